@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Raised when the environment cannot make a working configuration; main prints only its message. */
+export class ConfigError extends Error {}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number between 0 and 65535' })
+    .int('PORT must be a whole number')
+    .min(0, 'PORT must be between 0 and 65535')
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(5000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'DATABASE_URL must look like postgres://user:password@host:5432/database')
+      .optional(),
+  ),
+  APP_URL: optionalText.pipe(z.url({ error: 'APP_URL must be an absolute http(s) address' }).optional()),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  ),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().trim().min(3).default('Canopy <no-reply@canopy.local>'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
+  TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optionalText,
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  sessionSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
+  geocoderUrl: string;
+  tileUrl: string;
+  logLevel: string;
+  /** Where the built SPA lives; the server serves it with the SPA fallback. */
+  webDistDir: string;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    sessionSecret: e.SESSION_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripe: {
+      ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),
+      ...(e.STRIPE_WEBHOOK_SECRET ? { webhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
+      ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
+    },
+    geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
+    tileUrl: e.TILE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? 'dist/web'),
+  };
+}
+
+/** A configuration for tests and scripts: defaults plus overrides, never the real environment. */
+export function buildConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}

@@ -1,0 +1,100 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+// Timestamps are ISO-8601 UTC text on both dialects: portable, sortable and readable.
+export type Timestamp = string;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  username: string;
+  name: string | null;
+  password_hash: string;
+  profile_type: 'individual' | 'corporate' | 'nursery';
+  verified_at: Timestamp | null;
+  avatar_file_id: string | null;
+  bio: string | null;
+  location: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DrivesTable {
+  id: string;
+  organizer_id: string;
+  name: string;
+  tree_quantity: number;
+  starts_at: Timestamp;
+  duration_hours: number;
+  country: string;
+  location_text: string;
+  lat: number;
+  lng: number;
+  description: string;
+  /** JSON arrays of option values: tree sizes, species values, sponsor names, land donors. */
+  tree_sizes: string;
+  tree_types: string;
+  sponsors: string;
+  land_donors: string;
+  image_file_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DriveParticipantsTable {
+  drive_id: string;
+  user_id: string;
+  joined_at: Timestamp;
+}
+
+export interface TreesTable {
+  id: string;
+  owner_id: string;
+  drive_id: string | null;
+  species_id: number;
+  size: 'packet' | 'potted';
+  planted_at: Timestamp;
+  lat: number | null;
+  lng: number | null;
+  nickname: string | null;
+  status: 'alive' | 'needs_care' | 'dead';
+  created_at: Timestamp;
+}
+
+export interface DonationsTable {
+  id: string;
+  donor_id: string;
+  drive_id: string | null;
+  kind: 'cash' | 'tree';
+  amount_minor: number;
+  currency: string;
+  trees: number;
+  category: string;
+  description: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  provider: string;
+  provider_ref: string | null;
+  created_at: Timestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  id: string;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  drives: DrivesTable;
+  drive_participants: DriveParticipantsTable;
+  trees: TreesTable;
+  donations: DonationsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type NewDrive = Insertable<DrivesTable>;
+export type NewTree = Insertable<TreesTable>;
+export type NewDonation = Insertable<DonationsTable>;
+// Kept so later tables can use generated columns without another import.
+export type { Generated };

@@ -1,0 +1,35 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponseSchema } from '../../../contract/health';
+import type { AppDeps } from '../../app';
+
+export const healthRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/health',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness and database check',
+          response: { 200: healthResponseSchema, 503: healthResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        let up = true;
+        try {
+          await sql`select 1`.execute(deps.database.db);
+        } catch (err) {
+          request.log.error({ err }, 'health check: database unreachable');
+          up = false;
+        }
+        return reply.code(up ? 200 : 503).send({
+          success: up,
+          status: up ? 'ok' : 'degraded',
+          database: up ? 'up' : 'down',
+          dialect: deps.database.dialect,
+          uptimeSeconds: Math.round(process.uptime()),
+        });
+      },
+    );
+  };

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '../../../contract/common';
+import {
+  newsletterSubscribeRequestSchema,
+  newsletterSubscribeResponseSchema,
+} from '../../../contract/newsletter';
+import type { AppDeps } from '../../app';
+import { newsletterRepository } from './newsletter.repository';
+import { newsletterService } from './newsletter.service';
+
+export const newsletterRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = newsletterService(newsletterRepository(deps.database.db), deps.clock);
+    app.post(
+      '/api/newsletter',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['newsletter'],
+          summary: 'Subscribe an email address to the Canopy newsletter',
+          body: newsletterSubscribeRequestSchema,
+          response: {
+            200: newsletterSubscribeResponseSchema,
+            400: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => ({ success: true as const, message: await service.subscribe(request.body.email) }),
+    );
+  };

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { estimateTreeCo2Kg, O2_PER_CO2 } from '../../../contract/options';
+import { buildDonation, buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
+import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
+import { databaseTargets } from '../../../tests/support/test-database';
+import { estimateCo2Kg } from './stats.service';
+
+const NOW = '2026-11-21T12:00:00.000Z';
+
+describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('is honest zeros on a fresh install', async () => {
+    t = await buildTestApp(target, { clock: movableClock(NOW) });
+    const res = await t.app.inject({ method: 'GET', url: '/api/stats' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        treesRegistered: 0,
+        treesDonated: 0,
+        moneyRaisedMinor: 0,
+        currency: 'USD',
+        drivesCreated: 0,
+        volunteerHours: 0,
+        co2Kg: 0,
+        o2Kg: 0,
+        members: 0,
+        countries: 0,
+        computedAt: NOW,
+      },
+    });
+  });
+
+  it('computes every figure from the stored rows', async () => {
+    const clock = movableClock(NOW);
+    t = await buildTestApp(target, { clock });
+    const db = t.database.db;
+    const organiser = await insertUser(db, { profile_type: 'corporate' });
+    const a = await insertUser(db);
+    const b = await insertUser(db);
+    await insertUser(db, { verified_at: null }); // unverified: not a member yet
+
+    const past = buildDrive(organiser.id, { starts_at: '2026-06-01T08:00:00.000Z', duration_hours: 3, country: 'India' });
+    const past2 = buildDrive(organiser.id, { starts_at: '2026-07-01T08:00:00.000Z', duration_hours: 2, country: 'Kenya' });
+    const future = buildDrive(organiser.id, { starts_at: '2027-01-01T08:00:00.000Z', duration_hours: 5, country: 'India' });
+    await db.insertInto('drives').values([past, past2, future]).execute();
+    await db
+      .insertInto('drive_participants')
+      .values([
+        { drive_id: past.id, user_id: a.id, joined_at: NOW },
+        { drive_id: past.id, user_id: b.id, joined_at: NOW },
+        { drive_id: past2.id, user_id: a.id, joined_at: NOW },
+        { drive_id: future.id, user_id: b.id, joined_at: NOW },
+      ])
+      .execute();
+
+    await db
+      .insertInto('trees')
+      .values([
+        buildTree(a.id, { species_id: 1, planted_at: '2024-11-15T00:00:00.000Z' }),
+        buildTree(a.id, { species_id: 1, planted_at: '2024-11-03T00:00:00.000Z' }),
+        buildTree(b.id, { species_id: 9, planted_at: '2025-11-15T10:00:00.000Z' }),
+        buildTree(b.id, { species_id: 9, planted_at: '2025-11-15T10:00:00.000Z', status: 'dead' }),
+      ])
+      .execute();
+
+    await db
+      .insertInto('donations')
+      .values([
+        buildDonation(a.id, { kind: 'cash', amount_minor: 2500 }),
+        buildDonation(b.id, { kind: 'cash', amount_minor: 10000 }),
+        buildDonation(b.id, { kind: 'cash', amount_minor: 99999, status: 'failed' }),
+        buildDonation(a.id, { kind: 'tree', trees: 12, amount_minor: 0 }),
+        buildDonation(a.id, { kind: 'tree', trees: 40, amount_minor: 0, status: 'pending' }),
+      ])
+      .execute();
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/stats' });
+    const data = res.json().data;
+    // Two living species-1 trees of the 2024-11 cohort, one living species-9 tree of 2025-11 (mid-month).
+    const age = (iso: string) => (Date.parse(NOW) - Date.parse(iso)) / (365.25 * 86_400_000);
+    const expectedCo2 = 2 * estimateTreeCo2Kg(1, age('2024-11-15')) + estimateTreeCo2Kg(9, age('2025-11-15'));
+    expect(data).toMatchObject({
+      treesRegistered: 4,
+      treesDonated: 12,
+      moneyRaisedMinor: 12500,
+      drivesCreated: 3,
+      countries: 2,
+      // Past drives only: organiser hours (3 + 2) plus participant hours (3 + 3 + 2).
+      volunteerHours: 13,
+      members: 3,
+    });
+    expect(data.co2Kg).toBeGreaterThan(0);
+    expect(data.co2Kg).toBe(Math.round(expectedCo2));
+    expect(data.o2Kg).toBe(Math.round(data.co2Kg * O2_PER_CO2));
+  });
+
+  it('caches for 30 seconds, then recomputes', async () => {
+    const clock = movableClock(NOW);
+    t = await buildTestApp(target, { clock });
+    const user = await insertUser(t.database.db);
+    expect((await t.app.inject('/api/stats')).json().data.treesRegistered).toBe(0);
+    await t.database.db.insertInto('trees').values(buildTree(user.id)).execute();
+    clock.advance(10_000);
+    expect((await t.app.inject('/api/stats')).json().data.treesRegistered).toBe(0);
+    clock.advance(21_000);
+    expect((await t.app.inject('/api/stats')).json().data.treesRegistered).toBe(1);
+  });
+});
+
+describe('estimateCo2Kg', () => {
+  it('ignores cohorts planted in the future and unparsable months', () => {
+    const now = new Date(NOW);
+    expect(estimateCo2Kg([{ speciesId: 1, month: '2030-01', trees: 5 }], now)).toBe(0);
+    expect(estimateCo2Kg([{ speciesId: 1, month: 'garbage', trees: 5 }], now)).toBe(0);
+  });
+  it('scales with the number of trees', () => {
+    const now = new Date(NOW);
+    const one = estimateCo2Kg([{ speciesId: 3, month: '2020-05', trees: 1 }], now);
+    const ten = estimateCo2Kg([{ speciesId: 3, month: '2020-05', trees: 10 }], now);
+    expect(ten).toBeCloseTo(one * 10, 6);
+  });
+});

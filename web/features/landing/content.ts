@@ -1,0 +1,300 @@
+/**
+ * The words of the landing page. Kept apart from the components so copy can be reviewed
+ * (and later translated) without reading JSX.
+ */
+
+/** Spec §9: the carousel advances every 5000 ms and holds exactly three testimonials. */
+export const TESTIMONIAL_INTERVAL_MS = 5000;
+/** Spec §9: the top bar turns solid after scrolling more than 100 px. */
+export const SOLID_BAR_SCROLL_Y = 100;
+/** Spec §9: desktop breakpoint; matches Tailwind's `lg:` (64rem = 1024 px). */
+export const DESKTOP_MEDIA_QUERY = '(min-width: 1024px)';
+
+export interface NavAnchor {
+  href: `#${string}`;
+  label: string;
+}
+
+export const NAV_ANCHORS: readonly NavAnchor[] = [
+  { href: '#impact', label: 'Impact' },
+  { href: '#features', label: 'Features' },
+  { href: '#how-it-works', label: 'How it works' },
+  { href: '#contact', label: 'Contact' },
+];
+
+export const HERO = {
+  eyebrow: 'A community for people who plant',
+  title: 'Grow a greener world, one tree at a time',
+  subtitle:
+    'Plant, nurture and track trees with neighbours near and far. Donate a sapling or a few dollars, join green events in your area, and watch the difference your trees make year after year.',
+} as const;
+
+export type IconName =
+  | 'air'
+  | 'sun'
+  | 'water'
+  | 'leaf'
+  | 'soil'
+  | 'people'
+  | 'sprout'
+  | 'heart'
+  | 'pin'
+  | 'chart'
+  | 'book'
+  | 'calendar'
+  | 'coin'
+  | 'clock'
+  | 'cloud'
+  | 'globe'
+  | 'user';
+
+export interface Benefit {
+  icon: IconName;
+  title: string;
+  text: string;
+}
+
+/** Environmental benefits: well-established effects, phrased without invented figures. */
+export const BENEFITS: readonly Benefit[] = [
+  {
+    icon: 'air',
+    title: 'Cleaner air',
+    text: 'Trees take in carbon dioxide as they grow and store the carbon in wood and roots. Their leaves also catch dust and soot that would otherwise end up in our lungs.',
+  },
+  {
+    icon: 'sun',
+    title: 'Cooler cities',
+    text: 'Shade and the water that leaves give off can make a tree-lined street feel several degrees cooler on a summer afternoon than bare concrete nearby.',
+  },
+  {
+    icon: 'water',
+    title: 'Healthier water',
+    text: 'Roots open the ground so rain soaks in instead of rushing off, easing flash floods and filtering water on its way to streams and wells.',
+  },
+  {
+    icon: 'leaf',
+    title: 'Room for wildlife',
+    text: 'A single mature tree can shelter birds, bees, beetles, fungi and lichens. Native species planted together become corridors that wildlife can travel along.',
+  },
+  {
+    icon: 'soil',
+    title: 'Living soil',
+    text: 'Roots hold slopes and riverbanks in place, and every autumn of fallen leaves feeds the soil, helping it hold more water and more life.',
+  },
+  {
+    icon: 'people',
+    title: 'Stronger communities',
+    text: 'Green streets invite people outside, and time among trees is linked to lower stress. Planting together is also one of the friendliest ways to meet your neighbours.',
+  },
+];
+
+export interface Feature {
+  icon: IconName;
+  title: string;
+  description: string;
+  benefits: readonly string[];
+}
+
+/** Six features that between them cover every benefit the product spec claims. */
+export const FEATURES: readonly Feature[] = [
+  {
+    icon: 'sprout',
+    title: 'Smart tree care',
+    description:
+      'Log each measurement and check-up, and Canopy learns how your tree is doing compared with others of its species.',
+    benefits: [
+      'Growth predictions based on species and age',
+      'Health monitoring from your check-ups',
+      'Care reminders for watering, mulching and pruning',
+    ],
+  },
+  {
+    icon: 'coin',
+    title: 'Give in a minute',
+    description:
+      'Sponsor saplings for a drive or give cash to the people planting them, through a secure card checkout.',
+    benefits: [
+      'Quick payments by card',
+      'Choose trees or cash, for a drive you care about',
+      'Every donation listed in your history',
+    ],
+  },
+  {
+    icon: 'pin',
+    title: 'Every tree on the map',
+    description:
+      'Register the trees you plant with a point on the map, a photo and a nickname, then follow them season after season.',
+    benefits: [
+      'Real-time tracking of registered trees and drives',
+      'Progress tracking from sapling to shade tree',
+      'A living record you can share with friends',
+    ],
+  },
+  {
+    icon: 'chart',
+    title: 'Impact you can see',
+    description:
+      'See the trees, volunteer hours and estimated carbon your work adds up to, for yourself, your team or your whole organisation.',
+    benefits: [
+      'Visual dashboards for people and teams',
+      'Impact reports ready for sustainability reviews',
+      'CO₂ and O₂ estimates per species',
+    ],
+  },
+  {
+    icon: 'book',
+    title: 'Plant expertise',
+    description:
+      'Pick the right tree for the right place with our species guide, and get advice from partner nurseries who grow them.',
+    benefits: [
+      'Plant expertise from partner nurseries',
+      'A guide to 70 species, from neem to olive',
+      'Tips that fit your climate and season',
+    ],
+  },
+  {
+    icon: 'calendar',
+    title: 'Local events',
+    description:
+      'Find tree drives near you or organise your own: set the date, the place on the map and the trees you need, and invite people in.',
+    benefits: [
+      'Local events you can join in one tap',
+      'Skill sharing between new and seasoned planters',
+      'Sponsors and land donors credited on every drive',
+    ],
+  },
+];
+
+export const AUDIENCES: readonly { title: string; text: string }[] = [
+  { title: 'Environmental activists', text: 'Turn campaigns into trees in the ground, and show the proof.' },
+  {
+    title: 'Corporate sustainability managers',
+    text: 'Run company drives and report their impact with confidence.',
+  },
+  { title: 'Community organizers', text: 'Gather volunteers, sponsors and land in one place.' },
+  { title: 'Nature lovers', text: 'Plant a tree, give it a name, and watch it thrive.' },
+];
+
+export interface Testimonial {
+  name: string;
+  role: string;
+  content: string;
+  /** Two letters drawn in the initials avatar; no external images. */
+  initials: string;
+  /** Tailwind classes for the avatar background and text (contrast checked in both themes). */
+  avatarClass: string;
+}
+
+export const TESTIMONIALS: readonly Testimonial[] = [
+  {
+    name: 'Amara Okafor',
+    role: 'Community organizer',
+    content:
+      'We used to plan drives with a spreadsheet and a lot of phone calls. Now the whole street signs up in one place, and three years on we still check how our mango trees are growing.',
+    initials: 'AO',
+    avatarClass: 'bg-green-800 text-white',
+  },
+  {
+    name: 'Daniel Reyes',
+    role: 'Sustainability manager',
+    content:
+      'Our staff planting days finally have a story we can tell honestly: which trees went in, who looks after them and how they are doing. The impact report went straight into our annual review.',
+    initials: 'DR',
+    avatarClass: 'bg-sky-800 text-white',
+  },
+  {
+    name: 'Priya Nair',
+    role: 'Volunteer and nature lover',
+    content:
+      'I planted my first neem at a weekend drive and named it Sunny. The care reminders got me through its first dry summer, and now I bring friends along to every event.',
+    initials: 'PN',
+    avatarClass: 'bg-amber-800 text-white',
+  },
+];
+
+export interface Step {
+  title: string;
+  text: string;
+}
+
+export const HOW_IT_WORKS: readonly Step[] = [
+  {
+    title: 'Join Canopy',
+    text: 'Create a free account as an individual, a company or institution, or a partner nursery.',
+  },
+  {
+    title: 'Plant or give',
+    text: 'Join a tree drive near you, donate trees or cash, or register a tree you have already planted.',
+  },
+  {
+    title: 'Nurture and see your impact',
+    text: 'Record how your trees grow, get reminded when they need care, and watch your impact add up.',
+  },
+];
+
+export type TourIllustration = 'drive' | 'donate' | 'register' | 'nurture' | 'impact';
+
+export interface TourSlide {
+  title: string;
+  text: string;
+  illustration: TourIllustration;
+}
+
+/** The Watch Demo tour: a guided walk through the product, one step per slide. */
+export const TOUR_SLIDES: readonly TourSlide[] = [
+  {
+    title: 'Create or join a tree drive',
+    text: 'Browse planting events near you and join with one click, or organise your own: pick a date, a spot on the map, the species and the number of trees.',
+    illustration: 'drive',
+  },
+  {
+    title: 'Donate trees or cash by card',
+    text: 'Can’t make it in person? Sponsor saplings for a drive or give cash through a secure card checkout, and the organisers get to work.',
+    illustration: 'donate',
+  },
+  {
+    title: 'Register the trees you plant',
+    text: 'Add each tree with its species, size, a photo and its place on the map, so it has a record of its own from the day it goes in the ground.',
+    illustration: 'register',
+  },
+  {
+    title: 'Nurture them as they grow',
+    text: 'Log height and health at each visit. Canopy compares growth with what the species should manage and sends care reminders when watering or mulching is due.',
+    illustration: 'nurture',
+  },
+  {
+    title: 'See your impact',
+    text: 'Your dashboard adds it all up: trees planted and alive, volunteer hours, and an estimate of the CO₂ your trees have taken in and the O₂ they have given back.',
+    illustration: 'impact',
+  },
+];
+
+export const FOOTER_LINKS: readonly { heading: string; links: readonly { label: string; to: string }[] }[] = [
+  {
+    heading: 'Explore',
+    links: [
+      { label: 'Our impact', to: '#impact' },
+      { label: 'Features', to: '#features' },
+      { label: 'How it works', to: '#how-it-works' },
+    ],
+  },
+  {
+    heading: 'Your account',
+    links: [
+      { label: 'Start Growing', to: '/register' },
+      { label: 'Sign In', to: '/login' },
+      { label: 'Forgot password', to: '/forgot-password' },
+    ],
+  },
+];
+
+export const CONTACT_EMAIL = 'hello@canopy.example';
+
+export type SocialNetwork = 'instagram' | 'x' | 'facebook' | 'linkedin';
+
+export const SOCIAL_LINKS: readonly { network: SocialNetwork; label: string; href: string }[] = [
+  { network: 'instagram', label: 'Canopy on Instagram', href: 'https://www.instagram.com/canopy.trees' },
+  { network: 'x', label: 'Canopy on X (Twitter)', href: 'https://x.com/canopytrees' },
+  { network: 'facebook', label: 'Canopy on Facebook', href: 'https://www.facebook.com/canopy.trees' },
+  { network: 'linkedin', label: 'Canopy on LinkedIn', href: 'https://www.linkedin.com/company/canopy-trees' },
+];

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+
+/** A failed API call: the server's message for people and its stable code for programs. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const TIMEOUT_MS = 10_000;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The contract schema of the answer; a response that does not match is an error, not data. */
+  schema: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/** The one HTTP client of the web app. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+    });
+  } catch {
+    throw new ApiError(0, 'No response received from server.', 'NETWORK');
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const body = (payload ?? {}) as { message?: unknown; code?: unknown };
+    throw new ApiError(
+      response.status,
+      typeof body.message === 'string' ? body.message : 'Something went wrong. Please try again.',
+      typeof body.code === 'string' ? body.code : 'UNKNOWN',
+    );
+  }
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, 'The server sent an unexpected answer.', 'BAD_RESPONSE');
+  return parsed.data;
+}
