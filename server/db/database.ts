@@ -59,8 +59,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
+    // No migration ran: the database itself is unreachable; keep the original error and its code.
+    if (!failed) throw result.error;
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`.replace('  ', ' '));
+    throw new Error(`Migration ${failed.migrationName} failed: ${reason}`);
   }
   return result;
 }

@@ -38,8 +38,7 @@ export const ACCOUNT_TYPES: readonly AccountType[] = [
   },
   {
     name: 'Corporate/Institution',
-    summary:
-      'For companies, schools, universities and other organisations that run planting days.',
+    summary: 'For companies, schools, universities and other organisations that run planting days.',
     canDo: [
       'Create and organise tree drives, naming sponsors, tree types and land donors',
       'A dashboard for the drives your organisation runs',

@@ -76,9 +76,7 @@ export function DocsToc({ sections }: { sections: readonly DocSection[] }) {
                 aria-current={current ? 'location' : undefined}
                 onClick={() => setOpen(false)}
                 className={`block rounded-field border-l-4 px-3 py-1.5 hover:bg-base-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-base-content ${
-                  current
-                    ? 'border-success bg-base-200 font-semibold'
-                    : 'border-transparent'
+                  current ? 'border-success bg-base-200 font-semibold' : 'border-transparent'
                 }`}
               >
                 {section.title}

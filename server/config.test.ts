@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('works with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 5000, host: '127.0.0.1', databaseUrl: undefined, appUrl: 'http://localhost:5000' });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it('reads PORT, HOST, DATABASE_URL and APP_URL', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@db:5432/canopy',
+      APP_URL: 'https://canopy.example/',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u:p@db:5432/canopy',
+      appUrl: 'https://canopy.example',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SESSION_SECRET: '  ' })).toMatchObject({ databaseUrl: undefined, sessionSecret: undefined });
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x@y/z' }, /DATABASE_URL must look like postgres:\/\//],
+    [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
+    [{ APP_URL: 'nope' }, /APP_URL/],
+  ])('fails with one clear line for %j', (env, pattern) => {
+    try {
+      loadConfig(env);
+      expect.unreachable('loadConfig should have thrown');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(pattern);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});

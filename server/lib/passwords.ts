@@ -1,0 +1,15 @@
+import { Algorithm, hash, verify } from '@node-rs/argon2';
+
+// argon2id with the OWASP-recommended minimum: 19 MiB memory, 2 iterations, 1 lane.
+const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // A malformed stored hash never signs anyone in.
+    return false;
+  }
+}

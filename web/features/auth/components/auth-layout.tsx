@@ -1,0 +1,156 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '../../../components/ui/logo';
+import { ThemeToggle } from '../../../components/ui/theme-toggle';
+
+export const AUTH_TAGLINE =
+  'Continue your green journey — every tree you nurture grows a greener tomorrow.';
+export const BRAND_LINE = 'Grow greener. Make impact.';
+
+/** Saplings on rolling hills under a morning sun; decorative, the tagline beside it says it all. */
+function GrowingHillsIllustration({ className = '' }: { className?: string }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 480 320"
+      className={className}
+      xmlns="http://www.w3.org/2000/svg"
+    >
+      <defs>
+        <linearGradient id="auth-hill-far" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#4ade80" />
+          <stop offset="1" stopColor="#22c55e" />
+        </linearGradient>
+        <linearGradient id="auth-hill-near" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#16a34a" />
+          <stop offset="1" stopColor="#166534" />
+        </linearGradient>
+      </defs>
+      <circle cx="370" cy="90" r="46" fill="#fde68a" />
+      <circle cx="370" cy="90" r="64" fill="#fde68a" opacity="0.35" />
+      <path
+        d="M0 210 C 90 150 170 170 250 195 S 400 160 480 185 V320 H0z"
+        fill="url(#auth-hill-far)"
+      />
+      <path
+        d="M0 250 C 110 210 210 230 300 250 S 420 230 480 240 V320 H0z"
+        fill="url(#auth-hill-near)"
+      />
+      {/* Grown trees on the far hill */}
+      <g>
+        <rect x="86" y="150" width="8" height="36" rx="3" fill="#713f12" />
+        <circle cx="90" cy="140" r="28" fill="#15803d" />
+        <circle cx="76" cy="150" r="18" fill="#166534" />
+        <rect x="176" y="160" width="7" height="28" rx="3" fill="#713f12" />
+        <circle cx="180" cy="152" r="22" fill="#16a34a" />
+        <rect x="420" y="150" width="6" height="30" rx="3" fill="#713f12" />
+        <path d="M423 104 L446 156 H400z" fill="#166534" />
+      </g>
+      {/* Saplings in the foreground */}
+      <g fill="none" stroke="#f0fdf4" strokeLinecap="round" strokeWidth="4">
+        <path d="M140 262 v-26" />
+        <path d="M240 268 v-34" />
+        <path d="M340 262 v-24" />
+      </g>
+      <g fill="#bbf7d0">
+        <path d="M140 242 c-14 -2 -20 -12 -20 -20 c12 0 20 8 20 20z" />
+        <path d="M140 238 c12 -4 20 -14 20 -22 c-12 2 -20 10 -20 22z" />
+        <path d="M240 240 c-16 -2 -24 -14 -24 -24 c14 0 24 10 24 24z" />
+        <path d="M240 236 c14 -4 24 -16 24 -26 c-14 2 -24 12 -24 26z" />
+        <path d="M340 244 c-12 -2 -18 -10 -18 -18 c10 0 18 6 18 18z" />
+        <path d="M340 240 c10 -4 18 -12 18 -20 c-10 2 -18 10 -18 20z" />
+      </g>
+      <ellipse cx="140" cy="264" rx="16" ry="4" fill="#14532d" />
+      <ellipse cx="240" cy="270" rx="20" ry="5" fill="#14532d" />
+      <ellipse cx="340" cy="264" rx="15" ry="4" fill="#14532d" />
+    </svg>
+  );
+}
+
+/** The left-hand panel on large screens: logo, illustration and the Canopy tagline. */
+function BrandPanel() {
+  return (
+    <aside
+      aria-label="About Canopy"
+      className="hidden min-h-screen flex-col justify-between gap-10 bg-linear-to-br from-green-50 via-emerald-100 to-green-200 p-10 text-green-950 lg:flex xl:p-14 [[data-theme=dark]_&]:from-green-950 [[data-theme=dark]_&]:via-emerald-950 [[data-theme=dark]_&]:to-green-900 [[data-theme=dark]_&]:text-green-50"
+    >
+      <Logo />
+      <div>
+        <GrowingHillsIllustration className="w-full max-w-lg" />
+        <p className="mt-10 max-w-lg text-3xl leading-snug font-semibold xl:text-4xl">
+          {AUTH_TAGLINE}
+        </p>
+        <p className="mt-4 text-lg font-medium">{BRAND_LINE}</p>
+      </div>
+      <p className="text-sm">
+        Canopy brings neighbours, organisations and nurseries together to plant trees and care for
+        them for years.
+      </p>
+    </aside>
+  );
+}
+
+/**
+ * Frame shared by every account screen: the brand panel on the left on large screens, the
+ * screen's own content on the right (alone on small screens), the theme switch top right.
+ */
+export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="min-h-screen bg-base-100 text-base-content lg:grid lg:grid-cols-2">
+      <title>{`${title} · Canopy`}</title>
+      <BrandPanel />
+      <div className="flex min-h-screen flex-col">
+        <header className="flex items-center gap-3 px-4 py-4 sm:px-8">
+          <Logo className="lg:hidden" />
+          <ThemeToggle className="ml-auto" />
+        </header>
+        <main className="flex flex-1 items-center justify-center px-4 py-8 sm:px-8">
+          <div className="w-full max-w-md">{children}</div>
+        </main>
+        <footer className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-6 text-sm">
+          <span className="font-medium lg:hidden">{BRAND_LINE}</span>
+          <Link to="/documentation" className="link">
+            How Canopy works
+          </Link>
+        </footer>
+      </div>
+    </div>
+  );
+}
+
+export interface AuthLink {
+  to: string;
+  label: string;
+}
+
+/**
+ * What an account screen says while sign-up is not open yet: the screen's heading, an honest
+ * note, a way back to the home page and the links the screen will keep.
+ */
+export function AccountsNotOpenYet({ heading, links }: { heading: string; links: AuthLink[] }) {
+  return (
+    <div>
+      <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+      <p className="mt-4 text-lg leading-relaxed">
+        Accounts open with the next release of Canopy. Until then you can explore the community's
+        impact on the home page.
+      </p>
+      <Link to="/" className="btn btn-primary mt-8 w-full sm:w-auto">
+        Explore the home page
+      </Link>
+      {links.length > 0 && (
+        <nav aria-label="Account screens" className="mt-8 border-t border-base-300 pt-6">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="link font-medium">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}
