@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/check-bundle.ts reads it to measure what the landing page loads.
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {

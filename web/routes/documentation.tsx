@@ -55,7 +55,7 @@ export default function DocumentationPage() {
 
         <main id="docs-content" tabIndex={-1} className="min-w-0 py-8 focus:outline-none lg:py-10">
           <div className="mb-10 max-w-3xl">
-            <p className="font-semibold text-green-800 [[data-theme=dark]_&]:text-green-300">
+            <p className="font-semibold text-green-800 in-data-[theme=dark]:text-green-300">
               Canopy documentation
             </p>
             <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">

@@ -72,7 +72,7 @@ function BrandPanel() {
   return (
     <aside
       aria-label="About Canopy"
-      className="hidden min-h-screen flex-col justify-between gap-10 bg-linear-to-br from-green-50 via-emerald-100 to-green-200 p-10 text-green-950 lg:flex xl:p-14 [[data-theme=dark]_&]:from-green-950 [[data-theme=dark]_&]:via-emerald-950 [[data-theme=dark]_&]:to-green-900 [[data-theme=dark]_&]:text-green-50"
+      className="hidden min-h-screen flex-col justify-between gap-10 bg-linear-to-br from-green-50 via-emerald-100 to-green-200 p-10 text-green-950 lg:flex xl:p-14 in-data-[theme=dark]:from-green-950 in-data-[theme=dark]:via-emerald-950 in-data-[theme=dark]:to-green-900 in-data-[theme=dark]:text-green-50"
     >
       <Logo />
       <div>
@@ -135,7 +135,10 @@ export function AccountsNotOpenYet({ heading, links }: { heading: string; links:
         Accounts open with the next release of Canopy. Until then you can explore the community's
         impact on the home page.
       </p>
-      <Link to="/" className="btn btn-primary mt-8 w-full sm:w-auto">
+      <Link
+        to="/"
+        className="btn rounded-full border-green-700 bg-green-700 text-white hover:border-green-800 hover:bg-green-800 mt-8 w-full sm:w-auto"
+      >
         Explore the home page
       </Link>
       {links.length > 0 && (

@@ -4,7 +4,7 @@ import { Logo } from '../../../components/ui/logo';
 import { ThemeToggle } from '../../../components/ui/theme-toggle';
 import { NAV_ANCHORS, SOLID_BAR_SCROLL_Y } from '../content';
 import { MobileMenu } from './mobile-menu';
-import { navLink, primaryButton } from './primitives';
+import { navLink, primaryButtonSmall } from './primitives';
 
 /** How far down the page the reader is, from 0 to 1. */
 function scrollFraction(): number {
@@ -76,7 +76,7 @@ export function TopBar() {
           <ul className="flex items-center gap-1">
             {NAV_ANCHORS.map((anchor) => (
               <li key={anchor.href}>
-                <a href={anchor.href} className={navLink}>
+                <a href={anchor.href} className={`${navLink} text-sm`}>
                   {anchor.label}
                 </a>
               </li>
@@ -86,10 +86,10 @@ export function TopBar() {
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
           <div className="hidden items-center gap-2 lg:flex">
-            <Link to="/login" className={navLink}>
+            <Link to="/login" className={`${navLink} text-sm`}>
               Sign In
             </Link>
-            <Link to="/register" className={`${primaryButton} min-h-10 px-5 py-2 text-sm`}>
+            <Link to="/register" className={primaryButtonSmall}>
               Start Growing
             </Link>
           </div>

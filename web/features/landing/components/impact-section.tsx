@@ -1,0 +1,170 @@
+import { Link } from 'react-router';
+import type { ImpactStats } from '../../../../contract/stats';
+import { useImpactStats } from '../api';
+import type { IconName } from '../content';
+import { Icon } from './icons';
+import { accentText, iconChip, primaryButton, SectionHeading } from './primitives';
+
+/** Whole numbers in the reader's locale: 32180 → "32,180". */
+export function formatCount(value: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** Minor units to money: 8965000 USD → "$89,650"; cents are shown only when there are some. */
+export function formatMoney(minor: number, currency: string, locale?: string): string {
+  const major = minor / 100;
+  const whole = Number.isInteger(major);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  }).format(major);
+}
+
+/** Kilograms below a tonne, tonnes (one decimal) from 1000 kg up. */
+export function formatMass(kg: number, locale?: string): { value: string; unit: string } {
+  if (kg >= 1000) {
+    const tonnes = kg / 1000;
+    const value = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(tonnes);
+    return { value, unit: value === new Intl.NumberFormat(locale).format(1) ? 'tonne' : 'tonnes' };
+  }
+  return { value: formatCount(kg, locale), unit: 'kg' };
+}
+
+interface StatView {
+  key: string;
+  icon: IconName;
+  label: string;
+  value: string;
+  unit?: string;
+  note?: string;
+}
+
+function statViews(stats: ImpactStats): StatView[] {
+  const co2 = formatMass(stats.co2Kg);
+  const o2 = formatMass(stats.o2Kg);
+  const members: StatView = {
+    key: 'members',
+    icon: 'people',
+    label: 'Members',
+    value: formatCount(stats.members),
+  };
+  if (stats.countries > 0) {
+    members.note = `in ${formatCount(stats.countries)} ${stats.countries === 1 ? 'country' : 'countries'}`;
+  }
+  return [
+    { key: 'treesRegistered', icon: 'sprout', label: 'Trees registered', value: formatCount(stats.treesRegistered) },
+    { key: 'treesDonated', icon: 'heart', label: 'Trees donated', value: formatCount(stats.treesDonated) },
+    { key: 'moneyRaised', icon: 'coin', label: 'Money raised', value: formatMoney(stats.moneyRaisedMinor, stats.currency) },
+    { key: 'drivesCreated', icon: 'calendar', label: 'Tree drives created', value: formatCount(stats.drivesCreated) },
+    { key: 'volunteerHours', icon: 'clock', label: 'Volunteer hours', value: formatCount(stats.volunteerHours) },
+    { key: 'co2', icon: 'cloud', label: 'CO₂ absorbed (estimated)', value: co2.value, unit: co2.unit },
+    { key: 'o2', icon: 'air', label: 'O₂ released (estimated)', value: o2.value, unit: o2.unit },
+    members,
+  ];
+}
+
+const gridClass = 'mt-12 grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-4';
+
+function StatsGrid({ stats }: { stats: ImpactStats }) {
+  return (
+    <dl className={gridClass}>
+      {statViews(stats).map((stat) => (
+        <div
+          key={stat.key}
+          className="flex flex-col gap-3 rounded-2xl border border-base-content/10 bg-base-100 p-5 shadow-sm"
+          data-testid={`stat-${stat.key}`}
+        >
+          <dt className="flex flex-col gap-3 text-sm font-medium text-base-content/80">
+            <span className={iconChip}>
+              <Icon name={stat.icon} />
+            </span>
+            {stat.label}
+          </dt>
+          <dd className="-mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid={`stat-${stat.key}-value`}>
+            {stat.value}
+            {stat.unit ? <span className="ml-1 text-lg font-semibold">{stat.unit}</span> : null}
+            {stat.note ? <span className="mt-1 block text-sm font-medium text-base-content/80">{stat.note}</span> : null}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function StatsSkeleton() {
+  return (
+    <div role="status" className={gridClass} data-testid="impact-loading">
+      <span className="sr-only">Loading impact figures</span>
+      {Array.from({ length: 8 }, (_, index) => (
+        <div key={index} aria-hidden="true" className="flex flex-col gap-3 rounded-2xl border border-base-content/10 bg-base-100 p-5">
+          <div className="skeleton h-12 w-12 rounded-2xl" />
+          <div className="skeleton h-4 w-2/3" />
+          <div className="skeleton h-8 w-1/2" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ImpactSection() {
+  const { data, isPending, isError, refetch, isFetching } = useImpactStats();
+  const firstSeed = data !== undefined && data.treesRegistered === 0 && data.drivesCreated === 0;
+  const updatedAt = data ? new Date(data.computedAt) : undefined;
+
+  return (
+    <section id="impact" aria-labelledby="impact-title" className="scroll-mt-20 bg-base-200 py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SectionHeading id="impact-title" eyebrow="Our impact" title="What the community has grown so far">
+          <p>Live figures from everyone planting, donating and volunteering with Canopy. Every number here is a real tree, a real gift or a real hour.</p>
+        </SectionHeading>
+
+        {isPending ? <StatsSkeleton /> : null}
+
+        {isError && !data ? (
+          <div className="mx-auto mt-12 max-w-xl rounded-2xl border border-base-content/10 bg-base-100 p-6 text-center" data-testid="impact-error">
+            <p className="text-lg">
+              We couldn’t gather the latest impact figures just now. The trees are still growing; please try again in a moment.
+            </p>
+            <button type="button" className="btn btn-outline mt-4" onClick={() => void refetch()} disabled={isFetching}>
+              {isFetching ? 'Trying again…' : 'Try again'}
+            </button>
+          </div>
+        ) : null}
+
+        {data ? (
+          <>
+            <StatsGrid stats={data} />
+            {firstSeed ? (
+              <div className="mt-8 flex flex-col items-center gap-4 rounded-2xl border border-dashed border-green-700/50 bg-base-100 p-6 text-center sm:flex-row sm:justify-between sm:text-left" data-testid="impact-first-seed">
+                <p className="text-lg font-medium">
+                  <span className={accentText} aria-hidden="true">
+                    ❦{' '}
+                  </span>
+                  Every forest starts with a single seed — be the first to plant.
+                </p>
+                <Link to="/register" className={primaryButton}>
+                  Plant the first tree
+                </Link>
+              </div>
+            ) : null}
+            <p className="mt-8 text-center text-sm text-base-content/80">
+              CO₂ and O₂ figures are estimates based on published growth figures for each species and the age of every registered tree.
+              {updatedAt && !Number.isNaN(updatedAt.getTime()) ? (
+                <>
+                  {' '}
+                  Updated{' '}
+                  <time dateTime={data.computedAt}>
+                    {new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(updatedAt)}
+                  </time>
+                  .
+                </>
+              ) : null}
+            </p>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

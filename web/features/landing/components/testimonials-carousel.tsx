@@ -1,0 +1,118 @@
+import { useEffect, useState, type FocusEvent } from 'react';
+import { TESTIMONIAL_INTERVAL_MS, TESTIMONIALS } from '../content';
+import { accentText, SectionHeading } from './primitives';
+
+/**
+ * Three testimonials that rotate every 5 s (0 → 1 → 2 → 0). Rotation pauses while the pointer
+ * or keyboard focus is inside, and a button stops it for good (WCAG 2.2.2). Under reduced
+ * motion the slides swap without fading, but still advance.
+ */
+export function TestimonialsCarousel() {
+  const count = TESTIMONIALS.length;
+  const [active, setActive] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const rotating = !hovered && !focused && !stopped;
+
+  useEffect(() => {
+    if (!rotating) return;
+    // Re-armed on every change, so a dot click gives the chosen slide its full 5 s.
+    const timer = window.setTimeout(() => setActive((index) => (index + 1) % count), TESTIMONIAL_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [active, rotating, count]);
+
+  function onBlur(event: FocusEvent<HTMLElement>) {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  }
+
+  return (
+    <section aria-labelledby="testimonials-title" className="bg-base-100 py-20 sm:py-24">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <SectionHeading id="testimonials-title" eyebrow="Voices from the community" title="People who plant with Canopy" />
+        <div
+          className="mx-auto mt-12 max-w-3xl"
+          aria-roledescription="carousel"
+          aria-label="Testimonials"
+          role="region"
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={onBlur}
+          data-testid="testimonials"
+        >
+          <div aria-live={rotating ? 'off' : 'polite'} className="grid">
+            {TESTIMONIALS.map((testimonial, index) => {
+              const isActive = index === active;
+              return (
+                <figure
+                  key={testimonial.name}
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={`${index + 1} of ${count}`}
+                  hidden={!isActive}
+                  data-testid="testimonial"
+                  data-active={isActive ? 'true' : 'false'}
+                  className="rounded-3xl border border-base-content/10 bg-base-200 p-6 opacity-100 shadow-sm motion-safe:transition-opacity motion-safe:duration-500 motion-safe:starting:opacity-0 sm:p-10"
+                >
+                  <svg aria-hidden="true" focusable="false" viewBox="0 0 32 24" className={`h-8 w-10 ${accentText}`} fill="currentColor">
+                    <path d="M0 24V14C0 6 4 1 12 0l1 4c-4 1-6 4-6 8h6v12zm18 0V14c0-8 4-13 12-14l1 4c-4 1-6 4-6 8h6v12z" />
+                  </svg>
+                  <blockquote className="mt-4 text-lg leading-relaxed text-pretty sm:text-xl">
+                    <p>{testimonial.content}</p>
+                  </blockquote>
+                  <figcaption className="mt-6 flex items-center gap-4">
+                    <span
+                      aria-hidden="true"
+                      className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-lg font-bold ${testimonial.avatarClass}`}
+                    >
+                      {testimonial.initials}
+                    </span>
+                    <span>
+                      <span className="block font-semibold">{testimonial.name}</span>
+                      <span className="block text-sm text-base-content/80">{testimonial.role}</span>
+                    </span>
+                  </figcaption>
+                </figure>
+              );
+            })}
+          </div>
+
+          <div className="mt-6 flex items-center justify-center gap-3">
+            <div className="flex items-center gap-1" role="group" aria-label="Choose a testimonial">
+              {TESTIMONIALS.map((testimonial, index) => (
+                <button
+                  key={testimonial.name}
+                  type="button"
+                  className="flex h-8 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-base-content"
+                  aria-label={`Show testimonial ${index + 1}`}
+                  aria-current={index === active ? 'true' : undefined}
+                  onClick={() => setActive(index)}
+                  data-testid="testimonial-dot"
+                >
+                  <span
+                    aria-hidden="true"
+                    className={`block h-3 rounded-full transition-all ${
+                      index === active ? 'w-8 bg-green-700' : 'w-3 bg-base-content/40'
+                    }`}
+                  />
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => setStopped((value) => !value)}
+              aria-label={stopped ? 'Play testimonials' : 'Pause testimonials'}
+            >
+              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+                {stopped ? <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L9.5 4.6A1 1 0 0 0 8 5.5z" /> : <path d="M7 5h3v14H7zM14 5h3v14h-3z" />}
+              </svg>
+              {stopped ? 'Play' : 'Pause'}
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
