@@ -8,6 +8,12 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import type { Clock } from './lib/clock';
 import { systemClock } from './lib/clock';
+import { createMailer, type Mailer } from './lib/mailer';
+import { sessionTokens } from './lib/session-tokens';
+import { authRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authService, type AuthService } from './modules/auth/auth.service';
+import { sessionAuth, type SessionAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
@@ -21,36 +27,58 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   clock: Clock;
+  mailer: Mailer;
+}
+
+/** What modules get: the deps plus the shared services built once per app. */
+export interface AppContext extends AppDeps {
+  auth: AuthService;
+  sessions: SessionAuth;
 }
 
 export type AppInstance = FastifyInstance;
 
 /** Builds the whole app without listening; tests call this and use `inject`. */
 export async function buildApp(
-  deps: Omit<AppDeps, 'clock'> & { clock?: Clock },
+  deps: Omit<AppDeps, 'clock' | 'mailer'> & { clock?: Clock; mailer?: Mailer },
 ): Promise<FastifyInstance> {
-  const full: AppDeps = { clock: systemClock, ...deps };
+  const secret = deps.config.sessionSecret;
+  if (!secret) throw new Error('buildApp needs config.sessionSecret (main.ts resolves it)');
   const app = Fastify({
     logger: {
-      level: full.config.logLevel,
+      level: deps.config.logLevel,
       redact: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'],
     },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const clock = deps.clock ?? systemClock;
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }, app.log);
+  const auth = authService({
+    repo: authRepository(deps.database.db),
+    clock,
+    mailer,
+    tokens: sessionTokens(secret),
+    secret,
+    appUrl: deps.config.appUrl,
+    onMailError: (err) => app.log.error({ err }, 'sending mail failed'),
+  });
+  const full: AppContext = { ...deps, clock, mailer, auth, sessions: sessionAuth(auth) };
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await registerSecurityHeaders(app, full.config.tileUrl);
+  await registerSecurityHeaders(app, deps.config.tileUrl);
   await registerRateLimits(app);
   await registerApiDocs(app);
 
   await app.register(healthRoutes(full));
   await app.register(statsRoutes(full));
   await app.register(newsletterRoutes(full));
+  await app.register(authRoutes(full));
 
-  await registerStaticSpa(app, full.config.webDistDir);
+  await registerStaticSpa(app, deps.config.webDistDir);
   return app;
 }

@@ -82,7 +82,45 @@ export interface NewsletterSubscribersTable {
   created_at: Timestamp;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface OtpCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  attempts: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+}
+
+export interface ResetTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AuthAttemptsTable {
+  id: string;
+  kind: 'login_failure_ip' | 'login_failure_account' | 'otp_request';
+  subject: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  reset_tokens: ResetTokensTable;
+  auth_attempts: AuthAttemptsTable;
   users: UsersTable;
   drives: DrivesTable;
   drive_participants: DriveParticipantsTable;

@@ -1,0 +1,257 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  dashboardRouteFor,
+  MESSAGES,
+  SESSION_HOURS,
+  type CurrentUser,
+  type ProfileType,
+} from '../../../contract/auth';
+import type { UserRow } from '../../db/tables';
+import type { Clock } from '../../lib/clock';
+import { AppError, conflict, notFound, unauthenticated } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Mail, Mailer } from '../../lib/mailer';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { SessionTokens } from '../../lib/session-tokens';
+import { resetPasswordMail, verificationCodeMail } from './auth-emails';
+import type { AuthRepository } from './auth.repository';
+import { isCommonPassword } from './common-passwords';
+
+const MINUTE = 60_000;
+export const AUTH_LIMITS = {
+  otpTtlMs: 10 * MINUTE,
+  otpMaxAttempts: 5,
+  otpSendsPerWindow: 3,
+  otpSendWindowMs: 15 * MINUTE,
+  resetTtlMs: 30 * MINUTE,
+  loginWindowMs: 15 * MINUTE,
+  loginFailuresPerAccount: 5,
+  loginFailuresPerIp: 20,
+} as const;
+
+export const AUTH_MESSAGES = {
+  registered: 'Account created! We sent a 6-digit code to your email. Enter it to verify your account.',
+  otpSent: 'If that address has an account waiting for verification, a new code is on its way.',
+  verified: 'Email verified! Welcome to Canopy.',
+  loggedIn: 'Signed in successfully. Welcome back!',
+  resetSent: 'If an account exists for that email, a password reset link is on its way.',
+  resetDone: 'Your password has been reset. Please sign in with your new password.',
+  loggedOut: 'You have been signed out.',
+  emailTaken: 'An account with this email already exists.',
+  usernameTaken: 'That username is taken. Please choose another.',
+} as const;
+
+export interface AuthServiceDeps {
+  repo: AuthRepository;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: SessionTokens;
+  secret: string;
+  appUrl: string;
+  /** Mail goes out in the background so answers take the same time whether or not an account exists. */
+  onMailError: (error: unknown) => void;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    _id: user.id,
+    username: user.username,
+    name: user.name,
+    email: user.email,
+    profileType: user.profile_type,
+    file: user.avatar_file_id ? `/api/files/${user.avatar_file_id}` : '',
+    verified: user.verified_at !== null,
+  };
+}
+
+export function authService(deps: AuthServiceDeps) {
+  const { repo, clock } = deps;
+  const nowIso = () => clock.now().toISOString();
+  const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
+  const otpHash = (userId: string, code: string) => createHmac('sha256', deps.secret).update(`${userId}:${code}`).digest('hex');
+  // Verifying against this when the email is unknown makes both failures take the same time.
+  let dummyHash: Promise<string> | undefined;
+  const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  const sendInBackground = (mail: Mail) => {
+    deps.mailer.send(mail).catch(deps.onMailError);
+  };
+
+  function tooMany(message: string, retryAfterMs: number): AppError {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return new AppError(429, 'RATE_LIMITED', message.replace('{minutes}', String(Math.ceil(seconds / 60))), {
+      'retry-after': String(seconds),
+    });
+  }
+
+  /** Throws 429 when `subject` already has `limit` attempts of `kind` within the window. */
+  async function enforceLimit(kind: Parameters<AuthRepository['recordAttempt']>[0], subject: string, limit: number, windowMs: number, message: string) {
+    const since = new Date(clock.now().getTime() - windowMs).toISOString();
+    const { count, oldest } = await repo.attemptsSince(kind, subject, since);
+    if (count >= limit) {
+      const retryAfter = (oldest ? Date.parse(oldest) : clock.now().getTime()) + windowMs - clock.now().getTime();
+      throw tooMany(message, retryAfter);
+    }
+  }
+
+  async function issueOtp(user: UserRow): Promise<void> {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const at = nowIso();
+    await repo.voidActiveOtps(user.id, at);
+    await repo.insertOtp({ user_id: user.id, code_hash: otpHash(user.id, code), created_at: at, expires_at: later(AUTH_LIMITS.otpTtlMs) });
+    sendInBackground(verificationCodeMail(user.email, user.name ?? user.username, code));
+  }
+
+  async function enforceOtpSendLimit(email: string) {
+    await enforceLimit(
+      'otp_request',
+      email,
+      AUTH_LIMITS.otpSendsPerWindow,
+      AUTH_LIMITS.otpSendWindowMs,
+      'You have asked for 3 codes in 15 minutes. Please wait {minutes} minutes before asking for another.',
+    );
+    await repo.recordAttempt('otp_request', email, nowIso());
+  }
+
+  async function startSession(user: UserRow): Promise<string> {
+    const issuedAt = clock.now();
+    const expiresAt = new Date(issuedAt.getTime() + SESSION_HOURS * 3_600_000);
+    const sessionId = newId();
+    await repo.insertSession({ id: sessionId, user_id: user.id, created_at: issuedAt.toISOString(), expires_at: expiresAt.toISOString() });
+    return deps.tokens.sign({ userId: user.id, profileType: user.profile_type, sessionId }, issuedAt, expiresAt);
+  }
+
+  function assertPasswordAllowed(password: string) {
+    if (isCommonPassword(password)) throw new AppError(400, 'VALIDATION_FAILED', MESSAGES.passwordTooCommon);
+  }
+
+  return {
+    async register(input: { username: string; email: string; password: string; profileType: ProfileType }) {
+      assertPasswordAllowed(input.password);
+      if (await repo.findUserByEmail(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+      if (await repo.findUserByUsername(input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+      const at = nowIso();
+      const user: UserRow = {
+        id: newId(),
+        email: input.email,
+        username: input.username,
+        name: null,
+        password_hash: await hashPassword(input.password),
+        profile_type: input.profileType,
+        verified_at: null,
+        avatar_file_id: null,
+        bio: null,
+        location: null,
+        created_at: at,
+        updated_at: at,
+      };
+      try {
+        await repo.insertUser(user);
+      } catch (error) {
+        // Two sign-ups racing for the same email or username: the unique index decides.
+        if (await repo.findUserByEmail(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+        if (await repo.findUserByUsername(input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+        throw error;
+      }
+      await repo.recordAttempt('otp_request', user.email, at);
+      await issueOtp(user);
+      return AUTH_MESSAGES.registered;
+    },
+
+    async requestOtp(email: string) {
+      await enforceOtpSendLimit(email);
+      const user = await repo.findUserByEmail(email);
+      if (user && user.verified_at === null) await issueOtp(user);
+      return AUTH_MESSAGES.otpSent;
+    },
+
+    async verifyOtp(email: string, code: string) {
+      const user = await repo.findUserByEmail(email);
+      const otp = user ? await repo.findActiveOtp(user.id, nowIso()) : undefined;
+      if (!user || !otp) throw notFound(MESSAGES.expiredOtp);
+      if (!sameHash(otp.code_hash, otpHash(user.id, code))) {
+        await repo.recordWrongOtp(otp.id, AUTH_LIMITS.otpMaxAttempts, nowIso());
+        throw new AppError(400, 'BAD_REQUEST', MESSAGES.invalidOtp);
+      }
+      if (!(await repo.consumeOtp(otp.id, nowIso()))) throw notFound(MESSAGES.expiredOtp);
+      await repo.markVerified(user.id, nowIso());
+      return {
+        success: true as const,
+        message: AUTH_MESSAGES.verified,
+        token: await startSession(user),
+        dashboardRoute: dashboardRouteFor(user.profile_type),
+      };
+    },
+
+    async login(email: string, password: string, ip: string) {
+      const tooManyMessage = 'Too many failed sign-in attempts. Please wait {minutes} minutes and try again.';
+      await enforceLimit('login_failure_ip', ip, AUTH_LIMITS.loginFailuresPerIp, AUTH_LIMITS.loginWindowMs, tooManyMessage);
+      await enforceLimit('login_failure_account', email, AUTH_LIMITS.loginFailuresPerAccount, AUTH_LIMITS.loginWindowMs, tooManyMessage);
+      const user = await repo.findUserByEmail(email);
+      const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password);
+      if (!user || !ok) {
+        const at = nowIso();
+        await repo.recordAttempt('login_failure_ip', ip, at);
+        await repo.recordAttempt('login_failure_account', email, at);
+        throw unauthenticated(MESSAGES.invalidCredentials);
+      }
+      await repo.clearAttempts('login_failure_account', email);
+      if (user.verified_at === null) throw new AppError(403, 'UNVERIFIED', MESSAGES.notVerified);
+      return {
+        result: { token: await startSession(user), message: AUTH_MESSAGES.loggedIn, dashboardRoute: dashboardRouteFor(user.profile_type) },
+      };
+    },
+
+    async forgotPassword(email: string) {
+      const user = await repo.findUserByEmail(email);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        const at = nowIso();
+        await repo.voidResetTokens(user.id, at);
+        await repo.insertResetToken({ user_id: user.id, token_hash: sha256(token), created_at: at, expires_at: later(AUTH_LIMITS.resetTtlMs) });
+        const link = `${deps.appUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
+        sendInBackground(resetPasswordMail(user.email, user.name ?? user.username, link));
+      }
+      return AUTH_MESSAGES.resetSent;
+    },
+
+    async resetPassword(email: string, token: string, password: string) {
+      const user = await repo.findUserByEmail(email);
+      if (!user || !(await repo.useResetToken(user.id, sha256(token), nowIso()))) throw notFound(MESSAGES.invalidResetToken);
+      assertPasswordAllowed(password);
+      const at = nowIso();
+      await repo.setPasswordHash(user.id, await hashPassword(password), at);
+      await repo.voidResetTokens(user.id, at);
+      await repo.revokeAllSessions(user.id, at);
+      // The mailed link proves the address, so a reset also verifies an unverified account.
+      await repo.markVerified(user.id, at);
+      await repo.clearAttempts('login_failure_account', user.email);
+      return AUTH_MESSAGES.resetDone;
+    },
+
+    async logout(sessionId: string) {
+      await repo.revokeSession(sessionId, nowIso());
+      return AUTH_MESSAGES.loggedOut;
+    },
+
+    /** The signed-in user behind a token, or null when the token or its session is not valid now. */
+    async userForToken(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
+      const claims = await deps.tokens.verify(token, clock.now());
+      if (!claims) return null;
+      const session = await repo.findActiveSession(claims.sessionId, claims.userId, nowIso());
+      if (!session) return null;
+      const user = await repo.findUserById(claims.userId);
+      return user ? { user, sessionId: claims.sessionId } : null;
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;
