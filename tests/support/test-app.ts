@@ -3,6 +3,7 @@ import { buildApp } from '../../server/app';
 import { buildConfig, type Config } from '../../server/config';
 import type { DatabaseHandle } from '../../server/db/database';
 import type { Clock } from '../../server/lib/clock';
+import type { Mailer } from '../../server/lib/mailer';
 import { createTestDatabase, type DatabaseTarget } from './test-database';
 
 export interface TestApp {
@@ -14,11 +15,16 @@ export interface TestApp {
 /** A full app on a fresh database, ready for `app.inject`. */
 export async function buildTestApp(
   target: DatabaseTarget,
-  options: { config?: Partial<Config>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: { config?: Partial<Config>; clock?: Clock; mailer?: Mailer; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(target);
   const config = buildConfig({ webDistDir: '/nonexistent-canopy-web', sessionSecret: 'test-secret-'.padEnd(40, 'x'), ...options.config });
-  const app = await buildApp({ config, database, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   options.beforeReady?.(app);
   await app.ready();
   return {
