@@ -6,7 +6,7 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
   try {
-    const result = await migrateToLatest(database.db);
+    const result = await migrateToLatest(database);
     const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
     console.log(applied.length ? `Applied: ${applied.join(', ')}` : `Database (${database.dialect}) is up to date.`);
   } finally {

@@ -185,7 +185,7 @@ async function main() {
   const config = loadConfig();
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     const counts = await seed(database.db);
     console.log(
       `Seeded ${counts.users} accounts, ${counts.drives} drives, ${counts.participants} participations, ` +

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   let database: DatabaseHandle | undefined;
   try {
     database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     const app = await buildApp({ config, database });
     const close = async (signal: string) => {
       app.log.info({ signal }, 'shutting down');

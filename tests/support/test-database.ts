@@ -20,7 +20,7 @@ export const databaseTargets: DatabaseTarget[] = [
 export async function createTestDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.name === 'sqlite' || !target.url) {
     const handle = openDatabase({ sqliteFile: ':memory:' });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     return handle;
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -29,7 +29,7 @@ export async function createTestDatabase(target: DatabaseTarget): Promise<Databa
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const handle = openDatabase({ databaseUrl: target.url, pgSchema: schema });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   return {
     ...handle,
     close: async () => {
