@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from './common';
 
-export const PROFILE_TYPES = ['individual', 'corporate', 'nursery'] as const;
-export type ProfileType = (typeof PROFILE_TYPES)[number];
+import { PROFILE_TYPES, type ProfileType } from './session';
+
+export { dashboardRouteFor, PROFILE_TYPES, SESSION_HOURS, type ProfileType } from './session';
 
 export const PROFILE_TYPE_OPTIONS: ReadonlyArray<{ value: ProfileType; label: string }> = [
   { value: 'individual', label: 'Individual' },
@@ -10,17 +11,9 @@ export const PROFILE_TYPE_OPTIONS: ReadonlyArray<{ value: ProfileType; label: st
   { value: 'nursery', label: 'Partner Nursery' },
 ];
 
-/** The dashboard each kind of account lands on; unknown kinds fall back to the individual one. */
-export function dashboardRouteFor(profileType: string | undefined | null): string {
-  if (profileType === 'corporate') return '/app/corporate-dashboard';
-  if (profileType === 'nursery') return '/app/nursery-dashboard';
-  return '/app/dashboard';
-}
-
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const OTP_LENGTH = 6;
-export const SESSION_HOURS = 8;
 
 export const MESSAGES = {
   emailRequired: 'Email Id is required!',
@@ -141,11 +134,3 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const currentUserResponseSchema = z.object({ success: z.literal(true), user: currentUserSchema });
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
-
-/** What the browser may read from the session token without verifying it (the server always verifies). */
-export const tokenClaimsSchema = z.object({
-  sub: z.string(),
-  profileType: z.string(),
-  sid: z.string(),
-  exp: z.number(),
-});

@@ -16,6 +16,22 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', lazy: () => import('../routes/forgot-password').then(asRoute) },
       { path: '/reset-password', lazy: () => import('../routes/reset-password').then(asRoute) },
       { path: '/otp', lazy: () => import('../routes/otp').then(asRoute) },
+      {
+        path: '/app',
+        lazy: () => import('./require-session').then((m) => ({ Component: m.RequireSession })),
+        children: [
+          {
+            lazy: () => import('./app-layout').then((m) => ({ Component: m.AppLayout })),
+            children: [
+              { index: true, lazy: () => import('../routes/app-home').then(asRoute) },
+              { path: 'dashboard', lazy: () => import('../routes/app-dashboard').then(asRoute) },
+              { path: 'corporate-dashboard', lazy: () => import('../routes/app-dashboard').then(asRoute) },
+              { path: 'nursery-dashboard', lazy: () => import('../routes/app-dashboard').then(asRoute) },
+              { path: '*', lazy: () => import('./app-layout').then((m) => ({ Component: m.AppNotFound })) },
+            ],
+          },
+        ],
+      },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

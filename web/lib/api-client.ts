@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { clearSession, getToken } from './session';
 
 /** A failed API call: the server's message for people and its stable code for programs. */
 export class ApiError extends Error {
@@ -14,6 +15,15 @@ export class ApiError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
+let onSessionEnded = () => {
+  const from = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/login?from=${encodeURIComponent(from)}`);
+};
+/** The router installs a navigation that keeps the app loaded; the default reloads. */
+export function setSessionEndedHandler(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -28,6 +38,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const token = getToken();
+  if (token) headers['x-auth-token'] = token;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -40,6 +52,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError(0, 'No response received from server.', 'NETWORK');
   }
   const payload: unknown = await response.json().catch(() => undefined);
+  if (response.status === 401 && token) {
+    // The session is no longer valid anywhere: forget it and sign in again, coming back here after.
+    clearSession();
+    onSessionEnded();
+  }
   if (!response.ok) {
     const body = (payload ?? {}) as { message?: unknown; code?: unknown };
     throw new ApiError(

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useCurrentUser } from '../features/auth/api';
+import { setSessionEndedHandler } from '../lib/api-client';
+import { getToken } from '../lib/session';
+
+export const loginPathFor = (from: string) => `/login?from=${encodeURIComponent(from)}`;
+
+/** Guards /app/*: a spinner while the token is checked, /login (remembering the page) when it is missing or invalid. */
+export function RequireSession() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = `${location.pathname}${location.search}`;
+  const token = getToken();
+  const currentUser = useCurrentUser();
+
+  useEffect(() => {
+    // Any 401 inside the app: back to sign-in without reloading, then back here afterwards.
+    setSessionEndedHandler(() => {
+      const from = `${window.location.pathname}${window.location.search}`;
+      void navigate(loginPathFor(from), { replace: true });
+    });
+  }, [navigate]);
+
+  if (!token || currentUser.isError) return <Navigate to={loginPathFor(here)} replace />;
+  if (!currentUser.data) {
+    return (
+      <div className="min-h-screen flex items-center justify-center" role="status" aria-live="polite">
+        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        <span className="sr-only">Checking your session…</span>
+      </div>
+    );
+  }
+  return <Outlet context={currentUser.data.user} />;
+}

@@ -1,0 +1,63 @@
+import { SESSION_HOURS } from '../../contract/session';
+
+const TOKEN_KEY = 'token';
+const STARTED_KEY = 'session_start';
+const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+const LIFETIME_MS = SESSION_HOURS * 3_600_000;
+
+export interface SessionClaims {
+  userId: string;
+  profileType: string;
+}
+
+function decode(token: string): SessionClaims | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    // Read without verifying: only to route the user; the server verifies every request.
+    const claims = JSON.parse(json) as { sub?: unknown; profileType?: unknown };
+    if (typeof claims.sub !== 'string' || typeof claims.profileType !== 'string') return null;
+    return { userId: claims.sub, profileType: claims.profileType };
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the session everywhere it might be kept. */
+export function clearSession(): void {
+  for (const storage of [sessionStorage, localStorage]) {
+    storage.removeItem(TOKEN_KEY);
+    storage.removeItem(STARTED_KEY);
+    for (const key of Object.keys(storage)) if (key.startsWith('session_')) storage.removeItem(key);
+  }
+}
+
+export function saveSession(token: string, now = Date.now()): void {
+  sessionStorage.setItem(TOKEN_KEY, token);
+  sessionStorage.setItem(STARTED_KEY, String(now));
+}
+
+/** The stored token while it is usable: decodable, with a start time, younger than 8 hours; else cleared. */
+export function getToken(now = Date.now()): string | null {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (!token) return null;
+  const started = Number(sessionStorage.getItem(STARTED_KEY));
+  if (!started || now - started >= LIFETIME_MS || !decode(token)) {
+    clearSession();
+    return null;
+  }
+  return token;
+}
+
+export function getSessionClaims(): SessionClaims | null {
+  const token = getToken();
+  return token ? decode(token) : null;
+}
+
+/** Remember me keeps only the email, never the password. */
+export const rememberedEmail = {
+  get: () => localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '',
+  set: (email: string) => localStorage.setItem(REMEMBERED_EMAIL_KEY, email),
+  clear: () => localStorage.removeItem(REMEMBERED_EMAIL_KEY),
+};

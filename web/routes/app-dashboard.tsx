@@ -1,0 +1,58 @@
+import { Link, useOutletContext } from 'react-router';
+import type { CurrentUser } from '../../contract/auth';
+import { useImpactStats } from '../features/landing/api';
+
+const INTRO: Record<CurrentUser['profileType'], string> = {
+  individual: 'Your trees, the drives you join and the impact you make will all gather here.',
+  corporate: 'Organise tree drives for your team and community, and follow the impact they make.',
+  nursery: 'Supply saplings to drives near you and help every tree get a healthy start.',
+};
+
+/** Greets the signed-in user; the dashboards' full content arrives with later capabilities. */
+export default function AppDashboard() {
+  const user = useOutletContext<CurrentUser>();
+  const stats = useImpactStats();
+  const format = new Intl.NumberFormat();
+  return (
+    <div className="space-y-6">
+      <section className="card bg-base-100 shadow">
+        <div className="card-body">
+          <h1 className="text-3xl font-bold">Welcome, {user.name || user.username}!</h1>
+          <p>{INTRO[user.profileType]}</p>
+        </div>
+      </section>
+      <section className="card bg-base-100 shadow" aria-labelledby="community-heading">
+        <div className="card-body">
+          <h2 id="community-heading" className="card-title">
+            The Canopy community so far
+          </h2>
+          {stats.data ? (
+            <dl className="stats stats-vertical sm:stats-horizontal">
+              <div className="stat">
+                <dt className="stat-title">Trees registered</dt>
+                <dd className="stat-value text-primary">{format.format(stats.data.treesRegistered)}</dd>
+              </div>
+              <div className="stat">
+                <dt className="stat-title">Tree drives</dt>
+                <dd className="stat-value">{format.format(stats.data.drivesCreated)}</dd>
+              </div>
+              <div className="stat">
+                <dt className="stat-title">Volunteer hours</dt>
+                <dd className="stat-value">{format.format(stats.data.volunteerHours)}</dd>
+              </div>
+            </dl>
+          ) : stats.isError ? (
+            <p>The community figures could not be loaded just now.</p>
+          ) : (
+            <p role="status">Loading community figures…</p>
+          )}
+          <p>
+            <Link className="link" to="/">
+              See the full impact on the home page
+            </Link>
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}
