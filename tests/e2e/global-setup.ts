@@ -1,11 +1,20 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startSmtpReceiver } from '../support/smtp-receiver';
 import { startServer } from '../support/start-server';
 
-/** One real server for the whole run; its address reaches the tests through CANOPY_E2E_URL. */
+/** One real server and SMTP receiver for the run; tests find them through CANOPY_E2E_* variables. */
 export default async function globalSetup() {
-  const server = await startServer();
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-e2e-mail-'));
+  const smtp = await startSmtpReceiver(mailDir);
+  const server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Canopy <no-reply@canopy.test>' });
   process.env.CANOPY_E2E_URL = server.url;
   process.env.CANOPY_E2E_DATA_DIR = server.dataDir;
+  process.env.CANOPY_E2E_MAIL_DIR = mailDir;
   return async () => {
     await server.stop();
+    await smtp.close();
+    fs.rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -17,6 +17,7 @@ export interface StartedServer {
 export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -28,13 +29,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      APP_URL: url,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
