@@ -6,18 +6,35 @@ import tseslint from 'typescript-eslint';
 const restrict = (...groups) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: groups.map(([folder, message]) => ({ group: [`**/${folder}/**`, `**/${folder}`], message })) },
+    {
+      patterns: groups.map(([folder, message]) => ({
+        group: [`**/${folder}/**`, `**/${folder}`],
+        message,
+      })),
+    },
   ],
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'web/public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'web/public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },

@@ -61,7 +61,10 @@ const profileType = z.enum(PROFILE_TYPES, { error: MESSAGES.roleRequired });
 
 export const registerRequestSchema = z
   .object({
-    username: requiredText(MESSAGES.usernameRequired).regex(/^[A-Za-z0-9._-]{3,30}$/, MESSAGES.usernameInvalid),
+    username: requiredText(MESSAGES.usernameRequired).regex(
+      /^[A-Za-z0-9._-]{3,30}$/,
+      MESSAGES.usernameInvalid,
+    ),
     email: email(MESSAGES.emailRequired),
     password: newPassword(MESSAGES.passwordRequired),
     passwordConfirm: z.string({ error: MESSAGES.passwordsDoNotMatch }),
@@ -103,7 +106,9 @@ export const otpMatchResponseSchema = z.object({
 });
 export type OtpMatchResponse = z.infer<typeof otpMatchResponseSchema>;
 
-export const forgotPasswordRequestSchema = z.object({ email: email(MESSAGES.emailAddressRequired) });
+export const forgotPasswordRequestSchema = z.object({
+  email: email(MESSAGES.emailAddressRequired),
+});
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z
@@ -132,5 +137,8 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-export const currentUserResponseSchema = z.object({ success: z.literal(true), user: currentUserSchema });
+export const currentUserResponseSchema = z.object({
+  success: z.literal(true),
+  user: currentUserSchema,
+});
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;

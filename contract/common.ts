@@ -33,4 +33,5 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** Trims, then requires the value; for the spec's "<field> is required!" messages. */
-export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+export const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, message);

@@ -30,7 +30,8 @@ describe('TREE_SPECIES', () => {
     for (const s of TREE_SPECIES) {
       expect(s.localName.trim()).not.toBe('');
       expect(s.englishName.trim()).not.toBe('');
-      const expected = s.localName === s.englishName ? s.englishName : `${s.localName} (${s.englishName})`;
+      const expected =
+        s.localName === s.englishName ? s.englishName : `${s.localName} (${s.englishName})`;
       expect(s.label).toBe(expected);
     }
   });
@@ -88,7 +89,15 @@ describe('other option lists', () => {
   });
 
   it('lists donation categories with value = label', () => {
-    const names = ['Trees', 'Land', 'Design', 'Planting-Ops', 'Media', 'Govt', 'Institution/Research'];
+    const names = [
+      'Trees',
+      'Land',
+      'Design',
+      'Planting-Ops',
+      'Media',
+      'Govt',
+      'Institution/Research',
+    ];
     expect(DONATION_CATEGORIES).toEqual(names.map((n) => ({ value: n, label: n })));
   });
 });
@@ -152,7 +161,8 @@ describe('estimateTreeCo2Kg', () => {
   it('uses the mean of all species for an unknown species', () => {
     for (const age of [0.5, 1, 3, 7, 15, 40, 80]) {
       const mean =
-        TREE_SPECIES.reduce((sum, s) => sum + estimateTreeCo2Kg(s.value, age), 0) / TREE_SPECIES.length;
+        TREE_SPECIES.reduce((sum, s) => sum + estimateTreeCo2Kg(s.value, age), 0) /
+        TREE_SPECIES.length;
       expect(estimateTreeCo2Kg(0, age)).toBeCloseTo(mean, 9);
       expect(estimateTreeCo2Kg(71, age)).toBeCloseTo(mean, 9);
       expect(estimateTreeCo2Kg(-5, age)).toBeCloseTo(mean, 9);

@@ -211,6 +211,7 @@ export function estimateTreeCo2Kg(speciesValue: number, ageYears: number): numbe
   const known = speciesByValue(speciesValue);
   if (known) return rampedCo2Kg(known.co2KgPerYearMature, known.yearsToMaturity, ageYears);
   let total = 0;
-  for (const s of TREE_SPECIES) total += rampedCo2Kg(s.co2KgPerYearMature, s.yearsToMaturity, ageYears);
+  for (const s of TREE_SPECIES)
+    total += rampedCo2Kg(s.co2KgPerYearMature, s.yearsToMaturity, ageYears);
   return total / TREE_SPECIES.length;
 }

@@ -15,17 +15,22 @@ const CONNECTIONS = 10;
 
 async function run(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration, pipelining: 1 });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
 async function main() {
   const root = path.resolve(import.meta.dirname, '..');
   const basePort = await freePort();
-  const baseline = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-baseline-server.ts', String(basePort)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const baseline = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench-baseline-server.ts', String(basePort)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise<void>((resolve) => baseline.stdout!.once('data', () => resolve()));
   const server = await startServer({ LOG_LEVEL: 'error' });
   try {
@@ -49,14 +54,28 @@ async function main() {
       results.push([name, await run(url)]);
     }
     const base = results[0]![1].rps;
-    console.log(`\n${CONNECTIONS} connections, ${duration} s each, ${process.platform} ${process.arch}, Node ${process.version}`);
-    console.log('endpoint'.padEnd(26), 'req/s'.padStart(9), 'p99 ms'.padStart(8), 'vs bare'.padStart(9));
+    console.log(
+      `\n${CONNECTIONS} connections, ${duration} s each, ${process.platform} ${process.arch}, Node ${process.version}`,
+    );
+    console.log(
+      'endpoint'.padEnd(26),
+      'req/s'.padStart(9),
+      'p99 ms'.padStart(8),
+      'vs bare'.padStart(9),
+    );
     for (const [name, r] of results) {
-      console.log(name.padEnd(26), r.rps.toFixed(0).padStart(9), String(r.p99).padStart(8), `${((r.rps / base) * 100).toFixed(0)}%`.padStart(9));
+      console.log(
+        name.padEnd(26),
+        r.rps.toFixed(0).padStart(9),
+        String(r.p99).padStart(8),
+        `${((r.rps / base) * 100).toFixed(0)}%`.padStart(9),
+      );
     }
     const failing = results.slice(1).filter(([, r]) => r.rps < 5000 || r.p99 > 50);
     if (failing.length) {
-      console.log(`\nBelow budget (≥ 5000 req/s, p99 ≤ 50 ms): ${failing.map(([n]) => n).join(', ')}`);
+      console.log(
+        `\nBelow budget (≥ 5000 req/s, p99 ≤ 50 ms): ${failing.map(([n]) => n).join(', ')}`,
+      );
       process.exitCode = 1;
     } else console.log('\nBudget met: every endpoint ≥ 5000 req/s with p99 ≤ 50 ms.');
   } finally {

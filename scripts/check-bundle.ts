@@ -17,10 +17,15 @@ interface ManifestChunk {
 }
 
 const dist = path.resolve(process.argv[2] ?? 'dist/web');
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-const roots = Object.keys(manifest).filter((key) => manifest[key]!.isEntry || key === 'routes/landing.tsx');
+const manifest = JSON.parse(
+  fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+) as Record<string, ManifestChunk>;
+const roots = Object.keys(manifest).filter(
+  (key) => manifest[key]!.isEntry || key === 'routes/landing.tsx',
+);
 const problems: string[] = [];
-if (!roots.includes('routes/landing.tsx')) problems.push('the build has no routes/landing.tsx chunk');
+if (!roots.includes('routes/landing.tsx'))
+  problems.push('the build has no routes/landing.tsx chunk');
 
 const files = new Set<string>();
 const visit = (key: string) => {
@@ -39,11 +44,15 @@ for (const file of files) {
   total += gz;
   rows.push(`  ${file.padEnd(44)} ${(gz / 1024).toFixed(1).padStart(7)} KB gzip`);
   const text = body.toString('utf8');
-  for (const pattern of FORBIDDEN) if (pattern.test(text)) problems.push(`${file} contains map or chart code (${pattern})`);
+  for (const pattern of FORBIDDEN)
+    if (pattern.test(text)) problems.push(`${file} contains map or chart code (${pattern})`);
 }
 console.log(`Landing page initial JavaScript (${files.size} files):\n${rows.join('\n')}`);
 console.log(`  total ${(total / 1024).toFixed(1)} KB gzip, budget ${LIMIT_BYTES / 1024} KB`);
-if (total > LIMIT_BYTES) problems.push(`initial JavaScript is ${(total / 1024).toFixed(1)} KB gzip, over the ${LIMIT_BYTES / 1024} KB budget`);
+if (total > LIMIT_BYTES)
+  problems.push(
+    `initial JavaScript is ${(total / 1024).toFixed(1)} KB gzip, over the ${LIMIT_BYTES / 1024} KB budget`,
+  );
 if (problems.length) {
   console.error(`Bundle budget failed:\n- ${problems.join('\n- ')}`);
   process.exit(1);

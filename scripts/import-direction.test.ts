@@ -22,6 +22,8 @@ describe('import direction', () => {
     ["import { statsResponseSchema } from '../../contract/stats';", 'server/lib/x.ts'],
     ["import { statsResponseSchema } from '../../contract/stats';", 'web/lib/x.ts'],
   ])('allows %s in %s', async (code, filePath) => {
-    expect(await messagesFor(`${code}\nexport const used = statsResponseSchema;`, filePath)).toHaveLength(0);
+    expect(
+      await messagesFor(`${code}\nexport const used = statsResponseSchema;`, filePath),
+    ).toHaveLength(0);
   });
 });

@@ -14,7 +14,11 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
     expect(counts.trees).toBeGreaterThan(50);
     const types = await database.db.selectFrom('users').select('profile_type').distinct().execute();
     expect(types.map((t) => t.profile_type).sort()).toEqual(['corporate', 'individual', 'nursery']);
-    const future = await database.db.selectFrom('drives').where('starts_at', '>', new Date().toISOString()).selectAll().execute();
+    const future = await database.db
+      .selectFrom('drives')
+      .where('starts_at', '>', new Date().toISOString())
+      .selectAll()
+      .execute();
     expect(future.length).toBeGreaterThan(0);
   });
 

@@ -19,29 +19,176 @@ function rng(seed: number) {
 }
 
 const PEOPLE: Array<[string, string, NewUser['profile_type'], string, string]> = [
-  ['asha', 'Asha Menon', 'individual', 'Kochi, India', 'Weekend gardener. I talk to my mango saplings.'],
+  [
+    'asha',
+    'Asha Menon',
+    'individual',
+    'Kochi, India',
+    'Weekend gardener. I talk to my mango saplings.',
+  ],
   ['rahul', 'Rahul Verma', 'individual', 'Pune, India', 'Cyclist and neem enthusiast.'],
-  ['wanjiru', 'Wanjiru Kamau', 'individual', 'Nairobi, Kenya', 'Following in the footsteps of the Green Belt Movement.'],
+  [
+    'wanjiru',
+    'Wanjiru Kamau',
+    'individual',
+    'Nairobi, Kenya',
+    'Following in the footsteps of the Green Belt Movement.',
+  ],
   ['lucia', 'Lucía Fernández', 'individual', 'Seville, Spain', 'Olive groves and city shade.'],
-  ['tom', 'Tom Becker', 'individual', 'Leeds, United Kingdom', 'Hedgerows, oaks and volunteering on Saturdays.'],
+  [
+    'tom',
+    'Tom Becker',
+    'individual',
+    'Leeds, United Kingdom',
+    'Hedgerows, oaks and volunteering on Saturdays.',
+  ],
   ['priya', 'Priya Nair', 'individual', 'Bengaluru, India', 'Lake restoration volunteer.'],
-  ['greenleaf', 'Greenleaf Industries', 'corporate', 'Mumbai, India', 'Our sustainability team plants with employees every quarter.'],
-  ['terra', 'Terra Logistics', 'corporate', 'Nairobi, Kenya', 'Offsetting our fleet, one drive at a time.'],
-  ['brightbank', 'BrightBank Foundation', 'corporate', 'London, United Kingdom', 'Urban greening grants and employee volunteering.'],
-  ['sahyadri', 'Sahyadri Saplings Nursery', 'nursery', 'Nashik, India', 'Native saplings raised without chemical fertilisers.'],
-  ['rift', 'Rift Valley Seedlings', 'nursery', 'Nakuru, Kenya', 'Indigenous seedlings for schools and farms.'],
+  [
+    'greenleaf',
+    'Greenleaf Industries',
+    'corporate',
+    'Mumbai, India',
+    'Our sustainability team plants with employees every quarter.',
+  ],
+  [
+    'terra',
+    'Terra Logistics',
+    'corporate',
+    'Nairobi, Kenya',
+    'Offsetting our fleet, one drive at a time.',
+  ],
+  [
+    'brightbank',
+    'BrightBank Foundation',
+    'corporate',
+    'London, United Kingdom',
+    'Urban greening grants and employee volunteering.',
+  ],
+  [
+    'sahyadri',
+    'Sahyadri Saplings Nursery',
+    'nursery',
+    'Nashik, India',
+    'Native saplings raised without chemical fertilisers.',
+  ],
+  [
+    'rift',
+    'Rift Valley Seedlings',
+    'nursery',
+    'Nakuru, Kenya',
+    'Indigenous seedlings for schools and farms.',
+  ],
   ['verde', 'Vivero Verde', 'nursery', 'Córdoba, Spain', 'Mediterranean trees for dry summers.'],
 ];
 
-const DRIVES: Array<{ name: string; country: string; place: string; lat: number; lng: number; offsetDays: number; trees: number; hours: number; by: string; text: string }> = [
-  { name: 'Monsoon Mangrove Day', country: 'India', place: 'Mahim Creek, Mumbai', lat: 19.0426, lng: 72.8402, offsetDays: -120, trees: 400, hours: 4, by: 'greenleaf', text: 'Planting mangrove propagules along the creek with local fisherfolk.' },
-  { name: 'School Shade Project', country: 'India', place: 'Hadapsar, Pune', lat: 18.5089, lng: 73.926, offsetDays: -60, trees: 120, hours: 3, by: 'greenleaf', text: 'Neem and jamun saplings for three municipal school playgrounds.' },
-  { name: 'Karura Forest Restoration', country: 'Kenya', place: 'Karura Forest, Nairobi', lat: -1.2375, lng: 36.8336, offsetDays: -30, trees: 600, hours: 5, by: 'terra', text: 'Replacing invasive eucalyptus with indigenous species.' },
-  { name: 'Riverside Orchard', country: 'United Kingdom', place: 'Kirkstall, Leeds', lat: 53.8196, lng: -1.6047, offsetDays: -14, trees: 80, hours: 2, by: 'brightbank', text: 'A community orchard of apples, pears and walnuts by the river.' },
-  { name: 'Lake Bellandur Green Belt', country: 'India', place: 'Bellandur, Bengaluru', lat: 12.9352, lng: 77.6784, offsetDays: 7, trees: 250, hours: 3, by: 'greenleaf', text: 'A living buffer of native trees around the lake.' },
-  { name: 'Nakuru Schools Week', country: 'Kenya', place: 'Nakuru', lat: -0.3031, lng: 36.08, offsetDays: 21, trees: 300, hours: 4, by: 'terra', text: 'Every pupil plants and names a tree to look after.' },
-  { name: 'Olive Terraces Revival', country: 'Spain', place: 'Sierra Morena, Córdoba', lat: 38.0, lng: -4.9, offsetDays: 35, trees: 150, hours: 5, by: 'brightbank', text: 'Bringing abandoned terraces back to life with olive and carob.' },
-  { name: 'Canal Corridor Planting', country: 'United Kingdom', place: 'Leeds–Liverpool Canal', lat: 53.8, lng: -1.57, offsetDays: 60, trees: 90, hours: 2, by: 'brightbank', text: 'Wildlife-friendly hedgerow and small trees along the towpath.' },
+const DRIVES: Array<{
+  name: string;
+  country: string;
+  place: string;
+  lat: number;
+  lng: number;
+  offsetDays: number;
+  trees: number;
+  hours: number;
+  by: string;
+  text: string;
+}> = [
+  {
+    name: 'Monsoon Mangrove Day',
+    country: 'India',
+    place: 'Mahim Creek, Mumbai',
+    lat: 19.0426,
+    lng: 72.8402,
+    offsetDays: -120,
+    trees: 400,
+    hours: 4,
+    by: 'greenleaf',
+    text: 'Planting mangrove propagules along the creek with local fisherfolk.',
+  },
+  {
+    name: 'School Shade Project',
+    country: 'India',
+    place: 'Hadapsar, Pune',
+    lat: 18.5089,
+    lng: 73.926,
+    offsetDays: -60,
+    trees: 120,
+    hours: 3,
+    by: 'greenleaf',
+    text: 'Neem and jamun saplings for three municipal school playgrounds.',
+  },
+  {
+    name: 'Karura Forest Restoration',
+    country: 'Kenya',
+    place: 'Karura Forest, Nairobi',
+    lat: -1.2375,
+    lng: 36.8336,
+    offsetDays: -30,
+    trees: 600,
+    hours: 5,
+    by: 'terra',
+    text: 'Replacing invasive eucalyptus with indigenous species.',
+  },
+  {
+    name: 'Riverside Orchard',
+    country: 'United Kingdom',
+    place: 'Kirkstall, Leeds',
+    lat: 53.8196,
+    lng: -1.6047,
+    offsetDays: -14,
+    trees: 80,
+    hours: 2,
+    by: 'brightbank',
+    text: 'A community orchard of apples, pears and walnuts by the river.',
+  },
+  {
+    name: 'Lake Bellandur Green Belt',
+    country: 'India',
+    place: 'Bellandur, Bengaluru',
+    lat: 12.9352,
+    lng: 77.6784,
+    offsetDays: 7,
+    trees: 250,
+    hours: 3,
+    by: 'greenleaf',
+    text: 'A living buffer of native trees around the lake.',
+  },
+  {
+    name: 'Nakuru Schools Week',
+    country: 'Kenya',
+    place: 'Nakuru',
+    lat: -0.3031,
+    lng: 36.08,
+    offsetDays: 21,
+    trees: 300,
+    hours: 4,
+    by: 'terra',
+    text: 'Every pupil plants and names a tree to look after.',
+  },
+  {
+    name: 'Olive Terraces Revival',
+    country: 'Spain',
+    place: 'Sierra Morena, Córdoba',
+    lat: 38.0,
+    lng: -4.9,
+    offsetDays: 35,
+    trees: 150,
+    hours: 5,
+    by: 'brightbank',
+    text: 'Bringing abandoned terraces back to life with olive and carob.',
+  },
+  {
+    name: 'Canal Corridor Planting',
+    country: 'United Kingdom',
+    place: 'Leeds–Liverpool Canal',
+    lat: 53.8,
+    lng: -1.57,
+    offsetDays: 60,
+    trees: 90,
+    hours: 2,
+    by: 'brightbank',
+    text: 'Wildlife-friendly hedgerow and small trees along the towpath.',
+  },
 ];
 
 async function seed(db: Kysely<Database>) {
@@ -100,7 +247,9 @@ async function seed(db: Kysely<Database>) {
   });
 
   const participants = drives.flatMap((drive) =>
-    individuals.filter(() => random() > 0.35).map((u) => ({ drive_id: drive.id, user_id: u.id, joined_at: drive.created_at })),
+    individuals
+      .filter(() => random() > 0.35)
+      .map((u) => ({ drive_id: drive.id, user_id: u.id, joined_at: drive.created_at })),
   );
 
   const trees: NewTree[] = [];
@@ -139,7 +288,10 @@ async function seed(db: Kysely<Database>) {
         planted_at: iso(planted),
         lat: null,
         lng: null,
-        nickname: i === 0 ? ['Little Green', 'Sunny', 'Old Faithful', 'Pip', 'Shade Maker', 'Hope'][i % 6]! : null,
+        nickname:
+          i === 0
+            ? ['Little Green', 'Sunny', 'Old Faithful', 'Pip', 'Shade Maker', 'Hope'][i % 6]!
+            : null,
         status: random() > 0.95 ? 'dead' : 'alive',
         created_at: iso(planted),
       });
@@ -158,7 +310,9 @@ async function seed(db: Kysely<Database>) {
         donor_id: u.id,
         drive_id: drive.id,
         kind: cash ? 'cash' : 'tree',
-        amount_minor: cash ? (u.profile_type === 'corporate' ? 50_000 : 1_000) * (1 + Math.floor(random() * 5)) : 0,
+        amount_minor: cash
+          ? (u.profile_type === 'corporate' ? 50_000 : 1_000) * (1 + Math.floor(random() * 5))
+          : 0,
         currency: 'USD',
         trees: cash ? 0 : 5 + Math.floor(random() * 40),
         category: categories[Math.floor(random() * categories.length)]!,
@@ -175,15 +329,28 @@ async function seed(db: Kysely<Database>) {
     await trx.insertInto('users').values(users).execute();
     await trx.insertInto('drives').values(drives).execute();
     await trx.insertInto('drive_participants').values(participants).execute();
-    for (let i = 0; i < trees.length; i += 200) await trx.insertInto('trees').values(trees.slice(i, i + 200)).execute();
+    for (let i = 0; i < trees.length; i += 200)
+      await trx
+        .insertInto('trees')
+        .values(trees.slice(i, i + 200))
+        .execute();
     await trx.insertInto('donations').values(donations).execute();
   });
-  return { users: users.length, drives: drives.length, participants: participants.length, trees: trees.length, donations: donations.length };
+  return {
+    users: users.length,
+    drives: drives.length,
+    participants: participants.length,
+    trees: trees.length,
+    donations: donations.length,
+  };
 }
 
 async function main() {
   const config = loadConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: sqliteFileIn(config.dataDir),
+  });
   try {
     await migrateToLatest(database);
     const counts = await seed(database.db);
@@ -191,8 +358,10 @@ async function main() {
       `Seeded ${counts.users} accounts, ${counts.drives} drives, ${counts.participants} participations, ` +
         `${counts.trees} trees and ${counts.donations} donations (${database.dialect}).`,
     );
-    console.log(`Demo accounts: asha@demo.canopy.example (individual), greenleaf@demo.canopy.example (corporate), ` +
-      `sahyadri@demo.canopy.example (nursery); password "${DEMO_PASSWORD}".`);
+    console.log(
+      `Demo accounts: asha@demo.canopy.example (individual), greenleaf@demo.canopy.example (corporate), ` +
+        `sahyadri@demo.canopy.example (nursery); password "${DEMO_PASSWORD}".`,
+    );
   } finally {
     await database.close();
   }
@@ -202,7 +371,9 @@ export { seed };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((error: unknown) => {
-    console.error(`canopy seed:demo: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    console.error(
+      `canopy seed:demo: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
     process.exit(1);
   });
 }

@@ -23,7 +23,11 @@ describe('errors', () => {
     for (const url of ['/api/nope', '/api', '/api/users/unknown?x=1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'No such API endpoint.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'NOT_FOUND',
+        message: 'No such API endpoint.',
+      });
     }
     const post = await t.app.inject({ method: 'POST', url: '/api/nope', payload: {} });
     expect(post.statusCode).toBe(404);
@@ -66,7 +70,9 @@ describe('errors', () => {
 describe('security headers and API docs', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(sqlite, { config: { tileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' } });
+    t = await buildTestApp(sqlite, {
+      config: { tileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png' },
+    });
   });
   afterAll(() => t.close());
 

@@ -54,7 +54,9 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   const clock = deps.clock ?? systemClock;
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }, app.log);
+  const mailer =
+    deps.mailer ??
+    createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }, app.log);
   const auth = authService({
     repo: authRepository(deps.database.db),
     clock,

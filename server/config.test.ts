@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('works with no configuration at all', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 5000, host: '127.0.0.1', databaseUrl: undefined, appUrl: 'http://localhost:5000' });
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:5000',
+    });
     expect(config.dataDir).toMatch(/data$/);
   });
 
@@ -24,7 +29,10 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', SESSION_SECRET: '  ' })).toMatchObject({ databaseUrl: undefined, sessionSecret: undefined });
+    expect(loadConfig({ DATABASE_URL: '', SESSION_SECRET: '  ' })).toMatchObject({
+      databaseUrl: undefined,
+      sessionSecret: undefined,
+    });
   });
 
   it.each([

@@ -26,14 +26,18 @@ const envSchema = z.object({
       .refine((value) => {
         try {
           const url = new URL(value);
-          return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== '';
+          return (
+            (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname !== ''
+          );
         } catch {
           return false;
         }
       }, 'DATABASE_URL must look like postgres://user:password@host:5432/database')
       .optional(),
   ),
-  APP_URL: optionalText.pipe(z.url({ error: 'APP_URL must be an absolute http(s) address' }).optional()),
+  APP_URL: optionalText.pipe(
+    z.url({ error: 'APP_URL must be an absolute http(s) address' }).optional(),
+  ),
   SESSION_SECRET: optionalText.pipe(
     z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   ),

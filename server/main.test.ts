@@ -9,7 +9,9 @@ import { startServer } from '../tests/support/start-server';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** Runs server/main.ts and collects what it printed until it exits. */
-function runMain(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
+function runMain(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-main-'));
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -45,13 +47,17 @@ describe('server/main.ts start-up', () => {
     const result = await runMain({ PORT: String(port) });
     blocker.close();
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe(`canopy: port ${port} on 127.0.0.1 is already in use; set PORT to a free port`);
+    expect(result.stderr.trim()).toBe(
+      `canopy: port ${port} on 127.0.0.1 is already in use; set PORT to a free port`,
+    );
   });
 
   it('stops with one clear line when PostgreSQL is unreachable', async () => {
     const result = await runMain({ DATABASE_URL: 'postgres://u:p@127.0.0.1:1/canopy', PORT: '0' });
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('canopy: cannot reach the database at DATABASE_URL (connection refused)');
+    expect(result.stderr.trim()).toBe(
+      'canopy: cannot reach the database at DATABASE_URL (connection refused)',
+    );
   });
 
   describe('a real start', () => {
@@ -65,7 +71,9 @@ describe('server/main.ts start-up', () => {
       expect(secret.length).toBeGreaterThanOrEqual(32);
       const health = await fetch(`${server.url}/api/health`);
       expect(await health.json()).toMatchObject({ status: 'ok', dialect: 'sqlite' });
-      const exited = new Promise<number | null>((r) => server.process.once('exit', (code) => r(code)));
+      const exited = new Promise<number | null>((r) =>
+        server.process.once('exit', (code) => r(code)),
+      );
       server.process.kill('SIGTERM');
       expect(await exited).toBe(0);
     });

@@ -12,12 +12,16 @@ function fail(message: string): never {
 
 function describeStartupError(error: unknown, port: number, host: string): string {
   const err = error as NodeJS.ErrnoException & { errors?: unknown[] };
-  if (err?.code === 'EADDRINUSE') return `port ${port} on ${host} is already in use; set PORT to a free port`;
-  if (err?.code === 'EACCES') return `not allowed to listen on ${host}:${port}; choose a PORT above 1024`;
+  if (err?.code === 'EADDRINUSE')
+    return `port ${port} on ${host} is already in use; set PORT to a free port`;
+  if (err?.code === 'EACCES')
+    return `not allowed to listen on ${host}:${port}; choose a PORT above 1024`;
   if (err?.code === 'EADDRNOTAVAIL') return `HOST ${host} is not an address of this machine`;
-  if (err?.code === 'ECONNREFUSED' || err?.errors) return 'cannot reach the database at DATABASE_URL (connection refused)';
+  if (err?.code === 'ECONNREFUSED' || err?.errors)
+    return 'cannot reach the database at DATABASE_URL (connection refused)';
   if (err?.code === 'ENOTFOUND') return 'cannot resolve the database host in DATABASE_URL';
-  if (err?.code === '28P01') return 'the database rejected the user name or password in DATABASE_URL';
+  if (err?.code === '28P01')
+    return 'the database rejected the user name or password in DATABASE_URL';
   if (err?.code === '3D000') return 'the database named in DATABASE_URL does not exist';
   return err instanceof Error ? err.message.split('\n')[0]! : String(error);
 }
@@ -40,7 +44,10 @@ async function main(): Promise<void> {
 
   let database: DatabaseHandle | undefined;
   try {
-    database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+    database = openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: sqliteFileIn(config.dataDir),
+    });
     await migrateToLatest(database);
     const app = await buildApp({ config, database });
     const close = async (signal: string) => {
@@ -56,7 +63,9 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    app.log.info(`Canopy is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${database.dialect})`);
+    app.log.info(
+      `Canopy is running on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${database.dialect})`,
+    );
   } catch (error) {
     await database?.close().catch(() => undefined);
     fail(describeStartupError(error, config.port, config.host));

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type MigrationResultSet } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type MigrationResultSet,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
 import type { Database } from './tables';
@@ -56,7 +63,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
   // Pin the bookkeeping tables to our schema: otherwise Kysely finds same-named tables in other schemas.
   const schema =
     handle.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
       : undefined;
   const migrator = new Migrator({
     db,

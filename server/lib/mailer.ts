@@ -13,11 +13,17 @@ export interface Mailer {
 }
 
 /** SMTP when SMTP_URL is set; otherwise each mail is printed to the log so a local user can finish sign-up. */
-export function createMailer(options: { smtpUrl: string | undefined; from: string }, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  options: { smtpUrl: string | undefined; from: string },
+  log: FastifyBaseLogger,
+): Mailer {
   if (!options.smtpUrl) {
     return {
       async send(mail) {
-        log.warn({ to: mail.to, subject: mail.subject }, `mail (SMTP_URL not set, printed instead):\n${mail.text}`);
+        log.warn(
+          { to: mail.to, subject: mail.subject },
+          `mail (SMTP_URL not set, printed instead):\n${mail.text}`,
+        );
       },
     };
   }
@@ -30,10 +36,18 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
 }
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** A plain, friendly email in both text and HTML, with the product name. */
-export function composeMail(to: string, subject: string, paragraphs: string[], highlight?: { label: string; value: string; href?: string }): Mail {
+export function composeMail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  highlight?: { label: string; value: string; href?: string },
+): Mail {
   const textParts = [...paragraphs];
   if (highlight) textParts.splice(1, 0, `${highlight.label}: ${highlight.value}`);
   const text = `${textParts.join('\n\n')}\n\n— The Canopy team\nPlant, nurture and track trees together.\n`;

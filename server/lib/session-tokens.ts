@@ -33,7 +33,11 @@ export function sessionTokens(secret: string) {
           currentDate: now,
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-        return { userId: payload.sub, sessionId: payload.sid, profileType: String(payload.profileType ?? '') };
+        return {
+          userId: payload.sub,
+          sessionId: payload.sid,
+          profileType: String(payload.profileType ?? ''),
+        };
       } catch {
         return null;
       }

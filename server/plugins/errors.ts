@@ -33,14 +33,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(error.status).headers(error.headers).send(errorBody(error.code, error.message));
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send(errorBody(error.code, error.message));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const message = first?.message ?? 'Invalid input data';
       return reply.code(400).send(errorBody('VALIDATION_FAILED', message));
     }
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const status =
+      'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const fastifyCode = 'code' in error && typeof error.code === 'string' ? error.code : '';
       const message = FRIENDLY_BY_FASTIFY_CODE[fastifyCode] ?? error.message ?? 'Bad request';
@@ -49,7 +53,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .code(status >= 500 && status < 600 ? status : 500)
-      .send(errorBody('INTERNAL', 'Something went wrong on our side. Please try again in a moment.'));
+      .send(
+        errorBody('INTERNAL', 'Something went wrong on our side. Please try again in a moment.'),
+      );
   });
 }
 

@@ -9,7 +9,10 @@ export function tileOrigin(tileUrl: string): string | undefined {
 }
 
 /** CSP allows our own scripts and styles, our API, images from us and the tile server; nothing else. */
-export async function registerSecurityHeaders(app: FastifyInstance, tileUrl: string): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  tileUrl: string,
+): Promise<void> {
   const tiles = tileOrigin(tileUrl);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -20,7 +20,11 @@ export async function registerStaticSpa(app: FastifyInstance, webDistDir: string
       cacheControl: false,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        const policy = hashed ? IMMUTABLE : filePath.endsWith('.html') ? NO_CACHE : 'public, max-age=3600';
+        const policy = hashed
+          ? IMMUTABLE
+          : filePath.endsWith('.html')
+            ? NO_CACHE
+            : 'public, max-age=3600';
         reply.header('cache-control', policy);
       },
     });
@@ -38,7 +42,9 @@ export async function registerStaticSpa(app: FastifyInstance, webDistDir: string
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
-        .send('The Canopy web app has not been built yet. Run `npm run build` (npm start does this).');
+        .send(
+          'The Canopy web app has not been built yet. Run `npm run build` (npm start does this).',
+        );
     }
     return reply.header('cache-control', NO_CACHE).sendFile('index.html', { cacheControl: false });
   });

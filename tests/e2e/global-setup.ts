@@ -8,7 +8,10 @@ import { startServer } from '../support/start-server';
 export default async function globalSetup() {
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-e2e-mail-'));
   const smtp = await startSmtpReceiver(mailDir);
-  const server = await startServer({ SMTP_URL: smtp.url, MAIL_FROM: 'Canopy <no-reply@canopy.test>' });
+  const server = await startServer({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Canopy <no-reply@canopy.test>',
+  });
   process.env.CANOPY_E2E_URL = server.url;
   process.env.CANOPY_E2E_DATA_DIR = server.dataDir;
   process.env.CANOPY_E2E_MAIL_DIR = mailDir;

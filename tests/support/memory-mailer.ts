@@ -1,7 +1,10 @@
 import type { Mail, Mailer } from '../../server/lib/mailer';
 
 /** Captures mail in memory; `next(to)` waits for the next one to that address (mail is sent in the background). */
-export function memoryMailer(): Mailer & { sent: Mail[]; next(to: string, timeoutMs?: number): Promise<Mail> } {
+export function memoryMailer(): Mailer & {
+  sent: Mail[];
+  next(to: string, timeoutMs?: number): Promise<Mail>;
+} {
   const sent: Mail[] = [];
   const waiting: Array<{ to: string; resolve: (mail: Mail) => void }> = [];
   const taken = new Set<Mail>();
@@ -22,7 +25,10 @@ export function memoryMailer(): Mailer & { sent: Mail[]; next(to: string, timeou
         return Promise.resolve(ready);
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiting.push({ to, resolve: (mail) => (clearTimeout(timer), resolve(mail)) });
       });
     },
@@ -30,4 +36,5 @@ export function memoryMailer(): Mailer & { sent: Mail[]; next(to: string, timeou
 }
 
 export const codeFrom = (mail: Mail) => /\b(\d{6})\b/.exec(mail.text)?.[1] ?? '';
-export const resetLinkFrom = (mail: Mail) => /(https?:\/\/\S+\/reset-password\?\S+)/.exec(mail.text)?.[1] ?? '';
+export const resetLinkFrom = (mail: Mail) =>
+  /(https?:\/\/\S+\/reset-password\?\S+)/.exec(mail.text)?.[1] ?? '';

@@ -50,7 +50,12 @@ export async function startSmtpReceiver(dir: string) {
 }
 
 /** Waits for the newest mail to `to` received after `since` (ms epoch). */
-export async function waitForMail(dir: string, to: string, since = 0, timeoutMs = 10_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  dir: string,
+  to: string,
+  since = 0,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mails = fs.existsSync(dir)

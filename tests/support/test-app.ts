@@ -15,10 +15,19 @@ export interface TestApp {
 /** A full app on a fresh database, ready for `app.inject`. */
 export async function buildTestApp(
   target: DatabaseTarget,
-  options: { config?: Partial<Config>; clock?: Clock; mailer?: Mailer; beforeReady?: (app: FastifyInstance) => void } = {},
+  options: {
+    config?: Partial<Config>;
+    clock?: Clock;
+    mailer?: Mailer;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(target);
-  const config = buildConfig({ webDistDir: '/nonexistent-canopy-web', sessionSecret: 'test-secret-'.padEnd(40, 'x'), ...options.config });
+  const config = buildConfig({
+    webDistDir: '/nonexistent-canopy-web',
+    sessionSecret: 'test-secret-'.padEnd(40, 'x'),
+    ...options.config,
+  });
   const app = await buildApp({
     config,
     database,
@@ -38,7 +47,9 @@ export async function buildTestApp(
 }
 
 /** A clock the test can move. */
-export function movableClock(iso: string): Clock & { set(iso: string): void; advance(ms: number): void } {
+export function movableClock(
+  iso: string,
+): Clock & { set(iso: string): void; advance(ms: number): void } {
   let current = new Date(iso).getTime();
   return {
     now: () => new Date(current),

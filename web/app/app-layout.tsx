@@ -23,7 +23,12 @@ export function AppLayout() {
           Signed in as <strong>{user.username}</strong>
         </span>
         <ThemeToggle />
-        <button type="button" className="btn btn-outline btn-sm" onClick={signOut} disabled={logout.isPending}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={signOut}
+          disabled={logout.isPending}
+        >
           Logout
         </button>
       </header>

@@ -25,7 +25,11 @@ export function RequireSession() {
   if (!token || currentUser.isError) return <Navigate to={loginPathFor(here)} replace />;
   if (!currentUser.data) {
     return (
-      <div className="min-h-screen flex items-center justify-center" role="status" aria-live="polite">
+      <div
+        className="min-h-screen flex items-center justify-center"
+        role="status"
+        aria-live="polite"
+      >
         <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
         <span className="sr-only">Checking your session…</span>
       </div>

@@ -16,7 +16,11 @@ export function RouteError() {
           <p className="text-base-content/80">{detail}</p>
           <p>Reloading often helps, for instance after Canopy was updated.</p>
           <div className="card-actions justify-end">
-            <button type="button" className="btn btn-ghost" onClick={() => window.location.reload()}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => window.location.reload()}
+            >
               Reload
             </button>
             <Link to="/" className="btn btn-primary">

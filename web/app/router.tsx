@@ -5,7 +5,11 @@ import { RouteError } from './route-error';
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
-    hydrateFallbackElement: <div className="p-6" role="status">Loading...</div>,
+    hydrateFallbackElement: (
+      <div className="p-6" role="status">
+        Loading...
+      </div>
+    ),
     children: [
       { path: '/', lazy: () => import('../routes/landing').then(asRoute) },
       { path: '/home', lazy: () => import('../routes/landing').then(asRoute) },
@@ -25,9 +29,18 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: () => import('../routes/app-home').then(asRoute) },
               { path: 'dashboard', lazy: () => import('../routes/app-dashboard').then(asRoute) },
-              { path: 'corporate-dashboard', lazy: () => import('../routes/app-dashboard').then(asRoute) },
-              { path: 'nursery-dashboard', lazy: () => import('../routes/app-dashboard').then(asRoute) },
-              { path: '*', lazy: () => import('./app-layout').then((m) => ({ Component: m.AppNotFound })) },
+              {
+                path: 'corporate-dashboard',
+                lazy: () => import('../routes/app-dashboard').then(asRoute),
+              },
+              {
+                path: 'nursery-dashboard',
+                lazy: () => import('../routes/app-dashboard').then(asRoute),
+              },
+              {
+                path: '*',
+                lazy: () => import('./app-layout').then((m) => ({ Component: m.AppNotFound })),
+              },
             ],
           },
         ],

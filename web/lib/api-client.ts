@@ -66,6 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     );
   }
   const parsed = options.schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'The server sent an unexpected answer.', 'BAD_RESPONSE');
+  if (!parsed.success)
+    throw new ApiError(response.status, 'The server sent an unexpected answer.', 'BAD_RESPONSE');
   return parsed.data;
 }

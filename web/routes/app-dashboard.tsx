@@ -30,7 +30,9 @@ export default function AppDashboard() {
             <dl className="stats stats-vertical sm:stats-horizontal">
               <div className="stat">
                 <dt className="stat-title">Trees registered</dt>
-                <dd className="stat-value text-primary">{format.format(stats.data.treesRegistered)}</dd>
+                <dd className="stat-value text-primary">
+                  {format.format(stats.data.treesRegistered)}
+                </dd>
               </div>
               <div className="stat">
                 <dt className="stat-title">Tree drives</dt>

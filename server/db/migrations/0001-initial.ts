@@ -23,7 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('drives')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('organizer_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('organizer_id', 'text', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('tree_quantity', 'integer', (c) => c.notNull())
     .addColumn('starts_at', 'text', (c) => c.notNull())
@@ -41,7 +43,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('drives_starts_at_idx').on('drives').columns(['starts_at', 'id']).execute();
+  await db.schema
+    .createIndex('drives_starts_at_idx')
+    .on('drives')
+    .columns(['starts_at', 'id'])
+    .execute();
   await db.schema.createIndex('drives_organizer_idx').on('drives').column('organizer_id').execute();
 
   await db.schema
@@ -73,8 +79,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('trees_owner_idx').on('trees').columns(['owner_id', 'planted_at']).execute();
-  await db.schema.createIndex('trees_species_idx').on('trees').columns(['species_id', 'planted_at']).execute();
+  await db.schema
+    .createIndex('trees_owner_idx')
+    .on('trees')
+    .columns(['owner_id', 'planted_at'])
+    .execute();
+  await db.schema
+    .createIndex('trees_species_idx')
+    .on('trees')
+    .columns(['species_id', 'planted_at'])
+    .execute();
 
   await db.schema
     .createTable('donations')
@@ -94,8 +108,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('provider_ref', 'text', (c) => c.unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('donations_donor_idx').on('donations').columns(['donor_id', 'created_at']).execute();
-  await db.schema.createIndex('donations_status_idx').on('donations').columns(['status', 'kind']).execute();
+  await db.schema
+    .createIndex('donations_donor_idx')
+    .on('donations')
+    .columns(['donor_id', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('donations_status_idx')
+    .on('donations')
+    .columns(['status', 'kind'])
+    .execute();
 
   await db.schema
     .createTable('newsletter_subscribers')
@@ -106,7 +128,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['newsletter_subscribers', 'donations', 'trees', 'drive_participants', 'drives', 'users']) {
+  for (const table of [
+    'newsletter_subscribers',
+    'donations',
+    'trees',
+    'drive_participants',
+    'drives',
+    'users',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -22,7 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('consumed_at', 'text')
     .execute();
-  await db.schema.createIndex('otp_codes_user_idx').on('otp_codes').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('otp_codes_user_idx')
+    .on('otp_codes')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('reset_tokens')
@@ -33,7 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
     .execute();
-  await db.schema.createIndex('reset_tokens_user_idx').on('reset_tokens').column('user_id').execute();
+  await db.schema
+    .createIndex('reset_tokens_user_idx')
+    .on('reset_tokens')
+    .column('user_id')
+    .execute();
 
   // Failed sign-ins and code requests, by IP or by email, for throttling that works across app servers.
   await db.schema

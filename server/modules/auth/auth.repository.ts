@@ -4,18 +4,41 @@ import { newId } from '../../lib/ids';
 
 export function authRepository(db: Kysely<Database>) {
   return {
-    findUserByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+    findUserByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
     findUserByUsername: (username: string) =>
-      db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase())).executeTakeFirst(),
-    findUserById: (id: string) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+      db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst(),
+    findUserById: (id: string) =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     insertUser: (user: NewUser) => db.insertInto('users').values(user).execute(),
     markVerified: (userId: string, at: string) =>
-      db.updateTable('users').set({ verified_at: at, updated_at: at }).where('id', '=', userId).where('verified_at', 'is', null).execute(),
+      db
+        .updateTable('users')
+        .set({ verified_at: at, updated_at: at })
+        .where('id', '=', userId)
+        .where('verified_at', 'is', null)
+        .execute(),
     setPasswordHash: (userId: string, passwordHash: string, at: string) =>
-      db.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', userId).execute(),
+      db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: at })
+        .where('id', '=', userId)
+        .execute(),
 
-    insertSession: (session: { id: string; user_id: string; created_at: string; expires_at: string }) =>
-      db.insertInto('sessions').values({ ...session, revoked_at: null }).execute(),
+    insertSession: (session: {
+      id: string;
+      user_id: string;
+      created_at: string;
+      expires_at: string;
+    }) =>
+      db
+        .insertInto('sessions')
+        .values({ ...session, revoked_at: null })
+        .execute(),
     findActiveSession: (id: string, userId: string, now: string) =>
       db
         .selectFrom('sessions')
@@ -26,14 +49,37 @@ export function authRepository(db: Kysely<Database>) {
         .where('expires_at', '>', now)
         .executeTakeFirst(),
     revokeSession: (id: string, at: string) =>
-      db.updateTable('sessions').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).execute(),
+      db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute(),
     revokeAllSessions: (userId: string, at: string) =>
-      db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute(),
+      db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute(),
 
     voidActiveOtps: (userId: string, at: string) =>
-      db.updateTable('otp_codes').set({ consumed_at: at }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute(),
-    insertOtp: (otp: { user_id: string; code_hash: string; created_at: string; expires_at: string }) =>
-      db.insertInto('otp_codes').values({ id: newId(), attempts: 0, consumed_at: null, ...otp }).execute(),
+      db
+        .updateTable('otp_codes')
+        .set({ consumed_at: at })
+        .where('user_id', '=', userId)
+        .where('consumed_at', 'is', null)
+        .execute(),
+    insertOtp: (otp: {
+      user_id: string;
+      code_hash: string;
+      created_at: string;
+      expires_at: string;
+    }) =>
+      db
+        .insertInto('otp_codes')
+        .values({ id: newId(), attempts: 0, consumed_at: null, ...otp })
+        .execute(),
     findActiveOtp: (userId: string, now: string) =>
       db
         .selectFrom('otp_codes')
@@ -53,7 +99,8 @@ export function authRepository(db: Kysely<Database>) {
         .returning('attempts')
         .executeTakeFirst();
       const attempts = Number(row?.attempts ?? limit);
-      if (attempts >= limit) await db.updateTable('otp_codes').set({ consumed_at: at }).where('id', '=', id).execute();
+      if (attempts >= limit)
+        await db.updateTable('otp_codes').set({ consumed_at: at }).where('id', '=', id).execute();
       return attempts;
     },
     /** Marks the code used; false when another request used it first. */
@@ -67,10 +114,23 @@ export function authRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    insertResetToken: (token: { user_id: string; token_hash: string; created_at: string; expires_at: string }) =>
-      db.insertInto('reset_tokens').values({ id: newId(), used_at: null, ...token }).execute(),
+    insertResetToken: (token: {
+      user_id: string;
+      token_hash: string;
+      created_at: string;
+      expires_at: string;
+    }) =>
+      db
+        .insertInto('reset_tokens')
+        .values({ id: newId(), used_at: null, ...token })
+        .execute(),
     voidResetTokens: (userId: string, at: string) =>
-      db.updateTable('reset_tokens').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute(),
+      db
+        .updateTable('reset_tokens')
+        .set({ used_at: at })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute(),
     /** Uses the token if it is valid for that user right now; false otherwise (single use even under races). */
     async useResetToken(userId: string, tokenHash: string, now: string): Promise<boolean> {
       const result = await db
@@ -85,7 +145,10 @@ export function authRepository(db: Kysely<Database>) {
     },
 
     recordAttempt: (kind: AuthAttemptsTable['kind'], subject: string, at: string) =>
-      db.insertInto('auth_attempts').values({ id: newId(), kind, subject, created_at: at }).execute(),
+      db
+        .insertInto('auth_attempts')
+        .values({ id: newId(), kind, subject, created_at: at })
+        .execute(),
     /** How many attempts since `since`, and when the oldest of them happened. */
     async attemptsSince(kind: AuthAttemptsTable['kind'], subject: string, since: string) {
       const row = await db
@@ -98,8 +161,13 @@ export function authRepository(db: Kysely<Database>) {
       return { count: Number(row.n), oldest: row.oldest as string | null };
     },
     clearAttempts: (kind: AuthAttemptsTable['kind'], subject: string) =>
-      db.deleteFrom('auth_attempts').where('kind', '=', kind).where('subject', '=', subject).execute(),
-    pruneAttempts: (before: string) => db.deleteFrom('auth_attempts').where('created_at', '<', before).execute(),
+      db
+        .deleteFrom('auth_attempts')
+        .where('kind', '=', kind)
+        .where('subject', '=', subject)
+        .execute(),
+    pruneAttempts: (before: string) =>
+      db.deleteFrom('auth_attempts').where('created_at', '<', before).execute(),
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

@@ -14,7 +14,14 @@ import { errorResponseSchema, messageResponseSchema } from '../../../contract/co
 import type { AppContext } from '../../app';
 import { toCurrentUser } from './auth.service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const perIp = (max: number) => ({ rateLimit: { max, timeWindow: '15 minutes' } });
 
 export const authRoutes =
@@ -26,7 +33,12 @@ export const authRoutes =
       '/api/users/register',
       {
         config: perIp(20),
-        schema: { tags: ['auth'], summary: 'Create an unverified account and email a 6-digit code', body: registerRequestSchema, response: { 201: messageResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an unverified account and email a 6-digit code',
+          body: registerRequestSchema,
+          response: { 201: messageResponseSchema, ...errors },
+        },
       },
       async (request, reply) => {
         const { username, email, password, role } = request.body;
@@ -39,7 +51,12 @@ export const authRoutes =
       '/api/users/creatotp',
       {
         config: perIp(30),
-        schema: { tags: ['auth'], summary: 'Send a new verification code (same answer whether or not the account exists)', body: otpRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a new verification code (same answer whether or not the account exists)',
+          body: otpRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
       },
       async (request) => ({ success: true, message: await auth.requestOtp(request.body.email) }),
     );
@@ -48,7 +65,12 @@ export const authRoutes =
       '/api/users/users-otpmatch',
       {
         config: perIp(60),
-        schema: { tags: ['auth'], summary: 'Verify the emailed code; signs the user in', body: otpMatchRequestSchema, response: { 200: otpMatchResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Verify the emailed code; signs the user in',
+          body: otpMatchRequestSchema,
+          response: { 200: otpMatchResponseSchema, ...errors },
+        },
       },
       async (request) => auth.verifyOtp(request.body.email, request.body.otpCode),
     );
@@ -56,7 +78,12 @@ export const authRoutes =
     app.post(
       '/api/users/login',
       {
-        schema: { tags: ['auth'], summary: 'Sign in', body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in',
+          body: loginRequestSchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
       },
       async (request) => auth.login(request.body.email, request.body.password, request.ip),
     );
@@ -65,16 +92,29 @@ export const authRoutes =
       '/api/users/forgotpassword',
       {
         config: perIp(10),
-        schema: { tags: ['auth'], summary: 'Email a password reset link (same answer whether or not the account exists)', body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a password reset link (same answer whether or not the account exists)',
+          body: forgotPasswordRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
       },
-      async (request) => ({ success: true, message: await auth.forgotPassword(request.body.email) }),
+      async (request) => ({
+        success: true,
+        message: await auth.forgotPassword(request.body.email),
+      }),
     );
 
     app.post(
       '/api/users/resetpassword',
       {
         config: perIp(20),
-        schema: { tags: ['auth'], summary: 'Set a new password with a mailed reset token; ends every session', body: resetPasswordRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a mailed reset token; ends every session',
+          body: resetPasswordRequestSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
       },
       async (request) => {
         const { email, token, password } = request.body;
@@ -85,7 +125,12 @@ export const authRoutes =
     app.get(
       '/api/users/currentuser',
       {
-        schema: { tags: ['auth'], summary: 'The signed-in user', security: [{ sessionToken: [] }], response: { 200: currentUserResponseSchema, 401: errorResponseSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          security: [{ sessionToken: [] }],
+          response: { 200: currentUserResponseSchema, 401: errorResponseSchema },
+        },
       },
       async (request) => {
         const { user } = await sessions.requireUser(request);
@@ -96,7 +141,12 @@ export const authRoutes =
     app.post(
       '/api/users/logout',
       {
-        schema: { tags: ['auth'], summary: 'End the current session', security: [{ sessionToken: [] }], response: { 200: messageResponseSchema, 401: errorResponseSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'End the current session',
+          security: [{ sessionToken: [] }],
+          response: { 200: messageResponseSchema, 401: errorResponseSchema },
+        },
       },
       async (request) => {
         const { sessionId } = await sessions.requireUser(request);

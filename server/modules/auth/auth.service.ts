@@ -30,7 +30,8 @@ export const AUTH_LIMITS = {
 } as const;
 
 export const AUTH_MESSAGES = {
-  registered: 'Account created! We sent a 6-digit code to your email. Enter it to verify your account.',
+  registered:
+    'Account created! We sent a 6-digit code to your email. Enter it to verify your account.',
   otpSent: 'If that address has an account waiting for verification, a new code is on its way.',
   verified: 'Email verified! Welcome to Canopy.',
   loggedIn: 'Signed in successfully. Welcome back!',
@@ -77,7 +78,8 @@ export function authService(deps: AuthServiceDeps) {
   const { repo, clock } = deps;
   const nowIso = () => clock.now().toISOString();
   const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
-  const otpHash = (userId: string, code: string) => createHmac('sha256', deps.secret).update(`${userId}:${code}`).digest('hex');
+  const otpHash = (userId: string, code: string) =>
+    createHmac('sha256', deps.secret).update(`${userId}:${code}`).digest('hex');
   // Verifying against this when the email is unknown makes both failures take the same time.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
@@ -88,17 +90,29 @@ export function authService(deps: AuthServiceDeps) {
 
   function tooMany(message: string, retryAfterMs: number): AppError {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    return new AppError(429, 'RATE_LIMITED', message.replace('{minutes}', String(Math.ceil(seconds / 60))), {
-      'retry-after': String(seconds),
-    });
+    return new AppError(
+      429,
+      'RATE_LIMITED',
+      message.replace('{minutes}', String(Math.ceil(seconds / 60))),
+      {
+        'retry-after': String(seconds),
+      },
+    );
   }
 
   /** Throws 429 when `subject` already has `limit` attempts of `kind` within the window. */
-  async function enforceLimit(kind: Parameters<AuthRepository['recordAttempt']>[0], subject: string, limit: number, windowMs: number, message: string) {
+  async function enforceLimit(
+    kind: Parameters<AuthRepository['recordAttempt']>[0],
+    subject: string,
+    limit: number,
+    windowMs: number,
+    message: string,
+  ) {
     const since = new Date(clock.now().getTime() - windowMs).toISOString();
     const { count, oldest } = await repo.attemptsSince(kind, subject, since);
     if (count >= limit) {
-      const retryAfter = (oldest ? Date.parse(oldest) : clock.now().getTime()) + windowMs - clock.now().getTime();
+      const retryAfter =
+        (oldest ? Date.parse(oldest) : clock.now().getTime()) + windowMs - clock.now().getTime();
       throw tooMany(message, retryAfter);
     }
   }
@@ -107,7 +121,12 @@ export function authService(deps: AuthServiceDeps) {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const at = nowIso();
     await repo.voidActiveOtps(user.id, at);
-    await repo.insertOtp({ user_id: user.id, code_hash: otpHash(user.id, code), created_at: at, expires_at: later(AUTH_LIMITS.otpTtlMs) });
+    await repo.insertOtp({
+      user_id: user.id,
+      code_hash: otpHash(user.id, code),
+      created_at: at,
+      expires_at: later(AUTH_LIMITS.otpTtlMs),
+    });
     sendInBackground(verificationCodeMail(user.email, user.name ?? user.username, code));
   }
 
@@ -126,19 +145,35 @@ export function authService(deps: AuthServiceDeps) {
     const issuedAt = clock.now();
     const expiresAt = new Date(issuedAt.getTime() + SESSION_HOURS * 3_600_000);
     const sessionId = newId();
-    await repo.insertSession({ id: sessionId, user_id: user.id, created_at: issuedAt.toISOString(), expires_at: expiresAt.toISOString() });
-    return deps.tokens.sign({ userId: user.id, profileType: user.profile_type, sessionId }, issuedAt, expiresAt);
+    await repo.insertSession({
+      id: sessionId,
+      user_id: user.id,
+      created_at: issuedAt.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    });
+    return deps.tokens.sign(
+      { userId: user.id, profileType: user.profile_type, sessionId },
+      issuedAt,
+      expiresAt,
+    );
   }
 
   function assertPasswordAllowed(password: string) {
-    if (isCommonPassword(password)) throw new AppError(400, 'VALIDATION_FAILED', MESSAGES.passwordTooCommon);
+    if (isCommonPassword(password))
+      throw new AppError(400, 'VALIDATION_FAILED', MESSAGES.passwordTooCommon);
   }
 
   return {
-    async register(input: { username: string; email: string; password: string; profileType: ProfileType }) {
+    async register(input: {
+      username: string;
+      email: string;
+      password: string;
+      profileType: ProfileType;
+    }) {
       assertPasswordAllowed(input.password);
       if (await repo.findUserByEmail(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
-      if (await repo.findUserByUsername(input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+      if (await repo.findUserByUsername(input.username))
+        throw conflict(AUTH_MESSAGES.usernameTaken);
       const at = nowIso();
       const user: UserRow = {
         id: newId(),
@@ -159,7 +194,8 @@ export function authService(deps: AuthServiceDeps) {
       } catch (error) {
         // Two sign-ups racing for the same email or username: the unique index decides.
         if (await repo.findUserByEmail(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
-        if (await repo.findUserByUsername(input.username)) throw conflict(AUTH_MESSAGES.usernameTaken);
+        if (await repo.findUserByUsername(input.username))
+          throw conflict(AUTH_MESSAGES.usernameTaken);
         throw error;
       }
       await repo.recordAttempt('otp_request', user.email, at);
@@ -193,9 +229,22 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     async login(email: string, password: string, ip: string) {
-      const tooManyMessage = 'Too many failed sign-in attempts. Please wait {minutes} minutes and try again.';
-      await enforceLimit('login_failure_ip', ip, AUTH_LIMITS.loginFailuresPerIp, AUTH_LIMITS.loginWindowMs, tooManyMessage);
-      await enforceLimit('login_failure_account', email, AUTH_LIMITS.loginFailuresPerAccount, AUTH_LIMITS.loginWindowMs, tooManyMessage);
+      const tooManyMessage =
+        'Too many failed sign-in attempts. Please wait {minutes} minutes and try again.';
+      await enforceLimit(
+        'login_failure_ip',
+        ip,
+        AUTH_LIMITS.loginFailuresPerIp,
+        AUTH_LIMITS.loginWindowMs,
+        tooManyMessage,
+      );
+      await enforceLimit(
+        'login_failure_account',
+        email,
+        AUTH_LIMITS.loginFailuresPerAccount,
+        AUTH_LIMITS.loginWindowMs,
+        tooManyMessage,
+      );
       const user = await repo.findUserByEmail(email);
       const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password);
       if (!user || !ok) {
@@ -207,7 +256,11 @@ export function authService(deps: AuthServiceDeps) {
       await repo.clearAttempts('login_failure_account', email);
       if (user.verified_at === null) throw new AppError(403, 'UNVERIFIED', MESSAGES.notVerified);
       return {
-        result: { token: await startSession(user), message: AUTH_MESSAGES.loggedIn, dashboardRoute: dashboardRouteFor(user.profile_type) },
+        result: {
+          token: await startSession(user),
+          message: AUTH_MESSAGES.loggedIn,
+          dashboardRoute: dashboardRouteFor(user.profile_type),
+        },
       };
     },
 
@@ -217,7 +270,12 @@ export function authService(deps: AuthServiceDeps) {
         const token = randomBytes(32).toString('base64url');
         const at = nowIso();
         await repo.voidResetTokens(user.id, at);
-        await repo.insertResetToken({ user_id: user.id, token_hash: sha256(token), created_at: at, expires_at: later(AUTH_LIMITS.resetTtlMs) });
+        await repo.insertResetToken({
+          user_id: user.id,
+          token_hash: sha256(token),
+          created_at: at,
+          expires_at: later(AUTH_LIMITS.resetTtlMs),
+        });
         const link = `${deps.appUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
         sendInBackground(resetPasswordMail(user.email, user.name ?? user.username, link));
       }
@@ -226,7 +284,8 @@ export function authService(deps: AuthServiceDeps) {
 
     async resetPassword(email: string, token: string, password: string) {
       const user = await repo.findUserByEmail(email);
-      if (!user || !(await repo.useResetToken(user.id, sha256(token), nowIso()))) throw notFound(MESSAGES.invalidResetToken);
+      if (!user || !(await repo.useResetToken(user.id, sha256(token), nowIso())))
+        throw notFound(MESSAGES.invalidResetToken);
       assertPasswordAllowed(password);
       const at = nowIso();
       await repo.setPasswordHash(user.id, await hashPassword(password), at);

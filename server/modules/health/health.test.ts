@@ -13,7 +13,12 @@ describe.each(databaseTargets)('GET /api/health on $name', (target) => {
     t = await buildTestApp(target);
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, status: 'ok', database: 'up', dialect: target.name });
+    expect(res.json()).toMatchObject({
+      success: true,
+      status: 'ok',
+      database: 'up',
+      dialect: target.name,
+    });
   });
 
   it('answers 503 when the database is gone, without internals', async () => {

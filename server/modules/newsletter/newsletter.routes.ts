@@ -27,6 +27,9 @@ export const newsletterRoutes =
           },
         },
       },
-      async (request) => ({ success: true as const, message: await service.subscribe(request.body.email) }),
+      async (request) => ({
+        success: true as const,
+        message: await service.subscribe(request.body.email),
+      }),
     );
   };

@@ -11,7 +11,12 @@ describe.each(databaseTargets)('POST /api/newsletter on $name', (target) => {
   });
 
   const subscribe = (email: unknown, ip = '10.0.0.1') =>
-    t!.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email }, remoteAddress: ip });
+    t!.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email },
+      remoteAddress: ip,
+    });
 
   it('stores a new address and says so', async () => {
     t = await buildTestApp(target);
@@ -60,7 +65,8 @@ describe.each(databaseTargets)('POST /api/newsletter on $name', (target) => {
 
   it('limits each address to 5 subscribe calls a minute, with Retry-After', async () => {
     t = await buildTestApp(target);
-    for (let i = 0; i < 5; i++) expect((await subscribe(`p${i}@example.org`, '10.0.0.9')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await subscribe(`p${i}@example.org`, '10.0.0.9')).statusCode).toBe(200);
     const limited = await subscribe('p6@example.org', '10.0.0.9');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();

@@ -25,7 +25,10 @@ export function statsService(repo: ReturnType<typeof statsRepository>, clock: Cl
 
   async function compute(): Promise<ImpactStats> {
     const now = clock.now();
-    const [totals, cohorts] = await Promise.all([repo.totals(now.toISOString()), repo.plantingCohorts()]);
+    const [totals, cohorts] = await Promise.all([
+      repo.totals(now.toISOString()),
+      repo.plantingCohorts(),
+    ]);
     const co2Kg = Math.round(estimateCo2Kg(cohorts, now));
     return {
       ...totals,

@@ -45,9 +45,21 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
     const b = await insertUser(db);
     await insertUser(db, { verified_at: null }); // unverified: not a member yet
 
-    const past = buildDrive(organiser.id, { starts_at: '2026-06-01T08:00:00.000Z', duration_hours: 3, country: 'India' });
-    const past2 = buildDrive(organiser.id, { starts_at: '2026-07-01T08:00:00.000Z', duration_hours: 2, country: 'Kenya' });
-    const future = buildDrive(organiser.id, { starts_at: '2027-01-01T08:00:00.000Z', duration_hours: 5, country: 'India' });
+    const past = buildDrive(organiser.id, {
+      starts_at: '2026-06-01T08:00:00.000Z',
+      duration_hours: 3,
+      country: 'India',
+    });
+    const past2 = buildDrive(organiser.id, {
+      starts_at: '2026-07-01T08:00:00.000Z',
+      duration_hours: 2,
+      country: 'Kenya',
+    });
+    const future = buildDrive(organiser.id, {
+      starts_at: '2027-01-01T08:00:00.000Z',
+      duration_hours: 5,
+      country: 'India',
+    });
     await db.insertInto('drives').values([past, past2, future]).execute();
     await db
       .insertInto('drive_participants')
@@ -84,7 +96,8 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
     const data = res.json().data;
     // Two living species-1 trees of the 2024-11 cohort, one living species-9 tree of 2025-11 (mid-month).
     const age = (iso: string) => (Date.parse(NOW) - Date.parse(iso)) / (365.25 * 86_400_000);
-    const expectedCo2 = 2 * estimateTreeCo2Kg(1, age('2024-11-15')) + estimateTreeCo2Kg(9, age('2025-11-15'));
+    const expectedCo2 =
+      2 * estimateTreeCo2Kg(1, age('2024-11-15')) + estimateTreeCo2Kg(9, age('2025-11-15'));
     expect(data).toMatchObject({
       treesRegistered: 4,
       treesDonated: 12,

@@ -3,7 +3,11 @@ import { Link } from 'react-router';
 /** The Canopy mark and name, linking home (or wherever `to` says). */
 export function Logo({ to = '/', className = '' }: { to?: string; className?: string }) {
   return (
-    <Link to={to} className={`flex items-center gap-2 font-bold text-xl ${className}`} aria-label="Canopy home">
+    <Link
+      to={to}
+      className={`flex items-center gap-2 font-bold text-xl ${className}`}
+      aria-label="Canopy home"
+    >
       <svg aria-hidden="true" viewBox="0 0 64 64" className="h-8 w-8">
         <circle cx="32" cy="32" r="32" fill="#166534" />
         <path d="M32 10c-9 8-14 16-14 24a14 14 0 0 0 28 0c0-8-5-16-14-24z" fill="#86efac" />

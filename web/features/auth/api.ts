@@ -16,7 +16,8 @@ import { clearSession, getToken, saveSession } from '../../lib/session';
 
 export const currentUserKey = ['users', 'current'] as const;
 
-export const fetchCurrentUser = () => apiRequest('/api/users/currentuser', { schema: currentUserResponseSchema });
+export const fetchCurrentUser = () =>
+  apiRequest('/api/users/currentuser', { schema: currentUserResponseSchema });
 export const postLogin = (body: LoginRequest) =>
   apiRequest('/api/users/login', { method: 'POST', body, schema: loginResponseSchema });
 export const postRegister = (body: RegisterRequest) =>
@@ -29,7 +30,8 @@ export const postForgotPassword = (body: ForgotPasswordRequest) =>
   apiRequest('/api/users/forgotpassword', { method: 'POST', body, schema: messageResponseSchema });
 export const postResetPassword = (body: ResetPasswordRequest) =>
   apiRequest('/api/users/resetpassword', { method: 'POST', body, schema: messageResponseSchema });
-export const postLogout = () => apiRequest('/api/users/logout', { method: 'POST', schema: messageResponseSchema });
+export const postLogout = () =>
+  apiRequest('/api/users/logout', { method: 'POST', schema: messageResponseSchema });
 
 /** The signed-in user; only runs when a session token is stored. */
 export function useCurrentUser() {
