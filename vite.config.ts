@@ -13,6 +13,7 @@ export default defineConfig({
     sourcemap: false,
     // scripts/check-bundle.ts reads it to measure what the landing page loads.
     manifest: true,
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
   },
   server: {

@@ -1,34 +1,56 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-/** Shown when a route fails to load or render; keeps the router's well-known heading. */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : 'Something went wrong.';
-  return (
-    <main className="min-h-screen flex items-center justify-center bg-base-200 p-6">
-      <div className="card bg-base-100 shadow-xl max-w-lg w-full">
-        <div className="card-body">
-          <h1 className="card-title text-2xl">Unexpected Application Error!</h1>
-          <p className="text-base-content/80">{detail}</p>
-          <p>Reloading often helps, for instance after Canopy was updated.</p>
-          <div className="card-actions justify-end">
-            <button
-              type="button"
-              className="btn btn-ghost"
-              onClick={() => window.location.reload()}
-            >
-              Reload
-            </button>
-            <Link to="/" className="btn btn-primary">
-              Back to home
-            </Link>
+interface Props {
+  children: ReactNode;
+  /** A new value (the path) clears a shown error, so navigating away recovers. */
+  resetKey: string;
+}
+
+interface State {
+  error: Error | null;
+  resetKey: string;
+}
+
+/** Catches a screen that fails to load or render; keeps the router's well-known heading. */
+export class RouteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('Screen failed', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <main className="min-h-screen flex items-center justify-center bg-base-200 p-6">
+        <div className="card bg-base-100 shadow-xl max-w-lg w-full">
+          <div className="card-body">
+            <h1 className="card-title text-2xl">Unexpected Application Error!</h1>
+            <p>{this.state.error.message || 'Something went wrong.'}</p>
+            <p>Reloading often helps, for instance after Canopy was updated.</p>
+            <div className="card-actions justify-end">
+              <button
+                type="button"
+                className="btn btn-ghost"
+                onClick={() => window.location.reload()}
+              >
+                Reload
+              </button>
+              <a href="/" className="btn btn-primary">
+                Back to home
+              </a>
+            </div>
           </div>
         </div>
-      </div>
-    </main>
-  );
+      </main>
+    );
+  }
 }

@@ -1,55 +1,62 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { RouteError } from './route-error';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { RouteErrorBoundary } from './route-error';
 
+// Declarative routes: the data router's extra code would push the landing page over its JS budget.
 // Every screen is its own chunk so the landing page ships only what it needs.
-export const router = createBrowserRouter([
-  {
-    errorElement: <RouteError />,
-    hydrateFallbackElement: (
-      <div className="p-6" role="status">
-        Loading...
-      </div>
-    ),
-    children: [
-      { path: '/', lazy: () => import('../routes/landing').then(asRoute) },
-      { path: '/home', lazy: () => import('../routes/landing').then(asRoute) },
-      { path: '/documentation', lazy: () => import('../routes/documentation').then(asRoute) },
-      { path: '/landing-page', lazy: () => import('../routes/landing-page').then(asRoute) },
-      { path: '/login', lazy: () => import('../routes/login').then(asRoute) },
-      { path: '/register', lazy: () => import('../routes/register').then(asRoute) },
-      { path: '/forgot-password', lazy: () => import('../routes/forgot-password').then(asRoute) },
-      { path: '/reset-password', lazy: () => import('../routes/reset-password').then(asRoute) },
-      { path: '/otp', lazy: () => import('../routes/otp').then(asRoute) },
-      {
-        path: '/app',
-        lazy: () => import('./require-session').then((m) => ({ Component: m.RequireSession })),
-        children: [
-          {
-            lazy: () => import('./app-layout').then((m) => ({ Component: m.AppLayout })),
-            children: [
-              { index: true, lazy: () => import('../routes/app-home').then(asRoute) },
-              { path: 'dashboard', lazy: () => import('../routes/app-dashboard').then(asRoute) },
-              {
-                path: 'corporate-dashboard',
-                lazy: () => import('../routes/app-dashboard').then(asRoute),
-              },
-              {
-                path: 'nursery-dashboard',
-                lazy: () => import('../routes/app-dashboard').then(asRoute),
-              },
-              {
-                path: '*',
-                lazy: () => import('./app-layout').then((m) => ({ Component: m.AppNotFound })),
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-]);
+const page = (
+  load: () => Promise<{ default: ComponentType }>,
+): LazyExoticComponent<ComponentType> => lazy(load);
+const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
 
-function asRoute(module: { default: React.ComponentType }) {
-  return { Component: module.default };
+const Landing = page(() => import('../routes/landing'));
+const Documentation = page(() => import('../routes/documentation'));
+const LandingPage = page(() => import('../routes/landing-page'));
+const Login = page(() => import('../routes/login'));
+const Register = page(() => import('../routes/register'));
+const ForgotPassword = page(() => import('../routes/forgot-password'));
+const ResetPassword = page(() => import('../routes/reset-password'));
+const Otp = page(() => import('../routes/otp'));
+const RequireSession = named(() => import('./require-session'), 'RequireSession');
+const AppLayout = named(() => import('./app-layout'), 'AppLayout');
+const AppNotFound = named(() => import('./app-layout'), 'AppNotFound');
+const AppHome = page(() => import('../routes/app-home'));
+const AppDashboard = page(() => import('../routes/app-dashboard'));
+
+const loading = (
+  <div className="p-6" role="status">
+    Loading...
+  </div>
+);
+
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      <Suspense fallback={loading}>
+        <Routes>
+          <Route path="/" element={<Landing />} />
+          <Route path="/home" element={<Landing />} />
+          <Route path="/documentation" element={<Documentation />} />
+          <Route path="/landing-page" element={<LandingPage />} />
+          <Route path="/login" element={<Login />} />
+          <Route path="/register" element={<Register />} />
+          <Route path="/forgot-password" element={<ForgotPassword />} />
+          <Route path="/reset-password" element={<ResetPassword />} />
+          <Route path="/otp" element={<Otp />} />
+          <Route path="/app" element={<RequireSession />}>
+            <Route element={<AppLayout />}>
+              <Route index element={<AppHome />} />
+              <Route path="dashboard" element={<AppDashboard />} />
+              <Route path="corporate-dashboard" element={<AppDashboard />} />
+              <Route path="nursery-dashboard" element={<AppDashboard />} />
+              <Route path="*" element={<AppNotFound />} />
+            </Route>
+          </Route>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }
