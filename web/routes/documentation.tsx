@@ -22,12 +22,12 @@ export default function DocumentationPage() {
       <title>Documentation · Canopy</title>
       <a
         href="#docs-content"
-        className="btn btn-neutral sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        className="btn fixed top-3 left-3 z-50 -translate-y-24 rounded-full border-green-700 bg-green-700 text-white focus:translate-y-0"
       >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 h-16 border-b border-base-300 bg-base-100">
-        <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-4 sm:gap-3">
+        <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-4 sm:gap-3">
           <Logo />
           <span className="badge badge-outline hidden sm:inline-flex">Docs</span>
           <nav aria-label="Site" className="ml-auto">
@@ -38,7 +38,10 @@ export default function DocumentationPage() {
                 </Link>
               </li>
               <li>
-                <Link to="/login" className="btn btn-neutral btn-sm">
+                <Link
+                  to="/login"
+                  className="btn btn-sm rounded-full border-green-700 bg-green-700 text-white hover:border-green-800 hover:bg-green-800"
+                >
                   Sign In
                 </Link>
               </li>
@@ -48,7 +51,7 @@ export default function DocumentationPage() {
         </div>
       </header>
 
-      <div className="mx-auto max-w-7xl px-4 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
+      <div className="mx-auto max-w-6xl px-4 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-12">
         <div className="sticky top-16 z-20 -mx-4 border-b border-base-300 bg-base-100 px-4 py-3 lg:mx-0 lg:max-h-[calc(100vh-4rem)] lg:self-start lg:overflow-y-auto lg:border-b-0 lg:px-0 lg:py-8">
           <DocsToc sections={DOC_SECTIONS} />
         </div>
@@ -74,7 +77,7 @@ export default function DocumentationPage() {
       </div>
 
       <footer className="border-t border-base-300 bg-base-200">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p>Canopy is open-source software for community tree planting.</p>
           <nav aria-label="Footer">
             <ul className="flex flex-wrap gap-x-4 gap-y-1">

@@ -36,7 +36,7 @@ function Tree({ kind, x, y, scale = 1 }: TreeSpec) {
       return (
         <g transform={t}>
           <path d="M0 0 v-14" stroke="#a16207" strokeWidth="2" strokeLinecap="round" />
-          <path d="M0 -10 c-8 0 -11 -6 -11 -10 c7 0 11 4 11 10z" fill="#4ade80" />
+          <path d="M0 -10 c-8 0 -11 -6 -11 -10 c7 0 11 4 11 10z" fill="#bbf7d0" />
           <path d="M0 -12 c7 -1 10 -7 10 -11 c-7 1 -10 5 -10 11z" fill="#22c55e" />
         </g>
       );
@@ -90,12 +90,12 @@ function Tree({ kind, x, y, scale = 1 }: TreeSpec) {
   }
 }
 
-function Scene({ spec, label, id }: { spec: SceneSpec; label: string; id: string }) {
+/** A drawn scene; with a label it is an image, without one it is decoration. */
+function Scene({ spec, label, id }: { spec: SceneSpec; label?: string; id: string }) {
   const skyId = `sky-${id}`;
   return (
     <svg
-      role="img"
-      aria-label={label}
+      {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
       viewBox="0 0 240 160"
       className="block h-auto w-full"
       xmlns="http://www.w3.org/2000/svg"
@@ -129,6 +129,24 @@ interface GalleryTile {
 }
 
 const FLAT = 'M0 118 H240 V160 H0z';
+
+const HERO_SCENE: SceneSpec = {
+  sky: ['#bbf7d0', '#f0fdf4'],
+  sun: { cx: 186, cy: 42, r: 18, color: '#fde68a' },
+  ground: [
+    { d: 'M0 104 C 50 88 110 92 160 100 S 220 96 240 100 V160 H0z', fill: '#4ade80' },
+    { d: 'M0 130 C 70 118 150 122 240 128 V160 H0z', fill: '#16a34a' },
+  ],
+  trees: [
+    { kind: 'round', x: 34, y: 104, scale: 1.1 },
+    { kind: 'cone', x: 70, y: 100, scale: 0.9 },
+    { kind: 'mango', x: 118, y: 102 },
+    { kind: 'round', x: 214, y: 104, scale: 0.9 },
+    { kind: 'sapling', x: 60, y: 140, scale: 1.4 },
+    { kind: 'sapling', x: 120, y: 144, scale: 1.6 },
+    { kind: 'sapling', x: 180, y: 140, scale: 1.4 },
+  ],
+};
 
 const GALLERY: GalleryTile[] = [
   {
@@ -284,7 +302,7 @@ const NAV_LINKS = [
   { href: '#contact-us', label: 'Contact Us' },
 ];
 
-const sectionClass = 'scroll-mt-32 py-16 sm:scroll-mt-20 sm:py-20';
+const sectionClass = 'scroll-mt-32 py-12 sm:scroll-mt-20 sm:py-20';
 
 const PRINCIPLES = [
   {
@@ -308,7 +326,7 @@ export default function LandingPage() {
       <title>Our story · Canopy</title>
       <a
         href="#main"
-        className="btn btn-neutral sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+        className="btn fixed top-3 left-3 z-50 -translate-y-24 rounded-full border-green-700 bg-green-700 text-white focus:translate-y-0"
       >
         Skip to content
       </a>
@@ -337,27 +355,32 @@ export default function LandingPage() {
 
       <main id="main" tabIndex={-1} className="focus:outline-none">
         <div className="bg-linear-to-b from-green-50 to-base-100 in-data-[theme=dark]:from-green-950">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-            <p className="font-semibold text-green-800 in-data-[theme=dark]:text-green-300">
-              Community tree planting
-            </p>
-            <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-              Trees planted together, cared for for years
-            </h1>
-            <p className="mt-6 max-w-2xl text-lg leading-relaxed">
-              Canopy helps neighbours, schools, companies and nurseries plant trees where they are
-              needed — and keeps everyone looking after them long after the planting day.
-            </p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              <Link
-                to="/register"
-                className="btn rounded-full border-green-700 bg-green-700 text-white hover:border-green-800 hover:bg-green-800"
-              >
-                Start Growing
-              </Link>
-              <a href="#story" className="btn btn-outline">
-                Read our story
-              </a>
+          <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-12 sm:py-20 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <div>
+              <p className="font-semibold text-green-800 in-data-[theme=dark]:text-green-300">
+                Community tree planting
+              </p>
+              <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+                Trees planted together, looked after for years
+              </h1>
+              <p className="mt-6 max-w-2xl text-lg leading-relaxed">
+                Canopy helps neighbours, schools, companies and nurseries plant trees where they are
+                needed — and stay with those trees long after the planting day.
+              </p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <Link
+                  to="/register"
+                  className="btn rounded-full border-green-700 bg-green-700 text-white hover:border-green-800 hover:bg-green-800"
+                >
+                  Start Growing
+                </Link>
+                <a href="#story" className="btn btn-outline rounded-full">
+                  Read our story
+                </a>
+              </div>
+            </div>
+            <div className="hidden overflow-hidden rounded-3xl shadow-lg lg:block">
+              <Scene spec={HERO_SCENE} id="hero" />
             </div>
           </div>
         </div>
@@ -414,10 +437,10 @@ export default function LandingPage() {
               Scenes from the life of a community planting — from the first morning of a drive to
               the forest it becomes.
             </p>
-            <ul className="mt-8 grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-4">
+            <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
               {GALLERY.map((tile) => (
                 <li key={tile.id}>
-                  <figure className="overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm">
+                  <figure className="h-full overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm">
                     <Scene spec={tile.scene} label={tile.description} id={tile.id} />
                     <figcaption className="p-3 text-sm font-medium leading-snug">
                       {tile.caption}
@@ -464,11 +487,11 @@ export default function LandingPage() {
                 <div className="mt-4 flex flex-wrap gap-3">
                   <a
                     href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Finding a partner nursery')}`}
-                    className="btn btn-outline btn-sm"
+                    className="btn btn-outline btn-sm rounded-full"
                   >
                     Ask about nurseries
                   </a>
-                  <Link to="/register" className="btn btn-ghost btn-sm">
+                  <Link to="/register" className="btn btn-ghost btn-sm rounded-full">
                     Register a nursery
                   </Link>
                 </div>

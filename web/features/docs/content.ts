@@ -57,51 +57,51 @@ export const ACCOUNT_TYPES: readonly AccountType[] = [
 ];
 
 export interface EnvSetting {
-  readonly name: string;
+  readonly names: readonly string[];
   readonly fallback: string;
   readonly meaning: string;
 }
 
 /** The server's settings (DESIGN.md §3); every one has a default, so none is needed to start. */
 export const ENV_SETTINGS: readonly EnvSetting[] = [
-  { name: 'PORT', fallback: '5000', meaning: 'HTTP port the server listens on.' },
+  { names: ['PORT'], fallback: '5000', meaning: 'HTTP port the server listens on.' },
   {
-    name: 'HOST',
+    names: ['HOST'],
     fallback: '127.0.0.1',
     meaning: 'Address to bind to; use 0.0.0.0 inside a container.',
   },
   {
-    name: 'DATA_DIR',
+    names: ['DATA_DIR'],
     fallback: './data',
     meaning: 'Where the SQLite database, the generated session secret and uploads are kept.',
   },
   {
-    name: 'DATABASE_URL',
+    names: ['DATABASE_URL'],
     fallback: 'not set (SQLite)',
-    meaning: 'Set to postgres://user:password@host:5432/canopy to use PostgreSQL.',
+    meaning: 'A postgres:// address makes Canopy use PostgreSQL instead of SQLite.',
   },
   {
-    name: 'APP_URL',
+    names: ['APP_URL'],
     fallback: 'http://localhost:PORT',
     meaning: 'Public address, used in emails and payment redirects.',
   },
   {
-    name: 'SESSION_SECRET',
+    names: ['SESSION_SECRET'],
     fallback: 'generated once in DATA_DIR',
     meaning: 'Key that signs sign-in sessions; at least 32 characters when you set it.',
   },
   {
-    name: 'SMTP_URL, MAIL_FROM',
+    names: ['SMTP_URL', 'MAIL_FROM'],
     fallback: 'not set (mail is printed to the log)',
     meaning: 'Outgoing mail server for verification codes and password resets.',
   },
   {
-    name: 'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY',
+    names: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'],
     fallback: 'not set (built-in test mode)',
     meaning: 'Card payments through Stripe Checkout.',
   },
   {
-    name: 'GEOCODER_URL, TILE_URL',
+    names: ['GEOCODER_URL', 'TILE_URL'],
     fallback: 'OpenStreetMap services',
     meaning: 'Address search and map tiles.',
   },

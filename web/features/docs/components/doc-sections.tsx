@@ -6,7 +6,6 @@ import {
   estimateTreeCo2Kg,
   O2_PER_CO2,
   speciesByValue,
-  TREE_SIZES,
   TREE_SPECIES,
 } from '../../../../contract/options';
 import {
@@ -159,7 +158,8 @@ function TreeDrives() {
           the country and the exact spot — search for an address or click the map to drop a pin;
         </li>
         <li>
-          the tree sizes ({TREE_SIZES.map((size) => size.label).join(' or ')}) and tree types;
+          the tree sizes — packet saplings (2 to 4 ft) or potted ones (5 to 7 ft) — and the tree
+          types;
         </li>
         <li>sponsors, who donated the land, and a short description;</li>
         <li>
@@ -256,8 +256,7 @@ function Trees() {
 
 function ImpactEstimates() {
   const neem = speciesByValue(1);
-  const exampleAge = 5;
-  const co2 = estimateTreeCo2Kg(1, exampleAge);
+  const co2 = estimateTreeCo2Kg(1, 5);
   const o2 = co2 * O2_PER_CO2;
   const kg = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 1 });
   return (
@@ -289,9 +288,9 @@ function ImpactEstimates() {
       {neem && (
         <Note title="Example">
           A {neem.englishName.toLowerCase()} tree takes up about {neem.co2KgPerYearMature} kg of CO₂
-          a year once mature, after about {neem.yearsToMaturity} years. {exampleAge} years after
-          planting, Canopy estimates it has taken up about {kg(co2)} kg of CO₂ and released about{' '}
-          {kg(o2)} kg of O₂.
+          a year once mature, after about {neem.yearsToMaturity} years. Five years after planting,
+          Canopy estimates it has taken up about {kg(co2)} kg of CO₂ and released about {kg(o2)} kg
+          of O₂.
         </Note>
       )}
       <H3>Where the figures come from</H3>
@@ -339,14 +338,17 @@ function SelfHosting() {
       <dl className="mt-4 divide-y divide-base-300 rounded-box border border-base-300">
         {ENV_SETTINGS.map((setting) => (
           <div
-            key={setting.name}
+            key={setting.names.join()}
             className="grid gap-1 p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-4"
           >
-            <dt>
-              <Code>{setting.name}</Code>
+            <dt className="flex flex-wrap content-start gap-1.5">
+              {setting.names.map((name) => (
+                <Code key={name}>{name}</Code>
+              ))}
             </dt>
             <dd className="leading-relaxed">
-              {setting.meaning} <span className="text-sm">Default: {setting.fallback}.</span>
+              <span className="block">{setting.meaning}</span>
+              <span className="mt-1 block text-sm">Default: {setting.fallback}</span>
             </dd>
           </div>
         ))}

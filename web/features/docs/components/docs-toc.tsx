@@ -1,26 +1,45 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DocSection } from '../content';
 
-/** The id of the section nearest the top of the viewport, for marking the current TOC entry. */
+/** How far below the top of the viewport a section must start to count as the one being read. */
+const READING_LINE_PX = 140;
+
+/** The id of the section being read, for marking the current TOC entry. */
+function currentSection(ids: readonly string[]): string | undefined {
+  const elements = ids
+    .map((id) => document.getElementById(id))
+    .filter((element): element is HTMLElement => element !== null);
+  const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+  if (atBottom) {
+    // The last sections may never reach the reading line; trust the link that was followed.
+    const target = elements.find((element) => `#${element.id}` === window.location.hash);
+    if (target && target.getBoundingClientRect().top < window.innerHeight) return target.id;
+  }
+  let current = elements[0]?.id;
+  for (const element of elements) {
+    if (element.getBoundingClientRect().top <= READING_LINE_PX) current = element.id;
+  }
+  return current;
+}
+
 function useActiveSection(ids: readonly string[]): string | undefined {
   const [active, setActive] = useState<string | undefined>(ids[0]);
   useEffect(() => {
-    if (typeof IntersectionObserver === 'undefined') return;
-    const visible = new Map<string, boolean>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting);
-        const first = ids.find((id) => visible.get(id));
-        if (first) setActive(first);
-      },
-      // A band in the upper part of the screen, below the sticky header.
-      { rootMargin: '-80px 0px -55% 0px' },
-    );
-    for (const id of ids) {
-      const element = document.getElementById(id);
-      if (element) observer.observe(element);
-    }
-    return () => observer.disconnect();
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setActive(currentSection(ids)));
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    window.addEventListener('hashchange', update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      window.removeEventListener('hashchange', update);
+    };
   }, [ids]);
   return active;
 }
@@ -33,7 +52,7 @@ export function DocsToc({ sections }: { sections: readonly DocSection[] }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const ids = useRef(sections.map((s) => s.id)).current;
+  const ids = useMemo(() => sections.map((s) => s.id), [sections]);
   const active = useActiveSection(ids);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
