@@ -10,7 +10,9 @@ test.describe('landing page navigation', () => {
     await nav.getByRole('link', { name: 'Features' }).click();
     await expect(page).toHaveURL(/#features$/);
     await expect(page.locator('#features')).toBeInViewport();
-    await expect(page.getByRole('heading', { level: 2, name: /Everything a tree needs/ })).toBeInViewport();
+    await expect(
+      page.getByRole('heading', { level: 2, name: /Everything a tree needs/ }),
+    ).toBeInViewport();
 
     await nav.getByRole('link', { name: 'Impact' }).click();
     await expect(page).toHaveURL(/#impact$/);
@@ -43,9 +45,13 @@ test.describe('landing page navigation', () => {
 
     await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
     await expect(bar).toHaveAttribute('data-solid', 'true');
-    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')))
+      .toBeGreaterThan(0);
 
-    await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    );
     await expect(progress).toHaveAttribute('aria-valuenow', '100');
 
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));

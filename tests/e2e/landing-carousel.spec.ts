@@ -13,7 +13,10 @@ async function expectActive(page: Page, index: number) {
     await expect(all.nth(other)).toHaveAttribute('data-active', 'false');
     await expect(all.nth(other)).toBeHidden();
   }
-  await expect(page.getByRole('button', { name: `Show testimonial ${index + 1}` })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: `Show testimonial ${index + 1}` })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
 }
 
 test.describe('landing page testimonials', () => {

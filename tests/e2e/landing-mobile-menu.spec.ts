@@ -38,11 +38,21 @@ test.describe('landing page mobile menu', () => {
     expect(controls).toBeTruthy();
     await openMenu(page);
     expect(await panel.evaluate((el) => el.closest('[id]')?.id)).toBe(controls);
-    for (const name of ['Impact', 'Features', 'How it works', 'Contact', 'Sign In', 'Start Growing']) {
+    for (const name of [
+      'Impact',
+      'Features',
+      'How it works',
+      'Contact',
+      'Sign In',
+      'Start Growing',
+    ]) {
       await expect(panel.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(panel.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(panel.getByRole('link', { name: 'Start Growing' })).toHaveAttribute('href', '/register');
+    await expect(panel.getByRole('link', { name: 'Start Growing' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
   });
 
   test('closes when a link in it is clicked', async ({ page }) => {

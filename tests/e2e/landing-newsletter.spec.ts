@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
 
 // POST /api/newsletter allows 5 requests a minute per address; this file makes exactly 3.
-const SUBSCRIBED = "Thanks for subscribing! You'll hear from us when new drives and stories take root.";
+const SUBSCRIBED =
+  "Thanks for subscribing! You'll hear from us when new drives and stories take root.";
 
 test('subscribing to the newsletter from the footer', async ({ page }) => {
   let posts = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/newsletter') posts += 1;
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/newsletter')
+      posts += 1;
   });
   await page.goto('/');
   const form = page.getByRole('form', { name: 'Newsletter' });

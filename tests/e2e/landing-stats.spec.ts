@@ -35,14 +35,20 @@ test.describe('landing page impact figures', () => {
     }, data);
 
     const impact = page.locator('#impact');
-    await expect(impact.getByTestId('stat-treesRegistered-value')).toHaveText(expected.treesRegistered);
+    await expect(impact.getByTestId('stat-treesRegistered-value')).toHaveText(
+      expected.treesRegistered,
+    );
     await expect(impact.getByTestId('stat-treesDonated-value')).toHaveText(expected.treesDonated);
     await expect(impact.getByTestId('stat-drivesCreated-value')).toHaveText(expected.drivesCreated);
-    await expect(impact.getByTestId('stat-volunteerHours-value')).toHaveText(expected.volunteerHours);
+    await expect(impact.getByTestId('stat-volunteerHours-value')).toHaveText(
+      expected.volunteerHours,
+    );
     await expect(impact.getByTestId('stat-moneyRaised-value')).toHaveText(expected.moneyRaised);
     await expect(impact.getByText(/CO₂ and O₂ figures are estimates/)).toBeVisible();
 
-    const firstSeed = impact.getByText('Every forest starts with a single seed — be the first to plant.');
+    const firstSeed = impact.getByText(
+      'Every forest starts with a single seed — be the first to plant.',
+    );
     if (data.treesRegistered === 0 && data.drivesCreated === 0) {
       await expect(firstSeed).toBeVisible();
     } else {
@@ -50,7 +56,9 @@ test.describe('landing page impact figures', () => {
     }
   });
 
-  test('show a loading state, then a friendly message when the figures cannot be loaded', async ({ page }) => {
+  test('show a loading state, then a friendly message when the figures cannot be loaded', async ({
+    page,
+  }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/stats', async (route) => {
@@ -58,13 +66,21 @@ test.describe('landing page impact figures', () => {
       await route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, message: 'Service unavailable', code: 'SERVICE_UNAVAILABLE' }),
+        body: JSON.stringify({
+          success: false,
+          message: 'Service unavailable',
+          code: 'SERVICE_UNAVAILABLE',
+        }),
       });
     });
     await page.goto('/');
-    await expect(page.getByRole('status').filter({ hasText: 'Loading impact figures' })).toBeAttached();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Loading impact figures' }),
+    ).toBeAttached();
     release();
-    await expect(page.getByTestId('impact-error')).toContainText('We couldn’t gather the latest impact figures');
+    await expect(page.getByTestId('impact-error')).toContainText(
+      'We couldn’t gather the latest impact figures',
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
     // Once the server answers again, "Try again" brings the figures in.

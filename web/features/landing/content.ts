@@ -44,9 +44,7 @@ export type IconName =
   | 'calendar'
   | 'coin'
   | 'clock'
-  | 'cloud'
-  | 'globe'
-  | 'user';
+  | 'cloud';
 
 export interface Benefit {
   icon: IconName;
@@ -59,32 +57,32 @@ export const BENEFITS: readonly Benefit[] = [
   {
     icon: 'air',
     title: 'Cleaner air',
-    text: 'Trees take in carbon dioxide as they grow and store the carbon in wood and roots. Their leaves also catch dust and soot that would otherwise end up in our lungs.',
+    text: 'Trees take in carbon dioxide as they grow and lock the carbon away in wood and roots. Their leaves also trap dust and soot.',
   },
   {
     icon: 'sun',
     title: 'Cooler cities',
-    text: 'Shade and the water that leaves give off can make a tree-lined street feel several degrees cooler on a summer afternoon than bare concrete nearby.',
+    text: 'Shade and the water leaves give off can make a tree-lined street feel noticeably cooler on a summer afternoon than bare concrete.',
   },
   {
     icon: 'water',
     title: 'Healthier water',
-    text: 'Roots open the ground so rain soaks in instead of rushing off, easing flash floods and filtering water on its way to streams and wells.',
+    text: 'Roots help rain soak into the ground instead of rushing off, easing floods and filtering water on its way to streams and wells.',
   },
   {
     icon: 'leaf',
     title: 'Room for wildlife',
-    text: 'A single mature tree can shelter birds, bees, beetles, fungi and lichens. Native species planted together become corridors that wildlife can travel along.',
+    text: 'A mature tree can shelter birds, bees, beetles, fungi and lichens. Native trees planted together become corridors for wildlife.',
   },
   {
     icon: 'soil',
     title: 'Living soil',
-    text: 'Roots hold slopes and riverbanks in place, and every autumn of fallen leaves feeds the soil, helping it hold more water and more life.',
+    text: 'Roots hold slopes and riverbanks in place, and fallen leaves feed the soil so it holds more water and more life.',
   },
   {
     icon: 'people',
     title: 'Stronger communities',
-    text: 'Green streets invite people outside, and time among trees is linked to lower stress. Planting together is also one of the friendliest ways to meet your neighbours.',
+    text: 'Time among trees is linked to lower stress, and planting together is one of the friendliest ways to meet your neighbours.',
   },
 ];
 
@@ -101,7 +99,7 @@ export const FEATURES: readonly Feature[] = [
     icon: 'sprout',
     title: 'Smart tree care',
     description:
-      'Log each measurement and check-up, and Canopy learns how your tree is doing compared with others of its species.',
+      'Log each check-up and see how your tree is doing compared with others of its species.',
     benefits: [
       'Growth predictions based on species and age',
       'Health monitoring from your check-ups',
@@ -123,7 +121,7 @@ export const FEATURES: readonly Feature[] = [
     icon: 'pin',
     title: 'Every tree on the map',
     description:
-      'Register the trees you plant with a point on the map, a photo and a nickname, then follow them season after season.',
+      'Register each tree with its place on the map, a photo and a nickname, and follow it season after season.',
     benefits: [
       'Real-time tracking of registered trees and drives',
       'Progress tracking from sapling to shade tree',
@@ -134,7 +132,7 @@ export const FEATURES: readonly Feature[] = [
     icon: 'chart',
     title: 'Impact you can see',
     description:
-      'See the trees, volunteer hours and estimated carbon your work adds up to, for yourself, your team or your whole organisation.',
+      'See the trees, volunteer hours and estimated carbon your work adds up to, for you, your team or your organisation.',
     benefits: [
       'Visual dashboards for people and teams',
       'Impact reports ready for sustainability reviews',
@@ -156,7 +154,7 @@ export const FEATURES: readonly Feature[] = [
     icon: 'calendar',
     title: 'Local events',
     description:
-      'Find tree drives near you or organise your own: set the date, the place on the map and the trees you need, and invite people in.',
+      'Find tree drives near you or organise your own: set the date, the place and the trees you need.',
     benefits: [
       'Local events you can join in one tap',
       'Skill sharing between new and seasoned planters',
@@ -166,7 +164,10 @@ export const FEATURES: readonly Feature[] = [
 ];
 
 export const AUDIENCES: readonly { title: string; text: string }[] = [
-  { title: 'Environmental activists', text: 'Turn campaigns into trees in the ground, and show the proof.' },
+  {
+    title: 'Environmental activists',
+    text: 'Turn campaigns into trees in the ground, and show the proof.',
+  },
   {
     title: 'Corporate sustainability managers',
     text: 'Run company drives and report their impact with confidence.',
@@ -190,7 +191,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Amara Okafor',
     role: 'Community organizer',
     content:
-      'We used to plan drives with a spreadsheet and a lot of phone calls. Now the whole street signs up in one place, and three years on we still check how our mango trees are growing.',
+      'We used to plan drives with a spreadsheet and endless phone calls. Now the whole street signs up in one place, and we still check how our mango trees are growing.',
     initials: 'AO',
     avatarClass: 'bg-green-800 text-white',
   },
@@ -198,7 +199,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Daniel Reyes',
     role: 'Sustainability manager',
     content:
-      'Our staff planting days finally have a story we can tell honestly: which trees went in, who looks after them and how they are doing. The impact report went straight into our annual review.',
+      'Our staff planting days finally have an honest story: which trees went in, who looks after them and how they are doing. The impact report went straight into our annual review.',
     initials: 'DR',
     avatarClass: 'bg-sky-800 text-white',
   },
@@ -206,7 +207,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
     name: 'Priya Nair',
     role: 'Volunteer and nature lover',
     content:
-      'I planted my first neem at a weekend drive and named it Sunny. The care reminders got me through its first dry summer, and now I bring friends along to every event.',
+      'I planted my first neem at a weekend drive and named it Sunny. The care reminders got it through its first dry summer, and now I bring friends to every event.',
     initials: 'PN',
     avatarClass: 'bg-amber-800 text-white',
   },
@@ -269,7 +270,10 @@ export const TOUR_SLIDES: readonly TourSlide[] = [
   },
 ];
 
-export const FOOTER_LINKS: readonly { heading: string; links: readonly { label: string; to: string }[] }[] = [
+export const FOOTER_LINKS: readonly {
+  heading: string;
+  links: readonly { label: string; to: string }[];
+}[] = [
   {
     heading: 'Explore',
     links: [
@@ -293,8 +297,20 @@ export const CONTACT_EMAIL = 'hello@canopy.example';
 export type SocialNetwork = 'instagram' | 'x' | 'facebook' | 'linkedin';
 
 export const SOCIAL_LINKS: readonly { network: SocialNetwork; label: string; href: string }[] = [
-  { network: 'instagram', label: 'Canopy on Instagram', href: 'https://www.instagram.com/canopy.trees' },
+  {
+    network: 'instagram',
+    label: 'Canopy on Instagram',
+    href: 'https://www.instagram.com/canopy.trees',
+  },
   { network: 'x', label: 'Canopy on X (Twitter)', href: 'https://x.com/canopytrees' },
-  { network: 'facebook', label: 'Canopy on Facebook', href: 'https://www.facebook.com/canopy.trees' },
-  { network: 'linkedin', label: 'Canopy on LinkedIn', href: 'https://www.linkedin.com/company/canopy-trees' },
+  {
+    network: 'facebook',
+    label: 'Canopy on Facebook',
+    href: 'https://www.facebook.com/canopy.trees',
+  },
+  {
+    network: 'linkedin',
+    label: 'Canopy on LinkedIn',
+    href: 'https://www.linkedin.com/company/canopy-trees',
+  },
 ];

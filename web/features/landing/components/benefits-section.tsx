@@ -9,12 +9,16 @@ export function BenefitsSection() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="benefits-title" eyebrow="Why trees" title="Small roots, big returns">
           <p>
-            A tree gives back for decades. Here is some of what the trees you plant and care for do for the place you live.
+            A tree gives back for decades. Here is some of what the trees you plant and care for do
+            for the place you live.
           </p>
         </SectionHeading>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {BENEFITS.map((benefit) => (
-            <li key={benefit.title} className="rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm">
+            <li
+              key={benefit.title}
+              className="rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm"
+            >
               <span className={iconChip}>
                 <Icon name={benefit.icon} />
               </span>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 
-const onGreenFocus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+const onGreenFocus =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 export function CallToAction() {
   return (
@@ -10,8 +11,8 @@ export function CallToAction() {
           Ready to put down roots?
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-green-50 text-pretty">
-          Join a drive this weekend, sponsor a sapling, or register the tree in your garden. Whatever you start with, we
-          will help it grow.
+          Join a drive this weekend, sponsor a sapling, or register the tree in your garden.
+          Whatever you start with, we will help it grow.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link

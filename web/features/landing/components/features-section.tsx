@@ -4,7 +4,13 @@ import { accentText, iconChip, SectionHeading } from './primitives';
 
 function Check() {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" className={`mt-0.5 h-5 w-5 shrink-0 ${accentText}`} fill="currentColor">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 20 20"
+      className={`mt-0.5 h-5 w-5 shrink-0 ${accentText}`}
+      fill="currentColor"
+    >
       <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0z" />
     </svg>
   );
@@ -12,18 +18,31 @@ function Check() {
 
 export function FeaturesSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="scroll-mt-20 bg-base-200 py-20 sm:py-24">
+    <section
+      id="features"
+      aria-labelledby="features-title"
+      className="scroll-mt-20 bg-base-200 py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id="features-title" eyebrow="Features" title="Everything a tree needs, from seed to shade">
+        <SectionHeading
+          id="features-title"
+          eyebrow="Features"
+          title="Everything a tree needs, from seed to shade"
+        >
           <p>
-            Canopy brings planting, giving and caring together, whether you are an environmental activist, a corporate
-            sustainability manager, a community organizer or simply someone who loves being among trees.
+            Canopy brings planting, giving and caring together, whether you are an environmental
+            activist, a corporate sustainability manager, a community organizer or simply someone
+            who loves being among trees.
           </p>
         </SectionHeading>
 
         <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((feature) => (
-            <li key={feature.title} className="flex flex-col rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm" data-testid="feature">
+            <li
+              key={feature.title}
+              className="flex flex-col rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm"
+              data-testid="feature"
+            >
               <span className={iconChip}>
                 <Icon name={feature.icon} />
               </span>
@@ -42,10 +61,15 @@ export function FeaturesSection() {
         </ul>
 
         <div className="mt-16">
-          <h3 className="text-center text-xl font-semibold">Made for everyone who cares about trees</h3>
+          <h3 className="text-center text-xl font-semibold">
+            Made for everyone who cares about trees
+          </h3>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {AUDIENCES.map((audience) => (
-              <li key={audience.title} className="rounded-2xl bg-base-100 p-5 ring-1 ring-base-content/10">
+              <li
+                key={audience.title}
+                className="rounded-2xl bg-base-100 p-5 ring-1 ring-base-content/10"
+              >
                 <p className="font-semibold">{audience.title}</p>
                 <p className="mt-1 text-sm text-base-content/80">{audience.text}</p>
               </li>

@@ -3,12 +3,23 @@ import { SectionHeading } from './primitives';
 
 export function HowItWorks() {
   return (
-    <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-20 bg-base-200 py-20 sm:py-24">
+    <section
+      id="how-it-works"
+      aria-labelledby="how-title"
+      className="scroll-mt-20 bg-base-200 py-20 sm:py-24"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id="how-title" eyebrow="How it works" title="Three steps to your first tree" />
+        <SectionHeading
+          id="how-title"
+          eyebrow="How it works"
+          title="Three steps to your first tree"
+        />
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {HOW_IT_WORKS.map((step, index) => (
-            <li key={step.title} className="relative rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm">
+            <li
+              key={step.title}
+              className="relative rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm"
+            >
               <span
                 aria-hidden="true"
                 className="flex h-12 w-12 items-center justify-center rounded-full bg-green-700 text-xl font-bold text-white"

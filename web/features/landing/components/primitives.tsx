@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
  * contrast in both themes.
  */
 
-const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-base-content';
+const focusRing =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-base-content';
 
 const primaryLook = `inline-flex items-center justify-center gap-2 rounded-full bg-green-700 font-semibold text-white shadow-sm transition-colors hover:bg-green-800 ${focusRing}`;
 
@@ -49,7 +50,9 @@ export function SectionHeading({
       <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
         {title}
       </h2>
-      {children ? <div className="mt-4 text-lg text-base-content/80 text-pretty">{children}</div> : null}
+      {children ? (
+        <div className="mt-4 text-lg text-base-content/80 text-pretty">{children}</div>
+      ) : null}
     </div>
   );
 }

@@ -18,7 +18,10 @@ export function TestimonialsCarousel() {
   useEffect(() => {
     if (!rotating) return;
     // Re-armed on every change, so a dot click gives the chosen slide its full 5 s.
-    const timer = window.setTimeout(() => setActive((index) => (index + 1) % count), TESTIMONIAL_INTERVAL_MS);
+    const timer = window.setTimeout(
+      () => setActive((index) => (index + 1) % count),
+      TESTIMONIAL_INTERVAL_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [active, rotating, count]);
 
@@ -29,7 +32,11 @@ export function TestimonialsCarousel() {
   return (
     <section aria-labelledby="testimonials-title" className="bg-base-100 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading id="testimonials-title" eyebrow="Voices from the community" title="People who plant with Canopy" />
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow="Voices from the community"
+          title="People who plant with Canopy"
+        />
         <div
           className="mx-auto mt-12 max-w-3xl"
           aria-roledescription="carousel"
@@ -45,35 +52,49 @@ export function TestimonialsCarousel() {
             {TESTIMONIALS.map((testimonial, index) => {
               const isActive = index === active;
               return (
-                <figure
+                <div
                   key={testimonial.name}
                   role="group"
                   aria-roledescription="slide"
                   aria-label={`${index + 1} of ${count}`}
-                  hidden={!isActive}
+                  aria-hidden={!isActive}
                   data-testid="testimonial"
                   data-active={isActive ? 'true' : 'false'}
-                  className="rounded-3xl border border-base-content/10 bg-base-200 p-6 opacity-100 shadow-sm motion-safe:transition-opacity motion-safe:duration-500 motion-safe:starting:opacity-0 sm:p-10"
+                  // All slides share one grid cell, so the box is as tall as the longest quote and
+                  // nothing below jumps; the inactive ones are invisible (and out of the a11y tree).
+                  className={`rounded-3xl border border-base-content/10 bg-base-200 p-6 shadow-sm [grid-area:1/1] motion-safe:transition-[opacity,visibility] motion-safe:duration-500 sm:p-10 ${
+                    isActive ? 'visible opacity-100' : 'invisible opacity-0'
+                  }`}
                 >
-                  <svg aria-hidden="true" focusable="false" viewBox="0 0 32 24" className={`h-8 w-10 ${accentText}`} fill="currentColor">
-                    <path d="M0 24V14C0 6 4 1 12 0l1 4c-4 1-6 4-6 8h6v12zm18 0V14c0-8 4-13 12-14l1 4c-4 1-6 4-6 8h6v12z" />
-                  </svg>
-                  <blockquote className="mt-4 text-lg leading-relaxed text-pretty sm:text-xl">
-                    <p>{testimonial.content}</p>
-                  </blockquote>
-                  <figcaption className="mt-6 flex items-center gap-4">
-                    <span
+                  <figure>
+                    <svg
                       aria-hidden="true"
-                      className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-lg font-bold ${testimonial.avatarClass}`}
+                      focusable="false"
+                      viewBox="0 0 32 24"
+                      className={`h-8 w-10 ${accentText}`}
+                      fill="currentColor"
                     >
-                      {testimonial.initials}
-                    </span>
-                    <span>
-                      <span className="block font-semibold">{testimonial.name}</span>
-                      <span className="block text-sm text-base-content/80">{testimonial.role}</span>
-                    </span>
-                  </figcaption>
-                </figure>
+                      <path d="M0 24V14C0 6 4 1 12 0l1 4c-4 1-6 4-6 8h6v12zm18 0V14c0-8 4-13 12-14l1 4c-4 1-6 4-6 8h6v12z" />
+                    </svg>
+                    <blockquote className="mt-4 text-lg leading-relaxed text-pretty sm:text-xl">
+                      <p>{testimonial.content}</p>
+                    </blockquote>
+                    <figcaption className="mt-6 flex items-center gap-4">
+                      <span
+                        aria-hidden="true"
+                        className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-full text-lg font-bold ${testimonial.avatarClass}`}
+                      >
+                        {testimonial.initials}
+                      </span>
+                      <span>
+                        <span className="block font-semibold">{testimonial.name}</span>
+                        <span className="block text-sm text-base-content/80">
+                          {testimonial.role}
+                        </span>
+                      </span>
+                    </figcaption>
+                  </figure>
+                </div>
               );
             })}
           </div>
@@ -105,8 +126,18 @@ export function TestimonialsCarousel() {
               onClick={() => setStopped((value) => !value)}
               aria-label={stopped ? 'Play testimonials' : 'Pause testimonials'}
             >
-              <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
-                {stopped ? <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L9.5 4.6A1 1 0 0 0 8 5.5z" /> : <path d="M7 5h3v14H7zM14 5h3v14h-3z" />}
+              <svg
+                aria-hidden="true"
+                focusable="false"
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                fill="currentColor"
+              >
+                {stopped ? (
+                  <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L9.5 4.6A1 1 0 0 0 8 5.5z" />
+                ) : (
+                  <path d="M7 5h3v14H7zM14 5h3v14h-3z" />
+                )}
               </svg>
               {stopped ? 'Play' : 'Pause'}
             </button>

@@ -41,7 +41,8 @@ export function TopBar() {
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
     // The page grows when the impact figures arrive; keep the fraction honest.
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
+    const observer =
+      typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
     observer?.observe(document.body);
     return () => {
       window.removeEventListener('scroll', schedule);

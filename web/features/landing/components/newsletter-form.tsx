@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSubscribeNewsletter } from '../api';
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+/** Footer sign-up: the browser checks the address, the server answers with the message to show. */
+export function NewsletterForm() {
+  const inputId = useId();
+  const hintId = useId();
+  const [email, setEmail] = useState('');
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const subscribe = useSubscribeNewsletter();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (subscribe.isPending) return;
+    setFeedback(null);
+    subscribe.mutate(
+      { email: email.trim() },
+      {
+        onSuccess: (response) => {
+          setFeedback({ kind: 'success', text: response.message });
+          setEmail('');
+        },
+        onError: (error) => {
+          setFeedback({
+            kind: 'error',
+            text: error.message || 'Something went wrong. Please try again.',
+          });
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="flex flex-col gap-2"
+      aria-label="Newsletter"
+      data-testid="newsletter-form"
+    >
+      <label htmlFor={inputId} className="font-semibold text-neutral-content">
+        Email address
+      </label>
+      <p id={hintId} className="text-sm text-neutral-content/80">
+        News about drives near you and stories from the community, now and then.
+      </p>
+      <div className="mt-1 flex flex-col gap-2 min-[400px]:flex-row">
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          placeholder="you@example.com"
+          aria-describedby={hintId}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          className="input w-full min-w-0 bg-base-100 text-base-content min-[400px]:flex-1"
+        />
+        <button
+          type="submit"
+          className="inline-flex min-h-10 shrink-0 items-center justify-center rounded-field bg-green-700 px-5 font-semibold text-white transition-colors hover:bg-green-800 disabled:cursor-wait disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-content"
+          disabled={subscribe.isPending}
+        >
+          {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
+        </button>
+      </div>
+      <p
+        role="status"
+        className="min-h-5 text-sm font-medium text-green-300"
+        data-testid="newsletter-status"
+      >
+        {feedback?.kind === 'success' ? feedback.text : ''}
+      </p>
+      <p role="alert" className="text-sm font-medium text-red-300" data-testid="newsletter-error">
+        {feedback?.kind === 'error' ? feedback.text : ''}
+      </p>
+    </form>
+  );
+}
