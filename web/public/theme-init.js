@@ -6,7 +6,10 @@
     theme = null;
   }
   if (theme !== 'light' && theme !== 'dark') {
-    theme = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    theme =
+      window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches
+        ? 'dark'
+        : 'light';
   }
   document.documentElement.setAttribute('data-theme', theme);
   document.documentElement.style.colorScheme = theme;
