@@ -1,13 +1,11 @@
-import { AccountsNotOpenYet, AuthLayout } from '../features/auth/components/auth-layout';
+import { AuthScreen } from '../features/auth/components/auth-screen';
+import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form';
 
 /** /forgot-password: asking for a password reset link. */
 export default function ForgotPasswordPage() {
   return (
-    <AuthLayout title="Forgot password">
-      <AccountsNotOpenYet
-        heading="Forgot your password?"
-        links={[{ to: '/login', label: 'Back to sign in' }]}
-      />
-    </AuthLayout>
+    <AuthScreen title="Forgot password">
+      <ForgotPasswordForm />
+    </AuthScreen>
   );
 }

@@ -1,16 +1,11 @@
-import { AccountsNotOpenYet, AuthLayout } from '../features/auth/components/auth-layout';
+import { AuthScreen } from '../features/auth/components/auth-screen';
+import { LoginForm } from '../features/auth/components/login-form';
 
 /** /login: signing in to Canopy. */
 export default function LoginPage() {
   return (
-    <AuthLayout title="Sign in">
-      <AccountsNotOpenYet
-        heading="Sign in to Canopy"
-        links={[
-          { to: '/forgot-password', label: 'Forgot Password' },
-          { to: '/register', label: 'Create New Account' },
-        ]}
-      />
-    </AuthLayout>
+    <AuthScreen title="Sign in">
+      <LoginForm />
+    </AuthScreen>
   );
 }

@@ -1,13 +1,11 @@
-import { AccountsNotOpenYet, AuthLayout } from '../features/auth/components/auth-layout';
+import { AuthScreen } from '../features/auth/components/auth-screen';
+import { OtpForm } from '../features/auth/components/otp-form';
 
 /** /otp: confirming an email address with a one-time code. */
 export default function OtpPage() {
   return (
-    <AuthLayout title="Verify email">
-      <AccountsNotOpenYet
-        heading="Verify your email"
-        links={[{ to: '/register', label: 'Create an account' }]}
-      />
-    </AuthLayout>
+    <AuthScreen title="Verify email">
+      <OtpForm />
+    </AuthScreen>
   );
 }

@@ -1,13 +1,11 @@
-import { AccountsNotOpenYet, AuthLayout } from '../features/auth/components/auth-layout';
+import { AuthScreen } from '../features/auth/components/auth-screen';
+import { RegisterForm } from '../features/auth/components/register-form';
 
 /** /register: creating a Canopy account. */
 export default function RegisterPage() {
   return (
-    <AuthLayout title="Create account">
-      <AccountsNotOpenYet
-        heading="Create your Canopy account"
-        links={[{ to: '/login', label: 'Already have an account? Sign in' }]}
-      />
-    </AuthLayout>
+    <AuthScreen title="Create account">
+      <RegisterForm />
+    </AuthScreen>
   );
 }

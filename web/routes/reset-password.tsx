@@ -1,13 +1,11 @@
-import { AccountsNotOpenYet, AuthLayout } from '../features/auth/components/auth-layout';
+import { AuthScreen } from '../features/auth/components/auth-screen';
+import { ResetPasswordForm } from '../features/auth/components/reset-password-form';
 
-/** /reset-password: choosing a new password with a reset token. */
+/** /reset-password: choosing a new password with the mailed token. */
 export default function ResetPasswordPage() {
   return (
-    <AuthLayout title="Reset password">
-      <AccountsNotOpenYet
-        heading="Reset your password"
-        links={[{ to: '/login', label: 'Back to sign in' }]}
-      />
-    </AuthLayout>
+    <AuthScreen title="Reset password">
+      <ResetPasswordForm />
+    </AuthScreen>
   );
 }

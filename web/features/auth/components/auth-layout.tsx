@@ -76,7 +76,7 @@ function BrandPanel() {
     >
       <Logo />
       <div>
-        <GrowingHillsIllustration className="w-full max-w-lg" />
+        <GrowingHillsIllustration className="w-full max-w-lg overflow-hidden rounded-3xl" />
         <p className="mt-10 max-w-lg text-3xl leading-snug font-semibold xl:text-4xl">
           {AUTH_TAGLINE}
         </p>
@@ -114,46 +114,6 @@ export function AuthLayout({ title, children }: { title: string; children: React
           </Link>
         </footer>
       </div>
-    </div>
-  );
-}
-
-export interface AuthLink {
-  to: string;
-  label: string;
-}
-
-/**
- * What an account screen says while sign-up is not open yet: the screen's heading, an honest
- * note, a way back to the home page and the links the screen will keep.
- */
-export function AccountsNotOpenYet({ heading, links }: { heading: string; links: AuthLink[] }) {
-  return (
-    <div>
-      <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
-      <p className="mt-4 text-lg leading-relaxed">
-        Accounts open with the next release of Canopy. Until then you can explore the community's
-        impact on the home page.
-      </p>
-      <Link
-        to="/"
-        className="btn rounded-full border-green-700 bg-green-700 text-white hover:border-green-800 hover:bg-green-800 mt-8 w-full sm:w-auto"
-      >
-        Explore the home page
-      </Link>
-      {links.length > 0 && (
-        <nav aria-label="Account screens" className="mt-8 border-t border-base-300 pt-6">
-          <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            {links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="link font-medium">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
     </div>
   );
 }

@@ -1,0 +1,91 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { waitForMail } from '../support/smtp-receiver';
+
+const PASSWORD = 'leafy-Canopy-2026';
+const mailDir = () => process.env.CANOPY_E2E_MAIL_DIR!;
+const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
+
+/** Registers through the API; verifies too unless `verify` is false. */
+async function apiUser(request: APIRequestContext, { role = 'individual', verify = true } = {}) {
+  const username = `u${Date.now()}`;
+  const email = `${username}@example.test`;
+  const since = Date.now();
+  const registered = await request.post('/api/users/register', {
+    data: {
+      username,
+      email,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      role,
+      profileType: role,
+      isCoperate: role === 'corporate',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const mail = await waitForMail(mailDir(), email, since);
+  if (verify) {
+    const verified = await request.post('/api/users/users-otpmatch', {
+      data: { email, otpCode: codeIn(mail.text) },
+    });
+    expect(verified.status()).toBe(200);
+  }
+  return { username, email };
+}
+
+test('a signed-out visit to an app page signs in first, then comes back to it', async ({
+  page,
+}) => {
+  const { email } = await apiUser(page.request, { role: 'corporate' });
+
+  await page.goto('/app/calendar');
+  await expect(page).toHaveURL(`/login?from=${encodeURIComponent('/app/calendar')}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/app/calendar', { timeout: 5_000 });
+  await expect(page.getByRole('heading', { name: "We couldn't find that page" })).toBeVisible();
+
+  // Signed in: every account screen sends the user to their own dashboard.
+  for (const path of ['/login', '/register', '/otp']) {
+    await page.goto(path);
+    await expect(page).toHaveURL('/app/corporate-dashboard');
+  }
+});
+
+test('an unsafe "from" is ignored: sign-in goes to the dashboard', async ({ page }) => {
+  const { email } = await apiUser(page.request);
+  await page.goto(`/login?from=${encodeURIComponent('//evil.example/app')}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/app/dashboard', { timeout: 5_000 });
+});
+
+test('signing in before verifying asks for a new code and goes to /otp', async ({ page }) => {
+  const { username, email } = await apiUser(page.request, { verify: false });
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  const since = Date.now();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(
+    page.getByText('Please verify your email with the OTP sent to your email address.'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(`/otp?email=${encodeURIComponent(email)}`, { timeout: 5_000 });
+  await expect(page.getByText(email)).toBeVisible();
+
+  // A code was sent automatically on the way here; ask for another (it voids the first).
+  await waitForMail(mailDir(), email, since);
+  const resentSince = Date.now();
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await expect(page.getByText('a new code is on its way')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Resend code in (60|59|58)s$/ })).toBeVisible();
+  const mail = await waitForMail(mailDir(), email, resentSince);
+  await page.getByLabel('Verification code').fill(codeIn(mail.text)!);
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Email verified!' })).toBeVisible();
+  await expect(page).toHaveURL('/app/dashboard', { timeout: 5_000 });
+  await expect(page.getByRole('heading', { name: `Welcome, ${username}!` })).toBeVisible();
+});

@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { waitForMail } from '../support/smtp-receiver';
+
+const PASSWORD = 'leafy-Canopy-2026';
+const mailDir = () => process.env.CANOPY_E2E_MAIL_DIR!;
+
+/** A verified account made through the API: register, read the mailed code, verify. */
+async function verifiedUser(request: APIRequestContext, role = 'individual') {
+  const username = `u${Date.now()}`;
+  const email = `${username}@example.test`;
+  const since = Date.now();
+  const registered = await request.post('/api/users/register', {
+    data: {
+      username,
+      email,
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+      role,
+      profileType: role,
+      isCoperate: role === 'corporate',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const mail = await waitForMail(mailDir(), email, since);
+  const otpCode = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  const verified = await request.post('/api/users/users-otpmatch', { data: { email, otpCode } });
+  expect(verified.status()).toBe(200);
+  return { username, email };
+}
+
+test('sign in with Remember me keeps only the email for next time', async ({ page }) => {
+  const { username, email } = await verifiedUser(page.request);
+
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Canopy' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+  await expect(page.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute(
+    'href',
+    '/forgot-password',
+  );
+  await expect(page.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
+
+  await page.getByLabel('Email').fill(email);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill(PASSWORD);
+
+  // Show/hide switch.
+  const toggle = page.getByRole('button', { name: 'Show password' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Hide password' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+
+  await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Signed in successfully. Welcome back!')).toBeVisible();
+  const toastShownAt = Date.now();
+  await expect(page).toHaveURL('/app/dashboard', { timeout: 5_000 });
+  expect(Date.now() - toastShownAt).toBeGreaterThan(1_200);
+  await expect(page.getByRole('heading', { name: `Welcome, ${username}!` })).toBeVisible();
+
+  // Only the email is kept, never the password.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).toContain(email);
+  expect(stored).not.toContain(PASSWORD);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.reload();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+
+  // Unticking it forgets the email at the next sign-in.
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: 'Remember me' }).uncheck();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/app/dashboard', { timeout: 5_000 });
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(email);
+});

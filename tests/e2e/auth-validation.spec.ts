@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The error shown under the field labelled `label`, checked through aria-describedby. */
+async function expectFieldError(page: Page, label: string, message: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(escape(message)));
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+}
+
+async function expectNoFieldError(page: Page, label: string, message: string) {
+  const field = page.getByLabel(label, { exact: true });
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(message, { exact: true })).toHaveCount(0);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('login: required fields on submit and on blur; editing clears the error', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expectFieldError(page, 'Email', 'Email Id is required!');
+  await expectFieldError(page, 'Password', 'Password is required!');
+  // Focus goes to the first field in error.
+  await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+
+  await page.getByLabel('Email', { exact: true }).fill('a');
+  await expectNoFieldError(page, 'Email', 'Email Id is required!');
+  await expectFieldError(page, 'Password', 'Password is required!');
+
+  // Blank after trimming counts as empty; checked when the field is left.
+  await page.getByLabel('Email', { exact: true }).fill('   ');
+  await page.getByLabel('Email', { exact: true }).blur();
+  await expectFieldError(page, 'Email', 'Email Id is required!');
+  await page.getByLabel('Password', { exact: true }).fill('x');
+  await expectNoFieldError(page, 'Password', 'Password is required!');
+});
+
+test('register: required fields, role placeholder, password mismatch', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectFieldError(page, 'Username', 'Username is required!');
+  await expectFieldError(page, 'Email', 'Email Id is required!');
+  await expectFieldError(page, 'Password', 'Password is required!');
+  await expectFieldError(page, 'Account type', 'Role is required!');
+
+  await page.getByLabel('Username', { exact: true }).fill('leafy');
+  await expectNoFieldError(page, 'Username', 'Username is required!');
+  await page.getByLabel('Email', { exact: true }).fill('leafy@example.test');
+  await expectNoFieldError(page, 'Email', 'Email Id is required!');
+
+  await page.getByLabel('Password', { exact: true }).fill('leafy-Canopy-2026');
+  await page.getByLabel('Confirm password', { exact: true }).fill('leafy-Canopy-2027');
+  await page.getByLabel('Confirm password', { exact: true }).blur();
+  await expectFieldError(page, 'Confirm password', 'Passwords do not match!');
+  await page.getByLabel('Confirm password', { exact: true }).fill('leafy-Canopy-2026');
+  await expectNoFieldError(page, 'Confirm password', 'Passwords do not match!');
+
+  // Choosing an account type clears its error; going back to the placeholder is refused again.
+  const role = page.getByLabel('Account type', { exact: true });
+  await expect(role.locator('option').first()).toHaveText('Select account type');
+  await expect(role.locator('option')).toHaveText([
+    'Select account type',
+    'Individual',
+    'Corporate/Institution',
+    'Partner Nursery',
+  ]);
+  await role.selectOption({ label: 'Partner Nursery' });
+  await expectNoFieldError(page, 'Account type', 'Role is required!');
+  await role.selectOption({ label: 'Select account type' });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expectFieldError(page, 'Account type', 'Role is required!');
+  // The only field left in error takes focus.
+  await expect(role).toBeFocused();
+});
+
+test('forgot password: email required', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expectFieldError(page, 'Email address', 'Email address is required!');
+  await page.getByLabel('Email address', { exact: true }).fill('a@b.c');
+  await expectNoFieldError(page, 'Email address', 'Email address is required!');
+  await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+    'href',
+    '/login',
+  );
+});
+
+test('reset password: every field required, passwords must match', async ({ page }) => {
+  await page.goto('/reset-password');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expectFieldError(page, 'Email address', 'Email address is required!');
+  await expectFieldError(page, 'Reset token', 'Reset token is required!');
+  await expectFieldError(page, 'New password', 'New password is required!');
+
+  await page.getByLabel('Reset token', { exact: true }).fill('abc');
+  await expectNoFieldError(page, 'Reset token', 'Reset token is required!');
+  await page.getByLabel('New password', { exact: true }).fill('leafy-Canopy-2026');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('nope');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expectFieldError(page, 'Confirm new password', 'Passwords do not match!');
+  await expect(page.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute(
+    'href',
+    '/login',
+  );
+});
+
+test('otp: code required; the email is asked for when it was not passed along', async ({
+  page,
+}) => {
+  await page.goto('/otp');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expectFieldError(page, 'Email', 'Email Id is required!');
+  await expectFieldError(page, 'Verification code', 'Otp Code is required!');
+  await page.getByLabel('Verification code', { exact: true }).fill('12');
+  await expectNoFieldError(page, 'Verification code', 'Otp Code is required!');
+  await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
+
+  // With the email in the address, only the code is asked for.
+  await page.goto('/otp?email=someone%40example.test');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('someone@example.test')).toBeVisible();
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expectFieldError(page, 'Verification code', 'Otp Code is required!');
+});

@@ -1,0 +1,222 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { dashboardRouteFor, MESSAGES, OTP_LENGTH } from '../../../../contract/auth';
+import { ApiError } from '../../../lib/api-client';
+import { getSessionClaims } from '../../../lib/session';
+import { useRequestOtp, useVerifyOtp } from '../api';
+import { AuthHeading } from './auth-screen';
+import { otpSendErrorMessage, otpVerifyErrorMessage } from './auth-errors';
+import { primaryButton, secondaryButton, textLink } from './auth-ui';
+import { FocusOnMountHeading } from './focus-on-mount-heading';
+import { safeAppPath } from './safe-redirect';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+import { useDelayedNavigate } from './use-delayed-navigate';
+import {
+  emailFormat,
+  focusField,
+  required,
+  rules,
+  useFormFields,
+  type FieldRules,
+} from './use-form-fields';
+
+export const OTP_REDIRECT_MS = 2000;
+export const RESEND_COOLDOWN_S = 60;
+
+type OtpValues = { email: string; otpCode: string };
+const compact = (code: string) => code.replace(/\s+/g, '');
+const otpRules: FieldRules<OtpValues> = {
+  email: rules(required(MESSAGES.emailRequired), emailFormat(MESSAGES.emailInvalid)),
+  otpCode: rules(required(MESSAGES.otpRequired), (value) =>
+    new RegExp(`^\\d{${OTP_LENGTH}}$`).test(compact(value)) ? undefined : MESSAGES.otpInvalidFormat,
+  ),
+};
+
+/** The address the previous step (register or login) passed along, if any. */
+function useCarriedEmail(): string {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const state: unknown = location.state;
+  if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') {
+    return state.email;
+  }
+  return searchParams.get('email') ?? '';
+}
+
+/** Seconds left before another code may be asked for; `start()` begins the wait. */
+function useCooldown(seconds: number) {
+  const [left, setLeft] = useState(0);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return { left, start: () => setLeft(seconds) };
+}
+
+/** /otp: confirms the email address with the 6-digit code, which also signs the user in. */
+export function OtpForm() {
+  const carriedEmail = useCarriedEmail();
+  // Asked for only when the previous step did not pass it along.
+  const [askEmail] = useState(() => carriedEmail.trim() === '');
+  const form = useFormFields<OtpValues>(() => ({ email: carriedEmail, otpCode: '' }), otpRules);
+  const verify = useVerifyOtp();
+  const resend = useRequestOtp();
+  const cooldown = useCooldown(RESEND_COOLDOWN_S);
+  const navigateLater = useDelayedNavigate();
+  const [verified, setVerified] = useState<{ message: string; route: string } | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (verify.isPending) return;
+    const invalid = form.validateAll();
+    if (invalid) {
+      focusField(event.currentTarget, String(invalid));
+      return;
+    }
+    verify.mutate(
+      { email: form.values.email.trim(), otpCode: compact(form.values.otpCode) },
+      {
+        onSuccess: (data) => {
+          const route =
+            safeAppPath(data.dashboardRoute) ?? dashboardRouteFor(getSessionClaims()?.profileType);
+          setVerified({ message: data.message, route });
+          navigateLater(route, OTP_REDIRECT_MS, { replace: true });
+        },
+        onError: (error) => toast.error(otpVerifyErrorMessage(error)),
+      },
+    );
+  }
+
+  function onResend(event: { currentTarget: HTMLButtonElement }) {
+    if (resend.isPending || cooldown.left > 0) return;
+    const emailError = otpRules.email?.(form.values.email, form.values);
+    if (emailError) {
+      form.setError('email', emailError);
+      const owner = event.currentTarget.form;
+      if (owner) focusField(owner, 'email');
+      return;
+    }
+    resend.mutate(
+      { email: form.values.email.trim() },
+      {
+        onSuccess: (data) => {
+          if (data.success) toast.success(data.message);
+          else toast.error(data.message || 'Failed to send OTP');
+          cooldown.start();
+        },
+        onError: (error) => {
+          toast.error(otpSendErrorMessage(error));
+          if (error instanceof ApiError && error.status === 429) cooldown.start();
+        },
+      },
+    );
+  }
+
+  if (verified) {
+    return (
+      <section aria-labelledby="otp-verified-heading" data-testid="otp-verified">
+        <div className="mb-6 inline-flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800 in-data-[theme=dark]:bg-green-950 in-data-[theme=dark]:text-green-300">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-7 w-7"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        </div>
+        <FocusOnMountHeading
+          id="otp-verified-heading"
+          className="text-3xl font-bold tracking-tight"
+        >
+          Email verified!
+        </FocusOnMountHeading>
+        <p className="mt-4 text-lg" role="status">
+          {verified.message} Taking you to your dashboard…
+        </p>
+        <Link to={verified.route} replace className={`${primaryButton} mt-8 sm:w-auto`}>
+          Dashboard
+        </Link>
+      </section>
+    );
+  }
+
+  const resendLabel = resend.isPending
+    ? 'Sending code…'
+    : cooldown.left > 0
+      ? `Resend code in ${cooldown.left}s`
+      : 'Resend code';
+
+  return (
+    <>
+      <AuthHeading title="Verify your email">
+        {askEmail ? (
+          'Enter your email address and the 6-digit code we sent to it.'
+        ) : (
+          <>
+            We sent a 6-digit code to <strong className="break-all">{carriedEmail}</strong>. It is
+            valid for 10 minutes.
+          </>
+        )}
+      </AuthHeading>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-5"
+        aria-label="Verify email"
+      >
+        {askEmail ? (
+          <TextField
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={254}
+            {...form.bind('email')}
+          />
+        ) : null}
+        <TextField
+          label="Verification code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          pattern="[0-9]*"
+          inputClassName="tracking-[0.4em]"
+          {...form.bind('otpCode')}
+        />
+        <SubmitButton busy={verify.isPending} busyLabel="Verifying…">
+          Verify Email
+        </SubmitButton>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <span className="text-sm text-base-content/80">Didn't get it? Check spam, or</span>
+          <button
+            type="button"
+            className={`${secondaryButton} text-sm`}
+            onClick={onResend}
+            disabled={resend.isPending || cooldown.left > 0}
+          >
+            {resend.isPending ? (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            ) : null}
+            {resendLabel}
+          </button>
+        </div>
+      </form>
+      <p className="mt-8 text-center text-sm">
+        Need an account?{' '}
+        <Link to="/register" className={textLink}>
+          Create an account
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * `value` when it is a path inside the signed-in app (`/app`, `/app/...`, `/app?...`), else null.
+ * Guards the `from` parameter and server-sent routes against open redirects (`//evil.example`,
+ * `https://…`, `/\evil.example`).
+ */
+export function safeAppPath(value: string | null | undefined): string | null {
+  if (!value) return null;
+  if (!/^\/app(?:[/?#]|$)/.test(value)) return null;
+  if (value.startsWith('//') || value.includes('\\')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  return value;
+}
