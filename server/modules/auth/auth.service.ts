@@ -283,10 +283,11 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     async resetPassword(email: string, token: string, password: string) {
+      // Checked first: a refused password must not spend the single-use token.
+      assertPasswordAllowed(password);
       const user = await repo.findUserByEmail(email);
       if (!user || !(await repo.useResetToken(user.id, sha256(token), nowIso())))
         throw notFound(MESSAGES.invalidResetToken);
-      assertPasswordAllowed(password);
       const at = nowIso();
       await repo.setPasswordHash(user.id, await hashPassword(password), at);
       await repo.voidResetTokens(user.id, at);
