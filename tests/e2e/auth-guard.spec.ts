@@ -1,36 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiUser, codeIn, E2E_PASSWORD as PASSWORD, mailDir } from '../support/e2e-accounts';
 import { waitForMail } from '../support/smtp-receiver';
-
-const PASSWORD = 'leafy-Canopy-2026';
-const mailDir = () => process.env.CANOPY_E2E_MAIL_DIR!;
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1];
-
-/** Registers through the API; verifies too unless `verify` is false. */
-async function apiUser(request: APIRequestContext, { role = 'individual', verify = true } = {}) {
-  const username = `u${Date.now()}`;
-  const email = `${username}@example.test`;
-  const since = Date.now();
-  const registered = await request.post('/api/users/register', {
-    data: {
-      username,
-      email,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      role,
-      profileType: role,
-      isCoperate: role === 'corporate',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const mail = await waitForMail(mailDir(), email, since);
-  if (verify) {
-    const verified = await request.post('/api/users/users-otpmatch', {
-      data: { email, otpCode: codeIn(mail.text) },
-    });
-    expect(verified.status()).toBe(200);
-  }
-  return { username, email };
-}
 
 test('a signed-out visit to an app page signs in first, then comes back to it', async ({
   page,

@@ -1,35 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { waitForMail } from '../support/smtp-receiver';
-
-const PASSWORD = 'leafy-Canopy-2026';
-const mailDir = () => process.env.CANOPY_E2E_MAIL_DIR!;
-
-/** A verified account made through the API: register, read the mailed code, verify. */
-async function verifiedUser(request: APIRequestContext, role = 'individual') {
-  const username = `u${Date.now()}`;
-  const email = `${username}@example.test`;
-  const since = Date.now();
-  const registered = await request.post('/api/users/register', {
-    data: {
-      username,
-      email,
-      password: PASSWORD,
-      passwordConfirm: PASSWORD,
-      role,
-      profileType: role,
-      isCoperate: role === 'corporate',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const mail = await waitForMail(mailDir(), email, since);
-  const otpCode = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  const verified = await request.post('/api/users/users-otpmatch', { data: { email, otpCode } });
-  expect(verified.status()).toBe(200);
-  return { username, email };
-}
+import { expect, test } from '@playwright/test';
+import { apiUser, E2E_PASSWORD as PASSWORD } from '../support/e2e-accounts';
 
 test('sign in with Remember me keeps only the email for next time', async ({ page }) => {
-  const { username, email } = await verifiedUser(page.request);
+  const { username, email } = await apiUser(page.request);
 
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Canopy' })).toBeVisible();

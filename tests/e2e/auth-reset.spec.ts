@@ -1,32 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiUser, E2E_PASSWORD as OLD_PASSWORD, mailDir } from '../support/e2e-accounts';
 import { waitForMail } from '../support/smtp-receiver';
 
-const OLD_PASSWORD = 'leafy-Canopy-2026';
 const NEW_PASSWORD = 'mossy-Grove-2027';
-const mailDir = () => process.env.CANOPY_E2E_MAIL_DIR!;
-
-async function verifiedUser(request: APIRequestContext) {
-  const username = `u${Date.now()}`;
-  const email = `${username}@example.test`;
-  const since = Date.now();
-  const registered = await request.post('/api/users/register', {
-    data: {
-      username,
-      email,
-      password: OLD_PASSWORD,
-      passwordConfirm: OLD_PASSWORD,
-      role: 'individual',
-      profileType: 'individual',
-      isCoperate: false,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const mail = await waitForMail(mailDir(), email, since);
-  const otpCode = /\b(\d{6})\b/.exec(mail.text)?.[1];
-  const verified = await request.post('/api/users/users-otpmatch', { data: { email, otpCode } });
-  expect(verified.status()).toBe(200);
-  return { username, email };
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -37,7 +13,7 @@ async function signIn(page: Page, email: string, password: string) {
 test('forgot password, open the mailed link, set a new password, sign in with it', async ({
   page,
 }) => {
-  const { username, email } = await verifiedUser(page.request);
+  const { username, email } = await apiUser(page.request);
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password' }).click();
