@@ -44,7 +44,7 @@ const email = (requiredMessage: string) =>
     .pipe(z.email({ error: MESSAGES.emailInvalid }))
     .transform((value) => value.toLowerCase());
 
-const newPassword = (requiredMessage: string) =>
+export const newPassword = (requiredMessage: string) =>
   z
     .string({ error: requiredMessage })
     .refine((value) => value.trim().length > 0, requiredMessage)
@@ -52,19 +52,22 @@ const newPassword = (requiredMessage: string) =>
     .refine((value) => value.length <= PASSWORD_MAX, MESSAGES.passwordTooLong);
 
 // The password itself is never trimmed: spaces are allowed characters.
-const existingPassword = z
+export const existingPassword = z
   .string({ error: MESSAGES.passwordRequired })
   .refine((value) => value.trim().length > 0, MESSAGES.passwordRequired)
   .refine((value) => value.length <= PASSWORD_MAX, MESSAGES.invalidCredentials);
+
+/** Usernames: 3–30 letters, digits, dots, dashes or underscores; unique without regard to case. */
+export const usernameField = requiredText(MESSAGES.usernameRequired).regex(
+  /^[A-Za-z0-9._-]{3,30}$/,
+  MESSAGES.usernameInvalid,
+);
 
 const profileType = z.enum(PROFILE_TYPES, { error: MESSAGES.roleRequired });
 
 export const registerRequestSchema = z
   .object({
-    username: requiredText(MESSAGES.usernameRequired).regex(
-      /^[A-Za-z0-9._-]{3,30}$/,
-      MESSAGES.usernameInvalid,
-    ),
+    username: usernameField,
     email: email(MESSAGES.emailRequired),
     password: newPassword(MESSAGES.passwordRequired),
     passwordConfirm: z.string({ error: MESSAGES.passwordsDoNotMatch }),

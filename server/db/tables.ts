@@ -16,6 +16,8 @@ export interface UsersTable {
   location: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the account was deleted; the row stays, anonymised, so shared records keep their links. */
+  deleted_at: Timestamp | null;
 }
 
 export interface DrivesTable {
@@ -116,7 +118,37 @@ export interface AuthAttemptsTable {
   created_at: Timestamp;
 }
 
+/** A stored image, keyed by the SHA-256 of its (re-encoded) bytes. */
+export interface FilesTable {
+  id: string;
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  owner_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface FileBlobsTable {
+  file_id: string;
+  data: Buffer;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
 export interface Database {
+  files: FilesTable;
+  file_blobs: FileBlobsTable;
+  notifications: NotificationsTable;
   sessions: SessionsTable;
   otp_codes: OtpCodesTable;
   reset_tokens: ResetTokensTable;
@@ -134,5 +166,8 @@ export type NewUser = Insertable<UsersTable>;
 export type NewDrive = Insertable<DrivesTable>;
 export type NewTree = Insertable<TreesTable>;
 export type NewDonation = Insertable<DonationsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type NotificationRow = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
 // Kept so later tables can use generated columns without another import.
 export type { Generated };

@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as auth from './0002-auth';
+import * as profilesFilesNotifications from './0003-profiles-files-notifications';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-auth': auth,
+  '0003-profiles-files-notifications': profilesFilesNotifications,
 };

@@ -188,6 +188,7 @@ export function authService(deps: AuthServiceDeps) {
         location: null,
         created_at: at,
         updated_at: at,
+        deleted_at: null,
       };
       try {
         await repo.insertUser(user);

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_KINDS = [
+  'welcome',
+  'drive_joined',
+  'drive_left',
+  'drive_changed',
+  'drive_deleted',
+  'drive_reminder',
+  'donation_received',
+  'tree_care',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** An in-app path to open, such as `/app/delive-detail/…`; null when there is nothing to open. */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const notificationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more.').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 100.')
+    .max(100, 'limit must be between 1 and 100.')
+    .default(NOTIFICATIONS_PAGE_SIZE),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
+
+export const notificationListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(notificationSchema),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  unread: z.number().int(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+export const unreadCountResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ unread: z.number().int() }),
+});
+export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
+
+export const notificationParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+/** Marking read answers with the new unread count so the bell can update at once. */
+export const markReadResponseSchema = unreadCountResponseSchema;
