@@ -131,7 +131,6 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   };
 
   const api = useMemo<ModalApi>(() => ({ open, close, confirm }), [open, close, confirm]);
-  const body = shown ? (typeof shown.body === 'function' ? shown.body(close) : shown.body) : null;
 
   return (
     <ModalContext.Provider value={api}>
@@ -171,12 +170,16 @@ export function ModalProvider({ children }: { children: ReactNode }) {
                 </svg>
               </button>
             </div>
-            {body}
+            <ModalBody body={shown.body} close={close} />
           </div>
         )}
       </dialog>
     </ModalContext.Provider>
   );
+}
+
+function ModalBody({ body, close }: { body: ModalOptions['body']; close: () => void }) {
+  return <>{typeof body === 'function' ? body(close) : body}</>;
 }
 
 function ConfirmBody({
