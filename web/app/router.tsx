@@ -23,6 +23,8 @@ const AppLayout = named(() => import('./app-layout'), 'AppLayout');
 const AppNotFound = named(() => import('./app-layout'), 'AppNotFound');
 const AppHome = page(() => import('../routes/app-home'));
 const AppDashboard = page(() => import('../routes/app-dashboard'));
+const AppUserProfile = page(() => import('../routes/app-user-profile'));
+const AppSettingsProfile = page(() => import('../routes/app-settings-profile'));
 
 const loading = (
   <div className="p-6" role="status">
@@ -51,6 +53,8 @@ export function AppRoutes() {
               <Route path="dashboard" element={<AppDashboard />} />
               <Route path="corporate-dashboard" element={<AppDashboard />} />
               <Route path="nursery-dashboard" element={<AppDashboard />} />
+              <Route path="user-profile/:id" element={<AppUserProfile />} />
+              <Route path="settings-profile" element={<AppSettingsProfile />} />
               <Route path="*" element={<AppNotFound />} />
             </Route>
           </Route>

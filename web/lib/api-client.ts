@@ -26,6 +26,7 @@ export function setSessionEndedHandler(handler: () => void): void {
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded, except FormData, which the browser sends as multipart with its own boundary. */
   body?: unknown;
   /** The contract schema of the answer; a response that does not match is an error, not data. */
   schema: z.ZodType<T>;
@@ -37,7 +38,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const token = getToken();
   if (token) headers['x-auth-token'] = token;
   let response: Response;
@@ -45,7 +47,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal,
     });
   } catch {

@@ -12,9 +12,11 @@ import {
 } from '../../../contract/auth';
 import { messageResponseSchema } from '../../../contract/common';
 import { apiRequest } from '../../lib/api-client';
+import { currentUserKey } from '../../lib/query-keys';
 import { clearSession, getToken, saveSession } from '../../lib/session';
 
-export const currentUserKey = ['users', 'current'] as const;
+// The key lives in lib/ so other features can refresh the current user; re-exported for callers here.
+export { currentUserKey };
 
 export const fetchCurrentUser = () =>
   apiRequest('/api/users/currentuser', { schema: currentUserResponseSchema });

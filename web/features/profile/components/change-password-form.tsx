@@ -1,0 +1,97 @@
+import type { FormEvent } from 'react';
+import { toast } from 'sonner';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../contract/auth';
+import { changePasswordRequestSchema, PROFILE_MESSAGES } from '../../../../contract/users';
+import { PasswordField } from '../../../components/ui/form-field';
+import { useChangePassword } from '../api';
+import { BusyButton } from './busy-button';
+import { failureMessage, fieldOfFailure } from './profile-errors';
+import { primaryButton } from './profile-ui';
+import { focusField, useSchemaForm } from './use-schema-form';
+
+type PasswordValues = { currentPassword: string; password: string; passwordConfirm: string };
+const FIELDS = ['currentPassword', 'password', 'passwordConfirm'] as const;
+const EMPTY: PasswordValues = { currentPassword: '', password: '', passwordConfirm: '' };
+
+/** Current password, new password twice; other sessions end, this one stays. */
+export function ChangePasswordForm({
+  headingId,
+  username,
+}: {
+  headingId: string;
+  username: string;
+}) {
+  const form = useSchemaForm<PasswordValues>(changePasswordRequestSchema, EMPTY);
+  const change = useChangePassword();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (change.isPending) return;
+    const invalid = form.validate();
+    if (invalid) {
+      focusField(event.currentTarget, String(invalid));
+      return;
+    }
+    const formElement = event.currentTarget;
+    change.mutate(form.values, {
+      onSuccess: (response) => {
+        form.reset(EMPTY);
+        toast.success(response.message || PROFILE_MESSAGES.passwordChanged);
+      },
+      onError: (error) => {
+        const message = failureMessage(error);
+        const field = fieldOfFailure(error, FIELDS);
+        if (field) {
+          form.setError(field, message);
+          focusField(formElement, field);
+        }
+        toast.error(message);
+      },
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={headingId}
+      className="flex max-w-xl flex-col gap-4"
+    >
+      {/* Lets password managers tie the new password to this account. */}
+      <input
+        type="text"
+        name="account"
+        autoComplete="username"
+        value={username}
+        readOnly
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+      />
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX}
+        {...form.bind('currentPassword')}
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        {...form.bind('password')}
+      />
+      <PasswordField
+        label="Confirm new password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        {...form.bind('passwordConfirm')}
+      />
+      <div>
+        <BusyButton busy={change.isPending} busyLabel="Changing…" className={primaryButton}>
+          Change password
+        </BusyButton>
+      </div>
+    </form>
+  );
+}

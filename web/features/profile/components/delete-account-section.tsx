@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useModal } from '../../../components/ui/modal';
+import { clearSession } from '../../../lib/session';
+import { DeleteAccountForm } from './delete-account-form';
+import { dangerButton } from './profile-ui';
+
+/** The danger zone's button: the modal asks for the password and DELETE, then signs out. */
+export function DeleteAccountButton() {
+  const modal = useModal();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // The session no longer exists on the server: forget it here before leaving the app area.
+  const signOut = (message: string) => {
+    clearSession();
+    queryClient.removeQueries();
+    toast.success(message);
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <div>
+      <button
+        type="button"
+        className={dangerButton}
+        onClick={() =>
+          modal.open({
+            title: 'Delete your account?',
+            body: (close) => (
+              <DeleteAccountForm
+                onCancel={close}
+                onDeleted={(message) => {
+                  close();
+                  signOut(message);
+                }}
+              />
+            ),
+          })
+        }
+      >
+        Delete account
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { Link } from 'react-router';
+import { PROFILE_TYPE_OPTIONS } from '../../../../contract/auth';
+import { PROFILE_MESSAGES, type PublicProfile } from '../../../../contract/users';
+import { Avatar } from '../../../components/ui/avatar';
+import { displayName } from '../api';
+import { mutedText, primaryButton, secondaryButton, sectionCard } from './profile-ui';
+
+const typeLabel = (type: PublicProfile['profileType']) =>
+  PROFILE_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
+
+/** "March 2026"; UTC so the month is the same for everyone. */
+export function formatMemberSince(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-GB', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+function LocationIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M12 21s-7-6.5-7-12a7 7 0 0 1 14 0c0 5.5-7 12-7 12z" />
+      <circle cx="12" cy="9" r="2.5" />
+    </svg>
+  );
+}
+
+/** A member's public profile: who they are and what they have done on Canopy. */
+export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+  const name = displayName(profile);
+  const number = new Intl.NumberFormat('en-GB');
+  const since = formatMemberSince(profile.memberSince);
+  const counts = [
+    { label: 'Drives organised', value: profile.counts.drivesOrganised },
+    { label: 'Drives joined', value: profile.counts.drivesJoined },
+    { label: 'Trees registered', value: profile.counts.treesRegistered },
+  ];
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <section className={sectionCard} aria-labelledby="profile-name">
+        <div className="card-body flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">
+          <Avatar src={profile.file} name={name} size={128} />
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <h1 id="profile-name" className="text-3xl font-bold break-words">
+              {name}
+            </h1>
+            <p className={`${mutedText} break-all`}>@{profile.username}</p>
+            <p>
+              <span className="badge badge-outline" data-testid="profile-type">
+                {typeLabel(profile.profileType)}
+              </span>
+            </p>
+            {profile.bio ? (
+              <p className="whitespace-pre-line break-words" data-testid="profile-bio">
+                {profile.bio}
+              </p>
+            ) : null}
+            <div
+              className={`flex flex-wrap justify-center gap-x-5 gap-y-1 sm:justify-start ${mutedText}`}
+            >
+              {profile.location ? (
+                <span className="inline-flex items-center gap-1" data-testid="profile-location">
+                  <LocationIcon />
+                  <span className="sr-only">Location: </span>
+                  {profile.location}
+                </span>
+              ) : null}
+              {since ? <span>Member since {since}</span> : null}
+            </div>
+          </div>
+          {isOwn ? (
+            <Link to="/app/settings-profile" className={secondaryButton}>
+              Edit profile
+            </Link>
+          ) : null}
+        </div>
+      </section>
+      <section className={sectionCard} aria-labelledby="profile-activity">
+        <div className="card-body">
+          <h2 id="profile-activity" className="card-title">
+            On Canopy
+          </h2>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            {counts.map((count) => (
+              <div key={count.label} className="rounded-box bg-base-200 p-4">
+                <dt className={`text-sm ${mutedText}`}>{count.label}</dt>
+                <dd className="text-3xl font-bold">{number.format(count.value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** Shown inside the app for an unknown or deleted member. */
+export function ProfileNotFound({ dashboardPath }: { dashboardPath: string }) {
+  return (
+    <section className={`${sectionCard} mx-auto max-w-xl`} aria-labelledby="profile-missing">
+      <div className="card-body items-center text-center">
+        <h1 id="profile-missing" className="text-2xl font-bold">
+          {PROFILE_MESSAGES.profileNotFound}
+        </h1>
+        <p className={mutedText}>The link may be wrong, or the member may have left Canopy.</p>
+        <Link to={dashboardPath} className={primaryButton}>
+          Back to your dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** Placeholder while a profile loads. */
+export function ProfileLoading() {
+  return (
+    <div className="flex justify-center p-10" role="status" aria-live="polite">
+      <span className="loading loading-spinner loading-lg text-green-700" aria-hidden="true" />
+      <span className="sr-only">Loading profile…</span>
+    </div>
+  );
+}
+
+/** A failure other than "not found": say so and offer to try again. */
+export function ProfileLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <section className={`${sectionCard} mx-auto max-w-xl`} role="alert">
+      <div className="card-body items-center text-center">
+        <p>{message}</p>
+        <button type="button" className={secondaryButton} onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </section>
+  );
+}

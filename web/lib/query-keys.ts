@@ -1,0 +1,5 @@
+/** Query keys shared by more than one feature (features never import each other). */
+export const currentUserKey = ['users', 'current'] as const;
+
+/** A member's public profile, as /app/user-profile/:id shows it. */
+export const profileKey = (id: string) => ['profile', id] as const;

@@ -1,0 +1,61 @@
+import { Link, useOutletContext } from 'react-router';
+import type { CurrentUser } from '../../contract/auth';
+import { usePageTitle } from '../components/ui/page-title';
+import { usePublicProfile } from '../features/profile/api';
+import { AvatarForm } from '../features/profile/components/avatar-form';
+import { ChangePasswordForm } from '../features/profile/components/change-password-form';
+import { DeleteAccountButton } from '../features/profile/components/delete-account-section';
+import { ProfileDetailsForm } from '../features/profile/components/profile-details-form';
+import { failureMessage } from '../features/profile/components/profile-errors';
+import { ProfileLoadError, ProfileLoading } from '../features/profile/components/profile-view';
+import { textLink } from '../features/profile/components/profile-ui';
+import { SettingsSection } from '../features/profile/components/settings-section';
+
+/** /app/settings-profile — photo, details, password and account deletion, each saved on its own. */
+export default function AppSettingsProfile() {
+  usePageTitle('Profile Settings');
+  const user = useOutletContext<CurrentUser>();
+  // Bio and location are only on the public profile, so the details form waits for it.
+  const profile = usePublicProfile(user._id);
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <h1 className="sr-only">Profile settings</h1>
+      <p>
+        <Link to={`/app/user-profile/${user._id}`} className={textLink}>
+          View your public profile
+        </Link>
+      </p>
+      <SettingsSection title="Profile photo" description="Shown beside your name across Canopy.">
+        {(headingId) => <AvatarForm user={user} headingId={headingId} />}
+      </SettingsSection>
+      <SettingsSection title="Profile details" description="What other members see about you.">
+        {(headingId) =>
+          profile.data ? (
+            <ProfileDetailsForm user={user} profile={profile.data} headingId={headingId} />
+          ) : profile.isError ? (
+            <ProfileLoadError
+              message={failureMessage(profile.error, 'Your profile could not be loaded just now.')}
+              onRetry={() => void profile.refetch()}
+            />
+          ) : (
+            <ProfileLoading />
+          )
+        }
+      </SettingsSection>
+      <SettingsSection
+        title="Change password"
+        description="Your other sessions are signed out; this one stays."
+      >
+        {(headingId) => <ChangePasswordForm headingId={headingId} username={user.username} />}
+      </SettingsSection>
+      <SettingsSection
+        title="Danger zone"
+        tone="danger"
+        description="Deleting your account removes your profile and signs you out. It cannot be undone."
+      >
+        {() => <DeleteAccountButton />}
+      </SettingsSection>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useOutletContext, useParams } from 'react-router';
+import { dashboardRouteFor, type CurrentUser } from '../../contract/auth';
+import { usePageTitle } from '../components/ui/page-title';
+import { isMissingProfile, usePublicProfile } from '../features/profile/api';
+import { failureMessage } from '../features/profile/components/profile-errors';
+import {
+  ProfileLoadError,
+  ProfileLoading,
+  ProfileNotFound,
+  ProfileView,
+} from '../features/profile/components/profile-view';
+
+/** /app/user-profile/:id — any member's public profile. */
+export default function AppUserProfile() {
+  usePageTitle('Profile');
+  const user = useOutletContext<CurrentUser>();
+  const { id } = useParams();
+  const profile = usePublicProfile(id);
+
+  if (profile.data) {
+    const isOwn = [user.id, user._id].includes(profile.data.id);
+    return <ProfileView profile={profile.data} isOwn={isOwn} />;
+  }
+  if (!id || (profile.isError && isMissingProfile(profile.error)))
+    return <ProfileNotFound dashboardPath={dashboardRouteFor(user.profileType)} />;
+  if (profile.isError)
+    return (
+      <ProfileLoadError
+        message={failureMessage(profile.error, 'The profile could not be loaded just now.')}
+        onRetry={() => void profile.refetch()}
+      />
+    );
+  return <ProfileLoading />;
+}
