@@ -1,55 +1,147 @@
-import { Link, Outlet, useNavigate, useOutletContext } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
+import { Toaster } from 'sonner';
 import { dashboardRouteFor, type CurrentUser } from '../../contract/auth';
-import { Logo } from '../components/ui/logo';
-import { ThemeToggle } from '../components/ui/theme-toggle';
-import { useLogout } from '../features/auth/api';
+import { ModalProvider } from '../components/ui/modal';
+import { PageTitleProvider, usePageTitleValue } from '../components/ui/page-title';
+import { RightDrawerProvider } from '../components/ui/right-drawer';
+import { useCurrentUser, useLogout } from '../features/auth/api';
+import { RouteErrorBoundary } from './route-error';
+import { Sidebar } from './shell/sidebar';
+import { TopBar } from './shell/top-bar';
+import { useTheme } from './theme';
 
-/** The signed-in frame: brand, who is signed in, theme, and sign-out. */
+/** Spec: the desktop breakpoint, Tailwind's `lg`. */
+const DESKTOP_QUERY = '(min-width: 1024px)';
+
+/** The signed-in area: its providers around the shell. */
 export function AppLayout() {
-  const user = useOutletContext<CurrentUser>();
-  const navigate = useNavigate();
-  const logout = useLogout();
-  const signOut = () =>
-    logout.mutate(undefined, {
-      onSettled: () => void navigate('/login', { replace: true }),
-    });
   return (
-    <div className="min-h-screen bg-base-200">
-      <header className="navbar bg-base-100 shadow-sm px-4 gap-2">
-        <div className="flex-1">
-          <Logo to={dashboardRouteFor(user.profileType)} />
-        </div>
-        <span className="hidden sm:inline text-sm" data-testid="signed-in-as">
-          Signed in as <strong>{user.username}</strong>
-        </span>
-        <ThemeToggle />
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          onClick={signOut}
-          disabled={logout.isPending}
-        >
-          Logout
-        </button>
-      </header>
-      <main id="main" className="p-4 md:p-8 max-w-6xl mx-auto">
-        <Outlet context={user} />
-      </main>
-    </div>
+    <PageTitleProvider>
+      <ModalProvider>
+        <RightDrawerProvider>
+          <Shell />
+        </RightDrawerProvider>
+      </ModalProvider>
+    </PageTitleProvider>
   );
 }
 
-export function AppNotFound() {
-  const user = useOutletContext<CurrentUser>();
+function Shell() {
+  const contextUser = useOutletContext<CurrentUser>();
+  // The query, not only the guard's snapshot, so a new avatar or username shows at once.
+  const user = useCurrentUser().data?.user ?? contextUser;
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+  const { theme } = useTheme();
+  const title = usePageTitleValue();
+  const mainRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLDialogElement>(null);
+  const [navOpen, setNavOpen] = useState(false);
+  const navId = useId();
+  const home = dashboardRouteFor(user.profileType);
+
+  const closeNav = () => {
+    if (navRef.current?.open) navRef.current.close();
+  };
+
+  // Spec: the main area scrolls smoothly back to the top whenever the page title changes.
+  useEffect(() => {
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    mainRef.current?.scrollTo?.({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+  }, [title]);
+
+  // Following a link closes the small-screen drawer.
+  useEffect(() => {
+    if (navRef.current?.open) navRef.current.close();
+  }, [pathname]);
+
+  // Growing to desktop width shows the sidebar column, so the drawer has no reason to stay.
+  useEffect(() => {
+    const query = window.matchMedia?.(DESKTOP_QUERY);
+    if (!query) return;
+    const onChange = () => {
+      if (query.matches && navRef.current?.open) navRef.current.close();
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSettled: () => {
+        // Replace, so Back cannot return into the app; then forget this user's cached data.
+        void navigate('/login', { replace: true });
+        queryClient.removeQueries({ queryKey: ['notifications'] });
+        queryClient.removeQueries({ queryKey: ['people'] });
+      },
+    });
+
   return (
-    <section className="card bg-base-100 shadow max-w-xl mx-auto">
-      <div className="card-body items-center text-center">
-        <h1 className="card-title text-2xl">We couldn't find that page</h1>
-        <p>It may have moved, or it is not part of Canopy yet.</p>
-        <Link className="btn btn-primary" to={dashboardRouteFor(user.profileType)}>
-          Go to your dashboard
-        </Link>
+    <div className="flex h-dvh overflow-hidden bg-base-200">
+      <a
+        href="#main"
+        className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
+      >
+        Skip to main content
+      </a>
+      <div className="hidden w-64 shrink-0 border-r border-base-300 bg-base-100 lg:block">
+        <Sidebar profileType={user.profileType} />
       </div>
-    </section>
+      <dialog
+        ref={navRef}
+        id={navId}
+        aria-label="Menu"
+        className="fixed inset-y-0 left-0 right-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-base-100 p-0 text-base-content shadow-2xl backdrop:bg-black/40 lg:hidden"
+        onClose={() => setNavOpen(false)}
+        onClick={(event) => {
+          // A click on the backdrop lands on the dialog element itself.
+          if (event.target === event.currentTarget) closeNav();
+        }}
+        data-testid="mobile-nav"
+      >
+        <Sidebar profileType={user.profileType} onClose={closeNav} />
+      </dialog>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar
+          user={user}
+          navOpen={navOpen}
+          navId={navId}
+          onOpenNav={() => {
+            setNavOpen(true);
+            navRef.current?.showModal();
+          }}
+          onLogout={signOut}
+          loggingOut={logout.isPending}
+        />
+        <main
+          id="main"
+          ref={mainRef}
+          tabIndex={-1}
+          className="flex-1 overflow-y-auto p-4 focus:outline-none md:p-8"
+        >
+          <RouteErrorBoundary
+            resetKey={pathname}
+            inline
+            homeHref={home}
+            homeLabel="Back to your dashboard"
+          >
+            <Suspense
+              fallback={
+                <p className="p-6" role="status">
+                  Loading...
+                </p>
+              }
+            >
+              <Outlet context={user} />
+            </Suspense>
+          </RouteErrorBoundary>
+        </main>
+      </div>
+      <Toaster position="top-right" duration={3000} theme={theme} closeButton />
+    </div>
   );
 }

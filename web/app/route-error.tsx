@@ -4,6 +4,11 @@ interface Props {
   children: ReactNode;
   /** A new value (the path) clears a shown error, so navigating away recovers. */
   resetKey: string;
+  /** Inside the app shell: a card in the main area instead of a whole page of its own. */
+  inline?: boolean;
+  /** Where "the way back" leads. */
+  homeHref?: string;
+  homeLabel?: string;
 }
 
 interface State {
@@ -29,11 +34,21 @@ export class RouteErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    const { inline = false, homeHref = '/', homeLabel = 'Back to home' } = this.props;
+    // Inside the shell there is already a <main>; a second one would confuse landmarks.
+    const Frame = inline ? 'div' : 'main';
     return (
-      <main className="min-h-screen flex items-center justify-center bg-base-200 p-6">
+      <Frame
+        className={`flex items-center justify-center p-6 ${inline ? '' : 'min-h-screen bg-base-200'}`}
+        role={inline ? 'alert' : undefined}
+      >
         <div className="card bg-base-100 shadow-xl max-w-lg w-full">
           <div className="card-body">
-            <h1 className="card-title text-2xl">Unexpected Application Error!</h1>
+            {inline ? (
+              <h2 className="card-title text-2xl">Unexpected Application Error!</h2>
+            ) : (
+              <h1 className="card-title text-2xl">Unexpected Application Error!</h1>
+            )}
             <p>{this.state.error.message || 'Something went wrong.'}</p>
             <p>Reloading often helps, for instance after Canopy was updated.</p>
             <div className="card-actions justify-end">
@@ -44,13 +59,14 @@ export class RouteErrorBoundary extends Component<Props, State> {
               >
                 Reload
               </button>
-              <a href="/" className="btn btn-primary">
-                Back to home
+              {/* A full load, so a stale or broken chunk is fetched afresh. */}
+              <a href={homeHref} className="btn btn-primary">
+                {homeLabel}
               </a>
             </div>
           </div>
         </div>
-      </main>
+      </Frame>
     );
   }
 }

@@ -20,7 +20,8 @@ const ResetPassword = page(() => import('../routes/reset-password'));
 const Otp = page(() => import('../routes/otp'));
 const RequireSession = named(() => import('./require-session'), 'RequireSession');
 const AppLayout = named(() => import('./app-layout'), 'AppLayout');
-const AppNotFound = named(() => import('./app-layout'), 'AppNotFound');
+const AppNotFound = page(() => import('../routes/app-not-found'));
+const AppBlank = page(() => import('../routes/app-blank'));
 const AppHome = page(() => import('../routes/app-home'));
 const AppDashboard = page(() => import('../routes/app-dashboard'));
 const AppUserProfile = page(() => import('../routes/app-user-profile'));
@@ -55,6 +56,8 @@ export function AppRoutes() {
               <Route path="nursery-dashboard" element={<AppDashboard />} />
               <Route path="user-profile/:id" element={<AppUserProfile />} />
               <Route path="settings-profile" element={<AppSettingsProfile />} />
+              <Route path="blank" element={<AppBlank />} />
+              <Route path="404" element={<AppNotFound />} />
               <Route path="*" element={<AppNotFound />} />
             </Route>
           </Route>

@@ -1,5 +1,6 @@
 import { Link, useOutletContext } from 'react-router';
 import type { CurrentUser } from '../../contract/auth';
+import { usePageTitle } from '../components/ui/page-title';
 import { useImpactStats } from '../features/landing/api';
 
 const INTRO: Record<CurrentUser['profileType'], string> = {
@@ -10,6 +11,7 @@ const INTRO: Record<CurrentUser['profileType'], string> = {
 
 /** Greets the signed-in user; the dashboards' full content arrives with later capabilities. */
 export default function AppDashboard() {
+  usePageTitle('Dashboard');
   const user = useOutletContext<CurrentUser>();
   const stats = useImpactStats();
   const format = new Intl.NumberFormat();
@@ -17,7 +19,8 @@ export default function AppDashboard() {
     <div className="space-y-6">
       <section className="card bg-base-100 shadow">
         <div className="card-body">
-          <h1 className="text-3xl font-bold">Welcome, {user.name || user.username}!</h1>
+          {/* The top bar holds the page's h1. */}
+          <h2 className="text-3xl font-bold">Welcome, {user.name || user.username}!</h2>
           <p>{INTRO[user.profileType]}</p>
         </div>
       </section>

@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { dashboardRouteFor } from '../../../contract/session';
+import { Logo } from '../../components/ui/logo';
+import { icons } from './icons';
+import { APP_VERSION, generalItems, isInside, SETTINGS_ITEMS, type NavItem } from './nav';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 ${isActive ? 'menu-active font-semibold' : ''}`;
+
+function NavItemLink({ item }: { item: NavItem }) {
+  return (
+    <li>
+      <NavLink to={item.to} className={linkClass} end>
+        {icons[item.icon]}
+        <span>{item.label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+/**
+ * The sidebar's content: logo, the General links and the Settings submenu, and the version.
+ * The same content sits in the desktop column and in the small-screen drawer.
+ */
+export function Sidebar({ profileType, onClose }: { profileType: string; onClose?: () => void }) {
+  const { pathname } = useLocation();
+  const generalId = useId();
+  const settingsId = useId();
+  const settingsListId = useId();
+  const insideSettings = isInside(pathname, SETTINGS_ITEMS);
+  const [settingsOpen, setSettingsOpen] = useState(insideSettings);
+  const [wasInside, setWasInside] = useState(insideSettings);
+  // Arriving on a settings page opens the submenu by itself (state adjusted during render, not in an effect).
+  if (insideSettings !== wasInside) {
+    setWasInside(insideSettings);
+    if (insideSettings) setSettingsOpen(true);
+  }
+
+  return (
+    <div className="flex h-full flex-col">
+      <div className="flex items-start justify-between gap-2 px-4 pt-4 pb-2">
+        <div>
+          <Logo to={dashboardRouteFor(profileType)} />
+          <p className="mt-1 text-xs text-base-content/80">Grow greener. Make impact.</p>
+        </div>
+        {onClose && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-circle btn-sm"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
+            {icons.close}
+          </button>
+        )}
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
+        <h2
+          id={generalId}
+          className="px-4 pt-2 pb-1 text-xs font-semibold uppercase tracking-wider text-base-content/80"
+        >
+          General
+        </h2>
+        <ul className="menu w-full" aria-labelledby={generalId}>
+          {generalItems(profileType).map((item) => (
+            <NavItemLink key={item.label} item={item} />
+          ))}
+        </ul>
+        <h2
+          id={settingsId}
+          className="px-4 pt-4 pb-1 text-xs font-semibold uppercase tracking-wider text-base-content/80"
+        >
+          Settings
+        </h2>
+        <ul className="menu w-full" aria-labelledby={settingsId}>
+          <li>
+            <button
+              type="button"
+              className="flex items-center gap-3"
+              aria-expanded={settingsOpen}
+              aria-controls={settingsListId}
+              onClick={() => setSettingsOpen((open) => !open)}
+            >
+              {icons.settings}
+              <span className="flex-1 text-left">Settings</span>
+              <span className={`transition-transform ${settingsOpen ? 'rotate-180' : ''}`}>
+                {icons.chevron}
+              </span>
+            </button>
+            <ul id={settingsListId} hidden={!settingsOpen}>
+              {SETTINGS_ITEMS.map((item) => (
+                <NavItemLink key={item.label} item={item} />
+              ))}
+            </ul>
+          </li>
+        </ul>
+      </nav>
+      <div className="px-6 py-4">
+        <span className="badge badge-outline badge-sm" data-testid="app-version">
+          Version {APP_VERSION}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import type { CurrentUser } from '../../../contract/auth';
+import { usePageTitleValue } from '../../components/ui/page-title';
+import { ThemeToggle } from '../../components/ui/theme-toggle';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import {
+  profilePath,
+  ProfileSearch,
+  type SearchOption,
+} from '../../features/people/components/profile-search';
+import { icons } from './icons';
+import { UserMenu } from './user-menu';
+
+/** The top bar: menu button (small screens), page title, member search, theme, bell and account menu. */
+export function TopBar({
+  user,
+  navOpen,
+  navId,
+  onOpenNav,
+  onLogout,
+  loggingOut,
+}: {
+  user: CurrentUser;
+  navOpen: boolean;
+  navId: string;
+  onOpenNav: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+}) {
+  const title = usePageTitleValue();
+  // Spec: below 3 characters the search shows its default options; here, a few quick links.
+  const quickLinks = useMemo<SearchOption[]>(
+    () => [
+      { id: 'me', label: 'Your profile', detail: `@${user.username}`, to: profilePath(user._id) },
+      { id: 'settings', label: 'Profile settings', to: '/app/settings-profile' },
+      { id: 'plantations', label: 'Plantations', to: '/app/delive-event' },
+      { id: 'my-plantations', label: 'My Plantations', to: '/app/mydelive-event' },
+    ],
+    [user._id, user.username],
+  );
+
+  return (
+    <header className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-base-300 bg-base-100 px-3 py-2 lg:px-6">
+      <button
+        type="button"
+        className="btn btn-ghost btn-circle lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={navOpen}
+        aria-controls={navId}
+        onClick={onOpenNav}
+        data-testid="menu-button"
+      >
+        {icons.menu}
+      </button>
+      <h1 className="min-w-0 flex-1 truncate text-xl font-bold" data-testid="page-title">
+        {title}
+      </h1>
+      <ProfileSearch
+        defaultOptions={quickLinks}
+        className="order-last w-full md:order-none md:w-64 xl:w-80"
+      />
+      <div className="flex items-center gap-1">
+        <ThemeToggle />
+        <NotificationBell />
+        <UserMenu
+          username={user.username}
+          avatarSrc={user.file}
+          onLogout={onLogout}
+          loggingOut={loggingOut}
+        />
+      </div>
+    </header>
+  );
+}

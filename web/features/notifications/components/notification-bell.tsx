@@ -1,0 +1,51 @@
+import { useRightDrawer } from '../../../components/ui/right-drawer';
+import { useUnreadCount } from '../api';
+import { NotificationList } from './notification-list';
+
+export const bellLabel = (unread: number) =>
+  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+
+/** The top bar's bell: the unread count, and the notifications in the right drawer. */
+export function NotificationBell() {
+  const unread = useUnreadCount().data ?? 0;
+  const drawer = useRightDrawer();
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost btn-circle"
+      aria-label={bellLabel(unread)}
+      aria-haspopup="dialog"
+      title="Notifications"
+      onClick={() =>
+        drawer.open({
+          header: 'Notifications',
+          body: <NotificationList onNavigate={drawer.close} />,
+        })
+      }
+      data-testid="notification-bell"
+    >
+      <span className="indicator">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        </svg>
+        {unread > 0 && (
+          <span
+            className="indicator-item badge badge-error badge-xs min-w-4 px-1"
+            aria-hidden="true"
+            data-testid="notification-count"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}

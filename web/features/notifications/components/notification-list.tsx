@@ -1,0 +1,123 @@
+import { Link } from 'react-router';
+import type { Notification } from '../../../../contract/notifications';
+import { useMarkAllRead, useMarkRead, useNotifications } from '../api';
+import { isInAppPath, relativeTime } from '../relative-time';
+
+/**
+ * The right drawer's body: newest first, unread ones marked, "Mark all as read" and "Load more".
+ * `onNavigate` closes the drawer when a notification's link is followed.
+ */
+export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
+  const list = useNotifications();
+  const markAll = useMarkAllRead();
+  const pages = list.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.data);
+  const unread = pages[0]?.unread ?? 0;
+
+  if (list.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2">
+        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        Loading notifications…
+      </p>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div role="alert" className="space-y-2">
+        <p>Notifications could not be loaded just now.</p>
+        <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4" data-testid="notification-list">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm" aria-live="polite">
+          {unread > 0 ? `${unread} unread` : "You're all caught up."}
+        </p>
+        {unread > 0 && (
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost"
+            onClick={() => markAll.mutate()}
+            disabled={markAll.isPending}
+          >
+            Mark all as read
+          </button>
+        )}
+      </div>
+      {items.length > 0 && (
+        <ul className="divide-y divide-base-300">
+          {items.map((item) => (
+            <NotificationItem key={item.id} item={item} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn-sm btn-block"
+          onClick={() => void list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function NotificationItem({ item, onNavigate }: { item: Notification; onNavigate: () => void }) {
+  const markRead = useMarkRead();
+  const isUnread = item.readAt === null;
+  const markIfUnread = () => {
+    if (isUnread) markRead.mutate(item.id);
+  };
+  return (
+    <li className="flex gap-3 py-3" data-testid="notification-item">
+      <span
+        className={`mt-2 h-2 w-2 shrink-0 rounded-full ${isUnread ? 'bg-primary' : 'bg-transparent'}`}
+        aria-hidden="true"
+      />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium">
+          {isUnread && <span className="sr-only">Unread: </span>}
+          {isInAppPath(item.link) ? (
+            <Link
+              to={item.link}
+              className="link link-hover"
+              onClick={() => {
+                markIfUnread();
+                onNavigate();
+              }}
+            >
+              {item.title}
+            </Link>
+          ) : (
+            item.title
+          )}
+        </p>
+        <p className="text-sm text-base-content/80">{item.body}</p>
+        <div className="mt-1 flex items-center gap-3">
+          <time dateTime={item.createdAt} className="text-xs text-base-content/80">
+            {relativeTime(item.createdAt)}
+          </time>
+          {isUnread && !isInAppPath(item.link) && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={markIfUnread}
+              disabled={markRead.isPending}
+            >
+              Mark as read
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
