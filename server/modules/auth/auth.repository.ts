@@ -15,13 +15,16 @@ export function authRepository(db: Kysely<Database>) {
     findUserById: (id: string) =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     insertUser: (user: NewUser) => db.insertInto('users').values(user).execute(),
-    markVerified: (userId: string, at: string) =>
-      db
+    /** True only the first time: an already verified account is left as it is. */
+    async markVerified(userId: string, at: string): Promise<boolean> {
+      const [result] = await db
         .updateTable('users')
         .set({ verified_at: at, updated_at: at })
         .where('id', '=', userId)
         .where('verified_at', 'is', null)
-        .execute(),
+        .execute();
+      return Number(result?.numUpdatedRows ?? 0) > 0;
+    },
     setPasswordHash: (userId: string, passwordHash: string, at: string) =>
       db
         .updateTable('users')
@@ -60,6 +63,14 @@ export function authRepository(db: Kysely<Database>) {
         .updateTable('sessions')
         .set({ revoked_at: at })
         .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute(),
+    revokeOtherSessions: (userId: string, keepSessionId: string, at: string) =>
+      db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
         .where('revoked_at', 'is', null)
         .execute(),
 

@@ -6,9 +6,10 @@ import {
   type CurrentUser,
   type ProfileType,
 } from '../../../contract/auth';
+import { PROFILE_MESSAGES } from '../../../contract/users';
 import type { UserRow } from '../../db/tables';
 import type { Clock } from '../../lib/clock';
-import { AppError, conflict, notFound, unauthenticated } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Mail, Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -51,6 +52,8 @@ export interface AuthServiceDeps {
   appUrl: string;
   /** Mail goes out in the background so answers take the same time whether or not an account exists. */
   onMailError: (error: unknown) => void;
+  /** Runs once, when an account is verified for the first time (the welcome notification). */
+  onFirstVerified?: (user: UserRow) => Promise<void>;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -163,6 +166,11 @@ export function authService(deps: AuthServiceDeps) {
       throw new AppError(400, 'VALIDATION_FAILED', MESSAGES.passwordTooCommon);
   }
 
+  async function markVerified(user: UserRow, at: string) {
+    if ((await repo.markVerified(user.id, at)) && deps.onFirstVerified)
+      await deps.onFirstVerified(user);
+  }
+
   return {
     async register(input: {
       username: string;
@@ -220,7 +228,7 @@ export function authService(deps: AuthServiceDeps) {
         throw new AppError(400, 'BAD_REQUEST', MESSAGES.invalidOtp);
       }
       if (!(await repo.consumeOtp(otp.id, nowIso()))) throw notFound(MESSAGES.expiredOtp);
-      await repo.markVerified(user.id, nowIso());
+      await markVerified(user, nowIso());
       return {
         success: true as const,
         message: AUTH_MESSAGES.verified,
@@ -294,10 +302,33 @@ export function authService(deps: AuthServiceDeps) {
       await repo.voidResetTokens(user.id, at);
       await repo.revokeAllSessions(user.id, at);
       // The mailed link proves the address, so a reset also verifies an unverified account.
-      await repo.markVerified(user.id, at);
+      await markVerified(user, at);
       await repo.clearAttempts('login_failure_account', user.email);
       return AUTH_MESSAGES.resetDone;
     },
+
+    /** Whether `password` is this user's password (for confirming sensitive changes). */
+    checkPassword: (user: UserRow, password: string) =>
+      verifyPassword(user.password_hash, password),
+
+    /** Changes the password after checking the current one; every other session of the account ends. */
+    async changePassword(
+      user: UserRow,
+      sessionId: string,
+      input: { currentPassword: string; password: string },
+    ) {
+      if (!(await verifyPassword(user.password_hash, input.currentPassword)))
+        throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
+      if (input.password === input.currentPassword) throw badRequest(PROFILE_MESSAGES.samePassword);
+      assertPasswordAllowed(input.password);
+      const at = nowIso();
+      await repo.setPasswordHash(user.id, await hashPassword(input.password), at);
+      await repo.revokeOtherSessions(user.id, sessionId, at);
+      await repo.voidResetTokens(user.id, at);
+      return PROFILE_MESSAGES.passwordChanged;
+    },
+
+    endAllSessions: (userId: string) => repo.revokeAllSessions(userId, nowIso()),
 
     async logout(sessionId: string) {
       await repo.revokeSession(sessionId, nowIso());
