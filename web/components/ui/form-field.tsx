@@ -132,12 +132,11 @@ export function TextAreaField({
   const ids = useFieldIds();
   const { name, value, onChange, onBlur, ...native } = rest;
   const counter = `${value.length} / ${maxLength} characters`;
-  const fullHint = hint ? (
+  const fullHint = (
     <>
-      {hint} {counter}
+      {hint ? <>{hint} </> : null}
+      <span>{counter}</span>
     </>
-  ) : (
-    counter
   );
   return (
     <div className="flex flex-col gap-1.5">
