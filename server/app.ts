@@ -13,6 +13,11 @@ import { sessionTokens } from './lib/session-tokens';
 import { authRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authService, type AuthService } from './modules/auth/auth.service';
+import { fileStoreFromConfig } from './modules/files/file-store';
+import { filesRepository } from './modules/files/files.repository';
+import { filesRoutes } from './modules/files/files.routes';
+import { filesService, type FilesService } from './modules/files/files.service';
+import { registerMultipart } from './modules/files/multipart';
 import { sessionAuth, type SessionAuth } from './plugins/auth';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandling } from './plugins/errors';
@@ -34,6 +39,7 @@ export interface AppDeps {
 export interface AppContext extends AppDeps {
   auth: AuthService;
   sessions: SessionAuth;
+  files: FilesService;
 }
 
 export type AppInstance = FastifyInstance;
@@ -54,6 +60,11 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   const clock = deps.clock ?? systemClock;
+  const files = filesService({
+    repo: filesRepository(deps.database.db),
+    store: fileStoreFromConfig(deps.config, deps.database.db),
+    clock,
+  });
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }, app.log);
@@ -66,7 +77,7 @@ export async function buildApp(
     appUrl: deps.config.appUrl,
     onMailError: (err) => app.log.error({ err }, 'sending mail failed'),
   });
-  const full: AppContext = { ...deps, clock, mailer, auth, sessions: sessionAuth(auth) };
+  const full: AppContext = { ...deps, clock, mailer, auth, sessions: sessionAuth(auth), files };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,11 +86,13 @@ export async function buildApp(
   await registerSecurityHeaders(app, deps.config.tileUrl);
   await registerRateLimits(app);
   await registerApiDocs(app);
+  await registerMultipart(app);
 
   await app.register(healthRoutes(full));
   await app.register(statsRoutes(full));
   await app.register(newsletterRoutes(full));
   await app.register(authRoutes(full));
+  await app.register(filesRoutes(full));
 
   await registerStaticSpa(app, deps.config.webDistDir);
   return app;

@@ -35,7 +35,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('stores uploads on disk with SQLite and in the database with PostgreSQL, unless told', () => {
+    expect(loadConfig({}).fileStorage).toBe('disk');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/canopy' }).fileStorage).toBe(
+      'database',
+    );
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/canopy', FILE_STORAGE: 'disk' })
+        .fileStorage,
+    ).toBe('disk');
+    expect(loadConfig({ FILE_STORAGE: 'database' }).fileStorage).toBe('database');
+    expect(loadConfig({ FILE_STORAGE: ' ' }).fileStorage).toBe('disk');
+  });
+
   it.each([
+    [{ FILE_STORAGE: 's3' }, /FILE_STORAGE must be disk or database/],
     [{ DATABASE_URL: 'mysql://x@y/z' }, /DATABASE_URL must look like postgres:\/\//],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
     [{ PORT: 'eighty' }, /PORT/],

@@ -50,6 +50,9 @@ const envSchema = z.object({
   TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
+  FILE_STORAGE: optionalText.pipe(
+    z.enum(['disk', 'database'], { error: 'FILE_STORAGE must be disk or database' }).optional(),
+  ),
 });
 
 export interface Config {
@@ -68,6 +71,8 @@ export interface Config {
   logLevel: string;
   /** Where the built SPA lives; the server serves it with the SPA fallback. */
   webDistDir: string;
+  /** Where uploaded image bytes live: files under DATA_DIR, or the database every server shares. */
+  fileStorage: 'disk' | 'database';
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -97,10 +102,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tileUrl: e.TILE_URL,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? 'dist/web'),
+    // Several app servers may share one PostgreSQL, but not one disk.
+    fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
   };
 }
 
 /** A configuration for tests and scripts: defaults plus overrides, never the real environment. */
 export function buildConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    // Uploads go to the test's own database, never into the working copy's ./data.
+    fileStorage: 'database',
+    ...overrides,
+  };
 }
