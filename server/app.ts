@@ -26,6 +26,13 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 import { healthRoutes } from './modules/health/health.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { notificationsRepository } from './modules/notifications/notifications.repository';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import {
+  notificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
+import { usersRoutes } from './modules/users/users.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 
 export interface AppDeps {
@@ -40,6 +47,7 @@ export interface AppContext extends AppDeps {
   auth: AuthService;
   sessions: SessionAuth;
   files: FilesService;
+  notifications: NotificationsService;
 }
 
 export type AppInstance = FastifyInstance;
@@ -68,6 +76,7 @@ export async function buildApp(
   const mailer =
     deps.mailer ??
     createMailer({ smtpUrl: deps.config.smtpUrl, from: deps.config.mailFrom }, app.log);
+  const notifications = notificationsService(notificationsRepository(deps.database.db), clock);
   const auth = authService({
     repo: authRepository(deps.database.db),
     clock,
@@ -76,8 +85,23 @@ export async function buildApp(
     secret,
     appUrl: deps.config.appUrl,
     onMailError: (err) => app.log.error({ err }, 'sending mail failed'),
+    onFirstVerified: (user) =>
+      notifications.notify(user.id, {
+        kind: 'welcome',
+        title: 'Welcome to Canopy!',
+        body: 'Your account is verified. Find a tree drive near you, or register a tree you planted.',
+        link: '/app/delive-event',
+      }),
   });
-  const full: AppContext = { ...deps, clock, mailer, auth, sessions: sessionAuth(auth), files };
+  const full: AppContext = {
+    ...deps,
+    clock,
+    mailer,
+    auth,
+    sessions: sessionAuth(auth),
+    files,
+    notifications,
+  };
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -93,6 +117,8 @@ export async function buildApp(
   await app.register(newsletterRoutes(full));
   await app.register(authRoutes(full));
   await app.register(filesRoutes(full));
+  await app.register(notificationsRoutes(full));
+  await app.register(usersRoutes(full));
 
   await registerStaticSpa(app, deps.config.webDistDir);
   return app;

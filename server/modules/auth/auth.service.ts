@@ -6,6 +6,7 @@ import {
   type CurrentUser,
   type ProfileType,
 } from '../../../contract/auth';
+import { fileUrl } from '../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../contract/users';
 import type { UserRow } from '../../db/tables';
 import type { Clock } from '../../lib/clock';
@@ -72,7 +73,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     name: user.name,
     email: user.email,
     profileType: user.profile_type,
-    file: user.avatar_file_id ? `/api/files/${user.avatar_file_id}` : '',
+    file: user.avatar_file_id ? fileUrl(user.avatar_file_id) : '',
     verified: user.verified_at !== null,
   };
 }
