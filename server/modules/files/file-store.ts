@@ -10,6 +10,8 @@ export interface FileStore {
   /** Idempotent: storing the same id twice keeps one copy. */
   put(id: string, data: Buffer): Promise<void>;
   get(id: string): Promise<Buffer | null>;
+  /** Forgets the bytes; removing what is not there is fine. */
+  remove(id: string): Promise<void>;
 }
 
 const ID_PATTERN = /^[a-f0-9]{64}$/;
@@ -47,6 +49,9 @@ export function diskFileStore(dir: string): FileStore {
         throw error;
       }
     },
+    async remove(id) {
+      if (ID_PATTERN.test(id)) await fs.rm(pathOf(id), { force: true });
+    },
   };
 }
 
@@ -68,6 +73,9 @@ export function databaseFileStore(db: Kysely<Database>): FileStore {
         .where('file_id', '=', id)
         .executeTakeFirst();
       return row ? Buffer.from(row.data) : null;
+    },
+    async remove(id) {
+      await db.deleteFrom('file_blobs').where('file_id', '=', id).execute();
     },
   };
 }

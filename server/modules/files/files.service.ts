@@ -45,6 +45,13 @@ export function filesService(deps: { repo: FilesRepository; store: FileStore; cl
       return toStoredFileInfo(row);
     },
 
+    /** Deletes a file nothing shows any more (a replaced or removed photo is personal data). */
+    async discardIfUnused(id: string | null): Promise<void> {
+      if (!id || (await repo.isReferenced(id))) return;
+      await store.remove(id);
+      await repo.deleteById(id);
+    },
+
     /** The row and bytes of a stored file, or null when either is missing. */
     async open(id: string): Promise<{ file: FileRow; data: Buffer } | null> {
       const file = await repo.findById(id);

@@ -446,6 +446,9 @@ describe.each(databaseTargets)('files on $name', (target: DatabaseTarget) => {
       expect(await store.get(other)).toBeNull();
       expect(await store.get('../../etc/passwd')).toBeNull();
       await expect(store.put('../escape', data)).rejects.toThrow(/Invalid file id/);
+      await store.remove(id);
+      await store.remove(id);
+      expect(await store.get(id)).toBeNull();
     });
   });
 });

@@ -86,11 +86,13 @@ export function usersService(deps: UsersServiceDeps) {
       if (!image) throw badRequest('Please choose an image to upload.');
       const stored = await deps.files.storeImage(user.id, image);
       await repo.update(user.id, { avatar_file_id: stored.id, updated_at: nowIso() });
+      if (user.avatar_file_id !== stored.id) await deps.files.discardIfUnused(user.avatar_file_id);
       return freshCurrentUser(user.id);
     },
 
     async removeAvatar(user: UserRow): Promise<CurrentUser> {
       await repo.update(user.id, { avatar_file_id: null, updated_at: nowIso() });
+      await deps.files.discardIfUnused(user.avatar_file_id);
       return freshCurrentUser(user.id);
     },
 
@@ -99,6 +101,7 @@ export function usersService(deps: UsersServiceDeps) {
       if (!(await deps.auth.checkPassword(user, password)))
         throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
       const cancelled = await repo.deleteAccount(user.id, nowIso());
+      await deps.files.discardIfUnused(user.avatar_file_id);
       for (const { userId, driveName } of cancelled)
         await deps.notifications.notify(userId, {
           kind: 'drive_deleted',

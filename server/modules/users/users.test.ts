@@ -275,6 +275,8 @@ describe.each(databaseTargets)('people and profiles API on $name', (target) => {
         message: PROFILE_MESSAGES.avatarRemoved,
         user: { file: '' },
       });
+      // A removed photo is personal data: nothing serves it any more.
+      expect((await t.app.inject({ method: 'GET', url: user.file })).statusCode).toBe(404);
     });
 
     it('refuses a text file named .png, a bomb, an oversized file and an empty form with clear 4xx', async () => {
@@ -304,6 +306,20 @@ describe.each(databaseTargets)('people and profiles API on $name', (target) => {
 
       const current = await request('GET', '/api/users/currentuser').as(me.headers);
       expect(current.json().user.file).toBe('');
+    });
+
+    it('keeps a photo another member also uses when I replace mine', async () => {
+      await setup();
+      const me = await signIn();
+      const twin = await signIn();
+      const shared = await buildJpeg({ width: 100, height: 100, seed: 7 });
+      const mine = (await uploadAvatar(me.headers, shared)).json().user.file;
+      expect((await uploadAvatar(twin.headers, shared)).json().user.file).toBe(mine);
+      const next = await uploadAvatar(me.headers, await buildJpeg({ width: 90, height: 90 }));
+      expect(next.json().user.file).not.toBe(mine);
+      expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(200);
+      await request('DELETE', '/api/users/me/avatar').as(twin.headers);
+      expect((await t.app.inject({ method: 'GET', url: mine })).statusCode).toBe(404);
     });
 
     it('needs a session', async () => {
