@@ -20,7 +20,6 @@ export default function AppSettingsProfile() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="sr-only">Profile settings</h1>
       <p>
         <Link to={`/app/user-profile/${user._id}`} className={textLink}>
           View your public profile

@@ -46,7 +46,11 @@ describe('DeleteAccountForm', () => {
 
   it('shows a refused password beside the field', async () => {
     const user = userEvent.setup();
-    answerFetch(400, { success: false, message: MESSAGES.invalidCredentials, code: 'BAD_REQUEST' });
+    answerFetch(400, {
+      success: false,
+      message: PROFILE_MESSAGES.currentPasswordWrong,
+      code: "BAD_REQUEST",
+    });
     const onDeleted = vi.fn();
     renderWithApp(<DeleteAccountForm onCancel={vi.fn()} onDeleted={onDeleted} />);
     await user.type(screen.getByLabelText('Password'), 'wrong-password');
@@ -54,7 +58,7 @@ describe('DeleteAccountForm', () => {
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-        MESSAGES.invalidCredentials,
+        PROFILE_MESSAGES.currentPasswordWrong,
       ),
     );
     expect(onDeleted).not.toHaveBeenCalled();

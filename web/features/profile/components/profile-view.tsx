@@ -106,14 +106,14 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
   );
 }
 
-/** Shown inside the app for an unknown or deleted member. */
+/** Shown inside the app for an unknown or deleted member (the top bar holds the page's h1). */
 export function ProfileNotFound({ dashboardPath }: { dashboardPath: string }) {
   return (
     <section className={`${sectionCard} mx-auto max-w-xl`} aria-labelledby="profile-missing">
       <div className="card-body items-center text-center">
-        <h1 id="profile-missing" className="text-2xl font-bold">
+        <h2 id="profile-missing" className="text-2xl font-bold">
           {PROFILE_MESSAGES.profileNotFound}
-        </h1>
+        </h2>
         <p className={mutedText}>The link may be wrong, or the member may have left Canopy.</p>
         <Link to={dashboardPath} className={primaryButton}>
           Back to your dashboard
