@@ -49,7 +49,7 @@ describe('DeleteAccountForm', () => {
     answerFetch(400, {
       success: false,
       message: PROFILE_MESSAGES.currentPasswordWrong,
-      code: "BAD_REQUEST",
+      code: 'BAD_REQUEST',
     });
     const onDeleted = vi.fn();
     renderWithApp(<DeleteAccountForm onCancel={vi.fn()} onDeleted={onDeleted} />);
