@@ -54,6 +54,12 @@ function Shell() {
     mainRef.current?.scrollTo?.({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
   }, [title]);
 
+  // The drawer's content is only rendered while open (no second copy of the nav in the page).
+  useEffect(() => {
+    const dialog = navRef.current;
+    if (navOpen && dialog && !dialog.open) dialog.showModal();
+  }, [navOpen]);
+
   // Following a link closes the small-screen drawer.
   useEffect(() => {
     if (navRef.current?.open) navRef.current.close();
@@ -103,17 +109,14 @@ function Shell() {
         }}
         data-testid="mobile-nav"
       >
-        <Sidebar profileType={user.profileType} onClose={closeNav} />
+        {navOpen && <Sidebar profileType={user.profileType} onClose={closeNav} />}
       </dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar
           user={user}
           navOpen={navOpen}
           navId={navId}
-          onOpenNav={() => {
-            setNavOpen(true);
-            navRef.current?.showModal();
-          }}
+          onOpenNav={() => setNavOpen(true)}
           onLogout={signOut}
           loggingOut={logout.isPending}
         />

@@ -84,6 +84,7 @@ export function ProfileSearch({
       }
       case 'Escape':
         // First Escape closes the list; a second one clears the text (the usual search-box habit).
+        event.preventDefault(); // Chrome would otherwise clear a search field on the first one.
         if (open) setOpen(false);
         else setText('');
         setActiveIndex(-1);

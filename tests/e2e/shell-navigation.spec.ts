@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { signedInAccount } from '../support/shell-session';
+
+test('the sidebar reaches every General screen and the Settings submenu, inside the shell', async ({
+  page,
+}) => {
+  await signedInAccount(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toHaveText('Dashboard');
+  await expect(page).toHaveTitle('Dashboard · Canopy');
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByText('Version v1.0')).toBeVisible();
+
+  // The screens behind these links arrive later: until then each lands on the in-shell not-found page.
+  const general = [
+    ['My Plantations', '/app/mydelive-event'],
+    ['Plantations', '/app/delive-event'],
+    ['Donate Tree', '/app/donate-tree'],
+    ['Tree Registration', '/app/tree-registeration'],
+    ['Dashboard', '/app/dashboard'],
+  ] as const;
+  for (const [label, path] of general) {
+    await nav.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    if (label !== 'Dashboard') {
+      await expect(nav.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      await expect(page.getByRole('heading', { name: "We couldn't find that page" })).toBeVisible();
+      await expect(title).toHaveText('Page not found');
+    }
+  }
+
+  // Settings is a collapsed submenu until opened.
+  const settings = nav.getByRole('button', { name: 'Settings' });
+  await expect(settings).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'Profile' })).toBeHidden();
+  await settings.click();
+  await expect(settings).toHaveAttribute('aria-expanded', 'true');
+  await nav.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL('/app/settings-profile');
+  await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+  await expect(title).not.toHaveText('Dashboard');
+
+  // Arriving straight on a settings page opens the submenu by itself.
+  await page.reload();
+  await expect(nav.getByRole('button', { name: 'Settings' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await nav.getByRole('button', { name: 'Settings' }).press('Enter');
+  await expect(nav.getByRole('link', { name: 'Profile' })).toBeHidden();
+
+  // The logo leads back to the user's dashboard.
+  await page.getByRole('link', { name: 'Canopy home' }).first().click();
+  await expect(page).toHaveURL('/app/dashboard');
+  await expect(title).toHaveText('Dashboard');
+});
+
+test('spec routes /app/blank and /app/404, unknown paths, and a failing screen stay inside the shell', async ({
+  page,
+}) => {
+  await signedInAccount(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  await page.goto('/app/blank');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Blank Page');
+  await expect(nav).toBeVisible();
+
+  for (const path of ['/app/404', '/app/no-such-screen/at/all']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { name: "We couldn't find that page" })).toBeVisible();
+    await expect(nav).toBeVisible();
+  }
+
+  // A screen whose code cannot be loaded shows the error screen in the main area, with a way back.
+  await page.route('**/assets/app-blank-*.js', (route) => route.abort());
+  await page.evaluate(() => {
+    history.pushState({}, '', '/app/blank');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(nav).toBeVisible();
+  await page.unroute('**/assets/app-blank-*.js');
+  await main.getByRole('link', { name: 'Back to your dashboard' }).click();
+  await expect(page).toHaveURL('/app/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+});
+
+test('the main area scrolls back to the top when the page title changes', async ({ page }) => {
+  await signedInAccount(page);
+  const main = page.getByRole('main');
+  // Make the dashboard taller than the window, scroll down, then move to another screen.
+  await main.evaluate((element) => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '3000px';
+    element.appendChild(spacer);
+    element.scrollTop = 2000;
+  });
+  await expect.poll(() => main.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Plantations', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect.poll(() => main.evaluate((element) => element.scrollTop)).toBe(0);
+});
