@@ -34,12 +34,16 @@ import {
 } from './modules/notifications/notifications.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import type { GeoTuning } from './modules/geo/geo.service';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   clock: Clock;
   mailer: Mailer;
+  /** Geocoder pacing and timeout; tests shorten them, production uses the defaults. */
+  geo?: GeoTuning;
 }
 
 /** What modules get: the deps plus the shared services built once per app. */
@@ -119,6 +123,7 @@ export async function buildApp(
   await app.register(filesRoutes(full));
   await app.register(notificationsRoutes(full));
   await app.register(usersRoutes(full));
+  await app.register(geoRoutes(full));
 
   await registerStaticSpa(app, deps.config.webDistDir);
   return app;

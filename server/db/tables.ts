@@ -145,7 +145,22 @@ export interface NotificationsTable {
   read_at: Timestamp | null;
 }
 
+/** A cached geocoder answer (JSON of what the API returns), keyed by normalised query. */
+export interface GeocodeCacheTable {
+  key: string;
+  response: string;
+  created_at: Timestamp;
+}
+
+/** A rate limit every app server shares: the next moment a request may go out. */
+export interface RateSlotsTable {
+  name: string;
+  next_at: Timestamp;
+}
+
 export interface Database {
+  geocode_cache: GeocodeCacheTable;
+  rate_slots: RateSlotsTable;
   files: FilesTable;
   file_blobs: FileBlobsTable;
   notifications: NotificationsTable;

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initial from './0001-initial';
 import * as auth from './0002-auth';
 import * as profilesFilesNotifications from './0003-profiles-files-notifications';
+import * as geocoding from './0004-geocoding';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-auth': auth,
   '0003-profiles-files-notifications': profilesFilesNotifications,
+  '0004-geocoding': geocoding,
 };

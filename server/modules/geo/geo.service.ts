@@ -1,0 +1,145 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { geoPlaceSchema, type GeoPlace } from '../../../contract/geo';
+import type { Clock } from '../../lib/clock';
+import type { GeoRepository } from './geo.repository';
+import { busy, type NominatimClient } from './nominatim-client';
+
+/** Knobs tests turn down; the defaults are what Nominatim's usage policy asks for. */
+export interface GeoTuning {
+  /** Least time between two upstream requests across every app server sharing the database. */
+  intervalMs?: number;
+  /** How long a request may wait for its turn before answering "busy". */
+  giveUpMs?: number;
+  /** Upstream timeout per request. */
+  timeoutMs?: number;
+}
+
+/** 1 s plus a margin for network jitter, so the geocoder itself never sees two requests within 1 s. */
+export const GEO_INTERVAL_MS = 1100;
+export const GEO_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const SLOT = 'geocoder';
+
+const round5 = (n: number) => {
+  const rounded = Math.round(n * 1e5) / 1e5;
+  // Math.round can give -0, which would make a second cache key for the same point.
+  return rounded === 0 ? 0 : rounded;
+};
+
+export const searchCacheKey = (q: string) =>
+  `search:${q.trim().replace(/\s+/g, ' ').toLowerCase()}`;
+export const reverseCacheKey = (lat: number, lon: number) =>
+  `reverse:${round5(lat).toFixed(5)},${round5(lon).toFixed(5)}`;
+
+// A damaged cache row is a miss, never a failure.
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function geoService(deps: {
+  repo: GeoRepository;
+  client: NominatimClient;
+  clock: Clock;
+  tuning?: GeoTuning;
+}) {
+  const { repo, client, clock } = deps;
+  const intervalMs = deps.tuning?.intervalMs ?? GEO_INTERVAL_MS;
+  const giveUpMs = deps.tuning?.giveUpMs ?? 5000;
+
+  // One waiter at a time per process, so a burst here polls the shared slot once, not N times.
+  let queue: Promise<unknown> = Promise.resolve();
+  // Identical questions asked at the same time share one upstream request.
+  const inFlight = new Map<string, Promise<unknown>>();
+
+  /** Takes the shared slot: waits (real time) until it is due, then claims it with compare-and-set. */
+  async function takeSlot(deadline: number): Promise<void> {
+    for (;;) {
+      const now = clock.now().getTime();
+      const next = new Date(now + intervalMs).toISOString();
+      const seen = await repo.slotNextAt(SLOT);
+      if (seen === undefined) {
+        if (await repo.createSlot(SLOT, next)) return;
+        continue;
+      }
+      const due = Date.parse(seen);
+      // An unreadable slot time must not stall every server: treat it as due.
+      const wait = Number.isNaN(due) ? 0 : due - now;
+      if (wait <= 0) {
+        if (await repo.moveSlot(SLOT, seen, next)) return;
+        continue;
+      }
+      if (performance.now() + wait > deadline) throw busy();
+      await sleep(wait);
+    }
+  }
+
+  function inTurn(deadline: number): Promise<void> {
+    const turn = queue.then(() => takeSlot(deadline));
+    queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  async function cachedOrFetch<T>(
+    key: string,
+    read: (json: unknown) => T | undefined,
+    fetchFresh: () => Promise<T>,
+  ): Promise<T> {
+    const running = inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const job = (async () => {
+      const startedAt = performance.now();
+      const cutoff = new Date(clock.now().getTime() - GEO_CACHE_TTL_MS).toISOString();
+      const hit = await repo.cached(key, cutoff);
+      const value = hit === undefined ? undefined : read(parseJson(hit));
+      if (value !== undefined) return value;
+
+      await inTurn(startedAt + giveUpMs);
+      const fresh = await fetchFresh();
+      const at = clock.now().getTime();
+      // Failures throw before this point, so only real answers (including "nothing") are cached.
+      await repo.store(
+        key,
+        JSON.stringify(fresh),
+        new Date(at).toISOString(),
+        new Date(at - GEO_CACHE_TTL_MS).toISOString(),
+      );
+      return fresh;
+    })();
+    inFlight.set(key, job);
+    try {
+      return await job;
+    } finally {
+      inFlight.delete(key);
+    }
+  }
+
+  return {
+    /** The best match for the text, or null when nothing matched. */
+    search(q: string): Promise<GeoPlace | null> {
+      const query = q.trim().replace(/\s+/g, ' ');
+      return cachedOrFetch(
+        searchCacheKey(query),
+        (json) => {
+          if (json === null) return null;
+          const parsed = geoPlaceSchema.safeParse(json);
+          return parsed.success ? parsed.data : undefined;
+        },
+        () => client.search(query),
+      );
+    },
+    /** The name of the place at that point, or null when it has none. */
+    async reverse(lat: number, lon: number): Promise<{ displayName: string | null }> {
+      const [rLat, rLon] = [round5(lat), round5(lon)];
+      const displayName = await cachedOrFetch(
+        reverseCacheKey(rLat, rLon),
+        (json) => (typeof json === 'string' || json === null ? json : undefined),
+        () => client.reverse(rLat, rLon),
+      );
+      return { displayName };
+    },
+  };
+}
+export type GeoService = ReturnType<typeof geoService>;
