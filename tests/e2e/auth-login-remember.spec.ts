@@ -45,7 +45,9 @@ test('sign in with Remember me keeps only the email for next time', async ({ pag
   expect(stored).toContain(email);
   expect(stored).not.toContain(PASSWORD);
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  // Logout lives in the top bar's account menu.
+  await page.getByRole('button', { name: /^Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/login');
   await page.reload();
   await expect(page.getByLabel('Email')).toHaveValue(email);
