@@ -88,6 +88,7 @@ export async function buildApp(
     tokens: sessionTokens(secret),
     secret,
     appUrl: deps.config.appUrl,
+    ipLimitMultiplier: deps.config.rateLimitMultiplier,
     onMailError: (err) => app.log.error({ err }, 'sending mail failed'),
     onFirstVerified: (user) =>
       notifications.notify(user.id, {
@@ -112,7 +113,7 @@ export async function buildApp(
   registerErrorHandling(app);
 
   await registerSecurityHeaders(app, deps.config.tileUrl);
-  await registerRateLimits(app);
+  await registerRateLimits(app, deps.config.rateLimitMultiplier);
   await registerApiDocs(app);
   await registerMultipart(app);
 

@@ -28,6 +28,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads RATE_LIMIT_MULTIPLIER (default 1) and refuses nonsense', () => {
+    expect(loadConfig({}).rateLimitMultiplier).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: '20' }).rateLimitMultiplier).toBe(20);
+    expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: '0' })).toThrow(
+      'RATE_LIMIT_MULTIPLIER must be a number from 1 to 1000',
+    );
+    expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: 'lots' })).toThrow(ConfigError);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SESSION_SECRET: '  ' })).toMatchObject({
       databaseUrl: undefined,

@@ -49,6 +49,11 @@ const envSchema = z.object({
   GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
   TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_MULTIPLIER: z.coerce
+    .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number from 1 to 1000' })
+    .min(1, 'RATE_LIMIT_MULTIPLIER must be a number from 1 to 1000')
+    .max(1000, 'RATE_LIMIT_MULTIPLIER must be a number from 1 to 1000')
+    .default(1),
   WEB_DIST_DIR: optionalText,
   FILE_STORAGE: optionalText.pipe(
     z.enum(['disk', 'database'], { error: 'FILE_STORAGE must be disk or database' }).optional(),
@@ -69,6 +74,8 @@ export interface Config {
   geocoderUrl: string;
   tileUrl: string;
   logLevel: string;
+  /** Scales every per-IP request limit: for many people behind one address, or a test run. */
+  rateLimitMultiplier: number;
   /** Where the built SPA lives; the server serves it with the SPA fallback. */
   webDistDir: string;
   /** Where uploaded image bytes live: files under DATA_DIR, or the database every server shares. */
@@ -101,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
     tileUrl: e.TILE_URL,
     logLevel: e.LOG_LEVEL,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? 'dist/web'),
     // Several app servers may share one PostgreSQL, but not one disk.
     fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),

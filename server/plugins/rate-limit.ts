@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 
 /** Limits are opted into per route (`config.rateLimit`); the answer is our usual JSON with Retry-After. */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, multiplier = 1): Promise<void> {
+  // Added before the plugin so its own onRoute hook already sees the scaled limit.
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { rateLimit?: { max?: unknown } } | undefined;
+    const limit = config?.rateLimit;
+    // New objects, not mutation: one limit object may be shared by several routes.
+    if (limit && typeof limit.max === 'number' && multiplier !== 1)
+      route.config = { ...config, rateLimit: { ...limit, max: Math.ceil(limit.max * multiplier) } };
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>

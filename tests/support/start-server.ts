@@ -30,6 +30,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       APP_URL: url,
+      // Every journey signs up from 127.0.0.1; the per-IP limits are tested in Vitest.
+      RATE_LIMIT_MULTIPLIER: '50',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -53,6 +53,8 @@ export interface AuthServiceDeps {
   appUrl: string;
   /** Mail goes out in the background so answers take the same time whether or not an account exists. */
   onMailError: (error: unknown) => void;
+  /** Scales the per-IP sign-in failure limit like every other per-IP limit (RATE_LIMIT_MULTIPLIER). */
+  ipLimitMultiplier?: number;
   /** Runs once, when an account is verified for the first time (the welcome notification). */
   onFirstVerified?: (user: UserRow) => Promise<void>;
 }
@@ -244,7 +246,7 @@ export function authService(deps: AuthServiceDeps) {
       await enforceLimit(
         'login_failure_ip',
         ip,
-        AUTH_LIMITS.loginFailuresPerIp,
+        Math.ceil(AUTH_LIMITS.loginFailuresPerIp * (deps.ipLimitMultiplier ?? 1)),
         AUTH_LIMITS.loginWindowMs,
         tooManyMessage,
       );

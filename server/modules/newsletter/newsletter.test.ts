@@ -76,6 +76,13 @@ describe.each(databaseTargets)('POST /api/newsletter on $name', (target) => {
     expect((await subscribe('other@example.org', '10.0.0.10')).statusCode).toBe(200);
   });
 
+  it('scales every per-IP limit by RATE_LIMIT_MULTIPLIER', async () => {
+    t = await buildTestApp(target, { config: { rateLimitMultiplier: 2 } });
+    for (let i = 0; i < 10; i++)
+      expect((await subscribe(`q${i}@example.org`, '10.0.0.11')).statusCode).toBe(200);
+    expect((await subscribe('q11@example.org', '10.0.0.11')).statusCode).toBe(429);
+  });
+
   it('answers malformed JSON with a 400, not a 5xx', async () => {
     t = await buildTestApp(target);
     const res = await t.app.inject({
