@@ -25,6 +25,7 @@ import { registerRateLimits } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 import { healthRoutes } from './modules/health/health.routes';
+import { mapRoutes } from './modules/map/map.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { notificationsRepository } from './modules/notifications/notifications.repository';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -118,6 +119,7 @@ export async function buildApp(
   await registerMultipart(app);
 
   await app.register(healthRoutes(full));
+  await app.register(mapRoutes(full));
   await app.register(statsRoutes(full));
   await app.register(newsletterRoutes(full));
   await app.register(authRoutes(full));

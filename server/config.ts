@@ -48,6 +48,13 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
   TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  TILE_ATTRIBUTION: z
+    .string()
+    .trim()
+    .min(1)
+    .default(
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number from 1 to 1000' })
@@ -73,6 +80,8 @@ export interface Config {
   stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
   geocoderUrl: string;
   tileUrl: string;
+  /** Shown on every map (tile providers require it); HTML as Leaflet expects. */
+  tileAttribution: string;
   logLevel: string;
   /** Scales every per-IP request limit: for many people behind one address, or a test run. */
   rateLimitMultiplier: number;
@@ -107,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
     tileUrl: e.TILE_URL,
+    tileAttribution: e.TILE_ATTRIBUTION,
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? 'dist/web'),
