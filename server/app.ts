@@ -36,6 +36,8 @@ import {
 import { usersRoutes } from './modules/users/users.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { calendarFeedRoutes } from './modules/drives/calendar-feed.routes';
+import { createDrivesService, drivesRoutes } from './modules/drives/drives.routes';
 import type { GeoTuning } from './modules/geo/geo.service';
 
 export interface AppDeps {
@@ -127,6 +129,9 @@ export async function buildApp(
   await app.register(notificationsRoutes(full));
   await app.register(usersRoutes(full));
   await app.register(geoRoutes(full));
+  const drives = createDrivesService(full);
+  await app.register(drivesRoutes(full, drives));
+  await app.register(calendarFeedRoutes(full, drives));
 
   await registerStaticSpa(app, deps.config.webDistDir);
   return app;

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 // Timestamps are ISO-8601 UTC text on both dialects: portable, sortable and readable.
 export type Timestamp = string;
@@ -40,6 +40,8 @@ export interface DrivesTable {
   image_file_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the day-before reminder went out; null until then (reset when the date changes). */
+  reminder_sent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface DriveParticipantsTable {
@@ -158,7 +160,16 @@ export interface RateSlotsTable {
   next_at: Timestamp;
 }
 
+/** A member's personal iCal feed: the address is HMAC(secret, user_id:nonce); rotating changes the nonce. */
+export interface CalendarFeedsTable {
+  user_id: string;
+  nonce: string;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  calendar_feeds: CalendarFeedsTable;
   geocode_cache: GeocodeCacheTable;
   rate_slots: RateSlotsTable;
   files: FilesTable;
@@ -179,6 +190,7 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type NewDrive = Insertable<DrivesTable>;
+export type DriveRow = Selectable<DrivesTable>;
 export type NewTree = Insertable<TreesTable>;
 export type NewDonation = Insertable<DonationsTable>;
 export type FileRow = Selectable<FilesTable>;

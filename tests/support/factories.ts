@@ -35,7 +35,8 @@ export function buildDrive(organizerId: string, overrides: Partial<NewDrive> = {
     tree_quantity: 50,
     starts_at: '2026-03-01T09:00:00.000Z',
     duration_hours: 2,
-    country: 'India',
+    // ISO 3166-1 alpha-2, as the drive form sends it.
+    country: 'IN',
     location_text: 'Lodhi Garden, New Delhi',
     lat: 28.5933,
     lng: 77.2197,

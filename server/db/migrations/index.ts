@@ -3,6 +3,7 @@ import * as initial from './0001-initial';
 import * as auth from './0002-auth';
 import * as profilesFilesNotifications from './0003-profiles-files-notifications';
 import * as geocoding from './0004-geocoding';
+import * as drives from './0005-drives';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-auth': auth,
   '0003-profiles-files-notifications': profilesFilesNotifications,
   '0004-geocoding': geocoding,
+  '0005-drives': drives,
 };

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../contract/common';
+import { calendarFeedResponseSchema } from '../../../contract/drives';
+import type { AppContext } from '../../app';
+import { notFound } from '../../lib/errors';
+import { calendarFeedRepository } from './calendar-feed.repository';
+import { calendarFeedService } from './calendar-feed.service';
+import type { DrivesService } from './drives.service';
+
+const errors = { 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const FEED_NOT_FOUND = 'This calendar address does not exist or was replaced by a new one.';
+
+export const calendarFeedRoutes =
+  (ctx: AppContext, drives: DrivesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { sessions } = ctx;
+    const secret = ctx.config.sessionSecret;
+    if (!secret) throw new Error('calendar feeds need config.sessionSecret');
+    const feeds = calendarFeedService({
+      repo: calendarFeedRepository(ctx.database.db),
+      clock: ctx.clock,
+      secret,
+      appUrl: ctx.config.appUrl,
+    });
+
+    app.get(
+      '/api/calendar/feed',
+      {
+        schema: {
+          tags: ['calendar'],
+          summary: 'My personal calendar feed address (created on first use)',
+          response: { 200: calendarFeedResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: { url: await feeds.url(user.id) } };
+      },
+    );
+
+    app.post(
+      '/api/calendar/feed/rotate',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['calendar'],
+          summary: 'Replace my calendar feed address (the old one stops working)',
+          response: { 200: calendarFeedResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: { url: await feeds.rotate(user.id) } };
+      },
+    );
+
+    app.get(
+      '/api/calendar/feed/:token.ics',
+      {
+        // Public by design (calendar apps send no session); the secret address is the key.
+        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['calendar'],
+          summary: 'A personal calendar feed (iCalendar), for calendar apps to subscribe to',
+          params: z.object({ token: z.string() }),
+          produces: ['text/calendar'],
+          // Sent as text: Fastify serialises only JSON content types.
+          response: { 200: z.string().describe('iCalendar (RFC 5545) text'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const owner = await feeds.ownerOf(request.params.token);
+        if (!owner) throw notFound(FEED_NOT_FOUND);
+        return reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header('cache-control', 'private, max-age=300')
+          .send(await drives.feed(owner));
+      },
+    );
+  };

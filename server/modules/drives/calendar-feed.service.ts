@@ -1,0 +1,68 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { Clock } from '../../lib/clock';
+import type { CalendarFeedRepository } from './calendar-feed.repository';
+
+/** Feed tokens are 32-byte HMACs in base64url: 43 characters. */
+export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Personal iCal feed addresses. The token is HMAC(key, user_id:nonce) with a key derived from the
+ * session secret, so the address can be shown again without storing it; the database keeps only the
+ * nonce and the token's SHA-256. Rotating draws a new nonce, which revokes the old address.
+ */
+export function calendarFeedService(deps: {
+  repo: CalendarFeedRepository;
+  clock: Clock;
+  secret: string;
+  appUrl: string;
+}) {
+  const { repo, clock } = deps;
+  // A key of its own: feed tokens can never be confused with session JWT signatures.
+  const key = createHmac('sha256', deps.secret).update('canopy calendar feed v1').digest();
+  const tokenFor = (userId: string, nonce: string) =>
+    createHmac('sha256', key).update(`${userId}:${nonce}`).digest('base64url');
+  const urlFor = (token: string) => `${deps.appUrl}/api/calendar/feed/${token}.ics`;
+  const freshRow = (userId: string) => {
+    const nonce = randomBytes(16).toString('hex');
+    const token = tokenFor(userId, nonce);
+    return {
+      token,
+      row: {
+        user_id: userId,
+        nonce,
+        token_hash: sha256Hex(token),
+        created_at: clock.now().toISOString(),
+      },
+    };
+  };
+
+  return {
+    /** The member's feed address, created on first use. */
+    async url(userId: string): Promise<string> {
+      let feed = await repo.findForUser(userId);
+      if (!feed) {
+        await repo.insertIfAbsent(freshRow(userId).row);
+        feed = await repo.findForUser(userId);
+      }
+      if (!feed) throw new Error('calendar feed row missing after insert');
+      return urlFor(tokenFor(userId, feed.nonce));
+    },
+
+    /** Revokes the old address and answers the new one. */
+    async rotate(userId: string): Promise<string> {
+      const { token, row } = freshRow(userId);
+      await repo.replace(row);
+      return urlFor(token);
+    },
+
+    /** Whose feed this token opens, or null (malformed, revoked, or the account is gone). */
+    async ownerOf(token: string): Promise<string | null> {
+      if (!FEED_TOKEN_PATTERN.test(token)) return null;
+      const row = await repo.findOwnerByHash(sha256Hex(token));
+      return row?.user_id ?? null;
+    },
+  };
+}
+export type CalendarFeedService = ReturnType<typeof calendarFeedService>;

@@ -1,0 +1,61 @@
+/** Test helpers shared by the drive suites (imported only by *.test.ts files). */
+import type { FastifyInstance } from 'fastify';
+import { buildJpeg, multipartBody, type MultipartPart } from '../../../tests/support/images';
+
+export type FormValue = string | string[] | undefined;
+export type FormFields = Record<string, FormValue>;
+
+/** A complete, valid drive form for a drive on 2026-06-10 (tests run their clock before that). */
+export function validForm(overrides: FormFields = {}): FormFields {
+  return {
+    driveName: 'Monsoon Mangrove Day',
+    treeQuantity: '400',
+    driveDate: '2026-06-10T09:00:00.000Z',
+    country: 'IN',
+    driveLocation: 'Mahim Creek, Mumbai',
+    driveDesc: 'Planting mangrove propagules along the creek.',
+    driveLat: '19.0426',
+    driveLong: '72.8402',
+    treeSize: ['packet', 'potted'],
+    treesType: ['1', '2'],
+    treeSponsored: ['Greenleaf Industries', 'City Council'],
+    landDonatedBy: [],
+    landDonatedById: [],
+    driveDuration: '3',
+    ...overrides,
+  };
+}
+
+let imageSeed = 0;
+/** A small real JPEG; each call differs so stored files differ. */
+export const driveImage = () => buildJpeg({ width: 64, height: 48, seed: ++imageSeed });
+
+/** Sends the form as multipart (repeated fields for lists), with an optional image. */
+export function sendForm(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  fields: FormFields,
+  image?: { data: Buffer; field?: string; filename?: string; contentType?: string } | null,
+) {
+  const parts: MultipartPart[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) parts.push({ name, value: v });
+  }
+  if (image)
+    parts.push({
+      name: image.field ?? 'treedriveImage',
+      filename: image.filename ?? 'drive.jpg',
+      contentType: image.contentType ?? 'image/jpeg',
+      data: image.data,
+    });
+  const body = multipartBody(parts);
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
+}

@@ -1,0 +1,296 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, messageResponseSchema } from '../../../contract/common';
+import {
+  calendarQuerySchema,
+  calendarResponseSchema,
+  corporateUsersResponseSchema,
+  DRIVE_MESSAGES,
+  driveCreatedResponseSchema,
+  driveDetailResponseSchema,
+  driveFormErrorSchema,
+  driveListQuerySchema,
+  driveListResponseSchema,
+  driveMapResponseSchema,
+  driveParamsSchema,
+  driveUpdatedResponseSchema,
+  myDrivesQuerySchema,
+  myDrivesResponseSchema,
+  participationResponseSchema,
+} from '../../../contract/drives';
+import type { AppContext } from '../../app';
+import { readMultipart } from '../files/multipart';
+import { drivesRepository } from './drives.repository';
+import { DriveFormError, drivesService, type DrivesService } from './drives.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+/** Form endpoints name the field at fault, and can refuse an upload as too large or not an image. */
+const formErrors = {
+  ...errors,
+  400: driveFormErrorSchema,
+  413: driveFormErrorSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const IMAGE_FIELD = 'treedriveImage';
+// Map and list share their filters; the map has no paging.
+const mapQuerySchema = driveListQuerySchema.transform(({ page: _p, limit: _l, ...rest }) => rest);
+
+export function createDrivesService(ctx: AppContext): DrivesService {
+  return drivesService({
+    repo: drivesRepository(ctx.database.db),
+    clock: ctx.clock,
+    files: ctx.files,
+    notifications: ctx.notifications,
+    appUrl: ctx.config.appUrl,
+  });
+}
+
+export const drivesRoutes =
+  (ctx: AppContext, drives: DrivesService = createDrivesService(ctx)): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { sessions } = ctx;
+
+    // A refused form adds the field at fault; everything else goes on to the app's error handler.
+    app.setErrorHandler((error, _request, reply) => {
+      if (error instanceof DriveFormError)
+        return reply.code(error.status).send({
+          success: false,
+          message: error.message,
+          code: error.code,
+          ...(error.field ? { field: error.field } : {}),
+        });
+      throw error;
+    });
+
+    app.post(
+      '/api/add_drivetreeinfo',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['drives'],
+          summary:
+            'Create a tree drive (corporate accounts; multipart form with the image under "treedriveImage")',
+          consumes: ['multipart/form-data'],
+          response: { 201: driveCreatedResponseSchema, ...formErrors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        drives.assertCanOrganise(user);
+        const form = await readMultipart(request, { fileField: IMAGE_FIELD });
+        const drive = await drives.create(user, form);
+        return reply.code(201).send({
+          success: true as const,
+          message: DRIVE_MESSAGES.saved,
+          data: { data: drive },
+        });
+      },
+    );
+
+    app.get(
+      '/api/users/coporateuser',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'Corporate members for "Land Donated By" (label and value)',
+          response: { 200: corporateUsersResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await sessions.requireUser(request);
+        return { success: true as const, data: await drives.corporateOptions() };
+      },
+    );
+
+    app.get(
+      '/api/trees/geteventdetail',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'Plantations: drives by date (upcoming or past), country, date range and name',
+          querystring: driveListQuerySchema,
+          response: { 200: driveListResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, ...(await drives.list(user.id, request.query)) };
+      },
+    );
+
+    app.get(
+      '/api/drives/map',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'Drive points for the map (same filters as the list, no paging, capped)',
+          querystring: mapQuerySchema,
+          response: { 200: driveMapResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await sessions.requireUser(request);
+        return { success: true as const, ...(await drives.map(request.query)) };
+      },
+    );
+
+    app.get(
+      '/api/drives/mine',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'My Plantations: drives I organise and drives I joined',
+          querystring: myDrivesQuerySchema,
+          response: { 200: myDrivesResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await drives.mine(user.id, request.query.when) };
+      },
+    );
+
+    app.get(
+      '/api/drives/calendar',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'My drives (organised or joined) starting between two dates, for the calendar',
+          querystring: calendarQuerySchema,
+          response: { 200: calendarResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        const { from, to } = request.query;
+        return { success: true as const, data: await drives.calendar(user.id, from, to) };
+      },
+    );
+
+    app.get(
+      '/api/drives/:id',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'One drive with its participants',
+          params: driveParamsSchema,
+          response: { 200: driveDetailResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await drives.detail(user.id, request.params.id) };
+      },
+    );
+
+    app.put(
+      '/api/drives/:id',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['drives'],
+          summary: 'Edit a drive (organiser only; same form, the image is optional)',
+          consumes: ['multipart/form-data'],
+          params: driveParamsSchema,
+          response: { 200: driveUpdatedResponseSchema, ...formErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        const drive = await drives.requireOwnDrive(user, request.params.id);
+        const form = await readMultipart(request, { fileField: IMAGE_FIELD });
+        return {
+          success: true as const,
+          message: DRIVE_MESSAGES.updated,
+          data: { data: await drives.update(user, drive, form) },
+        };
+      },
+    );
+
+    app.delete(
+      '/api/drives/:id',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'Delete a drive (organiser only); everyone who joined is told',
+          params: driveParamsSchema,
+          response: { 200: messageResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        await drives.remove(await drives.requireOwnDrive(user, request.params.id));
+        return { success: true, message: DRIVE_MESSAGES.deleted };
+      },
+    );
+
+    app.post(
+      '/api/drives/:id/participants',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'Join a drive (joining twice is fine)',
+          params: driveParamsSchema,
+          response: { 200: participationResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return {
+          success: true as const,
+          message: DRIVE_MESSAGES.joined,
+          data: await drives.join(user, request.params.id),
+        };
+      },
+    );
+
+    app.delete(
+      '/api/drives/:id/participants',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'Leave a drive (leaving twice is fine)',
+          params: driveParamsSchema,
+          response: { 200: participationResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return {
+          success: true as const,
+          message: DRIVE_MESSAGES.left,
+          data: await drives.leave(user, request.params.id),
+        };
+      },
+    );
+
+    app.get(
+      '/api/drives/:id/ics',
+      {
+        schema: {
+          tags: ['drives'],
+          summary: 'The drive as an iCalendar (.ics) file to add to a calendar',
+          params: driveParamsSchema,
+          produces: ['text/calendar'],
+          // Sent as text: Fastify serialises only JSON content types.
+          response: { 200: z.string().describe('iCalendar (RFC 5545) text'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await sessions.requireUser(request);
+        const { filename, body } = await drives.ics(request.params.id);
+        return reply
+          .header('content-type', 'text/calendar; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-cache')
+          .send(body);
+      },
+    );
+  };
