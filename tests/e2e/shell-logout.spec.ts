@@ -45,6 +45,8 @@ test('the account menu works from the keyboard; Logout ends the session and Back
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/login');
   expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  // The tab no longer carries an app screen's name.
+  await expect(page).not.toHaveTitle(/· Canopy$/);
 
   // Back does not return into the app: the guard sends the visitor to sign in.
   await page.goBack();

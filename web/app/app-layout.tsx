@@ -60,6 +60,16 @@ function Shell() {
     if (navOpen && dialog && !dialog.open) dialog.showModal();
   }, [navOpen]);
 
+  // Leaving the app area (logout) must not leave an app screen's name on the sign-in tab.
+  // Read on first render, before any screen's effect has renamed the tab.
+  const [outsideTitle] = useState(() => document.title);
+  useEffect(
+    () => () => {
+      document.title = outsideTitle;
+    },
+    [outsideTitle],
+  );
+
   // Following a link closes the small-screen drawer.
   useEffect(() => {
     if (navRef.current?.open) navRef.current.close();
