@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase, sqliteFileIn, type DatabaseHandle } from './db/database';
+import { startJobs } from './jobs/index';
+import { systemClock } from './lib/clock';
 import { resolveSessionSecret } from './lib/secrets';
 
 /** A start-up failure a person can act on: one line, no stack trace. */
@@ -50,10 +52,12 @@ async function main(): Promise<void> {
     });
     await migrateToLatest(database);
     const app = await buildApp({ config, database });
+    let jobs: { stop(): Promise<void> } | null = null;
     const close = async (signal: string) => {
       app.log.info({ signal }, 'shutting down');
       // A second signal, or a stuck close, must not hang the process forever.
       setTimeout(() => process.exit(1), 10_000).unref();
+      await jobs?.stop();
       await app.close();
       await database?.close();
       process.exit(0);
@@ -61,6 +65,8 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void close('SIGTERM'));
     process.once('SIGINT', () => void close('SIGINT'));
     await app.listen({ port: config.port, host: config.host });
+    // Reminders and clean-up start once the server is up; each pass logs its own failures.
+    jobs = startJobs({ db: database.db, clock: systemClock, log: app.log });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     app.log.info(

@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables';
+import type { Clock } from '../lib/clock';
+import { authRepository } from '../modules/auth/auth.repository';
+import { sendDriveReminders } from './drive-reminders';
+
+export const JOB_INTERVAL_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+
+export interface JobContext {
+  db: Kysely<Database>;
+  clock: Clock;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** Sign-in throttling only looks back minutes; a day of attempts is plenty to keep. */
+export async function pruneAuthAttempts(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+}): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - DAY_MS).toISOString();
+  const [result] = await authRepository(deps.db).pruneAttempts(before);
+  return Number(result?.numDeletedRows ?? 0);
+}
+
+const JOBS: ReadonlyArray<[string, (ctx: JobContext) => Promise<number>]> = [
+  ['drive reminders', sendDriveReminders],
+  ['prune auth attempts', pruneAuthAttempts],
+];
+
+/** One pass of every job; a failing job is logged and the others still run. */
+export async function runJobsOnce(ctx: JobContext): Promise<void> {
+  for (const [name, job] of JOBS) {
+    try {
+      const count = await job(ctx);
+      if (count > 0) ctx.log.info({ job: name, count }, 'background job done');
+    } catch (err) {
+      ctx.log.error({ err, job: name }, 'background job failed');
+    }
+  }
+}
+
+/**
+ * Runs the jobs now and then every 5 minutes (never two passes at once). Called by main.ts after
+ * listen, not by buildApp, so tests drive the jobs directly with their own clock.
+ */
+export function startJobs(
+  ctx: JobContext,
+  intervalMs = JOB_INTERVAL_MS,
+): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return;
+    running = runJobsOnce(ctx).finally(() => {
+      running = null;
+    });
+  };
+  const first = setTimeout(tick, 0);
+  const timer = setInterval(tick, intervalMs);
+  // Shutdown stops the jobs itself; the timers alone must not keep the process alive.
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,186 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildDrive, buildUser, insertUser } from '../../tests/support/factories';
+import { movableClock } from '../../tests/support/test-app';
+import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import type { NewDrive } from '../db/tables';
+import { newId } from '../lib/ids';
+import { sendDriveReminders } from './drive-reminders';
+import { pruneAuthAttempts, runJobsOnce, startJobs } from './index';
+
+const NOW = '2026-06-01T10:00:00.000Z';
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(Date.parse(NOW) + hours * HOUR).toISOString();
+const quietLog = () => ({ info: vi.fn(), error: vi.fn() });
+
+describe.each(databaseTargets)('background jobs on $name', (target) => {
+  let handle: DatabaseHandle;
+  const extra: DatabaseHandle[] = [];
+  const clock = movableClock(NOW);
+  afterEach(async () => {
+    for (const h of extra.splice(0)) await h.close();
+    await handle?.close();
+  });
+  const setup = async () => {
+    clock.set(NOW);
+    handle = await createTestDatabase(target);
+    return handle.db;
+  };
+  /** A second connection pool on the same database, as another app server would have. */
+  const secondServer = async (): Promise<DatabaseHandle> => {
+    if (target.name === 'sqlite') return handle;
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      handle.db,
+    );
+    const other = openDatabase({ databaseUrl: target.url, pgSchema: rows[0]!.schema });
+    extra.push(other);
+    return other;
+  };
+  const remindersOf = (userId: string) =>
+    handle.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'drive_reminder')
+      .execute();
+
+  describe('day-before reminders', () => {
+    it('tells participants once about drives starting within 24 hours', async () => {
+      const db = await setup();
+      const organiser = await insertUser(db, { profile_type: 'corporate' });
+      const [a, b] = [await insertUser(db), await insertUser(db)];
+      const drive = (hours: number, overrides: Partial<NewDrive> = {}) =>
+        buildDrive(organiser.id, { starts_at: at(hours), ...overrides });
+      const soon = drive(2, { name: 'Soon', location_text: 'Lodhi Garden' });
+      const tomorrow = drive(23.9);
+      const later = drive(25);
+      const started = drive(-1);
+      const done = drive(5, { reminder_sent_at: at(-20) });
+      await db.insertInto('drives').values([soon, tomorrow, later, started, done]).execute();
+      await db
+        .insertInto('drive_participants')
+        .values(
+          [soon, tomorrow, later, started, done].flatMap((d) => [
+            { drive_id: d.id, user_id: a.id, joined_at: NOW },
+            { drive_id: d.id, user_id: b.id, joined_at: NOW },
+          ]),
+        )
+        .execute();
+
+      expect(await sendDriveReminders({ db, clock })).toBe(2);
+      const notices = await remindersOf(a.id);
+      expect(notices.map((n) => n.link).sort()).toEqual(
+        [`/app/delive-detail/${soon.id}`, `/app/delive-detail/${tomorrow.id}`].sort(),
+      );
+      const first = notices.find((n) => n.link?.endsWith(soon.id))!;
+      expect(first.title).toBe('Tomorrow: Soon');
+      expect(first.body).toBe('"Soon" starts 2026-06-01 at 12:00 UTC at Lodhi Garden.');
+      expect(await remindersOf(b.id)).toHaveLength(2);
+      // The organiser is not a participant and gets no reminder.
+      expect(await remindersOf(organiser.id)).toEqual([]);
+
+      expect(await sendDriveReminders({ db, clock })).toBe(0);
+      expect(await remindersOf(a.id)).toHaveLength(2);
+
+      clock.advance(2 * HOUR);
+      expect(await sendDriveReminders({ db, clock })).toBe(1);
+      expect((await remindersOf(a.id)).map((n) => n.link)).toContain(
+        `/app/delive-detail/${later.id}`,
+      );
+    });
+
+    it('two servers racing send each reminder once', async () => {
+      const db = await setup();
+      const organiser = await insertUser(db, { profile_type: 'corporate' });
+      const people = Array.from({ length: 3 }, () => buildUser());
+      await db.insertInto('users').values(people).execute();
+      const drives = Array.from({ length: 12 }, (_, i) =>
+        buildDrive(organiser.id, { starts_at: at(1 + i) }),
+      );
+      await db.insertInto('drives').values(drives).execute();
+      await db
+        .insertInto('drive_participants')
+        .values(
+          drives.flatMap((d) =>
+            people.map((p) => ({ drive_id: d.id, user_id: p.id, joined_at: NOW })),
+          ),
+        )
+        .execute();
+      const other = await secondServer();
+
+      const results = await Promise.all([
+        sendDriveReminders({ db, clock }),
+        sendDriveReminders({ db: other.db, clock }),
+        sendDriveReminders({ db, clock }),
+        sendDriveReminders({ db: other.db, clock }),
+      ]);
+      expect(results.reduce((sum, n) => sum + n, 0)).toBe(drives.length);
+      for (const person of people) {
+        const links = (await remindersOf(person.id)).map((n) => n.link);
+        expect(links).toHaveLength(drives.length);
+        expect(new Set(links).size).toBe(drives.length);
+      }
+    });
+  });
+
+  it('prunes sign-in attempts older than a day', async () => {
+    const db = await setup();
+    const attempt = (hoursAgo: number) => ({
+      id: newId(),
+      kind: 'login_failure_ip' as const,
+      subject: '127.0.0.1',
+      created_at: at(-hoursAgo),
+    });
+    const recent = attempt(23);
+    await db
+      .insertInto('auth_attempts')
+      .values([attempt(25), attempt(48), recent])
+      .execute();
+    expect(await pruneAuthAttempts({ db, clock })).toBe(2);
+    const left = await db.selectFrom('auth_attempts').select('id').execute();
+    expect(left).toEqual([{ id: recent.id }]);
+  });
+
+  it('logs a failing job and still runs the others, never throwing', async () => {
+    await setup();
+    const broken = await createTestDatabase(target);
+    await broken.close();
+    const log = quietLog();
+    await expect(runJobsOnce({ db: broken.db, clock, log })).resolves.toBeUndefined();
+    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error.mock.calls.map(([obj]) => (obj as { job: string }).job)).toEqual([
+      'drive reminders',
+      'prune auth attempts',
+    ]);
+  });
+
+  it('startJobs runs at once and on its interval until stopped', async () => {
+    const db = await setup();
+    const organiser = await insertUser(db, { profile_type: 'corporate' });
+    const person = await insertUser(db);
+    const drive = buildDrive(organiser.id, { starts_at: at(3) });
+    await db.insertInto('drives').values(drive).execute();
+    await db
+      .insertInto('drive_participants')
+      .values({ drive_id: drive.id, user_id: person.id, joined_at: NOW })
+      .execute();
+    const log = quietLog();
+    const jobs = startJobs({ db, clock, log }, 20);
+    await vi.waitFor(async () => expect(await remindersOf(person.id)).toHaveLength(1));
+    // A second drive becomes due later and is picked up by the interval.
+    const next = buildDrive(organiser.id, { starts_at: at(4) });
+    await db.insertInto('drives').values(next).execute();
+    await db
+      .insertInto('drive_participants')
+      .values({ drive_id: next.id, user_id: person.id, joined_at: NOW })
+      .execute();
+    await vi.waitFor(async () => expect(await remindersOf(person.id)).toHaveLength(2));
+    await jobs.stop();
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.info).toHaveBeenCalledWith(
+      { job: 'drive reminders', count: 1 },
+      'background job done',
+    );
+  });
+});
