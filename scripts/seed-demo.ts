@@ -83,6 +83,7 @@ const PEOPLE: Array<[string, string, NewUser['profile_type'], string, string]> =
 
 const DRIVES: Array<{
   name: string;
+  /** ISO 3166-1 alpha-2, as the drive form stores it. */
   country: string;
   place: string;
   lat: number;
@@ -95,7 +96,7 @@ const DRIVES: Array<{
 }> = [
   {
     name: 'Monsoon Mangrove Day',
-    country: 'India',
+    country: 'IN',
     place: 'Mahim Creek, Mumbai',
     lat: 19.0426,
     lng: 72.8402,
@@ -107,7 +108,7 @@ const DRIVES: Array<{
   },
   {
     name: 'School Shade Project',
-    country: 'India',
+    country: 'IN',
     place: 'Hadapsar, Pune',
     lat: 18.5089,
     lng: 73.926,
@@ -119,7 +120,7 @@ const DRIVES: Array<{
   },
   {
     name: 'Karura Forest Restoration',
-    country: 'Kenya',
+    country: 'KE',
     place: 'Karura Forest, Nairobi',
     lat: -1.2375,
     lng: 36.8336,
@@ -131,7 +132,7 @@ const DRIVES: Array<{
   },
   {
     name: 'Riverside Orchard',
-    country: 'United Kingdom',
+    country: 'GB',
     place: 'Kirkstall, Leeds',
     lat: 53.8196,
     lng: -1.6047,
@@ -143,7 +144,7 @@ const DRIVES: Array<{
   },
   {
     name: 'Lake Bellandur Green Belt',
-    country: 'India',
+    country: 'IN',
     place: 'Bellandur, Bengaluru',
     lat: 12.9352,
     lng: 77.6784,
@@ -155,7 +156,7 @@ const DRIVES: Array<{
   },
   {
     name: 'Nakuru Schools Week',
-    country: 'Kenya',
+    country: 'KE',
     place: 'Nakuru',
     lat: -0.3031,
     lng: 36.08,
@@ -167,7 +168,7 @@ const DRIVES: Array<{
   },
   {
     name: 'Olive Terraces Revival',
-    country: 'Spain',
+    country: 'ES',
     place: 'Sierra Morena, Córdoba',
     lat: 38.0,
     lng: -4.9,
@@ -179,7 +180,7 @@ const DRIVES: Array<{
   },
   {
     name: 'Canal Corridor Planting',
-    country: 'United Kingdom',
+    country: 'GB',
     place: 'Leeds–Liverpool Canal',
     lat: 53.8,
     lng: -1.57,
