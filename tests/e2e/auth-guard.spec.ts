@@ -13,7 +13,7 @@ test('a signed-out visit to an app page signs in first, then comes back to it', 
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL('/app/calendar', { timeout: 5_000 });
-  await expect(page.getByRole('heading', { name: "We couldn't find that page" })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
 
   // Signed in: every account screen sends the user to their own dashboard.
   for (const path of ['/login', '/register', '/otp']) {

@@ -26,6 +26,7 @@ const AppHome = page(() => import('../routes/app-home'));
 const AppDashboard = page(() => import('../routes/app-dashboard'));
 const AppUserProfile = page(() => import('../routes/app-user-profile'));
 const AppSettingsProfile = page(() => import('../routes/app-settings-profile'));
+const AppCalendar = page(() => import('../routes/app-calendar'));
 
 const loading = (
   <div className="p-6" role="status">
@@ -56,6 +57,7 @@ export function AppRoutes() {
               <Route path="nursery-dashboard" element={<AppDashboard />} />
               <Route path="user-profile/:id" element={<AppUserProfile />} />
               <Route path="settings-profile" element={<AppSettingsProfile />} />
+              <Route path="calendar" element={<AppCalendar />} />
               <Route path="blank" element={<AppBlank />} />
               <Route path="404" element={<AppNotFound />} />
               <Route path="*" element={<AppNotFound />} />

@@ -59,6 +59,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError(0, 'No response received from server.', 'NETWORK');
   }
   const payload: unknown = await response.json().catch(() => undefined);
+  checkResponse(response, payload, token);
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success)
+    throw new ApiError(response.status, 'The server sent an unexpected answer.', 'BAD_RESPONSE');
+  return parsed.data;
+}
+
+/** Ends the session on a 401 and turns a refusal into an ApiError with the server's message. */
+function checkResponse(response: Response, payload: unknown, token: string | null): void {
   if (response.status === 401 && token) {
     // The session is no longer valid anywhere: forget it and sign in again, coming back here after.
     clearSession();
@@ -72,8 +81,48 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       typeof body.code === 'string' ? body.code : 'UNKNOWN',
     );
   }
-  const parsed = options.schema.safeParse(payload);
-  if (!parsed.success)
-    throw new ApiError(response.status, 'The server sent an unexpected answer.', 'BAD_RESPONSE');
-  return parsed.data;
+}
+
+/** The file name from a Content-Disposition header (`attachment; filename="x.ics"`), if any. */
+export function attachmentName(header: string | null): string | undefined {
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header ?? '');
+  if (!match?.[1]) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return match[1];
+  }
+}
+
+/**
+ * Downloads a file that needs the session header (so a plain link cannot fetch it): fetch → Blob →
+ * a temporary object URL clicked as `<a download>`. Resolves with the saved file name.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<string> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers['x-auth-token'] = token;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  } catch {
+    throw new ApiError(0, 'No response received from server.', 'NETWORK');
+  }
+  if (!response.ok) {
+    const payload: unknown = await response.json().catch(() => undefined);
+    checkResponse(response, payload, token);
+  }
+  const blob = await response.blob();
+  const filename = attachmentName(response.headers.get('content-disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return filename;
 }

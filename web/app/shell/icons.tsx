@@ -63,6 +63,12 @@ export const icons = {
       <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
     </Icon>
   ),
+  calendar: (
+    <Icon>
+      <rect x="3" y="4" width="18" height="17" rx="2" />
+      <path d="M16 2v4M8 2v4M3 10h18M8 14h2M14 14h2M8 18h2" />
+    </Icon>
+  ),
   chevron: (
     <Icon className="h-4 w-4">
       <path d="M6 9l6 6 6-6" />

@@ -1,7 +1,13 @@
 import { dashboardRouteFor } from '../../../contract/session';
 
 export type NavIcon =
-  'dashboard' | 'myPlantations' | 'plantations' | 'donate' | 'registration' | 'profile';
+  | 'dashboard'
+  | 'myPlantations'
+  | 'plantations'
+  | 'donate'
+  | 'registration'
+  | 'profile'
+  | 'calendar';
 
 export interface NavItem {
   label: string;
@@ -11,6 +17,7 @@ export interface NavItem {
 
 export const SETTINGS_ITEMS: readonly NavItem[] = [
   { label: 'Profile', to: '/app/settings-profile', icon: 'profile' },
+  { label: 'Calendar', to: '/app/calendar', icon: 'calendar' },
 ];
 
 /** Spec group "General"; Dashboard goes to the user's own dashboard (the one they sign in to). */

@@ -80,4 +80,13 @@ describe('Sidebar', () => {
       'true',
     );
   });
+
+  it('lists Calendar in the Settings submenu and opens the submenu on it', () => {
+    renderSidebar('/app/calendar');
+    expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
+  });
 });

@@ -1,0 +1,122 @@
+import { useId, useRef } from 'react';
+import { toast } from 'sonner';
+import { useModal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api-client';
+import { useCalendarFeed, useRotateFeed } from '../api';
+import { dangerOutlineButton, mutedText, secondaryButton, sectionCard } from './calendar-ui';
+
+const failure = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status !== 0 && error.code !== 'BAD_RESPONSE'
+    ? error.message
+    : fallback;
+
+/** Copies text; falls back to selecting the field so the person can copy it themselves. */
+async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    field?.focus();
+    field?.select();
+    return false;
+  }
+}
+
+/** "Subscribe in your calendar app": the personal iCal feed address, Copy, and Reset address. */
+export function CalendarFeedPanel() {
+  const id = useId();
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const modal = useModal();
+  const feed = useCalendarFeed();
+  const rotate = useRotateFeed();
+
+  const copy = async () => {
+    if (!feed.data) return;
+    if (await copyText(feed.data, fieldRef.current)) toast.success('Calendar address copied.');
+    else toast.info('Press Ctrl+C (or ⌘C) to copy the selected address.');
+  };
+
+  const reset = async () => {
+    const yes = await modal.confirm({
+      title: 'Reset calendar address',
+      message:
+        'You will get a new address. Calendar apps subscribed with the current one will stop receiving your drives until you subscribe again with the new address.',
+      confirmLabel: 'Reset address',
+    });
+    if (!yes) return;
+    rotate.mutate(undefined, {
+      onSuccess: () =>
+        toast.success('Your calendar address was reset. The old address no longer works.'),
+      onError: (error) =>
+        toast.error(failure(error, 'The address could not be reset. Please try again.')),
+    });
+  };
+
+  return (
+    <section className={sectionCard} aria-labelledby={`${id}-title`}>
+      <div className="card-body gap-4">
+        <h2 id={`${id}-title`} className="card-title text-lg">
+          Subscribe in your calendar app
+        </h2>
+        <p className={mutedText} id={`${id}-help`}>
+          Add this address to Google Calendar, Outlook or Apple Calendar (&ldquo;subscribe from
+          URL&rdquo;) and your drives appear there and stay up to date. Keep it private: anyone with
+          the address can see your drives.
+        </p>
+        {feed.isError ? (
+          <p role="alert" className="flex flex-wrap items-center gap-2">
+            {failure(feed.error, 'Your calendar address could not be loaded just now.')}
+            <button type="button" className="btn btn-sm" onClick={() => void feed.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${id}-url`} className="text-sm font-semibold">
+              Your calendar address
+            </label>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <input
+                id={`${id}-url`}
+                ref={fieldRef}
+                type="text"
+                readOnly
+                className="input w-full font-mono text-sm"
+                value={feed.data ?? ''}
+                placeholder={feed.isPending ? 'Loading…' : undefined}
+                aria-describedby={`${id}-help`}
+                onFocus={(event) => event.currentTarget.select()}
+                data-testid="feed-url"
+              />
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => void copy()}
+                disabled={!feed.data}
+              >
+                Copy
+              </button>
+            </div>
+          </div>
+        )}
+        <div className="flex flex-col gap-2">
+          <p className={`text-sm ${mutedText}`} id={`${id}-reset-help`}>
+            Shared the address by mistake? Reset it: the old address stops working at once.
+          </p>
+          <div>
+            <button
+              type="button"
+              className={dangerOutlineButton}
+              onClick={() => void reset()}
+              disabled={!feed.data || rotate.isPending}
+              aria-busy={rotate.isPending || undefined}
+              aria-describedby={`${id}-reset-help`}
+            >
+              Reset address
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

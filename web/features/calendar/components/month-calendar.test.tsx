@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RightDrawerProvider } from '../../../components/ui/right-drawer';
+import { MonthCalendar } from './month-calendar';
+
+const today = new Date(2026, 2, 14, 9, 30);
+
+function Probe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function renderCalendar(path = '/app/calendar') {
+  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+    Promise.resolve(
+      new Response(
+        JSON.stringify({
+          success: true,
+          data: [
+            {
+              id: 'd-1',
+              title: 'River oaks',
+              theme: 'GREEN',
+              startTime: new Date(2026, 2, 20, 10).toISOString(),
+              endTime: new Date(2026, 2, 20, 12).toISOString(),
+              role: 'participant',
+            },
+          ],
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      ),
+    ),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <RightDrawerProvider>
+          <MonthCalendar today={today} />
+          <Probe />
+        </RightDrawerProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return fetch;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('MonthCalendar', () => {
+  it("shows this month's grid with weekday headers, today marked, and asks for the days shown", async () => {
+    const fetch = renderCalendar();
+    expect(screen.getByRole('heading', { level: 2, name: 'March 2026' })).toBeInTheDocument();
+    const grid = screen.getByRole('table', { name: 'Your drives in March 2026' });
+    const headers = within(grid).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ]);
+    expect(within(grid).getAllByRole('button')).toHaveLength(42);
+    const todayButton = screen.getByRole('button', { name: /^Saturday,? 14 March 2026, today/ });
+    expect(todayButton).toHaveAttribute('aria-current', 'date');
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/drives/calendar?from=2026-02-23&to=2026-04-05',
+      expect.anything(),
+    );
+    expect(
+      await screen.findByRole('button', {
+        name: /^Friday,? 20 March 2026, 1 drive:\s*River oaks$/,
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('moves to the next and previous month and back to today, keeping the month in the address', async () => {
+    const user = userEvent.setup();
+    renderCalendar();
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByRole('heading', { name: 'April 2026' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('?month=2026-04');
+    expect(screen.queryByRole('button', { current: 'date' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(screen.getByRole('heading', { name: 'February 2026' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toBeEmptyDOMElement();
+  });
+
+  it('opens on the month in the address', () => {
+    renderCalendar('/app/calendar?month=2025-12');
+    expect(screen.getByRole('heading', { name: 'December 2025' })).toBeInTheDocument();
+  });
+
+  it("opens a day's drives in the right drawer, by click or Enter", async () => {
+    const user = userEvent.setup();
+    renderCalendar();
+    const day = await screen.findByRole('button', { name: /^Friday,? 20 March 2026, 1 drive/ });
+    day.focus();
+    await user.keyboard('{Enter}');
+    const drawer = await screen.findByRole('dialog', { name: /^Friday,? 20 March 2026$/ });
+    expect(within(drawer).getByText('River oaks', { selector: 'p' })).toBeInTheDocument();
+    expect(within(drawer).getByRole('link', { name: 'River oaks' })).toHaveAttribute(
+      'href',
+      '/app/delive-detail/d-1',
+    );
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: /^Sunday,? 15 March 2026, no drives/ }));
+    const empty = await screen.findByRole('dialog', { name: /^Sunday,? 15 March 2026$/ });
+    expect(within(empty).getByText('No drives on this day.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,201 @@
+import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { CalendarEvent } from '../../../../contract/drives';
+import { CALENDAR_EVENT_THEMES } from '../../../components/ui/calendar-event-list';
+import { useRightDrawer } from '../../../components/ui/right-drawer';
+import { useCalendarEvents } from '../api';
+import {
+  addMonths,
+  eventsByDay,
+  gridRange,
+  longDay,
+  monthGrid,
+  monthKey,
+  monthLabel,
+  monthOf,
+  parseMonth,
+  weekdayNames,
+  type CalendarDay,
+  type MonthRef,
+} from '../month';
+import { focusRing, iconButton, mutedText, secondaryButton } from './calendar-ui';
+import { DayEvents } from './day-events';
+
+/** Chips shown in a day before "+n more". */
+const MAX_CHIPS = 3;
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
+    </svg>
+  );
+}
+
+/** The month shown, kept in the address (?month=2026-03) so refresh and Back stay on it. */
+function useShownMonth(today: Date) {
+  const [params, setParams] = useSearchParams();
+  const current = monthOf(today);
+  const shown = parseMonth(params.get('month')) ?? current;
+  const show = (ref: MonthRef) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (monthKey(ref) === monthKey(current)) next.delete('month');
+        else next.set('month', monthKey(ref));
+        return next;
+      },
+      { replace: true },
+    );
+  return [shown, show] as const;
+}
+
+function DayButton({
+  day,
+  events,
+  onOpen,
+}: {
+  day: CalendarDay;
+  events: readonly CalendarEvent[];
+  onOpen: () => void;
+}) {
+  const count = events.length;
+  const spoken = `${longDay(day.date)}${day.isToday ? ', today' : ''}, ${
+    count === 0 ? 'no drives' : `${count} drive${count === 1 ? '' : 's'}:`
+  }`;
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-current={day.isToday ? 'date' : undefined}
+      className={`flex h-full min-h-20 w-full flex-col items-stretch gap-1 rounded-md p-1 text-left align-top transition-colors hover:bg-base-content/5 sm:min-h-28 ${
+        day.inMonth ? '' : 'bg-base-200/60'
+      } ${focusRing}`}
+      data-testid={`day-${day.key}`}
+    >
+      <span
+        aria-hidden="true"
+        className={`inline-flex h-7 w-7 items-center justify-center self-start rounded-full text-sm font-semibold ${
+          day.isToday ? 'bg-green-700 text-white' : day.inMonth ? '' : mutedText
+        }`}
+      >
+        {day.day}
+      </span>
+      <span className="sr-only">{spoken}</span>
+      {events.slice(0, MAX_CHIPS).map((event) => (
+        <span
+          key={event.id}
+          className={`block truncate rounded border-l-4 px-1 text-xs ${CALENDAR_EVENT_THEMES[event.theme]}`}
+        >
+          {event.title}
+        </span>
+      ))}
+      {count > MAX_CHIPS ? (
+        <span className={`block text-xs ${mutedText}`}>+{count - MAX_CHIPS} more</span>
+      ) : null}
+    </button>
+  );
+}
+
+/** A month of my drives; a day opens its drives in the right drawer. */
+export function MonthCalendar({ today: fixedToday }: { today?: Date }) {
+  const [now] = useState(() => new Date());
+  const today = fixedToday ?? now;
+  const headingId = useId();
+  const drawer = useRightDrawer();
+  const [shown, show] = useShownMonth(today);
+  const weeks = useMemo(() => monthGrid(shown, today), [shown, today]);
+  const { from, to } = gridRange(weeks);
+  const calendar = useCalendarEvents(from, to);
+  const byDay = useMemo(() => eventsByDay(calendar.data ?? []), [calendar.data]);
+  const long = weekdayNames('long');
+  const short = weekdayNames('short');
+  const label = monthLabel(shown);
+
+  const openDay = (day: CalendarDay) =>
+    drawer.open({
+      header: longDay(day.date),
+      body: <DayEvents events={byDay.get(day.key) ?? []} onNavigate={drawer.close} />,
+    });
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-2xl font-bold" aria-live="polite">
+          {label}
+        </h2>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Previous month"
+            onClick={() => show(addMonths(shown, -1))}
+          >
+            <Chevron direction="left" />
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => show(monthOf(today))}>
+            Today
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Next month"
+            onClick={() => show(addMonths(shown, 1))}
+          >
+            <Chevron direction="right" />
+          </button>
+        </div>
+      </div>
+      {calendar.isError ? (
+        <p role="alert" className="flex flex-wrap items-center gap-2">
+          Your drives could not be loaded just now.
+          <button type="button" className="btn btn-sm" onClick={() => void calendar.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      <div className="overflow-x-auto rounded-box bg-base-100 p-2 shadow-sm">
+        <table
+          className={`w-full min-w-[36rem] table-fixed border-collapse ${calendar.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={calendar.isFetching || undefined}
+          data-testid="month-grid"
+        >
+          <caption className="sr-only">Your drives in {label}</caption>
+          <thead>
+            <tr>
+              {short.map((name, i) => (
+                <th key={name} scope="col" abbr={long[i]} className="py-2 text-sm font-semibold">
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weeks.map((week) => (
+              <tr key={week[0]!.key}>
+                {week.map((day) => (
+                  <td key={day.key} className="border border-base-300 p-0 align-top">
+                    <DayButton
+                      day={day}
+                      events={byDay.get(day.key) ?? []}
+                      onOpen={() => openDay(day)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
