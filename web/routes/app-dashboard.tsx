@@ -1,6 +1,7 @@
 import { Link, useOutletContext } from 'react-router';
 import type { CurrentUser } from '../../contract/auth';
 import { usePageTitle } from '../components/ui/page-title';
+import { AddDriveButton } from '../features/drive-form/components/drive-form-modal';
 import { useImpactStats } from '../features/landing/api';
 
 const INTRO: Record<CurrentUser['profileType'], string> = {
@@ -22,6 +23,12 @@ export default function AppDashboard() {
           {/* The top bar holds the page's h1. */}
           <h2 className="text-3xl font-bold">Welcome, {user.name || user.username}!</h2>
           <p>{INTRO[user.profileType]}</p>
+          {/* Only corporate accounts organise drives. */}
+          {user.profileType === 'corporate' ? (
+            <div className="card-actions">
+              <AddDriveButton profileType={user.profileType} />
+            </div>
+          ) : null}
         </div>
       </section>
       <section className="card bg-base-100 shadow" aria-labelledby="community-heading">

@@ -1,0 +1,91 @@
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
+import { useEffect, useRef } from 'react';
+import { useMap } from 'react-leaflet';
+import type { DriveMapPoint } from '../../../../contract/drives';
+import { BaseMap } from './base-map';
+import { L } from './leaflet-setup';
+import type { DrivesClusterMapProps } from './types';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A popup's content: the drive's name and date and a link to it (DOM, because Leaflet owns popups). */
+function popupContent(
+  point: DriveMapPoint,
+  open: (id: string) => void,
+  linkFor: ((id: string) => string) | undefined,
+): HTMLElement {
+  const box = document.createElement('div');
+  const name = document.createElement('strong');
+  name.textContent = point.driveName;
+  const date = document.createElement('div');
+  const when = new Date(point.driveDate);
+  date.textContent = Number.isNaN(when.getTime()) ? point.driveDate : dateFormat.format(when);
+  const link = document.createElement(linkFor ? 'a' : 'button');
+  link.textContent = 'Open drive';
+  link.setAttribute('aria-label', `Open drive ${point.driveName}`);
+  link.className = 'link font-semibold';
+  if (link instanceof HTMLAnchorElement) link.href = linkFor!(point.id);
+  else link.setAttribute('type', 'button');
+  link.addEventListener('click', (event) => {
+    // A plain click stays in the app; modified clicks on a link open a new tab as usual.
+    if (event instanceof MouseEvent && (event.ctrlKey || event.metaKey || event.shiftKey)) return;
+    event.preventDefault();
+    open(point.id);
+  });
+  box.append(name, date, link);
+  return box;
+}
+
+/** Puts the points in one cluster group and fits the view to them whenever they change. */
+function ClusterLayer({
+  points,
+  onOpen,
+  linkFor,
+}: Pick<DrivesClusterMapProps, 'points' | 'onOpen' | 'linkFor'>) {
+  const map = useMap();
+  const openRef = useRef(onOpen);
+  // The latest callbacks without rebuilding every marker when a parent re-renders.
+  useEffect(() => {
+    openRef.current = onOpen;
+  }, [onOpen]);
+
+  useEffect(() => {
+    const group = L.markerClusterGroup({ showCoverageOnHover: false, chunkedLoading: true });
+    const markers = points.map((point) =>
+      L.marker([point.driveLat, point.driveLong], {
+        alt: point.driveName,
+        title: point.driveName,
+      }).bindPopup(() => popupContent(point, (id) => openRef.current(id), linkFor)),
+    );
+    group.addLayers(markers);
+    map.addLayer(group);
+    if (points.length > 0) {
+      const bounds = L.latLngBounds(
+        points.map((p) => [p.driveLat, p.driveLong] as [number, number]),
+      );
+      map.fitBounds(bounds, { padding: [32, 32], maxZoom: 13, animate: false });
+    }
+    return () => {
+      map.removeLayer(group);
+    };
+  }, [map, points, linkFor]);
+
+  return null;
+}
+
+/** Many drives on one map: nearby markers gather into numbered clusters; each popup links to its drive. */
+export default function DrivesClusterMap({
+  points,
+  onOpen,
+  linkFor,
+  height,
+  label = 'Map of tree drives',
+}: DrivesClusterMapProps) {
+  return (
+    <BaseMap {...(height ? { height } : {})} zoom={2} label={label} testId="drives-cluster-map">
+      <ClusterLayer points={points} onOpen={onOpen} {...(linkFor ? { linkFor } : {})} />
+    </BaseMap>
+  );
+}

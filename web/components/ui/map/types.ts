@@ -1,0 +1,39 @@
+import type { DriveMapPoint } from '../../../../contract/drives';
+
+/** A point on the map (degrees). */
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface LocationPickerMapProps {
+  /** The chosen point (shown with a marker), or null while nothing is chosen. */
+  value: LatLng | null;
+  /** A click on the map (or Enter on the focused map: its centre) chooses a point. */
+  onPick(lat: number, lng: number): void;
+  /** Moves the map there whenever a new object is passed (e.g. a search result). */
+  flyTo?: LatLng | null;
+  /** Box height in px; the spec's 300 when left out. */
+  height?: number;
+  /** Accessible name of the map; "Map: choose the location" when left out. */
+  label?: string;
+}
+
+export interface PointMapProps {
+  lat: number;
+  lng: number;
+  /** Names the place: the marker's text alternative and its popup. */
+  label: string;
+  height?: number;
+}
+
+export interface DrivesClusterMapProps {
+  points: DriveMapPoint[];
+  /** A drive's popup link was followed. */
+  onOpen(id: string): void;
+  /** When given, the popup's link has this address (so it can be opened in a new tab too). */
+  linkFor?: (id: string) => string;
+  height?: number;
+  /** Accessible name of the map; "Map of tree drives" when left out. */
+  label?: string;
+}

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { currentUserResponseSchema } from '../../../contract/auth';
+import {
+  corporateUsersResponseSchema,
+  driveCreatedResponseSchema,
+  driveUpdatedResponseSchema,
+} from '../../../contract/drives';
+import { geoReverseResponseSchema, geoSearchResponseSchema } from '../../../contract/geo';
+import { apiRequest } from '../../lib/api-client';
+import { drivesKey } from '../../lib/query-keys';
+
+/** Same call and key as the shell's current-user query, so the cache answers it (features stay apart). */
+export const fetchCurrentUserForForm = () =>
+  apiRequest('/api/users/currentuser', { schema: currentUserResponseSchema });
+
+/** GET /api/geo/search: the best match for the text, or null when nothing matched. */
+export const searchPlace = (q: string, signal?: AbortSignal) =>
+  apiRequest(`/api/geo/search?q=${encodeURIComponent(q)}`, {
+    schema: geoSearchResponseSchema,
+    ...(signal ? { signal } : {}),
+  }).then((response) => response.data);
+
+/** GET /api/geo/reverse: the name of the place at a point, or null when it has none. */
+export const reversePlace = (lat: number, lon: number, signal?: AbortSignal) =>
+  apiRequest(`/api/geo/reverse?lat=${lat}&lon=${lon}`, {
+    schema: geoReverseResponseSchema,
+    ...(signal ? { signal } : {}),
+  }).then((response) => response.data.displayName);
+
+export const corporateOptionsKey = ['users', 'corporate-options'] as const;
+
+/** Corporate members for "Land Donated By" (label = name, value = id). */
+export function useCorporateOptions() {
+  return useQuery({
+    queryKey: corporateOptionsKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/users/coporateuser', { schema: corporateUsersResponseSchema, signal }),
+    staleTime: 5 * 60_000,
+    select: (response) => response.data,
+  });
+}
+
+export const createDrive = (body: FormData) =>
+  apiRequest('/api/add_drivetreeinfo', {
+    method: 'POST',
+    body,
+    schema: driveCreatedResponseSchema,
+  });
+
+export const updateDrive = (id: string, body: FormData) =>
+  apiRequest(`/api/drives/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    schema: driveUpdatedResponseSchema,
+  });
+
+/** Creates (no id) or edits a drive; every drive query is refreshed afterwards. */
+export function useSaveDrive(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FormData) => (id ? updateDrive(id, body) : createDrive(body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: drivesKey }),
+  });
+}

@@ -1,0 +1,80 @@
+import { isValid, parse } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
+import DatePicker from 'react-datepicker';
+import 'react-datepicker/dist/react-datepicker.css';
+import { FieldMessages, useFieldIds } from '../../../components/ui/form-field';
+
+/** Spec §5/§9: date and time in the locale's short form ("Pp"), 30-minute steps. */
+export const DATE_FORMAT = 'Pp';
+export const TIME_INTERVAL_MINUTES = 30;
+
+/** Reads typed text the way the picker does: its own format first, then any full date. */
+export function parseTypedDate(text: string, reference: Date = new Date()): Date | null {
+  const parsed = parse(text.trim(), DATE_FORMAT, reference, { locale: enUS });
+  if (isValid(parsed)) return parsed;
+  if (text.trim().length >= 8) {
+    const native = new Date(text);
+    if (isValid(native)) return native;
+  }
+  return null;
+}
+
+/**
+ * Date and time: pick from the calendar or type it. Text that is not a date is kept on screen (so
+ * it can be corrected) and reported through `text`; the form shows "Date input not valid."
+ */
+export function DateTimeField({
+  label,
+  value,
+  text,
+  error,
+  onChange,
+  onLeave,
+}: {
+  label: string;
+  value: Date | null;
+  text: string | null;
+  error?: string | undefined;
+  /** The chosen date (null when empty or unreadable) and the unreadable text, if any. */
+  onChange(date: Date | null, text: string | null): void;
+  /** The field was left: time to say whether the typed text is a date. */
+  onLeave(): void;
+}) {
+  const ids = useFieldIds();
+  const hint = 'For example 12/31/2026, 9:30 AM. Times go in 30-minute steps.';
+  return (
+    <div className="flex flex-col gap-1.5" data-field="driveDate">
+      <label htmlFor={ids.inputId} className="text-sm font-semibold">
+        {label}
+      </label>
+      <DatePicker
+        id={ids.inputId}
+        name="driveDate"
+        selected={value}
+        {...(text !== null ? { value: text } : {})}
+        onChange={(date: Date | null) => onChange(date, null)}
+        onChangeRaw={(event) => {
+          // Day and time clicks also come here; only typing in the box is read.
+          const target = event?.target;
+          if (!(target instanceof HTMLInputElement)) return;
+          const typed = target.value;
+          if (typed.trim() === '') return onChange(null, null);
+          const parsed = parseTypedDate(typed, value ?? new Date());
+          onChange(parsed, parsed ? null : typed);
+        }}
+        onBlur={onLeave}
+        onCalendarClose={onLeave}
+        showTimeSelect
+        timeIntervals={TIME_INTERVAL_MINUTES}
+        dateFormat={DATE_FORMAT}
+        autoComplete="off"
+        ariaInvalid={error ? 'true' : undefined}
+        ariaDescribedBy={`${ids.hintId}${error ? ` ${ids.errorId}` : ''}`}
+        className={`input w-full text-base ${error ? 'input-error' : ''}`}
+        wrapperClassName="w-full"
+        showPopperArrow={false}
+      />
+      <FieldMessages ids={ids} hint={hint} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import type { ProfileType } from '../../../../contract/session';
+import type { DriveDetail } from '../../../../contract/drives';
+import { useModal } from '../../../components/ui/modal';
+import { currentUserKey } from '../../../lib/query-keys';
+import { fetchCurrentUserForForm } from '../api';
+
+// The form (date picker, map) is its own chunk: pages that only show the button stay light.
+const DriveForm = lazy(() => import('./drive-form'));
+
+export const DRIVE_MODAL_TITLES = {
+  create: 'Add New Tree Drive',
+  edit: 'Edit Tree Drive',
+} as const;
+
+export interface DriveFormModalApi {
+  openCreate(): void;
+  openEdit(drive: DriveDetail): void;
+}
+
+const formLoading = (
+  <div className="flex min-h-40 items-center justify-center" role="status">
+    Loading…
+  </div>
+);
+
+/** Opens the add / edit tree drive form in the app's global modal. */
+export function useDriveFormModal(): DriveFormModalApi {
+  const modal = useModal();
+  const openCreate = useCallback(
+    () =>
+      modal.open({
+        title: DRIVE_MODAL_TITLES.create,
+        size: 'xl',
+        body: (close) => (
+          <Suspense fallback={formLoading}>
+            <DriveForm mode="create" onDone={close} onCancel={close} />
+          </Suspense>
+        ),
+      }),
+    [modal],
+  );
+  const openEdit = useCallback(
+    (drive: DriveDetail) =>
+      modal.open({
+        title: DRIVE_MODAL_TITLES.edit,
+        size: 'xl',
+        body: (close) => (
+          <Suspense fallback={formLoading}>
+            <DriveForm mode="edit" drive={drive} onDone={close} onCancel={close} />
+          </Suspense>
+        ),
+      }),
+    [modal],
+  );
+  return useMemo(() => ({ openCreate, openEdit }), [openCreate, openEdit]);
+}
+
+/** The signed-in user's account type, from the shell's current-user query (shared cache). */
+function useProfileType(known: ProfileType | undefined): ProfileType | undefined {
+  const query = useQuery({
+    queryKey: currentUserKey,
+    queryFn: fetchCurrentUserForForm,
+    enabled: known === undefined,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return known ?? query.data?.user.profileType;
+}
+
+/** "Add Tree Drive": only corporate accounts organise drives, so others see nothing. */
+export function AddDriveButton({
+  className,
+  profileType,
+}: {
+  className?: string;
+  /** Skips reading the current user when the page already knows the account type. */
+  profileType?: ProfileType;
+}) {
+  const type = useProfileType(profileType);
+  const { openCreate } = useDriveFormModal();
+  if (type !== 'corporate') return null;
+  return (
+    <button
+      type="button"
+      className={
+        className ??
+        'btn rounded-full border-0 bg-green-700 text-white hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-base-content'
+      }
+      onClick={openCreate}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M12 5v14M5 12h14" />
+      </svg>
+      Add Tree Drive
+    </button>
+  );
+}

@@ -1,0 +1,376 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { COUNTRIES } from '../../../../contract/countries';
+import {
+  DRIVE_LIMITS,
+  DRIVE_MESSAGES,
+  type DriveDetail,
+  type Option,
+} from '../../../../contract/drives';
+import { DRIVE_DURATIONS, TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
+import {
+  FieldMessages,
+  fieldErrorText,
+  TextAreaField,
+  TextField,
+  useFieldIds,
+} from '../../../components/ui/form-field';
+import { useCorporateOptions, useSaveDrive } from '../api';
+import {
+  buildFormData,
+  fieldOfFailure,
+  firstError,
+  initialState,
+  validateDrive,
+  type DriveFormErrors,
+  type DriveFormMode,
+  type DriveFormState,
+  type ErrorField,
+} from '../drive-form-state';
+import { DateTimeField } from './date-time-field';
+import { ImageField } from './image-field';
+import { LocationField } from './location-field';
+import { MultiSelect } from './multi-select';
+import { TagInput } from './tag-input';
+
+const SPECIES_OPTIONS: Option[] = TREE_SPECIES.map((s) => ({
+  value: String(s.value),
+  label: s.label,
+}));
+
+/** Focuses the first control of a field's block (the search box for the map). */
+function focusField(form: HTMLFormElement, field: ErrorField) {
+  const block = form.querySelector(`[data-field="${field}"]`);
+  const control = block?.matches('input, select, textarea')
+    ? block
+    : block?.querySelector('input:not([disabled]), select, textarea, button');
+  if (control instanceof HTMLElement) control.focus();
+}
+
+/** A labelled native select with its error line. */
+function SelectField({
+  label,
+  name,
+  value,
+  onChange,
+  options,
+  placeholder,
+  error,
+  disabled,
+}: {
+  label: string;
+  name: ErrorField;
+  value: string;
+  onChange(value: string): void;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+  error?: string | undefined;
+  disabled?: boolean;
+}) {
+  const ids = useFieldIds();
+  return (
+    <div className="flex flex-col gap-1.5" data-field={name}>
+      <label htmlFor={ids.inputId} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select
+        id={ids.inputId}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.errorId : undefined}
+        disabled={disabled}
+        className={`select w-full text-base ${error ? 'select-error' : ''}`}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessages ids={ids} error={error} />
+    </div>
+  );
+}
+
+/** Tree sizes as a group of checkboxes (two options: nothing to search). */
+function TreeSizeField({
+  values,
+  onChange,
+  error,
+}: {
+  values: string[];
+  onChange(values: string[]): void;
+  error?: string | undefined;
+}) {
+  const ids = useFieldIds();
+  return (
+    <fieldset
+      className="flex flex-col gap-1.5"
+      data-field="treeSize"
+      aria-describedby={error ? ids.errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="mb-1.5 text-sm font-semibold">Tree Size</legend>
+      {TREE_SIZES.map((size) => (
+        <label key={size.value} className="flex cursor-pointer items-center gap-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            name="treeSize"
+            value={size.value}
+            checked={values.includes(size.value)}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? [...values, size.value]
+                  : values.filter((v) => v !== size.value),
+              )
+            }
+          />
+          {size.label}
+        </label>
+      ))}
+      <FieldMessages ids={ids} error={error} />
+    </fieldset>
+  );
+}
+
+/** The add / edit tree drive form (spec §2 "Tree drive form"), shown in the app's modal. */
+export default function DriveForm({
+  mode,
+  drive,
+  onDone,
+  onCancel,
+}: {
+  mode: DriveFormMode;
+  drive?: DriveDetail;
+  onDone(): void;
+  onCancel(): void;
+}) {
+  const [state, setState] = useState<DriveFormState>(() => initialState(drive));
+  const [errors, setErrors] = useState<DriveFormErrors>({});
+  const save = useSaveDrive(drive?.id);
+  const corporate = useCorporateOptions();
+  const busy = save.isPending;
+
+  /** Changes fields; editing a field clears its error (spec §5). */
+  const update = (patch: Partial<DriveFormState>, clears: ErrorField[]) => {
+    setState((previous) => ({ ...previous, ...patch }));
+    setErrors((previous) => {
+      if (!clears.some((field) => previous[field])) return previous;
+      const next = { ...previous };
+      for (const field of clears) delete next[field];
+      return next;
+    });
+  };
+  const setError = (field: ErrorField, message: string | undefined) =>
+    setErrors((previous) => ({ ...previous, [field]: message }));
+
+  const landOptions: Option[] = [
+    ...(corporate.data ?? []),
+    // A donor already on the drive stays choosable even if the list no longer has them.
+    ...state.landDonatedBy.filter((o) => !corporate.data?.some((c) => c.value === o.value)),
+  ];
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const found = validateDrive(state, mode, {
+      ...(drive ? { originalDate: drive.driveDate } : {}),
+    });
+    setErrors(found);
+    const first = firstError(found);
+    if (first) {
+      focusField(form, first);
+      return;
+    }
+    save.mutate(buildFormData(state), {
+      onSuccess: () => {
+        toast.success(mode === 'create' ? DRIVE_MESSAGES.saved : DRIVE_MESSAGES.updated);
+        onDone();
+      },
+      onError: (error) => {
+        toast.error(DRIVE_MESSAGES.saveFailed);
+        const refused = fieldOfFailure(error);
+        if (refused) {
+          setError(refused.field, refused.message);
+          focusField(form, refused.field);
+        }
+      },
+    });
+  }
+
+  const errorCount = Object.values(errors).filter(Boolean).length;
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={mode === 'create' ? 'New tree drive' : 'Edit tree drive'}
+      className="flex flex-col gap-5"
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <div data-field="driveName">
+          <TextField
+            label="Drive Name"
+            name="driveName"
+            value={state.driveName}
+            onChange={(driveName) => update({ driveName }, ['driveName'])}
+            error={errors.driveName}
+            maxLength={DRIVE_LIMITS.nameMax}
+            autoComplete="off"
+          />
+        </div>
+        <div data-field="treeQuantity">
+          <TextField
+            label="Tree Quantity"
+            name="treeQuantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={DRIVE_LIMITS.quantityMax}
+            step={1}
+            value={state.treeQuantity}
+            onChange={(treeQuantity) => update({ treeQuantity }, ['treeQuantity'])}
+            error={errors.treeQuantity}
+          />
+        </div>
+        <DateTimeField
+          label="Date and time"
+          value={state.driveDate}
+          text={state.driveDateText}
+          error={errors.driveDate}
+          onChange={(driveDate, driveDateText) =>
+            update({ driveDate, driveDateText }, ['driveDate'])
+          }
+          onLeave={() => {
+            if (state.driveDateText !== null && state.driveDateText.trim() !== '')
+              setError('driveDate', DRIVE_MESSAGES.dateInvalid);
+          }}
+        />
+        <SelectField
+          label="Country"
+          name="country"
+          value={state.country}
+          onChange={(country) => update({ country }, ['country'])}
+          options={COUNTRIES}
+          placeholder="Select a country"
+          error={errors.country}
+        />
+      </div>
+
+      <LocationField
+        point={state.point}
+        onPoint={(point) => update({ point }, ['location'])}
+        locationText={state.driveLocation}
+        onLocationText={(driveLocation) => update({ driveLocation }, ['driveLocation'])}
+        pointError={errors.location}
+        textError={errors.driveLocation}
+        disabled={busy}
+      />
+
+      <div data-field="driveDesc">
+        <TextAreaField
+          label="Description"
+          name="driveDesc"
+          value={state.driveDesc}
+          onChange={(driveDesc) => update({ driveDesc }, ['driveDesc'])}
+          error={errors.driveDesc}
+          maxLength={DRIVE_LIMITS.descriptionMax}
+          rows={3}
+        />
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <TreeSizeField
+          values={state.treeSize}
+          onChange={(treeSize) => update({ treeSize }, ['treeSize'])}
+          error={errors.treeSize}
+        />
+        <SelectField
+          label="Duration"
+          name="driveDuration"
+          value={state.driveDuration}
+          onChange={(driveDuration) => update({ driveDuration }, ['driveDuration'])}
+          options={DRIVE_DURATIONS}
+          error={errors.driveDuration}
+        />
+        <TagInput
+          label="Sponsored By"
+          name="treeSponsored"
+          values={state.treeSponsored}
+          onChange={(treeSponsored) => update({ treeSponsored }, ['treeSponsored'])}
+          error={errors.treeSponsored}
+        />
+        <MultiSelect
+          label="Tree Type"
+          name="treesType"
+          options={SPECIES_OPTIONS}
+          selected={state.treesType}
+          onChange={(treesType) => update({ treesType }, ['treesType'])}
+          error={errors.treesType}
+          placeholder="Type to search 70 species"
+          chipsLabel="Chosen tree types"
+        />
+        <MultiSelect
+          label="Land Donated By"
+          name="landDonatedBy"
+          options={landOptions}
+          selected={state.landDonatedBy.map((o) => o.value)}
+          onChange={(values) =>
+            update(
+              {
+                landDonatedBy: values
+                  .map((value) => landOptions.find((o) => o.value === value))
+                  .filter((o): o is Option => o !== undefined),
+              },
+              ['landDonatedBy'],
+            )
+          }
+          error={errors.landDonatedBy}
+          placeholder={
+            corporate.isPending ? 'Loading corporate members…' : 'Type to search corporate members'
+          }
+          emptyText={
+            corporate.isError ? 'The corporate members could not be loaded.' : 'No matches.'
+          }
+          chipsLabel="Chosen land donors"
+        />
+        <ImageField
+          file={state.image}
+          existing={state.existingImage}
+          required={mode === 'create'}
+          error={errors.treedriveImage}
+          onFile={(image) => update({ image }, ['treedriveImage'])}
+          onProblem={(message) => setError('treedriveImage', message)}
+          disabled={busy}
+        />
+      </div>
+
+      {errorCount > 0 ? (
+        <p className={fieldErrorText} role="alert">
+          Please correct the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked above.
+        </p>
+      ) : null}
+
+      <div className="modal-action mt-0">
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          className="btn border-0 bg-green-700 text-white hover:bg-green-800"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import { useRef, useState } from 'react';
+import { DRIVE_LIMITS } from '../../../../contract/drives';
+import { FieldMessages, useFieldIds } from '../../../components/ui/form-field';
+import { Chips } from './multi-select';
+
+/** Free-text tags (Sponsored By): type a name, press Enter or Add; each chip can be removed. */
+export function TagInput({
+  label,
+  name,
+  values,
+  onChange,
+  error,
+}: {
+  label: string;
+  name: string;
+  values: string[];
+  onChange(values: string[]): void;
+  error?: string | undefined;
+}) {
+  const ids = useFieldIds();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const full = values.length >= DRIVE_LIMITS.sponsorsMax;
+  const hint = full
+    ? `That is the most sponsors a drive can list (${DRIVE_LIMITS.sponsorsMax}).`
+    : `Type a name and press Enter or Add. Up to ${DRIVE_LIMITS.sponsorsMax}.`;
+
+  const add = () => {
+    const tag = text.trim();
+    if (!tag || full) return;
+    if (!values.some((v) => v.toLowerCase() === tag.toLowerCase())) onChange([...values, tag]);
+    setText('');
+  };
+
+  return (
+    <div className="flex flex-col gap-1.5" data-field={name}>
+      <label htmlFor={ids.inputId} className="text-sm font-semibold">
+        {label}
+      </label>
+      <Chips
+        items={values.map((v) => ({ value: v, label: v }))}
+        label={`Chosen ${label.toLowerCase()}`}
+        onRemove={(value) => {
+          onChange(values.filter((v) => v !== value));
+          inputRef.current?.focus();
+        }}
+      />
+      <div className="flex gap-2">
+        <input
+          ref={inputRef}
+          id={ids.inputId}
+          type="text"
+          value={text}
+          maxLength={DRIVE_LIMITS.sponsorMax}
+          disabled={full}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault(); // Enter adds the tag instead of saving the form.
+            add();
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${ids.hintId}${error ? ` ${ids.errorId}` : ''}`}
+          className={`input w-full text-base ${error ? 'input-error' : ''}`}
+        />
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={add}
+          disabled={full || !text.trim()}
+        >
+          Add
+        </button>
+      </div>
+      <FieldMessages ids={ids} hint={hint} error={error} />
+    </div>
+  );
+}
