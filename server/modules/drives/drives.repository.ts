@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { CompiledQuery, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { Database, DrivesTable, NewDrive } from '../../db/tables';
 
 /** Which drives a list shows; bounds are ISO timestamps, `now` splits upcoming from past. */
@@ -15,6 +15,33 @@ export interface DriveFilter {
 
 /** LIKE treats % and _ as wildcards; people searching for them mean the characters. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const SLOT = '\u0000slot:';
+/** A named placeholder: a prepared query's shape is compiled once with these, then filled per call. */
+const slot = (name: string) => `${SLOT}${name}`;
+const isSlot = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(SLOT);
+
+/**
+ * Kysely builds and compiles a query on every call, which is most of a list request's cost; the hot
+ * list queries are compiled once per shape (`key`) with slots and later calls only fill in values.
+ */
+function preparedQueries(db: Kysely<Database>) {
+  const compiled = new Map<string, CompiledQuery>();
+  return async <R>(
+    key: string,
+    build: () => { compile(): CompiledQuery<R> },
+    values: Record<string, unknown>,
+  ): Promise<R[]> => {
+    let query = compiled.get(key);
+    if (!query) {
+      query = build().compile();
+      compiled.set(key, query);
+    }
+    const parameters = query.parameters.map((p) => (isSlot(p) ? values[p.slice(SLOT.length)] : p));
+    return (await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters))).rows;
+  };
+}
 
 const DRIVE_COLUMNS = [
   'drives.id',
@@ -80,10 +107,10 @@ function filterConditions(filter: DriveFilter): Expression<SqlBool>[] {
     conditions.push(sql<SqlBool>`${sql.ref('drives.country')} = ${filter.country}`);
   if (filter.startsFrom) conditions.push(sql<SqlBool>`${startsAt} >= ${filter.startsFrom}`);
   if (filter.startsBefore) conditions.push(sql<SqlBool>`${startsAt} < ${filter.startsBefore}`);
-  if (filter.q)
-    conditions.push(
-      sql<SqlBool>`lower(${sql.ref('drives.name')}) like ${likePattern(filter.q)} escape '\\'`,
-    );
+  if (filter.q) {
+    const pattern = isSlot(filter.q) ? filter.q : likePattern(filter.q);
+    conditions.push(sql<SqlBool>`lower(${sql.ref('drives.name')}) like ${pattern} escape '\\'`);
+  }
   return conditions;
 }
 
@@ -97,8 +124,8 @@ const direction = (filter: Pick<DriveFilter, 'when'>) =>
 export function drivePageQuery(
   db: Kysely<Database>,
   filter: DriveFilter,
-  limit: number,
-  offset: number,
+  limit: number | string,
+  offset: number | string,
 ) {
   const order = direction(filter);
   return db
@@ -108,8 +135,25 @@ export function drivePageQuery(
     .where((eb) => eb.and(filterConditions(filter)))
     .orderBy('drives.starts_at', order)
     .orderBy('drives.id', order)
-    .limit(limit)
-    .offset(offset);
+    .limit(sql<number>`${limit}`)
+    .offset(sql<number>`${offset}`);
+}
+
+/** The filter with every present value replaced by its slot, and the values to fill them with. */
+function filterSlots(filter: DriveFilter) {
+  const present = (['country', 'startsFrom', 'startsBefore', 'q'] as const).filter(
+    (k) => filter[k],
+  );
+  const shaped: DriveFilter = { when: filter.when, now: slot('now') };
+  for (const k of present) shaped[k] = slot(k);
+  return {
+    key: `${filter.when}:${present.join(',')}`,
+    shaped,
+    values: { ...filter, q: filter.q ? likePattern(filter.q) : undefined } as Record<
+      string,
+      unknown
+    >,
+  };
 }
 
 export type DriveChanges = Omit<
@@ -120,6 +164,7 @@ export type DriveChanges = Omit<
 };
 
 export function drivesRepository(db: Kysely<Database>) {
+  const prepared = preparedQueries(db);
   const withOrganizer = () =>
     db
       .selectFrom('drives')
@@ -150,8 +195,14 @@ export function drivesRepository(db: Kysely<Database>) {
     findWithOrganizer: (id: string): Promise<DriveWithOrganizer | undefined> =>
       withOrganizer().where('drives.id', '=', id).executeTakeFirst(),
 
-    page: (filter: DriveFilter, limit: number, offset: number): Promise<DriveWithOrganizer[]> =>
-      drivePageQuery(db, filter, limit, offset).execute(),
+    page(filter: DriveFilter, limit: number, offset: number): Promise<DriveWithOrganizer[]> {
+      const { key, shaped, values } = filterSlots(filter);
+      return prepared(
+        `page:${key}`,
+        () => drivePageQuery(db, shaped, slot('limit'), slot('offset')),
+        { ...values, limit, offset },
+      );
+    },
 
     async count(filter: DriveFilter): Promise<number> {
       const row = await db
@@ -178,18 +229,28 @@ export function drivesRepository(db: Kysely<Database>) {
       callerId: string,
     ): Promise<Map<string, { count: number; joined: boolean }>> {
       if (driveIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('drive_participants')
-        .select((eb) => [
-          'drive_id',
-          eb.fn.countAll<number>().as('n'),
-          eb.fn
-            .sum<number>(eb.case().when('user_id', '=', callerId).then(1).else(0).end())
-            .as('mine'),
-        ])
-        .where('drive_id', 'in', driveIds)
-        .groupBy('drive_id')
-        .execute();
+      const values: Record<string, unknown> = { caller: callerId };
+      driveIds.forEach((id, i) => (values[`id${i}`] = id));
+      const rows = await prepared(
+        `stats:${driveIds.length}`,
+        () =>
+          db
+            .selectFrom('drive_participants')
+            .select((eb) => [
+              'drive_id',
+              eb.fn.countAll<number>().as('n'),
+              eb.fn
+                .sum<number>(eb.case().when('user_id', '=', slot('caller')).then(1).else(0).end())
+                .as('mine'),
+            ])
+            .where(
+              'drive_id',
+              'in',
+              driveIds.map((_, i) => slot(`id${i}`)),
+            )
+            .groupBy('drive_id'),
+        values,
+      );
       return new Map(
         rows.map((r) => [r.drive_id, { count: Number(r.n), joined: Number(r.mine) > 0 }]),
       );
@@ -324,12 +385,20 @@ export function drivesRepository(db: Kysely<Database>) {
     namesOf: (ids: readonly string[]) =>
       ids.length === 0
         ? Promise.resolve([])
-        : db
-            .selectFrom('users')
-            .select(['id', 'username', 'name'])
-            .where('id', 'in', ids)
-            .where('deleted_at', 'is', null)
-            .execute(),
+        : prepared(
+            `names:${ids.length}`,
+            () =>
+              db
+                .selectFrom('users')
+                .select(['id', 'username', 'name'])
+                .where(
+                  'id',
+                  'in',
+                  ids.map((_, i) => slot(`id${i}`)),
+                )
+                .where('deleted_at', 'is', null),
+            Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
+          ),
 
     /** Drives starting in (from, until] whose reminder has not gone out, soonest first. */
     dueForReminder: (from: string, until: string, limit: number) =>

@@ -130,8 +130,8 @@ export function drivesService(deps: DrivesServiceDeps) {
   const absoluteLink = (id: string) => `${deps.appUrl}${driveLink(id)}`;
 
   // Per-process cache of list totals; this process's own writes clear it at once.
-  const totals = new Map<string, { total: number; until: number }>();
-  async function cachedCount(filter: DriveFilter): Promise<number> {
+  const totals = new Map<string, { total: Promise<number>; until: number }>();
+  function cachedCount(filter: DriveFilter): Promise<number> {
     const key = JSON.stringify([
       filter.when,
       filter.country,
@@ -142,9 +142,11 @@ export function drivesService(deps: DrivesServiceDeps) {
     const now = clock.now().getTime();
     const hit = totals.get(key);
     if (hit && hit.until > now) return hit.total;
-    const total = await repo.count(filter);
+    // The promise is shared, so requests arriving together count once.
+    const total = repo.count(filter);
     if (totals.size >= COUNT_CACHE_MAX) totals.clear();
     totals.set(key, { total, until: now + COUNT_TTL_MS });
+    total.catch(() => totals.delete(key));
     return total;
   }
   const drivesChanged = () => totals.clear();
