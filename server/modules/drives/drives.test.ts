@@ -602,6 +602,28 @@ describe.each(databaseTargets)('tree drives API on $name', (target) => {
       expect(ids).not.toContain(oldId);
     });
 
+    it('answers a body that is not multipart with 415, never a 5xx', async () => {
+      await setup();
+      const owner = await corporate();
+      const drive = await createOne(owner.headers);
+      const json = await t.app.inject({
+        method: 'PUT',
+        url: `/api/drives/${drive.id}`,
+        headers: owner.headers,
+        payload: { driveName: 'JSON' },
+      });
+      expect(json.statusCode).toBe(415);
+      const wrongField = await sendForm(
+        t.app,
+        'PUT',
+        `/api/drives/${drive.id}`,
+        owner.headers,
+        validForm(),
+        { data: await driveImage(), field: 'photo' },
+      );
+      expect(wrongField.statusCode).toBe(400);
+    });
+
     it('checks every rule again, but lets a past drive keep its date', async () => {
       await setup();
       const owner = await corporate();
