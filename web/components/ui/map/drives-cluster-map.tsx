@@ -1,3 +1,5 @@
+// Order matters: the plugin extends the `L` that leaflet-setup makes global.
+import { L } from './leaflet-setup';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
@@ -5,7 +7,6 @@ import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import type { DriveMapPoint } from '../../../../contract/drives';
 import { BaseMap } from './base-map';
-import { L } from './leaflet-setup';
 import type { DrivesClusterMapProps } from './types';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -8,4 +8,7 @@ import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
 L.Icon.Default.mergeOptions({ iconRetinaUrl, iconUrl, shadowUrl });
 
+// leaflet.markercluster extends the global `L`; Leaflet sets window.L, which is not the global in tests.
+(globalThis as { L?: typeof L }).L ??= L;
+
 export { L };

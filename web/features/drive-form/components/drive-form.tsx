@@ -43,7 +43,8 @@ function focusField(form: HTMLFormElement, field: ErrorField) {
   const block = form.querySelector(`[data-field="${field}"]`);
   const control = block?.matches('input, select, textarea')
     ? block
-    : block?.querySelector('input:not([disabled]), select, textarea, button');
+    : (block?.querySelector('input:not([disabled]), select, textarea') ??
+      block?.querySelector('button'));
   if (control instanceof HTMLElement) control.focus();
 }
 
@@ -305,6 +306,7 @@ export default function DriveForm({
           values={state.treeSponsored}
           onChange={(treeSponsored) => update({ treeSponsored }, ['treeSponsored'])}
           error={errors.treeSponsored}
+          chipsLabel="Chosen sponsors"
         />
         <MultiSelect
           label="Tree Type"

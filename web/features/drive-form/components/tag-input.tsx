@@ -10,9 +10,12 @@ export function TagInput({
   values,
   onChange,
   error,
+  chipsLabel = `Chosen ${label.toLowerCase()}`,
 }: {
   label: string;
   name: string;
+  /** Names the list of chips, e.g. "Chosen sponsors". */
+  chipsLabel?: string;
   values: string[];
   onChange(values: string[]): void;
   error?: string | undefined;
@@ -39,7 +42,7 @@ export function TagInput({
       </label>
       <Chips
         items={values.map((v) => ({ value: v, label: v }))}
-        label={`Chosen ${label.toLowerCase()}`}
+        label={chipsLabel}
         onRemove={(value) => {
           onChange(values.filter((v) => v !== value));
           inputRef.current?.focus();

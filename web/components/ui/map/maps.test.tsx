@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import DrivesClusterMap from './drives-cluster-map';
+import { DrivesClusterMap as LazyClusterMap } from './index';
+import LocationPickerMap from './location-picker-map';
+import PointMap from './point-map';
+
+const TILE_URL = 'http://tiles.test/{z}/{x}/{y}.png';
+
+function renderMap(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
+beforeEach(() => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+    Promise.resolve(
+      new Response(
+        JSON.stringify({
+          success: true,
+          data: { tileUrl: TILE_URL, attribution: '© Test tiles', tileSize: 256, maxZoom: 18 },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      ),
+    ),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const points = [
+  {
+    id: 'a',
+    driveName: 'Hyde Park planting',
+    driveDate: '2099-05-01T09:00:00.000Z',
+    driveLat: 51.5073,
+    driveLong: -0.1657,
+  },
+  {
+    id: 'b',
+    driveName: 'Kensington hedgerow',
+    driveDate: '2099-05-02T09:00:00.000Z',
+    driveLat: 51.5074,
+    driveLong: -0.1658,
+  },
+  {
+    id: 'c',
+    driveName: 'Lodhi Garden neem',
+    driveDate: '2099-06-01T09:00:00.000Z',
+    driveLat: 28.5933,
+    driveLong: 77.2197,
+  },
+];
+
+describe('maps', () => {
+  it('loads tiles from the map configuration and names the focusable map', async () => {
+    renderMap(<PointMap lat={51.5} lng={-0.09} label="Hyde Park, London" />);
+    const map = screen.getByRole('region', { name: 'Map: Hyde Park, London' });
+    expect(map).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('button', { name: 'Hyde Park, London' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelector('img.leaflet-tile')?.getAttribute('src')).toMatch(
+        /^http:\/\/tiles\.test\/\d+\/\d+\/\d+\.png$/,
+      ),
+    );
+    expect(globalThis.fetch).toHaveBeenCalledWith('/api/map-config', expect.anything());
+    expect(screen.getByText('© Test tiles', { exact: false })).toBeInTheDocument();
+  });
+
+  it('picks a point by click, and the centre by Enter on the focused map', () => {
+    const onPick = vi.fn();
+    renderMap(<LocationPickerMap value={null} onPick={onPick} />);
+    const map = screen.getByRole('region', { name: 'Map: choose the location' });
+    expect(map).toHaveAccessibleDescription(/Enter places the marker at the centre/);
+    fireEvent.keyDown(map, { key: 'Enter' });
+    expect(onPick).toHaveBeenCalledWith(51.505, -0.09);
+    fireEvent.click(map, { clientX: 0, clientY: 0 });
+    expect(onPick).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the chosen point with a marker', () => {
+    renderMap(<LocationPickerMap value={{ lat: 28.6, lng: 77.2 }} onPick={() => undefined} />);
+    expect(screen.getByAltText('Chosen location')).toBeInTheDocument();
+  });
+
+  it('clusters nearby drives; a popup links to its drive', async () => {
+    // jsdom lays nothing out; Leaflet needs a sized box to know which markers are in view.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300);
+    const onOpen = vi.fn();
+    renderMap(
+      <DrivesClusterMap
+        points={points}
+        onOpen={onOpen}
+        linkFor={(id) => `/app/delive-detail/${id}`}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Map of tree drives' })).toBeInTheDocument();
+    // The two London drives sit in one cluster of 2; the Delhi one is alone.
+    await waitFor(() => expect(document.querySelector('.marker-cluster')).not.toBeNull());
+    expect(document.querySelector('.marker-cluster')).toHaveTextContent('2');
+    const single = screen.getByRole('button', { name: 'Lodhi Garden neem' });
+    fireEvent.click(single);
+    const link = await screen.findByRole('link', { name: 'Open drive Lodhi Garden neem' });
+    expect(link).toHaveAttribute('href', '/app/delive-detail/c');
+    fireEvent.click(link);
+    expect(onOpen).toHaveBeenCalledWith('c');
+  });
+
+  it('shows "Loading map…" while the map code loads', async () => {
+    renderMap(<LazyClusterMap points={[]} onOpen={() => undefined} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading map…');
+    expect(await screen.findByRole('region', { name: 'Map of tree drives' })).toBeInTheDocument();
+  });
+});
