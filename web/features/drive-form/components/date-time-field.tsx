@@ -73,6 +73,7 @@ export function DateTimeField({
         className={`input w-full text-base ${error ? 'input-error' : ''}`}
         wrapperClassName="w-full"
         showPopperArrow={false}
+        popperClassName="z-50!"
       />
       <FieldMessages ids={ids} hint={hint} error={error} />
     </div>
