@@ -26,6 +26,9 @@ const AppHome = page(() => import('../routes/app-home'));
 const AppDashboard = page(() => import('../routes/app-dashboard'));
 const AppUserProfile = page(() => import('../routes/app-user-profile'));
 const AppSettingsProfile = page(() => import('../routes/app-settings-profile'));
+const AppPlantations = page(() => import('../routes/app-plantations'));
+const AppMyPlantations = page(() => import('../routes/app-my-plantations'));
+const AppDriveDetail = page(() => import('../routes/app-drive-detail'));
 const AppCalendar = page(() => import('../routes/app-calendar'));
 
 const loading = (
@@ -57,6 +60,9 @@ export function AppRoutes() {
               <Route path="nursery-dashboard" element={<AppDashboard />} />
               <Route path="user-profile/:id" element={<AppUserProfile />} />
               <Route path="settings-profile" element={<AppSettingsProfile />} />
+              <Route path="delive-event" element={<AppPlantations />} />
+              <Route path="mydelive-event" element={<AppMyPlantations />} />
+              <Route path="delive-detail/:id" element={<AppDriveDetail />} />
               <Route path="calendar" element={<AppCalendar />} />
               <Route path="blank" element={<AppBlank />} />
               <Route path="404" element={<AppNotFound />} />

@@ -77,7 +77,7 @@ function DayButton({
       type="button"
       onClick={onOpen}
       aria-current={day.isToday ? 'date' : undefined}
-      className={`flex h-full min-h-20 w-full flex-col items-stretch gap-1 rounded-md p-1 text-left align-top transition-colors hover:bg-base-content/5 sm:min-h-28 ${
+      className={`flex h-full min-h-14 w-full flex-col items-stretch gap-1 rounded-md p-1 text-left align-top transition-colors hover:bg-base-content/5 sm:min-h-28 ${
         day.inMonth ? '' : 'bg-base-200/60'
       } ${focusRing}`}
       data-testid={`day-${day.key}`}
@@ -94,13 +94,24 @@ function DayButton({
       {events.slice(0, MAX_CHIPS).map((event) => (
         <span
           key={event.id}
-          className={`block truncate rounded border-l-4 px-1 text-xs ${CALENDAR_EVENT_THEMES[event.theme]}`}
+          className={`hidden truncate rounded border-l-4 px-1 text-xs sm:block ${CALENDAR_EVENT_THEMES[event.theme]}`}
         >
           {event.title}
         </span>
       ))}
       {count > MAX_CHIPS ? (
-        <span className={`block text-xs ${mutedText}`}>+{count - MAX_CHIPS} more</span>
+        <span className={`hidden text-xs sm:block ${mutedText}`}>+{count - MAX_CHIPS} more</span>
+      ) : null}
+      {/* Phones have no room for titles: one coloured mark per drive (the count is spoken above). */}
+      {count > 0 ? (
+        <span aria-hidden="true" className="flex flex-wrap gap-0.5 sm:hidden">
+          {events.map((event) => (
+            <span
+              key={event.id}
+              className={`h-2 w-2 rounded-full border-4 ${CALENDAR_EVENT_THEMES[event.theme]}`}
+            />
+          ))}
+        </span>
       ) : null}
     </button>
   );
@@ -163,9 +174,9 @@ export function MonthCalendar({ today: fixedToday }: { today?: Date }) {
           </button>
         </p>
       ) : null}
-      <div className="overflow-x-auto rounded-box bg-base-100 p-2 shadow-sm">
+      <div className="rounded-box bg-base-100 p-1 shadow-sm sm:p-2">
         <table
-          className={`w-full min-w-[36rem] table-fixed border-collapse ${calendar.isPlaceholderData ? 'opacity-60' : ''}`}
+          className={`w-full table-fixed border-collapse ${calendar.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={calendar.isFetching || undefined}
           data-testid="month-grid"
         >
@@ -173,7 +184,12 @@ export function MonthCalendar({ today: fixedToday }: { today?: Date }) {
           <thead>
             <tr>
               {short.map((name, i) => (
-                <th key={name} scope="col" abbr={long[i]} className="py-2 text-sm font-semibold">
+                <th
+                  key={name}
+                  scope="col"
+                  abbr={long[i]}
+                  className="py-2 text-xs font-semibold sm:text-sm"
+                >
                   {name}
                 </th>
               ))}

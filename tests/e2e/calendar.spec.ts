@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/drives-e2e';
+import { signedInAccount } from '../support/shell-session';
+
+const monthLabel = (offset: number) => {
+  const now = new Date();
+  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(
+    new Date(now.getFullYear(), now.getMonth() + offset, 1),
+  );
+};
+
+test('the month moves with previous, next and today; today is marked', async ({ page }) => {
+  await signedInAccount(page);
+  await page.goto('/app/calendar');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Calendar');
+  const month = page.getByRole('main').getByRole('heading', { level: 2 }).first();
+  await expect(month).toHaveText(monthLabel(0));
+  await expect(page.getByRole('columnheader')).toHaveText([
+    'Mon',
+    'Tue',
+    'Wed',
+    'Thu',
+    'Fri',
+    'Sat',
+    'Sun',
+  ]);
+  const today = page.locator('[aria-current="date"]');
+  await expect(today).toHaveCount(1);
+  await expect(today).toContainText(String(new Date().getDate()));
+
+  await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(month).toHaveText(monthLabel(1));
+  await expect(today).toHaveCount(0);
+  // The month stays in the address, so a reload keeps it.
+  await page.reload();
+  await expect(month).toHaveText(monthLabel(1));
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await page.getByRole('button', { name: 'Previous month' }).click();
+  await expect(month).toHaveText(monthLabel(-1));
+  await page.getByRole('button', { name: 'Today' }).click();
+  await expect(month).toHaveText(monthLabel(0));
+  await expect(page).toHaveURL('/app/calendar');
+
+  // A day is a button: Enter opens it in the drawer.
+  await today.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByText('No drives on this day.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(today).toBeFocused();
+});
+
+test('the personal feed address can be copied and reset; the old address stops working', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signedInAccount(page);
+  await page.goto('/app/calendar');
+  const field = page.getByLabel('Your calendar address');
+  await expect(field).toHaveValue(/\/api\/calendar\/feed\/.+\.ics$/);
+  await expect(field).toHaveAttribute('readonly', '');
+  const first = await field.inputValue();
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  const feed = await page.request.get(pathOf(first));
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()['content-type']).toContain('text/calendar');
+
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByText('Calendar address copied.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+  // Cancelling keeps the address.
+  await page.getByRole('button', { name: 'Reset address' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reset calendar address' });
+  await expect(confirm).toContainText('will stop receiving your drives');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(field).toHaveValue(first);
+
+  await page.getByRole('button', { name: 'Reset address' }).click();
+  await confirm.getByRole('button', { name: 'Reset address' }).click();
+  await expect(page.getByText('The old address no longer works.', { exact: false })).toBeVisible();
+  await expect(field).not.toHaveValue(first);
+  const second = await field.inputValue();
+  expect(second).toMatch(/\/api\/calendar\/feed\/.+\.ics$/);
+  expect((await page.request.get(pathOf(first))).status()).toBe(404);
+  expect((await page.request.get(pathOf(second))).status()).toBe(200);
+
+  // The same address after a reload.
+  await page.reload();
+  await expect(field).toHaveValue(second);
+});
+
+test('the calendar: no serious accessibility problems, light and dark, drawer open too', async ({
+  page,
+}) => {
+  await signedInAccount(page);
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    await page.goto('/app/calendar');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.getByLabel('Your calendar address')).toHaveValue(/\.ics$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('[aria-current="date"]').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+  }
+});

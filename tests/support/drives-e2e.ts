@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_PASSWORD } from './e2e-accounts';
+import { buildJpeg } from './images';
+
+/** A session token for an account, straight from the login endpoint. */
+export async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/users/login', {
+    data: { email, password: E2E_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { result: { token: string } }).result.token;
+}
+
+/** Creates a drive through the API as a corporate member, `daysAhead` days from now at 10:00 local time. */
+export async function apiDrive(
+  request: APIRequestContext,
+  token: string,
+  { driveName, daysAhead = 3 }: { driveName: string; daysAhead?: number },
+) {
+  const start = new Date();
+  start.setDate(start.getDate() + daysAhead);
+  start.setHours(10, 0, 0, 0);
+  const created = await request.post('/api/add_drivetreeinfo', {
+    headers: { 'x-auth-token': token },
+    multipart: {
+      driveName,
+      treeQuantity: '250',
+      driveDate: start.toISOString(),
+      country: 'IN',
+      driveLocation: 'Cubbon Park, Bengaluru',
+      driveDesc: 'Bring gloves and water. We plant neem saplings along the lake path.',
+      driveLat: '12.9763',
+      driveLong: '77.5929',
+      treeSize: 'packet',
+      treesType: '1',
+      driveDuration: '2',
+      treedriveImage: {
+        name: 'drive.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await buildJpeg({ width: 640, height: 400, seed: 3 }),
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { data: { data: { id: string } } }).data.data.id;
+  return { id, start };
+}
+
+/** Serious and critical axe findings, printed so a failure says what to fix. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  if (serious.length > 0)
+    console.log(
+      JSON.stringify(
+        serious.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })),
+        null,
+        2,
+      ),
+    );
+  return serious;
+}
+
+/** YYYY-MM-DD of a date in this machine's time zone (the browser's too). */
+export const localDayKey = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;

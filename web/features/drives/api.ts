@@ -1,0 +1,140 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { messageResponseSchema } from '../../../contract/common';
+import {
+  DRIVE_PAGE_SIZE,
+  driveDetailResponseSchema,
+  driveListResponseSchema,
+  driveMapResponseSchema,
+  myDrivesResponseSchema,
+  participationResponseSchema,
+  type DriveDetail,
+  type DriveDetailResponse,
+} from '../../../contract/drives';
+import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
+import { drivesKey } from '../../lib/query-keys';
+import { apiQuery, type DriveFilters, type DriveWhen } from './filters';
+
+type ListFilters = Omit<DriveFilters, 'view'>;
+
+export const driveListKey = (filters: ListFilters) => [...drivesKey, 'list', filters] as const;
+export const driveMapKey = (filters: ListFilters) => [...drivesKey, 'map', filters] as const;
+export const driveDetailKey = (id: string) => [...drivesKey, 'detail', id] as const;
+export const myDrivesKey = (when: DriveWhen) => [...drivesKey, 'mine', when] as const;
+
+const drivePath = (id: string) => `/api/drives/${encodeURIComponent(id)}`;
+const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
+
+export const fetchDrives = (filters: ListFilters, page: number, signal?: AbortSignal) =>
+  apiRequest(
+    `/api/trees/geteventdetail?${apiQuery({ ...filters, view: 'list' }, { page, limit: DRIVE_PAGE_SIZE })}`,
+    { schema: driveListResponseSchema, ...opt(signal) },
+  );
+export const fetchDriveMap = (filters: ListFilters, signal?: AbortSignal) =>
+  apiRequest(`/api/drives/map?${apiQuery({ ...filters, view: 'map' })}`, {
+    schema: driveMapResponseSchema,
+    ...opt(signal),
+  });
+export const fetchDrive = (id: string, signal?: AbortSignal) =>
+  apiRequest(drivePath(id), { schema: driveDetailResponseSchema, ...opt(signal) });
+export const fetchMyDrives = (when: DriveWhen, signal?: AbortSignal) =>
+  apiRequest(`/api/drives/mine?when=${when}`, { schema: myDrivesResponseSchema, ...opt(signal) });
+export const postJoin = (id: string) =>
+  apiRequest(`${drivePath(id)}/participants`, {
+    method: 'POST',
+    schema: participationResponseSchema,
+  });
+export const deleteLeave = (id: string) =>
+  apiRequest(`${drivePath(id)}/participants`, {
+    method: 'DELETE',
+    schema: participationResponseSchema,
+  });
+export const deleteDrive = (id: string) =>
+  apiRequest(drivePath(id), { method: 'DELETE', schema: messageResponseSchema });
+export const downloadDriveIcs = (drive: Pick<DriveDetail, 'id' | 'driveName'>) =>
+  apiDownload(`${drivePath(drive.id)}/ics`, `${slug(drive.driveName) || 'drive'}.ics`);
+
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+
+/** An unknown, deleted or malformed id: show "not found" rather than retrying. */
+export const isMissingDrive = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** Plantations, one page at a time ("Load more"); the previous results stay while filters change. */
+export function useDriveList(filters: ListFilters, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: driveListKey(filters),
+    queryFn: ({ pageParam, signal }) => fetchDrives(filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useDriveMap(filters: ListFilters, enabled = true) {
+  return useQuery({
+    queryKey: driveMapKey(filters),
+    queryFn: ({ signal }) => fetchDriveMap(filters, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useDrive(id: string | undefined) {
+  return useQuery({
+    queryKey: driveDetailKey(id ?? ''),
+    queryFn: ({ signal }) => fetchDrive(id ?? '', signal),
+    enabled: Boolean(id),
+    retry: (failures, error) => !isMissingDrive(error) && failures < 1,
+    select: (response) => response.data,
+  });
+}
+
+export function useMyDrives(when: DriveWhen) {
+  return useQuery({
+    queryKey: myDrivesKey(when),
+    queryFn: ({ signal }) => fetchMyDrives(when, signal),
+    select: (response) => response.data,
+  });
+}
+
+/** Join or leave: the new count shows at once, then every drive list (and the calendar) refreshes. */
+function useParticipation(request: (id: string) => ReturnType<typeof postJoin>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (answer, id) => {
+      queryClient.setQueryData<DriveDetailResponse>(driveDetailKey(id), (old) =>
+        old ? { ...old, data: { ...old.data, ...answer.data } } : old,
+      );
+    },
+    // A refusal (say the drive has just started) also means our copy is out of date. Not awaited:
+    // the buttons come back as soon as the answer is in.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: drivesKey }),
+  });
+}
+
+export const useJoinDrive = () => useParticipation(postJoin);
+export const useLeaveDrive = () => useParticipation(deleteLeave);
+
+export function useDeleteDrive() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDrive,
+    onSuccess: (_answer, id) => {
+      queryClient.removeQueries({ queryKey: driveDetailKey(id) });
+      void queryClient.invalidateQueries({ queryKey: drivesKey });
+    },
+  });
+}

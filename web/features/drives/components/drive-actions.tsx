@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { DriveDetail } from '../../../../contract/drives';
+import { useModal } from '../../../components/ui/modal';
+import { downloadDriveIcs, useDeleteDrive } from '../api';
+import { MY_PLANTATIONS_PATH } from '../format';
+import { failureMessage } from './drive-states';
+import { dangerButton, secondaryButton } from './drive-ui';
+
+function CalendarIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <rect x="3" y="4" width="18" height="17" rx="2" />
+      <path d="M16 2v4M8 2v4M3 10h18M12 13v5M9.5 15.5h5" />
+    </svg>
+  );
+}
+
+/** "Add to calendar" for everyone; Edit and Delete for the organiser. */
+export function DriveActions({ drive, onEdit }: { drive: DriveDetail; onEdit?: () => void }) {
+  const modal = useModal();
+  const navigate = useNavigate();
+  const remove = useDeleteDrive();
+  const [downloading, setDownloading] = useState(false);
+
+  const addToCalendar = async () => {
+    setDownloading(true);
+    try {
+      await downloadDriveIcs(drive);
+    } catch (error) {
+      toast.error(failureMessage(error, 'The calendar file could not be downloaded just now.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    const who =
+      drive.participantCount > 0
+        ? ` The ${drive.participantCount === 1 ? 'person' : `${drive.participantCount} people`} who joined will be told it was cancelled.`
+        : '';
+    const yes = await modal.confirm({
+      title: 'Delete drive',
+      message: `Delete "${drive.driveName}"? This cannot be undone.${who}`,
+      confirmLabel: 'Delete drive',
+    });
+    if (!yes) return;
+    remove.mutate(drive.id, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        void navigate(MY_PLANTATIONS_PATH);
+      },
+      onError: (error) => toast.error(failureMessage(error)),
+    });
+  };
+
+  return (
+    <div className="flex flex-wrap gap-3">
+      <button
+        type="button"
+        className={secondaryButton}
+        onClick={() => void addToCalendar()}
+        disabled={downloading}
+        aria-busy={downloading || undefined}
+      >
+        <CalendarIcon />
+        Add to calendar
+      </button>
+      {drive.isOrganizer && onEdit ? (
+        <button type="button" className={secondaryButton} onClick={onEdit}>
+          Edit drive
+        </button>
+      ) : null}
+      {drive.isOrganizer ? (
+        <button
+          type="button"
+          className={dangerButton}
+          onClick={() => void confirmDelete()}
+          disabled={remove.isPending}
+          aria-busy={remove.isPending || undefined}
+        >
+          Delete drive
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Link } from 'react-router';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { filtersToParams, parseFilters, RANGE_ERROR } from '../filters';
+import { renderWithApp } from '../test-support';
+import { useDriveFilters } from '../use-drive-filters';
+import { DriveFiltersForm } from './drive-filters';
+
+afterEach(cleanup);
+
+function Harness() {
+  const [filters, update] = useDriveFilters();
+  return <DriveFiltersForm filters={filters} onChange={update} />;
+}
+
+const location = () => screen.getByTestId('location').textContent ?? '';
+
+describe('DriveFiltersForm with the address bar', () => {
+  it('starts from the filters in the address', () => {
+    renderWithApp(<Harness />, '/app/delive-event?country=IN&from=2026-05-01&to=2026-05-31&q=oak');
+    expect(screen.getByLabelText('Country')).toHaveValue('IN');
+    expect(screen.getByLabelText('From')).toHaveValue('2026-05-01');
+    expect(screen.getByLabelText('To')).toHaveValue('2026-05-31');
+    expect(screen.getByLabelText('Search by name')).toHaveValue('oak');
+    expect(screen.getByRole('search', { name: 'Filter drives' })).toBeInTheDocument();
+  });
+
+  it('puts country and dates in the address at once, and the search once typing pauses', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Harness />, '/app/delive-event');
+    await user.selectOptions(screen.getByLabelText('Country'), 'India');
+    expect(location()).toBe('/app/delive-event?country=IN');
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-06-01' } });
+    expect(location()).toBe('/app/delive-event?country=IN&from=2026-06-01');
+
+    await user.type(screen.getByLabelText('Search by name'), '  river ');
+    // Not per keystroke: the address waits for the pause.
+    expect(location()).not.toContain('q=');
+    await waitFor(() =>
+      expect(location()).toBe('/app/delive-event?country=IN&from=2026-06-01&q=river'),
+    );
+    expect(screen.getByLabelText('Search by name')).toHaveValue('  river ');
+  });
+
+  it('applies the search at once on Enter, and Clear filters empties everything', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Harness />, '/app/delive-event?when=past&country=FR');
+    await user.type(screen.getByLabelText('Search by name'), 'elm{Enter}');
+    expect(location()).toBe('/app/delive-event?when=past&country=FR&q=elm');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(location()).toBe('/app/delive-event?when=past');
+    expect(screen.getByLabelText('Search by name')).toHaveValue('');
+    expect(screen.getByLabelText('Country')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+  });
+
+  it('flags a range that ends before it starts', () => {
+    renderWithApp(<Harness />, '/app/delive-event?from=2026-06-10&to=2026-06-01');
+    expect(screen.getByRole('alert')).toHaveTextContent(RANGE_ERROR);
+    expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(RANGE_ERROR);
+  });
+
+  it('follows the address when it changes from outside (Back, a link)', async () => {
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <Harness />
+        <Link to="/app/delive-event?q=birch">birch drives</Link>
+      </>,
+      '/app/delive-event?q=oak',
+    );
+    expect(screen.getByLabelText('Search by name')).toHaveValue('oak');
+    await user.click(screen.getByRole('link', { name: 'birch drives' }));
+    expect(screen.getByLabelText('Search by name')).toHaveValue('birch');
+    expect(location()).toBe('/app/delive-event?q=birch');
+  });
+});
+
+describe('parseFilters / filtersToParams', () => {
+  it('reads valid values, drops hand-edited nonsense and leaves defaults out of the address', () => {
+    const filters = parseFilters(
+      new URLSearchParams(
+        'when=past&view=map&country=in&from=2026-13-01&to=2026-02-03&q=%20oak%20',
+      ),
+    );
+    expect(filters).toEqual({
+      when: 'past',
+      view: 'map',
+      country: 'IN',
+      from: '',
+      to: '2026-02-03',
+      q: 'oak',
+    });
+    expect(parseFilters(new URLSearchParams('when=later&view=grid&country=ZZ'))).toEqual({
+      when: 'upcoming',
+      view: 'list',
+      country: '',
+      from: '',
+      to: '',
+      q: '',
+    });
+    expect(filtersToParams(filters).toString()).toBe(
+      'when=past&view=map&country=IN&to=2026-02-03&q=oak',
+    );
+    expect(filtersToParams(parseFilters(new URLSearchParams(''))).toString()).toBe('');
+  });
+});

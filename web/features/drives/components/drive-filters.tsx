@@ -1,0 +1,136 @@
+import { useEffect, useId, useState, type SyntheticEvent } from 'react';
+import { COUNTRIES } from '../../../../contract/countries';
+import { fieldErrorText } from '../../../components/ui/form-field';
+import { hasNarrowing, rangeError, SEARCH_MAX, type DriveFilters } from '../filters';
+import { secondaryButton } from './drive-ui';
+
+export const SEARCH_DEBOUNCE_MS = 350;
+
+const control = 'input w-full text-base';
+
+/**
+ * Country, date range and name search for Plantations. The search waits until typing pauses
+ * (or Enter) before it changes the filters; the other controls apply at once.
+ */
+export function DriveFiltersForm({
+  filters,
+  onChange,
+}: {
+  filters: DriveFilters;
+  onChange: (patch: Partial<DriveFilters>) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(filters.q);
+  const [shownQ, setShownQ] = useState(filters.q);
+  // The address changed the search (Back, a link, Clear): show its text (adjusted during render).
+  if (filters.q !== shownQ) {
+    setShownQ(filters.q);
+    if (text.trim() !== filters.q) setText(filters.q);
+  }
+
+  useEffect(() => {
+    const q = text.trim();
+    if (q === filters.q) return;
+    const timer = setTimeout(() => onChange({ q }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.q, onChange]);
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (text.trim() !== filters.q) onChange({ q: text.trim() });
+  };
+
+  const error = rangeError(filters);
+  const errorId = `${id}-range-error`;
+  return (
+    <form
+      role="search"
+      aria-label="Filter drives"
+      onSubmit={submit}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto] lg:items-end"
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-q`} className="text-sm font-semibold">
+          Search by name
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          className={control}
+          value={text}
+          maxLength={SEARCH_MAX}
+          placeholder="e.g. River oaks"
+          onChange={(event) => setText(event.target.value)}
+          // Enter searches at once (the date inputs keep the form from submitting by itself).
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') submit(event);
+          }}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-country`} className="text-sm font-semibold">
+          Country
+        </label>
+        <select
+          id={`${id}-country`}
+          className="select w-full text-base"
+          value={filters.country}
+          onChange={(event) => onChange({ country: event.target.value })}
+        >
+          <option value="">All countries</option>
+          {COUNTRIES.map((country) => (
+            <option key={country.value} value={country.value}>
+              {country.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-from`} className="text-sm font-semibold">
+          From
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          className={control}
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-to`} className="text-sm font-semibold">
+          To
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          className={`${control} ${error ? 'input-error' : ''}`}
+          value={filters.to}
+          min={filters.from || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+      </div>
+      <div className="flex items-end">
+        <button
+          type="button"
+          className={`${secondaryButton} w-full`}
+          disabled={!hasNarrowing(filters)}
+          onClick={() => {
+            setText('');
+            onChange({ q: '', country: '', from: '', to: '' });
+          }}
+        >
+          Clear filters
+        </button>
+      </div>
+      {error ? (
+        <p id={errorId} className={`${fieldErrorText} sm:col-span-2 lg:col-span-5`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId } from 'react';
+import { useDriveList } from '../api';
+import { hasNarrowing, rangeError, type DriveFilters } from '../filters';
+import { plural } from '../format';
+import { DriveCard } from './drive-card';
+import { EmptyState, failureMessage, LoadError, Loading } from './drive-states';
+import { mutedText, secondaryButton } from './drive-ui';
+
+/** Plantations as cards, a page at a time, with the total and "Load more". */
+export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear: () => void }) {
+  const headingId = useId();
+  const { view: _view, ...listFilters } = filters;
+  const blocked = Boolean(rangeError(filters));
+  const list = useDriveList(listFilters, !blocked);
+  const pages = list.data?.pages ?? [];
+  const drives = pages.flatMap((page) => page.data);
+  const total = pages[0]?.total ?? 0;
+  const heading = filters.when === 'past' ? 'Past drives' : 'Upcoming drives';
+
+  let body;
+  if (blocked) body = null;
+  else if (list.isPending) body = <Loading label="Loading drives…" />;
+  else if (list.isError && drives.length === 0)
+    body = (
+      <LoadError
+        message={failureMessage(list.error, 'The drives could not be loaded just now.')}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  else if (drives.length === 0)
+    body = hasNarrowing(filters) ? (
+      <EmptyState
+        action={
+          <button type="button" className={secondaryButton} onClick={onClear}>
+            Clear filters
+          </button>
+        }
+      >
+        No {filters.when} drives match these filters.
+      </EmptyState>
+    ) : (
+      <EmptyState>
+        {filters.when === 'past'
+          ? 'No drives have taken place yet.'
+          : 'No drives are planned yet. Check back soon.'}
+      </EmptyState>
+    );
+  else
+    body = (
+      <>
+        <ul
+          className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={list.isPlaceholderData || undefined}
+        >
+          {drives.map((drive) => (
+            <li key={drive.id}>
+              <DriveCard drive={drive} />
+            </li>
+          ))}
+        </ul>
+        {list.hasNextPage ? (
+          <div className="flex justify-center">
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => void list.fetchNextPage()}
+              disabled={list.isFetchingNextPage}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-xl font-bold">
+          {heading}
+        </h2>
+        {!blocked && !list.isPending && !list.isError ? (
+          <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="drive-total">
+            {drives.length < total
+              ? `Showing ${drives.length} of ${plural(total, 'drive')}`
+              : plural(total, 'drive')}
+          </p>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useId } from 'react';
+import { useNavigate } from 'react-router';
+// A lazy wrapper: Leaflet and its clustering load only when someone switches to the map.
+import { DrivesClusterMap } from '../../../components/ui/map';
+import { useDriveMap } from '../api';
+import { rangeError, type DriveFilters } from '../filters';
+import { driveDetailPath, plural } from '../format';
+import { EmptyState, failureMessage, LoadError, Loading } from './drive-states';
+import { mutedText } from './drive-ui';
+
+/** Plantations on a map, with the same filters as the list; a point opens its drive. */
+export function DriveMapView({ filters }: { filters: DriveFilters }) {
+  const headingId = useId();
+  const navigate = useNavigate();
+  const { view: _view, ...mapFilters } = filters;
+  const blocked = Boolean(rangeError(filters));
+  const map = useDriveMap(mapFilters, !blocked);
+  const points = map.data?.data ?? [];
+
+  let body;
+  if (blocked) body = null;
+  else if (map.isPending) body = <Loading label="Loading the map…" />;
+  else if (map.isError && !map.data)
+    body = (
+      <LoadError
+        message={failureMessage(map.error, 'The map could not be loaded just now.')}
+        onRetry={() => void map.refetch()}
+      />
+    );
+  else if (points.length === 0)
+    body = <EmptyState>No {filters.when} drives to show on the map.</EmptyState>;
+  else
+    body = (
+      <DrivesClusterMap
+        points={points}
+        onOpen={(id) => void navigate(driveDetailPath(id))}
+        linkFor={driveDetailPath}
+        height={520}
+      />
+    );
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-xl font-bold">
+          {filters.when === 'past' ? 'Past drives on the map' : 'Upcoming drives on the map'}
+        </h2>
+        {map.data ? (
+          <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="drive-total">
+            {plural(points.length, 'drive')}
+            {map.data.truncated ? ' shown — narrow the filters to see the rest' : ''}
+          </p>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { Drive } from '../../../../contract/drives';
+import { useMyDrives } from '../api';
+import type { DriveWhen } from '../filters';
+import { PLANTATIONS_PATH } from '../format';
+import { DriveCard } from './drive-card';
+import { EmptyState, failureMessage, LoadError, Loading } from './drive-states';
+import { textLink } from './drive-ui';
+import { ToggleGroup, WHEN_OPTIONS } from './toggle-group';
+
+type Part = 'organised' | 'joined';
+
+const EMPTY: Record<Part, Record<DriveWhen, string>> = {
+  organised: {
+    upcoming: 'You are not organising any upcoming drives.',
+    past: 'You have not organised any drives yet.',
+  },
+  joined: {
+    upcoming: 'You have not joined any upcoming drives yet.',
+    past: 'You have not taken part in any drives yet.',
+  },
+};
+
+function DriveGrid({ drives }: { drives: Drive[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {drives.map((drive) => (
+        <li key={drive.id}>
+          <DriveCard drive={drive} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One half of My Plantations, with its own Upcoming / Past switch. */
+function MyDrivesSection({ part, title }: { part: Part; title: string }) {
+  const headingId = useId();
+  const [when, setWhen] = useState<DriveWhen>('upcoming');
+  const mine = useMyDrives(when);
+  const drives = mine.data?.[part] ?? [];
+
+  let body;
+  if (mine.isPending) body = <Loading label={`Loading ${title.toLowerCase()}…`} />;
+  else if (mine.isError)
+    body = (
+      <LoadError
+        message={failureMessage(mine.error, 'Your drives could not be loaded just now.')}
+        onRetry={() => void mine.refetch()}
+      />
+    );
+  else if (drives.length === 0)
+    body = (
+      <EmptyState
+        action={
+          <Link to={PLANTATIONS_PATH} className={textLink}>
+            Browse Plantations
+          </Link>
+        }
+      >
+        {EMPTY[part][when]}
+      </EmptyState>
+    );
+  else body = <DriveGrid drives={drives} />;
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid={`my-${part}`}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-bold">
+          {title}
+        </h2>
+        <ToggleGroup
+          label={`${title}: which drives`}
+          options={WHEN_OPTIONS}
+          value={when}
+          onChange={setWhen}
+        />
+      </div>
+      {body}
+    </section>
+  );
+}
+
+/** My Plantations: the drives I organise and the drives I joined. */
+export function MyDrives() {
+  return (
+    <div className="flex flex-col gap-10">
+      <MyDrivesSection part="organised" title="Organised by me" />
+      <MyDrivesSection part="joined" title="Joined" />
+    </div>
+  );
+}

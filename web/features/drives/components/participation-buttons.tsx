@@ -1,0 +1,82 @@
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { DRIVE_MESSAGES, type Drive } from '../../../../contract/drives';
+import { useJoinDrive, useLeaveDrive } from '../api';
+import { failureMessage } from './drive-states';
+import { mutedText, primaryButton, secondaryButton } from './drive-ui';
+
+type Participation = Pick<Drive, 'id' | 'joined' | 'isOrganizer' | 'isPast'>;
+
+/** Which control the caller gets for a drive, and why when it is off. */
+export function participationState(drive: Participation): {
+  action: 'join' | 'leave' | 'none';
+  disabledReason?: string;
+  note?: string;
+} {
+  if (drive.isOrganizer) return { action: 'none', note: 'You organise this drive.' };
+  if (drive.joined && drive.isPast) return { action: 'none', note: 'You took part in this drive.' };
+  if (drive.joined) return { action: 'leave', note: 'You have joined this drive.' };
+  if (drive.isPast) return { action: 'join', disabledReason: DRIVE_MESSAGES.pastDrive };
+  return { action: 'join' };
+}
+
+/** Join / Leave for one drive; toasts carry the server's message and the counts refresh. */
+export function ParticipationButtons({ drive }: { drive: Participation }) {
+  const reasonId = useId();
+  const join = useJoinDrive();
+  const leave = useLeaveDrive();
+  const state = participationState(drive);
+  const busy = join.isPending || leave.isPending;
+
+  const run = (mutation: typeof join) =>
+    mutation.mutate(drive.id, {
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: (error) => toast.error(failureMessage(error)),
+    });
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        {state.action === 'join' ? (
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={busy || Boolean(state.disabledReason)}
+            aria-busy={join.isPending || undefined}
+            aria-describedby={state.disabledReason ? reasonId : undefined}
+            onClick={() => run(join)}
+          >
+            {join.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Join drive
+          </button>
+        ) : null}
+        {state.action === 'leave' ? (
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={busy}
+            aria-busy={leave.isPending || undefined}
+            onClick={() => run(leave)}
+          >
+            {leave.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : null}
+            Leave drive
+          </button>
+        ) : null}
+        {state.note ? (
+          <p className="font-semibold" data-testid="participation-note">
+            {state.note}
+          </p>
+        ) : null}
+      </div>
+      {state.disabledReason ? (
+        <p id={reasonId} className={`text-sm ${mutedText}`}>
+          {state.disabledReason}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Drive, PersonSummary } from '../../../contract/drives';
+
+/** Readable local date and time of a drive: "Sat, 14 Mar 2026, 10:00 – 12:00". */
+export function formatDriveWhen(start: string, end: string, timeZone?: string): string {
+  const from = new Date(start);
+  const to = new Date(end);
+  if (Number.isNaN(from.getTime())) return '';
+  const zone = timeZone ? { timeZone } : {};
+  const day = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...zone,
+  });
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', ...zone });
+  if (Number.isNaN(to.getTime())) return `${day.format(from)}, ${time.format(from)}`;
+  const sameDay = day.format(from) === day.format(to);
+  return sameDay
+    ? `${day.format(from)}, ${time.format(from)} – ${time.format(to)}`
+    : `${day.format(from)}, ${time.format(from)} – ${day.format(to)}, ${time.format(to)}`;
+}
+
+const number = new Intl.NumberFormat('en-GB');
+
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${number.format(count)} ${count === 1 ? one : many}`;
+
+/** The name people see: the display name, or the username when there is none. */
+export const personName = (person: Pick<PersonSummary, 'name' | 'username'>) =>
+  person.name?.trim() || person.username;
+
+/** "Place, Country", leaving out whatever is empty. */
+export function drivePlace(drive: Pick<Drive, 'driveLocation' | 'country'>): string {
+  const place = drive.driveLocation.trim();
+  // Addresses picked on the map often end with the country already.
+  if (place.toLowerCase().endsWith(drive.country.label.toLowerCase())) return place;
+  return [place, drive.country.label].filter(Boolean).join(', ');
+}
+
+export const driveDetailPath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`;
+export const profilePath = (id: string) => `/app/user-profile/${encodeURIComponent(id)}`;
+export const PLANTATIONS_PATH = '/app/delive-event';
+export const MY_PLANTATIONS_PATH = '/app/mydelive-event';

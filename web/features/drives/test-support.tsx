@@ -1,0 +1,78 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { Drive } from '../../../contract/drives';
+import { ModalProvider } from '../../components/ui/modal';
+
+/** Test-only: renders `ui` as the app area does (query client, router at `path`, modal). */
+export function renderWithApp(ui: ReactNode, path = '/') {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>
+          <ModalProvider>
+            {ui}
+            <LocationProbe />
+          </ModalProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    ),
+  };
+}
+
+/** Shows the current path and query string, so tests can read what the address bar would say. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Makes every fetch answer with `status` and a JSON body. */
+export function answerFetch(status: number, body: unknown) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+    Promise.resolve(
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    ),
+  );
+}
+
+const person = { _id: 'u-1', id: 'u-1', username: 'rowan', name: 'Rowan Oak', file: '' };
+
+/** A drive as the API shows it, with overrides. */
+export function buildDrive(overrides: Partial<Drive> = {}): Drive {
+  return {
+    _id: 'd-1',
+    id: 'd-1',
+    driveName: 'River oaks',
+    treeQuantity: 1200,
+    driveDate: '2026-03-14T10:00:00.000Z',
+    driveEndDate: '2026-03-14T12:00:00.000Z',
+    driveDuration: { value: '2', label: '02:00 hours' },
+    country: { value: 'IN', label: 'India' },
+    driveLocation: 'Cubbon Park, Bengaluru',
+    driveLat: 12.97,
+    driveLong: 77.59,
+    driveDesc: 'Bring gloves.',
+    treeSize: [{ value: 'packet', label: 'Packet (2 ft – 4 ft)' }],
+    treesType: [{ value: '1', label: 'Neem (Neem)' }],
+    treeSponsored: [],
+    landDonatedBy: [],
+    image: '/api/files/abc',
+    organizer: person,
+    participantCount: 1,
+    joined: false,
+    isOrganizer: false,
+    isPast: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

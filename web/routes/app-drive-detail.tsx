@@ -1,0 +1,33 @@
+import { useParams } from 'react-router';
+import { usePageTitle } from '../components/ui/page-title';
+import { useDriveFormModal } from '../features/drive-form/components/drive-form-modal';
+import { isMissingDrive, useDrive } from '../features/drives/api';
+import { DriveDetailView } from '../features/drives/components/drive-detail-view';
+import {
+  DriveNotFound,
+  failureMessage,
+  LoadError,
+  Loading,
+} from '../features/drives/components/drive-states';
+
+/** /app/delive-detail/:id — one drive: join or leave it, or (its organiser) edit or delete it. */
+export default function AppDriveDetail() {
+  usePageTitle('Drive details');
+  const { id } = useParams();
+  const drive = useDrive(id);
+  const form = useDriveFormModal();
+
+  if (drive.data) {
+    const data = drive.data;
+    return <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} />;
+  }
+  if (!id || (drive.isError && isMissingDrive(drive.error))) return <DriveNotFound />;
+  if (drive.isError)
+    return (
+      <LoadError
+        message={failureMessage(drive.error, 'The drive could not be loaded just now.')}
+        onRetry={() => void drive.refetch()}
+      />
+    );
+  return <Loading label="Loading drive…" />;
+}
