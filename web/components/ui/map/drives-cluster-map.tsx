@@ -39,6 +39,17 @@ function popupContent(
   return box;
 }
 
+/** The plugin's usual bubble, with a name a screen reader can say ("3 drives") instead of "3". */
+function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
+  const count = cluster.getChildCount();
+  const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+  return L.divIcon({
+    html: `<div><span>${count}<span class="sr-only"> drives, press Enter to zoom in</span></span></div>`,
+    className: `marker-cluster marker-cluster-${size}`,
+    iconSize: L.point(40, 40),
+  });
+}
+
 /** Puts the points in one cluster group and fits the view to them whenever they change. */
 function ClusterLayer({
   points,
@@ -53,7 +64,11 @@ function ClusterLayer({
   }, [onOpen]);
 
   useEffect(() => {
-    const group = L.markerClusterGroup({ showCoverageOnHover: false, chunkedLoading: true });
+    const group = L.markerClusterGroup({
+      showCoverageOnHover: false,
+      chunkedLoading: true,
+      iconCreateFunction: clusterIcon,
+    });
     const markers = points.map((point) =>
       L.marker([point.driveLat, point.driveLong], {
         alt: point.driveName,
