@@ -14,8 +14,8 @@ export interface GeoTuning {
   timeoutMs?: number;
 }
 
-/** 1 s plus a margin for network jitter, so the geocoder itself never sees two requests within 1 s. */
-export const GEO_INTERVAL_MS = 1100;
+/** 1 s plus a margin for network and CPU jitter, so the geocoder itself never sees two requests within 1 s. */
+export const GEO_INTERVAL_MS = 1250;
 export const GEO_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const SLOT = 'geocoder';
 
