@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/drives-e2e';
+import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
 import { signedInAccount } from '../support/shell-session';
 
 const monthLabel = (offset: number) => {
@@ -56,7 +57,7 @@ test('the personal feed address can be copied and reset; the old address stops w
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signedInAccount(page);
+  const me = await signedInAccount(page);
   await page.goto('/app/calendar');
   const field = page.getByLabel('Your calendar address');
   await expect(field).toHaveValue(/\/api\/calendar\/feed\/.+\.ics$/);
@@ -91,6 +92,24 @@ test('the personal feed address can be copied and reset; the old address stops w
   // The same address after a reload.
   await page.reload();
   await expect(field).toHaveValue(second);
+
+  // Someone else signing in on this tab never sees this address, even from the cache.
+  await page.getByRole('button', { name: `Account menu for ${me.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  const other = await apiUser(page.request);
+  // Signed in on the same loaded page (no reload), so only the logout can have cleared the cache.
+  await page.getByLabel('Email').fill(other.email);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Settings' })
+    .click();
+  await page.getByRole('link', { name: 'Calendar' }).click();
+  await expect(field).toHaveValue(/\.ics$/);
+  expect(await field.inputValue()).not.toBe(second);
 });
 
 test('the calendar: no serious accessibility problems, light and dark, drawer open too', async ({

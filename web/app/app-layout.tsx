@@ -7,6 +7,7 @@ import { ModalProvider } from '../components/ui/modal';
 import { PageTitleProvider, usePageTitleValue } from '../components/ui/page-title';
 import { RightDrawerProvider } from '../components/ui/right-drawer';
 import { useCurrentUser, useLogout } from '../features/auth/api';
+import { drivesKey } from '../lib/query-keys';
 import { RouteErrorBoundary } from './route-error';
 import { Sidebar } from './shell/sidebar';
 import { TopBar } from './shell/top-bar';
@@ -93,6 +94,9 @@ function Shell() {
         void navigate('/login', { replace: true });
         queryClient.removeQueries({ queryKey: ['notifications'] });
         queryClient.removeQueries({ queryKey: ['people'] });
+        // Joined flags and the secret calendar feed address belong to this user only.
+        queryClient.removeQueries({ queryKey: drivesKey });
+        queryClient.removeQueries({ queryKey: ['calendar'] });
       },
     });
 
