@@ -8,9 +8,11 @@ import {
   sql,
   SqliteDialect,
   type MigrationResultSet,
+  type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { trackingWrites } from './table-writes';
 import type { Database } from './tables';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,6 +36,44 @@ export interface DatabaseOptions {
 pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1700, (value) => Number(value));
 
+/** How many prepared SQLite statements are kept (least recently used go first). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with prepared statements kept by SQL text: Kysely prepares every query afresh,
+ * which was a quarter of a list request's database time. A statement still being iterated (a
+ * streamed select) is never handed out twice; a fresh one is prepared instead.
+ */
+export function withStatementCache(
+  sqlite: SQLite.Database,
+  max = STATEMENT_CACHE_SIZE,
+): SqliteDatabase & { readonly cachedStatements: number } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    get cachedStatements() {
+      return statements.size;
+    },
+    prepare(text: string) {
+      const cached = statements.get(text);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(text);
+        // Most recently used last, so the first key is the one to evict.
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > max) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+    close() {
+      statements.clear();
+      sqlite.close();
+    },
+  };
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -44,7 +84,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     // An idle client error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => undefined);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: trackingWrites(new PostgresDialect({ pool })) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
@@ -54,7 +94,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: trackingWrites(new SqliteDialect({ database: withStatementCache(sqlite) })),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

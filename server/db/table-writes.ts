@@ -1,0 +1,265 @@
+import type {
+  CompiledQuery,
+  DatabaseConnection,
+  DatabaseIntrospector,
+  Dialect,
+  DialectAdapter,
+  Driver,
+  Kysely,
+  OperationNode,
+  QueryCompiler,
+  QueryResult,
+  TransactionSettings,
+} from 'kysely';
+
+/**
+ * Counts the writes this process makes to each table, so in-process caches can tell at once when
+ * what they hold may have changed: a cache entry remembers the version it was read at and is used
+ * only while the version is the same. Versions only grow; any doubt (raw SQL that is not a plain
+ * read, schema changes, data-modifying CTEs) counts as a write to every table.
+ *
+ * Process-wide on purpose: services that have no database handle (sessions) can read it too. Several
+ * databases in one process (tests) only means more invalidation, never less.
+ *
+ * Only this process's writes are seen; other app servers' writes reach these caches when the entries
+ * expire (every cache using this keeps a TTL).
+ */
+export class TableWrites {
+  /** Every write (insert, update, delete) per table. */
+  #writes = new Map<string, number>();
+  /** Writes that may change or remove existing rows (update, delete, upsert) per table. */
+  #changes = new Map<string, number>();
+  /** Writes to unknown tables: they count for every table. */
+  #unknown = 0;
+
+  /** Grows on any write to any of `tables` (including plain inserts). */
+  writeVersion(tables: readonly string[]): number {
+    let version = this.#unknown;
+    for (const table of tables) version += this.#writes.get(table) ?? 0;
+    return version;
+  }
+
+  /** Grows when existing rows of any of `tables` may have changed; new rows alone do not count. */
+  changeVersion(tables: readonly string[]): number {
+    let version = this.#unknown;
+    for (const table of tables) version += this.#changes.get(table) ?? 0;
+    return version;
+  }
+
+  /** Records a write; `table` undefined means any table. */
+  record(table: string | undefined, kind: 'insert' | 'change'): void {
+    if (table === undefined) {
+      this.#unknown++;
+      return;
+    }
+    this.#writes.set(table, (this.#writes.get(table) ?? 0) + 1);
+    if (kind === 'change') this.#changes.set(table, (this.#changes.get(table) ?? 0) + 1);
+  }
+}
+
+/** The one tracker of this process. */
+export const tableWrites = new TableWrites();
+
+interface Write {
+  table: string | undefined;
+  kind: 'insert' | 'change';
+}
+const ANY_TABLE: Write[] = [{ table: undefined, kind: 'change' }];
+const NO_WRITES: Write[] = [];
+
+// Statements that never change table rows; any other raw SQL counts as a write to every table.
+const READ_ONLY_SQL =
+  /^\s*(select|values|explain|pragma|show|set|begin|start\s+transaction|commit|end|rollback|savepoint|release)\b/i;
+
+type Node = OperationNode & Record<string, unknown>;
+
+function tableName(node: unknown): string | undefined {
+  const n = node as Node | undefined;
+  if (n?.kind === 'AliasNode') return tableName(n.node);
+  if (n?.kind !== 'TableNode') return undefined;
+  const identifier = (n.table as { identifier?: { name?: unknown } } | undefined)?.identifier;
+  return typeof identifier?.name === 'string' ? identifier.name : undefined;
+}
+
+/** A CTE that is not a plain select may write anywhere. */
+function hasWritingCte(node: Node): boolean {
+  const expressions = (node.with as { expressions?: ReadonlyArray<{ expression: Node }> })
+    ?.expressions;
+  return !!expressions?.some((cte) => cte.expression.kind !== 'SelectQueryNode');
+}
+
+/** The tables a compiled query writes to, judged from its operation tree. */
+export function writesOf(query: CompiledQuery): Write[] {
+  const node = query.query as Node;
+  switch (node.kind) {
+    case 'SelectQueryNode':
+      return hasWritingCte(node) ? ANY_TABLE : NO_WRITES;
+    case 'RawNode':
+      return READ_ONLY_SQL.test(query.sql) ? NO_WRITES : ANY_TABLE;
+    case 'InsertQueryNode': {
+      const table = tableName(node.into);
+      if (table === undefined || hasWritingCte(node)) return ANY_TABLE;
+      const conflict = node.onConflict as { updates?: unknown[] } | undefined;
+      const upsert =
+        !!conflict?.updates?.length || !!node.onDuplicateKey || !!node.replace || !!node.orAction;
+      return [{ table, kind: upsert ? 'change' : 'insert' }];
+    }
+    case 'UpdateQueryNode': {
+      const table = tableName(node.table);
+      return table === undefined || hasWritingCte(node) ? ANY_TABLE : [{ table, kind: 'change' }];
+    }
+    case 'DeleteQueryNode': {
+      const froms = (node.from as { froms?: readonly unknown[] } | undefined)?.froms ?? [];
+      const tables = froms.map(tableName);
+      if (tables.length === 0 || tables.includes(undefined) || hasWritingCte(node))
+        return ANY_TABLE;
+      return tables.map((table) => ({ table, kind: 'change' as const }));
+    }
+    default:
+      // Schema changes, MERGE and anything newer: assume the worst.
+      return ANY_TABLE;
+  }
+}
+
+/** A connection that reports its writes: at once outside a transaction, at commit or rollback inside one. */
+class TrackedConnection implements DatabaseConnection {
+  inTransaction = false;
+  pending: Write[] = [];
+
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly tracker: TableWrites,
+  ) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const writes = writesOf(compiledQuery);
+    try {
+      return await this.inner.executeQuery<R>(compiledQuery);
+    } finally {
+      // Recorded after the statement ran (and, in a transaction, again when it ends): a reader that
+      // saw the old rows holds an older version, so what it caches is never used.
+      for (const write of writes) {
+        this.tracker.record(write.table, write.kind);
+        if (this.inTransaction) this.pending.push(write);
+      }
+    }
+  }
+
+  streamQuery<R>(
+    compiledQuery: CompiledQuery,
+    chunkSize?: number,
+  ): AsyncIterableIterator<QueryResult<R>> {
+    for (const write of writesOf(compiledQuery)) {
+      this.tracker.record(write.table, write.kind);
+      if (this.inTransaction) this.pending.push(write);
+    }
+    return this.inner.streamQuery<R>(compiledQuery, chunkSize);
+  }
+
+  /** The transaction ended: what it wrote is now visible to other connections (or rolled back). */
+  endTransaction(): void {
+    this.inTransaction = false;
+    const done = this.pending;
+    this.pending = [];
+    for (const write of done) this.tracker.record(write.table, write.kind);
+  }
+}
+
+class TrackingDriver implements Driver {
+  readonly #connections = new WeakMap<DatabaseConnection, TrackedConnection>();
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly tracker: TableWrites,
+  ) {}
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const inner = await this.inner.acquireConnection();
+    // The same wrapper for the same connection: Kysely recognises connections by identity.
+    let tracked = this.#connections.get(inner);
+    if (!tracked) {
+      tracked = new TrackedConnection(inner, this.tracker);
+      this.#connections.set(inner, tracked);
+    }
+    return tracked;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    const tracked = connection as TrackedConnection;
+    await this.inner.beginTransaction(tracked.inner, settings);
+    tracked.inTransaction = true;
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    const tracked = connection as TrackedConnection;
+    try {
+      await this.inner.commitTransaction(tracked.inner);
+    } finally {
+      tracked.endTransaction();
+    }
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    const tracked = connection as TrackedConnection;
+    try {
+      await this.inner.rollbackTransaction(tracked.inner);
+    } finally {
+      tracked.endTransaction();
+    }
+  }
+
+  savepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    if (!this.inner.savepoint) throw new Error('This database does not support savepoints');
+    return this.inner.savepoint((connection as TrackedConnection).inner, name, compileQuery);
+  }
+
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    if (!this.inner.rollbackToSavepoint)
+      throw new Error('This database does not support savepoints');
+    return this.inner.rollbackToSavepoint(
+      (connection as TrackedConnection).inner,
+      name,
+      compileQuery,
+    );
+  }
+
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compileQuery: QueryCompiler['compileQuery'],
+  ): Promise<void> {
+    if (!this.inner.releaseSavepoint) throw new Error('This database does not support savepoints');
+    return this.inner.releaseSavepoint((connection as TrackedConnection).inner, name, compileQuery);
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection((connection as TrackedConnection).inner);
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+/** Wraps a dialect so every statement run through it is counted in `tracker`. */
+export function trackingWrites(dialect: Dialect, tracker: TableWrites = tableWrites): Dialect {
+  return {
+    createDriver: () => new TrackingDriver(dialect.createDriver(), tracker),
+    createQueryCompiler: (): QueryCompiler => dialect.createQueryCompiler(),
+    createAdapter: (): DialectAdapter => dialect.createAdapter(),
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature.
+    createIntrospector: (db: Kysely<any>): DatabaseIntrospector => dialect.createIntrospector(db),
+  };
+}
