@@ -158,7 +158,15 @@ function Shell() {
           </RouteErrorBoundary>
         </main>
       </div>
-      <Toaster position="top-right" duration={3000} theme={theme} closeButton />
+      {/* Below the top bar, so a toast never covers the menu, search or account buttons. */}
+      <Toaster
+        position="top-right"
+        duration={3000}
+        theme={theme}
+        closeButton
+        offset={{ top: 72, right: 16 }}
+        mobileOffset={{ top: 120, left: 12, right: 12 }}
+      />
     </div>
   );
 }
