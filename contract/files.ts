@@ -33,4 +33,6 @@ export type StoredFileInfo = z.infer<typeof storedFileSchema>;
 
 /** Every stored file is served at `/api/files/{id}`. */
 export const fileUrl = (id: string) => `/api/files/${id}`;
-export const fileParamsSchema = z.object({ id: z.string().regex(/^[a-f0-9]{64}$/, 'No such file.') });
+export const fileParamsSchema = z.object({
+  id: z.string().regex(/^[a-f0-9]{64}$/, 'No such file.'),
+});
