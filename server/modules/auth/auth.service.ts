@@ -8,6 +8,7 @@ import {
 } from '../../../contract/auth';
 import { fileUrl } from '../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../contract/users';
+import { tableWrites } from '../../db/table-writes';
 import type { UserRow } from '../../db/tables';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/errors';
@@ -59,6 +60,21 @@ export interface AuthServiceDeps {
   onFirstVerified?: (user: UserRow) => Promise<void>;
 }
 
+/**
+ * Signed-in sessions are remembered per token for this long, so a request needs neither the JWT
+ * check nor the session and user rows. Any change to the `users` or `sessions` rows made by this
+ * process (logout, password change or reset, account deletion, profile edits) makes every entry
+ * stale at once; changes made by another app server are seen when the entry expires.
+ */
+export const SESSION_CACHE_TTL_MS = 2_000;
+const SESSION_CACHE_MAX = 10_000;
+const SESSION_TABLES = ['users', 'sessions'] as const;
+
+export interface SignedInSession {
+  user: UserRow;
+  sessionId: string;
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
@@ -89,6 +105,36 @@ export function authService(deps: AuthServiceDeps) {
   // Verifying against this when the email is unknown makes both failures take the same time.
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  // Only successes are cached (never a refusal), each with the version of the users/sessions rows it was read at.
+  const signedIn = new Map<
+    string,
+    { value: SignedInSession; version: number; from: number; until: number }
+  >();
+  // Concurrent first requests with one token share one lookup, if nothing was written meanwhile.
+  const lookups = new Map<string, { value: Promise<SignedInSession | null>; version: number }>();
+
+  async function lookUpToken(token: string): Promise<SignedInSession | null> {
+    const version = tableWrites.changeVersion(SESSION_TABLES);
+    const from = clock.now().getTime();
+    const claims = await deps.tokens.verify(token, new Date(from));
+    if (!claims) return null;
+    const session = await repo.findActiveSession(
+      claims.sessionId,
+      claims.userId,
+      new Date(from).toISOString(),
+    );
+    if (!session) return null;
+    const user = await repo.findUserById(claims.userId);
+    if (!user) return null;
+    // Frozen: one object now serves many requests.
+    const value = Object.freeze({ user: Object.freeze(user), sessionId: claims.sessionId });
+    if (signedIn.size >= SESSION_CACHE_MAX) signedIn.delete(signedIn.keys().next().value!);
+    // The token's expiry is the session's (to the second), so an entry never outlives either.
+    const until = Math.min(from + SESSION_CACHE_TTL_MS, claims.expiresAtMs);
+    signedIn.set(token, { value, version, from, until });
+    return value;
+  }
 
   const sendInBackground = (mail: Mail) => {
     deps.mailer.send(mail).catch(deps.onMailError);
@@ -311,8 +357,11 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /** Whether `password` is this user's password (for confirming sensitive changes). */
-    checkPassword: (user: UserRow, password: string) =>
-      verifyPassword(user.password_hash, password),
+    async checkPassword(user: UserRow, password: string): Promise<boolean> {
+      // Read afresh: the signed-in user may come from the session cache.
+      const current = await repo.findUserById(user.id);
+      return !!current && verifyPassword(current.password_hash, password);
+    },
 
     /** Changes the password after checking the current one; every other session of the account ends. */
     async changePassword(
@@ -320,7 +369,9 @@ export function authService(deps: AuthServiceDeps) {
       sessionId: string,
       input: { currentPassword: string; password: string },
     ) {
-      if (!(await verifyPassword(user.password_hash, input.currentPassword)))
+      // Read afresh: the signed-in user may come from the session cache.
+      const current = await repo.findUserById(user.id);
+      if (!current || !(await verifyPassword(current.password_hash, input.currentPassword)))
         throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
       if (input.password === input.currentPassword) throw badRequest(PROFILE_MESSAGES.samePassword);
       assertPasswordAllowed(input.password);
@@ -338,14 +389,29 @@ export function authService(deps: AuthServiceDeps) {
       return AUTH_MESSAGES.loggedOut;
     },
 
-    /** The signed-in user behind a token, or null when the token or its session is not valid now. */
-    async userForToken(token: string): Promise<{ user: UserRow; sessionId: string } | null> {
-      const claims = await deps.tokens.verify(token, clock.now());
-      if (!claims) return null;
-      const session = await repo.findActiveSession(claims.sessionId, claims.userId, nowIso());
-      if (!session) return null;
-      const user = await repo.findUserById(claims.userId);
-      return user ? { user, sessionId: claims.sessionId } : null;
+    /**
+     * The signed-in user behind a token, or null when the token or its session is not valid now.
+     * Remembered for SESSION_CACHE_TTL_MS (see there); the user row is frozen and shared.
+     */
+    userForToken(token: string): Promise<SignedInSession | null> {
+      const version = tableWrites.changeVersion(SESSION_TABLES);
+      const now = clock.now().getTime();
+      const hit = signedIn.get(token);
+      if (hit) {
+        if (hit.version === version && hit.from <= now && now < hit.until)
+          return Promise.resolve(hit.value);
+        signedIn.delete(token);
+      }
+      const pending = lookups.get(token);
+      if (pending && pending.version === version) return pending.value;
+      const value = lookUpToken(token);
+      const lookup = { value, version };
+      lookups.set(token, lookup);
+      const done = () => {
+        if (lookups.get(token) === lookup) lookups.delete(token);
+      };
+      value.then(done, done);
+      return value;
     },
   };
 }
