@@ -256,6 +256,64 @@ export function drivesRepository(db: Kysely<Database>) {
       );
     },
 
+    /** Who joined which of `driveIds`, at most `limit` pairs (ask for one more than you keep). */
+    participantsOf: (driveIds: readonly string[], limit: number) =>
+      driveIds.length === 0
+        ? Promise.resolve([])
+        : prepared(
+            `participants-of:${driveIds.length}`,
+            () =>
+              db
+                .selectFrom('drive_participants')
+                .select(['drive_id', 'user_id'])
+                .where(
+                  'drive_id',
+                  'in',
+                  driveIds.map((_, i) => slot(`id${i}`)),
+                )
+                .limit(sql<number>`${slot('limit')}`),
+            { ...Object.fromEntries(driveIds.map((id, i) => [`id${i}`, id])), limit },
+          ),
+
+    /** Which of `driveIds` the caller joined: one small indexed query. */
+    async joinedAmong(driveIds: readonly string[], callerId: string): Promise<Set<string>> {
+      if (driveIds.length === 0) return new Set();
+      const values: Record<string, unknown> = { caller: callerId };
+      driveIds.forEach((id, i) => (values[`id${i}`] = id));
+      const rows = await prepared(
+        `joined:${driveIds.length}`,
+        () =>
+          db
+            .selectFrom('drive_participants')
+            .select('drive_id')
+            .where('user_id', '=', slot('caller'))
+            .where(
+              'drive_id',
+              'in',
+              driveIds.map((_, i) => slot(`id${i}`)),
+            ),
+        values,
+      );
+      return new Set(rows.map((r) => r.drive_id));
+    },
+
+    /**
+     * The earliest start at or after `now` over all drives (null when none): until then no drive
+     * moves from upcoming to past, so every list answer computed at `now` stays the same.
+     */
+    async nextStart(now: string): Promise<string | null> {
+      const rows = await prepared(
+        'next-start',
+        () =>
+          db
+            .selectFrom('drives')
+            .select((eb) => eb.fn.min('starts_at').as('next'))
+            .where('starts_at', '>=', slot('now')),
+        { now },
+      );
+      return (rows[0]?.next as string | null | undefined) ?? null;
+    },
+
     participants: (driveId: string) =>
       db
         .selectFrom('drive_participants')

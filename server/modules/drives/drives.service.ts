@@ -5,6 +5,7 @@ import {
   DRIVE_MAP_MAX,
   DRIVE_MESSAGES,
   driveFormSchema,
+  driveListResponseSchema,
   MY_DRIVES_MAX,
   type CalendarEvent,
   type Drive,
@@ -15,6 +16,7 @@ import {
   type Option,
 } from '../../../contract/drives';
 import { formatLatLng } from '../../../contract/geo';
+import { tableWrites } from '../../db/table-writes';
 import type { DriveRow, UserRow } from '../../db/tables';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -51,10 +53,44 @@ const FORM_FIELDS = Object.keys(driveFormSchema.shape);
 /** Totals are exact for a few seconds: counting a large range on every page view is the slow part. */
 const COUNT_TTL_MS = 5_000;
 const COUNT_CACHE_MAX = 500;
+/**
+ * The caller-independent part of a list page is shared for this long (and never past the next drive
+ * start, when drives move from upcoming to past). Writes by this process to drives, participants or
+ * users make it stale at once; other servers' writes show when it expires.
+ */
+export const LIST_PAGE_TTL_MS = 2_000;
+const LIST_PAGE_CACHE_MAX = 200;
+/** Pages with more participations than this ask the database per request whether the caller joined. */
+const LIST_PAGE_MAX_PARTICIPANTS = 1_000;
+/** Finished bodies kept per page (one per combination of the caller's flags). */
+const LIST_PAGE_BODIES_MAX = 32;
+/** What a list page is read from: new rows in any of these, or changed users rows, can change it. */
+const LIST_TABLES = ['drives', 'drive_participants'] as const;
+const listVersion = () =>
+  tableWrites.writeVersion(LIST_TABLES) + tableWrites.changeVersion(['users']);
 const FEED_PAST_DAYS = 30;
 const FEED_MAX_EVENTS = 500;
 
 export const driveLink = (id: string) => `/app/delive-detail/${id}`;
+
+const CALLER_FIELDS = new Set(['joined', 'isOrganizer', 'isPast']);
+
+/**
+ * A drive's JSON split around its caller and time fields (which sit together in the contract):
+ * `head` up to and including the comma before them, `tail` from the comma after them.
+ */
+export function jsonAroundCallerFields(drive: Drive): { head: string; tail: string } {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  let seen = false;
+  for (const [key, value] of Object.entries(drive)) {
+    if (CALLER_FIELDS.has(key)) seen = true;
+    else (seen ? after : before)[key] = value;
+  }
+  const head = JSON.stringify(before).slice(0, -1);
+  const tail = JSON.stringify(after).slice(1);
+  return { head: head.length > 1 ? `${head},` : head, tail: tail.length > 1 ? `,${tail}` : tail };
+}
 
 /** The multipart text fields as the form schema reads them: lists stay lists, others take the first value. */
 export function formInput(fields: Record<string, string[]>): Record<string, string | string[]> {
@@ -129,8 +165,8 @@ export function drivesService(deps: DrivesServiceDeps) {
   const nowIso = () => clock.now().toISOString();
   const absoluteLink = (id: string) => `${deps.appUrl}${driveLink(id)}`;
 
-  // Per-process cache of list totals; this process's own writes clear it at once.
-  const totals = new Map<string, { total: Promise<number>; until: number }>();
+  // Per-process cache of list totals; this process's own writes make it stale at once.
+  const totals = new Map<string, { total: Promise<number>; until: number; version: number }>();
   function cachedCount(filter: DriveFilter): Promise<number> {
     const key = JSON.stringify([
       filter.when,
@@ -140,16 +176,169 @@ export function drivesService(deps: DrivesServiceDeps) {
       filter.q,
     ]);
     const now = clock.now().getTime();
+    const version = listVersion();
     const hit = totals.get(key);
-    if (hit && hit.until > now) return hit.total;
+    if (hit && hit.until > now && hit.version === version) return hit.total;
     // The promise is shared, so requests arriving together count once.
     const total = repo.count(filter);
     if (totals.size >= COUNT_CACHE_MAX) totals.clear();
-    totals.set(key, { total, until: now + COUNT_TTL_MS });
-    total.catch(() => totals.delete(key));
+    const entry = { total, until: now + COUNT_TTL_MS, version };
+    totals.set(key, entry);
+    total.catch(() => {
+      if (totals.get(key) === entry) totals.delete(key);
+    });
     return total;
   }
-  const drivesChanged = () => totals.clear();
+
+  /**
+   * One list page, the same for every caller: read once, each drive validated against the contract
+   * and kept as JSON around the three fields that depend on the caller or the moment (joined,
+   * isOrganizer, isPast). Who joined is kept too (for pages with at most LIST_PAGE_MAX_PARTICIPANTS
+   * participations), so `joined` and `participantCount` come from the same read. Finished bodies are
+   * kept per combination of those fields, so most requests send bytes that already exist.
+   */
+  interface SharedPage {
+    page: number;
+    limit: number;
+    total: number;
+    drives: Array<{
+      id: string;
+      organizerId: string;
+      startsAtMs: number;
+      head: string;
+      tail: string;
+      /** Who joined; undefined when the page had too many participations to keep. */
+      participants: ReadonlySet<string> | undefined;
+    }>;
+    /** The earliest drive start at or after the moment it was read (null: none). */
+    nextStart: string | null;
+    bodies: Map<string, Buffer>;
+  }
+  const pages = new Map<
+    string,
+    { page: Promise<SharedPage>; version: number; from: string; until: number }
+  >();
+
+  async function readSharedPage(
+    filter: DriveFilter,
+    page: number,
+    limit: number,
+  ): Promise<SharedPage> {
+    const offset = (page - 1) * limit;
+    const [rows, nextStart] = await Promise.all([
+      repo.page(filter, limit, offset),
+      repo.nextStart(filter.now),
+    ]);
+    const ids = rows.map((r) => r.id);
+    const [total, pairs, donors] = await Promise.all([
+      // A short page tells the exact total without counting.
+      rows.length < limit && (rows.length > 0 || page === 1)
+        ? offset + rows.length
+        : cachedCount(filter),
+      repo.participantsOf(ids, LIST_PAGE_MAX_PARTICIPANTS + 1),
+      repo.namesOf([...new Set(rows.flatMap(landDonorIds))]),
+    ]);
+    let participants: Map<string, Set<string>> | undefined;
+    let counts: Map<string, { count: number }>;
+    if (pairs.length <= LIST_PAGE_MAX_PARTICIPANTS) {
+      participants = new Map(ids.map((id) => [id, new Set<string>()]));
+      for (const pair of pairs) participants.get(pair.drive_id)?.add(pair.user_id);
+      counts = new Map([...participants].map(([id, set]) => [id, { count: set.size }]));
+    } else counts = await repo.participantStats(ids, '');
+    const donorNames = new Map(donors.map((d) => [d.id, displayName(d)]));
+    const now = clock.now();
+    const data = rows.map((row) =>
+      toDrive(row, {
+        now,
+        callerId: '',
+        participantCount: counts.get(row.id)?.count ?? 0,
+        joined: false,
+        donorNames,
+      }),
+    );
+    // The contract check the serializer did per request, once per read.
+    const checked = driveListResponseSchema.parse({ success: true, data, page, limit, total });
+    return {
+      page,
+      limit,
+      total: checked.total,
+      nextStart,
+      bodies: new Map(),
+      drives: checked.data.map((drive, i) => ({
+        id: drive.id,
+        organizerId: rows[i]!.organizer_id,
+        startsAtMs: Date.parse(rows[i]!.starts_at),
+        participants: participants?.get(drive.id),
+        ...jsonAroundCallerFields(drive),
+      })),
+    };
+  }
+
+  /** The page's JSON body with the caller's flags: built once per combination of them. */
+  async function pageBody(shared: SharedPage, callerId: string, now: number): Promise<Buffer> {
+    const { drives } = shared;
+    // Only pages with too many participations to keep ask the database who the caller is.
+    const joinedHere = drives.some((d) => !d.participants)
+      ? await repo.joinedAmong(
+          drives.map((d) => d.id),
+          callerId,
+        )
+      : undefined;
+    const flags = drives.map((d) => ({
+      joined: d.participants ? d.participants.has(callerId) : !!joinedHere?.has(d.id),
+      isOrganizer: d.organizerId === callerId,
+      isPast: d.startsAtMs < now,
+    }));
+    const key = flags
+      .map((f) => (f.joined ? 4 : 0) + (f.isOrganizer ? 2 : 0) + (f.isPast ? 1 : 0))
+      .join('');
+    const known = shared.bodies.get(key);
+    if (known) return known;
+    const data = drives.map(
+      (d, i) =>
+        `${d.head}"joined":${flags[i]!.joined},"isOrganizer":${flags[i]!.isOrganizer},` +
+        `"isPast":${flags[i]!.isPast}${d.tail}`,
+    );
+    const body = Buffer.from(
+      `{"success":true,"data":[${data.join(',')}],"page":${shared.page},"limit":${shared.limit},"total":${shared.total}}`,
+    );
+    if (shared.bodies.size < LIST_PAGE_BODIES_MAX) shared.bodies.set(key, body);
+    return body;
+  }
+
+  async function sharedPage(filter: DriveFilter, page: number, limit: number): Promise<SharedPage> {
+    const key = JSON.stringify([
+      filter.when,
+      filter.country,
+      filter.startsFrom,
+      filter.startsBefore,
+      filter.q,
+      page,
+      limit,
+    ]);
+    const now = clock.now().getTime();
+    const version = listVersion();
+    const hit = pages.get(key);
+    // Valid while nothing was written here and within the TTL (a read still running is shared too)...
+    if (hit && hit.version === version && hit.from <= filter.now && now < hit.until) {
+      const shared = await hit.page.catch(() => undefined);
+      // ...and until the next drive starts: string order, as the query compares starts_at.
+      if (shared && (shared.nextStart === null || filter.now <= shared.nextStart)) return shared;
+    }
+    const entry = {
+      page: readSharedPage(filter, page, limit),
+      version,
+      from: filter.now,
+      until: now + LIST_PAGE_TTL_MS,
+    };
+    entry.page.catch(() => {
+      if (pages.get(key) === entry) pages.delete(key);
+    });
+    if (!pages.has(key) && pages.size >= LIST_PAGE_CACHE_MAX)
+      pages.delete(pages.keys().next().value!);
+    pages.set(key, entry);
+    return entry.page;
+  }
 
   function filterFor(options: Omit<DriveListOptions, 'page' | 'limit'>): DriveFilter {
     return {
@@ -302,7 +491,6 @@ export function drivesService(deps: DrivesServiceDeps) {
         await files.discardIfUnused(image.id);
         throw error;
       }
-      drivesChanged();
       return presentOne(id, user.id);
     },
 
@@ -327,7 +515,6 @@ export function drivesService(deps: DrivesServiceDeps) {
       });
       if (image && image.id !== drive.image_file_id)
         await files.discardIfUnused(drive.image_file_id);
-      drivesChanged();
       const participants = (await repo.participantIds(drive.id)).filter((id) => id !== user.id);
       await notifications.notifyMany(participants, {
         kind: 'drive_changed',
@@ -340,7 +527,6 @@ export function drivesService(deps: DrivesServiceDeps) {
 
     async remove(drive: DriveRow): Promise<void> {
       const participants = await repo.remove(drive.id);
-      drivesChanged();
       await files.discardIfUnused(drive.image_file_id);
       await notifications.notifyMany(
         participants.filter((id) => id !== drive.organizer_id),
@@ -352,17 +538,14 @@ export function drivesService(deps: DrivesServiceDeps) {
       );
     },
 
-    async list(callerId: string, options: DriveListOptions) {
-      const { page, limit } = options;
+    /**
+     * The Plantations list as the JSON body of `driveListResponseSchema`, ready to send: the shared
+     * page (see `sharedPage`) with the caller's `joined` and `isOrganizer` and the moment's `isPast`.
+     */
+    async listBody(callerId: string, options: DriveListOptions): Promise<Buffer> {
       const filter = filterFor(options);
-      const offset = (page - 1) * limit;
-      const rows = await repo.page(filter, limit, offset);
-      // A short page tells the exact total without counting.
-      const total =
-        rows.length < limit && (rows.length > 0 || page === 1)
-          ? offset + rows.length
-          : await cachedCount(filter);
-      return { data: await present(rows, callerId), page, limit, total };
+      const shared = await sharedPage(filter, options.page, options.limit);
+      return pageBody(shared, callerId, Date.parse(filter.now));
     },
 
     async map(
