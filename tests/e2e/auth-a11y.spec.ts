@@ -1,26 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  if (serious.length > 0) {
-    console.log(
-      JSON.stringify(
-        serious.map((v) => ({
-          id: v.id,
-          help: v.help,
-          nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
-        })),
-        null,
-        2,
-      ),
-    );
-  }
-  return serious;
-}
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 const screens = [
   { path: '/login', heading: 'Sign in to Canopy', submit: 'Sign In' },
@@ -43,12 +22,12 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading);
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectNoSeriousA11yViolations(page);
 
         // With every field in error.
         await page.getByRole('button', { name: screen.submit }).click();
         await expect(page.getByTestId('field-error').first()).toBeVisible();
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectNoSeriousA11yViolations(page);
       });
     }
   }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { seriousViolations } from '../support/drives-e2e';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
 import { signedInAccount } from '../support/shell-session';
 
@@ -121,10 +121,10 @@ test('the calendar: no serious accessibility problems, light and dark, drawer op
     await page.goto('/app/calendar');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await expect(page.getByLabel('Your calendar address')).toHaveValue(/\.ics$/);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
     await page.locator('[aria-current="date"]').click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('Escape');
   }
 });

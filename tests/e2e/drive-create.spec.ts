@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import type { Drive, DriveListResponse } from '../../contract/drives';
 import { DRIVE_MESSAGES } from '../../contract/drives';
 import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
@@ -48,11 +48,7 @@ test('a corporate member adds a tree drive from the dashboard', async ({ page })
   await expect(modal.getByLabel('Drive Name')).toBeFocused();
 
   // The open modal, errors showing, has no serious or critical accessibility problem.
-  const results = await new AxeBuilder({ page }).include('[data-testid="app-modal"]').analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  await expectNoSeriousA11yViolations(page, { include: '[data-testid="app-modal"]' });
 
   await modal.getByLabel('Drive Name').fill(driveName);
   await expect(modal.getByText(DRIVE_MESSAGES.nameRequired)).toHaveCount(0);
@@ -173,11 +169,7 @@ test('the open form, errors showing, passes axe in the dark theme too', async ({
   await expect(modal.getByText(DRIVE_MESSAGES.typeRequired)).toBeVisible();
   await modal.getByRole('combobox', { name: 'Tree Type' }).click();
   await expect(modal.getByRole('listbox', { name: 'Tree Type' })).toBeVisible();
-  const results = await new AxeBuilder({ page }).include('[data-testid="app-modal"]').analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  await expectNoSeriousA11yViolations(page, { include: '[data-testid="app-modal"]' });
 });
 
 test('members who are not corporate see no Add Tree Drive button', async ({ page }) => {

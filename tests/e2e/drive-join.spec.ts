@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser } from '../support/e2e-accounts';
-import { apiDrive, apiToken, localDayKey, seriousViolations } from '../support/drives-e2e';
+import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
 import { signIn, signedInAccount } from '../support/shell-session';
 
 test('an individual finds a drive, joins it, sees it in My Plantations and on the calendar; the organiser is told; leaving works', async ({
@@ -176,19 +177,19 @@ test('Plantations, a drive, and My Plantations: no serious accessibility problem
     await page.goto('/app/delive-event?from=2030-02-01&to=2030-01-01');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await expect(page.getByRole('alert')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
 
     await page.goto('/app/delive-event');
     await expect(page.getByTestId('drive-card').first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
 
     await page.goto(`/app/delive-detail/${drive.id}`);
     await expect(page.getByRole('button', { name: 'Delete drive' })).toBeVisible();
     await expect(page.locator('.leaflet-container')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
 
     await page.goto('/app/mydelive-event');
     await expect(page.getByTestId('my-organised').getByTestId('drive-card')).toHaveCount(1);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   }
 });

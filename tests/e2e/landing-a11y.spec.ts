@@ -1,27 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  if (serious.length > 0) {
-    console.log(
-      JSON.stringify(
-        serious.map((v) => ({
-          id: v.id,
-          impact: v.impact,
-          help: v.help,
-          nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })),
-        })),
-        null,
-        2,
-      ),
-    );
-  }
-  return serious;
-}
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 /** Waits until the figures are in and no transition is half-way (axe reads colours as painted). */
 async function settle(page: Page) {
@@ -49,19 +27,19 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await settle(page);
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
 
       // Scrolled: the top bar is solid over the content.
       await page.evaluate(() => window.scrollTo({ top: 1500, behavior: 'instant' }));
       await expect(page.getByTestId('top-bar')).toHaveAttribute('data-solid', 'true');
       await settle(page);
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
 
       if (viewport.name === 'phone') {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
         await settle(page);
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectNoSeriousA11yViolations(page);
       }
     });
   }
@@ -98,7 +76,7 @@ for (const theme of ['light', 'dark'] as const) {
     ).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
     await settle(page);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
 
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByTestId('tour-step')).toHaveText('Step 2 of 5');

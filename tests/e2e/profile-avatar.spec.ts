@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/shell-session';
 import sharp from 'sharp';
-import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
+import { apiUser } from '../support/e2e-accounts';
 
 /** A real 300 × 300 JPEG made at test time, so no binary fixture lives in the repository. */
 const greenJpeg = () =>
@@ -10,14 +11,6 @@ const greenJpeg = () =>
 
 const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP or GIF images can be uploaded.';
 const STORED_FILE = /^\/api\/files\/[0-9a-f]{64}$/;
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/app\/(corporate-|nursery-)?dashboard$/, { timeout: 6_000 });
-}
 
 test('upload a profile photo, see it in the top bar, then remove it', async ({ page }) => {
   const { username, email } = await apiUser(page.request);

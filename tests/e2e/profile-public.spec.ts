@@ -1,14 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
-
-async function signIn(page: Page, email: string, password = E2E_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/app\/(corporate-|nursery-)?dashboard$/, { timeout: 6_000 });
-}
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/shell-session';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiUser } from '../support/e2e-accounts';
+import { apiToken } from '../support/drives-e2e';
 
 const monthYear = new Intl.DateTimeFormat('en-GB', {
   month: 'long',
@@ -60,10 +54,7 @@ test('edit name, bio and location, then see them on the public profile', async (
 
 test("another member's profile has no Edit link; an unknown one is not found", async ({ page }) => {
   const other = await apiUser(page.request, { role: 'nursery' });
-  const login = await page.request.post('/api/users/login', {
-    data: { email: other.email, password: E2E_PASSWORD },
-  });
-  const token = ((await login.json()) as { result: { token: string } }).result.token;
+  const token = await apiToken(page.request, other.email);
   const current = await page.request.get('/api/users/currentuser', {
     headers: { 'x-auth-token': token },
   });
@@ -81,23 +72,6 @@ test("another member's profile has no Edit link; an unknown one is not found", a
   await page.getByRole('link', { name: 'Back to your dashboard' }).click();
   await expect(page).toHaveURL('/app/dashboard');
 });
-
-/** Serious and critical axe findings, printed so a failure says what to fix. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  if (serious.length > 0)
-    console.log(
-      JSON.stringify(
-        serious.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })),
-        null,
-        2,
-      ),
-    );
-  return serious;
-}
 
 test('profile and settings pages: no serious accessibility problems, light and dark, with errors showing', async ({
   page,
@@ -117,21 +91,21 @@ test('profile and settings pages: no serious accessibility problems, light and d
       await page.getByRole('button', { name: 'Upload photo' }).click();
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText('Current password is required!')).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
 
       await page.getByRole('button', { name: 'Delete account' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Delete account' }).click();
       await expect(page.getByText('Please type DELETE to confirm.')).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
       await page.keyboard.press('Escape');
 
       await page.getByRole('link', { name: 'View your public profile' }).click();
       await expect(page.getByRole('heading', { level: 1, name: me.username })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
 
       await page.goto('/app/user-profile/no-such-member');
       await expect(page.getByText('We could not find that member.')).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectNoSeriousA11yViolations(page);
     }
   }
 });

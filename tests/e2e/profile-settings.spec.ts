@@ -1,15 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/shell-session';
 import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
 
 const NEW_PASSWORD = 'fresh-Saplings-2027';
-
-async function signIn(page: Page, email: string, password = E2E_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/app\/(corporate-|nursery-)?dashboard$/, { timeout: 6_000 });
-}
 
 test('a taken username gets a clear message beside the field', async ({ page }) => {
   const taken = await apiUser(page.request);

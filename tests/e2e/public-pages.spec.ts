@@ -1,15 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
+import { expectNoSeriousA11yViolations } from '../support/a11y';
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
@@ -218,7 +208,7 @@ test.describe('accessibility', () => {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expectNoSeriousAxeViolations(page);
+        await expectNoSeriousA11yViolations(page);
       });
     }
   }

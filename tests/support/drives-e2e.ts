@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { E2E_PASSWORD } from './e2e-accounts';
 import { buildJpeg } from './images';
 
@@ -45,23 +44,6 @@ export async function apiDrive(
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: { data: { id: string } } }).data.data.id;
   return { id, start };
-}
-
-/** Serious and critical axe findings, printed so a failure says what to fix. */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  if (serious.length > 0)
-    console.log(
-      JSON.stringify(
-        serious.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) })),
-        null,
-        2,
-      ),
-    );
-  return serious;
 }
 
 /** YYYY-MM-DD of a date in this machine's time zone (the browser's too). */
