@@ -89,6 +89,15 @@ describe('security headers and API docs', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends the same security headers on errors and unknown paths', async () => {
+    for (const url of ['/api/no-such-thing', '/api/users/currentuser']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+
   it('serves OpenAPI generated from the route schemas at /api/docs', async () => {
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
