@@ -35,3 +35,22 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 /** Trims, then requires the value; for the spec's "<field> is required!" messages. */
 export const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, message);
+
+/** `page` and `limit` (at most 100) for a paginated list, as query fields. */
+export const pagingQueryFields = (defaultLimit: number) => ({
+  page: z.coerce.number().int().min(1, 'page must be 1 or more.').default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 100.')
+    .max(100, 'limit must be between 1 and 100.')
+    .default(defaultLimit),
+});
+
+/** What every paginated answer says about its page. */
+export const pagedResponseFields = {
+  success: z.literal(true),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+};

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { errorResponseSchema, requiredText } from './common';
+import {
+  errorResponseSchema,
+  pagedResponseFields,
+  pagingQueryFields,
+  requiredText,
+} from './common';
 import { countryLabel } from './countries';
 import { GEO_MESSAGES } from './geo';
 import { DRIVE_DURATIONS, TREE_SIZES, TREE_SPECIES } from './options';
@@ -231,13 +236,7 @@ export const DRIVE_PAGE_SIZE = 12;
 /** Filters of the Plantations list; `when` picks upcoming (soonest first) or past (latest first). */
 export const driveListQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1, 'page must be 1 or more.').default(1),
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1, 'limit must be between 1 and 100.')
-      .max(100, 'limit must be between 1 and 100.')
-      .default(DRIVE_PAGE_SIZE),
+    ...pagingQueryFields(DRIVE_PAGE_SIZE),
     when: z
       .enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' })
       .default('upcoming'),
@@ -257,11 +256,8 @@ export const driveListQuerySchema = z
 export type DriveListQuery = z.input<typeof driveListQuerySchema>;
 
 export const driveListResponseSchema = z.object({
-  success: z.literal(true),
+  ...pagedResponseFields,
   data: z.array(driveSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
 });
 export type DriveListResponse = z.infer<typeof driveListResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedResponseFields, pagingQueryFields } from './common';
 
 export const NOTIFICATION_KINDS = [
   'welcome',
@@ -26,23 +27,12 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-export const notificationListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more.').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be between 1 and 100.')
-    .max(100, 'limit must be between 1 and 100.')
-    .default(NOTIFICATIONS_PAGE_SIZE),
-});
+export const notificationListQuerySchema = z.object(pagingQueryFields(NOTIFICATIONS_PAGE_SIZE));
 export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
 export const notificationListResponseSchema = z.object({
-  success: z.literal(true),
+  ...pagedResponseFields,
   data: z.array(notificationSchema),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
   unread: z.number().int(),
 });
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
