@@ -1,93 +1,75 @@
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { Icon } from '../../components/ui/icon';
 
-/** Small outline icons for the shell; decorative, the text beside them names the control. */
-function Icon({ children, className = 'h-5 w-5' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
-export const icons = {
+/** The shell's icons: decorative, the text beside them names the control. */
+const SHAPES = {
   dashboard: (
-    <Icon>
+    <>
       <rect x="3" y="3" width="7" height="9" rx="1" />
       <rect x="14" y="3" width="7" height="5" rx="1" />
       <rect x="14" y="12" width="7" height="9" rx="1" />
       <rect x="3" y="16" width="7" height="5" rx="1" />
-    </Icon>
+    </>
   ),
   myPlantations: (
-    <Icon>
+    <>
       <path d="M12 22V12" />
       <path d="M12 12c0-4 3-7 8-7 0 5-3 7-8 7z" />
       <path d="M12 15c0-3-2.5-5-7-5 0 4 2.5 5 7 5z" />
-    </Icon>
+    </>
   ),
   plantations: (
-    <Icon>
+    <>
       <rect x="3" y="4" width="18" height="17" rx="2" />
       <path d="M16 2v4M8 2v4M3 10h18" />
-    </Icon>
+    </>
   ),
   donate: (
-    <Icon>
-      <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />
-    </Icon>
+    <path d="M20.8 4.6a5.5 5.5 0 0 0-7.8 0L12 5.7l-1-1.1a5.5 5.5 0 0 0-7.8 7.8l1 1L12 21l7.8-7.6 1-1a5.5 5.5 0 0 0 0-7.8z" />
   ),
   registration: (
-    <Icon>
+    <>
       <path d="M9 11l3 3L22 4" />
       <path d="M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11" />
-    </Icon>
+    </>
   ),
   settings: (
-    <Icon>
+    <>
       <circle cx="12" cy="12" r="3" />
       <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-    </Icon>
+    </>
   ),
   profile: (
-    <Icon>
+    <>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
-    </Icon>
+    </>
   ),
   calendar: (
-    <Icon>
+    <>
       <rect x="3" y="4" width="18" height="17" rx="2" />
       <path d="M16 2v4M8 2v4M3 10h18M8 14h2M14 14h2M8 18h2" />
-    </Icon>
+    </>
   ),
-  chevron: (
-    <Icon className="h-4 w-4">
-      <path d="M6 9l6 6 6-6" />
-    </Icon>
-  ),
-  menu: (
-    <Icon>
-      <path d="M3 6h18M3 12h18M3 18h18" />
-    </Icon>
-  ),
-  close: (
-    <Icon>
-      <path d="M6 6l12 12M18 6L6 18" />
-    </Icon>
-  ),
+  chevron: <path d="M6 9l6 6 6-6" />,
+  menu: <path d="M3 6h18M3 12h18M3 18h18" />,
+  close: <path d="M6 6l12 12M18 6L6 18" />,
   logout: (
-    <Icon className="h-4 w-4">
+    <>
       <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4" />
       <path d="M16 17l5-5-5-5M21 12H9" />
-    </Icon>
+    </>
   ),
-};
+} satisfies Record<string, ReactNode>;
+
+/** Drawn at 16 px beside small text; the rest at 20 px. */
+const SMALL: ReadonlySet<keyof typeof SHAPES> = new Set(['chevron', 'logout']);
+
+export const icons = Object.fromEntries(
+  Object.entries(SHAPES).map(([name, shapes]) => [
+    name,
+    <Icon className={SMALL.has(name as keyof typeof SHAPES) ? 'h-4 w-4' : 'h-5 w-5'}>
+      {shapes}
+    </Icon>,
+  ]),
+) as Record<keyof typeof SHAPES, ReactElement>;

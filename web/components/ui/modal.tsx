@@ -2,13 +2,12 @@ import {
   createContext,
   useCallback,
   useContext,
-  useEffect,
   useId,
   useMemo,
   useRef,
-  useState,
   type ReactNode,
 } from 'react';
+import { DialogCloseButton, NativeDialog, useNativeDialog } from './native-dialog';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -49,28 +48,10 @@ interface Shown {
 
 const ModalContext = createContext<ModalApi | null>(null);
 
-/** Opens a native modal dialog: the browser traps focus, Escape closes it and the page behind is inert. */
-function showDialog(dialog: HTMLDialogElement) {
-  if (dialog.open) return;
-  if (typeof dialog.showModal === 'function') dialog.showModal();
-  else dialog.setAttribute('open', ''); // Test DOMs without <dialog> support.
-}
-
-function hideDialog(dialog: HTMLDialogElement) {
-  if (!dialog.open) return;
-  if (typeof dialog.close === 'function') dialog.close();
-  else {
-    dialog.removeAttribute('open');
-    dialog.dispatchEvent(new Event('close'));
-  }
-}
-
 /** The one global modal of the app area; screens reach it through useModal(). */
 export function ModalProvider({ children }: { children: ReactNode }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
+  const { dialogRef, shown, show, close, onClosed } = useNativeDialog<Shown>();
   const pendingConfirm = useRef<((answer: boolean) => void) | null>(null);
-  const [shown, setShown] = useState<Shown | null>(null);
   const titleId = useId();
 
   const settleConfirm = useCallback((answer: boolean) => {
@@ -78,20 +59,13 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     pendingConfirm.current = null;
   }, []);
 
-  const close = useCallback(() => {
-    if (dialogRef.current) hideDialog(dialogRef.current);
-  }, []);
-
   const open = useCallback(
     (options: ModalOptions) => {
       // A new modal replaces an unanswered question: that question counts as "no".
       settleConfirm(false);
-      if (!dialogRef.current?.open && document.activeElement instanceof HTMLElement) {
-        openerRef.current = document.activeElement;
-      }
-      setShown({ title: options.title, size: options.size ?? 'md', body: options.body });
+      show({ title: options.title, size: options.size ?? 'md', body: options.body });
     },
-    [settleConfirm],
+    [settleConfirm, show],
   );
 
   const confirm = useCallback(
@@ -118,32 +92,20 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     [open, close, settleConfirm],
   );
 
-  useEffect(() => {
-    if (shown && dialogRef.current) showDialog(dialogRef.current);
-  }, [shown]);
-
-  const onClosed = () => {
-    settleConfirm(false);
-    setShown(null); // Content is cleared on close, so a form never reopens half filled.
-    const opener = openerRef.current;
-    openerRef.current = null;
-    if (opener?.isConnected) opener.focus();
-  };
-
   const api = useMemo<ModalApi>(() => ({ open, close, confirm }), [open, close, confirm]);
 
   return (
     <ModalContext.Provider value={api}>
       {children}
-      <dialog
+      <NativeDialog
         ref={dialogRef}
-        className="modal modal-bottom sm:modal-middle"
-        aria-labelledby={shown ? titleId : undefined}
-        onClose={onClosed}
-        onClick={(event) => {
-          // A click on the backdrop (the dialog itself, not its box) closes the modal.
-          if (event.target === event.currentTarget) close();
+        close={close}
+        onClosed={() => {
+          settleConfirm(false);
+          onClosed();
         }}
+        className="modal modal-bottom sm:modal-middle"
+        labelledBy={shown ? titleId : undefined}
         data-testid="app-modal"
       >
         {shown && (
@@ -152,28 +114,12 @@ export function ModalProvider({ children }: { children: ReactNode }) {
               <h2 id={titleId} className="text-lg font-bold">
                 {shown.title}
               </h2>
-              <button
-                type="button"
-                className="btn btn-sm btn-circle btn-ghost"
-                aria-label="Close"
-                onClick={close}
-              >
-                <svg
-                  aria-hidden="true"
-                  viewBox="0 0 24 24"
-                  className="h-4 w-4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </button>
+              <DialogCloseButton onClick={close} />
             </div>
             <ModalBody body={shown.body} close={close} />
           </div>
         )}
-      </dialog>
+      </NativeDialog>
     </ModalContext.Provider>
   );
 }

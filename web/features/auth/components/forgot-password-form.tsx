@@ -19,6 +19,7 @@ import {
   useFormFields,
   type FieldRules,
 } from './use-form-fields';
+import { Icon } from '../../../components/ui/icon';
 
 export const FORGOT_REDIRECT_MS = 2000;
 
@@ -68,19 +69,10 @@ export function ForgotPasswordForm() {
     return (
       <section aria-labelledby="reset-sent-heading" data-testid="reset-link-sent">
         <div className="mb-6 inline-flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800 in-data-[theme=dark]:bg-green-950 in-data-[theme=dark]:text-green-300">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <Icon className="h-7 w-7">
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="M3 7l9 6 9-6" />
-          </svg>
+          </Icon>
         </div>
         <FocusOnMountHeading id="reset-sent-heading" className="text-3xl font-bold tracking-tight">
           Reset Link Sent

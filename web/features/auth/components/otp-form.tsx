@@ -21,6 +21,7 @@ import {
   useFormFields,
   type FieldRules,
 } from './use-form-fields';
+import { Icon } from '../../../components/ui/icon';
 
 export const OTP_REDIRECT_MS = 2000;
 export const RESEND_COOLDOWN_S = 60;
@@ -119,18 +120,9 @@ export function OtpForm() {
     return (
       <section aria-labelledby="otp-verified-heading" data-testid="otp-verified">
         <div className="mb-6 inline-flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800 in-data-[theme=dark]:bg-green-950 in-data-[theme=dark]:text-green-300">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-7 w-7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <Icon className="h-7 w-7" strokeWidth={2.5}>
             <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
+          </Icon>
         </div>
         <FocusOnMountHeading
           id="otp-verified-heading"

@@ -20,24 +20,16 @@ import {
 } from '../month';
 import { focusRing, iconButton, mutedText, secondaryButton } from './calendar-ui';
 import { DayEvents } from './day-events';
+import { Icon } from '../../../components/ui/icon';
 
 /** Chips shown in a day before "+n more". */
 const MAX_CHIPS = 3;
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon>
       <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
-    </svg>
+    </Icon>
   );
 }
 

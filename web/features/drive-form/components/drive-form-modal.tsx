@@ -5,6 +5,7 @@ import type { DriveDetail } from '../../../../contract/drives';
 import { useModal } from '../../../components/ui/modal';
 import { currentUserKey } from '../../../lib/query-keys';
 import { fetchCurrentUserForForm } from '../api';
+import { Icon } from '../../../components/ui/icon';
 
 // The form (date picker, map) is its own chunk: pages that only show the button stay light.
 const DriveForm = lazy(() => import('./drive-form'));
@@ -90,16 +91,9 @@ export function AddDriveButton({
       }
       onClick={openCreate}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <Icon round={false}>
         <path d="M12 5v14M5 12h14" />
-      </svg>
+      </Icon>
       Add Tree Drive
     </button>
   );

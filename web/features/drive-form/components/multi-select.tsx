@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Option } from '../../../../contract/drives';
 import { FieldMessages, fieldFocusRing, useFieldIds } from '../../../components/ui/form-field';
+import { CloseIcon } from '../../../components/ui/icon';
 
 /** Chips of chosen values, each with a labelled remove button. */
 export function Chips({
@@ -31,16 +32,7 @@ export function Chips({
             onClick={() => onRemove(item.value)}
             disabled={disabled}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-3.5 w-3.5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
+            <CloseIcon className="h-3.5 w-3.5" strokeWidth={2.5} />
           </button>
         </li>
       ))}

@@ -7,22 +7,14 @@ import { downloadDriveIcs, useDeleteDrive } from '../api';
 import { MY_PLANTATIONS_PATH } from '../format';
 import { failureMessage } from './drive-states';
 import { dangerButton, secondaryButton } from './drive-ui';
+import { Icon } from '../../../components/ui/icon';
 
 function CalendarIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon>
       <rect x="3" y="4" width="18" height="17" rx="2" />
       <path d="M16 2v4M8 2v4M3 10h18M12 13v5M9.5 15.5h5" />
-    </svg>
+    </Icon>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Icon } from '../../../components/ui/icon';
 
 /** The drive's photo, or a leafy placeholder when it has none or the photo fails to load. */
 export function DriveImage({
@@ -30,20 +31,11 @@ export function DriveImage({
       className={`flex items-center justify-center bg-gradient-to-br from-green-700/20 to-green-700/5 text-green-800 in-data-[theme=dark]:text-green-300 ${className}`}
       data-testid="drive-image-fallback"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="h-12 w-12"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
+      <Icon className="h-12 w-12" strokeWidth={1.5}>
         <path d="M12 22V12" />
         <path d="M12 12c0-4 3-7 8-7 0 5-3 7-8 7z" />
         <path d="M12 15c0-3-2.5-5-7-5 0 4 2.5 5 7 5z" />
-      </svg>
+      </Icon>
     </div>
   );
 }

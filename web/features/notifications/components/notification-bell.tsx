@@ -1,6 +1,7 @@
 import { useRightDrawer } from '../../../components/ui/right-drawer';
 import { useUnreadCount } from '../api';
 import { NotificationList } from './notification-list';
+import { Icon } from '../../../components/ui/icon';
 
 export const bellLabel = (unread: number) =>
   unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
@@ -25,17 +26,10 @@ export function NotificationBell() {
       data-testid="notification-bell"
     >
       <span className="indicator">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <Icon round={false}>
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-        </svg>
+        </Icon>
         {unread > 0 && (
           <span
             className="indicator-item badge badge-error badge-xs min-w-4 px-1"

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProfileSearchResult } from '../../../../contract/users';
 import { isSearchable, useProfileSearch } from '../api';
+import { Icon } from '../../../components/ui/icon';
 
 export interface SearchOption {
   id: string;
@@ -105,17 +106,10 @@ export function ProfileSearch({
         Search people
       </label>
       <div className="input input-sm w-full">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-4 w-4 opacity-70"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <Icon className="h-4 w-4 opacity-70" round={false}>
           <circle cx="11" cy="11" r="7" />
           <path d="M20 20l-3.5-3.5" />
-        </svg>
+        </Icon>
         <input
           id={inputId}
           type="search"

@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES, type PublicProfile } from '../../../../contract/users
 import { Avatar } from '../../../components/ui/avatar';
 import { displayName } from '../api';
 import { mutedText, primaryButton, secondaryButton, sectionCard } from './profile-ui';
+import { Icon } from '../../../components/ui/icon';
 
 const typeLabel = (type: PublicProfile['profileType']) =>
   PROFILE_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
@@ -21,19 +22,10 @@ export function formatMemberSince(iso: string): string {
 
 function LocationIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-4 w-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <Icon className="h-4 w-4">
       <path d="M12 21s-7-6.5-7-12a7 7 0 0 1 14 0c0 5.5-7 12-7 12z" />
       <circle cx="12" cy="9" r="2.5" />
-    </svg>
+    </Icon>
   );
 }
 
