@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
 import { useCurrentUser } from '../features/auth/api';
 import { setSessionEndedHandler } from '../lib/api-client';
 import { getToken } from '../lib/session';
@@ -30,7 +31,7 @@ export function RequireSession() {
         role="status"
         aria-live="polite"
       >
-        <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+        <Spinner size="lg" className="text-primary" />
         <span className="sr-only">Checking your session…</span>
       </div>
     );

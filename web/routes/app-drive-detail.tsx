@@ -1,14 +1,10 @@
 import { useParams } from 'react-router';
 import { usePageTitle } from '../components/ui/page-title';
+import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { useDriveFormModal } from '../features/drive-form/components/drive-form-modal';
 import { isMissingDrive, useDrive } from '../features/drives/api';
 import { DriveDetailView } from '../features/drives/components/drive-detail-view';
-import {
-  DriveNotFound,
-  failureMessage,
-  LoadError,
-  Loading,
-} from '../features/drives/components/drive-states';
+import { DriveNotFound, failureMessage } from '../features/drives/components/drive-states';
 
 /** /app/delive-detail/:id — one drive: join or leave it, or (its organiser) edit or delete it. */
 export default function AppDriveDetail() {
@@ -24,10 +20,10 @@ export default function AppDriveDetail() {
   if (!id || (drive.isError && isMissingDrive(drive.error))) return <DriveNotFound />;
   if (drive.isError)
     return (
-      <LoadError
+      <LoadErrorCard
         message={failureMessage(drive.error, 'The drive could not be loaded just now.')}
         onRetry={() => void drive.refetch()}
       />
     );
-  return <Loading label="Loading drive…" />;
+  return <LoadingState label="Loading drive…" />;
 }

@@ -1,14 +1,14 @@
 import { Link, useOutletContext } from 'react-router';
 import type { CurrentUser } from '../../contract/auth';
 import { usePageTitle } from '../components/ui/page-title';
+import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { usePublicProfile } from '../features/profile/api';
 import { AvatarForm } from '../features/profile/components/avatar-form';
 import { ChangePasswordForm } from '../features/profile/components/change-password-form';
 import { DeleteAccountButton } from '../features/profile/components/delete-account-section';
 import { ProfileDetailsForm } from '../features/profile/components/profile-details-form';
 import { failureMessage } from '../features/profile/components/profile-errors';
-import { ProfileLoadError, ProfileLoading } from '../features/profile/components/profile-view';
-import { textLink } from '../features/profile/components/profile-ui';
+import { textLink } from '../components/ui/looks';
 import { SettingsSection } from '../features/profile/components/settings-section';
 
 /** /app/settings-profile — photo, details, password and account deletion, each saved on its own. */
@@ -33,12 +33,12 @@ export default function AppSettingsProfile() {
           profile.data ? (
             <ProfileDetailsForm user={user} profile={profile.data} headingId={headingId} />
           ) : profile.isError ? (
-            <ProfileLoadError
+            <LoadErrorCard
               message={failureMessage(profile.error, 'Your profile could not be loaded just now.')}
               onRetry={() => void profile.refetch()}
             />
           ) : (
-            <ProfileLoading />
+            <LoadingState label="Loading profile…" />
           )
         }
       </SettingsSection>

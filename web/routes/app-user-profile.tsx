@@ -1,14 +1,10 @@
 import { useOutletContext, useParams } from 'react-router';
 import { dashboardRouteFor, type CurrentUser } from '../../contract/auth';
 import { usePageTitle } from '../components/ui/page-title';
+import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { isMissingProfile, usePublicProfile } from '../features/profile/api';
 import { failureMessage } from '../features/profile/components/profile-errors';
-import {
-  ProfileLoadError,
-  ProfileLoading,
-  ProfileNotFound,
-  ProfileView,
-} from '../features/profile/components/profile-view';
+import { ProfileNotFound, ProfileView } from '../features/profile/components/profile-view';
 
 /** /app/user-profile/:id — any member's public profile. */
 export default function AppUserProfile() {
@@ -25,10 +21,10 @@ export default function AppUserProfile() {
     return <ProfileNotFound dashboardPath={dashboardRouteFor(user.profileType)} />;
   if (profile.isError)
     return (
-      <ProfileLoadError
+      <LoadErrorCard
         message={failureMessage(profile.error, 'The profile could not be loaded just now.')}
         onRetry={() => void profile.refetch()}
       />
     );
-  return <ProfileLoading />;
+  return <LoadingState label="Loading profile…" />;
 }

@@ -5,7 +5,9 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/auth';
 import { Icon } from './icon';
+import { focusRing } from './looks';
 
 /*
  * Labelled form controls for the signed-in screens: a visible label, the hint and error tied to
@@ -13,8 +15,6 @@ import { Icon } from './icon';
  * base-100 in both themes (`in-data-[theme=dark]:` because the toggle sets `data-theme`).
  */
 
-export const fieldFocusRing =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-base-content';
 export const fieldErrorText = 'text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300';
 export const fieldHintText = 'text-sm text-base-content/80';
 
@@ -94,14 +94,29 @@ type NativeInput = Omit<
   | 'onChange'
   | 'onBlur'
   | 'className'
+  | 'size'
   | 'aria-invalid'
   | 'aria-describedby'
 >;
 
-const inputClass = (error: unknown) => `input w-full text-base ${error ? 'input-error' : ''}`;
+/**
+ * `md` in the app's forms; `lg` on the account screens (sign in, register, reset), where the form
+ * is the whole page.
+ */
+export type FieldSize = 'md' | 'lg';
+
+const inputClass = (error: unknown, size: FieldSize) =>
+  `input ${size === 'lg' ? 'input-lg ' : ''}w-full text-base ${error ? 'input-error' : ''}`;
 
 /** A labelled single-line input. */
-export function TextField({ label, hint, error, ...rest }: FieldProps & NativeInput) {
+export function TextField({
+  label,
+  hint,
+  error,
+  size = 'md',
+  inputClassName,
+  ...rest
+}: FieldProps & NativeInput & { size?: FieldSize; inputClassName?: string }) {
   const ids = useFieldIds();
   const { name, value, onChange, onBlur, ...native } = rest;
   return (
@@ -110,8 +125,46 @@ export function TextField({ label, hint, error, ...rest }: FieldProps & NativeIn
       <input
         {...native}
         {...controlProps(ids, { label, name, value, onChange, onBlur, hint, error })}
-        className={inputClass(error)}
+        className={`${inputClass(error, size)}${inputClassName ? ` ${inputClassName}` : ''}`}
       />
+      <FieldMessages ids={ids} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled select; `placeholder`, when given, is the empty first option. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  size = 'md',
+  placeholder,
+  options,
+  disabled,
+  ...rest
+}: FieldProps & {
+  size?: FieldSize;
+  placeholder?: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  disabled?: boolean;
+}) {
+  const ids = useFieldIds();
+  const { name, value, onChange, onBlur } = rest;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <FieldLabel ids={ids} label={label} />
+      <select
+        {...controlProps(ids, { label, name, value, onChange, onBlur, hint, error })}
+        disabled={disabled}
+        className={`select ${size === 'lg' ? 'select-lg ' : ''}w-full text-base ${error ? 'select-error' : ''}`}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       <FieldMessages ids={ids} hint={hint} error={error} />
     </div>
   );
@@ -163,6 +216,8 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   );
 }
 
+type PasswordInput = Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'maxLength'>;
+
 /** A password input with a show/hide switch; the value is never trimmed or changed. */
 export function PasswordField({
   label,
@@ -170,8 +225,15 @@ export function PasswordField({
   error,
   autoComplete,
   maxLength,
+  size = 'md',
+  toggleLabel = label.toLowerCase(),
   ...rest
-}: FieldProps & Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'maxLength'>) {
+}: FieldProps &
+  PasswordInput & {
+    size?: FieldSize;
+    /** What the switch names: "Show …" / "Hide …" (the label in lower case unless given). */
+    toggleLabel?: string;
+  }) {
   const ids = useFieldIds();
   const [visible, setVisible] = useState(false);
   const { name, value, onChange, onBlur } = rest;
@@ -187,12 +249,12 @@ export function PasswordField({
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          className={`${inputClass(error)} pr-12`}
+          className={`${inputClass(error, size)} ${size === 'lg' ? 'pr-14' : 'pr-12'}`}
         />
         <button
           type="button"
-          className={`absolute top-1/2 right-1 z-10 inline-flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full text-base-content/80 transition-colors hover:bg-base-content/10 hover:text-base-content ${fieldFocusRing}`}
-          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          className={`absolute top-1/2 ${size === 'lg' ? 'right-1.5 h-10 w-10' : 'right-1 h-9 w-9'} z-10 inline-flex -translate-y-1/2 items-center justify-center rounded-full text-base-content/80 transition-colors hover:bg-base-content/10 hover:text-base-content ${focusRing}`}
+          aria-label={visible ? `Hide ${toggleLabel}` : `Show ${toggleLabel}`}
           aria-pressed={visible}
           aria-controls={ids.inputId}
           // Keeps focus (and the caret) in the field when the switch is clicked.
@@ -204,5 +266,38 @@ export function PasswordField({
       </div>
       <FieldMessages ids={ids} hint={hint} error={error} />
     </div>
+  );
+}
+
+/** A field's name, value, error and handlers, as a form's `bind(name)` gives them. */
+type BoundField = Omit<FieldProps, 'label' | 'hint'>;
+
+/**
+ * A new password and its confirmation (registration, reset, change): both `new-password` for
+ * password managers, at most PASSWORD_MAX characters, the length hint under the first.
+ */
+export function PasswordPairFields({
+  label,
+  confirmLabel,
+  hint = `At least ${PASSWORD_MIN} characters.`,
+  password,
+  confirm,
+  size,
+  toggleLabel,
+}: {
+  label: string;
+  confirmLabel: string;
+  hint?: string;
+  password: BoundField;
+  confirm: BoundField;
+  size?: FieldSize;
+  toggleLabel?: string;
+}) {
+  const shared = { autoComplete: 'new-password', maxLength: PASSWORD_MAX, size, toggleLabel };
+  return (
+    <>
+      <PasswordField label={label} hint={hint} {...shared} {...password} />
+      <PasswordField label={confirmLabel} {...shared} {...confirm} />
+    </>
   );
 }

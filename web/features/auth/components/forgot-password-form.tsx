@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
+import { TextField } from '../../../components/ui/form-field';
 import { useForgotPassword } from '../api';
 import { AuthHeading } from './auth-screen';
 import { forgotErrorMessage } from './auth-errors';
 import { secondaryButton, textLink } from './auth-ui';
 import { FocusOnMountHeading } from './focus-on-mount-heading';
 import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import {
   emailFormat,
@@ -107,6 +107,7 @@ export function ForgotPasswordForm() {
         aria-label="Reset password request"
       >
         <TextField
+          size="lg"
           label="Email address"
           type="email"
           inputMode="email"

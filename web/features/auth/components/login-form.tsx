@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { MESSAGES, PASSWORD_MAX } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { rememberedEmail } from '../../../lib/session';
+import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { postRequestOtp, useLogin } from '../api';
 import { AuthHeading } from './auth-screen';
 import {
@@ -13,10 +14,8 @@ import {
   RESPONSE_MESSAGES,
 } from './auth-errors';
 import { textLink } from './auth-ui';
-import { PasswordField } from './password-field';
 import { safeAppPath } from './safe-redirect';
 import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import {
   emailFormat,
@@ -98,6 +97,7 @@ export function LoginForm() {
       </AuthHeading>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign in">
         <TextField
+          size="lg"
           label="Email"
           type="email"
           inputMode="email"
@@ -108,6 +108,8 @@ export function LoginForm() {
           {...form.bind('email')}
         />
         <PasswordField
+          size="lg"
+          toggleLabel="password"
           label="Password"
           autoComplete="current-password"
           maxLength={PASSWORD_MAX}

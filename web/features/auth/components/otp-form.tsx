@@ -4,6 +4,9 @@ import { toast } from 'sonner';
 import { dashboardRouteFor, MESSAGES, OTP_LENGTH } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { getSessionClaims } from '../../../lib/session';
+import { Icon } from '../../../components/ui/icon';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/form-field';
 import { useRequestOtp, useVerifyOtp } from '../api';
 import { AuthHeading } from './auth-screen';
 import { otpSendErrorMessage, otpVerifyErrorMessage } from './auth-errors';
@@ -11,7 +14,6 @@ import { primaryButton, secondaryButton, textLink } from './auth-ui';
 import { FocusOnMountHeading } from './focus-on-mount-heading';
 import { safeAppPath } from './safe-redirect';
 import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import {
   emailFormat,
@@ -21,7 +23,6 @@ import {
   useFormFields,
   type FieldRules,
 } from './use-form-fields';
-import { Icon } from '../../../components/ui/icon';
 
 export const OTP_REDIRECT_MS = 2000;
 export const RESEND_COOLDOWN_S = 60;
@@ -166,6 +167,7 @@ export function OtpForm() {
       >
         {askEmail ? (
           <TextField
+            size="lg"
             label="Email"
             type="email"
             inputMode="email"
@@ -177,6 +179,7 @@ export function OtpForm() {
           />
         ) : null}
         <TextField
+          size="lg"
           label="Verification code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -196,9 +199,7 @@ export function OtpForm() {
             onClick={onResend}
             disabled={resend.isPending || cooldown.left > 0}
           >
-            {resend.isPending ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : null}
+            {resend.isPending ? <Spinner size="xs" /> : null}
             {resendLabel}
           </button>
         </div>

@@ -3,18 +3,16 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   MESSAGES,
-  PASSWORD_MAX,
   PASSWORD_MIN,
   PROFILE_TYPE_OPTIONS,
   type ProfileType,
 } from '../../../../contract/auth';
+import { PasswordPairFields, SelectField, TextField } from '../../../components/ui/form-field';
 import { useRegister } from '../api';
 import { AuthHeading } from './auth-screen';
 import { registerErrorMessage } from './auth-errors';
 import { textLink } from './auth-ui';
-import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
-import { SelectField, TextField } from './text-field';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import {
   emailFormat,
@@ -108,6 +106,7 @@ export function RegisterForm() {
         aria-label="Create account"
       >
         <TextField
+          size="lg"
           label="Username"
           autoComplete="username"
           autoCapitalize="none"
@@ -116,6 +115,7 @@ export function RegisterForm() {
           {...form.bind('username')}
         />
         <TextField
+          size="lg"
           label="Email"
           type="email"
           inputMode="email"
@@ -125,20 +125,17 @@ export function RegisterForm() {
           maxLength={254}
           {...form.bind('email')}
         />
-        <PasswordField
+        <PasswordPairFields
+          size="lg"
+          toggleLabel="password"
           label="Password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
+          confirmLabel="Confirm password"
           hint={`At least ${PASSWORD_MIN} characters; a phrase of a few words works well.`}
-          {...form.bind('password')}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...form.bind('passwordConfirm')}
+          password={form.bind('password')}
+          confirm={form.bind('passwordConfirm')}
         />
         <SelectField
+          size="lg"
           label="Account type"
           placeholder="Select account type"
           options={PROFILE_TYPE_OPTIONS}

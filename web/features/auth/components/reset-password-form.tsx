@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '../../../../contract/auth';
+import { MESSAGES, PASSWORD_MIN } from '../../../../contract/auth';
+import { PasswordPairFields, TextField } from '../../../components/ui/form-field';
 import { useResetPassword } from '../api';
 import { AuthHeading } from './auth-screen';
 import { resetErrorMessage } from './auth-errors';
 import { textLink } from './auth-ui';
-import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
 import { useDelayedNavigate } from './use-delayed-navigate';
 import {
   emailFormat,
@@ -88,6 +87,7 @@ export function ResetPasswordForm() {
         aria-label="Reset password"
       >
         <TextField
+          size="lg"
           label="Email address"
           type="email"
           inputMode="email"
@@ -98,6 +98,7 @@ export function ResetPasswordForm() {
           {...form.bind('email')}
         />
         <TextField
+          size="lg"
           label="Reset token"
           autoComplete="off"
           autoCapitalize="none"
@@ -106,18 +107,13 @@ export function ResetPasswordForm() {
           maxLength={200}
           {...form.bind('token')}
         />
-        <PasswordField
+        <PasswordPairFields
+          size="lg"
+          toggleLabel="password"
           label="New password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          {...form.bind('password')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          {...form.bind('passwordConfirm')}
+          confirmLabel="Confirm new password"
+          password={form.bind('password')}
+          confirm={form.bind('passwordConfirm')}
         />
         <SubmitButton busy={reset.isPending || leaving} busyLabel="Resetting password…">
           Reset Password

@@ -2,8 +2,9 @@ import { useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { useModal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
+import { mutedText, secondaryButton, sectionCard } from '../../../components/ui/looks';
 import { useCalendarFeed, useRotateFeed } from '../api';
-import { dangerOutlineButton, mutedText, secondaryButton, sectionCard } from './calendar-ui';
+import { dangerOutlineButton } from './calendar-ui';
 
 const failure = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== 0 && error.code !== 'BAD_RESPONSE'

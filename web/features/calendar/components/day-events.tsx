@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { CalendarEvent } from '../../../../contract/drives';
 import { CalendarEventList } from '../../../components/ui/calendar-event-list';
-import { textLink } from './calendar-ui';
+import { textLink } from '../../../components/ui/looks';
 
 export const drivePath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`;
 

@@ -3,6 +3,8 @@ import { useSearchParams } from 'react-router';
 import type { CalendarEvent } from '../../../../contract/drives';
 import { CALENDAR_EVENT_THEMES } from '../../../components/ui/calendar-event-list';
 import { useRightDrawer } from '../../../components/ui/right-drawer';
+import { focusRing, mutedText, secondaryButton } from '../../../components/ui/looks';
+import { Icon } from '../../../components/ui/icon';
 import { useCalendarEvents } from '../api';
 import {
   addMonths,
@@ -18,9 +20,8 @@ import {
   type CalendarDay,
   type MonthRef,
 } from '../month';
-import { focusRing, iconButton, mutedText, secondaryButton } from './calendar-ui';
+import { iconButton } from './calendar-ui';
 import { DayEvents } from './day-events';
-import { Icon } from '../../../components/ui/icon';
 
 /** Chips shown in a day before "+n more". */
 const MAX_CHIPS = 3;

@@ -11,10 +11,12 @@ import { DRIVE_DURATIONS, TREE_SIZES, TREE_SPECIES } from '../../../../contract/
 import {
   FieldMessages,
   fieldErrorText,
+  SelectField,
   TextAreaField,
   TextField,
   useFieldIds,
 } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
 import { useCorporateOptions, useSaveDrive } from '../api';
 import {
   buildFormData,
@@ -46,54 +48,6 @@ function focusField(form: HTMLFormElement, field: ErrorField) {
     : (block?.querySelector('input:not([disabled]), select, textarea') ??
       block?.querySelector('button'));
   if (control instanceof HTMLElement) control.focus();
-}
-
-/** A labelled native select with its error line. */
-function SelectField({
-  label,
-  name,
-  value,
-  onChange,
-  options,
-  placeholder,
-  error,
-  disabled,
-}: {
-  label: string;
-  name: ErrorField;
-  value: string;
-  onChange(value: string): void;
-  options: readonly { value: string; label: string }[];
-  placeholder?: string;
-  error?: string | undefined;
-  disabled?: boolean;
-}) {
-  const ids = useFieldIds();
-  return (
-    <div className="flex flex-col gap-1.5" data-field={name}>
-      <label htmlFor={ids.inputId} className="text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        id={ids.inputId}
-        name={name}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.errorId : undefined}
-        disabled={disabled}
-        className={`select w-full text-base ${error ? 'select-error' : ''}`}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldMessages ids={ids} error={error} />
-    </div>
-  );
 }
 
 /** Tree sizes as a group of checkboxes (two options: nothing to search). */
@@ -253,15 +207,17 @@ export default function DriveForm({
               setError('driveDate', DRIVE_MESSAGES.dateInvalid);
           }}
         />
-        <SelectField
-          label="Country"
-          name="country"
-          value={state.country}
-          onChange={(country) => update({ country }, ['country'])}
-          options={COUNTRIES}
-          placeholder="Select a country"
-          error={errors.country}
-        />
+        <div data-field="country">
+          <SelectField
+            label="Country"
+            name="country"
+            value={state.country}
+            onChange={(country) => update({ country }, ['country'])}
+            options={COUNTRIES}
+            placeholder="Select a country"
+            error={errors.country}
+          />
+        </div>
       </div>
 
       <LocationField
@@ -292,14 +248,16 @@ export default function DriveForm({
           onChange={(treeSize) => update({ treeSize }, ['treeSize'])}
           error={errors.treeSize}
         />
-        <SelectField
-          label="Duration"
-          name="driveDuration"
-          value={state.driveDuration}
-          onChange={(driveDuration) => update({ driveDuration }, ['driveDuration'])}
-          options={DRIVE_DURATIONS}
-          error={errors.driveDuration}
-        />
+        <div data-field="driveDuration">
+          <SelectField
+            label="Duration"
+            name="driveDuration"
+            value={state.driveDuration}
+            onChange={(driveDuration) => update({ driveDuration }, ['driveDuration'])}
+            options={DRIVE_DURATIONS}
+            error={errors.driveDuration}
+          />
+        </div>
         <TagInput
           label="Sponsored By"
           name="treeSponsored"
@@ -369,7 +327,7 @@ export default function DriveForm({
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {busy ? <Spinner /> : null}
           {busy ? 'Saving…' : 'Save'}
         </button>
       </div>

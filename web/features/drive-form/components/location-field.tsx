@@ -9,6 +9,7 @@ import {
 } from '../../../components/ui/form-field';
 import { LocationPickerMap, type LatLng } from '../../../components/ui/map';
 import { ApiError } from '../../../lib/api-client';
+import { Spinner } from '../../../components/ui/spinner';
 import { reversePlace, searchPlace } from '../api';
 
 /** Spec §8: what a failed search says, with the server's reason inside. */
@@ -129,9 +130,7 @@ export function LocationField({
             disabled={disabled || searching}
             aria-busy={searching || undefined}
           >
-            {searching ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : null}
+            {searching ? <Spinner /> : null}
             Search
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Option } from '../../../../contract/drives';
-import { FieldMessages, fieldFocusRing, useFieldIds } from '../../../components/ui/form-field';
+import { FieldMessages, useFieldIds } from '../../../components/ui/form-field';
+import { focusRing } from '../../../components/ui/looks';
 import { CloseIcon } from '../../../components/ui/icon';
 
 /** Chips of chosen values, each with a labelled remove button. */
@@ -27,7 +28,7 @@ export function Chips({
           <span>{item.label}</span>
           <button
             type="button"
-            className={`inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-black/10 ${fieldFocusRing}`}
+            className={`inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-black/10 ${focusRing}`}
             aria-label={`Remove ${item.label}`}
             onClick={() => onRemove(item.value)}
             disabled={disabled}

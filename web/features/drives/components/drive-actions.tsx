@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { DriveDetail } from '../../../../contract/drives';
 import { useModal } from '../../../components/ui/modal';
+import { dangerButton, secondaryButton } from '../../../components/ui/looks';
+import { Icon } from '../../../components/ui/icon';
 import { downloadDriveIcs, useDeleteDrive } from '../api';
 import { MY_PLANTATIONS_PATH } from '../format';
 import { failureMessage } from './drive-states';
-import { dangerButton, secondaryButton } from './drive-ui';
-import { Icon } from '../../../components/ui/icon';
 
 function CalendarIcon() {
   return (

@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Drive } from '../../../../contract/drives';
 import { Avatar } from '../../../components/ui/avatar';
+import { mutedText, textLink } from '../../../components/ui/looks';
 import { driveDetailPath, drivePlace, formatDriveWhen, personName, plural } from '../format';
 import { DriveImage } from './drive-image';
-import { badge, mutedText, textLink } from './drive-ui';
+import { badge } from './drive-ui';
 
 /** Where the caller stands with a drive, as small labels. */
 export function DriveBadges({

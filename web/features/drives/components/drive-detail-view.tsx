@@ -8,7 +8,7 @@ import { drivePlace, formatDriveWhen, personName, plural, profilePath } from '..
 import { DriveActions } from './drive-actions';
 import { DriveBadges } from './drive-card';
 import { DriveImage } from './drive-image';
-import { mutedText, sectionCard, textLink } from './drive-ui';
+import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { ParticipationButtons } from './participation-buttons';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

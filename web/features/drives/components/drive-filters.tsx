@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { COUNTRIES } from '../../../../contract/countries';
 import { fieldErrorText } from '../../../components/ui/form-field';
+import { secondaryButton } from '../../../components/ui/looks';
 import { hasNarrowing, rangeError, SEARCH_MAX, type DriveFilters } from '../filters';
-import { secondaryButton } from './drive-ui';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 

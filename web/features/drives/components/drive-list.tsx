@@ -1,10 +1,11 @@
 import { useId } from 'react';
+import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { mutedText, secondaryButton } from '../../../components/ui/looks';
 import { useDriveList } from '../api';
 import { hasNarrowing, rangeError, type DriveFilters } from '../filters';
 import { plural } from '../format';
 import { DriveCard } from './drive-card';
-import { EmptyState, failureMessage, LoadError, Loading } from './drive-states';
-import { mutedText, secondaryButton } from './drive-ui';
+import { EmptyState, failureMessage } from './drive-states';
 
 /** Plantations as cards, a page at a time, with the total and "Load more". */
 export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear: () => void }) {
@@ -19,10 +20,10 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
 
   let body;
   if (blocked) body = null;
-  else if (list.isPending) body = <Loading label="Loading drives…" />;
+  else if (list.isPending) body = <LoadingState label="Loading drives…" />;
   else if (list.isError && drives.length === 0)
     body = (
-      <LoadError
+      <LoadErrorCard
         message={failureMessage(list.error, 'The drives could not be loaded just now.')}
         onRetry={() => void list.refetch()}
       />

@@ -5,8 +5,9 @@ import { DrivesClusterMap } from '../../../components/ui/map';
 import { useDriveMap } from '../api';
 import { rangeError, type DriveFilters } from '../filters';
 import { driveDetailPath, plural } from '../format';
-import { EmptyState, failureMessage, LoadError, Loading } from './drive-states';
-import { mutedText } from './drive-ui';
+import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { EmptyState, failureMessage } from './drive-states';
+import { mutedText } from '../../../components/ui/looks';
 
 /** Plantations on a map, with the same filters as the list; a point opens its drive. */
 export function DriveMapView({ filters }: { filters: DriveFilters }) {
@@ -19,10 +20,10 @@ export function DriveMapView({ filters }: { filters: DriveFilters }) {
 
   let body;
   if (blocked) body = null;
-  else if (map.isPending) body = <Loading label="Loading the map…" />;
+  else if (map.isPending) body = <LoadingState label="Loading the map…" />;
   else if (map.isError && !map.data)
     body = (
-      <LoadError
+      <LoadErrorCard
         message={failureMessage(map.error, 'The map could not be loaded just now.')}
         onRetry={() => void map.refetch()}
       />

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { DRIVE_MESSAGES } from '../../../../contract/drives';
 import { ApiError } from '../../../lib/api-client';
+import { mutedText } from '../../../components/ui/looks';
+import { NotFoundCard } from '../../../components/ui/status-cards';
 import { PLANTATIONS_PATH } from '../format';
-import { mutedText, primaryButton, secondaryButton, sectionCard } from './drive-ui';
 
 const FALLBACK = 'Something went wrong. Please try again.';
 
@@ -13,30 +13,6 @@ export function failureMessage(error: unknown, fallback = FALLBACK): string {
   if (error.status === 0) return 'No response received from server.';
   if (error.code === 'BAD_RESPONSE') return fallback;
   return error.message || fallback;
-}
-
-/** A spinner with a spoken label while something loads. */
-export function Loading({ label }: { label: string }) {
-  return (
-    <div className="flex justify-center p-10" role="status" aria-live="polite">
-      <span className="loading loading-spinner loading-lg text-green-700" aria-hidden="true" />
-      <span className="sr-only">{label}</span>
-    </div>
-  );
-}
-
-/** A failure other than "not found": say so and offer to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <section className={`${sectionCard} mx-auto max-w-xl`} role="alert">
-      <div className="card-body items-center text-center">
-        <p>{message}</p>
-        <button type="button" className={secondaryButton} onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    </section>
-  );
 }
 
 /** A friendly note where a list has nothing to show, with a way on. */
@@ -52,19 +28,16 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
   );
 }
 
-/** Shown inside the app for an unknown or deleted drive (the top bar holds the page's h1). */
+/** Shown inside the app for an unknown or deleted drive. */
 export function DriveNotFound() {
   return (
-    <section className={`${sectionCard} mx-auto max-w-xl`} aria-labelledby="drive-missing">
-      <div className="card-body items-center text-center">
-        <h2 id="drive-missing" className="text-2xl font-bold">
-          {DRIVE_MESSAGES.notFound}
-        </h2>
-        <p className={mutedText}>The link may be wrong, or the organiser may have cancelled it.</p>
-        <Link to={PLANTATIONS_PATH} className={primaryButton}>
-          Browse Plantations
-        </Link>
-      </div>
-    </section>
+    <NotFoundCard
+      headingId="drive-missing"
+      title={DRIVE_MESSAGES.notFound}
+      to={PLANTATIONS_PATH}
+      linkLabel="Browse Plantations"
+    >
+      The link may be wrong, or the organiser may have cancelled it.
+    </NotFoundCard>
   );
 }

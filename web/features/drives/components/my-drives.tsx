@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Drive } from '../../../../contract/drives';
+import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { textLink } from '../../../components/ui/looks';
 import { useMyDrives } from '../api';
 import type { DriveWhen } from '../filters';
 import { PLANTATIONS_PATH } from '../format';
 import { DriveCard } from './drive-card';
-import { EmptyState, failureMessage, LoadError, Loading } from './drive-states';
-import { textLink } from './drive-ui';
+import { EmptyState, failureMessage } from './drive-states';
 import { ToggleGroup, WHEN_OPTIONS } from './toggle-group';
 
 type Part = 'organised' | 'joined';
@@ -42,10 +43,10 @@ function MyDrivesSection({ part, title }: { part: Part; title: string }) {
   const drives = mine.data?.[part] ?? [];
 
   let body;
-  if (mine.isPending) body = <Loading label={`Loading ${title.toLowerCase()}…`} />;
+  if (mine.isPending) body = <LoadingState label={`Loading ${title.toLowerCase()}…`} />;
   else if (mine.isError)
     body = (
-      <LoadError
+      <LoadErrorCard
         message={failureMessage(mine.error, 'Your drives could not be loaded just now.')}
         onRetry={() => void mine.refetch()}
       />

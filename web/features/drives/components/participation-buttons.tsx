@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { DRIVE_MESSAGES, type Drive } from '../../../../contract/drives';
+import { mutedText, primaryButton, secondaryButton } from '../../../components/ui/looks';
+import { Spinner } from '../../../components/ui/spinner';
 import { useJoinDrive, useLeaveDrive } from '../api';
 import { failureMessage } from './drive-states';
-import { mutedText, primaryButton, secondaryButton } from './drive-ui';
 
 type Participation = Pick<Drive, 'id' | 'joined' | 'isOrganizer' | 'isPast'>;
 
@@ -46,9 +47,7 @@ export function ParticipationButtons({ drive }: { drive: Participation }) {
             aria-describedby={state.disabledReason ? reasonId : undefined}
             onClick={() => run(join)}
           >
-            {join.isPending ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : null}
+            {join.isPending ? <Spinner /> : null}
             Join drive
           </button>
         ) : null}
@@ -60,9 +59,7 @@ export function ParticipationButtons({ drive }: { drive: Participation }) {
             aria-busy={leave.isPending || undefined}
             onClick={() => run(leave)}
           >
-            {leave.isPending ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : null}
+            {leave.isPending ? <Spinner /> : null}
             Leave drive
           </button>
         ) : null}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Notification } from '../../../../contract/notifications';
+import { Spinner } from '../../../components/ui/spinner';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api';
 import { isInAppPath, relativeTime } from '../relative-time';
 
@@ -17,7 +18,7 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   if (list.isPending) {
     return (
       <p role="status" className="flex items-center gap-2">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        <Spinner />
         Loading notifications…
       </p>
     );

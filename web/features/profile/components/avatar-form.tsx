@@ -5,10 +5,10 @@ import { FILE_MESSAGES, IMAGE_UPLOAD } from '../../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../../contract/users';
 import { Avatar } from '../../../components/ui/avatar';
 import { fieldErrorText, fieldHintText } from '../../../components/ui/form-field';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { primaryButton, secondaryButton } from '../../../components/ui/looks';
 import { displayName, useRemoveAvatar, useUploadAvatar } from '../api';
-import { BusyButton } from './busy-button';
 import { failureMessage } from './profile-errors';
-import { primaryButton, secondaryButton } from './profile-ui';
 
 export const AVATAR_PREVIEW_SIZE = 200;
 

@@ -1,12 +1,12 @@
 import type { FormEvent } from 'react';
 import { toast } from 'sonner';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../contract/auth';
+import { PASSWORD_MAX } from '../../../../contract/auth';
 import { changePasswordRequestSchema, PROFILE_MESSAGES } from '../../../../contract/users';
-import { PasswordField } from '../../../components/ui/form-field';
+import { PasswordField, PasswordPairFields } from '../../../components/ui/form-field';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { primaryButton } from '../../../components/ui/looks';
 import { useChangePassword } from '../api';
-import { BusyButton } from './busy-button';
 import { failureMessage, fieldOfFailure } from './profile-errors';
-import { primaryButton } from './profile-ui';
 import { focusField, useSchemaForm } from './use-schema-form';
 
 type PasswordValues = { currentPassword: string; password: string; passwordConfirm: string };
@@ -74,18 +74,11 @@ export function ChangePasswordForm({
         maxLength={PASSWORD_MAX}
         {...form.bind('currentPassword')}
       />
-      <PasswordField
+      <PasswordPairFields
         label="New password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters.`}
-        {...form.bind('password')}
-      />
-      <PasswordField
-        label="Confirm new password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        {...form.bind('passwordConfirm')}
+        confirmLabel="Confirm new password"
+        password={form.bind('password')}
+        confirm={form.bind('passwordConfirm')}
       />
       <div>
         <BusyButton busy={change.isPending} busyLabel="Changing…" className={primaryButton}>

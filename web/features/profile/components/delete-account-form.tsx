@@ -7,10 +7,10 @@ import {
   PROFILE_MESSAGES,
 } from '../../../../contract/users';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { dangerButton, mutedText, secondaryButton } from '../../../components/ui/looks';
 import { useDeleteAccount } from '../api';
-import { BusyButton } from './busy-button';
 import { failureMessage, fieldOfFailure } from './profile-errors';
-import { dangerButton, mutedText, secondaryButton } from './profile-ui';
 import { focusField, useSchemaForm } from './use-schema-form';
 
 type DeleteValues = { password: string; confirm: string };

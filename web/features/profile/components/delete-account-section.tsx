@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useModal } from '../../../components/ui/modal';
 import { clearSession } from '../../../lib/session';
+import { dangerButton } from '../../../components/ui/looks';
 import { DeleteAccountForm } from './delete-account-form';
-import { dangerButton } from './profile-ui';
 
 /** The danger zone's button: the modal asks for the password and DELETE, then signs out. */
 export function DeleteAccountButton() {

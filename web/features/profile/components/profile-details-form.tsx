@@ -8,10 +8,10 @@ import {
   type PublicProfile,
 } from '../../../../contract/users';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { primaryButton } from '../../../components/ui/looks';
 import { useUpdateProfile } from '../api';
-import { BusyButton } from './busy-button';
 import { failureMessage, fieldOfFailure } from './profile-errors';
-import { primaryButton } from './profile-ui';
 import { focusField, useSchemaForm } from './use-schema-form';
 
 type DetailsValues = { name: string; username: string; bio: string; location: string };

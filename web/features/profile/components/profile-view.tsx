@@ -2,9 +2,10 @@ import { Link } from 'react-router';
 import { PROFILE_TYPE_OPTIONS } from '../../../../contract/auth';
 import { PROFILE_MESSAGES, type PublicProfile } from '../../../../contract/users';
 import { Avatar } from '../../../components/ui/avatar';
-import { displayName } from '../api';
-import { mutedText, primaryButton, secondaryButton, sectionCard } from './profile-ui';
 import { Icon } from '../../../components/ui/icon';
+import { mutedText, secondaryButton, sectionCard } from '../../../components/ui/looks';
+import { NotFoundCard } from '../../../components/ui/status-cards';
+import { displayName } from '../api';
 
 const typeLabel = (type: PublicProfile['profileType']) =>
   PROFILE_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
@@ -98,43 +99,16 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
   );
 }
 
-/** Shown inside the app for an unknown or deleted member (the top bar holds the page's h1). */
+/** Shown inside the app for an unknown or deleted member. */
 export function ProfileNotFound({ dashboardPath }: { dashboardPath: string }) {
   return (
-    <section className={`${sectionCard} mx-auto max-w-xl`} aria-labelledby="profile-missing">
-      <div className="card-body items-center text-center">
-        <h2 id="profile-missing" className="text-2xl font-bold">
-          {PROFILE_MESSAGES.profileNotFound}
-        </h2>
-        <p className={mutedText}>The link may be wrong, or the member may have left Canopy.</p>
-        <Link to={dashboardPath} className={primaryButton}>
-          Back to your dashboard
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-/** Placeholder while a profile loads. */
-export function ProfileLoading() {
-  return (
-    <div className="flex justify-center p-10" role="status" aria-live="polite">
-      <span className="loading loading-spinner loading-lg text-green-700" aria-hidden="true" />
-      <span className="sr-only">Loading profile…</span>
-    </div>
-  );
-}
-
-/** A failure other than "not found": say so and offer to try again. */
-export function ProfileLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <section className={`${sectionCard} mx-auto max-w-xl`} role="alert">
-      <div className="card-body items-center text-center">
-        <p>{message}</p>
-        <button type="button" className={secondaryButton} onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    </section>
+    <NotFoundCard
+      headingId="profile-missing"
+      title={PROFILE_MESSAGES.profileNotFound}
+      to={dashboardPath}
+      linkLabel="Back to your dashboard"
+    >
+      The link may be wrong, or the member may have left Canopy.
+    </NotFoundCard>
   );
 }

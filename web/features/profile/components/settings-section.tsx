@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { mutedText, sectionCard } from './profile-ui';
+import { mutedText, sectionCard } from '../../../components/ui/looks';
 
 /** One settings card; its heading's id is handed to the form inside so the form is named by it. */
 export function SettingsSection({

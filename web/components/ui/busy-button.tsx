@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Spinner } from './spinner';
 
 /** A button that shows a spinner and `busyLabel` while its request runs, and is off meanwhile. */
 export function BusyButton({
@@ -28,7 +29,7 @@ export function BusyButton({
     >
       {busy ? (
         <>
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          <Spinner />
           {busyLabel}
         </>
       ) : (

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { mutedText, primaryButton, secondaryButton, sectionCard } from './looks';
+import { Spinner } from './spinner';
+
+/** A spinner with a spoken label while a screen's data loads. */
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center p-10" role="status" aria-live="polite">
+      <Spinner size="lg" className="text-green-700" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+/** A failure other than "not found": say so and offer to try again. */
+export function LoadErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <section className={`${sectionCard} mx-auto max-w-xl`} role="alert">
+      <div className="card-body items-center text-center">
+        <p>{message}</p>
+        <button type="button" className={secondaryButton} onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Shown inside the app for something unknown or gone (the top bar holds the page's h1). */
+export function NotFoundCard({
+  headingId,
+  title,
+  children,
+  to,
+  linkLabel,
+}: {
+  headingId: string;
+  title: string;
+  /** Why it may be missing. */
+  children: ReactNode;
+  /** Where to go on from here. */
+  to: string;
+  linkLabel: string;
+}) {
+  return (
+    <section className={`${sectionCard} mx-auto max-w-xl`} aria-labelledby={headingId}>
+      <div className="card-body items-center text-center">
+        <h2 id={headingId} className="text-2xl font-bold">
+          {title}
+        </h2>
+        <p className={mutedText}>{children}</p>
+        <Link to={to} className={primaryButton}>
+          {linkLabel}
+        </Link>
+      </div>
+    </section>
+  );
+}
