@@ -7,10 +7,17 @@ export interface A11yCheckOptions {
 }
 
 /**
- * Runs axe on the page as it is now and fails on any serious or critical finding; the failure
+ * Runs axe on the page once transitions have settled and fails on any serious or critical finding; the failure
  * lists each rule with the elements it found, so it says what to fix.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: A11yCheckOptions = {}) {
+  // axe reads colours as painted: let colour and opacity transitions (a nav item turning active
+  // after a route change) finish first. Transitions always end; looping animations are not awaited.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   let builder = new AxeBuilder({ page });
   if (options.include) builder = builder.include(options.include);
   const results = await builder.analyze();
