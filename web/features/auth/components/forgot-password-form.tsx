@@ -38,7 +38,7 @@ export function ForgotPasswordForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (forgot.isPending) return;
-    const invalid = form.validateAll();
+    const invalid = form.validate();
     if (invalid) {
       focusField(event.currentTarget, String(invalid));
       return;

@@ -51,7 +51,7 @@ export function LoginForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (login.isPending || leaving) return;
-    const invalid = form.validateAll();
+    const invalid = form.validate();
     if (invalid) {
       focusField(event.currentTarget, String(invalid));
       return;

@@ -73,7 +73,7 @@ export function OtpForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (verify.isPending) return;
-    const invalid = form.validateAll();
+    const invalid = form.validate();
     if (invalid) {
       focusField(event.currentTarget, String(invalid));
       return;

@@ -64,7 +64,7 @@ export function RegisterForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (register.isPending || leaving) return;
-    const invalid = form.validateAll();
+    const invalid = form.validate();
     const role = form.values.role;
     if (invalid || !isProfileType(role)) {
       focusField(event.currentTarget, String(invalid ?? 'role'));

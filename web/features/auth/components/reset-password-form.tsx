@@ -52,7 +52,7 @@ export function ResetPasswordForm() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (reset.isPending || leaving) return;
-    const invalid = form.validateAll();
+    const invalid = form.validate();
     if (invalid) {
       focusField(event.currentTarget, String(invalid));
       return;

@@ -1,10 +1,16 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
+import {
+  focusField,
+  useFormState,
+  type FormErrors,
+  type FormValues,
+} from '../../../components/ui/form-state';
 
-export type FieldValues = Record<string, string>;
+export type FieldValues = FormValues;
 /** A field's rule: the message to show, or undefined when the value is fine. */
 export type FieldRule<V extends FieldValues> = (value: string, values: V) => string | undefined;
 export type FieldRules<V extends FieldValues> = { [K in keyof V]?: FieldRule<V> };
-export type FieldErrors<V extends FieldValues> = { [K in keyof V]?: string };
+export type FieldErrors<V extends FieldValues> = FormErrors<V>;
 
 /** Rule: blank after trimming is an error with `message`. */
 export const required =
@@ -29,68 +35,30 @@ export const emailFormat =
   (value: string): string | undefined =>
     /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? undefined : message;
 
-/**
- * Form state with the spec's validation behaviour: a field is checked when it loses focus and
- * every field when the form is sent; editing a field clears its error straight away.
- */
+/** Each field's first failing rule, and the first field (in rule order) with one. */
+function ruleErrors<V extends FieldValues>(fieldRules: FieldRules<V>, values: V) {
+  const errors: FieldErrors<V> = {};
+  let first: keyof V | null = null;
+  for (const name of Object.keys(fieldRules) as (keyof V)[]) {
+    const message = fieldRules[name]?.(values[name] ?? '', values);
+    if (message) {
+      errors[name] = message;
+      first ??= name;
+    }
+  }
+  return { errors, first };
+}
+
+/** Form state (components/ui/form-state.ts) checked with the screen's rules. */
 export function useFormFields<V extends FieldValues>(
   initial: V | (() => V),
   fieldRules: FieldRules<V>,
 ) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FieldErrors<V>>({});
-
-  const check = useCallback(
-    (name: keyof V, all: V) => fieldRules[name]?.(all[name] ?? '', all),
-    [fieldRules],
-  );
-
-  const setValue = useCallback((name: keyof V, value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
-  }, []);
-
-  const setError = useCallback((name: keyof V, message: string | undefined) => {
-    setErrors((previous) => ({ ...previous, [name]: message }));
-  }, []);
-
-  const blur = useCallback(
-    (name: keyof V) => setError(name, check(name, values)),
-    [check, setError, values],
-  );
-
-  /** Checks every field; returns the name of the first invalid one (in rule order), or null. */
-  const validateAll = useCallback((): keyof V | null => {
-    const next: FieldErrors<V> = {};
-    let first: keyof V | null = null;
-    for (const name of Object.keys(fieldRules) as (keyof V)[]) {
-      const message = check(name, values);
-      if (message) {
-        next[name] = message;
-        first ??= name;
-      }
-    }
-    setErrors(next);
-    return first;
-  }, [check, fieldRules, values]);
-
-  /** Props for an input bound to `name`. */
-  const bind = (name: keyof V & string) => ({
-    name,
-    value: values[name] ?? '',
-    error: errors[name],
-    onChange: (value: string) => setValue(name, value),
-    onBlur: () => blur(name),
-  });
-
-  return { values, errors, setValue, setError, validateAll, bind };
+  const check = useCallback((values: V) => ruleErrors(fieldRules, values), [fieldRules]);
+  return useFormState(initial, check);
 }
 
-/** Moves focus to the named control of `form` (the first invalid field after a failed submit). */
-export function focusField(form: HTMLFormElement, name: string): void {
-  const control = form.elements.namedItem(name);
-  if (control instanceof HTMLElement) control.focus();
-}
+export { focusField };
 
 /** Rule: at least `length` characters (counted as typed: passwords are never trimmed). */
 export const minLength =

@@ -1,13 +1,10 @@
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import { PASSWORD_MAX } from '../../../../contract/auth';
 import { changePasswordRequestSchema, PROFILE_MESSAGES } from '../../../../contract/users';
 import { PasswordField, PasswordPairFields } from '../../../components/ui/form-field';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { primaryButton } from '../../../components/ui/looks';
 import { useChangePassword } from '../api';
-import { failureMessage, fieldOfFailure } from './profile-errors';
-import { focusField, useSchemaForm } from './use-schema-form';
+import { SaveButton, submitProfileForm } from './profile-form';
+import { useSchemaForm } from './use-schema-form';
 
 type PasswordValues = { currentPassword: string; password: string; passwordConfirm: string };
 const FIELDS = ['currentPassword', 'password', 'passwordConfirm'] as const;
@@ -24,31 +21,18 @@ export function ChangePasswordForm({
   const form = useSchemaForm<PasswordValues>(changePasswordRequestSchema, EMPTY);
   const change = useChangePassword();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (change.isPending) return;
-    const invalid = form.validate();
-    if (invalid) {
-      focusField(event.currentTarget, String(invalid));
-      return;
-    }
-    const formElement = event.currentTarget;
-    change.mutate(form.values, {
-      onSuccess: (response) => {
-        form.reset(EMPTY);
-        toast.success(response.message || PROFILE_MESSAGES.passwordChanged);
-      },
-      onError: (error) => {
-        const message = failureMessage(error);
-        const field = fieldOfFailure(error, FIELDS);
-        if (field) {
-          form.setError(field, message);
-          focusField(formElement, field);
-        }
-        toast.error(message);
-      },
-    });
-  }
+  const onSubmit = submitProfileForm(form, {
+    busy: change.isPending,
+    fields: FIELDS,
+    send: (onError) =>
+      change.mutate(form.values, {
+        onSuccess: (response) => {
+          form.reset(EMPTY);
+          toast.success(response.message || PROFILE_MESSAGES.passwordChanged);
+        },
+        onError,
+      }),
+  });
 
   return (
     <form
@@ -80,11 +64,9 @@ export function ChangePasswordForm({
         password={form.bind('password')}
         confirm={form.bind('passwordConfirm')}
       />
-      <div>
-        <BusyButton busy={change.isPending} busyLabel="Changing…" className={primaryButton}>
-          Change password
-        </BusyButton>
-      </div>
+      <SaveButton busy={change.isPending} busyLabel="Changing…">
+        Change password
+      </SaveButton>
     </form>
   );
 }

@@ -1,5 +1,3 @@
-import type { FormEvent } from 'react';
-import { toast } from 'sonner';
 import { PASSWORD_MAX } from '../../../../contract/auth';
 import {
   DELETE_CONFIRMATION_WORD,
@@ -10,8 +8,8 @@ import { PasswordField, TextField } from '../../../components/ui/form-field';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { dangerButton, mutedText, secondaryButton } from '../../../components/ui/looks';
 import { useDeleteAccount } from '../api';
-import { failureMessage, fieldOfFailure } from './profile-errors';
-import { focusField, useSchemaForm } from './use-schema-form';
+import { submitProfileForm } from './profile-form';
+import { useSchemaForm } from './use-schema-form';
 
 type DeleteValues = { password: string; confirm: string };
 const FIELDS = ['password', 'confirm'] as const;
@@ -31,31 +29,18 @@ export function DeleteAccountForm({
   });
   const remove = useDeleteAccount();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (remove.isPending) return;
-    const invalid = form.validate();
-    if (invalid) {
-      focusField(event.currentTarget, String(invalid));
-      return;
-    }
-    const formElement = event.currentTarget;
-    remove.mutate(
-      { password: form.values.password, confirm: DELETE_CONFIRMATION_WORD },
-      {
-        onSuccess: (response) => onDeleted(response.message || PROFILE_MESSAGES.accountDeleted),
-        onError: (error) => {
-          const message = failureMessage(error);
-          const field = fieldOfFailure(error, FIELDS);
-          if (field) {
-            form.setError(field, message);
-            focusField(formElement, field);
-          }
-          toast.error(message);
+  const onSubmit = submitProfileForm(form, {
+    busy: remove.isPending,
+    fields: FIELDS,
+    send: (onError) =>
+      remove.mutate(
+        { password: form.values.password, confirm: DELETE_CONFIRMATION_WORD },
+        {
+          onSuccess: (response) => onDeleted(response.message || PROFILE_MESSAGES.accountDeleted),
+          onError,
         },
-      },
-    );
-  }
+      ),
+  });
 
   return (
     <form

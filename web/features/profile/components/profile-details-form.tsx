@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { CurrentUser } from '../../../../contract/auth';
 import {
@@ -8,11 +7,9 @@ import {
   type PublicProfile,
 } from '../../../../contract/users';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { primaryButton } from '../../../components/ui/looks';
 import { useUpdateProfile } from '../api';
-import { failureMessage, fieldOfFailure } from './profile-errors';
-import { focusField, useSchemaForm } from './use-schema-form';
+import { SaveButton, submitProfileForm } from './profile-form';
+import { useSchemaForm } from './use-schema-form';
 
 type DetailsValues = { name: string; username: string; bio: string; location: string };
 const FIELDS = ['name', 'username', 'bio', 'location'] as const;
@@ -35,42 +32,30 @@ export function ProfileDetailsForm({
   }));
   const update = useUpdateProfile();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (update.isPending) return;
-    const invalid = form.validate();
-    if (invalid) {
-      focusField(event.currentTarget, String(invalid));
-      return;
-    }
-    const formElement = event.currentTarget;
-    const body = {
-      name: form.values.name.trim(),
-      username: form.values.username.trim(),
-      bio: form.values.bio.trim(),
-      location: form.values.location.trim(),
-    };
-    update.mutate(body, {
-      onSuccess: (response) => {
-        form.reset({
-          name: response.user.name ?? '',
-          username: response.user.username,
-          bio: body.bio,
-          location: body.location,
-        });
-        toast.success(response.message || PROFILE_MESSAGES.profileSaved);
-      },
-      onError: (error) => {
-        const message = failureMessage(error);
-        const field = fieldOfFailure(error, FIELDS);
-        if (field) {
-          form.setError(field, message);
-          focusField(formElement, field);
-        }
-        toast.error(message);
-      },
-    });
-  }
+  const onSubmit = submitProfileForm(form, {
+    busy: update.isPending,
+    fields: FIELDS,
+    send: (onError) => {
+      const body = {
+        name: form.values.name.trim(),
+        username: form.values.username.trim(),
+        bio: form.values.bio.trim(),
+        location: form.values.location.trim(),
+      };
+      update.mutate(body, {
+        onSuccess: (response) => {
+          form.reset({
+            name: response.user.name ?? '',
+            username: response.user.username,
+            bio: body.bio,
+            location: body.location,
+          });
+          toast.success(response.message || PROFILE_MESSAGES.profileSaved);
+        },
+        onError,
+      });
+    },
+  });
 
   return (
     <form
@@ -102,11 +87,9 @@ export function ProfileDetailsForm({
         {...form.bind('bio')}
       />
       <TextField label="Location" autoComplete="address-level2" {...form.bind('location')} />
-      <div>
-        <BusyButton busy={update.isPending} busyLabel="Saving…" className={primaryButton}>
-          Save profile
-        </BusyButton>
-      </div>
+      <SaveButton busy={update.isPending} busyLabel="Saving…">
+        Save profile
+      </SaveButton>
     </form>
   );
 }

@@ -1,8 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import type { z } from 'zod';
-
-export type FormValues = Record<string, string>;
-export type FormErrors<V extends FormValues> = { [K in keyof V]?: string };
+import {
+  focusField,
+  useFormState,
+  type FormErrors,
+  type FormValues,
+} from '../../../components/ui/form-state';
 
 /** The first message the schema gives for each field (the server sends the same ones). */
 export function schemaErrors<V extends FormValues>(
@@ -23,55 +26,12 @@ export function schemaErrors<V extends FormValues>(
   return { errors, first };
 }
 
-/**
- * Form state checked with a contract schema: a field is checked when it is left and every field
- * when the form is sent; editing a field clears its error at once.
- */
+/** Form state (components/ui/form-state.ts) checked with a contract schema. */
 export function useSchemaForm<V extends FormValues>(schema: z.ZodType, initial: V | (() => V)) {
-  const [values, setValues] = useState<V>(initial);
-  const [errors, setErrors] = useState<FormErrors<V>>({});
-
-  const setValue = useCallback((name: keyof V, value: string) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
-    setErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
-  }, []);
-
-  const setError = useCallback((name: keyof V, message: string | undefined) => {
-    setErrors((previous) => ({ ...previous, [name]: message }));
-  }, []);
-
-  /** Checks one field against the whole schema (a confirmation depends on its partner). */
-  const blur = useCallback(
-    (name: keyof V) => setError(name, schemaErrors(schema, values).errors[name]),
-    [schema, setError, values],
-  );
-
-  /** Checks every field; returns the first invalid field's name, or null when all are fine. */
-  const validate = useCallback((): keyof V | null => {
-    const { errors: next, first } = schemaErrors(schema, values);
-    setErrors(next);
-    return first;
-  }, [schema, values]);
-
-  const reset = useCallback((next: V) => {
-    setValues(next);
-    setErrors({});
-  }, []);
-
-  /** Props for a field bound to `name`. */
-  const bind = (name: keyof V & string) => ({
-    name,
-    value: values[name] ?? '',
-    error: errors[name],
-    onChange: (value: string) => setValue(name, value),
-    onBlur: () => blur(name),
-  });
-
-  return { values, errors, setValue, setError, validate, reset, bind };
+  const check = useCallback((values: V) => schemaErrors(schema, values), [schema]);
+  return useFormState(initial, check);
 }
 
-/** Moves focus to the named control of `form` (the first invalid field after a failed submit). */
-export function focusField(form: HTMLFormElement, name: string): void {
-  const control = form.elements.namedItem(name);
-  if (control instanceof HTMLElement) control.focus();
-}
+export type SchemaForm<V extends FormValues> = ReturnType<typeof useSchemaForm<V>>;
+
+export { focusField };
