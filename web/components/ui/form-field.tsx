@@ -36,7 +36,7 @@ export function useFieldIds() {
 }
 type FieldIds = ReturnType<typeof useFieldIds>;
 
-const describedBy = (ids: FieldIds, hint: unknown, error: unknown) =>
+export const describedBy = (ids: FieldIds, hint: unknown, error: unknown) =>
   [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
 
 /** Props every control shares: id, name, value, change/blur and the accessibility attributes. */
@@ -57,10 +57,13 @@ export function FieldMessages({
   ids,
   hint,
   error,
+  errorRole,
 }: {
   ids: FieldIds;
   hint?: ReactNode;
   error?: string | undefined;
+  /** `alert` announces the error as soon as it shows. */
+  errorRole?: 'alert' | undefined;
 }) {
   return (
     <>
@@ -70,7 +73,7 @@ export function FieldMessages({
         </p>
       ) : null}
       {error ? (
-        <p id={ids.errorId} className={fieldErrorText} data-testid="field-error">
+        <p id={ids.errorId} className={fieldErrorText} role={errorRole} data-testid="field-error">
           {error}
         </p>
       ) : null}

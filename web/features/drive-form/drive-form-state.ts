@@ -1,4 +1,4 @@
-import { FILE_MESSAGES, IMAGE_UPLOAD } from '../../../contract/files';
+import { FILE_MESSAGES } from '../../../contract/files';
 import {
   DRIVE_LIMITS,
   DRIVE_MESSAGES,
@@ -218,13 +218,4 @@ export function fieldOfFailure(error: unknown): { field: ErrorField; message: st
   if (error.status !== 400 && error.status !== 415 && error.status !== 422) return undefined;
   const field = FIELD_OF_MESSAGE[error.message];
   return field ? { field, message: error.message } : undefined;
-}
-
-/** The same checks the server makes first, so an obviously wrong file never travels. */
-export function imageProblem(file: File): string | undefined {
-  if (!(IMAGE_UPLOAD.acceptedMimeTypes as readonly string[]).includes(file.type))
-    return FILE_MESSAGES.notImage;
-  if (file.size > IMAGE_UPLOAD.maxBytes) return FILE_MESSAGES.tooLarge;
-  if (file.size === 0) return FILE_MESSAGES.unreadable;
-  return undefined;
 }

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILE_MESSAGES, IMAGE_UPLOAD } from '../../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../../contract/users';
 import { currentUserKey } from '../../../lib/query-keys';
-import { AvatarForm, imageProblem } from './avatar-form';
+import { imageProblem } from '../../../components/ui/image-picker';
+import { AvatarForm } from './avatar-form';
 import { answerFetch, renderWithApp, testUser } from './test-render';
 
 const png = (bytes = 10) => new File([new Uint8Array(bytes)], 'leaf.png', { type: 'image/png' });
