@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerFetch, renderWithApp } from '../../../test-support/render';
 import DrivesClusterMap from './drives-cluster-map';
 import { DrivesClusterMap as LazyClusterMap } from './index';
 import LocationPickerMap from './location-picker-map';
@@ -11,23 +11,13 @@ import PointMap from './point-map';
 
 const TILE_URL = 'http://tiles.test/{z}/{x}/{y}.png';
 
-function renderMap(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
-}
+const renderMap = (ui: ReactNode) => renderWithApp(ui);
 
 beforeEach(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-    Promise.resolve(
-      new Response(
-        JSON.stringify({
-          success: true,
-          data: { tileUrl: TILE_URL, attribution: '© Test tiles', tileSize: 256, maxZoom: 18 },
-        }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      ),
-    ),
-  );
+  answerFetch(200, {
+    success: true,
+    data: { tileUrl: TILE_URL, attribution: '© Test tiles', tileSize: 256, maxZoom: 18 },
+  });
 });
 
 afterEach(() => {

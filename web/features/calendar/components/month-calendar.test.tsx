@@ -1,52 +1,28 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RightDrawerProvider } from '../../../components/ui/right-drawer';
+import { answerFetch, renderWithApp } from '../../../test-support/render';
 import { MonthCalendar } from './month-calendar';
 
 const today = new Date(2026, 2, 14, 9, 30);
 
-function Probe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.search}</output>;
-}
-
 function renderCalendar(path = '/app/calendar') {
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-    Promise.resolve(
-      new Response(
-        JSON.stringify({
-          success: true,
-          data: [
-            {
-              id: 'd-1',
-              title: 'River oaks',
-              theme: 'GREEN',
-              startTime: new Date(2026, 2, 20, 10).toISOString(),
-              endTime: new Date(2026, 2, 20, 12).toISOString(),
-              role: 'participant',
-            },
-          ],
-        }),
-        { status: 200, headers: { 'content-type': 'application/json' } },
-      ),
-    ),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <RightDrawerProvider>
-          <MonthCalendar today={today} />
-          <Probe />
-        </RightDrawerProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const fetch = answerFetch(200, {
+    success: true,
+    data: [
+      {
+        id: 'd-1',
+        title: 'River oaks',
+        theme: 'GREEN',
+        startTime: new Date(2026, 2, 20, 10).toISOString(),
+        endTime: new Date(2026, 2, 20, 12).toISOString(),
+        role: 'participant',
+      },
+    ],
+  });
+  renderWithApp(<MonthCalendar today={today} />, path);
   return fetch;
 }
 
@@ -96,7 +72,7 @@ describe('MonthCalendar', () => {
     expect(screen.getByRole('heading', { name: 'February 2026' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(screen.getByRole('heading', { name: 'March 2026' })).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toBeEmptyDOMElement();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/calendar$/);
   });
 
   it('opens on the month in the address', () => {

@@ -8,8 +8,8 @@ import { DRIVE_MESSAGES, type DriveDetail } from '../../../../contract/drives';
 import { FILE_MESSAGES } from '../../../../contract/files';
 import { formatLatLng, GEO_MESSAGES } from '../../../../contract/geo';
 import type { LocationPickerMapProps } from '../../../components/ui/map';
+import { renderWithApp, routeFetch, type FetchRoute } from '../../../test-support/render';
 import DriveForm from './drive-form';
-import { corporateRoute, renderWithQuery, routeFetch } from './test-render';
 
 // Leaflet needs a real layout; the stand-in picks a fixed point and shows where the map was sent.
 vi.mock('../../../components/ui/map', () => ({
@@ -24,13 +24,27 @@ vi.mock('../../../components/ui/map', () => ({
   ),
 }));
 
+const corporateRoute: FetchRoute = (url) =>
+  url.pathname === '/api/users/coporateuser'
+    ? {
+        status: 200,
+        body: {
+          success: true,
+          data: [
+            { value: 'c-1', label: 'Acme Ltd' },
+            { value: 'c-2', label: 'Leaf Inc' },
+          ],
+        },
+      }
+    : undefined;
+
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
 
 const renderForm = (props: Partial<Parameters<typeof DriveForm>[0]> = {}) => {
   const onDone = vi.fn();
   const onCancel = vi.fn();
-  const view = renderWithQuery(
+  const view = renderWithApp(
     <DriveForm mode="create" onDone={onDone} onCancel={onCancel} {...props} />,
   );
   return { ...view, onDone, onCancel };

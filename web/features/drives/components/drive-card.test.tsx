@@ -2,8 +2,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test-support/render';
 import { formatDriveWhen } from '../format';
-import { buildDrive, renderWithApp } from '../test-support';
+import { buildDrive } from '../test-support';
 import { DriveCard } from './drive-card';
 
 afterEach(cleanup);

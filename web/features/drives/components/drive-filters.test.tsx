@@ -4,8 +4,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithApp } from '../../../test-support/render';
 import { filtersToParams, parseFilters, RANGE_ERROR } from '../filters';
-import { renderWithApp } from '../test-support';
 import { useDriveFilters } from '../use-drive-filters';
 import { DriveFiltersForm } from './drive-filters';
 

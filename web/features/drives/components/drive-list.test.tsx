@@ -3,8 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp } from '../../../test-support/render';
 import { DEFAULT_FILTERS } from '../filters';
-import { buildDrive, renderWithApp } from '../test-support';
+import { buildDrive } from '../test-support';
 import { DriveList } from './drive-list';
 
 afterEach(() => {
@@ -22,12 +23,7 @@ function answerPages(total: number) {
       const n = (page - 1) * 12 + i + 1;
       return buildDrive({ id: `d-${n}`, _id: `d-${n}`, driveName: `Drive ${n}` });
     });
-    return Promise.resolve(
-      new Response(JSON.stringify({ success: true, data, page, limit: 12, total }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    return Promise.resolve(jsonResponse({ success: true, data, page, limit: 12, total }));
   });
 }
 

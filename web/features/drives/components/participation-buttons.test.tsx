@@ -4,8 +4,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRIVE_MESSAGES } from '../../../../contract/drives';
+import { answerFetch, renderWithApp } from '../../../test-support/render';
 import { useDrive } from '../api';
-import { answerFetch, buildDrive, renderWithApp } from '../test-support';
+import { buildDrive } from '../test-support';
 import { ParticipationButtons, participationState } from './participation-buttons';
 
 afterEach(() => {

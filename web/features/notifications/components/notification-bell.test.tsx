@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RightDrawerProvider } from '../../../components/ui/right-drawer';
+import { jsonResponse, renderWithApp } from '../../../test-support/render';
 import { NotificationBell } from './notification-bell';
 
 const welcome = {
@@ -30,10 +28,7 @@ const older = {
 function fakeServer(items = [welcome, older]) {
   const state = items.map((item) => ({ ...item }));
   const unread = () => state.filter((item) => item.readAt === null).length;
-  const json = (body: unknown) =>
-    Promise.resolve(
-      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }),
-    );
+  const json = (body: unknown) => Promise.resolve(jsonResponse(body));
   return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = String(input);
     if (url === '/api/notifications/unread-count')
@@ -61,29 +56,7 @@ function fakeServer(items = [welcome, older]) {
   });
 }
 
-function renderBell() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <RightDrawerProvider>
-            <NotificationBell />
-          </RightDrawerProvider>
-        ),
-      },
-    ],
-    { initialEntries: ['/app/dashboard'] },
-  );
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderBell = () => renderWithApp(<NotificationBell />, '/app/dashboard');
 
 afterEach(() => {
   cleanup();
@@ -112,10 +85,10 @@ describe('NotificationBell', () => {
   it('following a notification link marks it read, opens the page and closes the drawer', async () => {
     const user = userEvent.setup();
     const fetchSpy = fakeServer();
-    const router = renderBell();
+    renderBell();
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 unread' }));
     await user.click(await screen.findByRole('link', { name: 'Welcome to Canopy!' }));
-    expect(router.state.location.pathname).toBe('/app/delive-event');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/delive-event$/);
     expect(screen.getByTestId('right-drawer')).not.toHaveAttribute('open');
     expect(fetchSpy).toHaveBeenCalledWith('/api/notifications/n-1/read', expect.anything());
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithApp } from '../../../test-support/render';
 import { ProfileSearch } from './profile-search';
 
 const quickLinks = [
@@ -12,31 +11,10 @@ const quickLinks = [
   { id: 'plantations', label: 'Plantations', to: '/app/delive-event' },
 ];
 
-function renderSearch() {
-  const router = createMemoryRouter(
-    [
-      { path: '/app/dashboard', element: <ProfileSearch defaultOptions={quickLinks} /> },
-      { path: '*', element: <ProfileSearch defaultOptions={quickLinks} /> },
-    ],
-    { initialEntries: ['/app/dashboard'] },
-  );
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderSearch = () =>
+  renderWithApp(<ProfileSearch defaultOptions={quickLinks} />, '/app/dashboard');
 
-const answer = (status: number, body: unknown) =>
-  Promise.resolve(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
+const answer = (status: number, body: unknown) => Promise.resolve(jsonResponse(body, status));
 
 const people = {
   success: true,
@@ -70,7 +48,7 @@ describe('ProfileSearch', () => {
   it('searches once typing settles, lists members, and Down + Enter opens one', async () => {
     const user = userEvent.setup();
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, people));
-    const router = renderSearch();
+    renderSearch();
     const box = screen.getByRole('combobox', { name: 'Search people' });
     await user.type(box, 'fern');
     const option = await screen.findByRole('option', { name: /Fern Gully/ });
@@ -88,7 +66,9 @@ describe('ProfileSearch', () => {
       'true',
     );
     await user.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/app/user-profile/id-1'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/user-profile\/id-1$/),
+    );
     expect(box).toHaveValue('');
   });
 

@@ -7,8 +7,9 @@ import { FILE_MESSAGES, IMAGE_UPLOAD } from '../../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../../contract/users';
 import { currentUserKey } from '../../../lib/query-keys';
 import { imageProblem } from '../../../components/ui/image-picker';
+import { answerFetch, renderWithApp } from '../../../test-support/render';
 import { AvatarForm } from './avatar-form';
-import { answerFetch, renderWithApp, testUser } from './test-render';
+import { testUser } from './test-user';
 
 const png = (bytes = 10) => new File([new Uint8Array(bytes)], 'leaf.png', { type: 'image/png' });
 

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../../contract/auth';
 import { PROFILE_MESSAGES } from '../../../../contract/users';
+import { answerFetch, renderWithApp } from '../../../test-support/render';
 import { ChangePasswordForm } from './change-password-form';
-import { answerFetch, renderWithApp } from './test-render';
 
 const renderForm = () =>
   renderWithApp(

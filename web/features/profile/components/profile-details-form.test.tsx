@@ -6,8 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../../contract/auth';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../../../../contract/users';
 import { currentUserKey } from '../../../lib/query-keys';
+import { answerFetch, renderWithApp } from '../../../test-support/render';
 import { ProfileDetailsForm } from './profile-details-form';
-import { answerFetch, renderWithApp, testUser } from './test-render';
+import { testUser } from './test-user';
 
 const renderForm = () =>
   renderWithApp(

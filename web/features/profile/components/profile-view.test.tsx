@@ -3,8 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicProfile } from '../../../../contract/users';
+import { renderWithApp } from '../../../test-support/render';
 import { formatMemberSince, ProfileNotFound, ProfileView } from './profile-view';
-import { renderWithApp } from './test-render';
 
 const profile: PublicProfile = {
   _id: 'u-2',

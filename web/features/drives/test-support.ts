@@ -1,0 +1,35 @@
+import type { Drive } from '../../../contract/drives';
+
+/** Test-only: drives as the API shows them. */
+const person = { _id: 'u-1', id: 'u-1', username: 'rowan', name: 'Rowan Oak', file: '' };
+
+/** A drive as the API shows it, with overrides. */
+export function buildDrive(overrides: Partial<Drive> = {}): Drive {
+  return {
+    _id: 'd-1',
+    id: 'd-1',
+    driveName: 'River oaks',
+    treeQuantity: 1200,
+    driveDate: '2026-03-14T10:00:00.000Z',
+    driveEndDate: '2026-03-14T12:00:00.000Z',
+    driveDuration: { value: '2', label: '02:00 hours' },
+    country: { value: 'IN', label: 'India' },
+    driveLocation: 'Cubbon Park, Bengaluru',
+    driveLat: 12.97,
+    driveLong: 77.59,
+    driveDesc: 'Bring gloves.',
+    treeSize: [{ value: 'packet', label: 'Packet (2 ft – 4 ft)' }],
+    treesType: [{ value: '1', label: 'Neem (Neem)' }],
+    treeSponsored: [],
+    landDonatedBy: [],
+    image: '/api/files/abc',
+    organizer: person,
+    participantCount: 1,
+    joined: false,
+    isOrganizer: false,
+    isPast: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
