@@ -40,6 +40,9 @@ const SPECIES_OPTIONS: Option[] = TREE_SPECIES.map((s) => ({
   label: s.label,
 }));
 
+/** The fields that hold plain text, each its own error field. */
+type TextKey = 'driveName' | 'treeQuantity' | 'country' | 'driveDesc' | 'driveDuration';
+
 /** Focuses the first control of a field's block (the search box for the map). */
 function focusField(form: HTMLFormElement, field: ErrorField) {
   const block = form.querySelector(`[data-field="${field}"]`);
@@ -123,6 +126,13 @@ export default function DriveForm({
   };
   const setError = (field: ErrorField, message: string | undefined) =>
     setErrors((previous) => ({ ...previous, [field]: message }));
+  /** A plain text field's name, value and error; editing it clears that error. */
+  const bindText = (name: TextKey) => ({
+    name,
+    value: state[name],
+    error: errors[name],
+    onChange: (value: string) => update({ [name]: value }, [name]),
+  });
 
   const landOptions: Option[] = [
     ...(corporate.data ?? []),
@@ -172,10 +182,7 @@ export default function DriveForm({
         <div data-field="driveName">
           <TextField
             label="Drive Name"
-            name="driveName"
-            value={state.driveName}
-            onChange={(driveName) => update({ driveName }, ['driveName'])}
-            error={errors.driveName}
+            {...bindText('driveName')}
             maxLength={DRIVE_LIMITS.nameMax}
             autoComplete="off"
           />
@@ -183,15 +190,12 @@ export default function DriveForm({
         <div data-field="treeQuantity">
           <TextField
             label="Tree Quantity"
-            name="treeQuantity"
             type="number"
             inputMode="numeric"
             min={1}
             max={DRIVE_LIMITS.quantityMax}
             step={1}
-            value={state.treeQuantity}
-            onChange={(treeQuantity) => update({ treeQuantity }, ['treeQuantity'])}
-            error={errors.treeQuantity}
+            {...bindText('treeQuantity')}
           />
         </div>
         <DateTimeField
@@ -210,12 +214,9 @@ export default function DriveForm({
         <div data-field="country">
           <SelectField
             label="Country"
-            name="country"
-            value={state.country}
-            onChange={(country) => update({ country }, ['country'])}
             options={COUNTRIES}
             placeholder="Select a country"
-            error={errors.country}
+            {...bindText('country')}
           />
         </div>
       </div>
@@ -233,10 +234,7 @@ export default function DriveForm({
       <div data-field="driveDesc">
         <TextAreaField
           label="Description"
-          name="driveDesc"
-          value={state.driveDesc}
-          onChange={(driveDesc) => update({ driveDesc }, ['driveDesc'])}
-          error={errors.driveDesc}
+          {...bindText('driveDesc')}
           maxLength={DRIVE_LIMITS.descriptionMax}
           rows={3}
         />
@@ -249,14 +247,7 @@ export default function DriveForm({
           error={errors.treeSize}
         />
         <div data-field="driveDuration">
-          <SelectField
-            label="Duration"
-            name="driveDuration"
-            value={state.driveDuration}
-            onChange={(driveDuration) => update({ driveDuration }, ['driveDuration'])}
-            options={DRIVE_DURATIONS}
-            error={errors.driveDuration}
-          />
+          <SelectField label="Duration" options={DRIVE_DURATIONS} {...bindText('driveDuration')} />
         </div>
         <TagInput
           label="Sponsored By"
