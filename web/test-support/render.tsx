@@ -85,3 +85,9 @@ export function routeFetch(...routes: FetchRoute[]) {
     );
   });
 }
+
+/** jsdom has no object URLs; a preview only needs some address (`blob:preview`) made and given back. */
+export function stubObjectUrls() {
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+}

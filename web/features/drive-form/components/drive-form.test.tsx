@@ -8,7 +8,13 @@ import { DRIVE_MESSAGES, type DriveDetail } from '../../../../contract/drives';
 import { FILE_MESSAGES } from '../../../../contract/files';
 import { formatLatLng, GEO_MESSAGES } from '../../../../contract/geo';
 import type { LocationPickerMapProps } from '../../../components/ui/map';
-import { renderWithApp, routeFetch, type FetchRoute } from '../../../test-support/render';
+import { buildDrive } from '../../../test-support/fixtures';
+import {
+  renderWithApp,
+  routeFetch,
+  type FetchRoute,
+  stubObjectUrls,
+} from '../../../test-support/render';
 import DriveForm from './drive-form';
 
 // Leaflet needs a real layout; the stand-in picks a fixed point and shows where the map was sent.
@@ -60,11 +66,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-beforeEach(() => {
-  // jsdom has no object URLs; the preview only needs some address.
-  URL.createObjectURL = vi.fn(() => 'blob:preview');
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(stubObjectUrls);
 
 afterEach(() => {
   cleanup();
@@ -73,33 +75,26 @@ afterEach(() => {
   toast.error.mockReset();
 });
 
-const savedDrive = {
-  _id: 'd-1',
-  id: 'd-1',
-  driveName: 'River planting',
-  treeQuantity: 250,
-  driveDate: '2099-07-04T09:30:00.000Z',
-  driveEndDate: '2099-07-04T12:30:00.000Z',
-  driveDuration: { value: '3', label: '03:00 hours' },
-  country: { value: 'IN', label: 'India' },
-  driveLocation: 'Lodhi Garden',
-  driveLat: 28.5933,
-  driveLong: 77.2197,
-  driveDesc: '',
-  treeSize: [{ value: 'packet', label: 'Packet (2 ft – 4 ft)' }],
-  treesType: [{ value: '1', label: 'Neem' }],
-  treeSponsored: [{ value: 'Acme', label: 'Acme' }],
-  landDonatedBy: [{ value: 'c-1', label: 'Acme Ltd' }],
-  image: '/api/files/abc',
-  organizer: { _id: 'u-1', id: 'u-1', username: 'fern', name: null, file: '' },
-  participantCount: 0,
-  joined: false,
-  isOrganizer: true,
-  isPast: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
+const savedDrive: DriveDetail = {
+  ...buildDrive({
+    driveName: 'River planting',
+    treeQuantity: 250,
+    driveDate: '2099-07-04T09:30:00.000Z',
+    driveEndDate: '2099-07-04T12:30:00.000Z',
+    driveDuration: { value: '3', label: '03:00 hours' },
+    driveLocation: 'Lodhi Garden',
+    driveLat: 28.5933,
+    driveLong: 77.2197,
+    driveDesc: '',
+    treesType: [{ value: '1', label: 'Neem' }],
+    treeSponsored: [{ value: 'Acme', label: 'Acme' }],
+    landDonatedBy: [{ value: 'c-1', label: 'Acme Ltd' }],
+    organizer: { _id: 'u-1', id: 'u-1', username: 'fern', name: null, file: '' },
+    participantCount: 0,
+    isOrganizer: true,
+  }),
   participants: [],
-} satisfies DriveDetail;
+};
 
 describe('DriveForm validation', () => {
   it("shows the spec's messages on an empty save, focuses the first, and sends nothing", async () => {

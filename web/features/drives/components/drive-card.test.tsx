@@ -3,8 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test-support/render';
+import { buildDrive } from '../../../test-support/fixtures';
 import { formatDriveWhen } from '../format';
-import { buildDrive } from '../test-support';
 import { DriveCard } from './drive-card';
 
 afterEach(cleanup);

@@ -4,8 +4,8 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp } from '../../../test-support/render';
+import { buildDrive } from '../../../test-support/fixtures';
 import { DEFAULT_FILTERS } from '../filters';
-import { buildDrive } from '../test-support';
 import { DriveList } from './drive-list';
 
 afterEach(() => {

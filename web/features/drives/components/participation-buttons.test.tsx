@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRIVE_MESSAGES } from '../../../../contract/drives';
 import { answerFetch, renderWithApp } from '../../../test-support/render';
+import { buildDrive } from '../../../test-support/fixtures';
 import { useDrive } from '../api';
-import { buildDrive } from '../test-support';
 import { ParticipationButtons, participationState } from './participation-buttons';
 
 afterEach(() => {

@@ -7,17 +7,13 @@ import { FILE_MESSAGES, IMAGE_UPLOAD } from '../../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../../contract/users';
 import { currentUserKey } from '../../../lib/query-keys';
 import { imageProblem } from '../../../components/ui/image-picker';
-import { answerFetch, renderWithApp } from '../../../test-support/render';
+import { answerFetch, renderWithApp, stubObjectUrls } from '../../../test-support/render';
 import { AvatarForm } from './avatar-form';
 import { testUser } from './test-user';
 
 const png = (bytes = 10) => new File([new Uint8Array(bytes)], 'leaf.png', { type: 'image/png' });
 
-beforeEach(() => {
-  // jsdom has no object URLs; the form only needs them to be made and given back.
-  URL.createObjectURL = vi.fn(() => 'blob:preview');
-  URL.revokeObjectURL = vi.fn();
-});
+beforeEach(stubObjectUrls);
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();

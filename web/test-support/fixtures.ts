@@ -1,6 +1,6 @@
-import type { Drive } from '../../../contract/drives';
+/* Test-only data shared by the component tests. */
+import type { Drive } from '../../contract/drives';
 
-/** Test-only: drives as the API shows them. */
 const person = { _id: 'u-1', id: 'u-1', username: 'rowan', name: 'Rowan Oak', file: '' };
 
 /** A drive as the API shows it, with overrides. */
