@@ -428,6 +428,8 @@ describe('DriveForm saving', () => {
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled());
     expect(toast.error).toHaveBeenCalledWith(DRIVE_MESSAGES.saveFailed);
+    // Inside the modal as well, where the person is looking.
+    expect(screen.getByText(DRIVE_MESSAGES.saveFailed)).toHaveAttribute('role', 'alert');
   });
 
   it('edits a drive: prefilled, image optional, PUT to the drive', async () => {

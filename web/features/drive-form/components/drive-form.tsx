@@ -307,6 +307,12 @@ export default function DriveForm({
           Please correct the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked above.
         </p>
       ) : null}
+      {/* Said here too: the open modal sits above the toasts, so the toast alone is easy to miss. */}
+      {save.isError ? (
+        <p className={fieldErrorText} role="alert">
+          {DRIVE_MESSAGES.saveFailed}
+        </p>
+      ) : null}
 
       <div className="modal-action mt-0">
         <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={busy}>
