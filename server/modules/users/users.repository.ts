@@ -76,13 +76,14 @@ export function usersRepository(db: Kysely<Database>) {
     /**
      * Deletes an account in one transaction: personal fields are wiped, the row stays so shared
      * records (past drives, registered trees, donations) keep a valid, anonymous owner.
-     * Returns who had joined the upcoming drives that were removed, for their notification.
+     * Returns who had joined the upcoming drives that were removed, for their notification, and
+     * those drives' images, which may now be unused.
      */
     deleteAccount: (userId: string, at: string) =>
       db.transaction().execute(async (trx) => {
         const upcoming = await trx
           .selectFrom('drives')
-          .select(['id', 'name'])
+          .select(['id', 'name', 'image_file_id'])
           .where('organizer_id', '=', userId)
           .where('starts_at', '>', at)
           .execute();
@@ -124,10 +125,13 @@ export function usersRepository(db: Kysely<Database>) {
           })
           .where('id', '=', userId)
           .execute();
-        return affected.map((row) => ({
-          userId: row.user_id,
-          driveName: upcoming.find((d) => d.id === row.drive_id)?.name ?? 'a drive',
-        }));
+        return {
+          told: affected.map((row) => ({
+            userId: row.user_id,
+            driveName: upcoming.find((d) => d.id === row.drive_id)?.name ?? 'a drive',
+          })),
+          driveImageIds: upcoming.map((d) => d.image_file_id),
+        };
       }),
   };
 }

@@ -100,9 +100,10 @@ export function usersService(deps: UsersServiceDeps) {
     async deleteAccount(user: UserRow, password: string): Promise<string> {
       if (!(await deps.auth.checkPassword(user, password)))
         throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
-      const cancelled = await repo.deleteAccount(user.id, nowIso());
-      await deps.files.discardIfUnused(user.avatar_file_id);
-      for (const { userId, driveName } of cancelled)
+      const { told, driveImageIds } = await repo.deleteAccount(user.id, nowIso());
+      for (const id of [user.avatar_file_id, ...driveImageIds])
+        await deps.files.discardIfUnused(id);
+      for (const { userId, driveName } of told)
         await deps.notifications.notify(userId, {
           kind: 'drive_deleted',
           title: 'A drive you joined was cancelled',

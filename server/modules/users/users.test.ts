@@ -445,7 +445,23 @@ describe.each(databaseTargets)('people and profiles API on $name', (target) => {
       await setup();
       const me = await signIn({ name: 'Leaving Person', bio: 'bye', location: 'Here' });
       const friend = await signIn();
-      const upcoming = buildDrive(me.user.id, { starts_at: '2026-12-20T09:00:00.000Z' });
+      const imageId = 'e'.repeat(64);
+      await t.database.db
+        .insertInto('files')
+        .values({
+          id: imageId,
+          mime: 'image/webp',
+          bytes: 3,
+          width: 1,
+          height: 1,
+          owner_id: me.user.id,
+          created_at: '2026-11-01T00:00:00.000Z',
+        })
+        .execute();
+      const upcoming = buildDrive(me.user.id, {
+        starts_at: '2026-12-20T09:00:00.000Z',
+        image_file_id: imageId,
+      });
       const past = buildDrive(me.user.id, { starts_at: '2026-01-20T09:00:00.000Z' });
       const theirs = buildDrive(friend.user.id, { starts_at: '2026-12-24T09:00:00.000Z' });
       await t.database.db.insertInto('drives').values([upcoming, past, theirs]).execute();
@@ -486,6 +502,8 @@ describe.each(databaseTargets)('people and profiles API on $name', (target) => {
         .selectAll()
         .execute();
       expect(participants).toEqual([]);
+      // The cancelled drive's photo is gone with it.
+      expect(await t.database.db.selectFrom('files').select('id').execute()).toEqual([]);
       const trees = await t.database.db.selectFrom('trees').select('owner_id').execute();
       expect(trees).toEqual([{ owner_id: me.user.id }]);
 
