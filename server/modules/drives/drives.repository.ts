@@ -1,4 +1,11 @@
-import { CompiledQuery, sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import {
+  CompiledQuery,
+  sql,
+  type Expression,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
 import type { Database, DrivesTable, NewDrive } from '../../db/tables';
 
 /** Which drives a list shows; bounds are ISO timestamps, `now` splits upcoming from past. */
@@ -71,29 +78,11 @@ const ORGANIZER_COLUMNS = [
 ] as const;
 
 /** A drive with its organiser's public summary, as every list and detail reads it. */
-export interface DriveWithOrganizer {
-  id: string;
-  organizer_id: string;
-  name: string;
-  tree_quantity: number;
-  starts_at: string;
-  duration_hours: number;
-  country: string;
-  location_text: string;
-  lat: number;
-  lng: number;
-  description: string;
-  tree_sizes: string;
-  tree_types: string;
-  sponsors: string;
-  land_donors: string;
-  image_file_id: string | null;
-  created_at: string;
-  updated_at: string;
+export type DriveWithOrganizer = Omit<Selectable<DrivesTable>, 'reminder_sent_at'> & {
   organizer_username: string;
   organizer_name: string | null;
   organizer_avatar: string | null;
-}
+};
 
 // Plain SQL conditions fit any query that has `drives` in scope (the page query joins users, the count does not).
 function filterConditions(filter: DriveFilter): Expression<SqlBool>[] {
