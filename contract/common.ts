@@ -5,6 +5,8 @@ export const errorResponseSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string(),
+  /** The form field at fault, when the error is about one field. */
+  field: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

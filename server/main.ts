@@ -3,7 +3,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase, sqliteFileIn, type DatabaseHandle } from './db/database';
 import { startJobs } from './jobs/index';
-import { systemClock } from './lib/clock';
 import { resolveSessionSecret } from './lib/secrets';
 
 /** A start-up failure a person can act on: one line, no stack trace. */
@@ -66,7 +65,7 @@ async function main(): Promise<void> {
     process.once('SIGINT', () => void close('SIGINT'));
     await app.listen({ port: config.port, host: config.host });
     // Reminders and clean-up start once the server is up; each pass logs its own failures.
-    jobs = startJobs({ db: database.db, clock: systemClock, log: app.log });
+    jobs = startJobs(app.services);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     app.log.info(

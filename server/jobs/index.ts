@@ -1,30 +1,18 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables';
-import type { Clock } from '../lib/clock';
-import { authRepository } from '../modules/auth/auth.repository';
-import { sendDriveReminders } from './drive-reminders';
+import type { AppContext } from '../context';
 
 export const JOB_INTERVAL_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
-export interface JobContext {
-  db: Kysely<Database>;
-  clock: Clock;
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-}
+/** Jobs get their services from `createServices`, like route plugins do. */
+export type JobContext = Pick<AppContext, 'drives' | 'auth' | 'clock' | 'log'>;
 
 /** Sign-in throttling only looks back minutes; a day of attempts is plenty to keep. */
-export async function pruneAuthAttempts(deps: {
-  db: Kysely<Database>;
-  clock: Clock;
-}): Promise<number> {
-  const before = new Date(deps.clock.now().getTime() - DAY_MS).toISOString();
-  const [result] = await authRepository(deps.db).pruneAttempts(before);
-  return Number(result?.numDeletedRows ?? 0);
+export function pruneAuthAttempts(ctx: Pick<JobContext, 'auth' | 'clock'>): Promise<number> {
+  return ctx.auth.pruneAttempts(new Date(ctx.clock.now().getTime() - DAY_MS).toISOString());
 }
 
 const JOBS: ReadonlyArray<[string, (ctx: JobContext) => Promise<number>]> = [
-  ['drive reminders', sendDriveReminders],
+  ['drive reminders', (ctx) => ctx.drives.sendDueReminders()],
   ['prune auth attempts', pruneAuthAttempts],
 ];
 

@@ -1,18 +1,17 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildDrive, buildUser, insertUser } from '../../tests/support/factories';
-import { movableClock } from '../../tests/support/test-app';
+import { buildTestServices, movableClock } from '../../tests/support/test-app';
 import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import type { NewDrive } from '../db/tables';
 import { newId } from '../lib/ids';
-import { sendDriveReminders } from './drive-reminders';
 import { pruneAuthAttempts, runJobsOnce, startJobs } from './index';
 
 const NOW = '2026-06-01T10:00:00.000Z';
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.parse(NOW) + hours * HOUR).toISOString();
-const quietLog = () => ({ info: vi.fn(), error: vi.fn() });
+const spyLog = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
 describe.each(databaseTargets)('background jobs on $name', (target) => {
   let handle: DatabaseHandle;
@@ -37,6 +36,10 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
     extra.push(other);
     return other;
   };
+  /** The services an app server on `on` would have, with the test's clock. */
+  const services = (on: DatabaseHandle = handle, log = spyLog()) =>
+    buildTestServices(on, { clock, log });
+  const sendReminders = (on?: DatabaseHandle) => services(on).drives.sendDueReminders();
   const remindersOf = (userId: string) =>
     handle.db
       .selectFrom('notifications')
@@ -68,7 +71,7 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
         )
         .execute();
 
-      expect(await sendDriveReminders({ db, clock })).toBe(2);
+      expect(await sendReminders()).toBe(2);
       const notices = await remindersOf(a.id);
       expect(notices.map((n) => n.link).sort()).toEqual(
         [`/app/delive-detail/${soon.id}`, `/app/delive-detail/${tomorrow.id}`].sort(),
@@ -80,11 +83,11 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
       // The organiser is not a participant and gets no reminder.
       expect(await remindersOf(organiser.id)).toEqual([]);
 
-      expect(await sendDriveReminders({ db, clock })).toBe(0);
+      expect(await sendReminders()).toBe(0);
       expect(await remindersOf(a.id)).toHaveLength(2);
 
       clock.advance(2 * HOUR);
-      expect(await sendDriveReminders({ db, clock })).toBe(1);
+      expect(await sendReminders()).toBe(1);
       expect((await remindersOf(a.id)).map((n) => n.link)).toContain(
         `/app/delive-detail/${later.id}`,
       );
@@ -110,10 +113,10 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
       const other = await secondServer();
 
       const results = await Promise.all([
-        sendDriveReminders({ db, clock }),
-        sendDriveReminders({ db: other.db, clock }),
-        sendDriveReminders({ db, clock }),
-        sendDriveReminders({ db: other.db, clock }),
+        sendReminders(),
+        sendReminders(other),
+        sendReminders(),
+        sendReminders(other),
       ]);
       expect(results.reduce((sum, n) => sum + n, 0)).toBe(drives.length);
       for (const person of people) {
@@ -137,7 +140,7 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
       .insertInto('auth_attempts')
       .values([attempt(25), attempt(48), recent])
       .execute();
-    expect(await pruneAuthAttempts({ db, clock })).toBe(2);
+    expect(await pruneAuthAttempts(services())).toBe(2);
     const left = await db.selectFrom('auth_attempts').select('id').execute();
     expect(left).toEqual([{ id: recent.id }]);
   });
@@ -146,8 +149,8 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
     await setup();
     const broken = await createTestDatabase(target);
     await broken.close();
-    const log = quietLog();
-    await expect(runJobsOnce({ db: broken.db, clock, log })).resolves.toBeUndefined();
+    const log = spyLog();
+    await expect(runJobsOnce(services(broken, log))).resolves.toBeUndefined();
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(log.error.mock.calls.map(([obj]) => (obj as { job: string }).job)).toEqual([
       'drive reminders',
@@ -165,8 +168,8 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
       .insertInto('drive_participants')
       .values({ drive_id: drive.id, user_id: person.id, joined_at: NOW })
       .execute();
-    const log = quietLog();
-    const jobs = startJobs({ db, clock, log }, 20);
+    const log = spyLog();
+    const jobs = startJobs(services(handle, log), 20);
     await vi.waitFor(async () => expect(await remindersOf(person.id)).toHaveLength(1));
     // A second drive becomes due later and is picked up by the interval.
     const next = buildDrive(organiser.id, { starts_at: at(4) });

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from './log';
 
 export interface Mail {
   to: string;
@@ -15,7 +15,7 @@ export interface Mailer {
 /** SMTP when SMTP_URL is set; otherwise each mail is printed to the log so a local user can finish sign-up. */
 export function createMailer(
   options: { smtpUrl: string | undefined; from: string },
-  log: FastifyBaseLogger,
+  log: Log,
 ): Mailer {
   if (!options.smtpUrl) {
     return {

@@ -1,12 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/tables';
 import { unauthenticated } from '../lib/errors';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { AuthService, SignedInSession } from '../modules/auth/auth.service';
 
-export interface SignedIn {
-  user: UserRow;
-  sessionId: string;
-}
+export type { SessionUser } from '../modules/auth/auth.service';
+export type SignedIn = SignedInSession;
 
 /** The session token from `x-auth-token`, or from `Authorization: Bearer`. */
 export function tokenFrom(request: FastifyRequest): string | undefined {

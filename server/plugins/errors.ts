@@ -24,8 +24,8 @@ const FRIENDLY_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request size does not match its content.',
 };
 
-function errorBody(code: ErrorCode, message: string): ErrorResponse {
-  return { success: false, message, code };
+function errorBody(code: ErrorCode, message: string, field?: string): ErrorResponse {
+  return field ? { success: false, message, code, field } : { success: false, message, code };
 }
 
 /** The one error handler: `{ success:false, message, code }`; 5xx details go to the log only. */
@@ -36,7 +36,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .code(error.status)
         .headers(error.headers)
-        .send(errorBody(error.code, error.message));
+        .send(errorBody(error.code, error.message, error.field));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

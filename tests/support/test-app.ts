@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { buildConfig, type Config } from '../../server/config';
+import { createServices, type AppContext } from '../../server/context';
+import type { FileStore } from '../../server/modules/files/file-store';
 import type { DatabaseHandle } from '../../server/db/database';
 import type { Clock } from '../../server/lib/clock';
 import type { Mailer } from '../../server/lib/mailer';
@@ -8,28 +10,51 @@ import { createTestDatabase, type DatabaseTarget } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The services the app was built with (the same instances its routes use). */
+  services: AppContext;
   database: DatabaseHandle;
   close: () => Promise<void>;
+}
+
+interface TestOptions {
+  config?: Partial<Config>;
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+const testConfig = (overrides: Partial<Config> = {}) =>
+  buildConfig({
+    webDistDir: '/nonexistent-canopy-web',
+    sessionSecret: 'test-secret-'.padEnd(40, 'x'),
+    ...overrides,
+  });
+
+/** A silent logger for services built outside an app. */
+export const quietLog = () => ({ info: () => {}, warn: () => {}, error: () => {} });
+
+/** Services on a database without an HTTP app (jobs, service-level tests), from `createServices`. */
+export function buildTestServices(
+  database: DatabaseHandle,
+  options: TestOptions & { log?: AppContext['log']; fileStore?: FileStore } = {},
+): AppContext {
+  return createServices({
+    ...(options.fileStore ? { fileStore: options.fileStore } : {}),
+    config: testConfig(options.config),
+    database,
+    log: options.log ?? quietLog(),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
 }
 
 /** A full app on a fresh database, ready for `app.inject`. */
 export async function buildTestApp(
   target: DatabaseTarget,
-  options: {
-    config?: Partial<Config>;
-    clock?: Clock;
-    mailer?: Mailer;
-    beforeReady?: (app: FastifyInstance) => void;
-  } = {},
+  options: TestOptions & { beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(target);
-  const config = buildConfig({
-    webDistDir: '/nonexistent-canopy-web',
-    sessionSecret: 'test-secret-'.padEnd(40, 'x'),
-    ...options.config,
-  });
   const app = await buildApp({
-    config,
+    config: testConfig(options.config),
     database,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
@@ -38,6 +63,7 @@ export async function buildTestApp(
   await app.ready();
   return {
     app,
+    services: app.services,
     database,
     close: async () => {
       await app.close();

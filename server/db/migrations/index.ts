@@ -4,6 +4,7 @@ import * as auth from './0002-auth';
 import * as profilesFilesNotifications from './0003-profiles-files-notifications';
 import * as geocoding from './0004-geocoding';
 import * as drives from './0005-drives';
+import * as fileReferences from './0006-file-references';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-profiles-files-notifications': profilesFilesNotifications,
   '0004-geocoding': geocoding,
   '0005-drives': drives,
+  '0006-file-references': fileReferences,
 };

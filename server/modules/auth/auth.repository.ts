@@ -177,6 +177,17 @@ export function authRepository(db: Kysely<Database>) {
         .where('kind', '=', kind)
         .where('subject', '=', subject)
         .execute(),
+    /** A deleted account's sessions end and its codes and reset tokens are forgotten. */
+    async forgetAccount(userId: string, at: string): Promise<void> {
+      await db.deleteFrom('otp_codes').where('user_id', '=', userId).execute();
+      await db.deleteFrom('reset_tokens').where('user_id', '=', userId).execute();
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: at })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
     pruneAttempts: (before: string) =>
       db.deleteFrom('auth_attempts').where('created_at', '<', before).execute(),
   };

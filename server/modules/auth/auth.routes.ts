@@ -11,7 +11,7 @@ import {
   resetPasswordRequestSchema,
 } from '../../../contract/auth';
 import { errorResponseSchema, messageResponseSchema } from '../../../contract/common';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { toCurrentUser } from './auth.service';
 
 const errors = {

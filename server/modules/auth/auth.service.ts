@@ -10,6 +10,7 @@ import { fileUrl } from '../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../contract/users';
 import { tableWrites } from '../../db/table-writes';
 import type { UserRow } from '../../db/tables';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -17,7 +18,7 @@ import type { Mail, Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionTokens } from '../../lib/session-tokens';
 import { resetPasswordMail, verificationCodeMail } from './auth-emails';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, authRepository } from './auth.repository';
 import { isCommonPassword } from './common-passwords';
 
 const MINUTE = 60_000;
@@ -46,7 +47,8 @@ export const AUTH_MESSAGES = {
 } as const;
 
 export interface AuthServiceDeps {
-  repo: AuthRepository;
+  uow: UnitOfWork;
+  repo: typeof authRepository;
   clock: Clock;
   mailer: Mailer;
   tokens: SessionTokens;
@@ -70,8 +72,11 @@ export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
 const SESSION_TABLES = ['users', 'sessions'] as const;
 
+/** The signed-in member as routes see it: the user row without the password hash. */
+export type SessionUser = Omit<UserRow, 'password_hash'>;
+
 export interface SignedInSession {
-  user: UserRow;
+  user: SessionUser;
   sessionId: string;
 }
 
@@ -83,7 +88,7 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function toCurrentUser(user: UserRow): CurrentUser {
+export function toCurrentUser(user: SessionUser): CurrentUser {
   return {
     id: user.id,
     _id: user.id,
@@ -97,7 +102,8 @@ export function toCurrentUser(user: UserRow): CurrentUser {
 }
 
 export function authService(deps: AuthServiceDeps) {
-  const { repo, clock } = deps;
+  const { clock } = deps;
+  const repo = deps.repo(deps.uow.db);
   const nowIso = () => clock.now().toISOString();
   const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
   const otpHash = (userId: string, code: string) =>
@@ -125,8 +131,10 @@ export function authService(deps: AuthServiceDeps) {
       new Date(from).toISOString(),
     );
     if (!session) return null;
-    const user = await repo.findUserById(claims.userId);
-    if (!user) return null;
+    const row = await repo.findUserById(claims.userId);
+    if (!row) return null;
+    // The hash never travels with the signed-in user; password checks read it afresh.
+    const { password_hash: _hash, ...user } = row;
     // Frozen: one object now serves many requests.
     const value = Object.freeze({ user: Object.freeze(user), sessionId: claims.sessionId });
     if (signedIn.size >= SESSION_CACHE_MAX) signedIn.delete(signedIn.keys().next().value!);
@@ -146,9 +154,7 @@ export function authService(deps: AuthServiceDeps) {
       429,
       'RATE_LIMITED',
       message.replace('{minutes}', String(Math.ceil(seconds / 60))),
-      {
-        'retry-after': String(seconds),
-      },
+      { headers: { 'retry-after': String(seconds) } },
     );
   }
 
@@ -357,7 +363,7 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     /** Whether `password` is this user's password (for confirming sensitive changes). */
-    async checkPassword(user: UserRow, password: string): Promise<boolean> {
+    async checkPassword(user: SessionUser, password: string): Promise<boolean> {
       // Read afresh: the signed-in user may come from the session cache.
       const current = await repo.findUserById(user.id);
       return !!current && verifyPassword(current.password_hash, password);
@@ -365,7 +371,7 @@ export function authService(deps: AuthServiceDeps) {
 
     /** Changes the password after checking the current one; every other session of the account ends. */
     async changePassword(
-      user: UserRow,
+      user: SessionUser,
       sessionId: string,
       input: { currentPassword: string; password: string },
     ) {
@@ -383,6 +389,17 @@ export function authService(deps: AuthServiceDeps) {
     },
 
     endAllSessions: (userId: string) => repo.revokeAllSessions(userId, nowIso()),
+
+    /** Account deletion hook: sessions end, codes and reset tokens are forgotten, in `tx`. */
+    async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
+      await deps.repo(tx.db).forgetAccount(userId, nowIso());
+    },
+
+    /** Sign-in throttling only looks back minutes; older attempts are dropped by the daily job. */
+    async pruneAttempts(before: string): Promise<number> {
+      const [result] = await repo.pruneAttempts(before);
+      return Number(result?.numDeletedRows ?? 0);
+    },
 
     async logout(sessionId: string) {
       await repo.revokeSession(sessionId, nowIso());

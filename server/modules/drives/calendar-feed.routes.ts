@@ -2,27 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/common';
 import { calendarFeedResponseSchema } from '../../../contract/drives';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
-import { calendarFeedRepository } from './calendar-feed.repository';
-import { calendarFeedService } from './calendar-feed.service';
-import type { DrivesService } from './drives.service';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
 const FEED_NOT_FOUND = 'This calendar address does not exist or was replaced by a new one.';
 
 export const calendarFeedRoutes =
-  (ctx: AppContext, drives: DrivesService): FastifyPluginAsyncZod =>
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { sessions } = ctx;
-    const secret = ctx.config.sessionSecret;
-    if (!secret) throw new Error('calendar feeds need config.sessionSecret');
-    const feeds = calendarFeedService({
-      repo: calendarFeedRepository(ctx.database.db),
-      clock: ctx.clock,
-      secret,
-      appUrl: ctx.config.appUrl,
-    });
+    const { drives, calendarFeeds: feeds } = ctx;
 
     app.get(
       '/api/calendar/feed',

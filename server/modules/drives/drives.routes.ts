@@ -19,10 +19,9 @@ import {
   myDrivesResponseSchema,
   participationResponseSchema,
 } from '../../../contract/drives';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { readMultipart } from '../files/multipart';
-import { drivesRepository } from './drives.repository';
-import { DriveFormError, drivesService, type DrivesService } from './drives.service';
+import { DriveFormError } from './drives.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -43,32 +42,10 @@ const IMAGE_FIELD = 'treedriveImage';
 // Map and list share their filters; the map has no paging.
 const mapQuerySchema = driveListQuerySchema.transform(({ page: _p, limit: _l, ...rest }) => rest);
 
-export function createDrivesService(ctx: AppContext): DrivesService {
-  return drivesService({
-    repo: drivesRepository(ctx.database.db),
-    clock: ctx.clock,
-    files: ctx.files,
-    notifications: ctx.notifications,
-    appUrl: ctx.config.appUrl,
-  });
-}
-
 export const drivesRoutes =
-  (ctx: AppContext, drives: DrivesService = createDrivesService(ctx)): FastifyPluginAsyncZod =>
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const { sessions } = ctx;
-
-    // A refused form adds the field at fault; everything else goes on to the app's error handler.
-    app.setErrorHandler((error, _request, reply) => {
-      if (error instanceof DriveFormError)
-        return reply.code(error.status).send({
-          success: false,
-          message: error.message,
-          code: error.code,
-          ...(error.field ? { field: error.field } : {}),
-        });
-      throw error;
-    });
+    const { sessions, drives } = ctx;
 
     app.post(
       '/api/add_drivetreeinfo',

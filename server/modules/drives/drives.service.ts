@@ -17,7 +17,8 @@ import {
 } from '../../../contract/drives';
 import { formatLatLng } from '../../../contract/geo';
 import { tableWrites } from '../../db/table-writes';
-import type { DriveRow, UserRow } from '../../db/tables';
+import type { DriveRow } from '../../db/tables';
+import type { SessionUser } from '../auth/auth.service';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { buildCalendar, type IcsEvent } from '../../lib/ical';
@@ -32,11 +33,11 @@ import type { DriveFilter, DrivesRepository, DriveWithOrganizer } from './drives
 export class DriveFormError extends AppError {
   constructor(
     message: string,
-    readonly field: DriveFormField | undefined,
+    field: DriveFormField | undefined,
     status = 400,
     code: ErrorCode = 'VALIDATION_FAILED',
   ) {
-    super(status, code, message);
+    super(status, code, message, field ? { field } : {});
     this.name = 'DriveFormError';
   }
 }
@@ -462,7 +463,7 @@ export function drivesService(deps: DrivesServiceDeps) {
     };
   }
 
-  function assertCanOrganise(user: UserRow): void {
+  function assertCanOrganise(user: SessionUser): void {
     if (user.profile_type !== 'corporate') throw forbidden(DRIVE_MESSAGES.corporateOnly);
   }
 
@@ -470,7 +471,7 @@ export function drivesService(deps: DrivesServiceDeps) {
     /** Only corporate accounts organise drives; checked before the upload is read. */
     assertCanOrganise,
 
-    async create(user: UserRow, input: MultipartForm): Promise<Drive> {
+    async create(user: SessionUser, input: MultipartForm): Promise<Drive> {
       assertCanOrganise(user);
       const form = parseDriveForm(input.fields);
       if (!input.file) throw new DriveFormError(DRIVE_MESSAGES.imageRequired, 'treedriveImage');
@@ -495,13 +496,13 @@ export function drivesService(deps: DrivesServiceDeps) {
     },
 
     /** The drive, if the caller organises it: 404 when unknown, 403 for anyone else. */
-    async requireOwnDrive(user: UserRow, id: string): Promise<DriveRow> {
+    async requireOwnDrive(user: SessionUser, id: string): Promise<DriveRow> {
       const drive = await requireDrive(id);
       if (drive.organizer_id !== user.id) throw forbidden(DRIVE_MESSAGES.organiserOnly);
       return drive;
     },
 
-    async update(user: UserRow, drive: DriveRow, input: MultipartForm): Promise<Drive> {
+    async update(user: SessionUser, drive: DriveRow, input: MultipartForm): Promise<Drive> {
       const form = parseDriveForm(input.fields);
       await checkForm(form, drive.starts_at);
       const image = input.file ? await storeImage(user.id, input.file) : null;
@@ -570,7 +571,7 @@ export function drivesService(deps: DrivesServiceDeps) {
       return { ...drive, participants: participants.map(toPersonSummary) };
     },
 
-    async join(user: UserRow, id: string) {
+    async join(user: SessionUser, id: string) {
       const drive = await requireDrive(id);
       if (drive.organizer_id === user.id) throw conflict(DRIVE_MESSAGES.organiserCannotJoin);
       if (Date.parse(drive.starts_at) < clock.now().getTime())
@@ -585,7 +586,7 @@ export function drivesService(deps: DrivesServiceDeps) {
       return { joined: true, participantCount: await repo.participantCount(id) };
     },
 
-    async leave(user: UserRow, id: string) {
+    async leave(user: SessionUser, id: string) {
       const drive = await requireDrive(id);
       if (await repo.removeParticipant(id, user.id))
         await notifications.notify(drive.organizer_id, {

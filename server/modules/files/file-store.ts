@@ -7,11 +7,16 @@ import type { Database } from '../../db/tables';
 
 /** Where the bytes of stored files live; rows in `files` describe them. Ids are sha256 hex. */
 export interface FileStore {
-  /** Idempotent: storing the same id twice keeps one copy. */
-  put(id: string, data: Buffer): Promise<void>;
+  /** False when the bytes live in the database and go with the `files` row (cascade). */
+  readonly outsideDatabase: boolean;
+  /** Idempotent: storing the same id twice keeps one copy. `db` is the caller's transaction. */
+  put(id: string, data: Buffer, db: Kysely<Database>): Promise<void>;
   get(id: string): Promise<Buffer | null>;
-  /** Forgets the bytes; removing what is not there is fine. */
-  remove(id: string): Promise<void>;
+  /**
+   * Forgets the bytes of a file whose row was deleted; `stillUnused` is asked once the bytes are
+   * out of reach, and a false answer (the same content was uploaded again meanwhile) puts them back.
+   */
+  remove(id: string, stillUnused: () => Promise<boolean>): Promise<void>;
 }
 
 const ID_PATTERN = /^[a-f0-9]{64}$/;
@@ -25,6 +30,7 @@ function assertId(id: string): void {
 export function diskFileStore(dir: string): FileStore {
   const pathOf = (id: string) => path.join(dir, id.slice(0, 2), id.slice(2, 4), `${id}.webp`);
   return {
+    outsideDatabase: true,
     async put(id, data) {
       assertId(id);
       const target = pathOf(id);
@@ -49,18 +55,34 @@ export function diskFileStore(dir: string): FileStore {
         throw error;
       }
     },
-    async remove(id) {
-      if (ID_PATTERN.test(id)) await fs.rm(pathOf(id), { force: true });
+    async remove(id, stillUnused) {
+      if (!ID_PATTERN.test(id)) return;
+      // Moved aside first: an upload of the same content after this writes a fresh file, and one
+      // before it is seen by `stillUnused`, so the bytes of a file in use are never lost.
+      const target = pathOf(id);
+      const aside = `${target}.${randomBytes(6).toString('hex')}.removing`;
+      try {
+        await fs.rename(target, aside);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      if (await stillUnused()) await fs.rm(aside, { force: true });
+      else await fs.rename(aside, target);
     },
   };
 }
 
-/** Bytes in the `file_blobs` table, so several app servers sharing one database see them all. */
+/**
+ * Bytes in the `file_blobs` table, so several app servers sharing one database see them all. A
+ * blob goes with its `files` row (foreign key, cascade), in the same statement.
+ */
 export function databaseFileStore(db: Kysely<Database>): FileStore {
   return {
-    async put(id, data) {
+    outsideDatabase: false,
+    async put(id, data, executor) {
       assertId(id);
-      await db
+      await executor
         .insertInto('file_blobs')
         .values({ file_id: id, data })
         .onConflict((oc) => oc.column('file_id').doNothing())

@@ -1,26 +1,34 @@
 import type { Kysely } from 'kysely';
 import type { Database, FileRow } from '../../db/tables';
 
+/** SQLite and PostgreSQL codes for "a foreign key still points here". */
+const isForeignKeyViolation = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+};
+
 export function filesRepository(db: Kysely<Database>) {
   return {
-    /** Inserts the row unless that content is already stored; safe when two uploads race. */
-    async insertIfAbsent(row: FileRow): Promise<void> {
+    /**
+     * Inserts the row, or touches the existing one: on PostgreSQL the update takes the row lock, so a
+     * concurrent delete waits for this transaction and then finds the file referenced.
+     */
+    async upsertLocked(row: FileRow): Promise<void> {
       await db
         .insertInto('files')
         .values(row)
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.column('id').doUpdateSet((eb) => ({ id: eb.ref('excluded.id') })))
         .execute();
     },
-    /** Whether anything still shows this file; extend when another table starts referencing files. */
-    async isReferenced(id: string): Promise<boolean> {
-      const [avatar, drive] = await Promise.all([
-        db.selectFrom('users').select('id').where('avatar_file_id', '=', id).executeTakeFirst(),
-        db.selectFrom('drives').select('id').where('image_file_id', '=', id).executeTakeFirst(),
-      ]);
-      return Boolean(avatar ?? drive);
-    },
-    async deleteById(id: string): Promise<void> {
-      await db.deleteFrom('files').where('id', '=', id).execute();
+    /** Deletes the row unless a foreign key still references it; true when it was deleted. */
+    async deleteIfUnreferenced(id: string): Promise<boolean> {
+      try {
+        const result = await db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      } catch (error) {
+        if (isForeignKeyViolation(error)) return false;
+        throw error;
+      }
     },
     async findById(id: string): Promise<FileRow | undefined> {
       return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();

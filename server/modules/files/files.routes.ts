@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/common';
 import { fileParamsSchema } from '../../../contract/files';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 
 const NO_SUCH_FILE = 'No such file.';

@@ -15,7 +15,7 @@ import {
   textFileBytes,
   type MultipartPart,
 } from '../../../tests/support/images';
-import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
+import { buildTestApp, buildTestServices, type TestApp } from '../../../tests/support/test-app';
 import {
   createTestDatabase,
   databaseTargets,
@@ -23,16 +23,9 @@ import {
 } from '../../../tests/support/test-database';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
-import { fixedClock, systemClock } from '../../lib/clock';
+import { fixedClock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
-import {
-  databaseFileStore,
-  diskFileStore,
-  fileStoreFromConfig,
-  type FileStore,
-} from './file-store';
-import { filesRepository } from './files.repository';
-import { filesService } from './files.service';
+import { databaseFileStore, diskFileStore, type FileStore } from './file-store';
 import { MULTIPART_MESSAGES, readMultipart } from './multipart';
 
 const UPLOAD_URL = '/test-only/upload';
@@ -53,21 +46,13 @@ describe.each(databaseTargets)('files on $name', (target: DatabaseTarget) => {
   /** An app with a test-only upload route: readMultipart → files.storeImage, like the avatar will. */
   async function start(config: Partial<Config> = {}): Promise<TestApp> {
     const app = await buildTestApp(target, {
-      config,
+      config: { fileStorage: 'database', dataDir: '/nonexistent', ...config },
       beforeReady: (fastify) => {
         fastify.post(UPLOAD_URL, async (request) => {
           const form = await readMultipart(request, { fileField: 'image' });
           if (!form.file) throw badRequest(FILE_MESSAGES.missing);
-          const { db } = app.database;
-          // The same wiring as app.ts, over the same database and configuration.
-          const files = filesService({
-            repo: filesRepository(db),
-            store: fileStoreFromConfig(
-              { fileStorage: 'database', dataDir: '/nonexistent', ...config },
-              db,
-            ),
-            clock: systemClock,
-          });
+          // The app's own files service, over the same database and configuration.
+          const { files } = fastify.services;
           return {
             success: true,
             fields: form.fields,
@@ -374,9 +359,8 @@ describe.each(databaseTargets)('files on $name', (target: DatabaseTarget) => {
       const alice = buildUser();
       const bob = buildUser();
       await db.insertInto('users').values([alice, bob]).execute();
-      const files = filesService({
-        repo: filesRepository(db),
-        store: databaseFileStore(db),
+      const { files } = buildTestServices(database, {
+        config: { fileStorage: 'database' },
         clock: fixedClock('2026-03-01T10:00:00.000Z'),
       });
       const png = await buildPng(16, 16, 4);
@@ -441,14 +425,96 @@ describe.each(databaseTargets)('files on $name', (target: DatabaseTarget) => {
       const other = 'd'.repeat(64);
       await prepare([id, other]);
       const data = Buffer.from([1, 2, 3, 250]);
-      await Promise.all([store.put(id, data), store.put(id, data), store.put(id, data)]);
+      const { db } = database!;
+      await Promise.all([store.put(id, data, db), store.put(id, data, db), store.put(id, data, db)]);
       expect((await store.get(id))?.equals(data)).toBe(true);
       expect(await store.get(other)).toBeNull();
       expect(await store.get('../../etc/passwd')).toBeNull();
-      await expect(store.put('../escape', data)).rejects.toThrow(/Invalid file id/);
-      await store.remove(id);
-      await store.remove(id);
+      await expect(store.put('../escape', data, db)).rejects.toThrow(/Invalid file id/);
+      await store.remove(id, async () => true);
+      await store.remove(id, async () => true);
       expect(await store.get(id)).toBeNull();
+    });
+  });
+
+  describe('references come from the schema', () => {
+    let database: DatabaseHandle | undefined;
+    afterEach(async () => {
+      await database?.close();
+      database = undefined;
+    });
+
+    const setAvatar = (db: DatabaseHandle['db'], userId: string, fileId: string | null) =>
+      db.updateTable('users').set({ avatar_file_id: fileId }).where('id', '=', userId).execute();
+
+    it('keeps a file any foreign key still points to, and deletes it once nothing does', async () => {
+      database = await createTestDatabase(target);
+      const { db } = database;
+      const alice = buildUser();
+      await db.insertInto('users').values(alice).execute();
+      const { files } = buildTestServices(database, { config: { fileStorage: 'database' } });
+      const stored = await files.storeImage(alice.id, await buildPng(8, 8, 1));
+      await setAvatar(db, alice.id, stored.id);
+
+      await files.discardIfUnused(stored.id);
+      expect(await files.open(stored.id)).not.toBeNull();
+
+      await setAvatar(db, alice.id, null);
+      await files.discardIfUnused(stored.id);
+      expect(await files.open(stored.id)).toBeNull();
+      expect(await db.selectFrom('file_blobs').select('file_id').execute()).toEqual([]);
+    });
+
+    it('a re-upload of the same bytes while a discard is removing them keeps the bytes (disk)', async () => {
+      database = await createTestDatabase(target);
+      const { db } = database;
+      const alice = buildUser();
+      await db.insertInto('users').values(alice).execute();
+      const dir = await tempDir();
+      dirs.push(dir);
+      const disk = diskFileStore(dir);
+      let reupload: (() => Promise<void>) | null = null;
+      // The upload lands between the discard's row delete and its removal of the bytes.
+      const racingStore: FileStore = {
+        ...disk,
+        async remove(id, stillUnused) {
+          await reupload?.();
+          await disk.remove(id, stillUnused);
+        },
+      };
+      const { files, uow } = buildTestServices(database, { fileStore: racingStore });
+      const png = await buildPng(8, 8, 2);
+      const first = await files.storeImage(alice.id, png);
+      reupload = async () => {
+        reupload = null;
+        const image = await files.prepareImage(png);
+        await uow.withTransaction(async (tx) => {
+          await files.saveImage(tx, alice.id, image);
+          await tx.db
+            .updateTable('users')
+            .set({ avatar_file_id: image.id })
+            .where('id', '=', alice.id)
+            .execute();
+        });
+      };
+
+      await files.discardIfUnused(first.id);
+
+      const opened = await files.open(first.id);
+      expect(opened?.data.length).toBe(first.bytes);
+    });
+
+    it('an upload committed after a discard finished stores the bytes anew', async () => {
+      database = await createTestDatabase(target);
+      const dir = await tempDir();
+      dirs.push(dir);
+      const { files } = buildTestServices(database, { fileStore: diskFileStore(dir) });
+      const png = await buildPng(8, 8, 3);
+      const first = await files.storeImage(null, png);
+      await files.discardIfUnused(first.id);
+      expect(await files.open(first.id)).toBeNull();
+      await files.storeImage(null, png);
+      expect((await files.open(first.id))?.data.length).toBe(first.bytes);
     });
   });
 });

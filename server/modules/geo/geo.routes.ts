@@ -6,10 +6,7 @@ import {
   geoSearchQuerySchema,
   geoSearchResponseSchema,
 } from '../../../contract/geo';
-import type { AppContext } from '../../app';
-import { geoRepository } from './geo.repository';
-import { geoService } from './geo.service';
-import { nominatimClient } from './nominatim-client';
+import type { AppContext } from '../../context';
 
 const errors = {
   400: errorResponseSchema,
@@ -23,17 +20,7 @@ const rateLimit = { max: 60, timeWindow: '1 minute' };
 export const geoRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = geoService({
-      repo: geoRepository(ctx.database.db),
-      client: nominatimClient({
-        baseUrl: ctx.config.geocoderUrl,
-        appUrl: ctx.config.appUrl,
-        timeoutMs: ctx.geo?.timeoutMs,
-        log: app.log,
-      }),
-      clock: ctx.clock,
-      tuning: ctx.geo,
-    });
+    const service = ctx.geo;
 
     app.get(
       '/api/geo/search',

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Log } from '../../lib/log';
 import { z } from 'zod';
 import { GEO_MESSAGES, type GeoPlace } from '../../../contract/geo';
 import { AppError } from '../../lib/errors';
@@ -8,7 +8,7 @@ export interface NominatimOptions {
   /** Public address of this app; Nominatim's usage policy asks for an identifying User-Agent. */
   appUrl: string;
   timeoutMs?: number;
-  log: FastifyBaseLogger;
+  log: Log;
 }
 
 // Nominatim sends coordinates as strings; anything that does not parse is treated as a failure.

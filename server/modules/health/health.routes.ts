@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '../../../contract/health';
-import type { AppDeps } from '../../app';
+import type { AppContext } from '../../context';
 
 export const healthRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/health',

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MAP_DEFAULTS, mapConfigResponseSchema } from '../../../contract/map';
-import type { AppDeps } from '../../app';
+import type { AppContext } from '../../context';
 
 export const mapRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/map-config',

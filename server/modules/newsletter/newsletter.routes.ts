@@ -4,14 +4,12 @@ import {
   newsletterSubscribeRequestSchema,
   newsletterSubscribeResponseSchema,
 } from '../../../contract/newsletter';
-import type { AppDeps } from '../../app';
-import { newsletterRepository } from './newsletter.repository';
-import { newsletterService } from './newsletter.service';
+import type { AppContext } from '../../context';
 
 export const newsletterRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = newsletterService(newsletterRepository(deps.database.db), deps.clock);
+    const service = deps.newsletter;
     app.post(
       '/api/newsletter',
       {

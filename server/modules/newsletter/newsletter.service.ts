@@ -11,3 +11,4 @@ export function newsletterService(repo: ReturnType<typeof newsletterRepository>,
     },
   };
 }
+export type NewsletterService = ReturnType<typeof newsletterService>;

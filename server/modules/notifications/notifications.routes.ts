@@ -7,7 +7,7 @@ import {
   notificationParamsSchema,
   unreadCountResponseSchema,
 } from '../../../contract/notifications';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 

@@ -1,9 +1,10 @@
 import type { Notification, NotificationKind } from '../../../contract/notifications';
 import type { NotificationRow } from '../../db/tables';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { NotificationsRepository } from './notifications.repository';
+import type { notificationsRepository } from './notifications.repository';
 
 export interface NewNotice {
   kind: NotificationKind;
@@ -22,7 +23,13 @@ const toNotification = (row: NotificationRow): Notification => ({
   readAt: row.read_at,
 });
 
-export function notificationsService(repo: NotificationsRepository, clock: Clock) {
+export function notificationsService(deps: {
+  uow: UnitOfWork;
+  repo: typeof notificationsRepository;
+  clock: Clock;
+}) {
+  const { uow, clock } = deps;
+  const repo = deps.repo(uow.db);
   const nowIso = () => clock.now().toISOString();
   const rowFor = (userId: string, notice: NewNotice, at: string) => ({
     id: newId(),
@@ -36,15 +43,19 @@ export function notificationsService(repo: NotificationsRepository, clock: Clock
   });
 
   return {
-    /** Other modules call this to tell one person something. */
+    /** Other modules call this to tell one person something (usually from `tx.afterCommit`). */
     async notify(userId: string, notice: NewNotice): Promise<void> {
       await repo.insert(rowFor(userId, notice, nowIso()));
     },
 
-    /** The same notice to several people at once (e.g. everyone who joined a drive). */
-    async notifyMany(userIds: readonly string[], notice: NewNotice): Promise<void> {
+    /**
+     * The same notice to several people at once (e.g. everyone who joined a drive). With `tx` the
+     * notices are part of that transaction (a job that claims work and tells people in one step).
+     */
+    async notifyMany(userIds: readonly string[], notice: NewNotice, tx?: Tx): Promise<void> {
       const at = nowIso();
-      await repo.insertMany([...new Set(userIds)].map((id) => rowFor(id, notice, at)));
+      const rows = [...new Set(userIds)].map((id) => rowFor(id, notice, at));
+      await (tx ? deps.repo(tx.db) : repo).insertMany(rows);
     },
 
     async list(userId: string, page: number, limit: number) {
@@ -69,7 +80,10 @@ export function notificationsService(repo: NotificationsRepository, clock: Clock
       return 0;
     },
 
-    deleteAllFor: (userId: string) => repo.deleteForUser(userId),
+    /** A deleted account's notifications go with it. */
+    async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
+      await deps.repo(tx.db).deleteForUser(userId);
+    },
   };
 }
 export type NotificationsService = ReturnType<typeof notificationsService>;

@@ -3,8 +3,6 @@ import { codeFrom, memoryMailer, resetLinkFrom } from '../../../tests/support/me
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
-import { notificationsRepository } from './notifications.repository';
-import { notificationsService } from './notifications.service';
 
 describe.each(databaseTargets)('notifications API on $name', (target) => {
   let t: TestApp;
@@ -13,8 +11,7 @@ describe.each(databaseTargets)('notifications API on $name', (target) => {
 
   async function setup() {
     t = await buildTestApp(target, { clock });
-    const service = notificationsService(notificationsRepository(t.database.db), clock);
-    return { service };
+    return { service: t.services.notifications };
   }
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers });

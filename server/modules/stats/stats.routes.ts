@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statsResponseSchema } from '../../../contract/stats';
-import type { AppDeps } from '../../app';
-import { statsRepository } from './stats.repository';
-import { statsService } from './stats.service';
+import type { AppContext } from '../../context';
 
 export const statsRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = statsService(statsRepository(deps.database.db), deps.clock);
+    const service = deps.stats;
     app.get(
       '/api/stats',
       {

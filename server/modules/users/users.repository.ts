@@ -73,66 +73,34 @@ export function usersRepository(db: Kysely<Database>) {
       > & { updated_at: string },
     ) => db.updateTable('users').set(changes).where('id', '=', userId).execute(),
 
-    /**
-     * Deletes an account in one transaction: personal fields are wiped, the row stays so shared
-     * records (past drives, registered trees, donations) keep a valid, anonymous owner.
-     * Returns who had joined the upcoming drives that were removed, for their notification, and
-     * those drives' images, which may now be unused.
-     */
-    deleteAccount: (userId: string, at: string) =>
-      db.transaction().execute(async (trx) => {
-        const upcoming = await trx
-          .selectFrom('drives')
-          .select(['id', 'name', 'image_file_id'])
-          .where('organizer_id', '=', userId)
-          .where('starts_at', '>', at)
-          .execute();
-        const upcomingIds = upcoming.map((d) => d.id);
-        const affected =
-          upcomingIds.length === 0
-            ? []
-            : await trx
-                .selectFrom('drive_participants')
-                .select(['user_id', 'drive_id'])
-                .where('drive_id', 'in', upcomingIds)
-                .where('user_id', '!=', userId)
-                .execute();
-        if (upcomingIds.length > 0)
-          await trx.deleteFrom('drives').where('id', 'in', upcomingIds).execute();
-        await trx.deleteFrom('drive_participants').where('user_id', '=', userId).execute();
-        await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
-        await trx.deleteFrom('otp_codes').where('user_id', '=', userId).execute();
-        await trx.deleteFrom('reset_tokens').where('user_id', '=', userId).execute();
-        await trx
-          .updateTable('sessions')
-          .set({ revoked_at: at })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await trx
-          .updateTable('users')
-          .set({
-            email: `deleted-${userId}@deleted.invalid`,
-            username: `deleted-${userId}`,
-            name: null,
-            bio: null,
-            location: null,
-            avatar_file_id: null,
-            password_hash: '!deleted',
-            verified_at: null,
-            deleted_at: at,
-            updated_at: at,
-          })
+    /** Read in the writing transaction, so a concurrent change is not overwritten unseen. */
+    avatarOf: async (userId: string) =>
+      (
+        await db
+          .selectFrom('users')
+          .select('avatar_file_id')
           .where('id', '=', userId)
-          .execute();
-        return {
-          told: affected.map((row) => ({
-            userId: row.user_id,
-            driveName: upcoming.find((d) => d.id === row.drive_id)?.name ?? 'a drive',
-          })),
-          driveImageIds: upcoming.map((d) => d.image_file_id),
-        };
-      }),
+          .executeTakeFirst()
+      )?.avatar_file_id ?? null,
+
+    /** Personal fields are wiped; the row stays so shared records keep a valid, anonymous owner. */
+    anonymise: (userId: string, at: string) =>
+      db
+        .updateTable('users')
+        .set({
+          email: `deleted-${userId}@deleted.invalid`,
+          username: `deleted-${userId}`,
+          name: null,
+          bio: null,
+          location: null,
+          avatar_file_id: null,
+          password_hash: '!deleted',
+          verified_at: null,
+          deleted_at: at,
+          updated_at: at,
+        })
+        .where('id', '=', userId)
+        .execute(),
   };
 }
 export type UsersRepository = ReturnType<typeof usersRepository>;

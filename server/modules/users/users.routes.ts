@@ -11,10 +11,8 @@ import {
   publicProfileResponseSchema,
   updateProfileRequestSchema,
 } from '../../../contract/users';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { readMultipart } from '../files/multipart';
-import { usersRepository } from './users.repository';
-import { usersService } from './users.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -30,13 +28,7 @@ export const usersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { sessions } = ctx;
-    const users = usersService({
-      repo: usersRepository(ctx.database.db),
-      clock: ctx.clock,
-      auth: ctx.auth,
-      files: ctx.files,
-      notifications: ctx.notifications,
-    });
+    const { users } = ctx;
 
     app.get(
       '/api/trees/user-profile',

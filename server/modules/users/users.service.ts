@@ -7,25 +7,29 @@ import {
   type ProfileSearchResult,
   type PublicProfile,
 } from '../../../contract/users';
-import type { UserRow } from '../../db/tables';
+import type { SessionUser } from '../auth/auth.service';
+import type { AccountDeletedHook } from '../../context';
+import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { AuthService } from '../auth/auth.service';
 import { toCurrentUser } from '../auth/auth.service';
 import type { FilesService } from '../files/files.service';
-import type { NotificationsService } from '../notifications/notifications.service';
-import type { UsersRepository } from './users.repository';
+import type { usersRepository } from './users.repository';
 
 export interface UsersServiceDeps {
-  repo: UsersRepository;
+  uow: UnitOfWork;
+  repo: typeof usersRepository;
   clock: Clock;
   auth: AuthService;
   files: FilesService;
-  notifications: NotificationsService;
+  /** Each module's answer to an account deletion, run in the deletion's transaction. */
+  onAccountDeleted: readonly AccountDeletedHook[];
 }
 
 export function usersService(deps: UsersServiceDeps) {
-  const { repo, clock } = deps;
+  const { uow, clock, files } = deps;
+  const repo = deps.repo(uow.db);
   const nowIso = () => clock.now().toISOString();
 
   async function freshCurrentUser(userId: string): Promise<CurrentUser> {
@@ -66,7 +70,7 @@ export function usersService(deps: UsersServiceDeps) {
     },
 
     async updateProfile(
-      user: UserRow,
+      user: SessionUser,
       input: { name: string | null; username: string; bio: string | null; location: string | null },
     ): Promise<CurrentUser> {
       if (await repo.usernameTakenByOther(input.username, user.id))
@@ -82,33 +86,41 @@ export function usersService(deps: UsersServiceDeps) {
       return freshCurrentUser(user.id);
     },
 
-    async setAvatar(user: UserRow, image: Buffer | null): Promise<CurrentUser> {
-      if (!image) throw badRequest('Please choose an image to upload.');
-      const stored = await deps.files.storeImage(user.id, image);
-      await repo.update(user.id, { avatar_file_id: stored.id, updated_at: nowIso() });
-      if (user.avatar_file_id !== stored.id) await deps.files.discardIfUnused(user.avatar_file_id);
+    async setAvatar(user: SessionUser, upload: Buffer | null): Promise<CurrentUser> {
+      if (!upload) throw badRequest('Please choose an image to upload.');
+      const image = await files.prepareImage(upload);
+      await uow.withTransaction(async (tx) => {
+        const previous = await deps.repo(tx.db).avatarOf(user.id);
+        await files.saveImage(tx, user.id, image);
+        await deps.repo(tx.db).update(user.id, { avatar_file_id: image.id, updated_at: nowIso() });
+        if (previous && previous !== image.id) tx.afterCommit(() => files.discardIfUnused(previous));
+      });
       return freshCurrentUser(user.id);
     },
 
-    async removeAvatar(user: UserRow): Promise<CurrentUser> {
-      await repo.update(user.id, { avatar_file_id: null, updated_at: nowIso() });
-      await deps.files.discardIfUnused(user.avatar_file_id);
+    async removeAvatar(user: SessionUser): Promise<CurrentUser> {
+      await uow.withTransaction(async (tx) => {
+        const previous = await deps.repo(tx.db).avatarOf(user.id);
+        await deps.repo(tx.db).update(user.id, { avatar_file_id: null, updated_at: nowIso() });
+        tx.afterCommit(() => files.discardIfUnused(previous));
+      });
       return freshCurrentUser(user.id);
     },
 
-    /** Needs the password; upcoming drives the person organised are cancelled and their participants told. */
-    async deleteAccount(user: UserRow, password: string): Promise<string> {
+    /**
+     * Needs the password. In one transaction every module clears its own records (upcoming drives
+     * the person organised are cancelled, their participants told after commit), then the user
+     * row is anonymised so shared records keep a valid owner.
+     */
+    async deleteAccount(user: SessionUser, password: string): Promise<string> {
       if (!(await deps.auth.checkPassword(user, password)))
         throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
-      const { told, driveImageIds } = await repo.deleteAccount(user.id, nowIso());
-      for (const id of [user.avatar_file_id, ...driveImageIds])
-        await deps.files.discardIfUnused(id);
-      for (const { userId, driveName } of told)
-        await deps.notifications.notify(userId, {
-          kind: 'drive_deleted',
-          title: 'A drive you joined was cancelled',
-          body: `"${driveName}" was cancelled because its organiser closed their account.`,
-        });
+      await uow.withTransaction(async (tx) => {
+        const avatar = await deps.repo(tx.db).avatarOf(user.id);
+        for (const hook of deps.onAccountDeleted) await hook(user.id, tx);
+        await deps.repo(tx.db).anonymise(user.id, nowIso());
+        tx.afterCommit(() => files.discardIfUnused(avatar));
+      });
       return PROFILE_MESSAGES.accountDeleted;
     },
   };

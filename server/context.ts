@@ -1,0 +1,164 @@
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { createUnitOfWork, type Tx, type UnitOfWork } from './db/unit-of-work';
+import { systemClock, type Clock } from './lib/clock';
+import type { Log } from './lib/log';
+import { createMailer, type Mailer } from './lib/mailer';
+import { sessionTokens } from './lib/session-tokens';
+import { authRepository } from './modules/auth/auth.repository';
+import { authService, type AuthService } from './modules/auth/auth.service';
+import { calendarFeedRepository } from './modules/drives/calendar-feed.repository';
+import {
+  calendarFeedService,
+  type CalendarFeedService,
+} from './modules/drives/calendar-feed.service';
+import { drivesRepository } from './modules/drives/drives.repository';
+import { drivesService, type DrivesService } from './modules/drives/drives.service';
+import { fileStoreFromConfig, type FileStore } from './modules/files/file-store';
+import { filesRepository } from './modules/files/files.repository';
+import { filesService, type FilesService } from './modules/files/files.service';
+import { geoRepository } from './modules/geo/geo.repository';
+import { geoService, type GeoService, type GeoTuning } from './modules/geo/geo.service';
+import { nominatimClient } from './modules/geo/nominatim-client';
+import { newsletterRepository } from './modules/newsletter/newsletter.repository';
+import {
+  newsletterService,
+  type NewsletterService,
+} from './modules/newsletter/newsletter.service';
+import { notificationsRepository } from './modules/notifications/notifications.repository';
+import {
+  notificationsService,
+  type NotificationsService,
+} from './modules/notifications/notifications.service';
+import { statsRepository } from './modules/stats/stats.repository';
+import { statsService, type StatsService } from './modules/stats/stats.service';
+import { usersRepository } from './modules/users/users.repository';
+import { usersService, type UsersService } from './modules/users/users.service';
+import { sessionAuth, type SessionAuth } from './plugins/auth';
+
+
+/** What the outside world gives the app: configuration, database, time, mail, a log. */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  mailer: Mailer;
+  log: Log;
+  /** Geocoder pacing and timeout; tests shorten them, production uses the defaults. */
+  geo?: GeoTuning;
+  /** Where uploaded bytes live; by default what `FILE_STORAGE` says (tests may wrap it). */
+  fileStore?: FileStore;
+}
+
+/**
+ * A module's answer when a member deletes their account, run inside the deletion's transaction:
+ * each module clears or anonymises its own tables and queues its notices with `tx.afterCommit`.
+ */
+export type AccountDeletedHook = (userId: string, tx: Tx) => Promise<void>;
+
+/** Every service, built once per app by `createServices`. */
+export interface Services {
+  uow: UnitOfWork;
+  auth: AuthService;
+  sessions: SessionAuth;
+  files: FilesService;
+  notifications: NotificationsService;
+  users: UsersService;
+  drives: DrivesService;
+  calendarFeeds: CalendarFeedService;
+  geo: GeoService;
+  stats: StatsService;
+  newsletter: NewsletterService;
+}
+
+/** What route plugins, jobs and scripts receive: the deps plus every service. */
+export type AppContext = AppDeps & Services;
+
+export type ContextInput = Omit<AppDeps, 'clock' | 'mailer'> & { clock?: Clock; mailer?: Mailer };
+
+/** The one place services are built; route plugins, jobs, scripts and tests receive them from here. */
+export function createServices(input: ContextInput): AppContext {
+  const { config, database, log } = input;
+  const secret = config.sessionSecret;
+  if (!secret) throw new Error('createServices needs config.sessionSecret (main.ts resolves it)');
+  const clock = input.clock ?? systemClock;
+  const mailer = input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const deps: AppDeps = { ...input, clock, mailer };
+  const { db } = database;
+  const uow = createUnitOfWork(db, (err) => log.error({ err }, 'after-commit effect failed'));
+
+  const files = filesService({
+    uow,
+    repo: filesRepository,
+    store: input.fileStore ?? fileStoreFromConfig(config, db),
+    clock,
+  });
+  const notifications = notificationsService({ uow, repo: notificationsRepository, clock });
+  const auth = authService({
+    uow,
+    repo: authRepository,
+    clock,
+    mailer,
+    tokens: sessionTokens(secret),
+    secret,
+    appUrl: config.appUrl,
+    ipLimitMultiplier: config.rateLimitMultiplier,
+    onMailError: (err) => log.error({ err }, 'sending mail failed'),
+    onFirstVerified: (user) =>
+      notifications.notify(user.id, {
+        kind: 'welcome',
+        title: 'Welcome to Canopy!',
+        body: 'Your account is verified. Find a tree drive near you, or register a tree you planted.',
+        link: '/app/delive-event',
+      }),
+  });
+  const drives = drivesService({
+    uow,
+    repo: drivesRepository,
+    clock,
+    files,
+    notifications,
+    appUrl: config.appUrl,
+  });
+  const users = usersService({
+    uow,
+    repo: usersRepository,
+    clock,
+    auth,
+    files,
+    // Each module clears its own tables when an account goes; order: dependants first.
+    onAccountDeleted: [drives.onAccountDeleted, notifications.onAccountDeleted, auth.onAccountDeleted],
+  });
+  const calendarFeeds = calendarFeedService({
+    repo: calendarFeedRepository(db),
+    clock,
+    secret,
+    appUrl: config.appUrl,
+  });
+  const geo = geoService({
+    repo: geoRepository(db),
+    client: nominatimClient({
+      baseUrl: config.geocoderUrl,
+      appUrl: config.appUrl,
+      timeoutMs: input.geo?.timeoutMs,
+      log,
+    }),
+    clock,
+    tuning: input.geo,
+  });
+
+  return {
+    ...deps,
+    uow,
+    auth,
+    sessions: sessionAuth(auth),
+    files,
+    notifications,
+    users,
+    drives,
+    calendarFeeds,
+    geo,
+    stats: statsService(statsRepository(db), clock),
+    newsletter: newsletterService(newsletterRepository(db), clock),
+  };
+}
