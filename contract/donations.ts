@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { pagedResponseFields, pagingQueryFields } from './common';
+import { DONATION_CATEGORIES } from './options';
+
+/** Money is always integer minor units (cents) with an ISO 4217 currency code. */
+export const moneyMinorSchema = z.number().int().nonnegative();
+
+export const DONATION_KINDS = ['trees', 'cash'] as const;
+export type DonationKind = (typeof DONATION_KINDS)[number];
+
+/** pending → paid | failed | expired | cancelled; paid → refunded. Only provider events move it. */
+export const DONATION_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'expired',
+  'cancelled',
+  'refunded',
+] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
+export const DONATION_LIMITS = {
+  messageMax: 500,
+  billingFieldMax: 200,
+  taxIdMax: 40,
+} as const;
+
+/** Cards the built-in test provider knows; any other number is refused as unknown. */
+export const TEST_CARDS = {
+  pays: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const DONATION_MESSAGES = {
+  kindRequired: 'Please choose whether you give trees or cash.',
+  categoryRequired: 'Please choose a category.',
+  categoryUnknown: 'Please choose a category from the list.',
+  treesRequired: 'Please enter how many trees you give.',
+  treesWithAmount: 'A tree donation is priced by Canopy; please do not send an amount with it.',
+  amountRequired: 'Please enter the amount you give.',
+  amountWithTrees: 'A cash donation has an amount, not a number of trees.',
+  treesRange: (max: number) =>
+    `You can give from 1 to ${max.toLocaleString('en-US')} trees at once.`,
+  amountRange: (min: string, max: string) => `Please give an amount from ${min} to ${max}.`,
+  messageTooLong: `Your message must be at most ${DONATION_LIMITS.messageMax} characters.`,
+  driveUnknown: 'We could not find that drive. Please choose another one.',
+  drivePast:
+    'This drive has already taken place; please choose an upcoming drive or the general fund.',
+  notFound: 'We could not find that donation.',
+  notPending: 'This donation is no longer waiting for payment.',
+  receiptNotPaid: 'A receipt is available once the payment is confirmed.',
+  testModeOff: 'Test payments are not enabled on this server.',
+  cardNumberInvalid: 'Please enter a valid card number.',
+  expiryInvalid: 'Please enter the expiry date as MM/YY.',
+  expiryPast: 'This card has expired.',
+  cvcInvalid: 'Please enter the 3 or 4 digit security code.',
+  cardDeclined: 'Your card was declined. Nothing was charged.',
+  insufficientFunds: 'Your card has insufficient funds. Nothing was charged.',
+  cardUnknown: `This test card is not known. Use ${TEST_CARDS.pays.replace(/(\d{4})(?=\d)/g, '$1 ')} to pay.`,
+  paymentStarted: 'Your payment was received and is being confirmed.',
+  driveHasDonations: 'This drive has received donations, so it cannot be deleted.',
+  billingSaved: 'Billing details saved.',
+  providerUnavailable:
+    'The payment provider could not be reached. Nothing was charged; please try again.',
+} as const;
+
+/** "$12.50": how an amount in minor units reads to people. */
+export function formatMoney(amountMinor: number, currency: string): string {
+  const digits =
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+    amountMinor / 10 ** digits,
+  );
+}
+
+// ---- GET /api/donations/options
+
+export const donationOptionsSchema = z.object({
+  currency: z.string().length(3),
+  /** Price of one tree, minor units. */
+  treePrice: moneyMinorSchema,
+  /** Cash limits, minor units. */
+  minAmount: moneyMinorSchema,
+  maxAmount: moneyMinorSchema,
+  maxTrees: z.number().int().positive(),
+  categories: z.array(z.object({ value: z.string(), label: z.string() })),
+  /** True when the built-in test provider takes the payment (no real card is charged). */
+  testMode: z.boolean(),
+});
+export type DonationOptions = z.infer<typeof donationOptionsSchema>;
+export const donationOptionsResponseSchema = z.object({
+  success: z.literal(true),
+  data: donationOptionsSchema,
+});
+
+// ---- POST /api/donations
+
+const categoryValues = DONATION_CATEGORIES.map((c) => c.value) as [string, ...string[]];
+
+export const createDonationRequestSchema = z
+  .object({
+    kind: z.enum(DONATION_KINDS, { error: DONATION_MESSAGES.kindRequired }),
+    trees: z.number({ error: DONATION_MESSAGES.treesRequired }).int().positive().optional(),
+    amount: z.number({ error: DONATION_MESSAGES.amountRequired }).int().positive().optional(),
+    /** An upcoming drive, or absent/null for the general fund. */
+    driveId: z.string().min(1).max(64).nullable().optional(),
+    category: z.enum(categoryValues, { error: DONATION_MESSAGES.categoryUnknown }),
+    message: z
+      .string()
+      .trim()
+      .max(DONATION_LIMITS.messageMax, DONATION_MESSAGES.messageTooLong)
+      .optional(),
+    /** True: the donor's name is never shown to others. */
+    anonymous: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.kind === 'trees') {
+      if (value.amount !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: DONATION_MESSAGES.treesWithAmount,
+        });
+      else if (value.trees === undefined)
+        ctx.addIssue({ code: 'custom', path: ['trees'], message: DONATION_MESSAGES.treesRequired });
+    } else {
+      if (value.trees !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['trees'],
+          message: DONATION_MESSAGES.amountWithTrees,
+        });
+      else if (value.amount === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: DONATION_MESSAGES.amountRequired,
+        });
+    }
+  });
+export type CreateDonationRequest = z.infer<typeof createDonationRequestSchema>;
+
+/**
+ * The limits the server's options set (price, minimum, maximum): the one check both the server
+ * and the donation form use. Null when the request is within them.
+ */
+export function donationLimitProblem(
+  input: Pick<CreateDonationRequest, 'kind' | 'trees' | 'amount'>,
+  options: Pick<DonationOptions, 'currency' | 'minAmount' | 'maxAmount' | 'maxTrees'>,
+): { field: 'trees' | 'amount'; message: string } | null {
+  if (input.kind === 'trees') {
+    const trees = input.trees ?? 0;
+    return trees >= 1 && trees <= options.maxTrees
+      ? null
+      : { field: 'trees', message: DONATION_MESSAGES.treesRange(options.maxTrees) };
+  }
+  const amount = input.amount ?? 0;
+  return amount >= options.minAmount && amount <= options.maxAmount
+    ? null
+    : {
+        field: 'amount',
+        message: DONATION_MESSAGES.amountRange(
+          formatMoney(options.minAmount, options.currency),
+          formatMoney(options.maxAmount, options.currency),
+        ),
+      };
+}
+
+export const donationDriveSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+});
+
+export const donationSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  kind: z.enum(DONATION_KINDS),
+  /** Trees given (0 for cash). */
+  trees: z.number().int().nonnegative(),
+  /** What is charged, minor units; for trees, trees × the tree price when the donation was made. */
+  amount: moneyMinorSchema,
+  currency: z.string().length(3),
+  category: z.string(),
+  message: z.string().nullable(),
+  anonymous: z.boolean(),
+  status: z.enum(DONATION_STATUSES),
+  /** `CAN-<year>-<6 digits>`, given when the payment is confirmed. */
+  receiptNumber: z.string().nullable(),
+  /** Null for the general fund. */
+  drive: donationDriveSchema.nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** Why a payment failed, in words for the donor. */
+  failureReason: z.string().nullable(),
+});
+export type Donation = z.infer<typeof donationSchema>;
+
+export const createDonationResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    donation: donationSchema,
+    /** Where the browser goes to pay: the provider's page, or the built-in test checkout. */
+    checkoutUrl: z.string(),
+  }),
+});
+export type CreateDonationResponse = z.infer<typeof createDonationResponseSchema>;
+
+// ---- GET /api/donations/{id}, GET /api/donations
+
+export const donationParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const donationResponseSchema = z.object({ success: z.literal(true), data: donationSchema });
+export type DonationResponse = z.infer<typeof donationResponseSchema>;
+
+export const donationListQuerySchema = z.object({
+  ...pagingQueryFields(20),
+  status: z.enum(DONATION_STATUSES, { error: 'Please choose a status from the list.' }).optional(),
+});
+export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
+export const donationListResponseSchema = z.object({
+  ...pagedResponseFields,
+  data: z.array(donationSchema),
+});
+export type DonationListResponse = z.infer<typeof donationListResponseSchema>;
+
+// ---- GET /api/trees/donatedtrees (the spec's path): the caller's paid tree donations
+
+export const donatedTreeSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  trees: z.number().int().positive(),
+  drive: donationDriveSchema.nullable(),
+  date: z.string(),
+  amount: moneyMinorSchema,
+  currency: z.string().length(3),
+  receiptNumber: z.string(),
+});
+export type DonatedTree = z.infer<typeof donatedTreeSchema>;
+export const donatedTreesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(donatedTreeSchema),
+});
+
+// ---- POST /api/payments/test/confirm (built-in test provider only)
+
+export const testPaymentRequestSchema = z
+  .object({
+    donationId: z.string().min(1).max(64),
+    cardNumber: z
+      .string({ error: DONATION_MESSAGES.cardNumberInvalid })
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{12,19}$/, DONATION_MESSAGES.cardNumberInvalid)),
+    expiry: z
+      .string({ error: DONATION_MESSAGES.expiryInvalid })
+      .trim()
+      .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, DONATION_MESSAGES.expiryInvalid),
+    cvc: z
+      .string({ error: DONATION_MESSAGES.cvcInvalid })
+      .trim()
+      .regex(/^\d{3,4}$/, DONATION_MESSAGES.cvcInvalid),
+  })
+  .strict();
+export type TestPaymentRequest = z.infer<typeof testPaymentRequestSchema>;
+export const testPaymentResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ status: z.enum(DONATION_STATUSES) }),
+});
+
+// ---- Drive totals (GET /api/drives/{id}/donations): what a drive received, paid only
+
+export const driveDonationsSchema = z.object({
+  trees: z.number().int().nonnegative(),
+  amount: moneyMinorSchema,
+  currency: z.string().length(3),
+  donors: z.array(
+    z.object({
+      /** Null when the donor chose to stay anonymous. */
+      name: z.string().nullable(),
+      userId: z.string().nullable(),
+      trees: z.number().int().nonnegative(),
+      amount: moneyMinorSchema,
+    }),
+  ),
+});
+export type DriveDonations = z.infer<typeof driveDonationsSchema>;
+export const driveDonationsResponseSchema = z.object({
+  success: z.literal(true),
+  data: driveDonationsSchema,
+});
+
+// ---- Billing details used on receipts (GET/PUT /api/donations/billing)
+
+const billingText = (max: number = DONATION_LIMITS.billingFieldMax) =>
+  z.string().trim().max(max, `At most ${max} characters.`);
+export const billingProfileSchema = z
+  .object({
+    billingName: billingText(),
+    addressLine1: billingText(),
+    addressLine2: billingText(),
+    city: billingText(),
+    postalCode: billingText(20),
+    country: billingText(80),
+    taxId: billingText(DONATION_LIMITS.taxIdMax),
+  })
+  .strict();
+export type BillingProfile = z.infer<typeof billingProfileSchema>;
+export const billingProfileResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: billingProfileSchema,
+});
