@@ -159,6 +159,6 @@ export function createServices(input: ContextInput): AppContext {
     calendarFeeds,
     geo,
     stats: statsService(statsRepository(db), clock),
-    newsletter: newsletterService(newsletterRepository(db), clock),
+    newsletter: newsletterService({ uow, repo: newsletterRepository, clock }),
   };
 }
