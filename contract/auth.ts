@@ -65,6 +65,24 @@ export const usernameField = requiredText(MESSAGES.usernameRequired).regex(
 
 const profileType = z.enum(PROFILE_TYPES, { error: MESSAGES.roleRequired });
 
+/**
+ * The confirmation must repeat the new password. Checked whenever both are text, even while
+ * other fields are still wrong (zod would otherwise skip an object's refinement), so a form can
+ * say "Passwords do not match!" beside the confirmation at once.
+ */
+export const passwordsMatch = {
+  check: (body: { password: string; passwordConfirm: string }) =>
+    body.password === body.passwordConfirm,
+  params: {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ['passwordConfirm'],
+    when: (payload: { value: unknown }) => {
+      const value = payload.value as { password?: unknown; passwordConfirm?: unknown } | null;
+      return typeof value?.password === 'string' && typeof value.passwordConfirm === 'string';
+    },
+  },
+};
+
 export const registerRequestSchema = z
   .object({
     username: usernameField,
@@ -75,10 +93,7 @@ export const registerRequestSchema = z
     profileType: profileType.optional(),
     isCoperate: z.boolean().optional(),
   })
-  .refine((body) => body.password === body.passwordConfirm, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['passwordConfirm'],
-  });
+  .refine(passwordsMatch.check, passwordsMatch.params);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
@@ -121,10 +136,7 @@ export const resetPasswordRequestSchema = z
     password: newPassword(MESSAGES.newPasswordRequired),
     passwordConfirm: z.string({ error: MESSAGES.passwordsDoNotMatch }),
   })
-  .refine((body) => body.password === body.passwordConfirm, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['passwordConfirm'],
-  });
+  .refine(passwordsMatch.check, passwordsMatch.params);
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 export const currentUserSchema = z.object({

@@ -4,6 +4,7 @@ import {
   existingPassword,
   MESSAGES,
   newPassword,
+  passwordsMatch,
   PROFILE_TYPES,
   usernameField,
 } from './auth';
@@ -114,10 +115,7 @@ export const changePasswordRequestSchema = z
     passwordConfirm: z.string({ error: MESSAGES.passwordsDoNotMatch }),
   })
   .strict()
-  .refine((body) => body.password === body.passwordConfirm, {
-    message: MESSAGES.passwordsDoNotMatch,
-    path: ['passwordConfirm'],
-  });
+  .refine(passwordsMatch.check, passwordsMatch.params);
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 
 /** Deleting an account needs the password and the word DELETE, so it never happens by accident. */
