@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type {
   CompiledQuery,
   DatabaseConnection,
@@ -13,10 +14,22 @@ import type {
 } from 'kysely';
 
 /**
+ * What a load read: each table with its write version just before the load first read it, and, when
+ * a statement's tables could not be told (raw SQL), the count of all writes at that moment.
+ */
+export interface ReadSet {
+  readonly tables: Map<string, number>;
+  anyTable: number | undefined;
+}
+
+/**
  * Counts the writes this process makes to each table, so in-process caches can tell at once when
- * what they hold may have changed: a cache entry remembers the version it was read at and is used
- * only while the version is the same. Versions only grow; any doubt (raw SQL that is not a plain
- * read, schema changes, data-modifying CTEs) counts as a write to every table.
+ * what they hold may have changed. A cache runs its load inside `recordReads`, which notes every
+ * table the load's statements read (from their operation trees) with that table's version just
+ * before the read; the entry is used only while `isCurrent` says none of those tables was written
+ * since. Versions only grow; any doubt (raw SQL that is not a plain read, schema changes,
+ * data-modifying CTEs) counts as a write to every table, and a read whose tables cannot be told
+ * depends on every table.
  *
  * Process-wide on purpose: services that have no database handle (sessions) can read it too. Several
  * databases in one process (tests) only means more invalidation, never less.
@@ -31,6 +44,9 @@ export class TableWrites {
   #changes = new Map<string, number>();
   /** Writes to unknown tables: they count for every table. */
   #unknown = 0;
+  /** Every write to any table. */
+  #total = 0;
+  readonly #reading = new AsyncLocalStorage<ReadSet>();
 
   /** Grows on any write to any of `tables` (including plain inserts). */
   writeVersion(tables: readonly string[]): number {
@@ -48,12 +64,54 @@ export class TableWrites {
 
   /** Records a write; `table` undefined means any table. */
   record(table: string | undefined, kind: 'insert' | 'change'): void {
+    this.#total++;
     if (table === undefined) {
       this.#unknown++;
       return;
     }
     this.#writes.set(table, (this.#writes.get(table) ?? 0) + 1);
     if (kind === 'change') this.#changes.set(table, (this.#changes.get(table) ?? 0) + 1);
+  }
+
+  /** Runs `load`, noting the tables its statements read (see `noteRead`). */
+  async recordReads<T>(load: () => Promise<T>): Promise<{ value: T; reads: ReadSet }> {
+    const reads: ReadSet = { tables: new Map(), anyTable: undefined };
+    const value = await this.#reading.run(reads, load);
+    return { value, reads };
+  }
+
+  /** Called before a statement runs: inside `recordReads`, notes the tables it reads. */
+  noteRead(query: CompiledQuery): void {
+    const reads = this.#reading.getStore();
+    if (!reads) return;
+    const tables = tablesRead(query);
+    if (tables === undefined) reads.anyTable ??= this.#total;
+    else
+      for (const table of tables)
+        if (!reads.tables.has(table)) reads.tables.set(table, this.writeVersion([table]));
+  }
+
+  /**
+   * A value read elsewhere (a cache hit inside another cache's load) becomes part of the current
+   * load's reads, with the older version of each table.
+   */
+  addReads(reads: ReadSet): void {
+    const outer = this.#reading.getStore();
+    if (!outer || outer === reads) return;
+    for (const [table, version] of reads.tables) {
+      const known = outer.tables.get(table);
+      if (known === undefined || version < known) outer.tables.set(table, version);
+    }
+    if (reads.anyTable !== undefined)
+      outer.anyTable = Math.min(outer.anyTable ?? reads.anyTable, reads.anyTable);
+  }
+
+  /** True while none of the tables in `reads` was written since it was read. */
+  isCurrent(reads: ReadSet): boolean {
+    if (reads.anyTable !== undefined && reads.anyTable !== this.#total) return false;
+    for (const [table, version] of reads.tables)
+      if (this.writeVersion([table]) !== version) return false;
+    return true;
   }
 }
 
@@ -121,6 +179,49 @@ export function writesOf(query: CompiledQuery): Write[] {
   }
 }
 
+// Raw SQL inside a query can name tables in its text; only plain expressions are understood.
+const TABLE_WORDS = /\b(from|join|into|update|table)\b/i;
+const readCache = new WeakMap<object, ReadonlySet<string> | null>();
+
+/** Adds the tables named in an operation tree; false when some part could read any table. */
+function collectTables(node: unknown, out: Set<string>): boolean {
+  if (typeof node !== 'object' || node === null) return true;
+  if (Array.isArray(node)) return node.every((child) => collectTables(child, out));
+  const n = node as Node;
+  switch (n.kind) {
+    case 'TableNode': {
+      const name = tableName(n);
+      if (name === undefined) return false;
+      out.add(name);
+      return true;
+    }
+    case 'ValueNode':
+    case 'PrimitiveValueListNode':
+      return true;
+    case 'RawNode': {
+      const text = (n.sqlFragments as readonly string[] | undefined)?.join(' ') ?? '';
+      if (TABLE_WORDS.test(text)) return false;
+      break;
+    }
+  }
+  for (const value of Object.values(n)) if (!collectTables(value, out)) return false;
+  return true;
+}
+
+/**
+ * The tables a compiled query reads (every table named in its operation tree), or undefined when
+ * that cannot be told (raw SQL). Kept per tree, so prepared queries are walked once.
+ */
+export function tablesRead(query: CompiledQuery): ReadonlySet<string> | undefined {
+  const root = query.query as Node;
+  const known = readCache.get(root);
+  if (known !== undefined) return known ?? undefined;
+  const tables = new Set<string>();
+  const ok = root.kind !== 'RawNode' && collectTables(root, tables);
+  readCache.set(root, ok ? tables : null);
+  return ok ? tables : undefined;
+}
+
 /** A connection that reports its writes: at once outside a transaction, at commit or rollback inside one. */
 class TrackedConnection implements DatabaseConnection {
   inTransaction = false;
@@ -132,6 +233,7 @@ class TrackedConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    this.tracker.noteRead(compiledQuery);
     const writes = writesOf(compiledQuery);
     try {
       return await this.inner.executeQuery<R>(compiledQuery);
@@ -149,6 +251,7 @@ class TrackedConnection implements DatabaseConnection {
     compiledQuery: CompiledQuery,
     chunkSize?: number,
   ): AsyncIterableIterator<QueryResult<R>> {
+    this.tracker.noteRead(compiledQuery);
     for (const write of writesOf(compiledQuery)) {
       this.tracker.record(write.table, write.kind);
       if (this.inTransaction) this.pending.push(write);
