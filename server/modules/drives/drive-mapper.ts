@@ -2,9 +2,12 @@ import { countryLabel } from '../../../contract/countries';
 import type { Drive, Option, PersonSummary } from '../../../contract/drives';
 import { fileUrl } from '../../../contract/files';
 import { DRIVE_DURATIONS, speciesByValue, TREE_SIZES } from '../../../contract/options';
-import type { DriveWithOrganizer } from './drives.repository';
+import type { DriveWithOrganizer } from './drive-queries';
 
 const HOUR_MS = 3_600_000;
+
+/** Where the app shows a drive (notification links, calendar entries). */
+export const driveLink = (id: string) => `/app/delive-detail/${id}`;
 
 /** Stored JSON arrays; a damaged value shows as empty rather than failing the whole list. */
 export function parseJsonList<T>(text: string): T[] {

@@ -1,5 +1,7 @@
 /** Test helpers shared by the drive suites (imported only by *.test.ts files). */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
 import { buildJpeg, multipartBody, type MultipartPart } from '../../../tests/support/images';
 
 export type FormValue = string | string[] | undefined;
@@ -58,4 +60,21 @@ export function sendForm(
     headers: { ...headers, ...body.headers },
     payload: body.payload,
   });
+}
+
+/** A stored-file row, so rows may reference `id` (avatars and images are foreign keys to files). */
+export async function insertFile(db: Kysely<Database>, id: string): Promise<string> {
+  await db
+    .insertInto('files')
+    .values({
+      id,
+      mime: 'image/webp',
+      bytes: 3,
+      width: 1,
+      height: 1,
+      owner_id: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    })
+    .execute();
+  return id;
 }

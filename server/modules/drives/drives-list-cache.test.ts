@@ -7,7 +7,7 @@ import { buildTestApp, movableClock, type TestApp } from '../../../tests/support
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewUser } from '../../db/tables';
 import { driveImage, sendForm, validForm } from './drive-test-kit';
-import { LIST_PAGE_TTL_MS } from './drives.service';
+import { LIST_PAGE_TTL_MS } from './drive-list-page';
 
 type Headers = Record<string, string>;
 const NOW = '2026-06-01T10:00:00.000Z';

@@ -6,7 +6,8 @@ import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewDrive } from '../../db/tables';
-import { drivePageQuery, type DriveFilter } from './drives.repository';
+import { drivePageQuery, type DriveFilter } from './drive-queries';
+import { insertFile } from './drive-test-kit';
 
 const NOW = '2026-06-01T10:00:00.000Z';
 const HOUR = 3_600_000;
@@ -84,7 +85,7 @@ describe.each(databaseTargets)('Plantations list on $name', (target) => {
       const organiser = await insertUser(db, {
         profile_type: 'corporate',
         name: 'Terra Logistics',
-        avatar_file_id: 'b'.repeat(64),
+        avatar_file_id: await insertFile(db, 'b'.repeat(64)),
       });
       const me = await signedInUser(t.app, db);
       const a = buildDrive(organiser.id, { starts_at: '2026-06-02T08:00:00.000Z' });

@@ -1,149 +1,17 @@
-import {
-  CompiledQuery,
-  sql,
-  type Expression,
-  type Kysely,
-  type Selectable,
-  type SqlBool,
-} from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, DrivesTable, NewDrive } from '../../db/tables';
-
-/** Which drives a list shows; bounds are ISO timestamps, `now` splits upcoming from past. */
-export interface DriveFilter {
-  when: 'upcoming' | 'past';
-  now: string;
-  country?: string | undefined;
-  /** Inclusive lower bound of starts_at. */
-  startsFrom?: string | undefined;
-  /** Exclusive upper bound of starts_at. */
-  startsBefore?: string | undefined;
-  q?: string | undefined;
-}
-
-/** LIKE treats % and _ as wildcards; people searching for them mean the characters. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const SLOT = '\u0000slot:';
-/** A named placeholder: a prepared query's shape is compiled once with these, then filled per call. */
-const slot = (name: string) => `${SLOT}${name}`;
-const isSlot = (value: unknown): value is string =>
-  typeof value === 'string' && value.startsWith(SLOT);
-
-/**
- * Kysely builds and compiles a query on every call, which is most of a list request's cost; the hot
- * list queries are compiled once per shape (`key`) with slots and later calls only fill in values.
- */
-function preparedQueries(db: Kysely<Database>) {
-  const compiled = new Map<string, CompiledQuery>();
-  return async <R>(
-    key: string,
-    build: () => { compile(): CompiledQuery<R> },
-    values: Record<string, unknown>,
-  ): Promise<R[]> => {
-    let query = compiled.get(key);
-    if (!query) {
-      query = build().compile();
-      compiled.set(key, query);
-    }
-    const parameters = query.parameters.map((p) => (isSlot(p) ? values[p.slice(SLOT.length)] : p));
-    return (await db.executeQuery<R>(CompiledQuery.raw(query.sql, parameters))).rows;
-  };
-}
-
-const DRIVE_COLUMNS = [
-  'drives.id',
-  'drives.organizer_id',
-  'drives.name',
-  'drives.tree_quantity',
-  'drives.starts_at',
-  'drives.duration_hours',
-  'drives.country',
-  'drives.location_text',
-  'drives.lat',
-  'drives.lng',
-  'drives.description',
-  'drives.tree_sizes',
-  'drives.tree_types',
-  'drives.sponsors',
-  'drives.land_donors',
-  'drives.image_file_id',
-  'drives.created_at',
-  'drives.updated_at',
-] as const;
-
-const ORGANIZER_COLUMNS = [
-  'organizer.username as organizer_username',
-  'organizer.name as organizer_name',
-  'organizer.avatar_file_id as organizer_avatar',
-] as const;
-
-/** A drive with its organiser's public summary, as every list and detail reads it. */
-export type DriveWithOrganizer = Omit<Selectable<DrivesTable>, 'reminder_sent_at'> & {
-  organizer_username: string;
-  organizer_name: string | null;
-  organizer_avatar: string | null;
-};
-
-// Plain SQL conditions fit any query that has `drives` in scope (the page query joins users, the count does not).
-function filterConditions(filter: DriveFilter): Expression<SqlBool>[] {
-  const startsAt = sql.ref('drives.starts_at');
-  const conditions = [
-    filter.when === 'upcoming'
-      ? sql<SqlBool>`${startsAt} >= ${filter.now}`
-      : sql<SqlBool>`${startsAt} < ${filter.now}`,
-  ];
-  if (filter.country)
-    conditions.push(sql<SqlBool>`${sql.ref('drives.country')} = ${filter.country}`);
-  if (filter.startsFrom) conditions.push(sql<SqlBool>`${startsAt} >= ${filter.startsFrom}`);
-  if (filter.startsBefore) conditions.push(sql<SqlBool>`${startsAt} < ${filter.startsBefore}`);
-  if (filter.q) {
-    const pattern = isSlot(filter.q) ? filter.q : likePattern(filter.q);
-    conditions.push(sql<SqlBool>`lower(${sql.ref('drives.name')}) like ${pattern} escape '\\'`);
-  }
-  return conditions;
-}
-
-const direction = (filter: Pick<DriveFilter, 'when'>) =>
-  filter.when === 'upcoming' ? ('asc' as const) : ('desc' as const);
-
-/**
- * The Plantations page query: filtered, in date order (upcoming soonest first, past latest first),
- * organiser joined in. Exported so a test can EXPLAIN it.
- */
-export function drivePageQuery(
-  db: Kysely<Database>,
-  filter: DriveFilter,
-  limit: number | string,
-  offset: number | string,
-) {
-  const order = direction(filter);
-  return db
-    .selectFrom('drives')
-    .innerJoin('users as organizer', 'organizer.id', 'drives.organizer_id')
-    .select([...DRIVE_COLUMNS, ...ORGANIZER_COLUMNS])
-    .where((eb) => eb.and(filterConditions(filter)))
-    .orderBy('drives.starts_at', order)
-    .orderBy('drives.id', order)
-    .limit(sql<number>`${limit}`)
-    .offset(sql<number>`${offset}`);
-}
-
-/** The filter with every present value replaced by its slot, and the values to fill them with. */
-function filterSlots(filter: DriveFilter) {
-  const present = (['country', 'startsFrom', 'startsBefore', 'q'] as const).filter(
-    (k) => filter[k],
-  );
-  const shaped: DriveFilter = { when: filter.when, now: slot('now') };
-  for (const k of present) shaped[k] = slot(k);
-  return {
-    key: `${filter.when}:${present.join(',')}`,
-    shaped,
-    values: { ...filter, q: filter.q ? likePattern(filter.q) : undefined } as Record<
-      string,
-      unknown
-    >,
-  };
-}
+import {
+  direction,
+  DRIVE_COLUMNS,
+  filterConditions,
+  filterSlots,
+  ORGANIZER_COLUMNS,
+  preparedQueries,
+  slot,
+  drivePageQuery,
+  type DriveFilter,
+  type DriveWithOrganizer,
+} from './drive-queries';
 
 export type DriveChanges = Omit<
   DrivesTable,
@@ -152,6 +20,7 @@ export type DriveChanges = Omit<
   reminder_sent_at?: null;
 };
 
+/** All drive SQL, on the executor it is given: the database, or a unit of work's transaction. */
 export function drivesRepository(db: Kysely<Database>) {
   const prepared = preparedQueries(db);
   const withOrganizer = () =>
@@ -166,17 +35,34 @@ export function drivesRepository(db: Kysely<Database>) {
     update: (id: string, changes: DriveChanges) =>
       db.updateTable('drives').set(changes).where('id', '=', id).execute(),
 
-    /** Removes the drive (participants cascade); returns who had joined, for their notification. */
-    remove: (id: string) =>
-      db.transaction().execute(async (trx) => {
-        const participants = await trx
-          .selectFrom('drive_participants')
-          .select('user_id')
-          .where('drive_id', '=', id)
-          .execute();
-        await trx.deleteFrom('drives').where('id', '=', id).execute();
-        return participants.map((p) => p.user_id);
-      }),
+    /** Removes drives; their participations cascade. */
+    async remove(ids: readonly string[]): Promise<void> {
+      if (ids.length > 0) await db.deleteFrom('drives').where('id', 'in', ids).execute();
+    },
+
+    /** Drives the person organises that start after `now` (account deletion cancels them). */
+    upcomingOrganisedBy: (userId: string, now: string) =>
+      db
+        .selectFrom('drives')
+        .select(['id', 'name', 'image_file_id'])
+        .where('organizer_id', '=', userId)
+        .where('starts_at', '>', now)
+        .execute(),
+
+    /** Who joined which of `driveIds`, leaving out `exceptUserId`. */
+    participationsIn: (driveIds: readonly string[], exceptUserId: string) =>
+      driveIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('drive_participants')
+            .select(['drive_id', 'user_id'])
+            .where('drive_id', 'in', driveIds)
+            .where('user_id', '!=', exceptUserId)
+            .execute(),
+
+    /** Every participation of one person. */
+    removeParticipations: (userId: string) =>
+      db.deleteFrom('drive_participants').where('user_id', '=', userId).execute(),
 
     findById: (id: string) =>
       db.selectFrom('drives').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -20,8 +20,7 @@ import {
   participationResponseSchema,
 } from '../../../contract/drives';
 import type { AppContext } from '../../context';
-import { readMultipart } from '../files/multipart';
-import { DriveFormError } from './drives.service';
+import { readDriveForm } from './drive-form';
 
 const errors = {
   400: errorResponseSchema,
@@ -38,7 +37,6 @@ const formErrors = {
   415: errorResponseSchema,
   429: errorResponseSchema,
 };
-const IMAGE_FIELD = 'treedriveImage';
 // Map and list share their filters; the map has no paging.
 const mapQuerySchema = driveListQuerySchema.transform(({ page: _p, limit: _l, ...rest }) => rest);
 
@@ -62,8 +60,7 @@ export const drivesRoutes =
       async (request, reply) => {
         const { user } = await sessions.requireUser(request);
         drives.assertCanOrganise(user);
-        const form = await readMultipart(request, { fileField: IMAGE_FIELD });
-        const drive = await drives.create(user, form);
+        const drive = await drives.create(user, await readDriveForm(request));
         return reply.code(201).send({
           success: true as const,
           message: DRIVE_MESSAGES.saved,
@@ -187,11 +184,11 @@ export const drivesRoutes =
       async (request) => {
         const { user } = await sessions.requireUser(request);
         const drive = await drives.requireOwnDrive(user, request.params.id);
-        const form = await readMultipart(request, { fileField: IMAGE_FIELD });
+        const input = await readDriveForm(request);
         return {
           success: true as const,
           message: DRIVE_MESSAGES.updated,
-          data: { data: await drives.update(user, drive, form) },
+          data: { data: await drives.update(user, drive, input) },
         };
       },
     );

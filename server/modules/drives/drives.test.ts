@@ -8,7 +8,7 @@ import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewDrive, NewUser } from '../../db/tables';
-import { driveImage, sendForm, validForm, type FormFields } from './drive-test-kit';
+import { driveImage, insertFile, sendForm, validForm, type FormFields } from './drive-test-kit';
 
 type Headers = Record<string, string>;
 const NOW = '2026-06-01T10:00:00.000Z';
@@ -497,7 +497,10 @@ describe.each(databaseTargets)('tree drives API on $name', (target) => {
       await setup();
       const organiser = await insertUser(db(), { profile_type: 'corporate', name: 'Terra' });
       const drive = await insertDrive(organiser.id, { starts_at: '2026-06-01T12:00:00.000Z' });
-      const friend = await insertUser(db(), { name: 'Wanjiru', avatar_file_id: 'a'.repeat(64) });
+      const friend = await insertUser(db(), {
+        name: 'Wanjiru',
+        avatar_file_id: await insertFile(db(), 'a'.repeat(64)),
+      });
       const me = await signIn({ name: 'Asha' });
       await join(drive.id, friend.id);
       await join(drive.id, me.user.id);

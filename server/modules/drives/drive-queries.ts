@@ -1,0 +1,154 @@
+/** Query shapes shared by the drives repository: list filters, prepared queries, selected columns. */
+import {
+  sql,
+  type CompiledQuery,
+  type Expression,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
+import type { Database, DrivesTable } from '../../db/tables';
+
+/** Which drives a list shows; bounds are ISO timestamps, `now` splits upcoming from past. */
+export interface DriveFilter {
+  when: 'upcoming' | 'past';
+  now: string;
+  country?: string | undefined;
+  /** Inclusive lower bound of starts_at. */
+  startsFrom?: string | undefined;
+  /** Exclusive upper bound of starts_at. */
+  startsBefore?: string | undefined;
+  q?: string | undefined;
+}
+
+const DAY_MS = 86_400_000;
+/** A day (YYYY-MM-DD) as the ISO timestamp it starts at, and the one the next day starts at. */
+export const dayStart = (day: string) => `${day}T00:00:00.000Z`;
+export const dayAfter = (day: string) => new Date(Date.parse(dayStart(day)) + DAY_MS).toISOString();
+
+/** LIKE treats % and _ as wildcards; people searching for them mean the characters. */
+export const likePattern = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const SLOT = '\u0000slot:';
+/** A named placeholder: a prepared query's shape is compiled once with these, then filled per call. */
+export const slot = (name: string) => `${SLOT}${name}`;
+const isSlot = (value: unknown): value is string =>
+  typeof value === 'string' && value.startsWith(SLOT);
+
+/**
+ * Kysely builds and compiles a query on every call, which is most of a list request's cost; the hot
+ * list queries are compiled once per shape (`key`) with slots and later calls only fill in values.
+ */
+export function preparedQueries(db: Kysely<Database>) {
+  const compiled = new Map<string, CompiledQuery>();
+  return async <R>(
+    key: string,
+    build: () => { compile(): CompiledQuery<R> },
+    values: Record<string, unknown>,
+  ): Promise<R[]> => {
+    let query = compiled.get(key);
+    if (!query) {
+      query = build().compile();
+      compiled.set(key, query);
+    }
+    const parameters = query.parameters.map((p) => (isSlot(p) ? values[p.slice(SLOT.length)] : p));
+    // The same operation tree with the call's values: write tracking still sees which tables it reads.
+    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+  };
+}
+
+export const DRIVE_COLUMNS = [
+  'drives.id',
+  'drives.organizer_id',
+  'drives.name',
+  'drives.tree_quantity',
+  'drives.starts_at',
+  'drives.duration_hours',
+  'drives.country',
+  'drives.location_text',
+  'drives.lat',
+  'drives.lng',
+  'drives.description',
+  'drives.tree_sizes',
+  'drives.tree_types',
+  'drives.sponsors',
+  'drives.land_donors',
+  'drives.image_file_id',
+  'drives.created_at',
+  'drives.updated_at',
+] as const;
+
+export const ORGANIZER_COLUMNS = [
+  'organizer.username as organizer_username',
+  'organizer.name as organizer_name',
+  'organizer.avatar_file_id as organizer_avatar',
+] as const;
+
+/** A drive with its organiser's public summary, as every list and detail reads it. */
+export type DriveWithOrganizer = Omit<Selectable<DrivesTable>, 'reminder_sent_at'> & {
+  organizer_username: string;
+  organizer_name: string | null;
+  organizer_avatar: string | null;
+};
+
+// Plain SQL conditions fit any query that has `drives` in scope (the page query joins users, the count does not).
+export function filterConditions(filter: DriveFilter): Expression<SqlBool>[] {
+  const startsAt = sql.ref('drives.starts_at');
+  const conditions = [
+    filter.when === 'upcoming'
+      ? sql<SqlBool>`${startsAt} >= ${filter.now}`
+      : sql<SqlBool>`${startsAt} < ${filter.now}`,
+  ];
+  if (filter.country)
+    conditions.push(sql<SqlBool>`${sql.ref('drives.country')} = ${filter.country}`);
+  if (filter.startsFrom) conditions.push(sql<SqlBool>`${startsAt} >= ${filter.startsFrom}`);
+  if (filter.startsBefore) conditions.push(sql<SqlBool>`${startsAt} < ${filter.startsBefore}`);
+  if (filter.q) {
+    const pattern = isSlot(filter.q) ? filter.q : likePattern(filter.q);
+    conditions.push(sql<SqlBool>`lower(${sql.ref('drives.name')}) like ${pattern} escape '\\'`);
+  }
+  return conditions;
+}
+
+export const direction = (filter: Pick<DriveFilter, 'when'>) =>
+  filter.when === 'upcoming' ? ('asc' as const) : ('desc' as const);
+
+/**
+ * The Plantations page query: filtered, in date order (upcoming soonest first, past latest first),
+ * organiser joined in. Exported so a test can EXPLAIN it.
+ */
+export function drivePageQuery(
+  db: Kysely<Database>,
+  filter: DriveFilter,
+  limit: number | string,
+  offset: number | string,
+) {
+  const order = direction(filter);
+  return db
+    .selectFrom('drives')
+    .innerJoin('users as organizer', 'organizer.id', 'drives.organizer_id')
+    .select([...DRIVE_COLUMNS, ...ORGANIZER_COLUMNS])
+    .where((eb) => eb.and(filterConditions(filter)))
+    .orderBy('drives.starts_at', order)
+    .orderBy('drives.id', order)
+    .limit(sql<number>`${limit}`)
+    .offset(sql<number>`${offset}`);
+}
+
+/** The filter with every present value replaced by its slot, and the values to fill them with. */
+export function filterSlots(filter: DriveFilter) {
+  const present = (['country', 'startsFrom', 'startsBefore', 'q'] as const).filter(
+    (k) => filter[k],
+  );
+  const shaped: DriveFilter = { when: filter.when, now: slot('now') };
+  for (const k of present) shaped[k] = slot(k);
+  return {
+    key: `${filter.when}:${present.join(',')}`,
+    shaped,
+    values: { ...filter, q: filter.q ? likePattern(filter.q) : undefined } as Record<
+      string,
+      unknown
+    >,
+  };
+}
