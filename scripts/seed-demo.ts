@@ -300,30 +300,44 @@ async function seed(db: Kysely<Database>) {
   }
 
   const categories = ['Trees', 'Land', 'Planting-Ops', 'Media', 'Institution/Research'];
+  // The default TREE_PRICE: demo tree donations cost what a real one would.
+  const treePrice = 500;
   const donations: NewDonation[] = [];
   for (const u of [...individuals, ...corporates]) {
     const count = 1 + Math.floor(random() * 3);
     for (let i = 0; i < count; i++) {
       const cash = random() > 0.4;
       const drive = drives[Math.floor(random() * drives.length)]!;
+      const trees = cash ? 0 : 5 + Math.floor(random() * 40);
+      const at = iso(now - Math.floor(random() * 200) * day);
       donations.push({
         id: newId(),
         donor_id: u.id,
         drive_id: drive.id,
-        kind: cash ? 'cash' : 'tree',
+        kind: cash ? 'cash' : 'trees',
         amount_minor: cash
           ? (u.profile_type === 'corporate' ? 50_000 : 1_000) * (1 + Math.floor(random() * 5))
-          : 0,
+          : trees * treePrice,
         currency: 'USD',
-        trees: cash ? 0 : 5 + Math.floor(random() * 40),
+        trees,
         category: categories[Math.floor(random() * categories.length)]!,
-        description: `Support for ${drive.name}`,
-        status: 'succeeded',
+        message: `Support for ${drive.name}`,
+        anonymous: random() > 0.8 ? 1 : 0,
+        status: 'paid',
         provider: 'demo',
-        provider_ref: null,
-        created_at: iso(now - Math.floor(random() * 200) * day),
+        created_at: at,
+        paid_at: at,
+        updated_at: at,
       });
     }
+  }
+  // Receipt numbers as payments would have given them: per year, in date order.
+  const receiptCounters = new Map<number, number>();
+  for (const d of [...donations].sort((a, b) => a.created_at.localeCompare(b.created_at))) {
+    const year = new Date(d.created_at).getUTCFullYear();
+    const n = (receiptCounters.get(year) ?? 0) + 1;
+    receiptCounters.set(year, n);
+    d.receipt_number = `CAN-${year}-${String(n).padStart(6, '0')}`;
   }
 
   await db.transaction().execute(async (trx) => {
@@ -336,6 +350,10 @@ async function seed(db: Kysely<Database>) {
         .values(trees.slice(i, i + 200))
         .execute();
     await trx.insertInto('donations').values(donations).execute();
+    await trx
+      .insertInto('receipt_counters')
+      .values([...receiptCounters].map(([year, last]) => ({ year, last })))
+      .execute();
   });
   return {
     users: users.length,

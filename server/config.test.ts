@@ -65,6 +65,16 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
     [{ SESSION_SECRET: 'short' }, /SESSION_SECRET must be at least 32 characters/],
     [{ APP_URL: 'nope' }, /APP_URL/],
+    [{ DONATION_CURRENCY: 'DOLLARS' }, /DONATION_CURRENCY must be an ISO 4217 currency code/],
+    [{ TREE_PRICE: '4.99' }, /TREE_PRICE must be a whole number of minor units/],
+    [{ DONATION_MIN_AMOUNT: '0' }, /DONATION_MIN_AMOUNT must be at least 1/],
+    [{ DONATION_MIN_AMOUNT: '500', DONATION_MAX_AMOUNT: '400' }, /must not be larger than/],
+    [{ DONATION_MAX_TREES: '0' }, /DONATION_MAX_TREES must be a whole number/],
+    [{ TREE_PRICE: '99999999', DONATION_MAX_TREES: '2' }, /TREE_PRICE × DONATION_MAX_TREES/],
+    [{ STRIPE_API_BASE: 'ftp://x' }, /STRIPE_API_BASE must be an absolute http\(s\) address/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /STRIPE_WEBHOOK_SECRET is required/],
+    [{ NODE_ENV: 'production' }, /NODE_ENV=production needs STRIPE_SECRET_KEY/],
+    [{ ALLOW_TEST_PAYMENTS: 'yes' }, /ALLOW_TEST_PAYMENTS must be true or false/],
   ])('fails with one clear line for %j', (env, pattern) => {
     try {
       loadConfig(env);
@@ -74,5 +84,43 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(pattern);
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('prices donations in integer minor units with an ISO currency (defaults USD, 500, 100 … 1,000,000, 1000 trees)', () => {
+    expect(loadConfig({}).donations).toEqual({
+      currency: 'USD',
+      treePrice: 500,
+      minAmount: 100,
+      maxAmount: 1_000_000,
+      maxTrees: 1000,
+    });
+    expect(
+      loadConfig({
+        DONATION_CURRENCY: 'eur',
+        TREE_PRICE: '750',
+        DONATION_MIN_AMOUNT: '200',
+        DONATION_MAX_AMOUNT: '5000',
+        DONATION_MAX_TREES: '20',
+      }).donations,
+    ).toEqual({ currency: 'EUR', treePrice: 750, minAmount: 200, maxAmount: 5000, maxTrees: 20 });
+  });
+
+  it('takes test payments unless told it is production; production needs Stripe or ALLOW_TEST_PAYMENTS', () => {
+    expect(loadConfig({}).stripe).toEqual({});
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).toMatchObject({
+      allowTestPayments: true,
+    });
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+      }).stripe,
+    ).toEqual({
+      secretKey: 'sk_live_x',
+      webhookSecret: 'whsec_x',
+      apiBase: 'http://127.0.0.1:12111',
+    });
   });
 });

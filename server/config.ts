@@ -10,6 +10,18 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+/** Card providers take at most 99,999,999 minor units in one payment. */
+const MAX_CHARGE_MINOR = 99_999_999;
+
+/** An amount in integer minor units (cents), from 1 to what a card payment can carry. */
+const minorUnits = (name: string, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number of minor units (cents)` })
+    .int(`${name} must be a whole number of minor units (cents)`)
+    .min(1, `${name} must be at least 1 (minor units)`)
+    .max(MAX_CHARGE_MINOR, `${name} must be at most ${MAX_CHARGE_MINOR} (minor units)`)
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce
@@ -46,6 +58,34 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(
+    z
+      .url({ error: 'STRIPE_API_BASE must be an absolute http(s) address' })
+      .refine((value) => /^https?:$/.test(new URL(value).protocol), {
+        error: 'STRIPE_API_BASE must be an absolute http(s) address',
+      })
+      .optional(),
+  ),
+  ALLOW_TEST_PAYMENTS: z
+    .enum(['true', 'false', ''], { error: 'ALLOW_TEST_PAYMENTS must be true or false' })
+    .default('false'),
+  DONATION_CURRENCY: z
+    .string()
+    .trim()
+    .transform((code) => (code === '' ? 'USD' : code.toUpperCase()))
+    .refine((code) => Intl.supportedValuesOf('currency').includes(code), {
+      error: 'DONATION_CURRENCY must be an ISO 4217 currency code such as USD or EUR',
+    })
+    .default('USD'),
+  TREE_PRICE: minorUnits('TREE_PRICE', 500),
+  DONATION_MIN_AMOUNT: minorUnits('DONATION_MIN_AMOUNT', 100),
+  DONATION_MAX_AMOUNT: minorUnits('DONATION_MAX_AMOUNT', 1_000_000),
+  DONATION_MAX_TREES: z.coerce
+    .number({ error: 'DONATION_MAX_TREES must be a whole number from 1 to 100000' })
+    .int('DONATION_MAX_TREES must be a whole number from 1 to 100000')
+    .min(1, 'DONATION_MAX_TREES must be a whole number from 1 to 100000')
+    .max(100_000, 'DONATION_MAX_TREES must be a whole number from 1 to 100000')
+    .default(1000),
   GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
   TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   TILE_ATTRIBUTION: z
@@ -77,7 +117,23 @@ export interface Config {
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
-  stripe: { secretKey?: string; webhookSecret?: string; publishableKey?: string };
+  stripe: {
+    secretKey?: string;
+    webhookSecret?: string;
+    publishableKey?: string;
+    /** Another address for the Stripe API (a local stub in tests), e.g. http://127.0.0.1:12111. */
+    apiBase?: string;
+  };
+  /** Prices and limits of donations, in integer minor units of `currency`. */
+  donations: {
+    currency: string;
+    treePrice: number;
+    minAmount: number;
+    maxAmount: number;
+    maxTrees: number;
+  };
+  /** The built-in test payment provider may run with NODE_ENV=production (demos). */
+  allowTestPayments: boolean;
   geocoderUrl: string;
   tileUrl: string;
   /** Shown on every map (tile providers require it); HTML as Leaflet expects. */
@@ -99,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}`);
   }
   const e = parsed.data;
+  checkPayments(e, env.NODE_ENV?.trim() === 'production');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -113,7 +170,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),
       ...(e.STRIPE_WEBHOOK_SECRET ? { webhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),
       ...(e.STRIPE_PUBLISHABLE_KEY ? { publishableKey: e.STRIPE_PUBLISHABLE_KEY } : {}),
+      ...(e.STRIPE_API_BASE ? { apiBase: e.STRIPE_API_BASE.replace(/\/+$/, '') } : {}),
     },
+    donations: {
+      currency: e.DONATION_CURRENCY,
+      treePrice: e.TREE_PRICE,
+      minAmount: e.DONATION_MIN_AMOUNT,
+      maxAmount: e.DONATION_MAX_AMOUNT,
+      maxTrees: e.DONATION_MAX_TREES,
+    },
+    allowTestPayments: e.ALLOW_TEST_PAYMENTS === 'true',
     geocoderUrl: e.GEOCODER_URL.replace(/\/+$/, ''),
     tileUrl: e.TILE_URL,
     tileAttribution: e.TILE_ATTRIBUTION,
@@ -123,6 +189,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Several app servers may share one PostgreSQL, but not one disk.
     fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
   };
+}
+
+/**
+ * Money settings that only make sense together. Test payments (no STRIPE_SECRET_KEY) are refused
+ * when NODE_ENV=production is set explicitly, unless ALLOW_TEST_PAYMENTS=true; an unset NODE_ENV
+ * keeps `npm start` working with no configuration.
+ */
+function checkPayments(e: z.infer<typeof envSchema>, explicitProduction: boolean): void {
+  const fail = (message: string): never => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  };
+  if (e.DONATION_MIN_AMOUNT > e.DONATION_MAX_AMOUNT)
+    fail('DONATION_MIN_AMOUNT must not be larger than DONATION_MAX_AMOUNT');
+  if (e.TREE_PRICE * e.DONATION_MAX_TREES > MAX_CHARGE_MINOR)
+    fail(`TREE_PRICE × DONATION_MAX_TREES must be at most ${MAX_CHARGE_MINOR} (minor units)`);
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET)
+    fail(
+      'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (payments are confirmed by webhook)',
+    );
+  if (!e.STRIPE_SECRET_KEY && explicitProduction && e.ALLOW_TEST_PAYMENTS !== 'true')
+    fail(
+      'NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or ALLOW_TEST_PAYMENTS=true for a demo without real payments)',
+    );
 }
 
 /** A configuration for tests and scripts: defaults plus overrides, never the real environment. */

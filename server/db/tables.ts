@@ -64,20 +64,61 @@ export interface TreesTable {
   created_at: Timestamp;
 }
 
+/** A gift of trees or cash; only provider events move its status (contract/donations.ts). */
 export interface DonationsTable {
   id: string;
   donor_id: string;
+  /** Null: the general fund. */
   drive_id: string | null;
-  kind: 'cash' | 'tree';
+  kind: 'trees' | 'cash';
+  trees: number;
+  /** What is charged, integer minor units of `currency`. */
   amount_minor: number;
   currency: string;
-  trees: number;
   category: string;
-  description: string;
-  status: 'pending' | 'succeeded' | 'failed' | 'cancelled';
+  message: string | null;
+  /** 1: the donor's name is never shown to others. */
+  anonymous: 0 | 1;
+  status: 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'refunded';
   provider: string;
-  provider_ref: string | null;
+  checkout_session_id: string | null;
+  /** The provider's payment (Stripe: the PaymentIntent id), known once paid. */
+  payment_ref: string | null;
+  /** `CAN-<year>-<6 digits>`, given in the transaction that records the payment. */
+  receipt_number: string | null;
+  failure_reason: string | null;
   created_at: Timestamp;
+  paid_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** A provider event seen once (the primary key decides who handles it). */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  donation_id: string | null;
+  outcome: 'applied' | 'ignored' | 'refused' | 'unmatched';
+  received_at: Timestamp;
+}
+
+/** The last receipt number given in a year. */
+export interface ReceiptCountersTable {
+  year: number;
+  last: number;
+}
+
+/** Name, address and tax id printed on a member's receipts. */
+export interface BillingProfilesTable {
+  user_id: string;
+  billing_name: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  tax_id: string;
+  updated_at: Timestamp;
 }
 
 export interface NewsletterSubscribersTable {
@@ -184,6 +225,9 @@ export interface Database {
   drive_participants: DriveParticipantsTable;
   trees: TreesTable;
   donations: DonationsTable;
+  payment_events: PaymentEventsTable;
+  receipt_counters: ReceiptCountersTable;
+  billing_profiles: BillingProfilesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
 }
 
@@ -193,6 +237,8 @@ export type NewDrive = Insertable<DrivesTable>;
 export type DriveRow = Selectable<DrivesTable>;
 export type NewTree = Insertable<TreesTable>;
 export type NewDonation = Insertable<DonationsTable>;
+export type DonationRow = Selectable<DonationsTable>;
+export type BillingProfileRow = Selectable<BillingProfilesTable>;
 export type FileRow = Selectable<FilesTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;

@@ -69,21 +69,30 @@ export function buildTree(ownerId: string, overrides: Partial<NewTree> = {}): Ne
   };
 }
 
+/** A paid cash donation to the general fund unless told otherwise (receipt numbers are unique). */
 export function buildDonation(donorId: string, overrides: Partial<NewDonation> = {}): NewDonation {
+  const n = next();
+  const status = overrides.status ?? 'paid';
   return {
     id: newId(),
     donor_id: donorId,
     drive_id: null,
     kind: 'cash',
+    trees: 0,
     amount_minor: 2500,
     currency: 'USD',
-    trees: 0,
     category: 'Trees',
-    description: 'For the monsoon planting',
-    status: 'succeeded',
+    message: 'For the monsoon planting',
+    anonymous: 0,
+    status,
     provider: 'test',
-    provider_ref: null,
+    checkout_session_id: `cs_factory_${n}`,
+    payment_ref: null,
+    receipt_number: status === 'paid' ? `CAN-2025-${String(900_000 + n).padStart(6, '0')}` : null,
+    failure_reason: null,
     created_at: stamp,
+    paid_at: status === 'paid' ? stamp : null,
+    updated_at: stamp,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import * as profilesFilesNotifications from './0003-profiles-files-notifications
 import * as geocoding from './0004-geocoding';
 import * as drives from './0005-drives';
 import * as fileReferences from './0006-file-references';
+import * as donations from './0007-donations';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-geocoding': geocoding,
   '0005-drives': drives,
   '0006-file-references': fileReferences,
+  '0007-donations': donations,
 };

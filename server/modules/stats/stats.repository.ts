@@ -19,7 +19,7 @@ export function statsRepository(db: Kysely<Database>) {
             .executeTakeFirstOrThrow(),
           db
             .selectFrom('donations')
-            .where('status', '=', 'succeeded')
+            .where('status', '=', 'paid')
             .select((eb) => [
               eb.fn.coalesce(eb.fn.sum<number>('trees'), eb.lit(0)).as('trees'),
               eb.fn

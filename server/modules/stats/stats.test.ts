@@ -87,8 +87,9 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
         buildDonation(a.id, { kind: 'cash', amount_minor: 2500 }),
         buildDonation(b.id, { kind: 'cash', amount_minor: 10000 }),
         buildDonation(b.id, { kind: 'cash', amount_minor: 99999, status: 'failed' }),
-        buildDonation(a.id, { kind: 'tree', trees: 12, amount_minor: 0 }),
-        buildDonation(a.id, { kind: 'tree', trees: 40, amount_minor: 0, status: 'pending' }),
+        buildDonation(a.id, { kind: 'trees', trees: 12, amount_minor: 6000 }),
+        buildDonation(b.id, { kind: 'trees', trees: 7, amount_minor: 3500, status: 'refunded' }),
+        buildDonation(a.id, { kind: 'trees', trees: 40, amount_minor: 20000, status: 'pending' }),
       ])
       .execute();
 
