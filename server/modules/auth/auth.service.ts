@@ -8,9 +8,9 @@ import {
 } from '../../../contract/auth';
 import { fileUrl } from '../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../contract/users';
-import { tableWrites } from '../../db/table-writes';
 import type { UserRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import { readCache } from '../../lib/cache';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -64,13 +64,12 @@ export interface AuthServiceDeps {
 
 /**
  * Signed-in sessions are remembered per token for this long, so a request needs neither the JWT
- * check nor the session and user rows. Any change to the `users` or `sessions` rows made by this
- * process (logout, password change or reset, account deletion, profile edits) makes every entry
- * stale at once; changes made by another app server are seen when the entry expires.
+ * check nor the session and user rows. Any write this process makes to the tables the lookup read
+ * (`sessions`, `users`: logout, password change or reset, account deletion, profile edits, new
+ * sign-ins) makes every entry stale at once; another app server's changes show when it expires.
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
-const SESSION_TABLES = ['users', 'sessions'] as const;
 
 /** The signed-in member as routes see it: the user row without the password hash. */
 export type SessionUser = Omit<UserRow, 'password_hash'>;
@@ -112,23 +111,24 @@ export function authService(deps: AuthServiceDeps) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  // Only successes are cached (never a refusal), each with the version of the users/sessions rows it was read at.
-  const signedIn = new Map<
-    string,
-    { value: SignedInSession; version: number; from: number; until: number }
-  >();
-  // Concurrent first requests with one token share one lookup, if nothing was written meanwhile.
-  const lookups = new Map<string, { value: Promise<SignedInSession | null>; version: number }>();
+  // Only successes are kept (never a refusal); concurrent first requests share one lookup.
+  const signedIn = readCache<{ session: SignedInSession; expiresAtMs: number } | null>({
+    max: SESSION_CACHE_MAX,
+    ttlMs: SESSION_CACHE_TTL_MS,
+    clock,
+    keep: (found) => found !== null,
+    // The token's expiry is the session's (to the second), so an entry never outlives either.
+    expiresAt: (found) => found?.expiresAtMs ?? 0,
+  });
 
-  async function lookUpToken(token: string): Promise<SignedInSession | null> {
-    const version = tableWrites.changeVersion(SESSION_TABLES);
-    const from = clock.now().getTime();
-    const claims = await deps.tokens.verify(token, new Date(from));
+  async function lookUpToken(token: string) {
+    const now = clock.now();
+    const claims = await deps.tokens.verify(token, now);
     if (!claims) return null;
     const session = await repo.findActiveSession(
       claims.sessionId,
       claims.userId,
-      new Date(from).toISOString(),
+      now.toISOString(),
     );
     if (!session) return null;
     const row = await repo.findUserById(claims.userId);
@@ -137,11 +137,7 @@ export function authService(deps: AuthServiceDeps) {
     const { password_hash: _hash, ...user } = row;
     // Frozen: one object now serves many requests.
     const value = Object.freeze({ user: Object.freeze(user), sessionId: claims.sessionId });
-    if (signedIn.size >= SESSION_CACHE_MAX) signedIn.delete(signedIn.keys().next().value!);
-    // The token's expiry is the session's (to the second), so an entry never outlives either.
-    const until = Math.min(from + SESSION_CACHE_TTL_MS, claims.expiresAtMs);
-    signedIn.set(token, { value, version, from, until });
-    return value;
+    return { session: value, expiresAtMs: claims.expiresAtMs };
   }
 
   const sendInBackground = (mail: Mail) => {
@@ -410,25 +406,9 @@ export function authService(deps: AuthServiceDeps) {
      * The signed-in user behind a token, or null when the token or its session is not valid now.
      * Remembered for SESSION_CACHE_TTL_MS (see there); the user row is frozen and shared.
      */
-    userForToken(token: string): Promise<SignedInSession | null> {
-      const version = tableWrites.changeVersion(SESSION_TABLES);
-      const now = clock.now().getTime();
-      const hit = signedIn.get(token);
-      if (hit) {
-        if (hit.version === version && hit.from <= now && now < hit.until)
-          return Promise.resolve(hit.value);
-        signedIn.delete(token);
-      }
-      const pending = lookups.get(token);
-      if (pending && pending.version === version) return pending.value;
-      const value = lookUpToken(token);
-      const lookup = { value, version };
-      lookups.set(token, lookup);
-      const done = () => {
-        if (lookups.get(token) === lookup) lookups.delete(token);
-      };
-      value.then(done, done);
-      return value;
+    async userForToken(token: string): Promise<SignedInSession | null> {
+      const found = await signedIn.get(token, () => lookUpToken(token));
+      return found?.session ?? null;
     },
   };
 }

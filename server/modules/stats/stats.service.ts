@@ -1,5 +1,6 @@
 import { estimateTreeCo2Kg, O2_PER_CO2 } from '../../../contract/options';
 import type { ImpactStats } from '../../../contract/stats';
+import { readCache } from '../../lib/cache';
 import type { Clock } from '../../lib/clock';
 import type { PlantingCohort, statsRepository } from './stats.repository';
 
@@ -20,8 +21,8 @@ export function estimateCo2Kg(cohorts: PlantingCohort[], now: Date): number {
 }
 
 export function statsService(repo: ReturnType<typeof statsRepository>, clock: Clock) {
-  let cached: { value: ImpactStats; expiresAt: number } | undefined;
-  let inFlight: Promise<ImpactStats> | undefined;
+  // The answer may lag by design: only the TTL ends it, not the writes it counts.
+  const cache = readCache<ImpactStats>({ max: 1, ttlMs: CACHE_MS, clock, staleOnWrites: false });
 
   async function compute(): Promise<ImpactStats> {
     const now = clock.now();
@@ -40,16 +41,8 @@ export function statsService(repo: ReturnType<typeof statsRepository>, clock: Cl
   }
 
   return {
-    async impact(): Promise<ImpactStats> {
-      const now = clock.now().getTime();
-      if (cached && cached.expiresAt > now) return cached.value;
-      // Concurrent requests share one computation instead of stampeding the database.
-      inFlight ??= compute().finally(() => {
-        inFlight = undefined;
-      });
-      const value = await inFlight;
-      cached = { value, expiresAt: now + CACHE_MS };
-      return value;
-    },
+    /** Concurrent requests share one computation instead of stampeding the database. */
+    impact: (): Promise<ImpactStats> => cache.get('impact', compute),
   };
 }
+export type StatsService = ReturnType<typeof statsService>;
