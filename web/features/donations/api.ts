@@ -1,0 +1,217 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  billingProfileResponseSchema,
+  createDonationResponseSchema,
+  donationListResponseSchema,
+  donationOptionsResponseSchema,
+  donationResponseSchema,
+  driveDonationsResponseSchema,
+  testPaymentResponseSchema,
+  type BillingProfile,
+  type CreateDonationRequest,
+  type Donation,
+  type DonationResponse,
+  type DonationStatus,
+  type TestPaymentRequest,
+} from '../../../contract/donations';
+import { driveDetailResponseSchema, driveListResponseSchema } from '../../../contract/drives';
+import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
+import { drivesKey } from '../../lib/query-keys';
+import { rememberCheckoutUrl } from './checkout-url';
+
+/** Every donation query starts here, so a payment refreshes them all. */
+export const donationsKey = ['donations'] as const;
+export const donationOptionsKey = [...donationsKey, 'options'] as const;
+export const donationKey = (id: string) => [...donationsKey, 'one', id] as const;
+export const donationListKey = (query: DonationListParams) =>
+  [...donationsKey, 'list', query] as const;
+export const billingKey = [...donationsKey, 'billing'] as const;
+export const driveDonationsKey = (driveId: string) => [...donationsKey, 'drive', driveId] as const;
+// Drive choices live under the drives key, so a new or edited drive shows up in the picker too.
+export const driveChoicesKey = (q: string) => [...drivesKey, 'donate-choices', q] as const;
+export const driveChoiceKey = (id: string) => [...drivesKey, 'donate-choice', id] as const;
+
+export interface DonationListParams {
+  page: number;
+  limit: number;
+  status?: DonationStatus | undefined;
+}
+
+/** How many upcoming drives the picker shows for one search. */
+export const DRIVE_CHOICES_LIMIT = 8;
+/** How often the success page asks whether the payment has been confirmed. */
+export const PAYMENT_POLL_MS = 1500;
+
+const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
+const donationPath = (id: string) => `/api/donations/${encodeURIComponent(id)}`;
+
+export const fetchDonationOptions = (signal?: AbortSignal) =>
+  apiRequest('/api/donations/options', { schema: donationOptionsResponseSchema, ...opt(signal) });
+export const fetchDonation = (id: string, signal?: AbortSignal) =>
+  apiRequest(donationPath(id), { schema: donationResponseSchema, ...opt(signal) });
+export function fetchDonations(query: DonationListParams, signal?: AbortSignal) {
+  const params = new URLSearchParams({ page: String(query.page), limit: String(query.limit) });
+  if (query.status) params.set('status', query.status);
+  return apiRequest(`/api/donations?${params.toString()}`, {
+    schema: donationListResponseSchema,
+    ...opt(signal),
+  });
+}
+export const postDonation = (body: CreateDonationRequest) =>
+  apiRequest('/api/donations', { method: 'POST', body, schema: createDonationResponseSchema });
+export const postTestPayment = (body: TestPaymentRequest) =>
+  apiRequest('/api/payments/test/confirm', {
+    method: 'POST',
+    body,
+    schema: testPaymentResponseSchema,
+  });
+export const fetchBilling = (signal?: AbortSignal) =>
+  apiRequest('/api/donations/billing', { schema: billingProfileResponseSchema, ...opt(signal) });
+export const putBilling = (body: BillingProfile) =>
+  apiRequest('/api/donations/billing', {
+    method: 'PUT',
+    body,
+    schema: billingProfileResponseSchema,
+  });
+export const fetchDriveDonations = (driveId: string, signal?: AbortSignal) =>
+  apiRequest(`/api/drives/${encodeURIComponent(driveId)}/donations`, {
+    schema: driveDonationsResponseSchema,
+    ...opt(signal),
+  });
+/** Upcoming drives whose name matches `q`, for the "Give to" list. */
+export function fetchDriveChoices(q: string, signal?: AbortSignal) {
+  const params = new URLSearchParams({
+    when: 'upcoming',
+    page: '1',
+    limit: String(DRIVE_CHOICES_LIMIT),
+  });
+  if (q.trim()) params.set('q', q.trim());
+  return apiRequest(`/api/trees/geteventdetail?${params.toString()}`, {
+    schema: driveListResponseSchema,
+    ...opt(signal),
+  });
+}
+export const fetchDriveChoice = (id: string, signal?: AbortSignal) =>
+  apiRequest(`/api/drives/${encodeURIComponent(id)}`, {
+    schema: driveDetailResponseSchema,
+    ...opt(signal),
+  });
+
+/** The receipt PDF (it needs the session header, so it is fetched and saved, not linked). */
+export const downloadReceipt = (donation: Pick<Donation, 'id' | 'receiptNumber'>) =>
+  apiDownload(
+    `${donationPath(donation.id)}/receipt`,
+    `receipt-${donation.receiptNumber ?? donation.id}.pdf`,
+  );
+/** Every donation of the caller as CSV. */
+export const downloadDonationsCsv = () =>
+  apiDownload('/api/donations/export.csv', 'canopy-donations.csv');
+
+/** An unknown or malformed id: say "not found" rather than retrying. */
+export const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+const noRetryWhenMissing = (failures: number, error: unknown) => !isMissing(error) && failures < 1;
+
+export function useDonationOptions() {
+  return useQuery({
+    queryKey: donationOptionsKey,
+    queryFn: ({ signal }) => fetchDonationOptions(signal),
+    select: (response) => response.data,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * One donation. With `poll`, it is asked again every PAYMENT_POLL_MS while it still waits for
+ * the payment provider, and no more once it is settled.
+ */
+export function useDonation(id: string | undefined, { poll = false }: { poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: donationKey(id ?? ''),
+    queryFn: ({ signal }) => fetchDonation(id ?? '', signal),
+    enabled: Boolean(id),
+    retry: noRetryWhenMissing,
+    select: (response) => response.data,
+    refetchInterval: poll
+      ? (query) => (query.state.data?.data.status === 'pending' ? PAYMENT_POLL_MS : false)
+      : false,
+  });
+}
+
+export function useDonations(query: DonationListParams) {
+  return useQuery({
+    queryKey: donationListKey(query),
+    queryFn: ({ signal }) => fetchDonations(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBilling() {
+  return useQuery({
+    queryKey: billingKey,
+    queryFn: ({ signal }) => fetchBilling(signal),
+    select: (response) => response.data,
+  });
+}
+
+export function useDriveDonations(driveId: string) {
+  return useQuery({
+    queryKey: driveDonationsKey(driveId),
+    queryFn: ({ signal }) => fetchDriveDonations(driveId, signal),
+    select: (response) => response.data,
+  });
+}
+
+export function useDriveChoices(q: string) {
+  return useQuery({
+    queryKey: driveChoicesKey(q.trim()),
+    queryFn: ({ signal }) => fetchDriveChoices(q, signal),
+    select: (response) => response.data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDriveChoice(id: string | undefined) {
+  return useQuery({
+    queryKey: driveChoiceKey(id ?? ''),
+    queryFn: ({ signal }) => fetchDriveChoice(id ?? '', signal),
+    enabled: Boolean(id),
+    retry: noRetryWhenMissing,
+    select: (response) => response.data,
+  });
+}
+
+/** Starts a donation; its checkout address is remembered for the summary page's Pay button. */
+export function useCreateDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postDonation,
+    onSuccess: (answer) => {
+      const { donation, checkoutUrl } = answer.data;
+      rememberCheckoutUrl(donation.id, checkoutUrl);
+      queryClient.setQueryData<DonationResponse>(donationKey(donation.id), {
+        success: true,
+        data: donation,
+      });
+      void queryClient.invalidateQueries({ queryKey: [...donationsKey, 'list'] });
+    },
+  });
+}
+
+/** Pays with a test card; whatever the answer, the donation, the lists and the totals refresh. */
+export function useTestPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postTestPayment,
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: donationsKey }),
+  });
+}
+
+export function useSaveBilling() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: putBilling,
+    onSuccess: (answer) => queryClient.setQueryData(billingKey, answer),
+  });
+}

@@ -1,0 +1,81 @@
+import {
+  DONATION_STATUS_LABELS,
+  formatMoney,
+  type CreateDonationRequest,
+  type Donation,
+  type DonationStatus,
+} from '../../../contract/donations';
+
+export const DONATE_PATH = '/app/donate-tree';
+export const TRANSACTIONS_PATH = '/app/transactions';
+export const BILLING_PATH = '/app/settings-billing';
+export const GENERAL_FUND = 'General fund';
+
+const enc = encodeURIComponent;
+const withDonation = (path: string, id: string) => `${path}?donation=${enc(id)}`;
+
+/** Donate Tree, with a drive chosen already when given. */
+export const donatePath = (driveId?: string | null) =>
+  driveId ? `${DONATE_PATH}?drive=${enc(driveId)}` : DONATE_PATH;
+export const successPath = (id: string) => withDonation(`${DONATE_PATH}/success`, id);
+export const cancelPath = (id: string) => withDonation(`${DONATE_PATH}/cancel`, id);
+export const driveDetailPath = (id: string) => `/app/delive-detail/${enc(id)}`;
+export const profilePath = (id: string) => `/app/user-profile/${enc(id)}`;
+
+/**
+ * The spec's summary address `/app/checkout/{driveEvenName}/{treeCash}/{donationDesc}`: the
+ * drive's name (or "General fund"), "trees" or "cash", and the category. The page itself reads
+ * the pending donation named by `?donation=`; the path only tells people what it is about.
+ */
+export const checkoutPath = (donation: Pick<Donation, 'id' | 'drive' | 'kind' | 'category'>) =>
+  withDonation(
+    `/app/checkout/${enc(recipientName(donation))}/${donation.kind}/${enc(donation.category)}`,
+    donation.id,
+  );
+
+/** Who receives it: the drive's name, or "General fund". */
+export const recipientName = (donation: Pick<Donation, 'drive'>) =>
+  donation.drive?.name ?? GENERAL_FUND;
+
+const count = new Intl.NumberFormat('en-US');
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${count.format(n)} ${n === 1 ? one : many}`;
+
+/** What was given: "3 trees" or "$25.00". */
+export const giftText = (donation: Pick<Donation, 'kind' | 'trees' | 'amount' | 'currency'>) =>
+  donation.kind === 'trees'
+    ? plural(donation.trees, 'tree')
+    : formatMoney(donation.amount, donation.currency);
+
+export const amountText = (donation: Pick<Donation, 'amount' | 'currency'>) =>
+  formatMoney(donation.amount, donation.currency);
+
+const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+/** "14 Mar 2026" in the browser's time zone. */
+export function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : day.format(date);
+}
+
+/** The theme colour of each status chip. */
+export const STATUS_BADGE: Record<DonationStatus, string> = {
+  pending: 'badge-warning',
+  paid: 'badge-success',
+  failed: 'badge-error',
+  expired: 'badge-neutral',
+  cancelled: 'badge-neutral',
+  refunded: 'badge-info',
+};
+export const statusLabel = (status: DonationStatus) => DONATION_STATUS_LABELS[status];
+
+/** The same choices as an earlier donation, for "Try again" after a failed or cancelled one. */
+export function repeatRequest(donation: Donation): CreateDonationRequest {
+  return {
+    kind: donation.kind,
+    ...(donation.kind === 'trees' ? { trees: donation.trees } : { amount: donation.amount }),
+    driveId: donation.drive?.id ?? null,
+    category: donation.category,
+    ...(donation.message ? { message: donation.message } : {}),
+    anonymous: donation.anonymous,
+  };
+}
