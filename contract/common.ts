@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'UNVERIFIED',
   'INTERNAL',
   'SERVICE_UNAVAILABLE',
+  /** 402: the card was declined or had insufficient funds; nothing was charged. */
+  'PAYMENT_DECLINED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -46,6 +46,8 @@ export const DONATION_MESSAGES = {
   categoryRequired: 'Please choose a category.',
   categoryUnknown: 'Please choose a category from the list.',
   treesRequired: 'Please enter how many trees you give.',
+  treesWhole: 'Please enter a whole number of trees.',
+  amountWhole: 'Please enter the amount in whole cents.',
   treesWithAmount: 'A tree donation is priced by Canopy; please do not send an amount with it.',
   amountRequired: 'Please enter the amount you give.',
   amountWithTrees: 'A cash donation has an amount, not a number of trees.',
@@ -65,6 +67,7 @@ export const DONATION_MESSAGES = {
   expiryPast: 'This card has expired.',
   cvcInvalid: 'Please enter the 3 or 4 digit security code.',
   cardDeclined: 'Your card was declined. Nothing was charged.',
+  paymentFailed: 'The payment did not go through. Nothing was charged.',
   insufficientFunds: 'Your card has insufficient funds. Nothing was charged.',
   cardUnknown: `This test card is not known. Use ${TEST_CARDS.pays.replace(/(\d{4})(?=\d)/g, '$1 ')} to pay.`,
   paymentStarted: 'Your payment was received and is being confirmed.',
@@ -111,8 +114,16 @@ const categoryValues = DONATION_CATEGORIES.map((c) => c.value) as [string, ...st
 export const createDonationRequestSchema = z
   .object({
     kind: z.enum(DONATION_KINDS, { error: DONATION_MESSAGES.kindRequired }),
-    trees: z.number({ error: DONATION_MESSAGES.treesRequired }).int().positive().optional(),
-    amount: z.number({ error: DONATION_MESSAGES.amountRequired }).int().positive().optional(),
+    trees: z
+      .number({ error: DONATION_MESSAGES.treesRequired })
+      .int(DONATION_MESSAGES.treesWhole)
+      .positive(DONATION_MESSAGES.treesRequired)
+      .optional(),
+    amount: z
+      .number({ error: DONATION_MESSAGES.amountRequired })
+      .int(DONATION_MESSAGES.amountWhole)
+      .positive(DONATION_MESSAGES.amountRequired)
+      .optional(),
     /** An upcoming drive, or absent/null for the general fund. */
     driveId: z.string().min(1).max(64).nullable().optional(),
     category: z.enum(categoryValues, { error: DONATION_MESSAGES.categoryUnknown }),
@@ -248,6 +259,8 @@ export const donatedTreeSchema = z.object({
   receiptNumber: z.string(),
 });
 export type DonatedTree = z.infer<typeof donatedTreeSchema>;
+/** Optional paging; without it, the newest 100. */
+export const donatedTreesQuerySchema = z.object(pagingQueryFields(100));
 export const donatedTreesResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(donatedTreeSchema),
@@ -282,7 +295,9 @@ export const testPaymentResponseSchema = z.object({
 // ---- Drive totals (GET /api/drives/{id}/donations): what a drive received, paid only
 
 export const driveDonationsSchema = z.object({
+  /** Trees given in paid tree donations. */
   trees: z.number().int().nonnegative(),
+  /** Cash given in paid cash donations, minor units (tree donations count in `trees` only). */
   amount: moneyMinorSchema,
   currency: z.string().length(3),
   donors: z.array(

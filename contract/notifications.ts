@@ -9,6 +9,8 @@ export const NOTIFICATION_KINDS = [
   'drive_deleted',
   'drive_reminder',
   'donation_received',
+  'donation_paid',
+  'donation_refunded',
   'tree_care',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -22,6 +22,8 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { calendarFeedRoutes } from './modules/drives/calendar-feed.routes';
 import { drivesRoutes } from './modules/drives/drives.routes';
+import { donationsRoutes } from './modules/donations/donations.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 
 export type AppInstance = FastifyInstance;
 
@@ -74,6 +76,8 @@ export async function buildApp(
     geoRoutes,
     drivesRoutes,
     calendarFeedRoutes,
+    donationsRoutes,
+    paymentsRoutes,
   ])
     await app.register(routes(ctx));
 

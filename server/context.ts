@@ -14,6 +14,8 @@ import {
 } from './modules/drives/calendar-feed.service';
 import { drivesRepository } from './modules/drives/drives.repository';
 import { drivesService, type DrivesService } from './modules/drives/drives.service';
+import { donationsRepository } from './modules/donations/donations.repository';
+import { donationsService, type DonationsService } from './modules/donations/donations.service';
 import { fileStoreFromConfig, type FileStore } from './modules/files/file-store';
 import { filesRepository } from './modules/files/files.repository';
 import { filesService, type FilesService } from './modules/files/files.service';
@@ -32,6 +34,9 @@ import {
 } from './modules/notifications/notifications.service';
 import { statsRepository } from './modules/stats/stats.repository';
 import { statsService, type StatsService } from './modules/stats/stats.service';
+import { paymentProviderFromConfig } from './modules/payments/payment-provider';
+import { paymentsRepository } from './modules/payments/payments.repository';
+import { paymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { usersRepository } from './modules/users/users.repository';
 import { usersService, type UsersService } from './modules/users/users.service';
 import { sessionAuth, type SessionAuth } from './plugins/auth';
@@ -65,6 +70,8 @@ export interface Services {
   notifications: NotificationsService;
   users: UsersService;
   drives: DrivesService;
+  donations: DonationsService;
+  payments: PaymentsService;
   calendarFeeds: CalendarFeedService;
   geo: GeoService;
   stats: StatsService;
@@ -112,6 +119,27 @@ export function createServices(input: ContextInput): AppContext {
         link: '/app/delive-event',
       }),
   });
+  // One payment provider (Stripe, or the built-in test checkout) for creating and fulfilling.
+  const paymentProvider = paymentProviderFromConfig(config);
+  const donations = donationsService({
+    uow,
+    repo: donationsRepository,
+    clock,
+    settings: config.donations,
+    provider: paymentProvider,
+    notifications,
+    mailer,
+    appUrl: config.appUrl,
+    log,
+  });
+  const payments = paymentsService({
+    uow,
+    repo: paymentsRepository,
+    clock,
+    provider: paymentProvider,
+    donations,
+    log,
+  });
   const drives = drivesService({
     uow,
     repo: drivesRepository,
@@ -127,7 +155,7 @@ export function createServices(input: ContextInput): AppContext {
     auth,
     files,
     // Each module clears its own tables when an account goes; order: dependants first.
-    onAccountDeleted: [drives.onAccountDeleted, notifications.onAccountDeleted, auth.onAccountDeleted],
+    onAccountDeleted: [donations.onAccountDeleted, drives.onAccountDeleted, notifications.onAccountDeleted, auth.onAccountDeleted],
   });
   const calendarFeeds = calendarFeedService({
     repo: calendarFeedRepository(db),
@@ -156,6 +184,8 @@ export function createServices(input: ContextInput): AppContext {
     notifications,
     users,
     drives,
+    donations,
+    payments,
     calendarFeeds,
     geo,
     stats: statsService(statsRepository(db), clock),

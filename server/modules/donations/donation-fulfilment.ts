@@ -1,0 +1,211 @@
+import { formatMoney, type DonationStatus } from '../../../contract/donations';
+import type { DonationRow } from '../../db/tables';
+import type { Executor, Tx } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import type { Log } from '../../lib/log';
+import type { Mailer } from '../../lib/mailer';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { PaymentEvent } from '../payments/payment-provider';
+import { receiptMail } from './donation-emails';
+import { describeGift } from './donation-mapper';
+import type { donationsRepository, DonationsRepository } from './donations.repository';
+
+/** What an event did: the payments module records it beside the event id. */
+export interface FulfilmentResult {
+  outcome: 'applied' | 'ignored' | 'refused' | 'unmatched';
+  donationId: string | null;
+  /** The donation's status after the event (null when no donation matched). */
+  status: DonationStatus | null;
+  failureReason: string | null;
+}
+
+/**
+ * Which statuses each outcome may leave. Paid wins over an earlier failure or expiry (money that
+ * was taken is never lost); a refund ends everything, even one that overtook its payment event.
+ */
+const FROM: Record<'paid' | 'failed' | 'expired' | 'refunded', readonly DonationStatus[]> = {
+  paid: ['pending', 'failed', 'expired', 'cancelled'],
+  failed: ['pending'],
+  expired: ['pending'],
+  refunded: ['paid', 'pending', 'failed', 'expired', 'cancelled'],
+};
+
+export const TRANSACTIONS_PATH = '/app/transactions';
+const drivePath = (id: string) => `/app/delive-detail/${id}`;
+
+export interface FulfilmentDeps {
+  repo: typeof donationsRepository;
+  /** For reads after the commit (the notices). */
+  db: Executor;
+  clock: Clock;
+  notifications: NotificationsService;
+  mailer: Mailer;
+  appUrl: string;
+  log: Log;
+}
+
+/** Agrees when either side is unknown, or both name the same thing. */
+const compatible = (stored: string | null, given: string | null) =>
+  !stored || !given || stored === given;
+
+/**
+ * Applies one provider event to its donation inside the caller's transaction (the one that
+ * recorded the event id). Every change is a conditional UPDATE, so concurrent, repeated and
+ * reordered events leave one final state; the receipt number and notices come only with the
+ * change that made the donation paid.
+ */
+export function donationFulfilment(deps: FulfilmentDeps) {
+  const { clock, log } = deps;
+
+  async function match(repo: DonationsRepository, event: PaymentEvent) {
+    let found = event.sessionId ? await repo.findBySession(event.sessionId) : undefined;
+    if (!found && event.paymentRef) found = await repo.findByPaymentRef(event.paymentRef);
+    if (!found && event.donationId) {
+      const byId = await repo.findById(event.donationId);
+      // Only a donation whose own session/payment agree (or are not yet known) is this one.
+      if (
+        byId &&
+        compatible(byId.checkout_session_id, event.sessionId) &&
+        compatible(byId.payment_ref, event.paymentRef)
+      )
+        found = byId;
+    }
+    return found;
+  }
+
+  function mismatch(donation: DonationRow, event: PaymentEvent): string | null {
+    if (event.provider !== donation.provider) return 'provider';
+    if (event.donationId && event.donationId !== donation.id) return 'donation id';
+    if (event.outcome === 'none') return null;
+    if (event.amount !== donation.amount_minor) return 'amount';
+    if (event.currency?.toUpperCase() !== donation.currency) return 'currency';
+    return null;
+  }
+
+  /** After commit: the donor's notice and receipt mail, the organiser's notice. */
+  async function notifyPaid(donationId: string, receiptNumber: string) {
+    const repo = deps.repo(deps.db);
+    const [donation, parties] = await Promise.all([
+      repo.findById(donationId),
+      repo.paymentParties(donationId),
+    ]);
+    if (!donation || !parties) return;
+    const gift = describeGift({ ...donation, driveName: parties.drive_name });
+    const amount = formatMoney(donation.amount_minor, donation.currency);
+    const donorName = parties.donor_name?.trim() || parties.donor_username;
+    await deps.notifications.notify(donation.donor_id, {
+      kind: 'donation_paid',
+      title: 'Thank you for your donation',
+      body: `We received ${amount}: ${gift}. Receipt ${receiptNumber}.`,
+      link: TRANSACTIONS_PATH,
+    });
+    if (parties.organizer_id && donation.drive_id && parties.organizer_id !== donation.donor_id)
+      await deps.notifications.notify(parties.organizer_id, {
+        kind: 'donation_received',
+        title: 'Your drive received a donation',
+        body: `${donation.anonymous === 1 ? 'Someone' : donorName} gave ${
+          donation.kind === 'trees' ? gift.replace(/ for ".*"$/, '') : amount
+        } to "${parties.drive_name}".`,
+        link: drivePath(donation.drive_id),
+      });
+    if (!parties.donor_deleted_at)
+      await deps.mailer.send(
+        receiptMail({
+          to: parties.donor_email,
+          name: donorName,
+          receiptNumber,
+          gift,
+          amount,
+          link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
+          testMode: donation.provider === 'test',
+        }),
+      );
+  }
+
+  return async function applyPaymentEvent(event: PaymentEvent, tx: Tx): Promise<FulfilmentResult> {
+    const repo = deps.repo(tx.db);
+    const donation = await match(repo, event);
+    if (!donation) {
+      log.warn({ event: event.id, type: event.type }, 'payment event for no known donation');
+      return { outcome: 'unmatched', donationId: null, status: null, failureReason: null };
+    }
+    const unchanged = (outcome: FulfilmentResult['outcome']): FulfilmentResult => ({
+      outcome,
+      donationId: donation.id,
+      status: donation.status,
+      failureReason: donation.failure_reason,
+    });
+    const wrong = mismatch(donation, event);
+    if (wrong) {
+      log.error(
+        {
+          event: event.id,
+          type: event.type,
+          donation: donation.id,
+          expected: { amount: donation.amount_minor, currency: donation.currency },
+          received: { amount: event.amount, currency: event.currency },
+        },
+        `payment event refused: its ${wrong} differs from the donation's`,
+      );
+      return unchanged('refused');
+    }
+    if (event.outcome === 'none') return unchanged('ignored');
+
+    const at = clock.now().toISOString();
+    let changed: boolean;
+    let status: DonationStatus = event.outcome;
+    if (event.outcome === 'paid') {
+      changed = await repo.transition(donation.id, FROM.paid, {
+        status: 'paid',
+        paid_at: at,
+        updated_at: at,
+        failure_reason: null,
+        checkout_session_id: donation.checkout_session_id ?? event.sessionId,
+        payment_ref: donation.payment_ref ?? event.paymentRef,
+      });
+      if (changed) {
+        const year = new Date(at).getUTCFullYear();
+        const receipt = `CAN-${year}-${String(await repo.nextReceiptSequence(year)).padStart(6, '0')}`;
+        await repo.setReceiptNumber(donation.id, receipt);
+        tx.afterCommit(() => notifyPaid(donation.id, receipt));
+      }
+    } else if (event.outcome === 'refunded') {
+      const wasPaid = await repo.transition(donation.id, ['paid'], {
+        status: 'refunded',
+        updated_at: at,
+      });
+      changed =
+        wasPaid ||
+        (await repo.transition(donation.id, FROM.refunded, { status: 'refunded', updated_at: at }));
+      if (wasPaid)
+        tx.afterCommit(() =>
+          deps.notifications.notify(donation.donor_id, {
+            kind: 'donation_refunded',
+            title: 'Your donation was refunded',
+            body: `${formatMoney(donation.amount_minor, donation.currency)} went back to your card${
+              donation.receipt_number ? ` (receipt ${donation.receipt_number})` : ''
+            }.`,
+            link: TRANSACTIONS_PATH,
+          }),
+        );
+    } else {
+      changed = await repo.transition(donation.id, FROM[event.outcome], {
+        status: event.outcome,
+        updated_at: at,
+        failure_reason: event.failureReason,
+      });
+    }
+    if (!changed) {
+      const now = await repo.findById(donation.id);
+      status = now?.status ?? donation.status;
+      return { ...unchanged('ignored'), status, failureReason: now?.failure_reason ?? null };
+    }
+    return {
+      outcome: 'applied',
+      donationId: donation.id,
+      status,
+      failureReason: status === 'failed' ? event.failureReason : null,
+    };
+  };
+}
+export type ApplyPaymentEvent = ReturnType<typeof donationFulfilment>;

@@ -1,0 +1,115 @@
+import {
+  DONATION_STATUS_LABELS,
+  type DonatedTree,
+  type Donation,
+} from '../../../contract/donations';
+import type { DonationRow } from '../../db/tables';
+
+/** A donation row with the drive it went to (left-joined, so null for the general fund). */
+export type DonationWithDrive = DonationRow & {
+  drive_name: string | null;
+  drive_starts_at: string | null;
+};
+
+const driveOf = (row: DonationWithDrive) =>
+  row.drive_id && row.drive_name !== null && row.drive_starts_at !== null
+    ? { id: row.drive_id, name: row.drive_name, startsAt: row.drive_starts_at }
+    : null;
+
+export function toDonation(row: DonationWithDrive): Donation {
+  return {
+    id: row.id,
+    _id: row.id,
+    kind: row.kind,
+    trees: row.trees,
+    amount: row.amount_minor,
+    currency: row.currency,
+    category: row.category,
+    message: row.message,
+    anonymous: row.anonymous === 1,
+    status: row.status,
+    receiptNumber: row.receipt_number,
+    drive: driveOf(row),
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    failureReason: row.failure_reason,
+  };
+}
+
+export function toDonatedTree(row: DonationWithDrive): DonatedTree {
+  return {
+    id: row.id,
+    _id: row.id,
+    trees: row.trees,
+    drive: driveOf(row),
+    date: row.paid_at ?? row.created_at,
+    amount: row.amount_minor,
+    currency: row.currency,
+    receiptNumber: row.receipt_number ?? '',
+  };
+}
+
+/** What was given, in words: `12 trees for "Riverbank planting"` or `Cash for the general fund`. */
+export function describeGift(donation: {
+  kind: 'trees' | 'cash';
+  trees: number;
+  driveName: string | null;
+}): string {
+  const what =
+    donation.kind === 'trees'
+      ? `${donation.trees.toLocaleString('en-US')} ${donation.trees === 1 ? 'tree' : 'trees'}`
+      : 'Cash donation';
+  return donation.driveName
+    ? `${what} for "${donation.driveName}"`
+    : `${what} for the general fund`;
+}
+
+const CSV_COLUMNS = [
+  'Date',
+  'Receipt number',
+  'Kind',
+  'Trees',
+  'Amount',
+  'Currency',
+  'Status',
+  'Drive',
+  'Category',
+  'Message',
+] as const;
+
+/** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
+function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The Transactions page download: one row per donation, amounts in major units. */
+export function donationsCsv(rows: DonationWithDrive[]): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const row of rows) {
+    const digits =
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: row.currency,
+      }).resolvedOptions().maximumFractionDigits ?? 2;
+    const amount = (row.amount_minor / 10 ** digits).toFixed(digits);
+    lines.push(
+      [
+        row.paid_at ?? row.created_at,
+        row.receipt_number,
+        row.kind,
+        row.trees,
+        amount,
+        row.currency,
+        DONATION_STATUS_LABELS[row.status],
+        row.drive_name,
+        row.category,
+        row.message,
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,219 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../contract/common';
+import {
+  billingProfileResponseSchema,
+  billingProfileSchema,
+  createDonationRequestSchema,
+  createDonationResponseSchema,
+  DONATION_MESSAGES,
+  donatedTreesQuerySchema,
+  donatedTreesResponseSchema,
+  donationListQuerySchema,
+  donationListResponseSchema,
+  donationOptionsResponseSchema,
+  donationParamsSchema,
+  donationResponseSchema,
+  driveDonationsResponseSchema,
+} from '../../../contract/donations';
+import type { AppContext } from '../../context';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** Binary and text bodies bypass the serializer; these only describe them in OpenAPI. */
+const fileBody = (description: string, type: string) => ({
+  description,
+  content: { [type]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+});
+
+export const donationsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { sessions, donations } = ctx;
+
+    app.get(
+      '/api/donations/options',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'Currency, tree price, limits and categories: every amount comes from here',
+          response: { 200: donationOptionsResponseSchema },
+        },
+      },
+      async () => ({ success: true as const, data: donations.options() }),
+    );
+
+    app.post(
+      '/api/donations',
+      {
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['donations'],
+          summary: 'Start a donation of trees or cash; answers the checkout address to pay at',
+          body: createDonationRequestSchema,
+          response: { 200: createDonationResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await donations.create(user, request.body) };
+      },
+    );
+
+    app.get(
+      '/api/donations',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'My donations, newest first (optionally one status)',
+          querystring: donationListQuerySchema,
+          response: { 200: donationListResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, ...(await donations.list(user, request.query)) };
+      },
+    );
+
+    app.get(
+      '/api/donations/export.csv',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['donations'],
+          summary: 'My donations as CSV (the Transactions page download)',
+          response: { 200: fileBody('CSV, one row per donation', 'text/csv'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        const csv = await donations.exportCsv(user);
+        return reply
+          .headers({
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="canopy-donations.csv"',
+            'cache-control': 'no-store',
+          })
+          .send(csv);
+      },
+    );
+
+    app.get(
+      '/api/donations/billing',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'My billing name, address and tax id (printed on receipts)',
+          response: { 200: billingProfileResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await donations.billing(user) };
+      },
+    );
+
+    app.put(
+      '/api/donations/billing',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'Save my billing details',
+          body: billingProfileSchema,
+          response: { 200: billingProfileResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return {
+          success: true as const,
+          message: DONATION_MESSAGES.billingSaved,
+          data: await donations.saveBilling(user, request.body),
+        };
+      },
+    );
+
+    app.get(
+      '/api/donations/:id',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'One of my donations',
+          params: donationParamsSchema,
+          response: { 200: donationResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await donations.get(user, request.params.id) };
+      },
+    );
+
+    app.get(
+      '/api/donations/:id/receipt',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['donations'],
+          summary: 'The PDF receipt of one of my paid donations',
+          params: donationParamsSchema,
+          response: { 200: fileBody('The receipt', 'application/pdf'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        const { filename, pdf } = await donations.receipt(user, request.params.id);
+        return reply
+          .headers({
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="${filename}"`,
+            'cache-control': 'private, no-store',
+          })
+          .send(pdf);
+      },
+    );
+
+    app.get(
+      '/api/trees/donatedtrees',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'My paid tree donations: trees, drive, date, amount, receipt number',
+          querystring: donatedTreesQuerySchema,
+          response: { 200: donatedTreesResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        const { page, limit } = request.query;
+        return { success: true as const, data: await donations.donatedTrees(user, page, limit) };
+      },
+    );
+
+    app.get(
+      '/api/drives/:id/donations',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'Trees and money a drive received (paid), with donor names unless anonymous',
+          params: donationParamsSchema,
+          response: { 200: driveDonationsResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await sessions.requireUser(request);
+        return {
+          success: true as const,
+          data: await donations.driveDonations(request.params.id),
+        };
+      },
+    );
+  };

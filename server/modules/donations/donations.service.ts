@@ -1,0 +1,268 @@
+import {
+  DONATION_MESSAGES,
+  donationLimitProblem,
+  type BillingProfile,
+  type CreateDonationRequest,
+  type DonatedTree,
+  type Donation,
+  type DonationListQuery,
+  type DonationOptions,
+  type DriveDonations,
+} from '../../../contract/donations';
+import { DONATION_CATEGORIES } from '../../../contract/options';
+import type { Config } from '../../config';
+import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Log } from '../../lib/log';
+import type { Mailer } from '../../lib/mailer';
+import type { SessionUser } from '../auth/auth.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { donationFulfilment } from './donation-fulfilment';
+import {
+  describeGift,
+  donationsCsv,
+  toDonatedTree,
+  toDonation,
+  type DonationWithDrive,
+} from './donation-mapper';
+import type { donationsRepository } from './donations.repository';
+import { renderReceiptPdf } from './receipt-pdf';
+
+export interface DonationsServiceDeps {
+  uow: UnitOfWork;
+  repo: typeof donationsRepository;
+  clock: Clock;
+  /** Prices and limits (DONATION_CURRENCY, TREE_PRICE, …): the only source of an amount. */
+  settings: Config['donations'];
+  provider: PaymentProvider;
+  notifications: NotificationsService;
+  mailer: Mailer;
+  appUrl: string;
+  log: Log;
+}
+
+/** Named donors shown on a drive (anonymous gifts are one nameless line besides). */
+const DRIVE_DONORS_MAX = 100;
+/** The most rows one CSV download holds. */
+const EXPORT_MAX = 10_000;
+
+const EMPTY_BILLING: BillingProfile = {
+  billingName: '',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  postalCode: '',
+  country: '',
+  taxId: '',
+};
+
+export function donationsService(deps: DonationsServiceDeps) {
+  const { uow, clock, settings, provider, log } = deps;
+  const repo = deps.repo(uow.db);
+  const nowIso = () => clock.now().toISOString();
+  const applyPaymentEvent = donationFulfilment({ ...deps, db: uow.db });
+
+  async function requireOwned(user: SessionUser, id: string): Promise<DonationWithDrive> {
+    const row = await repo.findOwned(id, user.id);
+    if (!row) throw notFound(DONATION_MESSAGES.notFound);
+    return row;
+  }
+
+  async function billingOf(userId: string): Promise<BillingProfile> {
+    const row = await repo.findBilling(userId);
+    if (!row) return { ...EMPTY_BILLING };
+    return {
+      billingName: row.billing_name,
+      addressLine1: row.address_line1,
+      addressLine2: row.address_line2,
+      city: row.city,
+      postalCode: row.postal_code,
+      country: row.country,
+      taxId: row.tax_id,
+    };
+  }
+
+  const options = (): DonationOptions => ({
+    currency: settings.currency,
+    treePrice: settings.treePrice,
+    minAmount: settings.minAmount,
+    maxAmount: settings.maxAmount,
+    maxTrees: settings.maxTrees,
+    categories: DONATION_CATEGORIES.map((c) => ({ value: c.value, label: c.label })),
+    testMode: provider.testMode,
+  });
+
+  return {
+    options,
+
+    /**
+     * A pending donation priced by the server, and the provider's checkout for it. If the provider
+     * cannot be reached the donation is cancelled (nothing was charged) and the caller gets a 503.
+     */
+    async create(
+      user: SessionUser,
+      input: CreateDonationRequest,
+    ): Promise<{ donation: Donation; checkoutUrl: string }> {
+      const problem = donationLimitProblem(input, settings);
+      if (problem) throw fieldError(problem.field, problem.message);
+      const drive = input.driveId ? await repo.findDrive(input.driveId) : null;
+      if (input.driveId && !drive) throw fieldError('driveId', DONATION_MESSAGES.driveUnknown);
+      if (drive && Date.parse(drive.starts_at) <= clock.now().getTime())
+        throw fieldError('driveId', DONATION_MESSAGES.drivePast);
+
+      const trees = input.kind === 'trees' ? input.trees! : 0;
+      const amount = input.kind === 'trees' ? trees * settings.treePrice : input.amount!;
+      const at = nowIso();
+      const id = newId();
+      await repo.insert({
+        id,
+        donor_id: user.id,
+        drive_id: drive?.id ?? null,
+        kind: input.kind,
+        trees,
+        amount_minor: amount,
+        currency: settings.currency,
+        category: input.category,
+        message: input.message ? input.message : null,
+        anonymous: input.anonymous ? 1 : 0,
+        status: 'pending',
+        provider: provider.name,
+        created_at: at,
+        updated_at: at,
+      });
+
+      let checkout;
+      try {
+        checkout = await provider.createCheckout({
+          donationId: id,
+          amount,
+          currency: settings.currency,
+          description: `Canopy: ${describeGift({ kind: input.kind, trees, driveName: drive?.name ?? null })}`,
+          customerEmail: user.email,
+          successUrl: `${deps.appUrl}/app/donate-tree/success?donation=${id}`,
+          cancelUrl: `${deps.appUrl}/app/donate-tree/cancel?donation=${id}`,
+        });
+      } catch (err) {
+        log.error({ err, donation: id }, 'creating the checkout failed');
+        await repo.transition(id, ['pending'], {
+          status: 'cancelled',
+          failure_reason: DONATION_MESSAGES.providerUnavailable,
+          updated_at: nowIso(),
+        });
+        throw new AppError(503, 'SERVICE_UNAVAILABLE', DONATION_MESSAGES.providerUnavailable);
+      }
+      await repo.setCheckoutSession(id, checkout.sessionId, nowIso());
+      return { donation: toDonation(await requireOwned(user, id)), checkoutUrl: checkout.url };
+    },
+
+    async get(user: SessionUser, id: string): Promise<Donation> {
+      return toDonation(await requireOwned(user, id));
+    },
+
+    /** The caller's own donation row (404 for anyone else's): what a test payment pays. */
+    requireOwned,
+
+    async list(user: SessionUser, query: DonationListQuery) {
+      const { page, limit, status } = query;
+      const [rows, total] = await Promise.all([
+        repo.listForDonor(user.id, status, limit, (page - 1) * limit),
+        repo.countForDonor(user.id, status),
+      ]);
+      return { data: rows.map(toDonation), page, limit, total };
+    },
+
+    async donatedTrees(user: SessionUser, page: number, limit: number): Promise<DonatedTree[]> {
+      const rows = await repo.paidTreesForDonor(user.id, limit, (page - 1) * limit);
+      return rows.map(toDonatedTree);
+    },
+
+    /** What a drive received (paid only): trees, cash, and who gave unless they chose not to be named. */
+    async driveDonations(driveId: string): Promise<DriveDonations> {
+      if (!(await repo.findDrive(driveId))) throw notFound(DONATION_MESSAGES.driveUnknown);
+      const [totals, donors] = await Promise.all([
+        repo.driveTotals(driveId, settings.currency),
+        repo.driveDonors(driveId, settings.currency, DRIVE_DONORS_MAX),
+      ]);
+      return {
+        ...totals,
+        currency: settings.currency,
+        donors: [
+          ...donors.named.map((d) => ({
+            name: d.name?.trim() || d.username,
+            userId: d.user_id,
+            trees: d.trees,
+            amount: d.amount,
+          })),
+          ...(donors.hidden.n > 0
+            ? [
+                {
+                  name: null,
+                  userId: null,
+                  trees: donors.hidden.trees,
+                  amount: donors.hidden.amount,
+                },
+              ]
+            : []),
+        ],
+      };
+    },
+
+    /** The PDF receipt of one of the caller's paid donations. */
+    async receipt(user: SessionUser, id: string): Promise<{ filename: string; pdf: Buffer }> {
+      const row = await requireOwned(user, id);
+      if (row.status !== 'paid' || !row.receipt_number || !row.paid_at)
+        throw conflict(DONATION_MESSAGES.receiptNotPaid);
+      const pdf = await renderReceiptPdf({
+        receiptNumber: row.receipt_number,
+        paidAt: row.paid_at,
+        donorName: user.name?.trim() || user.username,
+        donorEmail: user.email,
+        billing: await billingOf(user.id),
+        gift: describeGift({ ...row, driveName: row.drive_name }),
+        category: row.category,
+        amountMinor: row.amount_minor,
+        currency: row.currency,
+        testMode: row.provider === 'test',
+      });
+      return { filename: `canopy-receipt-${row.receipt_number}.pdf`, pdf };
+    },
+
+    /** The caller's donations, newest first, as CSV for the Transactions page. */
+    async exportCsv(user: SessionUser): Promise<string> {
+      return donationsCsv(await repo.listForDonor(user.id, undefined, EXPORT_MAX, 0));
+    },
+
+    billing: (user: SessionUser) => billingOf(user.id),
+
+    async saveBilling(user: SessionUser, input: BillingProfile): Promise<BillingProfile> {
+      await repo.saveBilling({
+        user_id: user.id,
+        billing_name: input.billingName,
+        address_line1: input.addressLine1,
+        address_line2: input.addressLine2,
+        city: input.city,
+        postal_code: input.postalCode,
+        country: input.country,
+        tax_id: input.taxId,
+        updated_at: nowIso(),
+      });
+      return billingOf(user.id);
+    },
+
+    /** True when a drive received money (paid, or paid and refunded): it must not be deleted. */
+    hasPaidDonations: (driveId: string, executor?: Executor) =>
+      (executor ? deps.repo(executor) : repo).hasPaidDonations(driveId),
+
+    /** The fulfilment of provider events, inside the transaction that recorded the event. */
+    applyPaymentEvent,
+
+    /** Donations stay (they are financial records; users anonymises the donor); billing details go. */
+    async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
+      await deps.repo(tx.db).deleteBilling(userId);
+    },
+  };
+}
+export type DonationsService = ReturnType<typeof donationsService>;

@@ -1,0 +1,64 @@
+import { DONATION_MESSAGES, TEST_CARDS } from '../../../contract/donations';
+import { fieldError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { PaymentEvent, PaymentProvider } from './payment-provider';
+
+/** The built-in test checkout: a page of ours that takes one of the test cards; nothing is charged. */
+export function testProvider(): PaymentProvider {
+  return {
+    name: 'test',
+    testMode: true,
+    async createCheckout(request) {
+      return {
+        sessionId: `cs_test_${newId()}`,
+        url: `/app/checkout-tree?donation=${encodeURIComponent(request.donationId)}`,
+      };
+    },
+  };
+}
+
+/** What a test card does: pays, or fails with the reason the donor is told. */
+export function testCardResult(
+  cardNumber: string,
+): { paid: true } | { paid: false; reason: string } {
+  if (cardNumber === TEST_CARDS.pays) return { paid: true };
+  if (cardNumber === TEST_CARDS.declined)
+    return { paid: false, reason: DONATION_MESSAGES.cardDeclined };
+  if (cardNumber === TEST_CARDS.insufficientFunds)
+    return { paid: false, reason: DONATION_MESSAGES.insufficientFunds };
+  throw fieldError('cardNumber', DONATION_MESSAGES.cardUnknown);
+}
+
+/** A card is valid through the last day of its expiry month (`MM/YY`). */
+export function checkExpiry(expiry: string, now: Date): void {
+  const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
+  const firstDayAfter = Date.UTC(2000 + year!, month!, 1);
+  if (firstDayAfter <= now.getTime()) throw fieldError('expiry', DONATION_MESSAGES.expiryPast);
+}
+
+/**
+ * The provider event a test payment produces, shaped like Stripe's: a completed, paid checkout, or
+ * a failed one carrying the decline reason. It goes through the same fulfilment as a webhook.
+ */
+export function testPaymentEvent(
+  donation: {
+    id: string;
+    checkout_session_id: string | null;
+    amount_minor: number;
+    currency: string;
+  },
+  result: { paid: true } | { paid: false; reason: string },
+): PaymentEvent {
+  return {
+    provider: 'test',
+    id: `evt_test_${newId()}`,
+    type: result.paid ? 'checkout.session.completed' : 'checkout.session.async_payment_failed',
+    outcome: result.paid ? 'paid' : 'failed',
+    sessionId: donation.checkout_session_id,
+    paymentRef: result.paid ? `pi_test_${newId()}` : null,
+    donationId: donation.id,
+    amount: donation.amount_minor,
+    currency: donation.currency,
+    failureReason: result.paid ? null : result.reason,
+  };
+}
