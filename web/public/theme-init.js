@@ -1,4 +1,5 @@
 (function () {
+  // The saved preference is "light" or "dark"; the page shows it as the canopy / canopy-dark theme.
   var theme = null;
   try {
     theme = localStorage.getItem('theme');
@@ -11,6 +12,6 @@
         ? 'dark'
         : 'light';
   }
-  document.documentElement.setAttribute('data-theme', theme);
+  document.documentElement.setAttribute('data-theme', theme === 'dark' ? 'canopy-dark' : 'canopy');
   document.documentElement.style.colorScheme = theme;
 })();

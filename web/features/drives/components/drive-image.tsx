@@ -28,7 +28,7 @@ export function DriveImage({
     <div
       role="img"
       aria-label={`No photo yet for ${name}`}
-      className={`flex items-center justify-center bg-gradient-to-br from-green-700/20 to-green-700/5 text-green-800 in-data-[theme=dark]:text-green-300 ${className}`}
+      className={`flex items-center justify-center bg-gradient-to-br from-green-700/20 to-green-700/5 text-green-800 dark:text-green-300 ${className}`}
       data-testid="drive-image-fallback"
     >
       <Icon className="h-12 w-12" strokeWidth={1.5}>
