@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { mutedText, primaryButton, secondaryButton, sectionCard } from './looks';
+import { Button, ButtonLink } from './button';
+import { mutedText, sectionCard } from './looks';
 import { Spinner } from './spinner';
 
 /** A spinner with a spoken label while a screen's data loads. */
 export function LoadingState({ label }: { label: string }) {
   return (
     <div className="flex justify-center p-10" role="status" aria-live="polite">
-      <Spinner size="lg" className="text-green-700" />
+      <Spinner size="lg" className="text-primary" />
       <span className="sr-only">{label}</span>
     </div>
   );
@@ -19,9 +19,9 @@ export function LoadErrorCard({ message, onRetry }: { message: string; onRetry: 
     <section className={`${sectionCard} mx-auto max-w-xl`} role="alert">
       <div className="card-body items-center text-center">
         <p>{message}</p>
-        <button type="button" className={secondaryButton} onClick={onRetry}>
+        <Button variant="secondary" onClick={onRetry}>
           Try again
-        </button>
+        </Button>
       </div>
     </section>
   );
@@ -50,9 +50,7 @@ export function NotFoundCard({
           {title}
         </h2>
         <p className={mutedText}>{children}</p>
-        <Link to={to} className={primaryButton}>
-          {linkLabel}
-        </Link>
+        <ButtonLink to={to}>{linkLabel}</ButtonLink>
       </div>
     </section>
   );

@@ -2,9 +2,9 @@ import { useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { useModal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
-import { mutedText, secondaryButton, sectionCard } from '../../../components/ui/looks';
+import { Button } from '../../../components/ui/button';
+import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useCalendarFeed, useRotateFeed } from '../api';
-import { dangerOutlineButton } from './calendar-ui';
 
 const failure = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== 0 && error.code !== 'BAD_RESPONSE'
@@ -89,14 +89,9 @@ export function CalendarFeedPanel() {
                 onFocus={(event) => event.currentTarget.select()}
                 data-testid="feed-url"
               />
-              <button
-                type="button"
-                className={secondaryButton}
-                onClick={() => void copy()}
-                disabled={!feed.data}
-              >
+              <Button variant="secondary" onClick={() => void copy()} disabled={!feed.data}>
                 Copy
-              </button>
+              </Button>
             </div>
           </div>
         )}
@@ -105,16 +100,15 @@ export function CalendarFeedPanel() {
             Shared the address by mistake? Reset it: the old address stops working at once.
           </p>
           <div>
-            <button
-              type="button"
-              className={dangerOutlineButton}
+            <Button
+              variant="danger"
               onClick={() => void reset()}
-              disabled={!feed.data || rotate.isPending}
-              aria-busy={rotate.isPending || undefined}
+              disabled={!feed.data}
+              busy={rotate.isPending}
               aria-describedby={`${id}-reset-help`}
             >
               Reset address
-            </button>
+            </Button>
           </div>
         </div>
       </div>

@@ -3,7 +3,8 @@ import { useSearchParams } from 'react-router';
 import type { CalendarEvent } from '../../../../contract/drives';
 import { CALENDAR_EVENT_THEMES } from '../../../components/ui/calendar-event-list';
 import { useRightDrawer } from '../../../components/ui/right-drawer';
-import { focusRing, mutedText, secondaryButton } from '../../../components/ui/looks';
+import { Button } from '../../../components/ui/button';
+import { focusRing, mutedText } from '../../../components/ui/looks';
 import { Icon } from '../../../components/ui/icon';
 import { useCalendarEvents } from '../api';
 import {
@@ -20,7 +21,6 @@ import {
   type CalendarDay,
   type MonthRef,
 } from '../month';
-import { iconButton } from './calendar-ui';
 import { DayEvents } from './day-events';
 
 /** Chips shown in a day before "+n more". */
@@ -78,7 +78,7 @@ function DayButton({
       <span
         aria-hidden="true"
         className={`inline-flex h-7 w-7 items-center justify-center self-start rounded-full text-sm font-semibold ${
-          day.isToday ? 'bg-green-700 text-white' : day.inMonth ? '' : mutedText
+          day.isToday ? 'bg-primary text-primary-content' : day.inMonth ? '' : mutedText
         }`}
       >
         {day.day}
@@ -138,25 +138,25 @@ export function MonthCalendar({ today: fixedToday }: { today?: Date }) {
           {label}
         </h2>
         <div className="flex items-center gap-2">
-          <button
-            type="button"
-            className={iconButton}
+          <Button
+            variant="secondary"
+            icon
             aria-label="Previous month"
             onClick={() => show(addMonths(shown, -1))}
           >
             <Chevron direction="left" />
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => show(monthOf(today))}>
+          </Button>
+          <Button variant="secondary" onClick={() => show(monthOf(today))}>
             Today
-          </button>
-          <button
-            type="button"
-            className={iconButton}
+          </Button>
+          <Button
+            variant="secondary"
+            icon
             aria-label="Next month"
             onClick={() => show(addMonths(shown, 1))}
           >
             <Chevron direction="right" />
-          </button>
+          </Button>
         </div>
       </div>
       {calendar.isError ? (

@@ -5,6 +5,7 @@ import type { DriveDetail } from '../../../../contract/drives';
 import { useModal } from '../../../components/ui/modal';
 import { currentUserKey } from '../../../lib/query-keys';
 import { fetchCurrentUserForForm } from '../api';
+import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 
 // The form (date picker, map) is its own chunk: pages that only show the button stay light.
@@ -72,10 +73,8 @@ function useProfileType(known: ProfileType | undefined): ProfileType | undefined
 
 /** "Add Tree Drive": only corporate accounts organise drives, so others see nothing. */
 export function AddDriveButton({
-  className,
   profileType,
 }: {
-  className?: string;
   /** Skips reading the current user when the page already knows the account type. */
   profileType?: ProfileType;
 }) {
@@ -83,18 +82,11 @@ export function AddDriveButton({
   const { openCreate } = useDriveFormModal();
   if (type !== 'corporate') return null;
   return (
-    <button
-      type="button"
-      className={
-        className ??
-        'btn rounded-full border-0 bg-green-700 text-white hover:bg-green-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-base-content'
-      }
-      onClick={openCreate}
-    >
+    <Button onClick={openCreate}>
       <Icon round={false}>
         <path d="M12 5v14M5 12h14" />
       </Icon>
       Add Tree Drive
-    </button>
+    </Button>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { DriveDetail } from '../../../../contract/drives';
 import { useModal } from '../../../components/ui/modal';
-import { dangerButton, secondaryButton } from '../../../components/ui/looks';
+import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { downloadDriveIcs, useDeleteDrive } from '../api';
 import { MY_PLANTATIONS_PATH } from '../format';
@@ -58,31 +58,19 @@ export function DriveActions({ drive, onEdit }: { drive: DriveDetail; onEdit?: (
 
   return (
     <div className="flex flex-wrap gap-3">
-      <button
-        type="button"
-        className={secondaryButton}
-        onClick={() => void addToCalendar()}
-        disabled={downloading}
-        aria-busy={downloading || undefined}
-      >
+      <Button variant="secondary" onClick={() => void addToCalendar()} busy={downloading}>
         <CalendarIcon />
         Add to calendar
-      </button>
+      </Button>
       {drive.isOrganizer && onEdit ? (
-        <button type="button" className={secondaryButton} onClick={onEdit}>
+        <Button variant="secondary" onClick={onEdit}>
           Edit drive
-        </button>
+        </Button>
       ) : null}
       {drive.isOrganizer ? (
-        <button
-          type="button"
-          className={dangerButton}
-          onClick={() => void confirmDelete()}
-          disabled={remove.isPending}
-          aria-busy={remove.isPending || undefined}
-        >
+        <Button variant="danger" onClick={() => void confirmDelete()} busy={remove.isPending}>
           Delete drive
-        </button>
+        </Button>
       ) : null}
     </div>
   );

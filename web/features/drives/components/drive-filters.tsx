@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { COUNTRIES } from '../../../../contract/countries';
 import { fieldErrorText } from '../../../components/ui/form-field';
-import { secondaryButton } from '../../../components/ui/looks';
+import { Button } from '../../../components/ui/button';
 import { hasNarrowing, rangeError, SEARCH_MAX, type DriveFilters } from '../filters';
 
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -114,9 +114,9 @@ export function DriveFiltersForm({
         />
       </div>
       <div className="flex items-end">
-        <button
-          type="button"
-          className={`${secondaryButton} w-full`}
+        <Button
+          variant="secondary"
+          block
           disabled={!hasNarrowing(filters)}
           onClick={() => {
             setText('');
@@ -124,7 +124,7 @@ export function DriveFiltersForm({
           }}
         >
           Clear filters
-        </button>
+        </Button>
       </div>
       {error ? (
         <p id={errorId} className={`${fieldErrorText} sm:col-span-2 lg:col-span-5`} role="alert">

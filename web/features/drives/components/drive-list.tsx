@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
-import { mutedText, secondaryButton } from '../../../components/ui/looks';
+import { Button } from '../../../components/ui/button';
+import { mutedText } from '../../../components/ui/looks';
 import { useDriveList } from '../api';
 import { hasNarrowing, rangeError, type DriveFilters } from '../filters';
 import { plural } from '../format';
@@ -32,9 +33,9 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
     body = hasNarrowing(filters) ? (
       <EmptyState
         action={
-          <button type="button" className={secondaryButton} onClick={onClear}>
+          <Button variant="secondary" onClick={onClear}>
             Clear filters
-          </button>
+          </Button>
         }
       >
         No {filters.when} drives match these filters.
@@ -61,14 +62,14 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
         </ul>
         {list.hasNextPage ? (
           <div className="flex justify-center">
-            <button
-              type="button"
-              className={secondaryButton}
+            <Button
+              variant="secondary"
               onClick={() => void list.fetchNextPage()}
-              disabled={list.isFetchingNextPage}
+              busy={list.isFetchingNextPage}
+              busyLabel="Loading…"
             >
-              {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </button>
+              Load more
+            </Button>
           </div>
         ) : null}
       </>

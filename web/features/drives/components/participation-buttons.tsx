@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { DRIVE_MESSAGES, type Drive } from '../../../../contract/drives';
-import { mutedText, primaryButton, secondaryButton } from '../../../components/ui/looks';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/button';
+import { mutedText } from '../../../components/ui/looks';
 import { useJoinDrive, useLeaveDrive } from '../api';
 import { failureMessage } from './drive-states';
 
@@ -39,29 +39,24 @@ export function ParticipationButtons({ drive }: { drive: Participation }) {
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
         {state.action === 'join' ? (
-          <button
-            type="button"
-            className={primaryButton}
+          <Button
+            busy={join.isPending}
             disabled={busy || Boolean(state.disabledReason)}
-            aria-busy={join.isPending || undefined}
             aria-describedby={state.disabledReason ? reasonId : undefined}
             onClick={() => run(join)}
           >
-            {join.isPending ? <Spinner /> : null}
             Join drive
-          </button>
+          </Button>
         ) : null}
         {state.action === 'leave' ? (
-          <button
-            type="button"
-            className={secondaryButton}
+          <Button
+            variant="secondary"
+            busy={leave.isPending}
             disabled={busy}
-            aria-busy={leave.isPending || undefined}
             onClick={() => run(leave)}
           >
-            {leave.isPending ? <Spinner /> : null}
             Leave drive
-          </button>
+          </Button>
         ) : null}
         {state.note ? (
           <p className="font-semibold" data-testid="participation-note">

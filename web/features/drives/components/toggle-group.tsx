@@ -1,6 +1,6 @@
-import { toggleButton } from './drive-ui';
+import { Button } from '../../../components/ui/button';
 
-/** A small set of mutually exclusive buttons (aria-pressed), such as Upcoming / Past. */
+/** A small set of mutually exclusive buttons (aria-pressed), such as Upcoming / Past; the pressed one is solid green. */
 export function ToggleGroup<T extends string>({
   label,
   options,
@@ -13,17 +13,18 @@ export function ToggleGroup<T extends string>({
   onChange: (value: T) => void;
 }) {
   return (
-    <div role="group" aria-label={label} className="inline-flex">
+    <div role="group" aria-label={label} className="join">
       {options.map((option) => (
-        <button
+        <Button
           key={option.value}
-          type="button"
-          className={toggleButton(option.value === value)}
+          variant={option.value === value ? 'primary' : 'secondary'}
+          size="sm"
+          className="join-item h-10"
           aria-pressed={option.value === value}
           onClick={() => onChange(option.value)}
         >
           {option.label}
-        </button>
+        </Button>
       ))}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { TOUR_SLIDES } from '../content';
-import { accentText, primaryButton, secondaryButton } from './primitives';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { accentText } from './primitives';
 import { TourIllustrationArt } from './tour-illustrations';
 
 /**
@@ -101,29 +101,26 @@ export default function DemoTourDialog({ open, onClose }: { open: boolean; onClo
               <span
                 aria-hidden="true"
                 className={`block h-2.5 rounded-full transition-all ${
-                  index === step ? 'w-6 bg-green-700' : 'w-2.5 bg-base-content/40'
+                  index === step ? 'w-6 bg-primary' : 'w-2.5 bg-base-content/40'
                 }`}
               />
             </button>
           ))}
         </div>
         <div className="mt-5 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            className={secondaryButton}
+          <Button
+            variant="secondary"
             onClick={() => setStep((value) => Math.max(0, value - 1))}
             disabled={step === 0}
           >
             Back
-          </button>
+          </Button>
           {step < last ? (
-            <button type="button" className={primaryButton} onClick={next}>
-              Next
-            </button>
+            <Button onClick={next}>Next</Button>
           ) : (
-            <Link ref={finishRef} to="/register" className={primaryButton}>
+            <ButtonLink ref={finishRef} to="/register">
               Start Growing
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </div>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { HERO } from '../content';
 import { WatchDemo } from './watch-demo';
-import { accentText, primaryButton } from './primitives';
+import { ButtonLink } from '../../../components/ui/button';
+import { accentText } from './primitives';
 
 /** A grown tree, a young one, a sapling and someone watering it: the life of a Canopy tree. */
 function HeroArt() {
@@ -64,7 +64,7 @@ export function Hero() {
             {HERO.subtitle}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to="/register" className={primaryButton} data-testid="hero-start">
+            <ButtonLink to="/register" data-testid="hero-start">
               Start Growing
               <svg
                 aria-hidden="true"
@@ -79,7 +79,7 @@ export function Hero() {
               >
                 <path d="M5 12h14M13 6l6 6-6 6" />
               </svg>
-            </Link>
+            </ButtonLink>
             <WatchDemo />
           </div>
         </div>

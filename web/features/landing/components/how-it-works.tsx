@@ -22,7 +22,7 @@ export function HowItWorks() {
             >
               <span
                 aria-hidden="true"
-                className="flex h-12 w-12 items-center justify-center rounded-full bg-green-700 text-xl font-bold text-white"
+                className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-content"
               >
                 {index + 1}
               </span>

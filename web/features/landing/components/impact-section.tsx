@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { ImpactStats } from '../../../../contract/stats';
 import { useImpactStats } from '../api';
 import type { IconName } from '../content';
 import { Icon } from './icons';
-import { iconChip, primaryButton, SectionHeading } from './primitives';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { iconChip, SectionHeading } from './primitives';
 
 /** Whole numbers in the reader's locale: 32180 → "32,180". */
 export function formatCount(value: number, locale?: string): string {
@@ -186,14 +186,15 @@ export function ImpactSection() {
               We couldn’t gather the latest impact figures just now. The trees are still growing;
               please try again in a moment.
             </p>
-            <button
-              type="button"
-              className="btn btn-outline mt-4"
+            <Button
+              variant="secondary"
+              className="mt-4"
               onClick={() => void refetch()}
-              disabled={isFetching}
+              busy={isFetching}
+              busyLabel="Trying again…"
             >
-              {isFetching ? 'Trying again…' : 'Try again'}
-            </button>
+              Try again
+            </Button>
           </div>
         ) : null}
 
@@ -202,7 +203,7 @@ export function ImpactSection() {
             <StatsGrid stats={data} />
             {firstSeed ? (
               <div
-                className="mt-8 flex flex-col items-center gap-4 rounded-2xl border border-dashed border-green-700/50 bg-base-100 p-6 text-center sm:flex-row sm:justify-between sm:text-left"
+                className="mt-8 flex flex-col items-center gap-4 rounded-2xl border border-dashed border-primary/50 bg-base-100 p-6 text-center sm:flex-row sm:justify-between sm:text-left"
                 data-testid="impact-first-seed"
               >
                 <p className="flex items-center gap-3 text-lg font-medium">
@@ -211,9 +212,7 @@ export function ImpactSection() {
                   </span>
                   Every forest starts with a single seed — be the first to plant.
                 </p>
-                <Link to="/register" className={primaryButton}>
-                  Plant the first tree
-                </Link>
+                <ButtonLink to="/register">Plant the first tree</ButtonLink>
               </div>
             ) : null}
             <p className="mt-8 text-center text-sm text-base-content/80">

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
 import { useSubscribeNewsletter } from '../api';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
@@ -60,13 +61,14 @@ export function NewsletterForm() {
           onChange={(event) => setEmail(event.target.value)}
           className="input w-full min-w-0 bg-base-100 text-base-content min-[400px]:flex-1"
         />
-        <button
+        <Button
           type="submit"
-          className="inline-flex min-h-10 shrink-0 items-center justify-center rounded-field bg-green-700 px-5 font-semibold text-white transition-colors hover:bg-green-800 disabled:cursor-wait disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-content"
-          disabled={subscribe.isPending}
+          className="shrink-0 focus-visible:outline-neutral-content"
+          busy={subscribe.isPending}
+          busyLabel="Subscribing…"
         >
-          {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
-        </button>
+          Subscribe
+        </Button>
       </div>
       <p
         role="status"

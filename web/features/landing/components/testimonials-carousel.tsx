@@ -114,7 +114,7 @@ export function TestimonialsCarousel() {
                   <span
                     aria-hidden="true"
                     className={`block h-3 rounded-full transition-all ${
-                      index === active ? 'w-8 bg-green-700' : 'w-3 bg-base-content/40'
+                      index === active ? 'w-8 bg-primary' : 'w-3 bg-base-content/40'
                     }`}
                   />
                 </button>

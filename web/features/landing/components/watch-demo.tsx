@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { secondaryButton } from './primitives';
+import { Button } from '../../../components/ui/button';
 
 const loadTour = () => import('./demo-tour-dialog');
 
@@ -24,10 +24,9 @@ export function WatchDemo() {
 
   return (
     <>
-      <button
+      <Button
         ref={buttonRef}
-        type="button"
-        className={secondaryButton}
+        variant="secondary"
         onClick={() => {
           setRequested(true);
           setOpen(true);
@@ -47,7 +46,7 @@ export function WatchDemo() {
           <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L9.5 4.6A1 1 0 0 0 8 5.5z" />
         </svg>
         Watch Demo
-      </button>
+      </Button>
       {requested ? (
         <Suspense fallback={null}>
           <DemoTourDialog

@@ -12,8 +12,7 @@ import {
   ImagePreview,
   useObjectUrl,
 } from '../../../components/ui/image-picker';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { primaryButton, secondaryButton } from '../../../components/ui/looks';
+import { Button } from '../../../components/ui/button';
 import { displayName, useRemoveAvatar, useUploadAvatar } from '../api';
 import { failureMessage } from './profile-errors';
 
@@ -105,13 +104,12 @@ export function AvatarForm({ user, headingId }: { user: CurrentUser; headingId: 
           disabled={busy}
         />
         <div className="flex flex-wrap gap-3">
-          <BusyButton busy={upload.isPending} busyLabel="Uploading…" className={primaryButton}>
+          <Button type="submit" busy={upload.isPending} busyLabel="Uploading…">
             Upload photo
-          </BusyButton>
+          </Button>
           {file ? (
-            <button
-              type="button"
-              className={secondaryButton}
+            <Button
+              variant="secondary"
               onClick={() => {
                 forgetChoice();
                 setError(undefined);
@@ -119,19 +117,18 @@ export function AvatarForm({ user, headingId }: { user: CurrentUser; headingId: 
               disabled={busy}
             >
               Cancel
-            </button>
+            </Button>
           ) : null}
           {!file && user.file ? (
-            <BusyButton
-              type="button"
+            <Button
+              variant="secondary"
               busy={remove.isPending}
               busyLabel="Removing…"
-              className={secondaryButton}
               onClick={onRemove}
               disabled={busy}
             >
               Remove photo
-            </BusyButton>
+            </Button>
           ) : null}
         </div>
       </div>

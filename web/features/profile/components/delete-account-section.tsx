@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useModal } from '../../../components/ui/modal';
 import { clearSession } from '../../../lib/session';
-import { dangerButton } from '../../../components/ui/looks';
+import { Button } from '../../../components/ui/button';
 import { DeleteAccountForm } from './delete-account-form';
 
 /** The danger zone's button: the modal asks for the password and DELETE, then signs out. */
@@ -22,9 +22,8 @@ export function DeleteAccountButton() {
 
   return (
     <div>
-      <button
-        type="button"
-        className={dangerButton}
+      <Button
+        variant="danger"
         onClick={() =>
           modal.open({
             title: 'Delete your account?',
@@ -41,7 +40,7 @@ export function DeleteAccountButton() {
         }
       >
         Delete account
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { PROFILE_TYPE_OPTIONS } from '../../../../contract/auth';
 import { PROFILE_MESSAGES, type PublicProfile } from '../../../../contract/users';
 import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
-import { mutedText, secondaryButton, sectionCard } from '../../../components/ui/looks';
+import { ButtonLink } from '../../../components/ui/button';
+import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { NotFoundCard } from '../../../components/ui/status-cards';
 import { displayName } from '../api';
 
@@ -74,9 +74,9 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
             </div>
           </div>
           {isOwn ? (
-            <Link to="/app/settings-profile" className={secondaryButton}>
+            <ButtonLink to="/app/settings-profile" variant="secondary">
               Edit profile
-            </Link>
+            </ButtonLink>
           ) : null}
         </div>
       </section>
