@@ -1,55 +1,68 @@
 import {
   useId,
+  useLayoutEffect,
+  useRef,
   useState,
-  type InputHTMLAttributes,
+  type ComponentPropsWithRef,
   type ReactNode,
-  type TextareaHTMLAttributes,
+  type Ref,
 } from 'react';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../contract/auth';
 import { Icon } from './icon';
 import { focusRing } from './looks';
 
 /*
- * Labelled form controls for the signed-in screens: a visible label, the hint and error tied to
- * the control with aria-describedby, aria-invalid while an error shows. Colours meet WCAG AA on
- * base-100 in both themes (`in-data-[theme=dark]:` because the toggle sets `data-theme`).
+ * The field family: every form control in the app is one of these (or, for a control of its own
+ * such as the date picker, sits in a `FieldShell`). Each has a visible label, ties its hint and
+ * error to the control with aria-describedby, and sets aria-invalid while an error shows. They
+ * take the native props, so react-hook-form's `register(name)` (or `form.field(name)` from
+ * use-contract-form.ts, which adds the error) spreads straight in; `ref` reaches the control, so
+ * the form can focus the first field in error. Colours meet WCAG AA in both themes.
  */
 
-export const fieldErrorText = 'text-sm font-medium text-red-700 in-data-[theme=dark]:text-red-300';
+export const fieldErrorText = 'text-sm font-medium text-red-700 dark:text-red-300';
 export const fieldHintText = 'text-sm text-base-content/80';
 
-export interface FieldProps {
+/** What every field shows around its control. */
+export interface FieldChrome {
   label: string;
-  name: string;
-  value: string;
-  error?: string | undefined;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
   /** Help shown under the control, also read out with it. */
   hint?: ReactNode;
+  error?: string | undefined;
 }
+
+/**
+ * `md` in the app's forms; `lg` on the account screens (sign in, register, reset), where the form
+ * is the whole page.
+ */
+export type FieldSize = 'md' | 'lg';
 
 /** Ids tying a control to its hint and error lines. */
 export function useFieldIds() {
   const id = useId();
   return { inputId: `${id}input`, hintId: `${id}hint`, errorId: `${id}error` };
 }
-type FieldIds = ReturnType<typeof useFieldIds>;
+export type FieldIds = ReturnType<typeof useFieldIds>;
 
 export const describedBy = (ids: FieldIds, hint: unknown, error: unknown) =>
   [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
 
-/** Props every control shares: id, name, value, change/blur and the accessibility attributes. */
-function controlProps(ids: FieldIds, props: FieldProps) {
-  return {
-    id: ids.inputId,
-    name: props.name,
-    value: props.value,
-    onChange: (event: { target: { value: string } }) => props.onChange(event.target.value),
-    onBlur: props.onBlur,
-    'aria-invalid': props.error ? true : undefined,
-    'aria-describedby': describedBy(ids, props.hint, props.error),
-  };
+/**
+ * The accessibility attributes of a control with these ids, hint and error (after any
+ * description the caller adds of its own).
+ */
+export const ariaOf = (ids: FieldIds, hint: unknown, error: unknown, own?: string) => ({
+  id: ids.inputId,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [own, describedBy(ids, hint, error)].filter(Boolean).join(' ') || undefined,
+});
+
+/** Gives `node` to both refs (the caller's, e.g. react-hook-form's, and the field's own). */
+function setRefs<T>(node: T | null, ...refs: (Ref<T> | undefined)[]) {
+  for (const ref of refs) {
+    if (typeof ref === 'function') ref(node);
+    else if (ref) ref.current = node;
+  }
 }
 
 /** The hint and error lines under a control. */
@@ -81,35 +94,42 @@ export function FieldMessages({
   );
 }
 
-function FieldLabel({ ids, label }: { ids: FieldIds; label: string }) {
+/**
+ * Label, control and messages in a column: the frame of every field, and of controls the family
+ * has no member for (date picker, tags, searchable multi-select, file input).
+ */
+export function FieldShell({
+  ids,
+  label,
+  hint,
+  error,
+  errorRole,
+  labelId,
+  'data-field': dataField,
+  children,
+}: FieldChrome & {
+  ids: FieldIds;
+  errorRole?: 'alert';
+  labelId?: string;
+  /** Marks the field so a form can find it (to focus it after a refused save). */
+  'data-field'?: string;
+  children: ReactNode;
+}) {
   return (
-    <label htmlFor={ids.inputId} className="text-sm font-semibold">
-      {label}
-    </label>
+    <div className="flex flex-col gap-1.5" data-field={dataField}>
+      <label id={labelId} htmlFor={ids.inputId} className="text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+      <FieldMessages ids={ids} hint={hint} error={error} errorRole={errorRole} />
+    </div>
   );
 }
 
-type NativeInput = Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  | 'id'
-  | 'name'
-  | 'value'
-  | 'onChange'
-  | 'onBlur'
-  | 'className'
-  | 'size'
-  | 'aria-invalid'
-  | 'aria-describedby'
->;
+const inputClass = (error: unknown, size: FieldSize, extra = '') =>
+  `input ${size === 'lg' ? 'input-lg ' : ''}w-full text-base${error ? ' input-error' : ''}${extra ? ` ${extra}` : ''}`;
 
-/**
- * `md` in the app's forms; `lg` on the account screens (sign in, register, reset), where the form
- * is the whole page.
- */
-export type FieldSize = 'md' | 'lg';
-
-const inputClass = (error: unknown, size: FieldSize) =>
-  `input ${size === 'lg' ? 'input-lg ' : ''}w-full text-base ${error ? 'input-error' : ''}`;
+type InputProps = Omit<ComponentPropsWithRef<'input'>, 'size' | 'className' | 'id'>;
 
 /** A labelled single-line input. */
 export function TextField({
@@ -118,22 +138,36 @@ export function TextField({
   error,
   size = 'md',
   inputClassName,
-  ...rest
-}: FieldProps & NativeInput & { size?: FieldSize; inputClassName?: string }) {
+  ...input
+}: FieldChrome & InputProps & { size?: FieldSize; inputClassName?: string }) {
   const ids = useFieldIds();
-  const { name, value, onChange, onBlur, ...native } = rest;
   return (
-    <div className="flex flex-col gap-1.5">
-      <FieldLabel ids={ids} label={label} />
+    <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <input
-        {...native}
-        {...controlProps(ids, { label, name, value, onChange, onBlur, hint, error })}
-        className={`${inputClass(error, size)}${inputClassName ? ` ${inputClassName}` : ''}`}
+        {...input}
+        {...ariaOf(ids, hint, error, input['aria-describedby'])}
+        className={inputClass(error, size, inputClassName)}
       />
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
+
+/** An email address: the right keyboard, autofill and no autocorrection; the schema checks it. */
+export function EmailField(props: FieldChrome & InputProps & { size?: FieldSize }) {
+  return (
+    <TextField
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={254}
+      {...props}
+    />
+  );
+}
+
+type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'size' | 'className' | 'id' | 'children'>;
 
 /** A labelled select; `placeholder`, when given, is the empty first option. */
 export function SelectField({
@@ -143,22 +177,19 @@ export function SelectField({
   size = 'md',
   placeholder,
   options,
-  disabled,
-  ...rest
-}: FieldProps & {
-  size?: FieldSize;
-  placeholder?: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  disabled?: boolean;
-}) {
+  ...select
+}: FieldChrome &
+  SelectProps & {
+    size?: FieldSize;
+    placeholder?: string;
+    options: ReadonlyArray<{ value: string; label: string }>;
+  }) {
   const ids = useFieldIds();
-  const { name, value, onChange, onBlur } = rest;
   return (
-    <div className="flex flex-col gap-1.5">
-      <FieldLabel ids={ids} label={label} />
+    <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <select
-        {...controlProps(ids, { label, name, value, onChange, onBlur, hint, error })}
-        disabled={disabled}
+        {...select}
+        {...ariaOf(ids, hint, error, select['aria-describedby'])}
         className={`select ${size === 'lg' ? 'select-lg ' : ''}w-full text-base ${error ? 'select-error' : ''}`}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -168,15 +199,11 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 
-type NativeTextarea = Pick<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'rows' | 'placeholder' | 'autoComplete'
->;
+type TextareaProps = Omit<ComponentPropsWithRef<'textarea'>, 'className' | 'id' | 'maxLength'>;
 
 /** A labelled multi-line input with a "used / max" counter; going over shows the schema's error. */
 export function TextAreaField({
@@ -184,27 +211,67 @@ export function TextAreaField({
   hint,
   error,
   maxLength,
-  ...rest
-}: FieldProps & NativeTextarea & { maxLength: number }) {
+  ref,
+  onChange,
+  ...textarea
+}: FieldChrome & TextareaProps & { maxLength: number }) {
   const ids = useFieldIds();
-  const { name, value, onChange, onBlur, ...native } = rest;
-  const counter = `${value.length} / ${maxLength} characters`;
+  const own = useRef<HTMLTextAreaElement | null>(null);
+  const counter = useRef<HTMLSpanElement>(null);
+  // Read from the element: a form may set the value through the ref (register, reset) without
+  // a change event, so the count is refreshed after every render as well as on typing.
+  const showCount = () => {
+    if (counter.current)
+      counter.current.textContent = `${own.current?.value.length ?? 0} / ${maxLength} characters`;
+  };
+  useLayoutEffect(showCount);
   const fullHint = (
     <>
       {hint ? <>{hint} </> : null}
-      <span>{counter}</span>
+      <span ref={counter} />
     </>
   );
   return (
-    <div className="flex flex-col gap-1.5">
-      <FieldLabel ids={ids} label={label} />
+    <FieldShell ids={ids} label={label} hint={fullHint} error={error}>
       <textarea
         rows={4}
-        {...native}
-        {...controlProps(ids, { label, name, value, onChange, onBlur, hint: fullHint, error })}
+        {...textarea}
+        ref={(node) => setRefs(node, own, ref)}
+        onChange={(event) => {
+          showCount();
+          onChange?.(event);
+        }}
+        {...ariaOf(ids, fullHint, error, textarea['aria-describedby'])}
         className={`textarea w-full text-base ${error ? 'textarea-error' : ''}`}
       />
-      <FieldMessages ids={ids} hint={fullHint} error={error} />
+    </FieldShell>
+  );
+}
+
+/** A labelled checkbox (the label beside the box), with an optional hint and error under it. */
+export function CheckboxField({
+  label,
+  hint,
+  error,
+  className = '',
+  ...input
+}: Omit<FieldChrome, 'label'> & { label: ReactNode; className?: string } & Omit<
+    InputProps,
+    'type'
+  >) {
+  const ids = useFieldIds();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label className={`flex cursor-pointer items-center gap-2.5 ${className}`}>
+        <input
+          {...input}
+          {...ariaOf(ids, hint, error, input['aria-describedby'])}
+          type="checkbox"
+          className="checkbox checkbox-sm"
+        />
+        {label}
+      </label>
+      <FieldMessages ids={ids} hint={hint} error={error} />
     </div>
   );
 }
@@ -219,40 +286,35 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   );
 }
 
-type PasswordInput = Pick<InputHTMLAttributes<HTMLInputElement>, 'autoComplete' | 'maxLength'>;
+type PasswordProps = FieldChrome &
+  Omit<InputProps, 'type'> & {
+    size?: FieldSize;
+    /** What the switch names: "Show …" / "Hide …" (the label in lower case unless given). */
+    toggleLabel?: string;
+  };
 
 /** A password input with a show/hide switch; the value is never trimmed or changed. */
 export function PasswordField({
   label,
   hint,
   error,
-  autoComplete,
-  maxLength,
   size = 'md',
   toggleLabel = label.toLowerCase(),
-  ...rest
-}: FieldProps &
-  PasswordInput & {
-    size?: FieldSize;
-    /** What the switch names: "Show …" / "Hide …" (the label in lower case unless given). */
-    toggleLabel?: string;
-  }) {
+  ...input
+}: PasswordProps) {
   const ids = useFieldIds();
   const [visible, setVisible] = useState(false);
-  const { name, value, onChange, onBlur } = rest;
   return (
-    <div className="flex flex-col gap-1.5">
-      <FieldLabel ids={ids} label={label} />
+    <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <div className="relative">
         <input
-          {...controlProps(ids, { label, name, value, onChange, onBlur, hint, error })}
-          type={visible ? 'text' : 'password'}
-          autoComplete={autoComplete}
-          maxLength={maxLength}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          className={`${inputClass(error, size)} ${size === 'lg' ? 'pr-14' : 'pr-12'}`}
+          {...input}
+          {...ariaOf(ids, hint, error, input['aria-describedby'])}
+          type={visible ? 'text' : 'password'}
+          className={inputClass(error, size, size === 'lg' ? 'pr-14' : 'pr-12')}
         />
         <button
           type="button"
@@ -267,13 +329,12 @@ export function PasswordField({
           <EyeIcon crossed={visible} />
         </button>
       </div>
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
 
-/** A field's name, value, error and handlers, as a form's `bind(name)` gives them. */
-type BoundField = Omit<FieldProps, 'label' | 'hint'>;
+/** A field's props without its label (e.g. `form.field('password')`). */
+type UnlabelledPassword = Omit<PasswordProps, 'label' | 'hint'>;
 
 /**
  * A new password and its confirmation (registration, reset, change): both `new-password` for
@@ -291,8 +352,8 @@ export function PasswordPairFields({
   label: string;
   confirmLabel: string;
   hint?: string;
-  password: BoundField;
-  confirm: BoundField;
+  password: UnlabelledPassword;
+  confirm: UnlabelledPassword;
   size?: FieldSize;
   toggleLabel?: string;
 }) {

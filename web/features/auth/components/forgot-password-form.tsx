@@ -1,49 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { MESSAGES } from '../../../../contract/auth';
+import { forgotPasswordRequestSchema } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
-import { TextField } from '../../../components/ui/form-field';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { EmailField } from '../../../components/ui/form-field';
+import { Icon } from '../../../components/ui/icon';
+import { textLink } from '../../../components/ui/looks';
+import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useForgotPassword } from '../api';
 import { AuthHeading } from './auth-screen';
 import { forgotErrorMessage } from './auth-errors';
-import { secondaryButton, textLink } from './auth-ui';
 import { FocusOnMountHeading } from './focus-on-mount-heading';
-import { SubmitButton } from './submit-button';
 import { useDelayedNavigate } from './use-delayed-navigate';
-import {
-  emailFormat,
-  focusField,
-  required,
-  rules,
-  useFormFields,
-  type FieldRules,
-} from './use-form-fields';
-import { Icon } from '../../../components/ui/icon';
 
 export const FORGOT_REDIRECT_MS = 2000;
 
-type ForgotValues = { email: string };
-const forgotRules: FieldRules<ForgotValues> = {
-  email: rules(required(MESSAGES.emailAddressRequired), emailFormat(MESSAGES.emailInvalid)),
-};
-
 /** /forgot-password: mails a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {
-  const form = useFormFields<ForgotValues>({ email: '' }, forgotRules);
+  const form = useContractForm(forgotPasswordRequestSchema, { email: '' });
   const forgot = useForgotPassword();
   const navigateLater = useDelayedNavigate();
   const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(({ email }) => {
     if (forgot.isPending) return;
-    const invalid = form.validate();
-    if (invalid) {
-      focusField(event.currentTarget, String(invalid));
-      return;
-    }
-    const email = form.values.email.trim();
     forgot.mutate(
       { email },
       {
@@ -54,7 +35,7 @@ export function ForgotPasswordForm() {
         onError: (error) => {
           // Mostly silent, as the spec says; a refused address is shown at the field.
           if (error instanceof ApiError && error.status === 400) {
-            form.setError('email', error.message);
+            form.setError('email', { message: error.message }, { shouldFocus: true });
             return;
           }
           const message = forgotErrorMessage(error);
@@ -62,13 +43,13 @@ export function ForgotPasswordForm() {
         },
       },
     );
-  }
+  });
 
   if (sent) {
     const resetPath = `/reset-password?email=${encodeURIComponent(sent.email)}`;
     return (
       <section aria-labelledby="reset-sent-heading" data-testid="reset-link-sent">
-        <div className="mb-6 inline-flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800 in-data-[theme=dark]:bg-green-950 in-data-[theme=dark]:text-green-300">
+        <div className="mb-6 inline-flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300">
           <Icon className="h-7 w-7">
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="M3 7l9 6 9-6" />
@@ -84,9 +65,9 @@ export function ForgotPasswordForm() {
           Open the link in the email, or enter the token from it on the next screen.
         </p>
         <div className="mt-8 flex flex-wrap items-center gap-4">
-          <Link to={resetPath} className={secondaryButton}>
+          <ButtonLink to={resetPath} variant="secondary">
             Enter reset token
-          </Link>
+          </ButtonLink>
           <Link to="/login" className={textLink}>
             Back to sign in
           </Link>
@@ -102,24 +83,14 @@ export function ForgotPasswordForm() {
       </AuthHeading>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-5"
         aria-label="Reset password request"
       >
-        <TextField
-          size="lg"
-          label="Email address"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={254}
-          {...form.bind('email')}
-        />
-        <SubmitButton busy={forgot.isPending} busyLabel="Sending link…">
+        <EmailField size="lg" label="Email address" {...form.field('email')} />
+        <Button type="submit" block busy={forgot.isPending} busyLabel="Sending link…">
           Send Reset Link
-        </SubmitButton>
+        </Button>
       </form>
       <p className="mt-8 text-center text-sm">
         Remembered it?{' '}

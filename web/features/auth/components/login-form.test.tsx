@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,7 +52,8 @@ describe('LoginForm', () => {
     renderLogin();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     const email = screen.getByLabelText('Email');
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // The form is checked as it is sent (react-hook-form resolves the check asynchronously).
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Email Id is required!');
     expect(screen.getByText('Password is required!')).toBeInTheDocument();
     expect(email).toHaveFocus();
@@ -69,7 +70,7 @@ describe('LoginForm', () => {
     renderLogin();
     await user.type(screen.getByLabelText('Email'), '   ');
     await user.tab();
-    expect(screen.getByText('Email Id is required!')).toBeInTheDocument();
+    expect(await screen.findByText('Email Id is required!')).toBeInTheDocument();
   });
 
   it('prefills a remembered email and ticks Remember me', () => {

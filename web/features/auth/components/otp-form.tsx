@@ -1,40 +1,23 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { dashboardRouteFor, MESSAGES, OTP_LENGTH } from '../../../../contract/auth';
+import { dashboardRouteFor, OTP_LENGTH, otpMatchRequestSchema } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { getSessionClaims } from '../../../lib/session';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { EmailField, TextField } from '../../../components/ui/form-field';
 import { Icon } from '../../../components/ui/icon';
-import { Spinner } from '../../../components/ui/spinner';
-import { TextField } from '../../../components/ui/form-field';
+import { textLink } from '../../../components/ui/looks';
+import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useRequestOtp, useVerifyOtp } from '../api';
 import { AuthHeading } from './auth-screen';
 import { otpSendErrorMessage, otpVerifyErrorMessage } from './auth-errors';
-import { primaryButton, secondaryButton, textLink } from './auth-ui';
 import { FocusOnMountHeading } from './focus-on-mount-heading';
 import { safeAppPath } from './safe-redirect';
-import { SubmitButton } from './submit-button';
 import { useDelayedNavigate } from './use-delayed-navigate';
-import {
-  emailFormat,
-  focusField,
-  required,
-  rules,
-  useFormFields,
-  type FieldRules,
-} from './use-form-fields';
 
 export const OTP_REDIRECT_MS = 2000;
 export const RESEND_COOLDOWN_S = 60;
-
-type OtpValues = { email: string; otpCode: string };
-const compact = (code: string) => code.replace(/\s+/g, '');
-const otpRules: FieldRules<OtpValues> = {
-  email: rules(required(MESSAGES.emailRequired), emailFormat(MESSAGES.emailInvalid)),
-  otpCode: rules(required(MESSAGES.otpRequired), (value) =>
-    new RegExp(`^\\d{${OTP_LENGTH}}$`).test(compact(value)) ? undefined : MESSAGES.otpInvalidFormat,
-  ),
-};
 
 /** The address the previous step (register or login) passed along, if any. */
 function useCarriedEmail(): string {
@@ -63,46 +46,32 @@ export function OtpForm() {
   const carriedEmail = useCarriedEmail();
   // Asked for only when the previous step did not pass it along.
   const [askEmail] = useState(() => carriedEmail.trim() === '');
-  const form = useFormFields<OtpValues>(() => ({ email: carriedEmail, otpCode: '' }), otpRules);
+  const form = useContractForm(otpMatchRequestSchema, { email: carriedEmail, otpCode: '' });
   const verify = useVerifyOtp();
   const resend = useRequestOtp();
   const cooldown = useCooldown(RESEND_COOLDOWN_S);
   const navigateLater = useDelayedNavigate();
   const [verified, setVerified] = useState<{ message: string; route: string } | null>(null);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit((body) => {
     if (verify.isPending) return;
-    const invalid = form.validate();
-    if (invalid) {
-      focusField(event.currentTarget, String(invalid));
-      return;
-    }
-    verify.mutate(
-      { email: form.values.email.trim(), otpCode: compact(form.values.otpCode) },
-      {
-        onSuccess: (data) => {
-          const route =
-            safeAppPath(data.dashboardRoute) ?? dashboardRouteFor(getSessionClaims()?.profileType);
-          setVerified({ message: data.message, route });
-          navigateLater(route, OTP_REDIRECT_MS, { replace: true });
-        },
-        onError: (error) => toast.error(otpVerifyErrorMessage(error)),
+    verify.mutate(body, {
+      onSuccess: (data) => {
+        const route =
+          safeAppPath(data.dashboardRoute) ?? dashboardRouteFor(getSessionClaims()?.profileType);
+        setVerified({ message: data.message, route });
+        navigateLater(route, OTP_REDIRECT_MS, { replace: true });
       },
-    );
-  }
+      onError: (error) => toast.error(otpVerifyErrorMessage(error)),
+    });
+  });
 
-  function onResend(event: { currentTarget: HTMLButtonElement }) {
+  async function onResend() {
     if (resend.isPending || cooldown.left > 0) return;
-    const emailError = otpRules.email?.(form.values.email, form.values);
-    if (emailError) {
-      form.setError('email', emailError);
-      const owner = event.currentTarget.form;
-      if (owner) focusField(owner, 'email');
-      return;
-    }
+    // Only the address is needed for a new code: the schema checks it, the code can wait.
+    if (!(await form.trigger('email', { shouldFocus: true }))) return;
     resend.mutate(
-      { email: form.values.email.trim() },
+      { email: form.getValues('email').trim() },
       {
         onSuccess: (data) => {
           if (data.success) toast.success(data.message);
@@ -120,7 +89,7 @@ export function OtpForm() {
   if (verified) {
     return (
       <section aria-labelledby="otp-verified-heading" data-testid="otp-verified">
-        <div className="mb-6 inline-flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800 in-data-[theme=dark]:bg-green-950 in-data-[theme=dark]:text-green-300">
+        <div className="mb-6 inline-flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300">
           <Icon className="h-7 w-7" strokeWidth={2.5}>
             <path d="M5 12.5l4.5 4.5L19 7.5" />
           </Icon>
@@ -134,9 +103,9 @@ export function OtpForm() {
         <p className="mt-4 text-lg" role="status">
           {verified.message} Taking you to your dashboard…
         </p>
-        <Link to={verified.route} replace className={`${primaryButton} mt-8 sm:w-auto`}>
+        <ButtonLink to={verified.route} replace className="mt-8">
           Dashboard
-        </Link>
+        </ButtonLink>
       </section>
     );
   }
@@ -161,23 +130,11 @@ export function OtpForm() {
       </AuthHeading>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-5"
         aria-label="Verify email"
       >
-        {askEmail ? (
-          <TextField
-            size="lg"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={254}
-            {...form.bind('email')}
-          />
-        ) : null}
+        {askEmail ? <EmailField size="lg" label="Email" {...form.field('email')} /> : null}
         <TextField
           size="lg"
           label="Verification code"
@@ -186,22 +143,21 @@ export function OtpForm() {
           maxLength={OTP_LENGTH}
           pattern="[0-9]*"
           inputClassName="tracking-[0.4em]"
-          {...form.bind('otpCode')}
+          {...form.field('otpCode')}
         />
-        <SubmitButton busy={verify.isPending} busyLabel="Verifying…">
+        <Button type="submit" block busy={verify.isPending} busyLabel="Verifying…">
           Verify Email
-        </SubmitButton>
+        </Button>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <span className="text-sm text-base-content/80">Didn't get it? Check spam, or</span>
-          <button
-            type="button"
-            className={`${secondaryButton} text-sm`}
-            onClick={onResend}
-            disabled={resend.isPending || cooldown.left > 0}
+          <Button
+            variant="secondary"
+            onClick={() => void onResend()}
+            busy={resend.isPending}
+            disabled={cooldown.left > 0}
           >
-            {resend.isPending ? <Spinner size="xs" /> : null}
             {resendLabel}
-          </button>
+          </Button>
         </div>
       </form>
       <p className="mt-8 text-center text-sm">

@@ -1,79 +1,43 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { MESSAGES, PASSWORD_MIN } from '../../../../contract/auth';
-import { PasswordPairFields, TextField } from '../../../components/ui/form-field';
+import { resetPasswordRequestSchema } from '../../../../contract/auth';
+import { Button } from '../../../components/ui/button';
+import { EmailField, PasswordPairFields, TextField } from '../../../components/ui/form-field';
+import { textLink } from '../../../components/ui/looks';
+import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useResetPassword } from '../api';
 import { AuthHeading } from './auth-screen';
 import { resetErrorMessage } from './auth-errors';
-import { textLink } from './auth-ui';
-import { SubmitButton } from './submit-button';
 import { useDelayedNavigate } from './use-delayed-navigate';
-import {
-  emailFormat,
-  focusField,
-  minLength,
-  required,
-  rules,
-  useFormFields,
-  type FieldRules,
-} from './use-form-fields';
 
 export const RESET_REDIRECT_MS = 3000;
-
-type ResetValues = { email: string; token: string; password: string; passwordConfirm: string };
-const resetRules: FieldRules<ResetValues> = {
-  email: rules(required(MESSAGES.emailAddressRequired), emailFormat(MESSAGES.emailInvalid)),
-  token: required(MESSAGES.tokenRequired),
-  password: rules(
-    required(MESSAGES.newPasswordRequired),
-    minLength(PASSWORD_MIN, MESSAGES.passwordTooShort),
-  ),
-  passwordConfirm: (value, values) =>
-    value !== values.password ? MESSAGES.passwordsDoNotMatch : undefined,
-};
 
 /** /reset-password: the mailed link fills in the email and token; the user picks a new password. */
 export function ResetPasswordForm() {
   const [searchParams] = useSearchParams();
-  const form = useFormFields<ResetValues>(
-    () => ({
-      email: searchParams.get('email') ?? '',
-      token: searchParams.get('token') ?? '',
-      password: '',
-      passwordConfirm: '',
-    }),
-    resetRules,
-  );
+  const form = useContractForm(resetPasswordRequestSchema, {
+    email: searchParams.get('email') ?? '',
+    token: searchParams.get('token') ?? '',
+    password: '',
+    passwordConfirm: '',
+  });
   const reset = useResetPassword();
   const navigateLater = useDelayedNavigate();
   const [leaving, setLeaving] = useState(false);
+  const busy = reset.isPending || leaving;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reset.isPending || leaving) return;
-    const invalid = form.validate();
-    if (invalid) {
-      focusField(event.currentTarget, String(invalid));
-      return;
-    }
-    reset.mutate(
-      {
-        email: form.values.email.trim(),
-        token: form.values.token.trim(),
-        password: form.values.password,
-        passwordConfirm: form.values.passwordConfirm,
+  const onSubmit = form.handleSubmit((body) => {
+    if (busy) return;
+    reset.mutate(body, {
+      onSuccess: (data) => {
+        setLeaving(true);
+        toast.success(data.message);
+        navigateLater('/login', RESET_REDIRECT_MS, { replace: true });
       },
-      {
-        onSuccess: (data) => {
-          setLeaving(true);
-          toast.success(data.message);
-          navigateLater('/login', RESET_REDIRECT_MS, { replace: true });
-        },
-        onError: (error) => toast.error(resetErrorMessage(error)),
-      },
-    );
-  }
+      onError: (error) => toast.error(resetErrorMessage(error)),
+    });
+  });
 
   return (
     <>
@@ -82,20 +46,15 @@ export function ResetPasswordForm() {
       </AuthHeading>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-5"
         aria-label="Reset password"
       >
-        <TextField
+        <EmailField
           size="lg"
           label="Email address"
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={254}
-          {...form.bind('email')}
+          {...form.field('email')}
         />
         <TextField
           size="lg"
@@ -105,19 +64,19 @@ export function ResetPasswordForm() {
           autoCorrect="off"
           spellCheck={false}
           maxLength={200}
-          {...form.bind('token')}
+          {...form.field('token')}
         />
         <PasswordPairFields
           size="lg"
           toggleLabel="password"
           label="New password"
           confirmLabel="Confirm new password"
-          password={form.bind('password')}
-          confirm={form.bind('passwordConfirm')}
+          password={form.field('password')}
+          confirm={form.field('passwordConfirm')}
         />
-        <SubmitButton busy={reset.isPending || leaving} busyLabel="Resetting password…">
+        <Button type="submit" block busy={busy} busyLabel="Resetting password…">
           Reset Password
-        </SubmitButton>
+        </Button>
       </form>
       <p className="mt-8 text-center text-sm">
         <Link to="/login" className={textLink}>

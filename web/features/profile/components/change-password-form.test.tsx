@@ -29,7 +29,9 @@ describe('ChangePasswordForm', () => {
     expect(screen.getByRole('form', { name: 'Change password' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     const current = screen.getByLabelText('Current password');
-    expect(current).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordRequired);
+    await waitFor(() =>
+      expect(current).toHaveAccessibleDescription(PROFILE_MESSAGES.currentPasswordRequired),
+    );
     expect(current).toHaveFocus();
     expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
       expect.stringContaining(MESSAGES.newPasswordRequired) as string,
@@ -47,14 +49,16 @@ describe('ChangePasswordForm', () => {
     await user.type(screen.getByLabelText('Current password'), 'old-password-1');
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'a-much-longer-one');
     await user.type(screen.getByLabelText('Confirm new password'), 'a-much-longer-two');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
-      MESSAGES.passwordsDoNotMatch,
+    await waitFor(() =>
+      expect(screen.getByLabelText('Confirm new password')).toHaveAccessibleDescription(
+        MESSAGES.passwordsDoNotMatch,
+      ),
     );
   });
 

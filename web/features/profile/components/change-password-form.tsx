@@ -2,13 +2,12 @@ import { toast } from 'sonner';
 import { PASSWORD_MAX } from '../../../../contract/auth';
 import { changePasswordRequestSchema, PROFILE_MESSAGES } from '../../../../contract/users';
 import { PasswordField, PasswordPairFields } from '../../../components/ui/form-field';
+import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useChangePassword } from '../api';
-import { SaveButton, submitProfileForm } from './profile-form';
-import { useSchemaForm } from './use-schema-form';
+import { SaveButton, showRefusal } from './profile-form';
 
-type PasswordValues = { currentPassword: string; password: string; passwordConfirm: string };
 const FIELDS = ['currentPassword', 'password', 'passwordConfirm'] as const;
-const EMPTY: PasswordValues = { currentPassword: '', password: '', passwordConfirm: '' };
+const EMPTY = { currentPassword: '', password: '', passwordConfirm: '' };
 
 /** Current password, new password twice; other sessions end, this one stays. */
 export function ChangePasswordForm({
@@ -18,26 +17,24 @@ export function ChangePasswordForm({
   headingId: string;
   username: string;
 }) {
-  const form = useSchemaForm<PasswordValues>(changePasswordRequestSchema, EMPTY);
+  const form = useContractForm(changePasswordRequestSchema, EMPTY);
   const change = useChangePassword();
 
-  const onSubmit = submitProfileForm(form, {
-    busy: change.isPending,
-    fields: FIELDS,
-    send: (onError) =>
-      change.mutate(form.values, {
-        onSuccess: (response) => {
-          form.reset(EMPTY);
-          toast.success(response.message || PROFILE_MESSAGES.passwordChanged);
-        },
-        onError,
-      }),
+  const onSubmit = form.handleSubmit((body) => {
+    if (change.isPending) return;
+    change.mutate(body, {
+      onSuccess: (response) => {
+        form.reset(EMPTY);
+        toast.success(response.message || PROFILE_MESSAGES.passwordChanged);
+      },
+      onError: (error) => showRefusal(form, FIELDS, error),
+    });
   });
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-labelledby={headingId}
       className="flex max-w-xl flex-col gap-4"
     >
@@ -56,13 +53,13 @@ export function ChangePasswordForm({
         label="Current password"
         autoComplete="current-password"
         maxLength={PASSWORD_MAX}
-        {...form.bind('currentPassword')}
+        {...form.field('currentPassword')}
       />
       <PasswordPairFields
         label="New password"
         confirmLabel="Confirm new password"
-        password={form.bind('password')}
-        confirm={form.bind('passwordConfirm')}
+        password={form.field('password')}
+        confirm={form.field('passwordConfirm')}
       />
       <SaveButton busy={change.isPending} busyLabel="Changing…">
         Change password

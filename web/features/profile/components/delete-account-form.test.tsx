@@ -20,8 +20,10 @@ describe('DeleteAccountForm', () => {
     const onDeleted = vi.fn();
     renderWithApp(<DeleteAccountForm onCancel={vi.fn()} onDeleted={onDeleted} />);
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      MESSAGES.passwordRequired,
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+        MESSAGES.passwordRequired,
+      ),
     );
     expect(screen.getByLabelText('Type DELETE to confirm')).toHaveAccessibleDescription(
       PROFILE_MESSAGES.deleteConfirmRequired,
@@ -31,7 +33,7 @@ describe('DeleteAccountForm', () => {
     expect(screen.queryByText(MESSAGES.passwordRequired)).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Type DELETE to confirm'), 'delete');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
-    expect(screen.getByText(PROFILE_MESSAGES.deleteConfirmRequired)).toBeInTheDocument();
+    expect(await screen.findByText(PROFILE_MESSAGES.deleteConfirmRequired)).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
     expect(onDeleted).not.toHaveBeenCalled();
   });

@@ -4,14 +4,13 @@ import {
   deleteAccountRequestSchema,
   PROFILE_MESSAGES,
 } from '../../../../contract/users';
+import { Button } from '../../../components/ui/button';
 import { PasswordField, TextField } from '../../../components/ui/form-field';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { dangerButton, mutedText, secondaryButton } from '../../../components/ui/looks';
+import { mutedText } from '../../../components/ui/looks';
+import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useDeleteAccount } from '../api';
-import { submitProfileForm } from './profile-form';
-import { useSchemaForm } from './use-schema-form';
+import { showRefusal } from './profile-form';
 
-type DeleteValues = { password: string; confirm: string };
 const FIELDS = ['password', 'confirm'] as const;
 
 /** The modal's form: the password and the word DELETE, so an account never goes by accident. */
@@ -23,29 +22,21 @@ export function DeleteAccountForm({
   /** Called with the server's message once the account is gone. */
   onDeleted: (message: string) => void;
 }) {
-  const form = useSchemaForm<DeleteValues>(deleteAccountRequestSchema, {
-    password: '',
-    confirm: '',
-  });
+  const form = useContractForm(deleteAccountRequestSchema, { password: '', confirm: '' });
   const remove = useDeleteAccount();
 
-  const onSubmit = submitProfileForm(form, {
-    busy: remove.isPending,
-    fields: FIELDS,
-    send: (onError) =>
-      remove.mutate(
-        { password: form.values.password, confirm: DELETE_CONFIRMATION_WORD },
-        {
-          onSuccess: (response) => onDeleted(response.message || PROFILE_MESSAGES.accountDeleted),
-          onError,
-        },
-      ),
+  const onSubmit = form.handleSubmit((body) => {
+    if (remove.isPending) return;
+    remove.mutate(body, {
+      onSuccess: (response) => onDeleted(response.message || PROFILE_MESSAGES.accountDeleted),
+      onError: (error) => showRefusal(form, FIELDS, error),
+    });
   });
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-label="Delete account"
       className="flex flex-col gap-4"
     >
@@ -57,27 +48,22 @@ export function DeleteAccountForm({
         label="Password"
         autoComplete="current-password"
         maxLength={PASSWORD_MAX}
-        {...form.bind('password')}
+        {...form.field('password')}
       />
       <TextField
         label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        {...form.bind('confirm')}
+        {...form.field('confirm')}
       />
       <div className="flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={onCancel}
-          disabled={remove.isPending}
-        >
+        <Button variant="secondary" onClick={onCancel} disabled={remove.isPending}>
           Cancel
-        </button>
-        <BusyButton busy={remove.isPending} busyLabel="Deleting…" className={dangerButton}>
+        </Button>
+        <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting…">
           Delete account
-        </BusyButton>
+        </Button>
       </div>
     </form>
   );

@@ -51,6 +51,7 @@ describe('ProfileDetailsForm', () => {
     await user.paste('x'.repeat(PROFILE_LIMITS.bio + 1));
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
+    await waitFor(() => expect(username).toHaveAttribute('aria-invalid', 'true'));
     expect(username).toHaveAccessibleDescription(
       expect.stringContaining(MESSAGES.usernameInvalid) as string,
     );

@@ -7,11 +7,10 @@ import {
   type PublicProfile,
 } from '../../../../contract/users';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useUpdateProfile } from '../api';
-import { SaveButton, submitProfileForm } from './profile-form';
-import { useSchemaForm } from './use-schema-form';
+import { SaveButton, showRefusal } from './profile-form';
 
-type DetailsValues = { name: string; username: string; bio: string; location: string };
 const FIELDS = ['name', 'username', 'bio', 'location'] as const;
 
 /** Name, username, bio and location; every field is sent, an empty one clears it. */
@@ -24,43 +23,45 @@ export function ProfileDetailsForm({
   profile: Pick<PublicProfile, 'bio' | 'location'>;
   headingId: string;
 }) {
-  const form = useSchemaForm<DetailsValues>(updateProfileRequestSchema, () => ({
-    name: user.name ?? '',
-    username: user.username,
-    bio: profile.bio ?? '',
-    location: profile.location ?? '',
-  }));
+  // Sent as typed (trimmed): the server's schema turns an empty field into "cleared".
+  const form = useContractForm(
+    updateProfileRequestSchema,
+    {
+      name: user.name ?? '',
+      username: user.username,
+      bio: profile.bio ?? '',
+      location: profile.location ?? '',
+    },
+    { raw: true },
+  );
   const update = useUpdateProfile();
 
-  const onSubmit = submitProfileForm(form, {
-    busy: update.isPending,
-    fields: FIELDS,
-    send: (onError) => {
-      const body = {
-        name: form.values.name.trim(),
-        username: form.values.username.trim(),
-        bio: form.values.bio.trim(),
-        location: form.values.location.trim(),
-      };
-      update.mutate(body, {
-        onSuccess: (response) => {
-          form.reset({
-            name: response.user.name ?? '',
-            username: response.user.username,
-            bio: body.bio,
-            location: body.location,
-          });
-          toast.success(response.message || PROFILE_MESSAGES.profileSaved);
-        },
-        onError,
-      });
-    },
+  const onSubmit = form.handleSubmit((values) => {
+    if (update.isPending) return;
+    const body = {
+      name: values.name.trim(),
+      username: values.username.trim(),
+      bio: values.bio.trim(),
+      location: values.location.trim(),
+    };
+    update.mutate(body, {
+      onSuccess: (response) => {
+        form.reset({
+          name: response.user.name ?? '',
+          username: response.user.username,
+          bio: body.bio,
+          location: body.location,
+        });
+        toast.success(response.message || PROFILE_MESSAGES.profileSaved);
+      },
+      onError: (error) => showRefusal(form, FIELDS, error),
+    });
   });
 
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={(event) => void onSubmit(event)}
       aria-labelledby={headingId}
       className="flex flex-col gap-4"
     >
@@ -69,7 +70,7 @@ export function ProfileDetailsForm({
           label="Name"
           autoComplete="name"
           hint="Shown on your profile and drives. Leave empty to show your username."
-          {...form.bind('name')}
+          {...form.field('name')}
         />
         <TextField
           label="Username"
@@ -77,16 +78,16 @@ export function ProfileDetailsForm({
           autoCapitalize="none"
           spellCheck={false}
           hint="3–30 letters, numbers, dots, dashes or underscores."
-          {...form.bind('username')}
+          {...form.field('username')}
         />
       </div>
       <TextAreaField
         label="Bio"
         maxLength={PROFILE_LIMITS.bio}
         hint="A few words about you and the trees you care for."
-        {...form.bind('bio')}
+        {...form.field('bio')}
       />
-      <TextField label="Location" autoComplete="address-level2" {...form.bind('location')} />
+      <TextField label="Location" autoComplete="address-level2" {...form.field('location')} />
       <SaveButton busy={update.isPending} busyLabel="Saving…">
         Save profile
       </SaveButton>
