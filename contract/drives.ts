@@ -145,6 +145,28 @@ export const driveFormSchema = z.object({
     .transform(Number),
 });
 export type DriveFormInput = z.input<typeof driveFormSchema>;
+
+/**
+ * The date window beyond the schema: a drive starts at most `pastGraceMinutes` in the past and at
+ * most `yearsAhead` years ahead. An edit that keeps the drive's date (`unchangedDate`) is fine
+ * even once that date has passed. Undefined when the date is fine (or not a date: the schema
+ * says so).
+ */
+export function driveDateProblem(
+  driveDate: string,
+  now: Date,
+  unchangedDate?: string,
+): string | undefined {
+  const startsAt = Date.parse(driveDate);
+  if (Number.isNaN(startsAt)) return undefined;
+  if (unchangedDate !== undefined && Date.parse(unchangedDate) === startsAt) return undefined;
+  if (startsAt < now.getTime() - DRIVE_LIMITS.pastGraceMinutes * 60_000)
+    return DRIVE_MESSAGES.dateInPast;
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + DRIVE_LIMITS.yearsAhead);
+  if (startsAt > latest.getTime()) return DRIVE_MESSAGES.dateTooFar;
+  return undefined;
+}
 export type DriveForm = z.output<typeof driveFormSchema>;
 export type DriveFormField = keyof DriveFormInput | 'treedriveImage';
 

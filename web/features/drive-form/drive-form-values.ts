@@ -1,7 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { FILE_MESSAGES } from '../../../contract/files';
 import {
-  DRIVE_LIMITS,
   DRIVE_MESSAGES,
+  driveDateProblem,
   driveFormSchema,
   type DriveDetail,
   type DriveFormInput,
@@ -12,8 +14,8 @@ import { ApiError } from '../../lib/api-client';
 
 export type DriveFormMode = 'create' | 'edit';
 
-/** What the form holds; `toWire` turns it into the spec's field names. */
-export interface DriveFormState {
+/** What the form holds (react-hook-form's values); `toWire` turns it into the spec's field names. */
+export interface DriveFormValues {
   driveName: string;
   treeQuantity: string;
   driveDate: Date | null;
@@ -22,6 +24,7 @@ export interface DriveFormState {
   country: string;
   driveLocation: string;
   driveDesc: string;
+  /** The point chosen on the map (driveLat / driveLong). */
   point: { lat: number; lng: number } | null;
   treeSize: string[];
   treesType: string[];
@@ -29,18 +32,19 @@ export interface DriveFormState {
   /** value = the member's id, label = their name. */
   landDonatedBy: Option[];
   driveDuration: string;
+  /** The chosen file (treedriveImage). */
   image: File | null;
   /** Edit: the drive's current image address (kept unless a new file is chosen). */
   existingImage: string;
 }
 
-/** Where an error shows: the form's fields in screen order ("location" is the map). */
+/** The fields an error can belong to, in screen order. */
 export const ERROR_FIELDS = [
   'driveName',
   'treeQuantity',
   'driveDate',
   'country',
-  'location',
+  'point',
   'driveLocation',
   'driveDesc',
   'treeSize',
@@ -48,21 +52,21 @@ export const ERROR_FIELDS = [
   'treesType',
   'landDonatedBy',
   'driveDuration',
-  'treedriveImage',
-] as const;
+  'image',
+] as const satisfies readonly (keyof DriveFormValues)[];
 export type ErrorField = (typeof ERROR_FIELDS)[number];
-export type DriveFormErrors = Partial<Record<ErrorField, string>>;
 
-/** The wire field a schema issue names → the place on screen its message belongs. */
+/** The wire field a schema issue names → the form field its message belongs to. */
 const FIELD_OF_WIRE: Record<string, ErrorField> = {
-  driveLat: 'location',
-  driveLong: 'location',
+  driveLat: 'point',
+  driveLong: 'point',
   landDonatedById: 'landDonatedBy',
+  treedriveImage: 'image',
 };
 const errorFieldOf = (wire: string): ErrorField | undefined =>
   FIELD_OF_WIRE[wire] ?? ERROR_FIELDS.find((field) => field === wire);
 
-export function initialState(drive?: DriveDetail, now = new Date()): DriveFormState {
+export function initialValues(drive?: DriveDetail, now = new Date()): DriveFormValues {
   if (!drive)
     return {
       driveName: '',
@@ -101,80 +105,75 @@ export function initialState(drive?: DriveDetail, now = new Date()): DriveFormSt
 }
 
 /** The form as it travels: text fields and lists under the spec's names (the image apart). */
-export function toWire(state: DriveFormState) {
+export function toWire(values: DriveFormValues) {
   return {
-    driveName: state.driveName.trim(),
-    treeQuantity: state.treeQuantity.trim(),
+    driveName: values.driveName.trim(),
+    treeQuantity: values.treeQuantity.trim(),
     driveDate:
-      state.driveDate && !Number.isNaN(state.driveDate.getTime())
-        ? state.driveDate.toISOString()
+      values.driveDate && !Number.isNaN(values.driveDate.getTime())
+        ? values.driveDate.toISOString()
         : '',
-    country: state.country,
-    driveLocation: state.driveLocation.trim(),
-    driveDesc: state.driveDesc.trim(),
-    driveLat: state.point ? String(state.point.lat) : '',
-    driveLong: state.point ? String(state.point.lng) : '',
-    treeSize: state.treeSize,
-    treesType: state.treesType,
-    treeSponsored: state.treeSponsored,
-    landDonatedBy: state.landDonatedBy.map((o) => o.label),
-    landDonatedById: state.landDonatedBy.map((o) => o.value),
-    driveDuration: state.driveDuration,
+    country: values.country,
+    driveLocation: values.driveLocation.trim(),
+    driveDesc: values.driveDesc.trim(),
+    driveLat: values.point ? String(values.point.lat) : '',
+    driveLong: values.point ? String(values.point.lng) : '',
+    treeSize: values.treeSize,
+    treesType: values.treesType,
+    treeSponsored: values.treeSponsored,
+    landDonatedBy: values.landDonatedBy.map((o) => o.label),
+    landDonatedById: values.landDonatedBy.map((o) => o.value),
+    driveDuration: values.driveDuration,
   } satisfies DriveFormInput;
 }
 
-/** The rules the server adds to the schema for the date (past / too far ahead). */
-export function dateProblem(date: Date, now: Date): string | undefined {
-  if (date.getTime() < now.getTime() - DRIVE_LIMITS.pastGraceMinutes * 60_000)
-    return DRIVE_MESSAGES.dateInPast;
-  const latest = new Date(now);
-  latest.setUTCFullYear(latest.getUTCFullYear() + DRIVE_LIMITS.yearsAhead);
-  if (date.getTime() > latest.getTime()) return DRIVE_MESSAGES.dateTooFar;
-  return undefined;
-}
+const wireResolver = zodResolver(driveFormSchema, undefined, { mode: 'sync' });
+const problem = (message: string): FieldError => ({ type: 'validate', message });
 
 /**
- * Every field's first problem, checked with the contract's schema (as the server checks it) plus
- * the typed-date, date-range and image rules. `originalDate` (edit) may stay in the past.
+ * The drive form's resolver: the values are put on the wire and checked with the contract's
+ * schema (as the server checks them), each message placed on the field it is about; then the
+ * rules outside the schema: typed text that is no date, the date window (contract's
+ * `driveDateProblem`; an edit may keep a past date) and, when creating, the image.
  */
-export function validateDrive(
-  state: DriveFormState,
+export function driveFormResolver(
   mode: DriveFormMode,
-  { now = new Date(), originalDate }: { now?: Date; originalDate?: string } = {},
-): DriveFormErrors {
-  const errors: DriveFormErrors = {};
-  const wire = toWire(state);
-  const result = driveFormSchema.safeParse(wire);
-  if (!result.success)
-    for (const issue of result.error.issues) {
-      const name = issue.path[0];
-      const field = typeof name === 'string' ? errorFieldOf(name) : undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
+  { originalDate, now = () => new Date() }: { originalDate?: string; now?: () => Date } = {},
+): Resolver<DriveFormValues> {
+  return async (values, context, options) => {
+    const checked = await wireResolver(toWire(values), context, {
+      ...options,
+      fields: {},
+      names: undefined,
+    } as never);
+    const errors: FieldErrors<DriveFormValues> = {};
+    for (const [wire, error] of Object.entries(checked.errors as Record<string, FieldError>)) {
+      const field = errorFieldOf(wire);
+      if (field && !errors[field] && error.message) errors[field] = problem(error.message);
     }
-  if (state.driveDateText !== null && state.driveDateText.trim() !== '')
-    errors.driveDate = DRIVE_MESSAGES.dateInvalid;
-  else if (!errors.driveDate && state.driveDate) {
-    const unchanged =
-      originalDate !== undefined && Date.parse(originalDate) === state.driveDate.getTime();
-    const problem = unchanged ? undefined : dateProblem(state.driveDate, now);
-    if (problem) errors.driveDate = problem;
-  }
-  if (mode === 'create' && !state.image) errors.treedriveImage = DRIVE_MESSAGES.imageRequired;
-  return errors;
+    if (values.driveDateText !== null && values.driveDateText.trim() !== '')
+      errors.driveDate = problem(DRIVE_MESSAGES.dateInvalid);
+    else if (!errors.driveDate && values.driveDate) {
+      const message = driveDateProblem(values.driveDate.toISOString(), now(), originalDate);
+      if (message) errors.driveDate = problem(message);
+    }
+    if (mode === 'create' && !values.image) errors.image = problem(DRIVE_MESSAGES.imageRequired);
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
 }
 
 /** The first field with an error, in screen order. */
-export const firstError = (errors: DriveFormErrors): ErrorField | undefined =>
+export const firstError = (errors: FieldErrors<DriveFormValues>): ErrorField | undefined =>
   ERROR_FIELDS.find((field) => errors[field]);
 
 /** The multipart body: lists as repeated fields, the date as ISO, the image under treedriveImage. */
-export function buildFormData(state: DriveFormState): FormData {
+export function buildFormData(values: DriveFormValues): FormData {
   const body = new FormData();
-  for (const [name, value] of Object.entries(toWire(state))) {
+  for (const [name, value] of Object.entries(toWire(values))) {
     if (Array.isArray(value)) for (const item of value) body.append(name, item);
     else body.append(name, value);
   }
-  if (state.image) body.append('treedriveImage', state.image, state.image.name);
+  if (values.image) body.append('treedriveImage', values.image, values.image.name);
   return body;
 }
 
@@ -190,17 +189,17 @@ const FIELD_OF_MESSAGE: Record<string, ErrorField> = {
   [DRIVE_MESSAGES.dateTooFar]: 'driveDate',
   [DRIVE_MESSAGES.countryRequired]: 'country',
   [DRIVE_MESSAGES.countryUnknown]: 'country',
-  [DRIVE_MESSAGES.locationRequired]: 'location',
-  [GEO_MESSAGES.latRange]: 'location',
-  [GEO_MESSAGES.lonRange]: 'location',
+  [DRIVE_MESSAGES.locationRequired]: 'point',
+  [GEO_MESSAGES.latRange]: 'point',
+  [GEO_MESSAGES.lonRange]: 'point',
   [DRIVE_MESSAGES.locationTooLong]: 'driveLocation',
   [DRIVE_MESSAGES.descriptionTooLong]: 'driveDesc',
-  [DRIVE_MESSAGES.imageRequired]: 'treedriveImage',
-  [FILE_MESSAGES.missing]: 'treedriveImage',
-  [FILE_MESSAGES.notImage]: 'treedriveImage',
-  [FILE_MESSAGES.tooLarge]: 'treedriveImage',
-  [FILE_MESSAGES.tooManyPixels]: 'treedriveImage',
-  [FILE_MESSAGES.unreadable]: 'treedriveImage',
+  [DRIVE_MESSAGES.imageRequired]: 'image',
+  [FILE_MESSAGES.missing]: 'image',
+  [FILE_MESSAGES.notImage]: 'image',
+  [FILE_MESSAGES.tooLarge]: 'image',
+  [FILE_MESSAGES.tooManyPixels]: 'image',
+  [FILE_MESSAGES.unreadable]: 'image',
   [DRIVE_MESSAGES.sizeRequired]: 'treeSize',
   [DRIVE_MESSAGES.sizeUnknown]: 'treeSize',
   [DRIVE_MESSAGES.typeRequired]: 'treesType',
@@ -214,7 +213,7 @@ const FIELD_OF_MESSAGE: Record<string, ErrorField> = {
 export function fieldOfFailure(error: unknown): { field: ErrorField; message: string } | undefined {
   if (!(error instanceof ApiError)) return undefined;
   // A body over the upload limit is refused before the server reads the fields.
-  if (error.status === 413) return { field: 'treedriveImage', message: FILE_MESSAGES.tooLarge };
+  if (error.status === 413) return { field: 'image', message: FILE_MESSAGES.tooLarge };
   if (error.status !== 400 && error.status !== 415 && error.status !== 422) return undefined;
   const field = FIELD_OF_MESSAGE[error.message];
   return field ? { field, message: error.message } : undefined;

@@ -2,7 +2,7 @@ import { isValid, parse } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
-import { FieldMessages, useFieldIds } from '../../../components/ui/form-field';
+import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
 
 /** Spec §5/§9: date and time in the locale's short form ("Pp"), 30-minute steps. */
 export const DATE_FORMAT = 'Pp';
@@ -42,13 +42,11 @@ export function DateTimeField({
 }) {
   const ids = useFieldIds();
   const hint = 'For example 12/31/2026, 9:30 AM. Times go in 30-minute steps.';
+  const aria = ariaOf(ids, hint, error);
   return (
-    <div className="flex flex-col gap-1.5" data-field="driveDate">
-      <label htmlFor={ids.inputId} className="text-sm font-semibold">
-        {label}
-      </label>
+    <FieldShell ids={ids} label={label} hint={hint} error={error} data-field="driveDate">
       <DatePicker
-        id={ids.inputId}
+        id={aria.id}
         name="driveDate"
         selected={value}
         {...(text !== null ? { value: text } : {})}
@@ -68,14 +66,13 @@ export function DateTimeField({
         timeIntervals={TIME_INTERVAL_MINUTES}
         dateFormat={DATE_FORMAT}
         autoComplete="off"
-        ariaInvalid={error ? 'true' : undefined}
-        ariaDescribedBy={`${ids.hintId}${error ? ` ${ids.errorId}` : ''}`}
+        ariaInvalid={aria['aria-invalid'] ? 'true' : undefined}
+        ariaDescribedBy={aria['aria-describedby']}
         className={`input w-full text-base ${error ? 'input-error' : ''}`}
         wrapperClassName="w-full"
         showPopperArrow={false}
         popperClassName="z-50!"
       />
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { Button } from '../../../components/ui/button';
 import {
   clearFileInput,
   ImagePicker,
@@ -43,7 +44,7 @@ export function ImageField({
     <ImagePicker
       label="Tree Drive Image"
       name="treedriveImage"
-      data-field="treedriveImage"
+      data-field="image"
       hint={hint}
       error={error}
       inputRef={inputRef}
@@ -59,14 +60,9 @@ export function ImageField({
             data-testid="drive-image-preview"
           />
           {previewUrl ? (
-            <button
-              type="button"
-              className="btn btn-sm btn-outline"
-              onClick={clear}
-              disabled={disabled}
-            >
+            <Button variant="secondary" size="sm" onClick={clear} disabled={disabled}>
               Delete image
-            </button>
+            </Button>
           ) : null}
         </figure>
       ) : null}

@@ -9,7 +9,7 @@ import {
 } from '../../../components/ui/form-field';
 import { LocationPickerMap, type LatLng } from '../../../components/ui/map';
 import { ApiError } from '../../../lib/api-client';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from '../../../components/ui/button';
 import { reversePlace, searchPlace } from '../api';
 
 /** Spec §8: what a failed search says, with the server's reason inside. */
@@ -97,7 +97,7 @@ export function LocationField({
   }
 
   return (
-    <fieldset className="flex flex-col gap-3" data-field="location">
+    <fieldset className="flex flex-col gap-3" data-field="point">
       <legend className="mb-1.5 text-sm font-semibold">Drive Location</legend>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={searchIds.inputId} className="text-sm">
@@ -123,16 +123,14 @@ export function LocationField({
             disabled={disabled}
             className="input w-full text-base"
           />
-          <button
-            type="button"
-            className="btn btn-outline"
+          <Button
+            variant="secondary"
             onClick={() => void search()}
-            disabled={disabled || searching}
-            aria-busy={searching || undefined}
+            disabled={disabled}
+            busy={searching}
           >
-            {searching ? <Spinner /> : null}
             Search
-          </button>
+          </Button>
         </div>
         <p
           id={searchIds.errorId}
@@ -162,7 +160,7 @@ export function LocationField({
         label="Location"
         name="driveLocation"
         value={locationText}
-        onChange={onLocationText}
+        onChange={(event) => onLocationText(event.target.value)}
         error={textError}
         maxLength={DRIVE_LIMITS.locationMax}
         hint="The place name people will see. Filled in from the search or the map; you can edit it."

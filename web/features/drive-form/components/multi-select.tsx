@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Option } from '../../../../contract/drives';
-import { FieldMessages, useFieldIds } from '../../../components/ui/form-field';
+import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
 import { focusRing } from '../../../components/ui/looks';
 import { CloseIcon } from '../../../components/ui/icon';
 
@@ -23,7 +23,7 @@ export function Chips({
       {items.map((item) => (
         <li
           key={item.value}
-          className="inline-flex items-center gap-1 rounded-full bg-green-100 py-1 pr-1 pl-3 text-sm text-green-900 in-data-[theme=dark]:bg-green-900 in-data-[theme=dark]:text-green-50"
+          className="inline-flex items-center gap-1 rounded-full bg-green-100 py-1 pr-1 pl-3 text-sm text-green-900 dark:bg-green-900 dark:text-green-50"
         >
           <span>{item.label}</span>
           <button
@@ -146,14 +146,15 @@ export function MultiSelect({
     }
   }
 
-  const describedBy =
-    [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className="flex flex-col gap-1.5" data-field={name}>
-      <label id={labelId} htmlFor={ids.inputId} className="text-sm font-semibold">
-        {label}
-      </label>
+    <FieldShell
+      ids={ids}
+      label={label}
+      labelId={labelId}
+      hint={hint}
+      error={error}
+      data-field={name}
+    >
       <Chips
         items={chosen}
         label={chipsLabel}
@@ -165,15 +166,13 @@ export function MultiSelect({
       <div className="relative">
         <input
           ref={inputRef}
-          id={ids.inputId}
+          {...ariaOf(ids, hint, error)}
           type="text"
           role="combobox"
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
           autoComplete="off"
           placeholder={placeholder}
           value={query}
@@ -213,7 +212,7 @@ export function MultiSelect({
               >
                 <span
                   aria-hidden="true"
-                  className="inline-block w-4 font-bold text-green-700 in-data-[theme=dark]:text-green-300"
+                  className="inline-block w-4 font-bold text-green-700 dark:text-green-300"
                 >
                   {isSelected ? '✓' : ''}
                 </span>
@@ -231,7 +230,6 @@ export function MultiSelect({
           </p>
         ) : null}
       </div>
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }

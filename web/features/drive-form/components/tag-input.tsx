@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { DRIVE_LIMITS } from '../../../../contract/drives';
-import { FieldMessages, useFieldIds } from '../../../components/ui/form-field';
+import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
+import { Button } from '../../../components/ui/button';
 import { Chips } from './multi-select';
 
 /** Free-text tags (Sponsored By): type a name, press Enter or Add; each chip can be removed. */
@@ -36,10 +37,7 @@ export function TagInput({
   };
 
   return (
-    <div className="flex flex-col gap-1.5" data-field={name}>
-      <label htmlFor={ids.inputId} className="text-sm font-semibold">
-        {label}
-      </label>
+    <FieldShell ids={ids} label={label} hint={hint} error={error} data-field={name}>
       <Chips
         items={values.map((v) => ({ value: v, label: v }))}
         label={chipsLabel}
@@ -51,7 +49,6 @@ export function TagInput({
       <div className="flex gap-2">
         <input
           ref={inputRef}
-          id={ids.inputId}
           type="text"
           value={text}
           maxLength={DRIVE_LIMITS.sponsorMax}
@@ -62,20 +59,13 @@ export function TagInput({
             event.preventDefault(); // Enter adds the tag instead of saving the form.
             add();
           }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${ids.hintId}${error ? ` ${ids.errorId}` : ''}`}
+          {...ariaOf(ids, hint, error)}
           className={`input w-full text-base ${error ? 'input-error' : ''}`}
         />
-        <button
-          type="button"
-          className="btn btn-outline"
-          onClick={add}
-          disabled={full || !text.trim()}
-        >
+        <Button variant="secondary" onClick={add} disabled={full || !text.trim()}>
           Add
-        </button>
+        </Button>
       </div>
-      <FieldMessages ids={ids} hint={hint} error={error} />
-    </div>
+    </FieldShell>
   );
 }
