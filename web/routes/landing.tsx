@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { PublicLayout } from '../components/ui/public-layout';
 import { BenefitsSection } from '../features/landing/components/benefits-section';
 import { CallToAction } from '../features/landing/components/call-to-action';
 import { FeaturesSection } from '../features/landing/components/features-section';
+import { FooterAbout, FooterNewsletter } from '../features/landing/components/footer-columns';
 import { Hero } from '../features/landing/components/hero';
 import { HowItWorks } from '../features/landing/components/how-it-works';
 import { ImpactSection } from '../features/landing/components/impact-section';
-import { SiteFooter } from '../features/landing/components/site-footer';
 import { TestimonialsCarousel } from '../features/landing/components/testimonials-carousel';
-import { TopBar } from '../features/landing/components/top-bar';
+import { FOOTER_LINKS, NAV_ANCHORS } from '../features/landing/content';
 
 /** The public landing page (/ and /home). */
 export default function LandingPage() {
@@ -26,24 +27,28 @@ export default function LandingPage() {
   }, [arrivalHash]);
 
   return (
-    <div className="min-h-screen bg-base-100 text-base-content">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-base-100 px-4 py-2 font-semibold text-base-content shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus-visible:outline-2 focus-visible:outline-base-content"
-      >
-        Skip to content
-      </a>
-      <TopBar />
-      <main id="main" tabIndex={-1} className="focus:outline-none">
-        <Hero />
-        <ImpactSection />
-        <BenefitsSection />
-        <FeaturesSection />
-        <TestimonialsCarousel />
-        <HowItWorks />
-        <CallToAction />
-      </main>
-      <SiteFooter />
-    </div>
+    <PublicLayout
+      header={{
+        links: NAV_ANCHORS,
+        navLabel: 'Page sections',
+        narrow: 'menu',
+        actions: ['signIn', 'register'],
+        overlay: true,
+      }}
+      footer={{
+        id: 'contact',
+        about: <FooterAbout />,
+        groups: FOOTER_LINKS,
+        extra: <FooterNewsletter />,
+      }}
+    >
+      <Hero />
+      <ImpactSection />
+      <BenefitsSection />
+      <FeaturesSection />
+      <TestimonialsCarousel />
+      <HowItWorks />
+      <CallToAction />
+    </PublicLayout>
   );
 }

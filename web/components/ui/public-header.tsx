@@ -1,10 +1,35 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/ui/logo';
-import { ThemeToggle } from '../../../components/ui/theme-toggle';
-import { NAV_ANCHORS, SOLID_BAR_SCROLL_Y } from '../content';
-import { MobileMenu } from './mobile-menu';
-import { navLink, primaryButtonSmall } from './primitives';
+import { ButtonLink } from './button';
+import { Logo } from './logo';
+import { navLink, PublicAnchor, type PublicAction, type PublicLink } from './public-links';
+import { PublicMenu } from './public-menu';
+import { ThemeToggle } from './theme-toggle';
+
+/** Spec §9: the landing page's top bar turns solid after scrolling more than 100 px. */
+export const SOLID_BAR_SCROLL_Y = 100;
+
+export interface PublicHeaderProps {
+  /** The page's links (sections of the page or other pages). */
+  links?: readonly PublicLink[];
+  /** Names the links' navigation landmark. */
+  navLabel?: string;
+  /**
+   * Below 1024 px the links and actions move into a menu button (`menu`, the landing page), or
+   * the links wrap onto a second row and stay visible (`wrap`).
+   */
+  narrow?: 'menu' | 'wrap';
+  /** Sign In / Start Growing on the right. */
+  actions?: readonly PublicAction[];
+  /**
+   * Fixed over the page's hero: transparent until the page has scrolled more than 100 px, with a
+   * thin bar showing how much of the page has been read (the landing page). Otherwise sticky
+   * and solid.
+   */
+  overlay?: boolean;
+  /** Beside the logo, e.g. a "Docs" badge. */
+  badge?: ReactNode;
+}
 
 /** How far down the page the reader is, from 0 to 1. */
 function scrollFraction(): number {
@@ -13,15 +38,11 @@ function scrollFraction(): number {
   return Math.min(1, Math.max(0, window.scrollY / scrollable));
 }
 
-/**
- * Fixed top bar: transparent over the hero, solid once the page has scrolled more than 100 px,
- * with a thin bar showing how much of the page has been read.
- */
-export function TopBar() {
+/** Whether the page has scrolled past the threshold; keeps `progressRef`'s bar up to date. */
+function useScrolled(enabled: boolean, progressRef: RefObject<HTMLDivElement | null>) {
   const [solid, setSolid] = useState(false);
-  const progressRef = useRef<HTMLDivElement>(null);
-
   useEffect(() => {
+    if (!enabled) return;
     let frame = 0;
     function update() {
       frame = 0;
@@ -40,7 +61,7 @@ export function TopBar() {
     update();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
-    // The page grows when the impact figures arrive; keep the fraction honest.
+    // The page grows when late content (the impact figures) arrives; keep the fraction honest.
     const observer =
       typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
     observer?.observe(document.body);
@@ -50,51 +71,84 @@ export function TopBar() {
       observer?.disconnect();
       if (frame) window.cancelAnimationFrame(frame);
     };
-  }, []);
+  }, [enabled, progressRef]);
+  return solid;
+}
+
+/** The header of every public page: logo, the page's links, the theme switch and the actions. */
+export function PublicHeader({
+  links = [],
+  navLabel = 'Site',
+  narrow = 'wrap',
+  actions = [],
+  overlay = false,
+  badge,
+}: PublicHeaderProps) {
+  const progressRef = useRef<HTMLDivElement>(null);
+  const solid = useScrolled(overlay, progressRef);
+  const collapse = narrow === 'menu';
+  const position = overlay
+    ? `fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300 ${
+        solid ? 'bg-base-100 shadow-md' : 'bg-transparent'
+      }`
+    : 'sticky top-0 z-30 border-b border-base-300 bg-base-100';
 
   return (
     <header
-      className={`fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300 ${
-        solid ? 'bg-base-100 shadow-md' : 'bg-transparent'
-      }`}
-      data-solid={solid ? 'true' : 'false'}
-      data-testid="top-bar"
+      className={position}
+      {...(overlay ? { 'data-solid': solid ? 'true' : 'false', 'data-testid': 'top-bar' } : {})}
     >
-      <div
-        ref={progressRef}
-        role="progressbar"
-        aria-label="Page scroll progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={0}
-        className="absolute left-0 top-0 h-1 bg-green-600"
-        style={{ width: '0%' }}
-        data-testid="scroll-progress"
-      />
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+      {overlay ? (
+        <div
+          ref={progressRef}
+          role="progressbar"
+          aria-label="Page scroll progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={0}
+          className="absolute left-0 top-0 h-1 bg-primary"
+          style={{ width: '0%' }}
+          data-testid="scroll-progress"
+        />
+      ) : null}
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 sm:px-6">
         <Logo className="rounded-md text-base-content focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-base-content" />
-        <nav aria-label="Page sections" className="ml-6 hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {NAV_ANCHORS.map((anchor) => (
-              <li key={anchor.href}>
-                <a href={anchor.href} className={`${navLink} text-sm`}>
-                  {anchor.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {badge}
+        {links.length > 0 ? (
+          <nav
+            aria-label={navLabel}
+            className={
+              collapse
+                ? 'ml-6 hidden lg:block'
+                : 'order-last -mx-3 w-full sm:order-none sm:mx-0 sm:ml-6 sm:w-auto'
+            }
+          >
+            <ul className="flex flex-wrap items-center gap-1">
+              {links.map((link) => (
+                <li key={link.href}>
+                  <PublicAnchor link={link} className={`${navLink} inline-block text-sm`} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           <ThemeToggle />
-          <div className="hidden items-center gap-2 lg:flex">
-            <Link to="/login" className={`${navLink} text-sm`}>
-              Sign In
-            </Link>
-            <Link to="/register" className={primaryButtonSmall}>
-              Start Growing
-            </Link>
-          </div>
-          <MobileMenu />
+          {actions.length > 0 ? (
+            <div className={`items-center gap-2 ${collapse ? 'hidden lg:flex' : 'flex'}`}>
+              {actions.includes('signIn') ? (
+                <Link to="/login" className={`${navLink} text-sm`}>
+                  Sign In
+                </Link>
+              ) : null}
+              {actions.includes('register') ? (
+                <ButtonLink to="/register" size="sm">
+                  Start Growing
+                </ButtonLink>
+              ) : null}
+            </div>
+          ) : null}
+          {collapse ? <PublicMenu links={links} actions={actions} /> : null}
         </div>
       </div>
     </header>

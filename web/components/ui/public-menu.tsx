@@ -1,14 +1,25 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { DESKTOP_MEDIA_QUERY, NAV_ANCHORS } from '../content';
-import { navLink, primaryButton, secondaryButton } from './primitives';
+import { ButtonLink } from './button';
+import {
+  DESKTOP_MEDIA_QUERY,
+  navLink,
+  PublicAnchor,
+  type PublicAction,
+  type PublicLink,
+} from './public-links';
 
 /**
- * The menu for narrow screens (below 1024 px): a disclosure button and a panel under the top
- * bar. It closes on a link click, a click or tap outside it, Escape, and when the window
- * becomes desktop-wide.
+ * The public header's menu for narrow screens (below 1024 px): a disclosure button and a panel
+ * under the bar holding the header's links and actions. It closes on a link click, a click or
+ * tap outside it, Escape, and when the window becomes desktop-wide.
  */
-export function MobileMenu() {
+export function PublicMenu({
+  links,
+  actions,
+}: {
+  links: readonly PublicLink[];
+  actions: readonly PublicAction[];
+}) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -79,22 +90,30 @@ export function MobileMenu() {
       >
         <nav aria-label="Menu" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
           <ul className="flex flex-col gap-1">
-            {NAV_ANCHORS.map((anchor) => (
-              <li key={anchor.href}>
-                <a href={anchor.href} className={`${navLink} block text-base`} onClick={close}>
-                  {anchor.label}
-                </a>
+            {links.map((link) => (
+              <li key={link.href}>
+                <PublicAnchor
+                  link={link}
+                  className={`${navLink} block text-base`}
+                  onClick={close}
+                />
               </li>
             ))}
           </ul>
-          <div className="mt-3 grid gap-3 border-t border-base-content/10 pt-4 sm:grid-cols-2">
-            <Link to="/login" className={secondaryButton} onClick={close}>
-              Sign In
-            </Link>
-            <Link to="/register" className={primaryButton} onClick={close}>
-              Start Growing
-            </Link>
-          </div>
+          {actions.length > 0 ? (
+            <div className="mt-3 grid gap-3 border-t border-base-content/10 pt-4 sm:grid-cols-2">
+              {actions.includes('signIn') ? (
+                <ButtonLink to="/login" variant="secondary" onClick={close}>
+                  Sign In
+                </ButtonLink>
+              ) : null}
+              {actions.includes('register') ? (
+                <ButtonLink to="/register" onClick={close}>
+                  Start Growing
+                </ButtonLink>
+              ) : null}
+            </div>
+          ) : null}
         </nav>
       </div>
     </>

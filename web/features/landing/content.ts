@@ -5,17 +5,8 @@
 
 /** Spec §9: the carousel advances every 5000 ms and holds exactly three testimonials. */
 export const TESTIMONIAL_INTERVAL_MS = 5000;
-/** Spec §9: the top bar turns solid after scrolling more than 100 px. */
-export const SOLID_BAR_SCROLL_Y = 100;
-/** Spec §9: desktop breakpoint; matches Tailwind's `lg:` (64rem = 1024 px). */
-export const DESKTOP_MEDIA_QUERY = '(min-width: 1024px)';
-
-export interface NavAnchor {
-  href: `#${string}`;
-  label: string;
-}
-
-export const NAV_ANCHORS: readonly NavAnchor[] = [
+/** The top bar's links to the page's sections. */
+export const NAV_ANCHORS: readonly { href: `#${string}`; label: string }[] = [
   { href: '#impact', label: 'Impact' },
   { href: '#features', label: 'Features' },
   { href: '#how-it-works', label: 'How it works' },
@@ -272,22 +263,22 @@ export const TOUR_SLIDES: readonly TourSlide[] = [
 
 export const FOOTER_LINKS: readonly {
   heading: string;
-  links: readonly { label: string; to: string }[];
+  links: readonly { label: string; href: string }[];
 }[] = [
   {
     heading: 'Explore',
     links: [
-      { label: 'Our impact', to: '#impact' },
-      { label: 'Features', to: '#features' },
-      { label: 'How it works', to: '#how-it-works' },
+      { label: 'Our impact', href: '#impact' },
+      { label: 'Features', href: '#features' },
+      { label: 'How it works', href: '#how-it-works' },
     ],
   },
   {
     heading: 'Your account',
     links: [
-      { label: 'Start Growing', to: '/register' },
-      { label: 'Sign In', to: '/login' },
-      { label: 'Forgot password', to: '/forgot-password' },
+      { label: 'Start Growing', href: '/register' },
+      { label: 'Sign In', href: '/login' },
+      { label: 'Forgot password', href: '/forgot-password' },
     ],
   },
 ];

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Logo } from '../../../components/ui/logo';
-import { ThemeToggle } from '../../../components/ui/theme-toggle';
+import { PublicLayout } from '../../../components/ui/public-layout';
 
 export const AUTH_TAGLINE =
   'Continue your green journey — every tree you nurture grows a greener tomorrow.';
@@ -72,7 +71,7 @@ function BrandPanel() {
   return (
     <aside
       aria-label="About Canopy"
-      className="hidden min-h-screen flex-col justify-between gap-10 bg-linear-to-br from-green-50 via-emerald-100 to-green-200 p-10 text-green-950 lg:flex xl:p-14 in-data-[theme=dark]:from-green-950 in-data-[theme=dark]:via-emerald-950 in-data-[theme=dark]:to-green-900 in-data-[theme=dark]:text-green-50"
+      className="hidden flex-col justify-between gap-10 bg-linear-to-br from-green-50 via-emerald-100 to-green-200 p-10 text-green-950 lg:flex xl:p-14 dark:from-green-950 dark:via-emerald-950 dark:to-green-900 dark:text-green-50"
     >
       <Logo />
       <div>
@@ -91,29 +90,28 @@ function BrandPanel() {
 }
 
 /**
- * Frame shared by every account screen: the brand panel on the left on large screens, the
- * screen's own content on the right (alone on small screens), the theme switch top right.
+ * Frame shared by every account screen: the public layout (header with the theme switch, footer)
+ * with the brand panel on the left on large screens and the screen's own content on the right
+ * (alone on small screens).
  */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="min-h-screen bg-base-100 text-base-content lg:grid lg:grid-cols-2">
+    <PublicLayout
+      header={{ links: [{ label: 'Home', href: '/' }] }}
+      footer={{
+        about: BRAND_LINE,
+        groups: [
+          {
+            heading: 'Learn more',
+            links: [{ label: 'How Canopy works', href: '/documentation' }],
+          },
+        ],
+      }}
+      aside={<BrandPanel />}
+      mainClassName="flex items-center justify-center px-4 py-10 sm:px-8 lg:py-16"
+    >
       <title>{`${title} · Canopy`}</title>
-      <BrandPanel />
-      <div className="flex min-h-screen flex-col">
-        <header className="flex items-center gap-3 px-4 py-4 sm:px-8">
-          <Logo className="lg:hidden" />
-          <ThemeToggle className="ml-auto" />
-        </header>
-        <main className="flex flex-1 items-center justify-center px-4 py-8 sm:px-8">
-          <div className="w-full max-w-md">{children}</div>
-        </main>
-        <footer className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 px-4 py-6 text-sm">
-          <span className="font-medium lg:hidden">{BRAND_LINE}</span>
-          <Link to="/documentation" className="link">
-            How Canopy works
-          </Link>
-        </footer>
-      </div>
-    </div>
+      <div className="w-full max-w-md">{children}</div>
+    </PublicLayout>
   );
 }
