@@ -1,17 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
-import { Toaster } from 'sonner';
 import { dashboardRouteFor, type CurrentUser } from '../../contract/auth';
 import { ModalProvider } from '../components/ui/modal';
 import { PageTitleProvider, usePageTitleValue } from '../components/ui/page-title';
 import { RightDrawerProvider } from '../components/ui/right-drawer';
+import { Toaster } from '../components/ui/toaster';
 import { useCurrentUser, useLogout } from '../features/auth/api';
 import { drivesKey } from '../lib/query-keys';
 import { RouteErrorBoundary } from './route-error';
 import { Sidebar } from './shell/sidebar';
 import { TopBar } from './shell/top-bar';
-import { useTheme } from './theme';
 
 /** Spec: the desktop breakpoint, Tailwind's `lg`. */
 const DESKTOP_QUERY = '(min-width: 1024px)';
@@ -37,7 +36,6 @@ function Shell() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = useLogout();
-  const { theme } = useTheme();
   const title = usePageTitleValue();
   const mainRef = useRef<HTMLElement>(null);
   const navRef = useRef<HTMLDialogElement>(null);
@@ -158,15 +156,7 @@ function Shell() {
           </RouteErrorBoundary>
         </main>
       </div>
-      {/* Below the top bar, so a toast never covers the menu, search or account buttons. */}
-      <Toaster
-        position="top-right"
-        duration={3000}
-        theme={theme}
-        closeButton
-        offset={{ top: 72, right: 16 }}
-        mobileOffset={{ top: 120, left: 12, right: 12 }}
-      />
+      <Toaster area="app" />
     </div>
   );
 }

@@ -18,6 +18,7 @@ const Register = page(() => import('../routes/register'));
 const ForgotPassword = page(() => import('../routes/forgot-password'));
 const ResetPassword = page(() => import('../routes/reset-password'));
 const Otp = page(() => import('../routes/otp'));
+const AccountArea = named(() => import('./account-area'), 'AccountArea');
 const RequireSession = named(() => import('./require-session'), 'RequireSession');
 const AppLayout = named(() => import('./app-layout'), 'AppLayout');
 const AppNotFound = page(() => import('../routes/app-not-found'));
@@ -47,11 +48,13 @@ export function AppRoutes() {
           <Route path="/home" element={<Landing />} />
           <Route path="/documentation" element={<Documentation />} />
           <Route path="/landing-page" element={<LandingPage />} />
-          <Route path="/login" element={<Login />} />
-          <Route path="/register" element={<Register />} />
-          <Route path="/forgot-password" element={<ForgotPassword />} />
-          <Route path="/reset-password" element={<ResetPassword />} />
-          <Route path="/otp" element={<Otp />} />
+          <Route element={<AccountArea />}>
+            <Route path="/login" element={<Login />} />
+            <Route path="/register" element={<Register />} />
+            <Route path="/forgot-password" element={<ForgotPassword />} />
+            <Route path="/reset-password" element={<ResetPassword />} />
+            <Route path="/otp" element={<Otp />} />
+          </Route>
           <Route path="/app" element={<RequireSession />}>
             <Route element={<AppLayout />}>
               <Route index element={<AppHome />} />

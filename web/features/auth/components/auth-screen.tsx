@@ -1,22 +1,16 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { AuthLayout } from './auth-layout';
-import { AuthToaster } from './auth-toaster';
 import { useRedirectIfSignedIn } from './use-redirect-if-signed-in';
 
 /**
  * One account screen: sends a visitor who is already signed in to their dashboard, otherwise
- * shows `children` in the brand layout with the screen's toasts.
+ * shows `children` in the brand layout (the toasts are app/account-area.tsx's).
  */
 export function AuthScreen({ title, children }: { title: string; children: ReactNode }) {
   const redirect = useRedirectIfSignedIn();
   if (redirect) return <Navigate to={redirect} replace />;
-  return (
-    <>
-      <AuthLayout title={title}>{children}</AuthLayout>
-      <AuthToaster />
-    </>
-  );
+  return <AuthLayout title={title}>{children}</AuthLayout>;
 }
 
 /** The screen's heading and a line under it. */
