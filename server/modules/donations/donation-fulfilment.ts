@@ -126,6 +126,9 @@ export function donationFulfilment(deps: FulfilmentDeps) {
     const repo = deps.repo(tx.db);
     const donation = await match(repo, event);
     if (!donation) {
+      // An event that asks nothing (a type we do not handle) is simply acknowledged.
+      if (event.outcome === 'none')
+        return { outcome: 'ignored', donationId: null, status: null, failureReason: null };
       log.warn({ event: event.id, type: event.type }, 'payment event for no known donation');
       return { outcome: 'unmatched', donationId: null, status: null, failureReason: null };
     }

@@ -55,6 +55,7 @@ export function donationApi(target: DatabaseTarget) {
     services: () => current().services,
     call,
     async setup(config: Partial<Config> = {}) {
+      await t?.close();
       clock.set(NOW);
       mailer.sent.length = 0;
       t = await buildTestApp(target, { clock, mailer, config: { appUrl: APP_URL, ...config } });

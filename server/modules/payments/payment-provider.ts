@@ -57,9 +57,10 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
    * Checks a webhook's signature on the exact bytes received and reads the event; throws
-   * `WebhookSignatureError` for a bad or stale signature. Only providers that send webhooks.
+   * `WebhookSignatureError` for a bad or stale signature (older than 5 minutes at `nowMs`, the
+   * injected clock in milliseconds). Only providers that send webhooks.
    */
-  verifyWebhook?(rawBody: Buffer, signature: string | undefined, nowSeconds: number): PaymentEvent;
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined, nowMs: number): PaymentEvent;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -69,11 +69,7 @@ export function paymentsService(deps: PaymentsServiceDeps) {
         throw notFound(WEBHOOK_MESSAGES.stripeOff);
       let event: PaymentEvent;
       try {
-        event = provider.verifyWebhook(
-          rawBody,
-          signature,
-          Math.floor(clock.now().getTime() / 1000),
-        );
+        event = provider.verifyWebhook(rawBody, signature, clock.now().getTime());
       } catch (error) {
         if (!(error instanceof WebhookSignatureError)) throw error;
         log.warn({ reason: error.message }, 'webhook refused: bad signature');

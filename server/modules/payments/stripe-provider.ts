@@ -72,7 +72,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { sessionId: session.id, url: session.url };
     },
 
-    verifyWebhook(rawBody, signature, nowSeconds) {
+    verifyWebhook(rawBody, signature, nowMs) {
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(
@@ -81,7 +81,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           settings.webhookSecret,
           undefined,
           undefined,
-          nowSeconds,
+          // The SDK's receivedAt is in milliseconds (it divides by 1000 itself).
+          nowMs,
         );
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
