@@ -58,6 +58,14 @@ export function preparedQueries(db: Kysely<Database>) {
   };
 }
 
+/** Slots for a list of ids (`id0`, `id1`, …) and the values that fill them. */
+export function idSlots(ids: readonly string[]) {
+  return {
+    slots: ids.map((_, i) => slot(`id${i}`)),
+    values: Object.fromEntries(ids.map((id, i) => [`id${i}`, id])) as Record<string, unknown>,
+  };
+}
+
 export const DRIVE_COLUMNS = [
   'drives.id',
   'drives.organizer_id',

@@ -1,7 +1,12 @@
 /** Test helpers shared by the drive suites (imported only by *.test.ts files). */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/tables';
+import { afterEach } from 'vitest';
+import { buildDrive } from '../../../tests/support/factories';
+import { signedInUser } from '../../../tests/support/signed-in';
+import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
+import type { DatabaseTarget } from '../../../tests/support/test-database';
+import type { Database, NewDrive, NewUser } from '../../db/tables';
 import { buildJpeg, multipartBody, type MultipartPart } from '../../../tests/support/images';
 
 export type FormValue = string | string[] | undefined;
@@ -77,4 +82,72 @@ export async function insertFile(db: Kysely<Database>, id: string): Promise<stri
     })
     .execute();
   return id;
+}
+
+export type Headers = Record<string, string>;
+/** The moment the drive API suites run at (their drives are a few days or weeks later). */
+export const NOW = '2026-06-01T10:00:00.000Z';
+export const APP_URL = 'https://canopy.example';
+
+/**
+ * A fresh app per test and the shortcuts every drive API suite uses. Call inside `describe`; the app
+ * is closed after each test.
+ */
+export function driveApi(target: DatabaseTarget) {
+  let t: TestApp | undefined;
+  const clock = movableClock(NOW);
+  afterEach(async () => t?.close());
+  const current = (): TestApp => {
+    if (!t) throw new Error('call setup() first');
+    return t;
+  };
+  const app = () => current().app;
+  const db = () => current().database.db;
+  const signIn = (overrides: Partial<NewUser> = {}) => signedInUser(app(), db(), overrides);
+  const create = async (headers: Headers, fields: FormFields = validForm(), withImage = true) =>
+    sendForm(
+      app(),
+      'POST',
+      '/api/add_drivetreeinfo',
+      headers,
+      fields,
+      withImage ? { data: await driveImage() } : null,
+    );
+  return {
+    clock,
+    app,
+    db,
+    signIn,
+    create,
+    async setup() {
+      clock.set(NOW);
+      t = await buildTestApp(target, { clock, config: { appUrl: APP_URL } });
+    },
+    corporate: (overrides: Partial<NewUser> = {}) =>
+      signIn({ profile_type: 'corporate', name: 'Greenleaf Industries', ...overrides }),
+    edit: (id: string, headers: Headers, fields: FormFields, image?: Buffer) =>
+      sendForm(app(), 'PUT', `/api/drives/${id}`, headers, fields, image ? { data: image } : null),
+    call: (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Headers = {}) =>
+      app().inject({ method, url, headers }),
+    async insertDrive(organizerId: string, overrides: Partial<NewDrive> = {}) {
+      const drive = buildDrive(organizerId, {
+        starts_at: '2026-06-20T08:00:00.000Z',
+        ...overrides,
+      });
+      await db().insertInto('drives').values(drive).execute();
+      return drive;
+    },
+    join: (driveId: string, userId: string) =>
+      db()
+        .insertInto('drive_participants')
+        .values({ drive_id: driveId, user_id: userId, joined_at: NOW })
+        .execute(),
+    noticesOf: (userId: string) =>
+      db()
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+  };
 }

@@ -5,6 +5,7 @@ import {
   DRIVE_COLUMNS,
   filterConditions,
   filterSlots,
+  idSlots,
   ORGANIZER_COLUMNS,
   preparedQueries,
   slot,
@@ -104,8 +105,7 @@ export function drivesRepository(db: Kysely<Database>) {
       callerId: string,
     ): Promise<Map<string, { count: number; joined: boolean }>> {
       if (driveIds.length === 0) return new Map();
-      const values: Record<string, unknown> = { caller: callerId };
-      driveIds.forEach((id, i) => (values[`id${i}`] = id));
+      const ids = idSlots(driveIds);
       const rows = await prepared(
         `stats:${driveIds.length}`,
         () =>
@@ -118,13 +118,9 @@ export function drivesRepository(db: Kysely<Database>) {
                 .sum<number>(eb.case().when('user_id', '=', slot('caller')).then(1).else(0).end())
                 .as('mine'),
             ])
-            .where(
-              'drive_id',
-              'in',
-              driveIds.map((_, i) => slot(`id${i}`)),
-            )
+            .where('drive_id', 'in', ids.slots)
             .groupBy('drive_id'),
-        values,
+        { ...ids.values, caller: callerId },
       );
       return new Map(
         rows.map((r) => [r.drive_id, { count: Number(r.n), joined: Number(r.mine) > 0 }]),
@@ -141,20 +137,15 @@ export function drivesRepository(db: Kysely<Database>) {
               db
                 .selectFrom('drive_participants')
                 .select(['drive_id', 'user_id'])
-                .where(
-                  'drive_id',
-                  'in',
-                  driveIds.map((_, i) => slot(`id${i}`)),
-                )
+                .where('drive_id', 'in', idSlots(driveIds).slots)
                 .limit(sql<number>`${slot('limit')}`),
-            { ...Object.fromEntries(driveIds.map((id, i) => [`id${i}`, id])), limit },
+            { ...idSlots(driveIds).values, limit },
           ),
 
     /** Which of `driveIds` the caller joined: one small indexed query. */
     async joinedAmong(driveIds: readonly string[], callerId: string): Promise<Set<string>> {
       if (driveIds.length === 0) return new Set();
-      const values: Record<string, unknown> = { caller: callerId };
-      driveIds.forEach((id, i) => (values[`id${i}`] = id));
+      const ids = idSlots(driveIds);
       const rows = await prepared(
         `joined:${driveIds.length}`,
         () =>
@@ -162,12 +153,8 @@ export function drivesRepository(db: Kysely<Database>) {
             .selectFrom('drive_participants')
             .select('drive_id')
             .where('user_id', '=', slot('caller'))
-            .where(
-              'drive_id',
-              'in',
-              driveIds.map((_, i) => slot(`id${i}`)),
-            ),
-        values,
+            .where('drive_id', 'in', ids.slots),
+        { ...ids.values, caller: callerId },
       );
       return new Set(rows.map((r) => r.drive_id));
     },
@@ -324,13 +311,9 @@ export function drivesRepository(db: Kysely<Database>) {
               db
                 .selectFrom('users')
                 .select(['id', 'username', 'name'])
-                .where(
-                  'id',
-                  'in',
-                  ids.map((_, i) => slot(`id${i}`)),
-                )
+                .where('id', 'in', idSlots(ids).slots)
                 .where('deleted_at', 'is', null),
-            Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
+            idSlots(ids).values,
           ),
 
     /** Drives starting in (from, until] whose reminder has not gone out, soonest first. */
