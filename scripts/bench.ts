@@ -15,6 +15,8 @@ import { startServer, type StartedServer } from '../tests/support/start-server';
  * Budget (DESIGN.md §7): list endpoints ≥ 5,000 req/s with p99 ≤ 50 ms, and list latency flat from
  * 1k to 100k rows: the Plantations list is measured signed in over 1,000 and 100,000 drives, each
  * request as the next of 10 members (who joined different drives), so per-caller work is measured too.
+ * Each line also shows the server's CPU time per request and its ratio to bare Fastify's: when the
+ * machine is shared with other work, compare those ratios (and req/s only within one run).
  */
 const durationArg = process.argv.indexOf('--duration');
 const duration = durationArg > 0 ? Number(process.argv[durationArg + 1]) : 10;
@@ -26,9 +28,29 @@ const DRIVE_SIZES = [1_000, 100_000];
 const BENCH_PASSWORD = 'bench-password-2026';
 const MEMBERS = 10;
 
-/** Measures `url`; with several header sets, each connection sends them in turn. */
-async function run(url: string, headerSets: Array<Record<string, string>> = [{}]) {
+/** CPU time (user + system, µs) a process has used so far; undefined where /proc is missing. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Measures `url`; with several header sets, each connection sends them in turn. Also the server's
+ * CPU time per request (`pid`): on a machine shared with other work it moves far less than req/s.
+ */
+async function run(
+  url: string,
+  pid: number | undefined,
+  headerSets: Array<Record<string, string>> = [{}],
+) {
   const { pathname, search } = new URL(url);
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({
     url,
     requests: headerSets.map((headers) => ({ method: 'GET', path: pathname + search, headers })),
@@ -38,7 +60,12 @@ async function run(url: string, headerSets: Array<Record<string, string>> = [{}]
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  const cpuAfter = cpuMicros(pid);
+  const cpuPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+      ? undefined
+      : (cpuAfter - cpuBefore) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest };
 }
 
 /**
@@ -140,10 +167,11 @@ async function main() {
       ['GET /api/health', `${server.url}/api/health`],
       ['GET /api/stats', `${server.url}/api/stats`],
     ];
-    const results: Array<[string, { rps: number; p99: number }]> = [];
+    const results: Array<[string, Awaited<ReturnType<typeof run>>]> = [];
     for (const [name, url] of targets) {
-      await run(url).catch(() => undefined); // warm-up
-      results.push([name, await run(url)]);
+      const pid = url.startsWith(server.url) ? server.process.pid : baseline.pid;
+      await run(url, pid).catch(() => undefined); // warm-up
+      results.push([name, await run(url, pid)]);
     }
     // The Plantations list, signed in, over 1k and 100k drives (one fresh server each).
     const listRuns: Array<{ size: number; rps: number; p99: number }> = [];
@@ -161,8 +189,9 @@ async function main() {
           if (!check.ok || !body.data?.length)
             throw new Error(`list over ${size} drives answered ${check.status}`);
         }
-        await run(url, headerSets).catch(() => undefined); // warm-up
-        const result = await run(url, headerSets);
+        const pid = listServer.process.pid;
+        await run(url, pid, headerSets).catch(() => undefined); // warm-up
+        const result = await run(url, pid, headerSets);
         const name = `GET /api/trees/geteventdetail (${size.toLocaleString('en-US')} drives)`;
         results.push([name, result]);
         listRuns.push({ size, ...result });
@@ -172,7 +201,7 @@ async function main() {
       }
     }
 
-    const base = results[0]![1].rps;
+    const base = results[0]![1];
     console.log(
       `\n${CONNECTIONS} connections, ${duration} s each, ${process.platform} ${process.arch}, Node ${process.version}, ` +
         // Other work on the machine skews every number; the load shows how much.
@@ -183,13 +212,20 @@ async function main() {
       'req/s'.padStart(9),
       'p99 ms'.padStart(8),
       'vs bare'.padStart(9),
+      'CPU µs/req'.padStart(11),
+      'CPU vs bare'.padStart(12),
     );
     for (const [name, r] of results) {
       console.log(
         name.padEnd(50),
         r.rps.toFixed(0).padStart(9),
         String(r.p99).padStart(8),
-        `${((r.rps / base) * 100).toFixed(0)}%`.padStart(9),
+        `${((r.rps / base.rps) * 100).toFixed(0)}%`.padStart(9),
+        (r.cpuPerRequest?.toFixed(1) ?? '–').padStart(11),
+        (r.cpuPerRequest && base.cpuPerRequest
+          ? `${((base.cpuPerRequest / r.cpuPerRequest) * 100).toFixed(0)}%`
+          : '–'
+        ).padStart(12),
       );
     }
     const failing = results.slice(1).filter(([, r]) => r.rps < 5000 || r.p99 > 50);
