@@ -7,7 +7,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentEvent } from '../payments/payment-provider';
 import { receiptMail } from './donation-emails';
-import { describeGift } from './donation-mapper';
+import { describeGift, treesText } from './donation-mapper';
 import type { donationsRepository, DonationsRepository } from './donations.repository';
 
 /** What an event did: the payments module records it beside the event id. */
@@ -82,7 +82,10 @@ export function donationFulfilment(deps: FulfilmentDeps) {
     return null;
   }
 
-  /** After commit: the donor's notice and receipt mail, the organiser's notice. */
+  /**
+   * After commit: the donor's notice and receipt mail, the organiser's notice. Each is tried on its
+   * own, so one failing (say, the mail server) does not keep the others from going out.
+   */
   async function notifyPaid(donationId: string, receiptNumber: string) {
     const repo = deps.repo(deps.db);
     const [donation, parties] = await Promise.all([
@@ -93,33 +96,48 @@ export function donationFulfilment(deps: FulfilmentDeps) {
     const gift = describeGift({ ...donation, driveName: parties.drive_name });
     const amount = formatMoney(donation.amount_minor, donation.currency);
     const donorName = parties.donor_name?.trim() || parties.donor_username;
-    await deps.notifications.notify(donation.donor_id, {
-      kind: 'donation_paid',
-      title: 'Thank you for your donation',
-      body: `We received ${amount}: ${gift}. Receipt ${receiptNumber}.`,
-      link: TRANSACTIONS_PATH,
-    });
-    if (parties.organizer_id && donation.drive_id && parties.organizer_id !== donation.donor_id)
-      await deps.notifications.notify(parties.organizer_id, {
-        kind: 'donation_received',
-        title: 'Your drive received a donation',
-        body: `${donation.anonymous === 1 ? 'Someone' : donorName} gave ${
-          donation.kind === 'trees' ? gift.replace(/ for ".*"$/, '') : amount
-        } to "${parties.drive_name}".`,
-        link: drivePath(donation.drive_id),
-      });
-    if (!parties.donor_deleted_at)
-      await deps.mailer.send(
-        receiptMail({
-          to: parties.donor_email,
-          name: donorName,
-          receiptNumber,
-          gift,
-          amount,
-          link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
-          testMode: donation.provider === 'test',
+    const { organizer_id: organiserId, drive_name: driveName } = parties;
+    const steps: Array<() => Promise<void>> = [
+      () =>
+        deps.notifications.notify(donation.donor_id, {
+          kind: 'donation_paid',
+          title: 'Thank you for your donation',
+          body: `We received ${amount}: ${gift}. Receipt ${receiptNumber}.`,
+          link: TRANSACTIONS_PATH,
+        }),
+    ];
+    if (organiserId && donation.drive_id && organiserId !== donation.donor_id)
+      steps.push(() =>
+        deps.notifications.notify(organiserId, {
+          kind: 'donation_received',
+          title: 'Your drive received a donation',
+          body: `${donation.anonymous === 1 ? 'Someone' : donorName} gave ${
+            donation.kind === 'trees' ? treesText(donation.trees) : amount
+          } to "${driveName}".`,
+          link: drivePath(donation.drive_id!),
         }),
       );
+    if (!parties.donor_deleted_at)
+      steps.push(() =>
+        deps.mailer.send(
+          receiptMail({
+            to: parties.donor_email,
+            name: donorName,
+            receiptNumber,
+            gift,
+            amount,
+            link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
+            testMode: donation.provider === 'test',
+          }),
+        ),
+      );
+    for (const step of steps) {
+      try {
+        await step();
+      } catch (err) {
+        log.error({ err, donation: donationId }, 'a notice after a payment failed');
+      }
+    }
   }
 
   return async function applyPaymentEvent(event: PaymentEvent, tx: Tx): Promise<FulfilmentResult> {

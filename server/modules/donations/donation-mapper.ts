@@ -49,16 +49,17 @@ export function toDonatedTree(row: DonationWithDrive): DonatedTree {
   };
 }
 
-/** What was given, in words: `12 trees for "Riverbank planting"` or `Cash for the general fund`. */
+/** `1 tree`, `1,000 trees`. */
+export const treesText = (trees: number) =>
+  `${trees.toLocaleString('en-US')} ${trees === 1 ? 'tree' : 'trees'}`;
+
+/** What was given, in words: `12 trees for "Riverbank planting"` or `Cash donation for the general fund`. */
 export function describeGift(donation: {
   kind: 'trees' | 'cash';
   trees: number;
   driveName: string | null;
 }): string {
-  const what =
-    donation.kind === 'trees'
-      ? `${donation.trees.toLocaleString('en-US')} ${donation.trees === 1 ? 'tree' : 'trees'}`
-      : 'Cash donation';
+  const what = donation.kind === 'trees' ? treesText(donation.trees) : 'Cash donation';
   return donation.driveName
     ? `${what} for "${donation.driveName}"`
     : `${what} for the general fund`;

@@ -67,6 +67,23 @@ describe.each(databaseTargets)('test-mode payments on $name', (target) => {
     expect((await call('GET', '/api/stats')).json().data).toMatchObject({ treesDonated: 12 });
   });
 
+  it('still records the payment and tells the donor when the receipt mail cannot be sent', async () => {
+    await api.setup();
+    const me = await api.signIn();
+    const { id } = await api.pending(me.headers);
+    const send = api.mailer.send;
+    api.mailer.send = async () => {
+      throw new Error('smtp down');
+    };
+    try {
+      expect((await api.pay(me.headers, id)).statusCode).toBe(200);
+    } finally {
+      api.mailer.send = send;
+    }
+    expect((await api.row(id)).status).toBe('paid');
+    expect((await api.noticesOf(me.user.id)).map((n) => n.kind)).toEqual(['donation_paid']);
+  });
+
   it('declines 4000…0002 and 4000…9995 with 402: the donation fails with the reason, nothing is paid', async () => {
     await api.setup();
     const me = await api.signIn();
