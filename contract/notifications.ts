@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   'donation_paid',
   'donation_refunded',
   'tree_care',
+  'tree_died',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

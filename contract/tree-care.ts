@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import {
+  dateField,
+  measurementSchema,
+  rangeSchema,
+  treeSchema,
+  TREE_MESSAGES,
+  TREE_STATUSES,
+} from './trees';
+
+export const MEASUREMENT_LIMITS = {
+  heightMinCm: 1,
+  heightMaxCm: 15_000,
+  diameterMinCm: 0.1,
+  diameterMaxCm: 1000,
+  /** Diameter is taken at this height, or at the base while the plant is shorter. */
+  breastHeightCm: 130,
+  noteMax: 500,
+} as const;
+
+export const CARE_MESSAGES = {
+  measuredRequired: 'Measurement date is required.',
+  measuredInFuture: 'The measurement date must not be in the future.',
+  measuredBeforePlanting: 'The measurement date must not be before the tree was planted.',
+  heightRequired: 'Height is required.',
+  heightRange: 'Height must be between 1 and 15,000 cm.',
+  diameterRequired: 'Diameter is required.',
+  diameterRange: 'Diameter must be between 0.1 and 1,000 cm.',
+  aliveInvalid: 'Alive count must be a whole number from 1 to the number of plants.',
+  aliveTooMany: 'Alive count cannot be more than the number of plants in this record.',
+  noneAlive: 'If none survived, please report the tree as dead under Health instead.',
+  measured: 'Measurement saved.',
+  actionRequired: 'Please choose what you did.',
+  noteTooLong: `The note must be at most ${MEASUREMENT_LIMITS.noteMax} characters.`,
+  careInFuture: 'The care date must not be in the future.',
+  careBeforePlanting: 'The care date must not be before the tree was planted.',
+  careLogged: 'Care logged.',
+  statusRequired: 'Please choose the tree’s health.',
+  causeRequired: 'Please say what killed the tree.',
+  causeUnknown: 'Please choose a cause from the list.',
+  healthSaved: 'Health updated.',
+  deadTree:
+    'This tree is recorded as dead. Report it healthy again under Health if that was a mistake.',
+  settingsSaved: 'Reminder settings saved.',
+} as const;
+
+export const CARE_ACTIONS = [
+  'watered',
+  'mulched',
+  'weeded',
+  'pruned',
+  'fertilised',
+  'protected',
+] as const;
+export type CareAction = (typeof CARE_ACTIONS)[number];
+
+export const DEATH_CAUSES = [
+  'drought',
+  'pests',
+  'disease',
+  'grazing',
+  'vandalism',
+  'construction',
+  'unknown',
+] as const;
+export type DeathCause = (typeof DEATH_CAUSES)[number];
+
+/**
+ * Care reminders by age (years since planting): water weekly in the first year and fortnightly in
+ * the second, weed and mulch every 3 months for the first two years, measure every 6 months for
+ * as long as the tree lives. A logged action (or a measurement) restarts its interval.
+ */
+export const CARE_TASKS = ['water', 'weed', 'mulch', 'measure'] as const;
+export type CareTask = (typeof CARE_TASKS)[number];
+export interface CareRule {
+  task: CareTask;
+  every: { days: number } | { months: number };
+  fromYears: number;
+  /** Null: for the tree's whole life. */
+  toYears: number | null;
+}
+export const CARE_SCHEDULE: readonly CareRule[] = [
+  { task: 'water', every: { days: 7 }, fromYears: 0, toYears: 1 },
+  { task: 'water', every: { days: 14 }, fromYears: 1, toYears: 2 },
+  { task: 'weed', every: { months: 3 }, fromYears: 0, toYears: 2 },
+  { task: 'mulch', every: { months: 3 }, fromYears: 0, toYears: 2 },
+  { task: 'measure', every: { months: 6 }, fromYears: 0, toYears: null },
+];
+/** Which logged action clears which task (measuring is a measurement, not a care entry). */
+export const ACTION_FOR_TASK: Readonly<Record<Exclude<CareTask, 'measure'>, CareAction>> = {
+  water: 'watered',
+  weed: 'weeded',
+  mulch: 'mulched',
+};
+
+/** A number typed into a form (string) or sent as JSON (number). */
+const numberField = (requiredMessage: string, rangeMessage: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().min(1, requiredMessage)], { error: requiredMessage })
+    .transform(Number)
+    .refine((n) => Number.isFinite(n) && n >= min && n <= max, rangeMessage);
+
+const optionalInt = (message: string) =>
+  z
+    .union([z.number(), z.string().trim()], { error: message })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : Number(v)))
+    .refine((n) => n === undefined || (Number.isInteger(n) && n >= 0 && n <= 1000), message);
+
+/**
+ * POST /api/trees/{id}/measurements, as JSON or as multipart with a photo under `photo`. The date
+ * rules that need the clock and the tree (not in the future, not before planting, alive count at
+ * most the plant count) are checked by the server with the same messages.
+ */
+export const measurementFormSchema = z.object({
+  measuredAt: dateField(CARE_MESSAGES.measuredRequired),
+  heightCm: numberField(
+    CARE_MESSAGES.heightRequired,
+    CARE_MESSAGES.heightRange,
+    MEASUREMENT_LIMITS.heightMinCm,
+    MEASUREMENT_LIMITS.heightMaxCm,
+  ),
+  diameterCm: numberField(
+    CARE_MESSAGES.diameterRequired,
+    CARE_MESSAGES.diameterRange,
+    MEASUREMENT_LIMITS.diameterMinCm,
+    MEASUREMENT_LIMITS.diameterMaxCm,
+  ),
+  aliveCount: optionalInt(CARE_MESSAGES.aliveInvalid).refine(
+    (n) => n === undefined || n >= 1,
+    CARE_MESSAGES.noneAlive,
+  ),
+});
+export type MeasurementFormInput = z.input<typeof measurementFormSchema>;
+export type MeasurementForm = z.output<typeof measurementFormSchema>;
+export const MEASUREMENT_PHOTO_FIELD = 'photo';
+
+export const measurementResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ tree: treeSchema, measurement: measurementSchema }),
+});
+export type MeasurementResponse = z.infer<typeof measurementResponseSchema>;
+
+const note = z
+  .string()
+  .trim()
+  .max(MEASUREMENT_LIMITS.noteMax, CARE_MESSAGES.noteTooLong)
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** POST /api/trees/{id}/care. `at` defaults to now. */
+export const careRequestSchema = z.object({
+  action: z.enum(CARE_ACTIONS, { error: CARE_MESSAGES.actionRequired }),
+  note,
+  at: dateField(TREE_MESSAGES.dateInvalid).optional(),
+});
+export type CareRequest = z.input<typeof careRequestSchema>;
+export type CareForm = z.output<typeof careRequestSchema>;
+export const careEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(CARE_ACTIONS),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type CareEntry = z.infer<typeof careEntrySchema>;
+export const careResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ entry: careEntrySchema }),
+});
+export type CareResponse = z.infer<typeof careResponseSchema>;
+
+/** POST /api/trees/{id}/health. A dead tree needs a cause; `aliveCount` is for partial losses. */
+export const healthRequestSchema = z
+  .object({
+    status: z.enum(TREE_STATUSES, { error: CARE_MESSAGES.statusRequired }),
+    cause: z.enum(DEATH_CAUSES, { error: CARE_MESSAGES.causeUnknown }).optional(),
+    aliveCount: optionalInt(CARE_MESSAGES.aliveInvalid),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'dead' && !v.cause)
+      ctx.addIssue({ code: 'custom', path: ['cause'], message: CARE_MESSAGES.causeRequired });
+    if (v.status !== 'dead' && v.aliveCount === 0)
+      ctx.addIssue({ code: 'custom', path: ['aliveCount'], message: CARE_MESSAGES.noneAlive });
+  });
+export type HealthRequest = z.input<typeof healthRequestSchema>;
+export type HealthForm = z.output<typeof healthRequestSchema>;
+export const healthResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ tree: treeSchema }),
+});
+
+/** GET /api/trees/care-due: the caller's due tasks, most overdue first. */
+export const careTaskSchema = z.object({
+  treeId: z.string(),
+  treeName: z.string(),
+  task: z.enum(CARE_TASKS),
+  dueAt: z.string(),
+  overdueDays: z.number().int(),
+  lastDoneAt: z.string().nullable(),
+});
+export type CareTaskDue = z.infer<typeof careTaskSchema>;
+export const careDueResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(careTaskSchema),
+});
+export type CareDueResponse = z.infer<typeof careDueResponseSchema>;
+
+/** GET /api/trees/replanting: the caller's dead trees not yet replaced by a new registration. */
+export const replantingTaskSchema = z.object({
+  tree: treeSchema,
+  cause: z.string().nullable(),
+  diedAt: z.string().nullable(),
+});
+export const replantingResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(replantingTaskSchema),
+});
+export type ReplantingResponse = z.infer<typeof replantingResponseSchema>;
+
+/** GET/PUT /api/trees/care-settings: the weekly email digest of due care is opt-in. */
+export const careSettingsSchema = z.object({ weeklyDigest: z.boolean() });
+export type CareSettings = z.infer<typeof careSettingsSchema>;
+export const careSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: careSettingsSchema,
+});
+
+/** GET /api/trees/{id}/growth: measured points and a yearly prediction for the next 10 years. */
+export const GROWTH_YEARS_AHEAD = 10;
+export const growthResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    treeId: z.string(),
+    basis: z.enum(['measured', 'predicted']),
+    measured: z.array(measurementSchema.extend({ ageYears: z.number() })),
+    predicted: z.array(
+      z.object({
+        date: z.string(),
+        yearsFromNow: z.number().int(),
+        ageYears: z.number(),
+        heightCm: z.number(),
+        diameterCm: z.number(),
+        co2Kg: rangeSchema,
+      }),
+    ),
+  }),
+});
+export type GrowthResponse = z.infer<typeof growthResponseSchema>;
+
+/** GET /api/trees/species: every species with its growth parameters and the method's sources. */
+const curveSchema = z.object({ max: z.number(), k: z.number(), p: z.number() });
+export const speciesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    species: z.array(
+      z.object({
+        value: z.number().int(),
+        label: z.string(),
+        localName: z.string(),
+        englishName: z.string(),
+        scientificName: z.string(),
+        form: z.string(),
+        woodDensity: z.number(),
+        height: curveSchema.describe('Chapman–Richards: max in m'),
+        diameter: curveSchema.describe('Chapman–Richards: max in cm'),
+      }),
+    ),
+    nurseryAgeYears: z.object({ packet: z.number(), potted: z.number() }),
+    sources: z.array(z.string()),
+  }),
+});
+export type SpeciesResponse = z.infer<typeof speciesResponseSchema>;

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { pagedResponseFields, pagingQueryFields, requiredText } from './common';
+import { GEO_MESSAGES } from './geo';
+import { TREE_SIZES, TREE_SPECIES, type TreeSizeValue } from './options';
+
+export const TREE_LIMITS = {
+  countMax: 1000,
+  nameMax: 60,
+  locationMax: 300,
+  idMax: 64,
+  /** Planting dates are dates people pick in their own time zone: allow up to UTC+14. */
+  futureGraceHours: 14,
+  earliestPlanting: '1900-01-01',
+  /** Decimals of the coordinates shown to anyone but the owner (~110 m). */
+  publicDecimals: 3,
+} as const;
+
+export const TREE_MESSAGES = {
+  typeRequired: 'Tree Type is required!',
+  typeUnknown: 'Please choose a tree type from the list.',
+  countRequired: 'Tree Count is required!',
+  countInvalid: `Tree Count must be a whole number from 1 to ${TREE_LIMITS.countMax.toLocaleString('en-US')}.`,
+  sizeRequired: 'Tree Size is required!',
+  sizeUnknown: 'Please choose a tree size from the list.',
+  plantedRequired: 'Planting Date is required!',
+  dateInvalid: 'Date input not valid.',
+  plantedInFuture: 'Planting Date must not be in the future.',
+  plantedTooEarly: 'Planting Date must be after 1900.',
+  locationRequired: 'Tree Location is required! Please select a location on the map.',
+  locationTooLong: `Tree Location must be at most ${TREE_LIMITS.locationMax} characters.`,
+  nameTooLong: `Nickname must be at most ${TREE_LIMITS.nameMax} characters.`,
+  idInvalid: 'That reference is not valid.',
+  driveNotYours: 'Please choose a drive you joined or organised.',
+  replacesInvalid: 'Please choose one of your trees that died and has not been replanted yet.',
+  plantedAfterMeasurement: 'Planting Date must be before the tree’s first measurement.',
+  saved: 'Tree registered!',
+  updated: 'Tree updated!',
+  deleted: 'Tree deleted.',
+  notFound: 'We could not find that tree.',
+  ownerOnly: 'Only the person who registered this tree can change it.',
+  saveFailed: 'Error saving tree. Please try again.',
+} as const;
+
+export const TREE_STATUSES = ['healthy', 'needs-care', 'dead'] as const;
+export type TreeStatus = (typeof TREE_STATUSES)[number];
+
+/** In-app paths the web implements for trees (notification links use them). */
+export const TREE_PATHS = {
+  tree: (id: string) => `/app/trees/${id}`,
+  care: '/app/trees/care',
+  replanting: '/app/trees/replanting',
+} as const;
+
+/** The multipart field that carries a tree's photo. */
+export const TREE_IMAGE_FIELD = 'treeImage';
+
+const SIZE_VALUES: readonly string[] = TREE_SIZES.map((s) => s.value);
+const SPECIES_VALUES = new Set(TREE_SPECIES.map((s) => String(s.value)));
+
+/** A date (`2026-05-01`) or date and time, as an ISO timestamp; the future is checked with the clock. */
+export const dateField = (requiredMessage: string) =>
+  requiredText(requiredMessage)
+    .refine((v) => !Number.isNaN(Date.parse(v)), TREE_MESSAGES.dateInvalid)
+    .transform((v) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00Z` : v).toISOString());
+
+/** Whether a date is too far ahead of `now` for something that already happened. */
+export const isInFuture = (iso: string, now: Date) =>
+  Date.parse(iso) > now.getTime() + TREE_LIMITS.futureGraceHours * 3_600_000;
+
+const coordinate = (min: number, max: number, rangeMessage: string) =>
+  z
+    .string({ error: TREE_MESSAGES.locationRequired })
+    .trim()
+    .min(1, TREE_MESSAGES.locationRequired)
+    .refine((v) => Number.isFinite(Number(v)), TREE_MESSAGES.locationRequired)
+    .transform(Number)
+    .refine((v) => v >= min && v <= max, rangeMessage);
+
+/** Optional text: trimmed; empty means "none" (null). */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const optionalId = optionalText(TREE_LIMITS.idMax, TREE_MESSAGES.idInvalid);
+
+/**
+ * The tree registration form as it travels (multipart text fields; the photo goes under
+ * `treeImage` and is checked apart). The web validates with this; the server parses with it, then
+ * checks what needs the clock or the database (planting date not in the future, the drive, the
+ * replaced tree).
+ */
+export const treeFormSchema = z.object({
+  treesType: requiredText(TREE_MESSAGES.typeRequired)
+    .refine((v) => SPECIES_VALUES.has(v), TREE_MESSAGES.typeUnknown)
+    .transform(Number),
+  treeCount: requiredText(TREE_MESSAGES.countRequired)
+    .regex(/^\d{1,4}$/, TREE_MESSAGES.countInvalid)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= TREE_LIMITS.countMax, TREE_MESSAGES.countInvalid),
+  treeSize: requiredText(TREE_MESSAGES.sizeRequired)
+    .refine((v) => SIZE_VALUES.includes(v), TREE_MESSAGES.sizeUnknown)
+    .transform((v) => v as TreeSizeValue),
+  plantedAt: dateField(TREE_MESSAGES.plantedRequired).refine(
+    (v) => v >= `${TREE_LIMITS.earliestPlanting}T00:00:00.000Z`,
+    TREE_MESSAGES.plantedTooEarly,
+  ),
+  treeLat: coordinate(-90, 90, GEO_MESSAGES.latRange),
+  treeLong: coordinate(-180, 180, GEO_MESSAGES.lonRange),
+  treeLocation: optionalText(TREE_LIMITS.locationMax, TREE_MESSAGES.locationTooLong),
+  treeName: optionalText(TREE_LIMITS.nameMax, TREE_MESSAGES.nameTooLong),
+  driveId: optionalId,
+  replacesTreeId: optionalId,
+});
+export type TreeFormInput = z.input<typeof treeFormSchema>;
+export type TreeForm = z.output<typeof treeFormSchema>;
+export type TreeFormField = keyof TreeFormInput | typeof TREE_IMAGE_FIELD;
+
+/**
+ * PATCH /api/trees/{id}: the same fields, each optional; a field left out stays as it is, an
+ * empty `treeName`, `treeLocation` or `driveId` clears it. The replaced tree cannot change.
+ */
+export const treeUpdateFormSchema = treeFormSchema.omit({ replacesTreeId: true }).partial();
+export type TreeUpdateForm = z.output<typeof treeUpdateFormSchema>;
+
+export const speciesRefSchema = z.object({
+  value: z.number().int(),
+  label: z.string(),
+  scientificName: z.string(),
+});
+
+export const rangeSchema = z.object({ low: z.number(), mid: z.number(), high: z.number() });
+export const treeImpactSchema = z.object({
+  basis: z.enum(['measured', 'predicted']),
+  co2Kg: rangeSchema,
+  o2Kg: rangeSchema,
+  co2KgPerYear: rangeSchema,
+});
+
+export const measurementSchema = z.object({
+  id: z.string(),
+  measuredAt: z.string(),
+  heightCm: z.number(),
+  diameterCm: z.number(),
+  aliveCount: z.number().int().nullable(),
+  /** Address of the measurement's photo, or empty. */
+  photoUrl: z.string(),
+});
+export type Measurement = z.infer<typeof measurementSchema>;
+
+/** A registered tree (one species at one spot, `count` plants) as the API shows it. */
+export const treeSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  species: speciesRefSchema,
+  count: z.number().int(),
+  aliveCount: z.number().int(),
+  size: z.enum(['packet', 'potted']),
+  plantedAt: z.string(),
+  /** Exact for the owner; rounded to 3 decimals for everyone else. Null only on old records. */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  location: z.string(),
+  name: z.string().nullable(),
+  /** Address of the tree's photo, or empty. */
+  photoUrl: z.string(),
+  status: z.enum(TREE_STATUSES),
+  /** Why it needs care or died, when reported. */
+  cause: z.string().nullable(),
+  statusChangedAt: z.string().nullable(),
+  driveId: z.string().nullable(),
+  replacesTreeId: z.string().nullable(),
+  replacedByTreeId: z.string().nullable(),
+  owner: z.object({ id: z.string(), name: z.string() }),
+  isOwner: z.boolean(),
+  lastMeasurement: measurementSchema
+    .omit({ id: true, photoUrl: true, aliveCount: true })
+    .nullable(),
+  impact: treeImpactSchema,
+  createdAt: z.string(),
+});
+export type Tree = z.infer<typeof treeSchema>;
+
+export const treeParamsSchema = z.object({ id: z.string().min(1).max(TREE_LIMITS.idMax) });
+
+/** POST /api/trees (201), GET/PATCH /api/trees/{id}. */
+export const treeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  data: z.object({ tree: treeSchema }),
+});
+export type TreeResponse = z.infer<typeof treeResponseSchema>;
+
+export const TREES_PAGE_SIZE = 100;
+export const registeredTreesQuerySchema = z.object(pagingQueryFields(TREES_PAGE_SIZE));
+
+/** GET /api/trees/registeredtree: the caller's trees, newest first (`data` as the spec's client reads it). */
+export const registeredTreesResponseSchema = z.object({
+  ...pagedResponseFields,
+  data: z.array(treeSchema),
+});
+export type RegisteredTreesResponse = z.infer<typeof registeredTreesResponseSchema>;
+
+/** GET /api/trees/map: every member's trees, light and rounded, newest first, capped. */
+export const TREE_MAP_MAX = 2000;
+const bbox = z
+  .string()
+  .trim()
+  .regex(
+    /^-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?$/,
+    'bbox must be minLng,minLat,maxLng,maxLat.',
+  )
+  .transform((v) => v.split(',').map(Number) as [number, number, number, number])
+  .refine(
+    ([w, s, e, n]) => s <= n && s >= -90 && n <= 90 && [w, e].every((x) => x >= -180 && x <= 180),
+    'bbox must be minLng,minLat,maxLng,maxLat within -180..180 and -90..90.',
+  )
+  .optional();
+export const treeMapQuerySchema = z.object({
+  species: z.coerce
+    .number({ error: TREE_MESSAGES.typeUnknown })
+    .int(TREE_MESSAGES.typeUnknown)
+    .refine((v) => SPECIES_VALUES.has(String(v)), TREE_MESSAGES.typeUnknown)
+    .optional(),
+  status: z
+    .enum(TREE_STATUSES, { error: 'status must be healthy, needs-care or dead.' })
+    .optional(),
+  /** Only trees inside this box (west may exceed east across the antimeridian). */
+  bbox,
+});
+export type TreeMapQuery = z.input<typeof treeMapQuerySchema>;
+export const treeMapPointSchema = z.object({
+  id: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  species: z.number().int(),
+  count: z.number().int(),
+  aliveCount: z.number().int(),
+  status: z.enum(TREE_STATUSES),
+});
+export type TreeMapPoint = z.infer<typeof treeMapPointSchema>;
+export const treeMapResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(treeMapPointSchema),
+  /** True when more trees matched than TREE_MAP_MAX: zoom in (bbox) or filter. */
+  truncated: z.boolean(),
+});
+export type TreeMapResponse = z.infer<typeof treeMapResponseSchema>;
+
+/** GET /api/trees/export?format=csv|geojson: the caller's trees as a file. */
+export const TREE_EXPORT_MAX = 10_000;
+export const treeExportQuerySchema = z.object({
+  format: z.enum(['csv', 'geojson'], { error: 'format must be csv or geojson.' }).default('csv'),
+});
