@@ -62,6 +62,55 @@ export interface TreesTable {
   nickname: string | null;
   status: 'alive' | 'needs_care' | 'dead';
   created_at: Timestamp;
+  // 0008-trees: the registration form, health and the latest measurement (defaults on insert).
+  replaces_tree_id: WithDefault<string | null>;
+  tree_count: WithDefault<number>;
+  alive_count: WithDefault<number>;
+  location_text: WithDefault<string>;
+  photo_file_id: WithDefault<string | null>;
+  /** Why it needs care or died (a DEATH_CAUSES value), when reported. */
+  cause: WithDefault<string | null>;
+  status_changed_at: WithDefault<Timestamp | null>;
+  last_measured_at: WithDefault<Timestamp | null>;
+  last_height_cm: WithDefault<number | null>;
+  last_diameter_cm: WithDefault<number | null>;
+}
+
+/** A column the database fills when an insert leaves it out. */
+type WithDefault<T> = ColumnType<T, T | undefined, T>;
+
+export interface TreeMeasurementsTable {
+  id: string;
+  tree_id: string;
+  measured_at: Timestamp;
+  height_cm: number;
+  diameter_cm: number;
+  alive_count: number | null;
+  photo_file_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface TreeCareLogTable {
+  id: string;
+  tree_id: string;
+  action: 'watered' | 'mulched' | 'weeded' | 'pruned' | 'fertilised' | 'protected';
+  note: string | null;
+  done_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface TreeCareSettingsTable {
+  user_id: string;
+  /** 1 when the member opted in to the weekly email digest. */
+  weekly_digest: number;
+  updated_at: Timestamp;
+}
+
+/** "Once" for reminders and notices: whoever inserts the key first sends it. */
+export interface TreeNoticeClaimsTable {
+  key: string;
+  user_id: string | null;
+  created_at: Timestamp;
 }
 
 /** A gift of trees or cash; only provider events move its status (contract/donations.ts). */
@@ -224,6 +273,10 @@ export interface Database {
   drives: DrivesTable;
   drive_participants: DriveParticipantsTable;
   trees: TreesTable;
+  tree_measurements: TreeMeasurementsTable;
+  tree_care_log: TreeCareLogTable;
+  tree_care_settings: TreeCareSettingsTable;
+  tree_notice_claims: TreeNoticeClaimsTable;
   donations: DonationsTable;
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;
@@ -236,6 +289,7 @@ export type NewUser = Insertable<UsersTable>;
 export type NewDrive = Insertable<DrivesTable>;
 export type DriveRow = Selectable<DrivesTable>;
 export type NewTree = Insertable<TreesTable>;
+export type TreeRow = Selectable<TreesTable>;
 export type NewDonation = Insertable<DonationsTable>;
 export type DonationRow = Selectable<DonationsTable>;
 export type BillingProfileRow = Selectable<BillingProfilesTable>;

@@ -6,6 +6,7 @@ import * as geocoding from './0004-geocoding';
 import * as drives from './0005-drives';
 import * as fileReferences from './0006-file-references';
 import * as donations from './0007-donations';
+import * as trees from './0008-trees';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-drives': drives,
   '0006-file-references': fileReferences,
   '0007-donations': donations,
+  '0008-trees': trees,
 };
