@@ -42,6 +42,27 @@ describe('apiDownload', () => {
     expect(document.querySelector('a[download]')).toBeNull();
   });
 
+  it('saves under a name of its own when given one, whatever the server suggests', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="server-name.pdf"' },
+      }),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    await expect(
+      apiDownload('/api/donations/d/receipt', 'x.pdf', { filename: 'receipt-1.pdf' }),
+    ).resolves.toBe('receipt-1.pdf');
+    expect(names).toEqual(['receipt-1.pdf']);
+  });
+
   it("turns a refusal into an ApiError with the server's message", async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(JSON.stringify({ success: false, message: 'Nope.', code: 'NOT_FOUND' }), {

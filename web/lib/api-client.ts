@@ -96,9 +96,14 @@ export function attachmentName(header: string | null): string | undefined {
 
 /**
  * Downloads a file that needs the session header (so a plain link cannot fetch it): fetch → Blob →
- * a temporary object URL clicked as `<a download>`. Resolves with the saved file name.
+ * a temporary object URL clicked as `<a download>`. Saved under the server's Content-Disposition
+ * name, else `fallbackName`; with `{ filename }`, always under that name. Resolves with the name.
  */
-export async function apiDownload(path: string, fallbackName: string): Promise<string> {
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  options: { filename?: string } = {},
+): Promise<string> {
   const headers: Record<string, string> = {};
   const token = getToken();
   if (token) headers['x-auth-token'] = token;
@@ -113,7 +118,8 @@ export async function apiDownload(path: string, fallbackName: string): Promise<s
     checkResponse(response, payload, token);
   }
   const blob = await response.blob();
-  const filename = attachmentName(response.headers.get('content-disposition')) ?? fallbackName;
+  const filename =
+    options.filename ?? attachmentName(response.headers.get('content-disposition')) ?? fallbackName;
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

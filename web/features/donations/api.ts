@@ -97,12 +97,14 @@ export const fetchDriveChoice = (id: string, signal?: AbortSignal) =>
     ...opt(signal),
   });
 
-/** The receipt PDF (it needs the session header, so it is fetched and saved, not linked). */
-export const downloadReceipt = (donation: Pick<Donation, 'id' | 'receiptNumber'>) =>
-  apiDownload(
-    `${donationPath(donation.id)}/receipt`,
-    `receipt-${donation.receiptNumber ?? donation.id}.pdf`,
-  );
+/**
+ * The receipt PDF (it needs the session header, so it is fetched and saved, not linked), always
+ * saved as `receipt-<number>.pdf`.
+ */
+export function downloadReceipt(donation: Pick<Donation, 'id' | 'receiptNumber'>) {
+  const filename = `receipt-${donation.receiptNumber ?? donation.id}.pdf`;
+  return apiDownload(`${donationPath(donation.id)}/receipt`, filename, { filename });
+}
 /** Every donation of the caller as CSV. */
 export const downloadDonationsCsv = () =>
   apiDownload('/api/donations/export.csv', 'canopy-donations.csv');
