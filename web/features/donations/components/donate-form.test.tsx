@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DONATION_MESSAGES } from '../../../../contract/donations';
+import { buildDrive } from '../../../test-support/fixtures';
+import { renderWithApp, routeFetch, type FetchRoute } from '../../../test-support/render';
+import { buildDonation, OPTIONS, optionsRoute, sentBody } from '../test-data';
+import { DonateTree } from './donate-form';
+
+const drives = [
+  buildDrive({ id: 'd-1', _id: 'd-1', driveName: 'River oaks' }),
+  buildDrive({ id: 'd-2', _id: 'd-2', driveName: 'Lake neems' }),
+];
+
+const drivesRoute: FetchRoute = (url) => {
+  if (url.pathname !== '/api/trees/geteventdetail') return undefined;
+  const q = (url.searchParams.get('q') ?? '').toLowerCase();
+  const data = drives.filter((d) => d.driveName.toLowerCase().includes(q));
+  return { status: 200, body: { success: true, page: 1, limit: 8, total: data.length, data } };
+};
+const driveRoute: FetchRoute = (url) => {
+  const drive = drives.find((d) => url.pathname === `/api/drives/${d.id}`);
+  return drive
+    ? { status: 200, body: { success: true, data: { ...drive, participants: [] } } }
+    : undefined;
+};
+
+let created: unknown[] = [];
+const createRoute: FetchRoute = (url, init) => {
+  if (url.pathname !== '/api/donations' || init?.method !== 'POST') return undefined;
+  created.push(sentBody(init));
+  const donation = buildDonation({ id: 'don-9', category: 'Institution/Research' });
+  return {
+    status: 201,
+    body: { success: true, data: { donation, checkoutUrl: '/app/checkout-tree?donation=don-9' } },
+  };
+};
+
+beforeEach(() => {
+  created = [];
+  routeFetch(optionsRoute(), drivesRoute, driveRoute, createRoute);
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  sessionStorage.clear();
+});
+
+const total = () => screen.getByTestId('donation-total');
+
+describe('DonateTree', () => {
+  it('prices trees from the server options and shows the live total', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree />);
+    const trees = await screen.findByLabelText('Number of trees');
+    expect(screen.getByText('$2.50 per tree, planted for you')).toBeInTheDocument();
+    expect(total()).toHaveTextContent('Total: $2.50');
+    await user.clear(trees);
+    await user.type(trees, '3');
+    expect(total()).toHaveTextContent('Total: $7.50');
+    await user.clear(trees);
+    expect(total()).toHaveTextContent('Total: —');
+  });
+
+  it('says the limits the server set, not rules of its own', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree />);
+    const trees = await screen.findByLabelText('Number of trees');
+    await user.clear(trees);
+    await user.type(trees, '5000');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Trees');
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    expect(await screen.findByText(DONATION_MESSAGES.treesRange(OPTIONS.maxTrees))).toBeVisible();
+    expect(trees).toHaveAttribute('aria-invalid', 'true');
+    expect(trees).toHaveFocus();
+
+    await user.click(screen.getByLabelText(/^Cash/));
+    const amount = screen.getByLabelText('Amount (USD)');
+    await user.type(amount, '0.50');
+    expect(total()).toHaveTextContent('Total: $0.50');
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    expect(
+      await screen.findByText(DONATION_MESSAGES.amountRange('$1.00', '$10,000.00')),
+    ).toBeVisible();
+    expect(created).toEqual([]);
+  });
+
+  it('asks for a category', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree />);
+    await user.click(await screen.findByRole('button', { name: 'Continue to checkout' }));
+    expect(await screen.findByText(DONATION_MESSAGES.categoryRequired)).toBeVisible();
+    expect(created).toEqual([]);
+  });
+
+  it('sends cash in minor units, anonymously, to the general fund, then shows the summary', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree />);
+    await user.click(await screen.findByLabelText(/^Cash/));
+    await user.type(screen.getByLabelText('Amount (USD)'), '25.50');
+    expect(total()).toHaveTextContent('Total: $25.50');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Institution/Research');
+    await user.type(screen.getByLabelText('Message (optional)'), '  For the school  ');
+    await user.click(screen.getByLabelText('Show my name with this donation'));
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({
+      kind: 'cash',
+      amount: 2550,
+      driveId: null,
+      category: 'Institution/Research',
+      message: 'For the school',
+      anonymous: true,
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/app/checkout/River%20oaks/trees/Institution%2FResearch?donation=don-9',
+      ),
+    );
+    expect(sessionStorage.getItem('canopy.checkout.don-9')).toBe(
+      '/app/checkout-tree?donation=don-9',
+    );
+  });
+
+  it('has the drive from ?drive= chosen, and finds others by name', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree driveId="d-2" />);
+    const giveTo = await screen.findByRole('group', { name: 'Give to' });
+    await waitFor(() =>
+      expect(within(giveTo).getByRole('radio', { name: /Lake neems/ })).toBeChecked(),
+    );
+    await user.type(screen.getByLabelText('Search upcoming drives'), 'river');
+    await waitFor(() => expect(within(giveTo).queryAllByRole('radio')).toHaveLength(3));
+    // The chosen drive stays listed while another search shows.
+    expect(within(giveTo).getByRole('radio', { name: /Lake neems/ })).toBeChecked();
+    await user.click(within(giveTo).getByRole('radio', { name: /River oaks/ }));
+    await user.selectOptions(screen.getByLabelText('Category'), 'Land');
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ kind: 'trees', trees: 1, driveId: 'd-1', anonymous: false });
+  });
+
+  it('says when the drive in the address is unknown and leaves the general fund chosen', async () => {
+    renderWithApp(<DonateTree driveId="nope" />);
+    expect(await screen.findByText(DONATION_MESSAGES.driveUnknown)).toBeVisible();
+    expect(screen.getByRole('radio', { name: /General fund/ })).toBeChecked();
+  });
+
+  it('shows the server refusal and keeps the form', async () => {
+    vi.restoreAllMocks();
+    routeFetch(optionsRoute(), drivesRoute, (url, init) =>
+      url.pathname === '/api/donations' && init?.method === 'POST'
+        ? {
+            status: 400,
+            body: { success: false, message: DONATION_MESSAGES.drivePast, code: 'BAD_REQUEST' },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree />);
+    await user.selectOptions(await screen.findByLabelText('Category'), 'Trees');
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DONATION_MESSAGES.drivePast);
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
+  });
+
+  it('offers Try again when the options cannot be loaded', async () => {
+    vi.restoreAllMocks();
+    routeFetch(drivesRoute);
+    renderWithApp(<DonateTree />);
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});

@@ -1,0 +1,58 @@
+import { useId, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { fieldErrorText, fieldHintText } from '../../../components/ui/form-field';
+
+/*
+ * Radio buttons bound with react-hook-form's `register`, in the field family's look (the kit has
+ * no radio member yet): a fieldset whose legend names the choice, each option a large target with
+ * an optional second line, and the error tied to the group.
+ */
+
+/** Radio buttons under a legend; each option may carry a second line. */
+export function RadioGroup({
+  legend,
+  registration,
+  error,
+  options,
+  className,
+}: {
+  legend: string;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  options: ReadonlyArray<{ value: string; label: ReactNode; detail?: ReactNode }>;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      className={`flex flex-col gap-2 ${className ?? ''}`}
+      aria-describedby={error ? `${id}error` : undefined}
+    >
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      {options.map((option, index) => (
+        <label
+          key={option.value}
+          htmlFor={`${id}${index}`}
+          className="flex cursor-pointer items-start gap-3 rounded-box border border-base-content/20 p-3 has-checked:border-primary has-checked:bg-primary/10"
+        >
+          <input
+            type="radio"
+            {...registration}
+            id={`${id}${index}`}
+            value={option.value}
+            className="radio radio-primary mt-0.5"
+          />
+          <span className="flex flex-col">
+            <span className="font-semibold break-words">{option.label}</span>
+            {option.detail ? <span className={fieldHintText}>{option.detail}</span> : null}
+          </span>
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}error`} className={fieldErrorText} data-testid="field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
