@@ -31,6 +31,13 @@ const AppPlantations = page(() => import('../routes/app-plantations'));
 const AppMyPlantations = page(() => import('../routes/app-my-plantations'));
 const AppDriveDetail = page(() => import('../routes/app-drive-detail'));
 const AppCalendar = page(() => import('../routes/app-calendar'));
+const AppDonateTree = page(() => import('../routes/app-donate-tree'));
+const AppCheckout = page(() => import('../routes/app-checkout'));
+const AppCheckoutTree = page(() => import('../routes/app-checkout-tree'));
+const AppDonateSuccess = page(() => import('../routes/app-donate-success'));
+const AppDonateCancel = page(() => import('../routes/app-donate-cancel'));
+const AppTransactions = page(() => import('../routes/app-transactions'));
+const AppSettingsBilling = page(() => import('../routes/app-settings-billing'));
 
 const loading = (
   <div className="p-6" role="status">
@@ -67,6 +74,13 @@ export function AppRoutes() {
               <Route path="mydelive-event" element={<AppMyPlantations />} />
               <Route path="delive-detail/:id" element={<AppDriveDetail />} />
               <Route path="calendar" element={<AppCalendar />} />
+              <Route path="donate-tree" element={<AppDonateTree />} />
+              <Route path="donate-tree/success" element={<AppDonateSuccess />} />
+              <Route path="donate-tree/cancel" element={<AppDonateCancel />} />
+              <Route path="checkout/:driveName/:kind/:desc" element={<AppCheckout />} />
+              <Route path="checkout-tree" element={<AppCheckoutTree />} />
+              <Route path="transactions" element={<AppTransactions />} />
+              <Route path="settings-billing" element={<AppSettingsBilling />} />
               <Route path="blank" element={<AppBlank />} />
               <Route path="404" element={<AppNotFound />} />
               <Route path="*" element={<AppNotFound />} />

@@ -51,6 +51,19 @@ const SHAPES = {
       <path d="M16 2v4M8 2v4M3 10h18M8 14h2M14 14h2M8 18h2" />
     </>
   ),
+  transactions: (
+    <>
+      <path d="M7 4h13M7 4l3-3M7 4l3 3" />
+      <path d="M17 20H4M17 20l-3-3M17 20l-3 3" />
+      <path d="M4 9h16v6H4z" />
+    </>
+  ),
+  billing: (
+    <>
+      <rect x="2" y="5" width="20" height="14" rx="2" />
+      <path d="M2 10h20M6 15h4" />
+    </>
+  ),
   chevron: <path d="M6 9l6 6 6-6" />,
   menu: <path d="M3 6h18M3 12h18M3 18h18" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,

@@ -7,7 +7,9 @@ export type NavIcon =
   | 'donate'
   | 'registration'
   | 'profile'
-  | 'calendar';
+  | 'calendar'
+  | 'transactions'
+  | 'billing';
 
 export interface NavItem {
   label: string;
@@ -18,6 +20,8 @@ export interface NavItem {
 export const SETTINGS_ITEMS: readonly NavItem[] = [
   { label: 'Profile', to: '/app/settings-profile', icon: 'profile' },
   { label: 'Calendar', to: '/app/calendar', icon: 'calendar' },
+  { label: 'Transactions', to: '/app/transactions', icon: 'transactions' },
+  { label: 'Billing', to: '/app/settings-billing', icon: 'billing' },
 ];
 
 /** Spec group "General"; Dashboard goes to the user's own dashboard (the one they sign in to). */

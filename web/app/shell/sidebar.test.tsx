@@ -89,4 +89,25 @@ describe('Sidebar', () => {
     );
     expect(screen.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
   });
+
+  it('lists Transactions and Billing in the Settings submenu, beside Profile and Calendar', () => {
+    renderSidebar('/app/settings-billing');
+    expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const settings = screen.getByRole('link', { name: 'Profile' }).closest('ul');
+    expect(
+      [...(settings?.querySelectorAll('a') ?? [])].map((link) => [
+        link.textContent,
+        link.getAttribute('href'),
+      ]),
+    ).toEqual([
+      ['Profile', '/app/settings-profile'],
+      ['Calendar', '/app/calendar'],
+      ['Transactions', '/app/transactions'],
+      ['Billing', '/app/settings-billing'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
+  });
 });

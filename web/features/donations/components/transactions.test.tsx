@@ -1,0 +1,120 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Donation } from '../../../../contract/donations';
+import { renderWithApp, routeFetch } from '../../../test-support/render';
+import { buildDonation, paidDonation } from '../test-data';
+import { Transactions, TRANSACTIONS_PAGE_SIZE } from './transactions';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+/** GET /api/donations over `all`, paged and filtered as the server does; records each query. */
+function listRoute(all: Donation[], seen: string[]) {
+  return routeFetch((url) => {
+    if (url.pathname !== '/api/donations') return undefined;
+    seen.push(url.search);
+    const page = Number(url.searchParams.get('page'));
+    const limit = Number(url.searchParams.get('limit'));
+    const status = url.searchParams.get('status');
+    const matching = all.filter((d) => !status || d.status === status);
+    return {
+      status: 200,
+      body: {
+        success: true,
+        page,
+        limit,
+        total: matching.length,
+        data: matching.slice((page - 1) * limit, page * limit),
+      },
+    };
+  });
+}
+
+const many = Array.from({ length: 12 }, (_, i) =>
+  i % 3 === 0
+    ? paidDonation({ id: `don-${i}`, receiptNumber: `CAN-2026-00000${i}` })
+    : buildDonation({ id: `don-${i}`, status: i % 3 === 1 ? 'failed' : 'pending' }),
+);
+
+describe('Transactions', () => {
+  it('lists donations with their status and a receipt for the paid ones', async () => {
+    listRoute(many, []);
+    renderWithApp(<Transactions />, '/app/transactions');
+    const rows = await screen.findAllByTestId('donation-row');
+    expect(rows).toHaveLength(TRANSACTIONS_PAGE_SIZE);
+    expect(screen.getByTestId('transactions-total')).toHaveTextContent('12 donations');
+    const first = within(rows[0]!);
+    expect(first.getByText('3 trees')).toBeVisible();
+    expect(first.getByRole('link', { name: 'River oaks' })).toHaveAttribute(
+      'href',
+      '/app/delive-detail/d-1',
+    );
+    expect(first.getByText('$7.50')).toBeVisible();
+    expect(first.getByTestId('status-badge')).toHaveTextContent('Paid');
+    expect(first.getByRole('button', { name: 'Download receipt CAN-2026-000000' })).toBeVisible();
+    expect(within(rows[1]!).getByTestId('status-badge')).toHaveTextContent('Failed');
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('pages with Previous and Next, keeping the page in the address', async () => {
+    const seen: string[] = [];
+    listRoute(many, seen);
+    const user = userEvent.setup();
+    renderWithApp(<Transactions />, '/app/transactions');
+    expect(await screen.findByTestId('page-status')).toHaveTextContent('Page 1 of 2');
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getAllByTestId('donation-row')).toHaveLength(2));
+    expect(screen.getByTestId('page-status')).toHaveTextContent('Page 2 of 2');
+    expect(screen.getByTestId('location')).toHaveTextContent('/app/transactions?page=2');
+    expect(seen).toContain('?page=2&limit=10');
+  });
+
+  it('filters by status (back to page 1) and says when none match', async () => {
+    const seen: string[] = [];
+    listRoute(many, seen);
+    const user = userEvent.setup();
+    renderWithApp(<Transactions />, '/app/transactions?page=2');
+    await screen.findByText('Page 2 of 2');
+    await user.selectOptions(screen.getByLabelText('Status'), 'paid');
+    await waitFor(() => expect(screen.getAllByTestId('donation-row')).toHaveLength(4));
+    expect(screen.getByTestId('location')).toHaveTextContent('/app/transactions?status=paid');
+    expect(seen).toContain('?page=1&limit=10&status=paid');
+    expect(screen.queryByRole('navigation', { name: 'Transactions pages' })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'refunded');
+    expect(await screen.findByTestId('empty-state')).toHaveTextContent(
+      'You have no refunded donations.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(await screen.findByText('12 donations')).toBeVisible();
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+  });
+
+  it('says what to do when there are no donations yet', async () => {
+    listRoute([], []);
+    renderWithApp(<Transactions />, '/app/transactions');
+    const empty = await screen.findByTestId('empty-state');
+    expect(empty).toHaveTextContent('You have not made any donations yet.');
+    expect(within(empty).getByRole('link', { name: 'Donate Tree' })).toHaveAttribute(
+      'href',
+      '/app/donate-tree',
+    );
+  });
+
+  it('offers Try again when the list cannot be loaded', async () => {
+    routeFetch((url) =>
+      url.pathname === '/api/donations'
+        ? { status: 500, body: { success: false, message: 'Boom.', code: 'INTERNAL' } }
+        : undefined,
+    );
+    renderWithApp(<Transactions />, '/app/transactions');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Boom.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});
