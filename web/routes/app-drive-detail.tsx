@@ -1,12 +1,16 @@
 import { useParams } from 'react-router';
 import { usePageTitle } from '../components/ui/page-title';
 import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
+import { DriveDonationsPanel } from '../features/donations/components/drive-donations-panel';
 import { useDriveFormModal } from '../features/drive-form/components/drive-form-modal';
 import { isMissingDrive, useDrive } from '../features/drives/api';
 import { DriveDetailView } from '../features/drives/components/drive-detail-view';
 import { DriveNotFound, failureMessage } from '../features/drives/components/drive-states';
 
-/** /app/delive-detail/:id — one drive: join or leave it, or (its organiser) edit or delete it. */
+/**
+ * /app/delive-detail/:id — one drive: join or leave it, or (its organiser) edit or delete it; what
+ * it has received in donations, and Donate while it is upcoming.
+ */
 export default function AppDriveDetail() {
   usePageTitle('Drive details');
   const { id } = useParams();
@@ -15,7 +19,12 @@ export default function AppDriveDetail() {
 
   if (drive.data) {
     const data = drive.data;
-    return <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} />;
+    return (
+      <div className="mx-auto flex max-w-5xl flex-col gap-6">
+        <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} />
+        <DriveDonationsPanel driveId={data.id} canDonate={!data.isPast} />
+      </div>
+    );
   }
   if (!id || (drive.isError && isMissingDrive(drive.error))) return <DriveNotFound />;
   if (drive.isError)
