@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DONATION_MESSAGES,
+  donationOptionsResponseSchema,
+  formatMoney,
+} from '../../contract/donations';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiDrive, apiToken } from '../support/drives-e2e';
+import { apiUser } from '../support/e2e-accounts';
+import { signedInAccount } from '../support/shell-session';
+
+/** The server's prices and limits, as the donate form reads them. */
+async function donationOptions(page: Page, token: string) {
+  const answer = await page.request.get('/api/donations/options', {
+    headers: { 'x-auth-token': token },
+  });
+  expect(answer.status()).toBe(200);
+  return donationOptionsResponseSchema.parse(await answer.json()).data;
+}
+
+async function payWithCard(page: Page, number: string, amount: string) {
+  await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
+  await expect(page.getByTestId('test-mode')).toContainText('TEST MODE');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+}
+
+async function openTransactions(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const settings = nav.getByRole('button', { name: 'Settings' });
+  if ((await settings.getAttribute('aria-expanded')) !== 'true') await settings.click();
+  await nav.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page).toHaveURL('/app/transactions');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transactions');
+}
+
+test('a member donates 3 trees to a drive with the test card, gets a receipt, and sees it Paid in Transactions', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const organiser = await apiUser(page.request, {
+    role: 'corporate',
+    username: `org${Date.now()}`,
+  });
+  const driveName = `Riverside mango ${Date.now()}`;
+  const drive = await apiDrive(page.request, await apiToken(page.request, organiser.email), {
+    driveName,
+  });
+  const me = await signedInAccount(page);
+  const options = await donationOptions(page, await apiToken(page.request, me.email));
+  const total = formatMoney(3 * options.treePrice, options.currency);
+
+  // The drive says what it has received so far and offers Donate.
+  await page.goto(`/app/delive-detail/${drive.id}`);
+  const panel = page.getByRole('region', { name: 'Donations', exact: true });
+  await expect(panel.getByTestId('drive-trees-given')).toHaveText('0');
+  await expect(panel.getByTestId('drive-cash-given')).toHaveText(formatMoney(0, options.currency));
+  await panel.getByRole('link', { name: 'Donate' }).click();
+
+  // The form has the drive chosen; 3 trees priced by the server.
+  await expect(page).toHaveURL(`/app/donate-tree?drive=${drive.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donate Tree');
+  await expect(page.getByRole('radio', { name: new RegExp(driveName) })).toBeChecked();
+  await page.getByLabel('Number of trees').fill('3');
+  await expect(page.getByTestId('donation-total')).toHaveText(`Total: ${total}`);
+  await page.getByLabel('Category').selectOption('Trees');
+  await page.getByLabel('Message (optional)').fill('For the river bank.');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+
+  // The summary, at the spec's address, read from the pending donation.
+  await expect(page).toHaveURL(
+    new RegExp(`/app/checkout/${encodeURIComponent(driveName)}/trees/Trees\\?donation=.+`),
+  );
+  const donationId = new URL(page.url()).searchParams.get('donation');
+  const summary = page.getByTestId('donation-summary');
+  await expect(summary).toContainText(driveName);
+  await expect(summary).toContainText('3 trees');
+  await expect(summary).toContainText('For the river bank.');
+  await expect(page.getByTestId('donation-amount')).toHaveText(total);
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+
+  // The built-in test card page.
+  await expect(page).toHaveURL(`/app/checkout-tree?donation=${donationId}`);
+  await expect(page.getByTestId('test-cards')).toContainText('4242 4242 4242 4242');
+  await expectNoSeriousA11yViolations(page);
+  await payWithCard(page, '4242 4242 4242 4242', total);
+
+  // Success: confirmed, with the receipt number and the PDF.
+  await expect(page).toHaveURL(`/app/donate-tree/success?donation=${donationId}`);
+  await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible({
+    timeout: 15_000,
+  });
+  const receiptNumber = (await page.getByTestId('receipt-number').textContent()) ?? '';
+  expect(receiptNumber).toMatch(/^CAN-\d{4}-\d{6}$/);
+  await expect(page.getByRole('link', { name: driveName })).toHaveAttribute(
+    'href',
+    `/app/delive-detail/${drive.id}`,
+  );
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download receipt' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
+  const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expectNoSeriousA11yViolations(page);
+
+  // Transactions lists it as Paid, with its receipt.
+  await openTransactions(page);
+  const row = page.getByTestId('donation-row').filter({ hasText: driveName });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('status-badge')).toHaveText('Paid');
+  await expect(row).toContainText(total);
+  await expect(
+    row.getByRole('button', { name: `Download receipt ${receiptNumber}` }),
+  ).toBeVisible();
+
+  // The drive counts it, under the donor's name.
+  await page.goto(`/app/delive-detail/${drive.id}`);
+  // A tree donation counts as trees; the cash total is for cash gifts.
+  await expect(panel.getByTestId('drive-trees-given')).toHaveText('3');
+  await expect(panel.getByTestId('drive-cash-given')).toHaveText(formatMoney(0, options.currency));
+  await expect(panel.getByTestId('donor-list')).toContainText(`${me.username}3 trees`);
+});
+
+test('a declined test card says why, nothing shows as Paid, and Try again starts afresh', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signedInAccount(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Donate Tree' }).click();
+  await expect(page).toHaveURL('/app/donate-tree');
+  await expect(page.getByRole('radio', { name: /General fund/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^Cash/ }).check();
+  await page.getByLabel(/^Amount/).fill('12.50');
+  await expect(page.getByTestId('donation-total')).toHaveText(/Total: \$12\.50/);
+  await page.getByLabel('Category').selectOption('Planting-Ops');
+  await page.getByLabel('Show my name with this donation').uncheck();
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await expect(page).toHaveURL(/\/app\/checkout\/General%20fund\/cash\/Planting-Ops\?donation=/);
+  await expect(page.getByTestId('donation-summary')).toContainText('Hidden (anonymous)');
+  await page.getByRole('button', { name: 'Pay $12.50' }).click();
+
+  const firstId = new URL(page.url()).searchParams.get('donation');
+  await payWithCard(page, '4000 0000 0000 0002', '$12.50');
+  await expect(page.getByTestId('payment-refusal')).toHaveText(DONATION_MESSAGES.cardDeclined);
+  await expect(page.getByTestId('test-mode')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Try again: a new donation with the same choices, back on the card page.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
+  expect(new URL(page.url()).searchParams.get('donation')).not.toBe(firstId);
+  await expect(page.getByRole('heading', { name: 'Pay $12.50' })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+
+  await openTransactions(page);
+  await expect(page.getByTestId('donation-row')).toHaveCount(2);
+  await expect(page.getByTestId('status-badge').filter({ hasText: 'Failed' })).toHaveCount(1);
+  await expect(page.getByTestId('status-badge').filter({ hasText: 'Paid' })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('paid');
+  await expect(page).toHaveURL('/app/transactions?status=paid');
+  await expect(page.getByTestId('empty-state')).toHaveText(/You have no paid donations\./);
+});
