@@ -147,6 +147,8 @@ export function createServices(input: ContextInput): AppContext {
     files,
     notifications,
     appUrl: config.appUrl,
+    // A drive that received money cannot be deleted.
+    deleteGuards: [donations.refuseDriveDeletion],
   });
   const users = usersService({
     uow,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DONATION_MESSAGES } from '../../../contract/donations';
+import { DELETE_CONFIRMATION_WORD } from '../../../contract/users';
+import { TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { donationApi } from './donation-test-kit';
 
@@ -152,10 +154,16 @@ describe.each(databaseTargets)('donation records API on $name', (target) => {
     });
     expect(extra.statusCode).toBe(400);
 
-    await api
-      .services()
-      .uow.withTransaction((tx) => api.services().donations.onAccountDeleted(me.user.id, tx));
+    const { id } = await api.pending(me.headers);
+    await api.pay(me.headers, id);
+    const gone = await call('DELETE', '/api/users/me', me.headers, {
+      password: TEST_PASSWORD,
+      confirm: DELETE_CONFIRMATION_WORD,
+    });
+    expect(gone.statusCode).toBe(200);
+    // Billing details go with the account; the donation stays, a financial record.
     expect(await api.db().selectFrom('billing_profiles').selectAll().execute()).toHaveLength(0);
+    expect(await api.row(id)).toMatchObject({ donor_id: me.user.id, status: 'paid' });
   });
 
   it('gives a PDF receipt for my paid donations only', async () => {
@@ -206,5 +214,45 @@ describe.each(databaseTargets)('donation records API on $name', (target) => {
       /^2026-06-01T10:00:00.000Z,CAN-2026-\d{6},cash,0,1234.56,USD,Paid,,Trees,/,
     );
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil""), ""quoted"""`);
+  });
+
+  it('refuses to delete a drive that received money (409); one with only unpaid gifts goes', async () => {
+    await api.setup();
+    const organiser = await api.signIn({ profile_type: 'corporate' });
+    const funded = await api.insertDrive(organiser.user.id);
+    const unpaid = await api.insertDrive(organiser.user.id);
+    const me = await api.signIn();
+    const paid = await api.pending(me.headers, {
+      kind: 'cash',
+      amount: 500,
+      driveId: funded.id,
+      category: 'Trees',
+    });
+    await api.pay(me.headers, paid.id);
+    const waiting = await api.pending(me.headers, {
+      kind: 'cash',
+      amount: 500,
+      driveId: unpaid.id,
+      category: 'Trees',
+    });
+
+    const refused = await call('DELETE', `/api/drives/${funded.id}`, organiser.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: DONATION_MESSAGES.driveHasDonations,
+    });
+    expect(
+      await api.db().selectFrom('drives').where('id', '=', funded.id).selectAll().execute(),
+    ).toHaveLength(1);
+    expect((await api.row(paid.id)).drive_id).toBe(funded.id);
+
+    expect((await call('DELETE', `/api/drives/${unpaid.id}`, organiser.headers)).statusCode).toBe(
+      200,
+    );
+    // The unpaid gift falls back to the general fund.
+    expect((await api.row(waiting.id)).drive_id).toBeNull();
+    expect(await api.services().donations.hasPaidDonations(funded.id)).toBe(true);
+    expect(await api.services().donations.hasPaidDonations(unpaid.id)).toBe(false);
   });
 });

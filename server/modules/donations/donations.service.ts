@@ -256,6 +256,12 @@ export function donationsService(deps: DonationsServiceDeps) {
     hasPaidDonations: (driveId: string, executor?: Executor) =>
       (executor ? deps.repo(executor) : repo).hasPaidDonations(driveId),
 
+    /** A drives delete guard: a drive that received money keeps its records (409). */
+    async refuseDriveDeletion(driveId: string, tx: Tx): Promise<void> {
+      if (await deps.repo(tx.db).hasPaidDonations(driveId))
+        throw conflict(DONATION_MESSAGES.driveHasDonations);
+    },
+
     /** The fulfilment of provider events, inside the transaction that recorded the event. */
     applyPaymentEvent,
 

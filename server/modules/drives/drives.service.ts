@@ -42,6 +42,8 @@ export interface DrivesServiceDeps {
   files: FilesService;
   notifications: NotificationsService;
   appUrl: string;
+  /** Run in the delete's transaction before a drive goes; one may refuse by throwing (donations). */
+  deleteGuards?: ReadonlyArray<(driveId: string, tx: Tx) => Promise<void>>;
 }
 
 const storedFields = (form: DriveForm) => ({
@@ -230,6 +232,7 @@ export function drivesService(deps: DrivesServiceDeps) {
         const current = await drives.findById(drive.id);
         // Already gone (a second delete racing the first): nothing left to do or tell.
         if (!current) return;
+        for (const guard of deps.deleteGuards ?? []) await guard(drive.id, tx);
         const told = (await drives.participantIds(drive.id)).filter(
           (id) => id !== current.organizer_id,
         );
