@@ -24,6 +24,8 @@ import { calendarFeedRoutes } from './modules/drives/calendar-feed.routes';
 import { drivesRoutes } from './modules/drives/drives.routes';
 import { donationsRoutes } from './modules/donations/donations.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { treeCareRoutes } from './modules/trees/tree-care.routes';
+import { treesRoutes } from './modules/trees/trees.routes';
 
 export type AppInstance = FastifyInstance;
 
@@ -78,6 +80,8 @@ export async function buildApp(
     calendarFeedRoutes,
     donationsRoutes,
     paymentsRoutes,
+    treesRoutes,
+    treeCareRoutes,
   ])
     await app.register(routes(ctx));
 

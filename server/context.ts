@@ -34,6 +34,8 @@ import {
 } from './modules/notifications/notifications.service';
 import { statsRepository } from './modules/stats/stats.repository';
 import { statsService, type StatsService } from './modules/stats/stats.service';
+import { treesRepository } from './modules/trees/trees.repository';
+import { treesService, type TreesService } from './modules/trees/trees.service';
 import { paymentProviderFromConfig } from './modules/payments/payment-provider';
 import { paymentsRepository } from './modules/payments/payments.repository';
 import { paymentsService, type PaymentsService } from './modules/payments/payments.service';
@@ -75,6 +77,7 @@ export interface Services {
   calendarFeeds: CalendarFeedService;
   geo: GeoService;
   stats: StatsService;
+  trees: TreesService;
   newsletter: NewsletterService;
 }
 
@@ -150,6 +153,19 @@ export function createServices(input: ContextInput): AppContext {
     // A drive that received money cannot be deleted.
     deleteGuards: [donations.refuseDriveDeletion],
   });
+  const trees = treesService({
+    uow,
+    repo: treesRepository,
+    clock,
+    files,
+    notifications,
+    mailer,
+    log,
+    appUrl: config.appUrl,
+    drives,
+    driveDonorIds: async (driveId) =>
+      (await donations.driveDonations(driveId)).donors.flatMap((d) => (d.userId ? [d.userId] : [])),
+  });
   const users = usersService({
     uow,
     repo: usersRepository,
@@ -157,7 +173,13 @@ export function createServices(input: ContextInput): AppContext {
     auth,
     files,
     // Each module clears its own tables when an account goes; order: dependants first.
-    onAccountDeleted: [donations.onAccountDeleted, drives.onAccountDeleted, notifications.onAccountDeleted, auth.onAccountDeleted],
+    onAccountDeleted: [
+      trees.onAccountDeleted,
+      donations.onAccountDeleted,
+      drives.onAccountDeleted,
+      notifications.onAccountDeleted,
+      auth.onAccountDeleted,
+    ],
   });
   const calendarFeeds = calendarFeedService({
     repo: calendarFeedRepository(db),
@@ -191,6 +213,7 @@ export function createServices(input: ContextInput): AppContext {
     calendarFeeds,
     geo,
     stats: statsService(statsRepository(db), clock),
+    trees,
     newsletter: newsletterService({ uow, repo: newsletterRepository, clock }),
   };
 }

@@ -4,7 +4,7 @@ export const JOB_INTERVAL_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** Jobs get their services from `createServices`, like route plugins do. */
-export type JobContext = Pick<AppContext, 'drives' | 'auth' | 'clock' | 'log'>;
+export type JobContext = Pick<AppContext, 'drives' | 'auth' | 'trees' | 'clock' | 'log'>;
 
 /** Sign-in throttling only looks back minutes; a day of attempts is plenty to keep. */
 export function pruneAuthAttempts(ctx: Pick<JobContext, 'auth' | 'clock'>): Promise<number> {
@@ -14,6 +14,7 @@ export function pruneAuthAttempts(ctx: Pick<JobContext, 'auth' | 'clock'>): Prom
 const JOBS: ReadonlyArray<[string, (ctx: JobContext) => Promise<number>]> = [
   ['drive reminders', (ctx) => ctx.drives.sendDueReminders()],
   ['prune auth attempts', pruneAuthAttempts],
+  ['tree care reminders', (ctx) => ctx.trees.sendCareReminders()],
 ];
 
 /** One pass of every job; a failing job is logged and the others still run. */

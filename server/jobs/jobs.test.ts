@@ -151,10 +151,11 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
     await broken.close();
     const log = spyLog();
     await expect(runJobsOnce(services(broken, log))).resolves.toBeUndefined();
-    expect(log.error).toHaveBeenCalledTimes(2);
+    expect(log.error).toHaveBeenCalledTimes(3);
     expect(log.error.mock.calls.map(([obj]) => (obj as { job: string }).job)).toEqual([
       'drive reminders',
       'prune auth attempts',
+      'tree care reminders',
     ]);
   });
 

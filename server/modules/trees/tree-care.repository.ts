@@ -1,0 +1,109 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, TreeCareLogTable } from '../../db/tables';
+
+/** What the care schedule needs of a living tree. */
+const CARE_SUBJECT = [
+  'trees.id',
+  'trees.owner_id',
+  'trees.nickname',
+  'trees.species_id',
+  'trees.planted_at',
+  'trees.last_measured_at',
+] as const;
+
+/** Care log, reminder opt-ins and "once" claims; part of `treesRepository`. */
+export function careQueries(db: Kysely<Database>) {
+  return {
+    insertCare: (row: Insertable<TreeCareLogTable>) =>
+      db.insertInto('tree_care_log').values(row).execute(),
+
+    /** The latest date of each action logged for these trees. */
+    async lastCare(treeIds: readonly string[]) {
+      if (treeIds.length === 0) return [];
+      return db
+        .selectFrom('tree_care_log')
+        .select((eb) => ['tree_id', 'action', eb.fn.max<string>('done_at').as('last')])
+        .where('tree_id', 'in', treeIds)
+        .groupBy(['tree_id', 'action'])
+        .execute();
+    },
+
+    /** The member's living trees (healthy or needing care), oldest registration first. */
+    livingTreesOf: (ownerId: string) =>
+      db
+        .selectFrom('trees')
+        .select(CARE_SUBJECT)
+        .where('trees.owner_id', '=', ownerId)
+        .where('trees.status', '!=', 'dead')
+        .orderBy('trees.created_at')
+        .orderBy('trees.id')
+        .execute(),
+
+    /** A batch of living trees of current members, by id after `afterId` (the daily job's cursor). */
+    livingTreesAfter: (afterId: string, limit: number) =>
+      db
+        .selectFrom('trees')
+        .innerJoin('users', 'users.id', 'trees.owner_id')
+        .select(CARE_SUBJECT)
+        .where('trees.status', '!=', 'dead')
+        .where('users.deleted_at', 'is', null)
+        .where('trees.id', '>', afterId)
+        .orderBy('trees.id')
+        .limit(limit)
+        .execute(),
+
+    async digestOptIn(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('tree_care_settings')
+        .select('weekly_digest')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.weekly_digest ?? 0) === 1;
+    },
+
+    setDigestOptIn: (userId: string, on: boolean, at: string) =>
+      db
+        .insertInto('tree_care_settings')
+        .values({ user_id: userId, weekly_digest: on ? 1 : 0, updated_at: at })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ weekly_digest: on ? 1 : 0, updated_at: at }),
+        )
+        .execute(),
+
+    /** Members who opted in to the digest, by id after `afterId`, with the address to write to. */
+    digestRecipients: (afterId: string, limit: number) =>
+      db
+        .selectFrom('tree_care_settings')
+        .innerJoin('users', 'users.id', 'tree_care_settings.user_id')
+        .select(['users.id', 'users.email', 'users.name', 'users.username'])
+        .where('tree_care_settings.weekly_digest', '=', 1)
+        .where('users.deleted_at', 'is', null)
+        .where('users.verified_at', 'is not', null)
+        .where('users.id', '>', afterId)
+        .orderBy('users.id')
+        .limit(limit)
+        .execute(),
+
+    /** Claims `key` for whoever inserts it first; false when it was already claimed. */
+    async claim(key: string, userId: string | null, at: string): Promise<boolean> {
+      const result = await db
+        .insertInto('tree_notice_claims')
+        .values({ key, user_id: userId, created_at: at })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    pruneClaims: (before: string) =>
+      db.deleteFrom('tree_notice_claims').where('created_at', '<', before).executeTakeFirst(),
+
+    /** A deleted account's opt-ins and reminder claims go; its trees stay (shared impact). */
+    async deletePersonal(userId: string): Promise<void> {
+      await db.deleteFrom('tree_care_settings').where('user_id', '=', userId).execute();
+      await db.deleteFrom('tree_notice_claims').where('user_id', '=', userId).execute();
+    },
+  };
+}
+export type CareSubjectRow = Awaited<
+  ReturnType<ReturnType<typeof careQueries>['livingTreesOf']>
+>[number];

@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CARE_MESSAGES,
+  careDueResponseSchema,
+  careRequestSchema,
+  careResponseSchema,
+  careSettingsResponseSchema,
+  careSettingsSchema,
+  growthResponseSchema,
+  healthRequestSchema,
+  healthResponseSchema,
+  measurementResponseSchema,
+  replantingResponseSchema,
+} from '../../../contract/tree-care';
+import { treeParamsSchema } from '../../../contract/trees';
+import type { AppContext } from '../../context';
+import { parseForm, readMeasurement } from './tree-form';
+import { treeErrors, treeFormErrors } from './trees.routes';
+
+const writeLimit = { rateLimit: { max: 120, timeWindow: '15 minutes' } };
+
+/** Measurements, care, health, what is due, replanting, growth and reminder settings. */
+export const treeCareRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { sessions, trees } = ctx;
+
+    app.get(
+      '/api/trees/care-due',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'My trees’ due care tasks (water, weed, mulch, measure), most overdue first',
+          response: { 200: careDueResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await trees.careDue(user.id) };
+      },
+    );
+
+    app.get(
+      '/api/trees/replanting',
+      {
+        schema: {
+          tags: ['trees'],
+          summary:
+            'My dead trees not yet replaced (register a tree with replacesTreeId to close one)',
+          response: { 200: replantingResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await trees.replanting(user.id) };
+      },
+    );
+
+    app.get(
+      '/api/trees/care-settings',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'My care reminder settings (the weekly email digest is opt-in)',
+          response: { 200: careSettingsResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await trees.careSettings(user.id) };
+      },
+    );
+
+    app.put(
+      '/api/trees/care-settings',
+      {
+        config: writeLimit,
+        schema: {
+          tags: ['trees'],
+          summary: 'Turn the weekly email digest of due care on or off',
+          body: careSettingsSchema,
+          response: { 200: careSettingsResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return {
+          success: true as const,
+          message: CARE_MESSAGES.settingsSaved,
+          data: await trees.saveCareSettings(user.id, request.body),
+        };
+      },
+    );
+
+    app.post(
+      '/api/trees/:id/measurements',
+      {
+        config: writeLimit,
+        schema: {
+          tags: ['trees'],
+          summary:
+            'Add a measurement to my tree (JSON, or multipart with a photo under "photo"); diameter at 1.3 m, at the base while shorter',
+          consumes: ['application/json', 'multipart/form-data'],
+          params: treeParamsSchema,
+          response: { 201: measurementResponseSchema, ...treeFormErrors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        // Who may measure is known before an upload is read.
+        await trees.requireOwn(user, request.params.id);
+        const input = await readMeasurement(request);
+        const data = await trees.addMeasurement(user, request.params.id, input);
+        return reply
+          .code(201)
+          .send({ success: true as const, message: CARE_MESSAGES.measured, data });
+      },
+    );
+
+    app.post(
+      '/api/trees/:id/care',
+      {
+        config: writeLimit,
+        schema: {
+          tags: ['trees'],
+          summary: 'Log care for my tree (watered, mulched, weeded, pruned, fertilised, protected)',
+          params: treeParamsSchema,
+          response: { 201: careResponseSchema, ...treeFormErrors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        const input = parseForm(careRequestSchema, request.body);
+        const entry = await trees.logCare(user, request.params.id, input);
+        return reply
+          .code(201)
+          .send({ success: true as const, message: CARE_MESSAGES.careLogged, data: { entry } });
+      },
+    );
+
+    app.post(
+      '/api/trees/:id/health',
+      {
+        config: writeLimit,
+        schema: {
+          tags: ['trees'],
+          summary: 'Report my tree healthy, needing care or dead (a death needs a cause)',
+          params: treeParamsSchema,
+          response: { 200: healthResponseSchema, ...treeFormErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        const input = parseForm(healthRequestSchema, request.body);
+        const tree = await trees.reportHealth(user, request.params.id, input);
+        return { success: true as const, message: CARE_MESSAGES.healthSaved, data: { tree } };
+      },
+    );
+
+    app.get(
+      '/api/trees/:id/growth',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'Measured points and a yearly prediction for the next 10 years',
+          params: treeParamsSchema,
+          response: { 200: growthResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        await sessions.requireUser(request);
+        return { success: true as const, data: await trees.growth(request.params.id) };
+      },
+    );
+  };

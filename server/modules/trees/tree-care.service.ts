@@ -1,0 +1,215 @@
+import {
+  CARE_MESSAGES,
+  type CareEntry,
+  type CareSettings,
+  type CareForm,
+  type CareTaskDue,
+  type HealthForm,
+  type MeasurementForm,
+} from '../../../contract/tree-care';
+import { isInFuture, type Measurement, type Tree } from '../../../contract/trees';
+import type { TreeRow } from '../../db/tables';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { conflict, fieldError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { SessionUser } from '../auth/auth.service';
+import type { FilesService, PreparedImage } from '../files/files.service';
+import type { CareSubjectRow } from './tree-care.repository';
+import { dueTasks } from './tree-care-schedule';
+import { rowStatus, toMeasurement, toTree, treeTitle, type TreeWithOwner } from './tree-mapper';
+import type { treesRepository } from './trees.repository';
+
+export interface MeasurementInput {
+  form: MeasurementForm;
+  photo: Buffer | null;
+}
+
+export interface TreeCareDeps {
+  uow: UnitOfWork;
+  repo: typeof treesRepository;
+  clock: Clock;
+  files: FilesService;
+  /** The tree if the caller owns it: 404 when unknown, 403 for anyone else. */
+  requireOwn(user: SessionUser, id: string): Promise<TreeRow>;
+  present(id: string, callerId: string): Promise<Tree>;
+  prepareImage(image: Buffer, field: string): Promise<PreparedImage>;
+  /** Tells the owner, the drive's organiser and donors after a death (tree-notices.ts). */
+  onDeath(tree: TreeRow): Promise<void>;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** Measurements, the care log, health reports and what is due: the nurturing half of the module. */
+export function treeCareService(deps: TreeCareDeps) {
+  const { uow, clock, files } = deps;
+  const repo = deps.repo(uow.db);
+  const nowIso = () => clock.now().toISOString();
+
+  function assertAlive(tree: TreeRow) {
+    if (tree.status === 'dead') throw conflict(CARE_MESSAGES.deadTree);
+  }
+
+  /** A date a member says something happened: not in the future, not before planting. */
+  function checkDate(tree: TreeRow, iso: string, field: string, future: string, early: string) {
+    if (isInFuture(iso, clock.now())) throw fieldError(field, future);
+    if (day(iso) < day(tree.planted_at)) throw fieldError(field, early);
+  }
+
+  /** Living trees' due tasks, from their planting dates and the care log, at `now`. */
+  async function tasksFor(trees: CareSubjectRow[], now: Date) {
+    const last = await repo.lastCare(trees.map((t) => t.id));
+    const lastByTree = new Map<string, Record<string, string>>();
+    for (const row of last) {
+      const entry = lastByTree.get(row.tree_id) ?? {};
+      entry[row.action] = row.last;
+      lastByTree.set(row.tree_id, entry);
+    }
+    return trees.flatMap((tree) =>
+      dueTasks(
+        {
+          plantedAt: tree.planted_at,
+          lastMeasuredAt: tree.last_measured_at,
+          lastDone: lastByTree.get(tree.id) ?? {},
+        },
+        now,
+      ).map((task) => ({ tree, task })),
+    );
+  }
+
+  async function careDue(userId: string, now = clock.now()): Promise<CareTaskDue[]> {
+    const due = await tasksFor(await repo.livingTreesOf(userId), now);
+    return due
+      .map(({ tree, task }) => ({
+        treeId: tree.id,
+        treeName: treeTitle(tree),
+        task: task.task,
+        dueAt: task.dueAt,
+        overdueDays: task.overdueDays,
+        lastDoneAt: task.lastDoneAt,
+      }))
+      .sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.treeId.localeCompare(b.treeId));
+  }
+
+  return {
+    tasksFor,
+    careDue,
+
+    async addMeasurement(
+      user: SessionUser,
+      treeId: string,
+      input: MeasurementInput,
+    ): Promise<{ tree: Tree; measurement: Measurement }> {
+      const tree = await deps.requireOwn(user, treeId);
+      assertAlive(tree);
+      const { form } = input;
+      checkDate(
+        tree,
+        form.measuredAt,
+        'measuredAt',
+        CARE_MESSAGES.measuredInFuture,
+        CARE_MESSAGES.measuredBeforePlanting,
+      );
+      if (form.aliveCount !== undefined && form.aliveCount > tree.tree_count)
+        throw fieldError('aliveCount', CARE_MESSAGES.aliveTooMany);
+      const photo = input.photo ? await deps.prepareImage(input.photo, 'photo') : null;
+      const id = newId();
+      let photoId: string | null = null;
+      await uow.withTransaction(async (tx) => {
+        const trees = deps.repo(tx.db);
+        const current = (await trees.findById(treeId)) ?? tree;
+        photoId = photo ? (await files.saveImage(tx, user.id, photo)).id : null;
+        await trees.insertMeasurement({
+          id,
+          tree_id: treeId,
+          measured_at: form.measuredAt,
+          height_cm: form.heightCm,
+          diameter_cm: form.diameterCm,
+          alive_count: form.aliveCount ?? null,
+          photo_file_id: photoId,
+          created_at: nowIso(),
+        });
+        // The tree keeps its latest measurement; an older one typed in later only joins the history.
+        if (!current.last_measured_at || form.measuredAt >= current.last_measured_at)
+          await trees.update(treeId, {
+            last_measured_at: form.measuredAt,
+            last_height_cm: form.heightCm,
+            last_diameter_cm: form.diameterCm,
+            ...(form.aliveCount !== undefined ? { alive_count: form.aliveCount } : {}),
+          });
+      });
+      const measurement = toMeasurement({
+        id,
+        measured_at: form.measuredAt,
+        height_cm: form.heightCm,
+        diameter_cm: form.diameterCm,
+        alive_count: form.aliveCount ?? null,
+        photo_file_id: photoId,
+      });
+      return { tree: await deps.present(treeId, user.id), measurement };
+    },
+
+    async logCare(user: SessionUser, treeId: string, input: CareForm): Promise<CareEntry> {
+      const tree = await deps.requireOwn(user, treeId);
+      assertAlive(tree);
+      const at = input.at ?? nowIso();
+      checkDate(tree, at, 'at', CARE_MESSAGES.careInFuture, CARE_MESSAGES.careBeforePlanting);
+      const entry = { id: newId(), action: input.action, note: input.note, at };
+      await repo.insertCare({
+        id: entry.id,
+        tree_id: treeId,
+        action: entry.action,
+        note: entry.note,
+        done_at: at,
+        created_at: nowIso(),
+      });
+      return entry;
+    },
+
+    /** Healthy, needs care or dead; a death opens a replanting task and tells who cares. */
+    async reportHealth(user: SessionUser, treeId: string, input: HealthForm): Promise<Tree> {
+      const tree = await deps.requireOwn(user, treeId);
+      if (input.aliveCount !== undefined && input.aliveCount > tree.tree_count)
+        throw fieldError('aliveCount', CARE_MESSAGES.aliveTooMany);
+      const status = rowStatus(input.status);
+      const dead = status === 'dead';
+      const aliveCount = dead
+        ? 0
+        : (input.aliveCount ?? (tree.status === 'dead' ? tree.tree_count : tree.alive_count));
+      await uow.withTransaction(async (tx) => {
+        const trees = deps.repo(tx.db);
+        const current = (await trees.findById(treeId)) ?? tree;
+        await trees.update(treeId, {
+          status,
+          alive_count: aliveCount,
+          cause: status === 'alive' ? null : (input.cause ?? null),
+          status_changed_at: status !== current.status ? nowIso() : current.status_changed_at,
+        });
+        if (dead && current.status !== 'dead')
+          tx.afterCommit(() => deps.onDeath({ ...current, status, cause: input.cause ?? null }));
+      });
+      return deps.present(treeId, user.id);
+    },
+
+    /** Dead trees of the caller that no new registration replaced yet. */
+    async replanting(userId: string) {
+      const now = clock.now();
+      const rows: TreeWithOwner[] = await repo.deadUnreplaced(userId);
+      return rows.map((row) => ({
+        tree: toTree(row, { callerId: userId, now }),
+        cause: row.cause,
+        diedAt: row.status_changed_at,
+      }));
+    },
+
+    async settings(userId: string): Promise<CareSettings> {
+      return { weeklyDigest: await repo.digestOptIn(userId) };
+    },
+
+    async saveSettings(userId: string, settings: CareSettings): Promise<CareSettings> {
+      await repo.setDigestOptIn(userId, settings.weeklyDigest, nowIso());
+      return settings;
+    },
+  };
+}
+export type TreeCareService = ReturnType<typeof treeCareService>;

@@ -1,0 +1,143 @@
+import {
+  addRanges,
+  anchoredSize,
+  co2StoredKg,
+  computeTreeImpact,
+  IMPACT_SOURCES,
+  roundSignificant,
+  treeAgeYears,
+  withRange,
+  type ImpactBasis,
+  type Range,
+} from '../../../contract/impact';
+import { TREE_SPECIES, type TreeSizeValue } from '../../../contract/options';
+import {
+  NURSERY_AGE_YEARS,
+  SPECIES_GROWTH,
+  growthOfSpecies,
+} from '../../../contract/species-growth';
+import {
+  GROWTH_YEARS_AHEAD,
+  type GrowthResponse,
+  type SpeciesResponse,
+} from '../../../contract/tree-care';
+import type { TreeRow } from '../../db/tables';
+import { toMeasurement } from './tree-mapper';
+
+const YEAR_MS = 365.25 * 86_400_000;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const roundRange = (r: Range): Range => ({
+  low: roundSignificant(r.low),
+  mid: roundSignificant(r.mid),
+  high: roundSignificant(r.high),
+});
+
+/** GET /api/trees/species: the same for everyone and every request, built once. */
+export const SPECIES_INFO: SpeciesResponse['data'] = {
+  species: TREE_SPECIES.map((s, i) => {
+    const growth = SPECIES_GROWTH[i]!;
+    return {
+      value: s.value,
+      label: s.label,
+      localName: s.localName,
+      englishName: s.englishName,
+      scientificName: s.scientificName,
+      form: growth.form,
+      woodDensity: growth.woodDensity,
+      height: { ...growth.height },
+      diameter: { ...growth.diameter },
+    };
+  }),
+  nurseryAgeYears: { ...NURSERY_AGE_YEARS },
+  sources: [...IMPACT_SOURCES],
+};
+
+type MeasurementRow = Parameters<typeof toMeasurement>[0];
+
+/**
+ * Measured points and a yearly prediction for the next 10 years (nothing ahead for a dead tree).
+ * The prediction follows the species curve, scaled to pass through the latest measurement.
+ */
+export function growthOf(
+  tree: TreeRow,
+  measurements: MeasurementRow[],
+  now: Date,
+): GrowthResponse['data'] {
+  const ageAt = (iso: string) => treeAgeYears(tree.planted_at, tree.size, new Date(iso));
+  const latest = measurements.at(-1);
+  const basis: ImpactBasis = latest ? 'measured' : 'predicted';
+  const anchor = latest
+    ? {
+        ageYears: ageAt(latest.measured_at),
+        size: { heightM: latest.height_cm / 100, diameterCm: latest.diameter_cm },
+      }
+    : null;
+  const { woodDensity } = growthOfSpecies(tree.species_id);
+  const ageNow = treeAgeYears(tree.planted_at, tree.size, now);
+  const predicted =
+    tree.status === 'dead'
+      ? []
+      : Array.from({ length: GROWTH_YEARS_AHEAD }, (_, i) => {
+          const years = i + 1;
+          const size = anchoredSize(tree.species_id, ageNow + years, anchor);
+          const co2 = co2StoredKg(woodDensity, size) * tree.alive_count;
+          return {
+            date: new Date(now.getTime() + years * YEAR_MS).toISOString().slice(0, 10),
+            yearsFromNow: years,
+            ageYears: round2(ageNow + years),
+            heightCm: round2(size.heightM * 100),
+            diameterCm: round2(size.diameterCm),
+            co2Kg: roundRange(withRange(co2, basis)),
+          };
+        });
+  return {
+    treeId: tree.id,
+    basis,
+    measured: measurements.map((m) => ({
+      ...toMeasurement(m),
+      ageYears: round2(ageAt(m.measured_at)),
+    })),
+    predicted,
+  };
+}
+
+export interface ImpactCohort {
+  species_id: number;
+  size: TreeSizeValue;
+  planted_day: string;
+  last_measured_at: string | null;
+  last_height_cm: number | null;
+  last_diameter_cm: number | null;
+  plants: number;
+}
+
+/** The community's living plants and what they store, by the one method (for /api/stats). */
+export function communityImpact(cohorts: ImpactCohort[], now: Date) {
+  let plants = 0;
+  const impacts = cohorts.map((c) => {
+    plants += c.plants;
+    const measured =
+      c.last_measured_at !== null && c.last_height_cm !== null && c.last_diameter_cm !== null;
+    return computeTreeImpact({
+      speciesValue: c.species_id,
+      size: c.size,
+      plantedAt: `${c.planted_day}T00:00:00.000Z`,
+      aliveCount: c.plants,
+      dead: false,
+      measurement: measured
+        ? {
+            measuredAt: c.last_measured_at!,
+            heightCm: c.last_height_cm!,
+            diameterCm: c.last_diameter_cm!,
+          }
+        : null,
+      at: now,
+    });
+  });
+  return {
+    treesRegistered: plants,
+    co2Kg: addRanges(impacts.map((i) => i.co2Kg)),
+    o2Kg: addRanges(impacts.map((i) => i.o2Kg)),
+  };
+}
+export type CommunityImpact = ReturnType<typeof communityImpact>;

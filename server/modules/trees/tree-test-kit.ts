@@ -1,0 +1,130 @@
+/** Test helpers shared by the trees suites (imported only by *.test.ts files). */
+import { afterEach } from 'vitest';
+import { buildDrive, buildTree } from '../../../tests/support/factories';
+import { buildJpeg, multipartBody, type MultipartPart } from '../../../tests/support/images';
+import { memoryMailer } from '../../../tests/support/memory-mailer';
+import { signedInUser } from '../../../tests/support/signed-in';
+import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
+import type { DatabaseTarget } from '../../../tests/support/test-database';
+import type { NewDrive, NewTree, NewUser } from '../../db/tables';
+
+export type Headers = Record<string, string>;
+export const NOW = '2026-06-01T10:00:00.000Z';
+
+/** A complete, valid registration form (the spec's field names, as multipart text). */
+export function validTreeForm(overrides: Record<string, string | undefined> = {}) {
+  return {
+    treesType: '1',
+    treeCount: '12',
+    treeSize: 'packet',
+    plantedAt: '2026-05-20',
+    treeLat: '28.593312',
+    treeLong: '77.219754',
+    treeLocation: 'Lodhi Garden, New Delhi',
+    treeName: 'Grandma’s neem',
+    ...overrides,
+  };
+}
+
+let imageSeed = 0;
+/** A small real JPEG; each call differs so stored files differ. */
+export const treePhoto = () => buildJpeg({ width: 40, height: 30, seed: ++imageSeed });
+
+/** One app per test on the suite's database target, a movable clock and a mailer to read. */
+export function treesTestKit(target: DatabaseTarget) {
+  let t: TestApp | undefined;
+  const clock = movableClock(NOW);
+  const mailer = memoryMailer();
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  const app = () => t!.app;
+  const db = () => t!.database.db;
+
+  /** Sends a form as multipart, with an optional photo under `field`. */
+  function sendForm(
+    method: 'POST' | 'PATCH',
+    url: string,
+    headers: Headers,
+    fields: Record<string, string | undefined>,
+    photo?: { data: Buffer; field?: string } | null,
+  ) {
+    const parts: MultipartPart[] = [];
+    for (const [name, value] of Object.entries(fields))
+      if (value !== undefined) parts.push({ name, value });
+    if (photo)
+      parts.push({
+        name: photo.field ?? 'treeImage',
+        filename: 'tree.jpg',
+        contentType: 'image/jpeg',
+        data: photo.data,
+      });
+    const body = multipartBody(parts);
+    return app().inject({
+      method,
+      url,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  }
+
+  return {
+    clock,
+    sendForm,
+    mailer,
+    app,
+    db,
+    services: () => t!.services,
+    async setup() {
+      clock.set(NOW);
+      mailer.sent.length = 0;
+      t = await buildTestApp(target, {
+        clock,
+        mailer,
+        config: { appUrl: 'https://canopy.example' },
+      });
+    },
+    signIn: (overrides: Partial<NewUser> = {}) => signedInUser(app(), db(), overrides),
+
+    register(headers: Headers, overrides: Record<string, string | undefined> = {}) {
+      return sendForm('POST', '/api/trees', headers, validTreeForm(overrides));
+    },
+
+    call(
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      headers: Headers = {},
+      payload?: object,
+    ) {
+      return app().inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    },
+
+    async insertTree(ownerId: string, overrides: Partial<NewTree> = {}) {
+      const tree = buildTree(ownerId, { lat: 28.5933, lng: 77.2197, ...overrides });
+      await db().insertInto('trees').values(tree).execute();
+      return tree;
+    },
+
+    async insertDrive(organizerId: string, overrides: Partial<NewDrive> = {}) {
+      const drive = buildDrive(organizerId, overrides);
+      await db().insertInto('drives').values(drive).execute();
+      return drive;
+    },
+
+    join: (driveId: string, userId: string) =>
+      db()
+        .insertInto('drive_participants')
+        .values({ drive_id: driveId, user_id: userId, joined_at: NOW })
+        .execute(),
+
+    noticesOf: (userId: string) =>
+      db()
+        .selectFrom('notifications')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute(),
+  };
+}

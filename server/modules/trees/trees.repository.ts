@@ -1,0 +1,199 @@
+import type { Kysely, Updateable } from 'kysely';
+import type { Database, NewTree, TreesTable } from '../../db/tables';
+import { careQueries } from './tree-care.repository';
+import type { TreeWithOwner } from './tree-mapper';
+
+export interface TreeMapFilter {
+  species?: number;
+  status?: TreesTable['status'];
+  /** [west, south, east, north]; west > east crosses the antimeridian. */
+  bbox?: readonly [number, number, number, number];
+}
+
+export interface NewMeasurement {
+  id: string;
+  tree_id: string;
+  measured_at: string;
+  height_cm: number;
+  diameter_cm: number;
+  alive_count: number | null;
+  photo_file_id: string | null;
+  created_at: string;
+}
+
+/** Every query of the trees module (tree rows here, care and reminders in tree-care.repository). */
+export function treesRepository(db: Kysely<Database>) {
+  /** Trees with the owner's name and the id of the tree that replaced each, if any. */
+  const withOwner = () =>
+    db
+      .selectFrom('trees')
+      .innerJoin('users', 'users.id', 'trees.owner_id')
+      .selectAll('trees')
+      .select((eb) => [
+        'users.name as owner_name',
+        'users.username as owner_username',
+        'users.deleted_at as owner_deleted_at',
+        eb
+          .selectFrom('trees as r')
+          .select('r.id')
+          .whereRef('r.replaces_tree_id', '=', 'trees.id')
+          .limit(1)
+          .as('replaced_by_id'),
+      ]);
+
+  return {
+    ...careQueries(db),
+
+    insert: (row: NewTree) => db.insertInto('trees').values(row).execute(),
+
+    findById: (id: string) =>
+      db.selectFrom('trees').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findWithOwner: (id: string): Promise<TreeWithOwner | undefined> =>
+      withOwner().where('trees.id', '=', id).executeTakeFirst(),
+
+    /** The owner's trees, newest registration first. */
+    listByOwner: (ownerId: string, limit: number, offset = 0): Promise<TreeWithOwner[]> =>
+      withOwner()
+        .where('trees.owner_id', '=', ownerId)
+        .orderBy('trees.created_at', 'desc')
+        .orderBy('trees.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+
+    async countByOwner(ownerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('trees')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
+    deadUnreplaced: (ownerId: string): Promise<TreeWithOwner[]> =>
+      withOwner()
+        .where('trees.owner_id', '=', ownerId)
+        .where('trees.status', '=', 'dead')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('trees as r')
+                .select('r.id')
+                .whereRef('r.replaces_tree_id', '=', 'trees.id'),
+            ),
+          ),
+        )
+        .orderBy('trees.status_changed_at', 'desc')
+        .orderBy('trees.id', 'desc')
+        .execute(),
+
+    /** The id of the tree registered in place of `id`, if any. */
+    replacementOf: async (id: string) =>
+      (
+        await db
+          .selectFrom('trees')
+          .select('id')
+          .where('replaces_tree_id', '=', id)
+          .executeTakeFirst()
+      )?.id,
+
+    update: (id: string, patch: Updateable<TreesTable>) =>
+      db.updateTable('trees').set(patch).where('id', '=', id).execute(),
+
+    /** Deletes the tree (measurements and care go with it) and answers the photos it showed. */
+    async remove(id: string): Promise<string[]> {
+      const [tree, measured] = await Promise.all([
+        db.selectFrom('trees').select('photo_file_id').where('id', '=', id).executeTakeFirst(),
+        db
+          .selectFrom('tree_measurements')
+          .select('photo_file_id')
+          .where('tree_id', '=', id)
+          .where('photo_file_id', 'is not', null)
+          .execute(),
+      ]);
+      await db.deleteFrom('trees').where('id', '=', id).execute();
+      return [tree?.photo_file_id, ...measured.map((m) => m.photo_file_id)].filter(
+        (f): f is string => typeof f === 'string',
+      );
+    },
+
+    /** Every member's trees with coordinates, newest first, for the map. */
+    mapPoints(filter: TreeMapFilter, limit: number) {
+      let query = db
+        .selectFrom('trees')
+        .select(['id', 'lat', 'lng', 'species_id', 'tree_count', 'alive_count', 'status'])
+        .where('lat', 'is not', null)
+        .where('lng', 'is not', null);
+      if (filter.species !== undefined) query = query.where('species_id', '=', filter.species);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.bbox) {
+        const [west, south, east, north] = filter.bbox;
+        query = query.where('lat', '>=', south).where('lat', '<=', north);
+        query =
+          west <= east
+            ? query.where('lng', '>=', west).where('lng', '<=', east)
+            : query.where((eb) => eb.or([eb('lng', '>=', west), eb('lng', '<=', east)]));
+      }
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /**
+     * Living trees grouped by what the method needs: species, planting size and day, and the
+     * latest measurement (null for most). Far fewer rows than trees, whatever the community's size.
+     */
+    async impactCohorts() {
+      const rows = await db
+        .selectFrom('trees')
+        .where('status', '!=', 'dead')
+        .where('alive_count', '>', 0)
+        .select((eb) => [
+          'species_id',
+          'size',
+          eb.fn<string>('substr', ['planted_at', eb.val(1), eb.val(10)]).as('planted_day'),
+          'last_measured_at',
+          'last_height_cm',
+          'last_diameter_cm',
+          eb.fn.sum<number>('alive_count').as('plants'),
+        ])
+        .groupBy([
+          'species_id',
+          'size',
+          'planted_day',
+          'last_measured_at',
+          'last_height_cm',
+          'last_diameter_cm',
+        ])
+        .execute();
+      return rows.map((r) => ({
+        ...r,
+        planted_day: String(r.planted_day),
+        plants: Number(r.plants),
+      }));
+    },
+
+    measurementsOf: (treeId: string) =>
+      db
+        .selectFrom('tree_measurements')
+        .selectAll()
+        .where('tree_id', '=', treeId)
+        .orderBy('measured_at')
+        .orderBy('id')
+        .execute(),
+
+    insertMeasurement: (row: NewMeasurement) =>
+      db.insertInto('tree_measurements').values(row).execute(),
+
+    /** The earliest measurement date of a tree (a new planting date must not be after it). */
+    async firstMeasuredAt(treeId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('tree_measurements')
+        .select((eb) => eb.fn.min<string>('measured_at').as('first'))
+        .where('tree_id', '=', treeId)
+        .executeTakeFirst();
+      return row?.first ?? undefined;
+    },
+  };
+}
+export type TreesRepository = ReturnType<typeof treesRepository>;

@@ -1,0 +1,186 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, messageResponseSchema } from '../../../contract/common';
+import { speciesResponseSchema } from '../../../contract/tree-care';
+import {
+  registeredTreesQuerySchema,
+  registeredTreesResponseSchema,
+  TREE_MESSAGES,
+  treeExportQuerySchema,
+  treeMapQuerySchema,
+  treeMapResponseSchema,
+  treeParamsSchema,
+  treeResponseSchema,
+} from '../../../contract/trees';
+import type { AppContext } from '../../context';
+import { readTreeForm, readTreeUpdate } from './tree-form';
+
+export const treeErrors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+/** Form endpoints name the field at fault, and can refuse an upload as too large or not an image. */
+export const treeFormErrors = {
+  ...treeErrors,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** Registering, listing, viewing, editing, deleting, the map, exports and the species table. */
+export const treesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { sessions, trees } = ctx;
+
+    app.post(
+      '/api/trees',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['trees'],
+          summary: 'Register a tree (multipart form; optional photo under "treeImage")',
+          consumes: ['multipart/form-data'],
+          response: { 201: treeResponseSchema, ...treeFormErrors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        const tree = await trees.register(user, await readTreeForm(request));
+        return reply
+          .code(201)
+          .send({ success: true as const, message: TREE_MESSAGES.saved, data: { tree } });
+      },
+    );
+
+    app.get(
+      '/api/trees/registeredtree',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'My registered trees, newest first',
+          querystring: registeredTreesQuerySchema,
+          response: { 200: registeredTreesResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        const { page, limit } = request.query;
+        return { success: true as const, ...(await trees.mine(user.id, page, limit)) };
+      },
+    );
+
+    app.get(
+      '/api/trees/species',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'Every species with its wood density, growth curves and the sources (public)',
+          response: { 200: speciesResponseSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=3600');
+        return { success: true as const, data: trees.species() };
+      },
+    );
+
+    app.get(
+      '/api/trees/map',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'Every member’s trees for the map: coordinates rounded to 3 decimals, capped',
+          querystring: treeMapQuerySchema,
+          response: { 200: treeMapResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        await sessions.requireUser(request);
+        return { success: true as const, ...(await trees.map(request.query)) };
+      },
+    );
+
+    app.get(
+      '/api/trees/export',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'My trees as CSV (header row) or GeoJSON (RFC 7946 FeatureCollection)',
+          querystring: treeExportQuerySchema,
+          produces: ['text/csv', 'application/geo+json'],
+          // Sent as text: Fastify serialises only JSON content types.
+          response: { 200: z.string().describe('CSV or GeoJSON text'), ...treeErrors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        const file = await trees.exportFile(user.id, request.query.format);
+        return reply
+          .header('content-type', file.type)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      '/api/trees/:id',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'One tree (any member; exact coordinates for the owner only)',
+          params: treeParamsSchema,
+          response: { 200: treeResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return {
+          success: true as const,
+          data: { tree: await trees.get(user.id, request.params.id) },
+        };
+      },
+    );
+
+    app.patch(
+      '/api/trees/:id',
+      {
+        config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['trees'],
+          summary: 'Edit my tree (multipart; fields sent change, a new photo is optional)',
+          consumes: ['multipart/form-data'],
+          params: treeParamsSchema,
+          response: { 200: treeResponseSchema, ...treeFormErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        // Who may edit is known before the upload is read.
+        await trees.requireOwn(user, request.params.id);
+        const tree = await trees.update(user, request.params.id, await readTreeUpdate(request));
+        return { success: true as const, message: TREE_MESSAGES.updated, data: { tree } };
+      },
+    );
+
+    app.delete(
+      '/api/trees/:id',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: 'Delete my tree with its measurements and care log',
+          params: treeParamsSchema,
+          response: { 200: messageResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        await trees.remove(user, request.params.id);
+        return { success: true, message: TREE_MESSAGES.deleted };
+      },
+    );
+  };

@@ -1,0 +1,321 @@
+import { formatLatLng } from '../../../contract/geo';
+import {
+  isInFuture,
+  TREE_EXPORT_MAX,
+  TREE_IMAGE_FIELD,
+  TREE_MAP_MAX,
+  TREE_MESSAGES,
+  type Tree,
+  type TreeForm,
+  type TreeMapPoint,
+  type TreeStatus,
+  type TreeUpdateForm,
+} from '../../../contract/trees';
+import type { Updateable } from 'kysely';
+import type { TreeRow, TreesTable } from '../../db/tables';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Log } from '../../lib/log';
+import type { Mailer } from '../../lib/mailer';
+import type { SessionUser } from '../auth/auth.service';
+import type { DrivesService } from '../drives/drives.service';
+import type { FilesService, PreparedImage } from '../files/files.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { treeCareService } from './tree-care.service';
+import { treesCsv, treesGeoJson } from './tree-export';
+import { communityImpact, growthOf, SPECIES_INFO, type ImpactCohort } from './tree-impact';
+import { roundCoordinate, rowStatus, statusOf, toTree } from './tree-mapper';
+import { treeNotices } from './tree-notices';
+import type { TreeMapFilter, treesRepository } from './trees.repository';
+
+/** A form as the service takes it: parsed by the route (tree-form.ts), plus the photo bytes. */
+export interface TreeInput<F> {
+  form: F;
+  image: Buffer | null;
+}
+
+export interface TreesServiceDeps {
+  uow: UnitOfWork;
+  repo: typeof treesRepository;
+  clock: Clock;
+  files: FilesService;
+  notifications: NotificationsService;
+  mailer: Mailer;
+  log: Log;
+  appUrl: string;
+  /** Drive membership and organiser, through the drives service. */
+  drives: Pick<DrivesService, 'detail'>;
+  /** Who donated to a drive, through the donations module; none until it is wired. */
+  driveDonorIds?: (driveId: string) => Promise<string[]>;
+}
+
+/**
+ * Registered trees: registration, the owner's edits, who sees what (coordinates rounded for all
+ * but the owner), the map and exports, growth and impact by the one method in contract/impact.ts.
+ * Care, health and what is due live in tree-care.service.ts, notices in tree-notices.ts; both are
+ * part of this service.
+ */
+export function treesService(deps: TreesServiceDeps) {
+  const { uow, clock, files } = deps;
+  const repo = deps.repo(uow.db);
+  const nowIso = () => clock.now().toISOString();
+
+  async function present(id: string, callerId: string): Promise<Tree> {
+    const row = await repo.findWithOwner(id);
+    if (!row) throw notFound(TREE_MESSAGES.notFound);
+    return toTree(row, { callerId, now: clock.now() });
+  }
+
+  async function requireOwn(user: SessionUser, id: string): Promise<TreeRow> {
+    const tree = await repo.findById(id);
+    if (!tree) throw notFound(TREE_MESSAGES.notFound);
+    if (tree.owner_id !== user.id) throw forbidden(TREE_MESSAGES.ownerOnly);
+    return tree;
+  }
+
+  /** The shared image pipeline (outside any transaction); its refusals name the form field. */
+  async function prepareImage(image: Buffer, field: string): Promise<PreparedImage> {
+    try {
+      return await files.prepareImage(image);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500)
+        throw new AppError(error.status, error.code, error.message, { field });
+      throw error;
+    }
+  }
+
+  /** Only a drive the member joined or organised. */
+  async function checkDrive(user: SessionUser, driveId: string): Promise<void> {
+    const drive = await deps.drives.detail(user.id, driveId).catch((error: unknown) => {
+      if (error instanceof AppError && error.status === 404) return null;
+      throw error;
+    });
+    if (!drive || !(drive.joined || drive.isOrganizer))
+      throw fieldError('driveId', TREE_MESSAGES.driveNotYours);
+  }
+
+  /** Only the member's own dead tree that nothing replaced yet (read again inside the write). */
+  async function checkReplaces(user: SessionUser, id: string, on = repo): Promise<void> {
+    const dead = await on.findById(id);
+    if (
+      !dead ||
+      dead.owner_id !== user.id ||
+      dead.status !== 'dead' ||
+      (await on.replacementOf(id))
+    )
+      throw fieldError('replacesTreeId', TREE_MESSAGES.replacesInvalid);
+  }
+
+  function checkPlanted(plantedAt: string): void {
+    if (isInFuture(plantedAt, clock.now()))
+      throw fieldError('plantedAt', TREE_MESSAGES.plantedInFuture);
+  }
+
+  const notices = treeNotices({
+    uow,
+    repo: deps.repo,
+    clock,
+    notifications: deps.notifications,
+    mailer: deps.mailer,
+    log: deps.log,
+    appUrl: deps.appUrl,
+    drives: deps.drives,
+    driveDonorIds: deps.driveDonorIds ?? (async () => []),
+    care: { tasksFor: (...a) => care.tasksFor(...a), careDue: (...a) => care.careDue(...a) },
+  });
+  const care = treeCareService({
+    uow,
+    repo: deps.repo,
+    clock,
+    files,
+    requireOwn,
+    present,
+    prepareImage,
+    onDeath: (tree) => notices.onDeath(tree),
+  });
+
+  return {
+    /** The tree if the caller owns it: 404 when unknown, 403 for anyone else. */
+    requireOwn,
+
+    async register(user: SessionUser, input: TreeInput<TreeForm>): Promise<Tree> {
+      const { form } = input;
+      checkPlanted(form.plantedAt);
+      if (form.driveId) await checkDrive(user, form.driveId);
+      if (form.replacesTreeId) await checkReplaces(user, form.replacesTreeId);
+      const image = input.image ? await prepareImage(input.image, TREE_IMAGE_FIELD) : null;
+      const id = newId();
+      try {
+        await uow.withTransaction(async (tx) => {
+          const trees = deps.repo(tx.db);
+          if (form.replacesTreeId) await checkReplaces(user, form.replacesTreeId, trees);
+          const stored = image ? await files.saveImage(tx, user.id, image) : null;
+          await trees.insert({
+            id,
+            owner_id: user.id,
+            drive_id: form.driveId,
+            replaces_tree_id: form.replacesTreeId,
+            species_id: form.treesType,
+            tree_count: form.treeCount,
+            alive_count: form.treeCount,
+            size: form.treeSize,
+            planted_at: form.plantedAt,
+            lat: form.treeLat,
+            lng: form.treeLong,
+            location_text: form.treeLocation ?? formatLatLng(form.treeLat, form.treeLong),
+            nickname: form.treeName,
+            photo_file_id: stored?.id ?? null,
+            status: 'alive',
+            created_at: nowIso(),
+          });
+        });
+      } catch (error) {
+        // Two registrations racing to replace one dead tree: the unique index lets one win.
+        if (form.replacesTreeId && (await repo.replacementOf(form.replacesTreeId)))
+          throw fieldError('replacesTreeId', TREE_MESSAGES.replacesInvalid);
+        throw error;
+      }
+      return present(id, user.id);
+    },
+
+    /** Any signed-in member may look; only the owner sees exact coordinates. */
+    get: (callerId: string, id: string) => present(id, callerId),
+
+    async mine(userId: string, page: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        repo.listByOwner(userId, limit, (page - 1) * limit),
+        repo.countByOwner(userId),
+      ]);
+      const now = clock.now();
+      return { data: rows.map((r) => toTree(r, { callerId: userId, now })), page, limit, total };
+    },
+
+    async update(user: SessionUser, id: string, input: TreeInput<TreeUpdateForm>): Promise<Tree> {
+      const tree = await requireOwn(user, id);
+      const { form } = input;
+      const patch: Updateable<TreesTable> = {};
+      if (form.plantedAt !== undefined) {
+        checkPlanted(form.plantedAt);
+        const first = await repo.firstMeasuredAt(id);
+        if (first && first.slice(0, 10) < form.plantedAt.slice(0, 10))
+          throw fieldError('plantedAt', TREE_MESSAGES.plantedAfterMeasurement);
+        patch.planted_at = form.plantedAt;
+      }
+      if (form.driveId !== undefined && form.driveId !== tree.drive_id) {
+        if (form.driveId) await checkDrive(user, form.driveId);
+        patch.drive_id = form.driveId;
+      }
+      if (form.treeCount !== undefined) {
+        const all = tree.alive_count === tree.tree_count;
+        patch.tree_count = form.treeCount;
+        if (tree.status !== 'dead')
+          patch.alive_count = all ? form.treeCount : Math.min(tree.alive_count, form.treeCount);
+      }
+      if (form.treesType !== undefined) patch.species_id = form.treesType;
+      if (form.treeSize !== undefined) patch.size = form.treeSize;
+      if (form.treeLat !== undefined) patch.lat = form.treeLat;
+      if (form.treeLong !== undefined) patch.lng = form.treeLong;
+      if (form.treeName !== undefined) patch.nickname = form.treeName;
+      if (form.treeLocation !== undefined)
+        patch.location_text =
+          form.treeLocation ??
+          formatLatLng(form.treeLat ?? tree.lat ?? 0, form.treeLong ?? tree.lng ?? 0);
+      const image = input.image ? await prepareImage(input.image, TREE_IMAGE_FIELD) : null;
+      await uow.withTransaction(async (tx) => {
+        const trees = deps.repo(tx.db);
+        const current = (await trees.findById(id)) ?? tree;
+        if (image) {
+          const stored = await files.saveImage(tx, user.id, image);
+          patch.photo_file_id = stored.id;
+          if (stored.id !== current.photo_file_id)
+            tx.afterCommit(() => files.discardIfUnused(current.photo_file_id));
+        }
+        if (Object.keys(patch).length > 0) await trees.update(id, patch);
+      });
+      return present(id, user.id);
+    },
+
+    async remove(user: SessionUser, id: string): Promise<void> {
+      await requireOwn(user, id);
+      await uow.withTransaction(async (tx) => {
+        const photos = await deps.repo(tx.db).remove(id);
+        for (const photo of photos) tx.afterCommit(() => files.discardIfUnused(photo));
+      });
+    },
+
+    async map(filter: {
+      species?: number;
+      status?: TreeStatus;
+      bbox?: TreeMapFilter['bbox'];
+    }): Promise<{ data: TreeMapPoint[]; truncated: boolean }> {
+      const rows = await repo.mapPoints(
+        { ...filter, status: filter.status ? rowStatus(filter.status) : undefined },
+        TREE_MAP_MAX + 1,
+      );
+      return {
+        data: rows.slice(0, TREE_MAP_MAX).map((r) => ({
+          id: r.id,
+          lat: roundCoordinate(r.lat ?? 0),
+          lng: roundCoordinate(r.lng ?? 0),
+          species: r.species_id,
+          count: r.tree_count,
+          aliveCount: r.alive_count,
+          status: statusOf(r),
+        })),
+        truncated: rows.length > TREE_MAP_MAX,
+      };
+    },
+
+    /** The caller's trees (at most TREE_EXPORT_MAX, newest first) as CSV or GeoJSON text. */
+    async exportFile(userId: string, format: 'csv' | 'geojson') {
+      const now = clock.now();
+      const trees = (await repo.listByOwner(userId, TREE_EXPORT_MAX)).map((r) =>
+        toTree(r, { callerId: userId, now }),
+      );
+      const date = now.toISOString().slice(0, 10);
+      return format === 'csv'
+        ? {
+            filename: `canopy-trees-${date}.csv`,
+            type: 'text/csv; charset=utf-8',
+            body: treesCsv(trees),
+          }
+        : {
+            filename: `canopy-trees-${date}.geojson`,
+            type: 'application/geo+json; charset=utf-8',
+            body: JSON.stringify(treesGeoJson(trees)),
+          };
+    },
+
+    species: () => SPECIES_INFO,
+
+    async growth(id: string) {
+      const tree = await repo.findById(id);
+      if (!tree) throw notFound(TREE_MESSAGES.notFound);
+      return growthOf(tree, await repo.measurementsOf(id), clock.now());
+    },
+
+    /** Living plants, CO₂ and O₂ of the whole community by the one method (for /api/stats). */
+    async communityImpact() {
+      const cohorts = (await repo.impactCohorts()) as ImpactCohort[];
+      return communityImpact(cohorts, clock.now());
+    },
+
+    /** Trees stay (shared impact; the owner row is anonymised); reminder opt-ins and claims go. */
+    async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
+      await deps.repo(tx.db).deletePersonal(userId);
+    },
+
+    addMeasurement: care.addMeasurement,
+    logCare: care.logCare,
+    reportHealth: care.reportHealth,
+    careDue: (userId: string) => care.careDue(userId),
+    replanting: care.replanting,
+    careSettings: care.settings,
+    saveCareSettings: care.saveSettings,
+    /** The daily job (tree-notices.ts): care reminders once per task, weekly digests. */
+    sendCareReminders: notices.sendCareReminders,
+  };
+}
+export type TreesService = ReturnType<typeof treesService>;
