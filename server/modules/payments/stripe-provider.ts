@@ -73,9 +73,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
     },
 
     verifyWebhook(rawBody, signature, nowMs) {
-      let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(
+        const event = stripe.webhooks.constructEvent(
           rawBody,
           signature ?? '',
           settings.webhookSecret,
@@ -84,16 +83,25 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           // The SDK's receivedAt is in milliseconds (it divides by 1000 itself).
           nowMs,
         );
+        // A signed body that is not a readable event is refused like a bad signature (never a 500).
+        return toPaymentEvent(event);
       } catch (error) {
         throw new WebhookSignatureError(error instanceof Error ? error.message : String(error));
       }
-      return toPaymentEvent(event);
     },
   };
 }
 
 /** The few Stripe events that move a donation; every other one is acknowledged as 'none'. */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const object: unknown = event?.data?.object;
+  if (
+    typeof event.id !== 'string' ||
+    typeof event.type !== 'string' ||
+    !object ||
+    typeof object !== 'object'
+  )
+    throw new Error('not a Stripe event (id, type and data.object are required)');
   const base = { provider: 'stripe' as const, id: event.id, type: event.type };
   if (event.type.startsWith('checkout.session.')) {
     const session = event.data.object as Stripe.Checkout.Session;

@@ -123,6 +123,8 @@ describe.each(databaseTargets)('Stripe checkout and webhook on $name', (target) 
         }),
         undefined,
       ],
+      // Signed, but not an event at all.
+      [signedEvent('checkout.session.completed', null as never, { timestamp: now() }), undefined],
     ] as const) {
       const res = await deliver(event, signature ?? event.signature);
       expect(res.statusCode).toBe(400);
