@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiDownload, attachmentName } from './api-client';
+import { z } from 'zod';
+import { ApiError, apiDownload, apiRequest, attachmentName } from './api-client';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -73,5 +74,27 @@ describe('apiDownload', () => {
     const failure = apiDownload('/api/drives/x/ics', 'drive.ics');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 404, message: 'Nope.' });
+  });
+});
+
+describe('apiRequest', () => {
+  it('keeps the form field the server named beside its message', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          success: false,
+          message: 'Please choose a drive you joined or organised.',
+          code: 'VALIDATION_FAILED',
+          field: 'driveId',
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    const failure = apiRequest('/api/trees', { method: 'POST', schema: z.unknown() });
+    await expect(failure).rejects.toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      field: 'driveId',
+    });
   });
 });

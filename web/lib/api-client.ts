@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code: string,
+    /** The form field the server named as at fault (`field` in its error answer), if any. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,11 +76,12 @@ function checkResponse(response: Response, payload: unknown, token: string | nul
     onSessionEnded();
   }
   if (!response.ok) {
-    const body = (payload ?? {}) as { message?: unknown; code?: unknown };
+    const body = (payload ?? {}) as { message?: unknown; code?: unknown; field?: unknown };
     throw new ApiError(
       response.status,
       typeof body.message === 'string' ? body.message : 'Something went wrong. Please try again.',
       typeof body.code === 'string' ? body.code : 'UNKNOWN',
+      typeof body.field === 'string' ? body.field : undefined,
     );
   }
 }
