@@ -123,6 +123,8 @@ test('a member donates 3 trees to a drive with the test card, gets a receipt, an
   await expect(panel.getByTestId('drive-trees-given')).toHaveText('3');
   await expect(panel.getByTestId('drive-cash-given')).toHaveText(formatMoney(0, options.currency));
   await expect(panel.getByTestId('donor-list')).toContainText(`${me.username}3 trees`);
+  await expect(page.locator('.leaflet-container')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a declined test card says why, nothing shows as Paid, and Try again starts afresh', async ({
