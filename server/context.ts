@@ -212,7 +212,7 @@ export function createServices(input: ContextInput): AppContext {
     payments,
     calendarFeeds,
     geo,
-    stats: statsService(statsRepository(db), clock),
+    stats: statsService(statsRepository(db), clock, trees),
     trees,
     newsletter: newsletterService({ uow, repo: newsletterRepository, clock }),
   };

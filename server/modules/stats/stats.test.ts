@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { estimateTreeCo2Kg, O2_PER_CO2 } from '../../../contract/options';
+import { computeTreeImpact } from '../../../contract/impact';
 import { buildDonation, buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
-import { estimateCo2Kg } from './stats.service';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 
@@ -95,12 +94,21 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
 
     const res = await t.app.inject({ method: 'GET', url: '/api/stats' });
     const data = res.json().data;
-    // Two living species-1 trees of the 2024-11 cohort, one living species-9 tree of 2025-11 (mid-month).
-    const age = (iso: string) => (Date.parse(NOW) - Date.parse(iso)) / (365.25 * 86_400_000);
-    const expectedCo2 =
-      2 * estimateTreeCo2Kg(1, age('2024-11-15')) + estimateTreeCo2Kg(9, age('2025-11-15'));
+    // Living plants only, by the one impact method (contract/impact.ts), per planting day.
+    const impact = (speciesValue: number, day: string) =>
+      computeTreeImpact({
+        speciesValue,
+        size: 'packet',
+        plantedAt: `${day}T00:00:00.000Z`,
+        aliveCount: 1,
+        dead: false,
+        at: new Date(NOW),
+      });
+    const living = [impact(1, '2024-11-15'), impact(1, '2024-11-03'), impact(9, '2025-11-15')];
+    const expectedCo2 = living.reduce((sum, i) => sum + i.co2Kg.mid, 0);
+    const expectedO2 = living.reduce((sum, i) => sum + i.o2Kg.mid, 0);
     expect(data).toMatchObject({
-      treesRegistered: 4,
+      treesRegistered: 3,
       treesDonated: 12,
       moneyRaisedMinor: 12500,
       drivesCreated: 3,
@@ -111,7 +119,7 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
     });
     expect(data.co2Kg).toBeGreaterThan(0);
     expect(data.co2Kg).toBe(Math.round(expectedCo2));
-    expect(data.o2Kg).toBe(Math.round(data.co2Kg * O2_PER_CO2));
+    expect(data.o2Kg).toBe(Math.round(expectedO2));
   });
 
   it('caches for 30 seconds, then recomputes', async () => {
@@ -124,19 +132,5 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
     expect((await t.app.inject('/api/stats')).json().data.treesRegistered).toBe(0);
     clock.advance(21_000);
     expect((await t.app.inject('/api/stats')).json().data.treesRegistered).toBe(1);
-  });
-});
-
-describe('estimateCo2Kg', () => {
-  it('ignores cohorts planted in the future and unparsable months', () => {
-    const now = new Date(NOW);
-    expect(estimateCo2Kg([{ speciesId: 1, month: '2030-01', trees: 5 }], now)).toBe(0);
-    expect(estimateCo2Kg([{ speciesId: 1, month: 'garbage', trees: 5 }], now)).toBe(0);
-  });
-  it('scales with the number of trees', () => {
-    const now = new Date(NOW);
-    const one = estimateCo2Kg([{ speciesId: 3, month: '2020-05', trees: 1 }], now);
-    const ten = estimateCo2Kg([{ speciesId: 3, month: '2020-05', trees: 10 }], now);
-    expect(ten).toBeCloseTo(one * 10, 6);
   });
 });
