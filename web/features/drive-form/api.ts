@@ -5,27 +5,12 @@ import {
   driveCreatedResponseSchema,
   driveUpdatedResponseSchema,
 } from '../../../contract/drives';
-import { geoReverseResponseSchema, geoSearchResponseSchema } from '../../../contract/geo';
 import { apiRequest } from '../../lib/api-client';
 import { drivesKey } from '../../lib/query-keys';
 
 /** Same call and key as the shell's current-user query, so the cache answers it (features stay apart). */
 export const fetchCurrentUserForForm = () =>
   apiRequest('/api/users/currentuser', { schema: currentUserResponseSchema });
-
-/** GET /api/geo/search: the best match for the text, or null when nothing matched. */
-export const searchPlace = (q: string, signal?: AbortSignal) =>
-  apiRequest(`/api/geo/search?q=${encodeURIComponent(q)}`, {
-    schema: geoSearchResponseSchema,
-    ...(signal ? { signal } : {}),
-  }).then((response) => response.data);
-
-/** GET /api/geo/reverse: the name of the place at a point, or null when it has none. */
-export const reversePlace = (lat: number, lon: number, signal?: AbortSignal) =>
-  apiRequest(`/api/geo/reverse?lat=${lat}&lon=${lon}`, {
-    schema: geoReverseResponseSchema,
-    ...(signal ? { signal } : {}),
-  }).then((response) => response.data.displayName);
 
 export const corporateOptionsKey = ['users', 'corporate-options'] as const;
 

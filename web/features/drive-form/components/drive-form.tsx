@@ -10,6 +10,7 @@ import {
 } from '../../../../contract/drives';
 import { DRIVE_DURATIONS, TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
+import { LocationField } from '../../../components/ui/location-field';
 import {
   fieldErrorText,
   SelectField,
@@ -29,7 +30,6 @@ import {
 } from '../drive-form-values';
 import { DateTimeField } from './date-time-field';
 import { ImageField } from './image-field';
-import { LocationField } from './location-field';
 import { MultiSelect } from './multi-select';
 import { TagInput } from './tag-input';
 import { TreeSizeField } from './tree-size-field';
@@ -79,16 +79,18 @@ export default function DriveForm({
   const busy = save.isPending;
 
   // Spec §5: editing a field clears its error.
-  const { subscribe } = form;
+  const { subscribe, getFieldState } = form;
   useEffect(
     () =>
       subscribe({
         formState: { values: true },
         callback: ({ name }) => {
-          if (name) clearErrors(name === 'driveDateText' ? 'driveDate' : (name as ErrorField));
+          if (!name) return;
+          const field = name === 'driveDateText' ? 'driveDate' : (name as ErrorField);
+          if (getFieldState(field).error) clearErrors(field);
         },
       }),
-    [subscribe, clearErrors],
+    [subscribe, getFieldState, clearErrors],
   );
 
   const text = (
@@ -198,6 +200,11 @@ export default function DriveForm({
         name="point"
         render={({ field }) => (
           <LocationField
+            legend="Drive Location"
+            mapLabel="Map: click to choose the drive location"
+            textName="driveLocation"
+            textMaxLength={DRIVE_LIMITS.locationMax}
+            textHint="The place name people will see. Filled in from the search or the map; you can edit it."
             point={field.value}
             onPoint={field.onChange}
             locationText={driveLocation}

@@ -1,0 +1,202 @@
+import { useRef, useState } from 'react';
+import {
+  formatLatLng,
+  GEO_MESSAGES,
+  geoReverseResponseSchema,
+  geoSearchResponseSchema,
+} from '../../../contract/geo';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { Button } from './button';
+import { fieldErrorText, fieldHintText, TextField, useFieldIds } from './form-field';
+import { LocationPickerMap, type LatLng } from './map';
+
+/** GET /api/geo/search: the best match for the text, or null when nothing matched. */
+export const searchPlace = (q: string, signal?: AbortSignal) =>
+  apiRequest(`/api/geo/search?q=${encodeURIComponent(q)}`, {
+    schema: geoSearchResponseSchema,
+    ...(signal ? { signal } : {}),
+  }).then((response) => response.data);
+
+/** GET /api/geo/reverse: the name of the place at a point, or null when it has none. */
+export const reversePlace = (lat: number, lon: number, signal?: AbortSignal) =>
+  apiRequest(`/api/geo/reverse?lat=${lat}&lon=${lon}`, {
+    schema: geoReverseResponseSchema,
+    ...(signal ? { signal } : {}),
+  }).then((response) => response.data.displayName);
+
+/** Spec §8: what a failed search says, with the server's reason inside. */
+export function searchFailedMessage(error: unknown): string {
+  const reason =
+    error instanceof ApiError && error.message ? error.message : 'the map service is not answering';
+  return `Location search failed: ${reason.replace(/[.!\s]+$/, '')}. Please try again later.`;
+}
+
+type SearchNote = { kind: 'error' | 'info'; text: string } | null;
+
+export interface LocationFieldProps {
+  /** The group's visible name, e.g. "Drive Location". */
+  legend: string;
+  /** The map's accessible name, e.g. "Map: click to choose the drive location". */
+  mapLabel: string;
+  /** The location text input's form name (e.g. driveLocation) and its limit and hint. */
+  textName: string;
+  textMaxLength: number;
+  textHint: string;
+  point: LatLng | null;
+  onPoint(point: LatLng): void;
+  locationText: string;
+  onLocationText(text: string): void;
+  pointError?: string | undefined;
+  textError?: string | undefined;
+  disabled?: boolean;
+  /** Marks the block so a form can focus it after a refused save ("point" when left out). */
+  'data-field'?: string;
+}
+
+/**
+ * A place on the map with its name: search a place (moves the map and fills the point and text),
+ * or click the map (the point, then its name by reverse lookup); the location text stays
+ * editable. The drive form and the tree registration use it.
+ */
+export function LocationField({
+  legend,
+  mapLabel,
+  textName,
+  textMaxLength,
+  textHint,
+  point,
+  onPoint,
+  locationText,
+  onLocationText,
+  pointError,
+  textError,
+  disabled,
+  'data-field': dataField = 'point',
+}: LocationFieldProps) {
+  const searchIds = useFieldIds();
+  const [query, setQuery] = useState('');
+  const [note, setNote] = useState<SearchNote>(null);
+  const [searching, setSearching] = useState(false);
+  const [naming, setNaming] = useState(false);
+  const [flyTo, setFlyTo] = useState<LatLng | null>(null);
+  // Only the latest lookup may fill the text: an older, slower answer is ignored.
+  const lookup = useRef(0);
+
+  async function search() {
+    const text = query.trim();
+    if (!text) {
+      setNote({ kind: 'error', text: GEO_MESSAGES.emptyQuery });
+      return;
+    }
+    const ticket = ++lookup.current;
+    setSearching(true);
+    setNote(null);
+    try {
+      const place = await searchPlace(text);
+      if (ticket !== lookup.current) return;
+      if (!place) {
+        setNote({ kind: 'error', text: GEO_MESSAGES.noResults });
+        return;
+      }
+      const target = { lat: place.lat, lng: place.lon };
+      setFlyTo(target);
+      onPoint(target);
+      onLocationText(place.displayName);
+      setNote({ kind: 'info', text: `Found: ${place.displayName}` });
+    } catch (error) {
+      if (ticket === lookup.current) setNote({ kind: 'error', text: searchFailedMessage(error) });
+    } finally {
+      if (ticket === lookup.current) setSearching(false);
+    }
+  }
+
+  async function pick(lat: number, lng: number) {
+    const ticket = ++lookup.current;
+    setSearching(false);
+    setNote(null);
+    onPoint({ lat, lng });
+    setNaming(true);
+    let name: string | null = null;
+    try {
+      name = await reversePlace(lat, lng);
+    } catch {
+      name = null; // Spec: a failed lookup falls back to the coordinates.
+    }
+    if (ticket !== lookup.current) return;
+    setNaming(false);
+    onLocationText(name ?? formatLatLng(lat, lng));
+  }
+
+  return (
+    <fieldset className="flex flex-col gap-3" data-field={dataField}>
+      <legend className="mb-1.5 text-sm font-semibold">{legend}</legend>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={searchIds.inputId} className="text-sm">
+          Search location
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={searchIds.inputId}
+            type="search"
+            value={query}
+            placeholder="e.g. Lodhi Garden, New Delhi"
+            onChange={(event) => {
+              setQuery(event.target.value);
+              if (note?.kind === 'error') setNote(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault(); // Enter searches instead of saving the form.
+              void search();
+            }}
+            aria-describedby={note ? searchIds.errorId : undefined}
+            aria-invalid={note?.kind === 'error' ? true : undefined}
+            disabled={disabled}
+            className="input w-full text-base"
+          />
+          <Button
+            variant="secondary"
+            onClick={() => void search()}
+            disabled={disabled}
+            busy={searching}
+          >
+            Search
+          </Button>
+        </div>
+        <p
+          id={searchIds.errorId}
+          role="status"
+          className={note?.kind === 'error' ? fieldErrorText : fieldHintText}
+          data-testid="location-search-message"
+        >
+          {note?.text ?? ''}
+        </p>
+      </div>
+      <LocationPickerMap
+        value={point}
+        onPick={(lat, lng) => void pick(lat, lng)}
+        flyTo={flyTo}
+        label={mapLabel}
+      />
+      <p className={fieldHintText} aria-live="polite" data-testid="chosen-point">
+        {point ? `Chosen point: ${formatLatLng(point.lat, point.lng)}` : 'No point chosen yet.'}
+        {naming ? ' Looking up the place name…' : ''}
+      </p>
+      {pointError ? (
+        <p className={fieldErrorText} data-testid="field-error" role="alert">
+          {pointError}
+        </p>
+      ) : null}
+      <TextField
+        label="Location"
+        name={textName}
+        value={locationText}
+        onChange={(event) => onLocationText(event.target.value)}
+        error={textError}
+        maxLength={textMaxLength}
+        hint={textHint}
+        disabled={disabled}
+      />
+    </fieldset>
+  );
+}
