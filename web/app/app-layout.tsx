@@ -3,6 +3,7 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate, useOutletContext } from 'react-router';
 import { dashboardRouteFor, type CurrentUser } from '../../contract/auth';
 import { ModalProvider } from '../components/ui/modal';
+import { buttonClass } from '../components/ui/button';
 import { PageTitleProvider, usePageTitleValue } from '../components/ui/page-title';
 import { RightDrawerProvider } from '../components/ui/right-drawer';
 import { Toaster } from '../components/ui/toaster';
@@ -102,7 +103,10 @@ function Shell() {
     <div className="flex h-dvh overflow-hidden bg-base-200">
       <a
         href="#main"
-        className="btn btn-primary btn-sm absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0"
+        className={buttonClass({
+          size: 'sm',
+          className: 'absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0',
+        })}
       >
         Skip to main content
       </a>

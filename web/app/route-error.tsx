@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, buttonClass } from '../components/ui/button';
 
 interface Props {
   children: ReactNode;
@@ -52,15 +53,11 @@ export class RouteErrorBoundary extends Component<Props, State> {
             <p>{this.state.error.message || 'Something went wrong.'}</p>
             <p>Reloading often helps, for instance after Canopy was updated.</p>
             <div className="card-actions justify-end">
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() => window.location.reload()}
-              >
+              <Button variant="ghost" onClick={() => window.location.reload()}>
                 Reload
-              </button>
+              </Button>
               {/* A full load, so a stale or broken chunk is fetched afresh. */}
-              <a href={homeHref} className="btn btn-primary">
+              <a href={homeHref} className={buttonClass()}>
                 {homeLabel}
               </a>
             </div>

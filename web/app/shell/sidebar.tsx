@@ -1,3 +1,4 @@
+import { Button } from '../../components/ui/button';
 import { useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { dashboardRouteFor } from '../../../contract/session';
@@ -45,14 +46,9 @@ export function Sidebar({ profileType, onClose }: { profileType: string; onClose
           <p className="mt-1 text-xs text-base-content/80">Grow greener. Make impact.</p>
         </div>
         {onClose && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-circle btn-sm"
-            aria-label="Close menu"
-            onClick={onClose}
-          >
+          <Button variant="ghost" size="sm" icon aria-label="Close menu" onClick={onClose}>
             {icons.close}
-          </button>
+          </Button>
         )}
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">

@@ -1,3 +1,4 @@
+import { Button } from '../../components/ui/button';
 import { useMemo } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
 import { usePageTitleValue } from '../../components/ui/page-title';
@@ -41,9 +42,10 @@ export function TopBar({
 
   return (
     <header className="flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-base-300 bg-base-100 px-3 py-2 lg:px-6">
-      <button
-        type="button"
-        className="btn btn-ghost btn-circle lg:hidden"
+      <Button
+        variant="ghost"
+        icon
+        className="lg:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={navOpen}
@@ -52,7 +54,7 @@ export function TopBar({
         data-testid="menu-button"
       >
         {icons.menu}
-      </button>
+      </Button>
       <h1 className="min-w-0 flex-1 truncate text-xl font-bold" data-testid="page-title">
         {title}
       </h1>

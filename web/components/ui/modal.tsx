@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { DialogCloseButton, NativeDialog, useNativeDialog } from './native-dialog';
+import { Button } from './button';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -143,12 +144,10 @@ function ConfirmBody({
     <>
       <p>{message}</p>
       <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={() => onAnswer(false)}>
+        <Button variant="ghost" onClick={() => onAnswer(false)}>
           {cancelLabel}
-        </button>
-        <button type="button" className="btn btn-primary" onClick={() => onAnswer(true)}>
-          {confirmLabel}
-        </button>
+        </Button>
+        <Button onClick={() => onAnswer(true)}>{confirmLabel}</Button>
       </div>
     </>
   );

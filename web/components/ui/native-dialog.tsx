@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './icon';
+import { Button } from './button';
 
 /*
  * The app's global modal and right drawer are both native modal <dialog>s: the browser traps
@@ -96,13 +97,8 @@ export function NativeDialog({
 /** The round × button in a dialog's header. */
 export function DialogCloseButton({ onClick }: { onClick: () => void }) {
   return (
-    <button
-      type="button"
-      className="btn btn-sm btn-circle btn-ghost"
-      aria-label="Close"
-      onClick={onClick}
-    >
+    <Button variant="ghost" size="sm" icon aria-label="Close" onClick={onClick}>
       <CloseIcon />
-    </button>
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ButtonLink } from './button';
+import { Button, ButtonLink } from './button';
 import {
   DESKTOP_MEDIA_QUERY,
   navLink,
@@ -58,10 +58,11 @@ export function PublicMenu({
 
   return (
     <>
-      <button
+      <Button
         ref={buttonRef}
-        type="button"
-        className="btn btn-ghost btn-square lg:hidden"
+        variant="ghost"
+        icon
+        className="lg:hidden"
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? 'Close menu' : 'Open menu'}
@@ -80,7 +81,7 @@ export function PublicMenu({
         >
           {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
         </svg>
-      </button>
+      </Button>
       <div
         ref={panelRef}
         id={panelId}

@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { useTheme } from '../../app/theme';
 import { Icon } from './icon';
 
@@ -6,9 +7,10 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <button
-      type="button"
-      className={`btn btn-ghost btn-circle ${className}`}
+    <Button
+      variant="ghost"
+      icon
+      className={className}
       onClick={toggleTheme}
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
@@ -24,6 +26,6 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
           <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
         </Icon>
       )}
-    </button>
+    </Button>
   );
 }

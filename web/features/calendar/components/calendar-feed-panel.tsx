@@ -67,9 +67,9 @@ export function CalendarFeedPanel() {
         {feed.isError ? (
           <p role="alert" className="flex flex-wrap items-center gap-2">
             {failure(feed.error, 'Your calendar address could not be loaded just now.')}
-            <button type="button" className="btn btn-sm" onClick={() => void feed.refetch()}>
+            <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
               Try again
-            </button>
+            </Button>
           </p>
         ) : (
           <div className="flex flex-col gap-1.5">

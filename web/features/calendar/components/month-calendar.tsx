@@ -162,9 +162,9 @@ export function MonthCalendar({ today: fixedToday }: { today?: Date }) {
       {calendar.isError ? (
         <p role="alert" className="flex flex-wrap items-center gap-2">
           Your drives could not be loaded just now.
-          <button type="button" className="btn btn-sm" onClick={() => void calendar.refetch()}>
+          <Button variant="secondary" size="sm" onClick={() => void calendar.refetch()}>
             Try again
-          </button>
+          </Button>
         </p>
       ) : null}
       <div className="rounded-box bg-base-100 p-1 shadow-sm sm:p-2">

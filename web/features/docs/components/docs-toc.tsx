@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { DocSection } from '../content';
 
@@ -64,10 +65,12 @@ export function DocsToc({ sections }: { sections: readonly DocSection[] }) {
 
   return (
     <nav aria-label="Documentation" onKeyDown={onKeyDown} className="text-sm">
-      <button
+      <Button
         ref={toggleRef}
-        type="button"
-        className="btn btn-outline btn-sm w-full justify-between lg:hidden"
+        variant="secondary"
+        size="sm"
+        block
+        className="justify-between lg:hidden"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
@@ -81,7 +84,7 @@ export function DocsToc({ sections }: { sections: readonly DocSection[] }) {
         >
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
         </svg>
-      </button>
+      </Button>
       <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide uppercase lg:block">
         On this page
       </p>

@@ -77,9 +77,9 @@ export default function DemoTourDialog({ open, onClose }: { open: boolean; onClo
               Step {step + 1} of {TOUR_SLIDES.length}
             </p>
           </div>
-          <button ref={closeRef} type="button" className="btn btn-sm btn-ghost" onClick={closeTour}>
+          <Button ref={closeRef} variant="ghost" size="sm" onClick={closeTour}>
             Close
-          </button>
+          </Button>
         </div>
         <div className="mt-4 flex justify-center">
           <TourIllustrationArt name={slide.illustration} />

@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useEffect, useState, type FocusEvent } from 'react';
 import { TESTIMONIAL_INTERVAL_MS, TESTIMONIALS } from '../content';
 import { accentText, SectionHeading } from './primitives';
@@ -120,9 +121,10 @@ export function TestimonialsCarousel() {
                 </button>
               ))}
             </div>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
+            <Button
+              variant="ghost"
+              size="sm"
+              icon
               onClick={() => setStopped((value) => !value)}
               aria-label={stopped ? 'Play testimonials' : 'Pause testimonials'}
             >
@@ -140,7 +142,7 @@ export function TestimonialsCarousel() {
                 )}
               </svg>
               {stopped ? 'Play' : 'Pause'}
-            </button>
+            </Button>
           </div>
         </div>
       </div>

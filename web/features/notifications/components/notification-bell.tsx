@@ -1,3 +1,4 @@
+import { Button } from '../../../components/ui/button';
 import { useRightDrawer } from '../../../components/ui/right-drawer';
 import { useUnreadCount } from '../api';
 import { NotificationList } from './notification-list';
@@ -11,9 +12,9 @@ export function NotificationBell() {
   const unread = useUnreadCount().data ?? 0;
   const drawer = useRightDrawer();
   return (
-    <button
-      type="button"
-      className="btn btn-ghost btn-circle"
+    <Button
+      variant="ghost"
+      icon
       aria-label={bellLabel(unread)}
       aria-haspopup="dialog"
       title="Notifications"
@@ -40,6 +41,6 @@ export function NotificationBell() {
           </span>
         )}
       </span>
-    </button>
+    </Button>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Notification } from '../../../../contract/notifications';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api';
 import { isInAppPath, relativeTime } from '../relative-time';
@@ -27,9 +28,9 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
     return (
       <div role="alert" className="space-y-2">
         <p>Notifications could not be loaded just now.</p>
-        <button type="button" className="btn btn-sm" onClick={() => void list.refetch()}>
+        <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
           Try again
-        </button>
+        </Button>
       </div>
     );
   }
@@ -41,14 +42,14 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
           {unread > 0 ? `${unread} unread` : "You're all caught up."}
         </p>
         {unread > 0 && (
-          <button
-            type="button"
-            className="btn btn-sm btn-ghost"
+          <Button
+            variant="ghost"
+            size="sm"
             onClick={() => markAll.mutate()}
-            disabled={markAll.isPending}
+            busy={markAll.isPending}
           >
             Mark all as read
-          </button>
+          </Button>
         )}
       </div>
       {items.length > 0 && (
@@ -59,14 +60,16 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
         </ul>
       )}
       {list.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-sm btn-block"
+        <Button
+          variant="secondary"
+          size="sm"
+          block
           onClick={() => void list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
+          busy={list.isFetchingNextPage}
+          busyLabel="Loading…"
         >
-          {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
+          Load more
+        </Button>
       )}
     </div>
   );
@@ -108,14 +111,9 @@ function NotificationItem({ item, onNavigate }: { item: Notification; onNavigate
             {relativeTime(item.createdAt)}
           </time>
           {isUnread && !isInAppPath(item.link) && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs"
-              onClick={markIfUnread}
-              disabled={markRead.isPending}
-            >
+            <Button variant="ghost" size="sm" onClick={markIfUnread} disabled={markRead.isPending}>
               Mark as read
-            </button>
+            </Button>
           )}
         </div>
       </div>
