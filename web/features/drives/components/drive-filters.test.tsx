@@ -1,15 +1,23 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { Link } from 'react-router';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useFakeTimers, useRealTimers } from '../../../test-support/fake-timers';
 import { renderWithApp } from '../../../test-support/render';
 import { filtersToParams, parseFilters, RANGE_ERROR } from '../filters';
 import { useDriveFilters } from '../use-drive-filters';
-import { DriveFiltersForm } from './drive-filters';
+import { DriveFiltersForm, SEARCH_DEBOUNCE_MS } from './drive-filters';
 
-afterEach(cleanup);
+// The search waits for typing to pause: the tests move the clock instead of waiting for it.
+let user: ReturnType<typeof useFakeTimers>;
+beforeEach(() => {
+  user = useFakeTimers();
+});
+afterEach(() => {
+  cleanup();
+  useRealTimers();
+});
 
 function Harness() {
   const [filters, update] = useDriveFilters();
@@ -29,7 +37,6 @@ describe('DriveFiltersForm with the address bar', () => {
   });
 
   it('puts country and dates in the address at once, and the search once typing pauses', async () => {
-    const user = userEvent.setup();
     renderWithApp(<Harness />, '/app/delive-event');
     await user.selectOptions(screen.getByLabelText('Country'), 'India');
     expect(location()).toBe('/app/delive-event?country=IN');
@@ -39,14 +46,12 @@ describe('DriveFiltersForm with the address bar', () => {
     await user.type(screen.getByLabelText('Search by name'), '  river ');
     // Not per keystroke: the address waits for the pause.
     expect(location()).not.toContain('q=');
-    await waitFor(() =>
-      expect(location()).toBe('/app/delive-event?country=IN&from=2026-06-01&q=river'),
-    );
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+    expect(location()).toBe('/app/delive-event?country=IN&from=2026-06-01&q=river');
     expect(screen.getByLabelText('Search by name')).toHaveValue('  river ');
   });
 
   it('applies the search at once on Enter, and Clear filters empties everything', async () => {
-    const user = userEvent.setup();
     renderWithApp(<Harness />, '/app/delive-event?when=past&country=FR');
     await user.type(screen.getByLabelText('Search by name'), 'elm{Enter}');
     expect(location()).toBe('/app/delive-event?when=past&country=FR&q=elm');
@@ -65,7 +70,6 @@ describe('DriveFiltersForm with the address bar', () => {
   });
 
   it('follows the address when it changes from outside (Back, a link)', async () => {
-    const user = userEvent.setup();
     renderWithApp(
       <>
         <Harness />

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useFakeTimers, useRealTimers } from '../../../test-support/fake-timers';
 import { jsonResponse, renderWithApp } from '../../../test-support/render';
 import { ProfileSearch } from './profile-search';
 
@@ -24,15 +24,20 @@ const people = {
   ],
 };
 
-beforeEach(() => sessionStorage.clear());
+// The search waits for typing to settle: the tests move the clock instead of waiting for it.
+let user: ReturnType<typeof useFakeTimers>;
+beforeEach(() => {
+  sessionStorage.clear();
+  user = useFakeTimers();
+});
 afterEach(() => {
   cleanup();
+  useRealTimers();
   vi.restoreAllMocks();
 });
 
 describe('ProfileSearch', () => {
   it('shows the quick links below three characters and never searches', async () => {
-    const user = userEvent.setup();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderSearch();
     const box = screen.getByRole('combobox', { name: 'Search people' });
@@ -40,13 +45,13 @@ describe('ProfileSearch', () => {
     expect(box).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('listbox', { name: 'Quick links' })).toBeVisible();
     await user.type(box, ' fe ');
-    await new Promise((r) => setTimeout(r, 400));
+    // Well past the debounce: still nothing to search for.
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByRole('option', { name: 'Your profile' })).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it('searches once typing settles, lists members, and Down + Enter opens one', async () => {
-    const user = userEvent.setup();
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, people));
     renderSearch();
     const box = screen.getByRole('combobox', { name: 'Search people' });
@@ -73,7 +78,6 @@ describe('ProfileSearch', () => {
   });
 
   it('Escape closes the list first, then clears the text', async () => {
-    const user = userEvent.setup();
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => answer(200, people));
     renderSearch();
     const box = screen.getByRole('combobox', { name: 'Search people' });
@@ -87,7 +91,6 @@ describe('ProfileSearch', () => {
   });
 
   it('a failed search quietly shows no members', async () => {
-    const user = userEvent.setup();
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
       answer(500, { success: false, message: 'boom', code: 'INTERNAL' }),
