@@ -1,3 +1,10 @@
 // Lazy wrappers only: importing this never pulls Leaflet into the importer's chunk.
-export { DrivesClusterMap, LocationPickerMap, PointMap } from './lazy-maps';
-export type { DrivesClusterMapProps, LatLng, LocationPickerMapProps, PointMapProps } from './types';
+export { DrivesClusterMap, LocationPickerMap, PointMap, PointsClusterMap } from './lazy-maps';
+export type {
+  ClusterPoint,
+  DrivesClusterMapProps,
+  LatLng,
+  LocationPickerMapProps,
+  PointMapProps,
+  PointsClusterMapProps,
+} from './types';

@@ -37,3 +37,29 @@ export interface DrivesClusterMapProps {
   /** Accessible name of the map; "Map of tree drives" when left out. */
   label?: string;
 }
+
+/** One point of a `PointsClusterMap`. */
+export interface ClusterPoint {
+  id: string;
+  lat: number;
+  lng: number;
+  /** The marker's text alternative and the popup's heading. */
+  title: string;
+  /** A line under the title in the popup. */
+  detail?: string;
+}
+
+export interface PointsClusterMapProps {
+  points: ClusterPoint[];
+  /** A popup's link was followed. */
+  onOpen(id: string): void;
+  /** When given, the popup's link has this address (so it can be opened in a new tab too). */
+  linkFor?: (id: string) => string;
+  /** What a popup's link says, e.g. "Open tree" (its accessible name adds the title). */
+  openLabel: string;
+  /** Plural noun a cluster's count is read with, e.g. "trees". */
+  itemsName: string;
+  height?: number;
+  /** Accessible name of the map. */
+  label: string;
+}

@@ -1,0 +1,120 @@
+// Order matters: the plugin extends the `L` that leaflet-setup makes global.
+import { L } from './leaflet-setup';
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
+import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
+import { useEffect, useRef } from 'react';
+import { useMap } from 'react-leaflet';
+import { BaseMap } from './base-map';
+import type { ClusterPoint, PointsClusterMapProps } from './types';
+
+/** A popup: the point's title, a detail line and a link to open it (DOM: Leaflet owns popups). */
+function popupContent(
+  point: ClusterPoint,
+  openLabel: string,
+  open: (id: string) => void,
+  linkFor: ((id: string) => string) | undefined,
+): HTMLElement {
+  const box = document.createElement('div');
+  const title = document.createElement('strong');
+  title.textContent = point.title;
+  box.append(title);
+  if (point.detail) {
+    const detail = document.createElement('div');
+    detail.textContent = point.detail;
+    box.append(detail);
+  }
+  const link = document.createElement(linkFor ? 'a' : 'button');
+  link.textContent = openLabel;
+  link.setAttribute('aria-label', `${openLabel} ${point.title}`);
+  link.className = 'link font-semibold';
+  if (link instanceof HTMLAnchorElement) link.href = linkFor!(point.id);
+  else link.setAttribute('type', 'button');
+  link.addEventListener('click', (event) => {
+    // A plain click stays in the app; modified clicks on a link open a new tab as usual.
+    if (event instanceof MouseEvent && (event.ctrlKey || event.metaKey || event.shiftKey)) return;
+    event.preventDefault();
+    open(point.id);
+  });
+  box.append(link);
+  return box;
+}
+
+/** The plugin's usual bubble, with a name a screen reader can say ("3 trees") instead of "3". */
+const clusterIcon = (itemsName: string) => (cluster: L.MarkerCluster) => {
+  const count = cluster.getChildCount();
+  const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+  const spoken = document.createElement('span');
+  spoken.textContent = ` ${itemsName}, press Enter to zoom in`;
+  return L.divIcon({
+    html: `<div><span>${count}<span class="sr-only">${spoken.innerHTML}</span></span></div>`,
+    className: `marker-cluster marker-cluster-${size}`,
+    iconSize: L.point(40, 40),
+  });
+};
+
+function ClusterLayer({
+  points,
+  onOpen,
+  linkFor,
+  openLabel,
+  itemsName,
+}: Pick<PointsClusterMapProps, 'points' | 'onOpen' | 'linkFor' | 'openLabel' | 'itemsName'>) {
+  const map = useMap();
+  const openRef = useRef(onOpen);
+  // The latest callback without rebuilding every marker when a parent re-renders.
+  useEffect(() => {
+    openRef.current = onOpen;
+  }, [onOpen]);
+
+  useEffect(() => {
+    const group = L.markerClusterGroup({
+      showCoverageOnHover: false,
+      chunkedLoading: true,
+      iconCreateFunction: clusterIcon(itemsName),
+    });
+    group.addLayers(
+      points.map((point) =>
+        L.marker([point.lat, point.lng], { alt: point.title, title: point.title }).bindPopup(() =>
+          popupContent(point, openLabel, (id) => openRef.current(id), linkFor),
+        ),
+      ),
+    );
+    map.addLayer(group);
+    if (points.length > 0) {
+      const bounds = L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number]));
+      map.fitBounds(bounds, { padding: [32, 32], maxZoom: 13, animate: false });
+    }
+    return () => {
+      map.removeLayer(group);
+    };
+  }, [map, points, linkFor, openLabel, itemsName]);
+
+  return null;
+}
+
+/**
+ * Any list of points on one map: nearby markers gather into numbered clusters (their count said
+ * with `itemsName`); each popup has the point's title, its detail and a link to open it.
+ */
+export default function PointsClusterMap({
+  points,
+  onOpen,
+  linkFor,
+  openLabel,
+  itemsName,
+  height,
+  label,
+}: PointsClusterMapProps) {
+  return (
+    <BaseMap {...(height ? { height } : {})} zoom={2} label={label} testId="points-cluster-map">
+      <ClusterLayer
+        points={points}
+        onOpen={onOpen}
+        openLabel={openLabel}
+        itemsName={itemsName}
+        {...(linkFor ? { linkFor } : {})}
+      />
+    </BaseMap>
+  );
+}
