@@ -37,11 +37,17 @@ export const describedBy = (ids: FieldIds, hint: unknown, error: unknown) =>
 
 /**
  * The accessibility attributes of a control with these ids, hint and error (after any
- * description the caller adds of its own).
+ * description, and unless the field has an error the invalid state, the caller gives it).
  */
-export const ariaOf = (ids: FieldIds, hint: unknown, error: unknown, own?: string) => ({
+export const ariaOf = (
+  ids: FieldIds,
+  hint: unknown,
+  error: unknown,
+  own?: string,
+  ownInvalid?: boolean | 'true' | 'false' | 'grammar' | 'spelling',
+) => ({
   id: ids.inputId,
-  'aria-invalid': error ? true : undefined,
+  'aria-invalid': error ? true : ownInvalid,
   'aria-describedby': [own, describedBy(ids, hint, error)].filter(Boolean).join(' ') || undefined,
 });
 

@@ -44,7 +44,7 @@ export function TextField({
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <input
         {...input}
-        {...ariaOf(ids, hint, error, input['aria-describedby'])}
+        {...ariaOf(ids, hint, error, input['aria-describedby'], input['aria-invalid'])}
         className={inputClass(error, size, inputClassName)}
       />
     </FieldShell>
@@ -88,7 +88,7 @@ export function SelectField({
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <select
         {...select}
-        {...ariaOf(ids, hint, error, select['aria-describedby'])}
+        {...ariaOf(ids, hint, error, select['aria-describedby'], select['aria-invalid'])}
         className={`select ${size === 'lg' ? 'select-lg ' : ''}w-full text-base ${error ? 'select-error' : ''}`}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}

@@ -1,12 +1,10 @@
 import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { COUNTRIES } from '../../../../contract/countries';
-import { fieldErrorText } from '../../../components/ui/form-field';
+import { fieldErrorText, SelectField, TextField } from '../../../components/ui/form-field';
 import { Button } from '../../../components/ui/button';
 import { hasNarrowing, rangeError, SEARCH_MAX, type DriveFilters } from '../filters';
 
 export const SEARCH_DEBOUNCE_MS = 350;
-
-const control = 'input w-full text-base';
 
 /**
  * Country, date range and name search for Plantations. The search waits until typing pauses
@@ -49,70 +47,43 @@ export function DriveFiltersForm({
       onSubmit={submit}
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto] lg:items-end"
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-q`} className="text-sm font-semibold">
-          Search by name
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          className={control}
-          value={text}
-          maxLength={SEARCH_MAX}
-          placeholder="e.g. River oaks"
-          onChange={(event) => setText(event.target.value)}
-          // Enter searches at once (the date inputs keep the form from submitting by itself).
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') submit(event);
-          }}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-country`} className="text-sm font-semibold">
-          Country
-        </label>
-        <select
-          id={`${id}-country`}
-          className="select w-full text-base"
-          value={filters.country}
-          onChange={(event) => onChange({ country: event.target.value })}
-        >
-          <option value="">All countries</option>
-          {COUNTRIES.map((country) => (
-            <option key={country.value} value={country.value}>
-              {country.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-from`} className="text-sm font-semibold">
-          From
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          className={control}
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-to`} className="text-sm font-semibold">
-          To
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          className={`${control} ${error ? 'input-error' : ''}`}
-          value={filters.to}
-          min={filters.from || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </div>
+      <TextField
+        label="Search by name"
+        type="search"
+        value={text}
+        maxLength={SEARCH_MAX}
+        placeholder="e.g. River oaks"
+        onChange={(event) => setText(event.target.value)}
+        // Enter searches at once (the date inputs keep the form from submitting by itself).
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') submit(event);
+        }}
+      />
+      <SelectField
+        label="Country"
+        placeholder="All countries"
+        options={COUNTRIES}
+        value={filters.country}
+        onChange={(event) => onChange({ country: event.target.value })}
+      />
+      <TextField
+        label="From"
+        type="date"
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(event) => onChange({ from: event.target.value })}
+      />
+      {/* The range error spans the whole row below, so the controls stay lined up. */}
+      <TextField
+        label="To"
+        type="date"
+        value={filters.to}
+        min={filters.from || undefined}
+        inputClassName={error ? 'input-error' : ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange({ to: event.target.value })}
+      />
       <div className="flex items-end">
         <Button
           variant="secondary"
