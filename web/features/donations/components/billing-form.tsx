@@ -11,7 +11,7 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useBilling, useSaveBilling } from '../api';
-import { failureMessage } from './donation-states';
+import { failureMessage, refusedField } from './donation-states';
 
 const FIELDS: Array<{
   name: keyof BillingProfile;
@@ -83,7 +83,12 @@ function BillingForm({ saved }: { saved: BillingProfile }) {
       toast.success(answer.message ?? DONATION_MESSAGES.billingSaved);
     } catch (error) {
       const message = failureMessage(error, 'Your billing details could not be saved.');
-      setRefusal(message);
+      const field = refusedField(
+        error,
+        FIELDS.map((f) => f.name),
+      );
+      if (field) form.setError(field, { message }, { shouldFocus: true });
+      else setRefusal(message);
       toast.error(message);
     }
   });

@@ -148,21 +148,40 @@ describe('DonateTree', () => {
     expect(screen.getByRole('radio', { name: /General fund/ })).toBeChecked();
   });
 
-  it('shows the server refusal and keeps the form', async () => {
+  it('shows a refusal beside the field the server named, others above Continue', async () => {
     vi.restoreAllMocks();
+    let answer: { status: number; body: Record<string, unknown> } = {
+      status: 400,
+      body: {
+        success: false,
+        message: DONATION_MESSAGES.drivePast,
+        code: 'VALIDATION_FAILED',
+        field: 'driveId',
+      },
+    };
     routeFetch(optionsRoute(), drivesRoute, (url, init) =>
-      url.pathname === '/api/donations' && init?.method === 'POST'
-        ? {
-            status: 400,
-            body: { success: false, message: DONATION_MESSAGES.drivePast, code: 'BAD_REQUEST' },
-          }
-        : undefined,
+      url.pathname === '/api/donations' && init?.method === 'POST' ? answer : undefined,
     );
     const user = userEvent.setup();
     renderWithApp(<DonateTree />);
     await user.selectOptions(await screen.findByLabelText('Category'), 'Trees');
     await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(DONATION_MESSAGES.drivePast);
+    const giveTo = screen.getByRole('group', { name: 'Give to' });
+    expect(await within(giveTo).findByText(DONATION_MESSAGES.drivePast)).toBeVisible();
+    expect(giveTo).toHaveAccessibleDescription(DONATION_MESSAGES.drivePast);
+
+    answer = {
+      status: 503,
+      body: {
+        success: false,
+        message: DONATION_MESSAGES.providerUnavailable,
+        code: 'SERVICE_UNAVAILABLE',
+      },
+    };
+    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      DONATION_MESSAGES.providerUnavailable,
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/');
   });
 

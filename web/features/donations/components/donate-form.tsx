@@ -29,7 +29,7 @@ import {
   type DonateFormValues,
 } from '../donate-form-schema';
 import { checkoutPath, plural } from '../format';
-import { failureMessage } from './donation-states';
+import { failureMessage, refusedField } from './donation-states';
 import { DrivePicker } from './drive-picker';
 import { RadioGroup } from './fields';
 
@@ -55,6 +55,8 @@ export function DonateTree({ driveId }: { driveId?: string | undefined }) {
   const preselected = drive.data && !drive.data.isPast ? drive.data : undefined;
   return <DonateForm options={options.data} preselected={preselected} notice={notice} />;
 }
+
+const DONATE_FIELDS = ['driveId', 'kind', 'trees', 'amount', 'category', 'message'] as const;
 
 function totalText(values: DonateFormValues, options: DonationOptions): string {
   if (values.kind === 'trees') {
@@ -98,7 +100,14 @@ export function DonateForm({
       const answer = await create.mutateAsync(request);
       void navigate(checkoutPath(answer.data.donation));
     } catch (error) {
-      setRefusal(failureMessage(error, 'Your donation could not be started. Please try again.'));
+      const message = failureMessage(
+        error,
+        'Your donation could not be started. Please try again.',
+      );
+      // Beside the field the server named (a drive that has just started, say), else above Send.
+      const field = refusedField(error, DONATE_FIELDS);
+      if (field) form.setError(field, { message }, { shouldFocus: true });
+      else setRefusal(message);
     }
   });
 

@@ -14,6 +14,12 @@ export function failureMessage(error: unknown, fallback = FALLBACK): string {
   return error.message || fallback;
 }
 
+/** The form field a refusal is about, when the server named one this form has. */
+export function refusedField<N extends string>(error: unknown, names: readonly N[]): N | undefined {
+  const field = error instanceof ApiError ? error.field : undefined;
+  return names.find((name) => name === field);
+}
+
 /** A donation's status as a coloured chip. */
 export function StatusBadge({ status }: { status: DonationStatus }) {
   return (

@@ -140,6 +140,31 @@ describe('TestCardCheckout', () => {
     );
   });
 
+  it('shows an expired card beside the expiry field', async () => {
+    routeFetch(
+      donationRoute(() => buildDonation()),
+      (url) =>
+        url.pathname === '/api/payments/test/confirm'
+          ? {
+              status: 400,
+              body: {
+                success: false,
+                message: DONATION_MESSAGES.expiryPast,
+                code: 'VALIDATION_FAILED',
+                field: 'expiry',
+              },
+            }
+          : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<TestCardCheckout donationId="don-1" />);
+    await fillCard(user, '4242 4242 4242 4242');
+    const expiry = screen.getByLabelText('Expiry (MM/YY)');
+    await waitFor(() => expect(expiry).toHaveAccessibleDescription(DONATION_MESSAGES.expiryPast));
+    expect(expiry).toHaveFocus();
+    expect(screen.queryByTestId('payment-refusal')).not.toBeInTheDocument();
+  });
+
   it('says so for an unknown donation, still in TEST MODE', async () => {
     routeFetch();
     renderWithApp(<TestCardCheckout donationId="nope" />);

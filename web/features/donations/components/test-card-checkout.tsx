@@ -14,10 +14,11 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useTestPayment } from '../api';
 import { amountText, cancelPath, recipientName, successPath } from '../format';
-import { failureMessage, TestModeBanner } from './donation-states';
+import { failureMessage, refusedField, TestModeBanner } from './donation-states';
 import { TryAgainButton, WithDonation } from './with-donation';
 
 type CardValues = z.input<typeof testPaymentRequestSchema>;
+const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
 
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
 const CARDS: Array<[string, string]> = [
@@ -71,7 +72,10 @@ function CardStep({ donation }: { donation: Donation }) {
       await pay.mutateAsync(request);
       void navigate(successPath(donation.id));
     } catch (error) {
-      setRefusal(failureMessage(error, 'The payment could not be made. Please try again.'));
+      const message = failureMessage(error, 'The payment could not be made. Please try again.');
+      const field = refusedField(error, CARD_FIELDS);
+      if (field) form.setError(field, { message }, { shouldFocus: true });
+      else setRefusal(message);
     }
   });
 
