@@ -13,9 +13,9 @@ type Headers = Record<string, string>;
 const NOW = '2026-06-01T10:00:00.000Z';
 
 /**
- * The Plantations list shares one read of a page between callers for a moment (drives.service
- * `sharedPage`). Every write on this server must show on the very next request, and the per-caller
- * fields must be each caller's own.
+ * The Plantations list shares one read of a page between callers for a moment (drive-list-page.ts,
+ * on the read cache). Every write on this server must show on the very next request, and the
+ * per-caller fields must be each caller's own.
  */
 describe.each(databaseTargets)('Plantations list cache on $name', (target) => {
   let t: TestApp;
