@@ -1,0 +1,192 @@
+import { useRef, useState, type ComponentPropsWithRef } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { fieldErrorText, SelectField, TextField } from '../../../components/ui/form-field';
+import {
+  clearFileInput,
+  ImagePicker,
+  ImagePreview,
+  useObjectUrl,
+} from '../../../components/ui/image-picker';
+import { mutedText, textLink } from '../../../components/ui/looks';
+import { useDriveChoices, useTree } from '../api';
+import { formatDay, REGISTER_PATH, SPECIES_OPTIONS, treeTitle } from '../format';
+
+type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'size' | 'className' | 'id' | 'children'>;
+
+/**
+ * The species: a search box narrows the list of 70 by their local and English names, the select
+ * chooses. The chosen species always stays in the list.
+ */
+export function SpeciesField({
+  value,
+  error,
+  select,
+}: {
+  value: string;
+  error?: string | undefined;
+  select: SelectProps;
+}) {
+  const [query, setQuery] = useState('');
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const options = SPECIES_OPTIONS.filter(
+    (option) =>
+      option.value === value || words.every((word) => option.label.toLowerCase().includes(word)),
+  );
+  const found = options.filter((o) => o.value !== value).length;
+  return (
+    <div className="flex flex-col gap-3" data-field="treesType">
+      <TextField
+        label="Find a species"
+        type="search"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        hint={
+          words.length > 0
+            ? `${found} of ${SPECIES_OPTIONS.length} species match.`
+            : `Type part of a local or English name to narrow the ${SPECIES_OPTIONS.length} species.`
+        }
+        autoComplete="off"
+      />
+      <SelectField
+        label="Tree Type"
+        placeholder="Choose a species"
+        options={options}
+        error={error}
+        {...select}
+      />
+    </div>
+  );
+}
+
+/** Optionally, the drive it was planted at: one I organised or joined. */
+export function DriveField({
+  currentDriveId,
+  error,
+  select,
+}: {
+  /** Edit: the tree's drive stays choosable even if I have since left it. */
+  currentDriveId?: string | undefined;
+  error?: string | undefined;
+  select: SelectProps;
+}) {
+  const drives = useDriveChoices();
+  const options = (drives.data ?? []).map((drive) => ({
+    value: drive.id,
+    label: `${drive.driveName} (${formatDay(drive.driveDate)})`,
+  }));
+  if (currentDriveId && !options.some((o) => o.value === currentDriveId))
+    options.unshift({ value: currentDriveId, label: 'The drive it is linked to now' });
+  const hint = drives.isPending
+    ? 'Loading the drives you joined or organised…'
+    : drives.isError
+      ? 'Your drives could not be loaded just now; you can link one later by editing the tree.'
+      : options.length === 0
+        ? 'You have not joined or organised any drives yet.'
+        : 'Only drives you joined or organised are listed.';
+  return (
+    <div data-field="driveId">
+      <SelectField
+        label="Planted at a drive (optional)"
+        placeholder="Not at a drive"
+        options={options}
+        hint={hint}
+        error={error}
+        {...select}
+      />
+    </div>
+  );
+}
+
+/** An optional photo: checked here first, previewed at 200 × 200, removable. */
+export function PhotoField({
+  file,
+  existing,
+  error,
+  onFile,
+  onProblem,
+  disabled,
+}: {
+  file: File | null;
+  /** Edit: the tree's current photo, shown until a new one is chosen. */
+  existing?: string | undefined;
+  error?: string | undefined;
+  onFile(file: File | null): void;
+  onProblem(message: string): void;
+  disabled?: boolean;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const previewUrl = useObjectUrl(file);
+  const shown = previewUrl ?? (existing || null);
+  return (
+    <ImagePicker
+      label="Photo (optional)"
+      name="treeImage"
+      data-field="image"
+      hint={
+        existing
+          ? 'JPEG, PNG, WebP or GIF, up to 5 MB. Leave empty to keep the current photo.'
+          : 'JPEG, PNG, WebP or GIF, up to 5 MB. Location data in the file is removed.'
+      }
+      error={error}
+      inputRef={inputRef}
+      onFile={onFile}
+      onProblem={onProblem}
+      disabled={disabled}
+    >
+      {shown ? (
+        <figure className="flex flex-col items-start gap-2">
+          <ImagePreview
+            src={shown}
+            alt={previewUrl ? 'Preview of the chosen tree photo' : 'Current tree photo'}
+            data-testid="tree-photo-preview"
+          />
+          {previewUrl ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                onFile(null);
+                clearFileInput(inputRef);
+              }}
+              disabled={disabled}
+            >
+              Remove photo
+            </Button>
+          ) : null}
+        </figure>
+      ) : null}
+    </ImagePicker>
+  );
+}
+
+/** Registering a replacement for a tree that died: which one, and a way out. */
+export function ReplacesNote({ treeId, error }: { treeId: string; error?: string | undefined }) {
+  const dead = useTree(treeId);
+  const what = dead.data
+    ? `${treeTitle(dead.data)}, planted ${formatDay(dead.data.plantedAt)}`
+    : 'a tree of yours that died';
+  return (
+    <div
+      className="rounded-box border border-base-300 bg-base-200 p-4"
+      data-field="replacesTreeId"
+      data-testid="replaces-note"
+    >
+      <p>
+        <strong>Replanting:</strong> this tree replaces {what}. Registering it closes that
+        replanting task.
+      </p>
+      {error ? (
+        <p className={`${fieldErrorText} mt-2`} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <p className={`${mutedText} mt-2 text-sm`}>
+        Not a replacement?{' '}
+        <Link to={REGISTER_PATH} className={textLink}>
+          Register a new tree instead
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { CareAction, CareTask, DeathCause } from '../../../contract/tree-care';
+import { TREE_SIZES, TREE_SPECIES, speciesByValue } from '../../../contract/options';
+import type { Tree, TreeStatus } from '../../../contract/trees';
+
+export const MY_TREES_PATH = '/app/my-trees';
+export const REGISTER_PATH = '/app/tree-registeration';
+export const TREES_MAP_PATH = '/app/trees-map';
+export const IMPACT_METHOD_PATH = '/documentation#impact-method';
+export const treePath = (id: string) => `/app/trees/${encodeURIComponent(id)}`;
+export const replantPath = (deadTreeId: string) =>
+  `${REGISTER_PATH}?replaces=${encodeURIComponent(deadTreeId)}`;
+
+export const STATUS_LABELS: Record<TreeStatus, string> = {
+  healthy: 'Healthy',
+  'needs-care': 'Needs care',
+  dead: 'Dead',
+};
+/** daisyUI badge look per status (theme colours, never hand-picked ones). */
+export const STATUS_BADGE: Record<TreeStatus, string> = {
+  healthy: 'badge-success',
+  'needs-care': 'badge-warning',
+  dead: 'badge-neutral',
+};
+
+export const TASK_LABELS: Record<CareTask, string> = {
+  water: 'Water',
+  weed: 'Weed',
+  mulch: 'Mulch',
+  measure: 'Measure',
+};
+export const ACTION_LABELS: Record<CareAction, string> = {
+  watered: 'Watered',
+  mulched: 'Mulched',
+  weeded: 'Weeded',
+  pruned: 'Pruned',
+  fertilised: 'Fertilised',
+  protected: 'Protected (guard, fence)',
+};
+export const CAUSE_LABELS: Record<DeathCause, string> = {
+  drought: 'Drought',
+  pests: 'Pests',
+  disease: 'Disease',
+  grazing: 'Grazing animals',
+  vandalism: 'Vandalism',
+  construction: 'Construction',
+  unknown: 'Unknown',
+};
+
+export const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({
+  value: String(s.value),
+  label: s.label,
+}));
+export const SIZE_LABELS: Record<string, string> = Object.fromEntries(
+  TREE_SIZES.map((s) => [s.value, s.label]),
+);
+export const speciesLabel = (value: number) => speciesByValue(value)?.label ?? `Species ${value}`;
+
+/** What a tree is called on cards and headings: its nickname, else its species (× count). */
+export function treeTitle(tree: Pick<Tree, 'name' | 'species' | 'count'>): string {
+  if (tree.name) return tree.name;
+  return tree.count > 1 ? `${tree.species.label} × ${tree.count}` : tree.species.label;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+const momentFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/** A planting or measurement day (stored as UTC midnight), e.g. "3 Mar 2026". */
+export const formatDay = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
+};
+/** A moment in local time, e.g. "3 Mar 2026, 10:15". */
+export const formatMoment = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
+};
+
+/** Today in the browser's time zone as YYYY-MM-DD (the date input's `max`). */
+export function todayKey(now = new Date()): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+const kgFormat = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 3 });
+/** Kilograms with three significant digits ("1.23 kg", "0.0412 kg"). */
+export const formatKg = (kg: number) => `${kgFormat.format(kg)} kg`;
+/** A figure with its range: "1.2 kg (0.84–1.71 kg)". */
+export const formatRange = (r: { low: number; mid: number; high: number }) =>
+  `${formatKg(r.mid)} (${kgFormat.format(r.low)}–${formatKg(r.high)})`;
+
+const count = new Intl.NumberFormat('en-GB');
+export const plural = (n: number, one: string, many = `${one}s`) =>
+  `${count.format(n)} ${n === 1 ? one : many}`;
