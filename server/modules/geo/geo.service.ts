@@ -12,6 +12,8 @@ export interface GeoTuning {
   giveUpMs?: number;
   /** Upstream timeout per request. */
   timeoutMs?: number;
+  /** Waits for the shared slot to come due; tests pass one that waits for their own clock. */
+  wait?: (ms: number) => Promise<unknown>;
 }
 
 /** 1 s plus a margin for network and CPU jitter, so the geocoder itself never sees two requests within 1 s. */
@@ -48,13 +50,14 @@ export function geoService(deps: {
   const { repo, client, clock } = deps;
   const intervalMs = deps.tuning?.intervalMs ?? GEO_INTERVAL_MS;
   const giveUpMs = deps.tuning?.giveUpMs ?? 5000;
+  const wait = deps.tuning?.wait ?? sleep;
 
   // One waiter at a time per process, so a burst here polls the shared slot once, not N times.
   let queue: Promise<unknown> = Promise.resolve();
   // Identical questions asked at the same time share one upstream request.
   const inFlight = new Map<string, Promise<unknown>>();
 
-  /** Takes the shared slot: waits (real time) until it is due, then claims it with compare-and-set. */
+  /** Takes the shared slot: waits until it is due, then claims it with compare-and-set. */
   async function takeSlot(deadline: number): Promise<void> {
     for (;;) {
       const now = clock.now().getTime();
@@ -66,13 +69,13 @@ export function geoService(deps: {
       }
       const due = Date.parse(seen);
       // An unreadable slot time must not stall every server: treat it as due.
-      const wait = Number.isNaN(due) ? 0 : due - now;
-      if (wait <= 0) {
+      const waitMs = Number.isNaN(due) ? 0 : due - now;
+      if (waitMs <= 0) {
         if (await repo.moveSlot(SLOT, seen, next)) return;
         continue;
       }
-      if (performance.now() + wait > deadline) throw busy();
-      await sleep(wait);
+      if (performance.now() + waitMs > deadline) throw busy();
+      await wait(waitMs);
     }
   }
 

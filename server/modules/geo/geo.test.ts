@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatLatLng, GEO_MESSAGES } from '../../../contract/geo';
 import { startGeocoderStub, type GeocoderStub } from '../../../tests/support/geocoder-stub';
 import { freePort } from '../../../tests/support/free-port';
@@ -9,6 +9,7 @@ import { buildApp } from '../../app';
 import { buildConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { virtualPace } from './geo-test-kit';
 import type { GeoTuning } from './geo.service';
 
 const APP_URL = 'https://canopy.test';
@@ -33,6 +34,7 @@ describe.each(databaseTargets)('geo API on $name', (target) => {
     await database?.close();
     database = undefined;
     await stub.close();
+    vi.restoreAllMocks();
   });
 
   /** An app on the suite's database (shared when called twice: two servers, one database). */
@@ -46,7 +48,7 @@ describe.each(databaseTargets)('geo API on $name', (target) => {
         geocoderUrl: options.geocoderUrl ?? stub.url,
       }),
       database,
-      // Most tests need no pacing; the spacing tests use the real 1 s interval.
+      // Most tests need no pacing; the spacing tests use the real interval, on a virtual clock.
       geo: options.geo ?? { intervalMs: 0 },
       ...(options.clock ? { clock: options.clock } : {}),
     });
@@ -243,38 +245,46 @@ describe.each(databaseTargets)('geo API on $name', (target) => {
   });
 
   it('sends at most one upstream request per second: 3 questions at once arrive ≥ 1 s apart', async () => {
-    const { get } = await start({ geo: {} });
-    const began = Date.now();
-    const answers = await Promise.all(
-      ['Lodhi Garden', 'Hyde Park', 'Central Park'].map((q) => get(search(q))),
+    const pace = virtualPace();
+    const { get } = await start({ geo: pace.tuning('a'), clock: pace.clock });
+    const began = pace.clock.now().getTime();
+    const answers = await pace.answer(
+      ['Lodhi Garden', 'Hyde Park', 'Central Park'].map((q) => ['a', () => get(search(q))]),
     );
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
-    expect(Date.now() - began).toBeGreaterThanOrEqual(2000);
-    const times = searches().map((r) => r.at);
+    expect(pace.clock.now().getTime() - began).toBeGreaterThanOrEqual(2000);
+    expect(searches()).toHaveLength(3);
+    const times = pace.sent;
     expect(times).toHaveLength(3);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(1000);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(1000);
   });
 
   it('keeps the one-per-second pace across two app servers sharing the database', async () => {
-    const a = await start({ geo: {} });
-    const b = await start({ geo: {} });
-    const answers = await Promise.all([
-      a.get(search('Lodhi Garden')),
-      b.get(search('Hyde Park')),
-      a.get('/api/geo/reverse?lat=0&lon=10'),
-      b.get('/api/geo/reverse?lat=0&lon=20'),
+    const pace = virtualPace();
+    const a = await start({ geo: pace.tuning('a'), clock: pace.clock });
+    const b = await start({ geo: pace.tuning('b'), clock: pace.clock });
+    const answers = await pace.answer([
+      ['a', () => a.get(search('Lodhi Garden'))],
+      ['b', () => b.get(search('Hyde Park'))],
+      ['a', () => a.get('/api/geo/reverse?lat=0&lon=10')],
+      ['b', () => b.get('/api/geo/reverse?lat=0&lon=20')],
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    const times = stub.requests.map((r) => r.at).sort((x, y) => x - y);
+    expect(stub.requests).toHaveLength(4);
+    const times = [...pace.sent].sort((x, y) => x - y);
+    expect(times).toHaveLength(4);
     for (let i = 1; i < times.length; i++)
       expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(1000);
   });
 
   it('says the map service is busy when the wait would be too long; cached answers still come', async () => {
-    const { get } = await start({ geo: { intervalMs: 60_000, giveUpMs: 200 } });
+    const pace = virtualPace();
+    const { get } = await start({
+      geo: { ...pace.tuning('a'), intervalMs: 60_000, giveUpMs: 200 },
+      clock: pace.clock,
+    });
     expect((await get(search('Hyde Park'))).statusCode).toBe(200);
-    const began = Date.now();
     const busy = await get(search('Lodhi Garden'));
     expect(busy.statusCode).toBe(503);
     expect(busy.json()).toEqual({
@@ -282,7 +292,8 @@ describe.each(databaseTargets)('geo API on $name', (target) => {
       code: 'SERVICE_UNAVAILABLE',
       message: GEO_MESSAGES.busy,
     });
-    expect(Date.now() - began).toBeLessThan(1000);
+    // At once: it never started waiting for the slot.
+    expect(pace.waits).toEqual([]);
     expect((await get(search('hyde park'))).statusCode).toBe(200);
     expect(searches()).toHaveLength(1);
   });
