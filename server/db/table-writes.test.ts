@@ -1,7 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { tablesRead, TableWrites } from './table-writes';
+import { tablesRead } from './table-reads';
+import { TableWrites } from './table-writes';
 import type { Database } from './tables';
 
 describe('which tables a statement reads', () => {
