@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ACTION_FOR_TASK, type CareTaskDue } from '../../../../contract/tree-care';
+import { Button } from '../../../components/ui/button';
+import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { useCareDue, useLogCare } from '../api';
+import { formatDay, TASK_LABELS, treePath } from '../format';
+import { failureMessage } from './tree-states';
+
+function when(task: CareTaskDue): string {
+  if (task.overdueDays > 0)
+    return `${task.overdueDays === 1 ? '1 day' : `${task.overdueDays} days`} overdue`;
+  return 'Due today';
+}
+
+export function TaskRow({ task }: { task: CareTaskDue }) {
+  const logCare = useLogCare();
+  const action = task.task === 'measure' ? null : ACTION_FOR_TASK[task.task];
+  const what = `${TASK_LABELS[task.task]} ${task.treeName}`;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="care-task">
+      <div>
+        <p className="font-semibold">
+          {TASK_LABELS[task.task]}{' '}
+          <Link to={treePath(task.treeId)} className={textLink}>
+            {task.treeName}
+          </Link>
+        </p>
+        <p className={`text-sm ${mutedText}`}>
+          {when(task)}
+          {task.lastDoneAt ? ` · last done ${formatDay(task.lastDoneAt)}` : ' · not done yet'}
+        </p>
+      </div>
+      {action ? (
+        <Button
+          size="sm"
+          aria-label={`Done: ${what}`}
+          busy={logCare.isPending}
+          busyLabel="Saving…"
+          onClick={() =>
+            logCare.mutate(
+              { id: task.treeId, body: { action } },
+              {
+                onSuccess: (answer) => toast.success(answer.message),
+                onError: (error) => toast.error(failureMessage(error)),
+              },
+            )
+          }
+        >
+          Done
+        </Button>
+      ) : (
+        <Link
+          to={treePath(task.treeId)}
+          className={textLink}
+          aria-label={`Add a measurement for ${task.treeName}`}
+        >
+          Add a measurement
+        </Link>
+      )}
+    </li>
+  );
+}
+
+/** The care due today (and overdue), most overdue first, each done with one click. */
+export function CareDuePanel() {
+  const headingId = useId();
+  const due = useCareDue();
+  let body;
+  if (due.isPending) body = <LoadingState label="Loading the care due…" />;
+  else if (due.isError)
+    body = (
+      <LoadErrorCard
+        message={failureMessage(due.error, 'The care due could not be loaded just now.')}
+        onRetry={() => void due.refetch()}
+      />
+    );
+  else if (due.data.length === 0)
+    body = <p className={mutedText}>Nothing is due today. Your trees are looked after.</p>;
+  else
+    body = (
+      <ul className="divide-y divide-base-300" aria-labelledby={headingId}>
+        {due.data.map((task) => (
+          <TaskRow key={`${task.treeId}-${task.task}`} task={task} />
+        ))}
+      </ul>
+    );
+  return (
+    <section className={sectionCard} aria-labelledby={headingId} id="care-due">
+      <div className="card-body gap-3">
+        <h2 id={headingId} className="text-xl font-bold">
+          Care due today
+        </h2>
+        {body}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import { LoadErrorCard } from '../../../components/ui/status-cards';
+import { useReplanting } from '../api';
+import { CAUSE_LABELS, formatDay, replantPath, treePath, treeTitle } from '../format';
+import { failureMessage } from './tree-states';
+
+const causeLabel = (cause: string | null) =>
+  cause && cause in CAUSE_LABELS ? CAUSE_LABELS[cause as keyof typeof CAUSE_LABELS] : cause;
+
+/** My trees that died and were not replanted yet, each with a way to register its replacement. */
+export function ReplantingPanel() {
+  const headingId = useId();
+  const tasks = useReplanting();
+  if (tasks.isPending || (tasks.data && tasks.data.length === 0)) return null;
+  return (
+    <section className={sectionCard} aria-labelledby={headingId} id="replanting">
+      <div className="card-body gap-3">
+        <h2 id={headingId} className="text-xl font-bold">
+          Replanting
+        </h2>
+        {tasks.isError ? (
+          <LoadErrorCard
+            message={failureMessage(tasks.error, 'The replanting tasks could not be loaded.')}
+            onRetry={() => void tasks.refetch()}
+          />
+        ) : (
+          <ul className="divide-y divide-base-300" aria-labelledby={headingId}>
+            {tasks.data.map(({ tree, cause, diedAt }) => (
+              <li
+                key={tree.id}
+                className="flex flex-wrap items-center justify-between gap-3 py-3"
+                data-testid="replanting-task"
+              >
+                <div>
+                  <p className="font-semibold">
+                    <Link to={treePath(tree.id)} className={textLink}>
+                      {treeTitle(tree)}
+                    </Link>{' '}
+                    died
+                  </p>
+                  <p className={`text-sm ${mutedText}`}>
+                    {[causeLabel(cause), diedAt ? `reported ${formatDay(diedAt)}` : null]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                </div>
+                <ButtonLink
+                  to={replantPath(tree.id)}
+                  size="sm"
+                  aria-label={`Replant ${treeTitle(tree)}`}
+                >
+                  Replant
+                </ButtonLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
