@@ -1,0 +1,197 @@
+import { useState, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  CARE_ACTIONS,
+  careRequestSchema,
+  DEATH_CAUSES,
+  healthRequestSchema,
+  MEASUREMENT_LIMITS,
+  type CareRequest,
+  type HealthRequest,
+} from '../../../../contract/tree-care';
+import type { Tree } from '../../../../contract/trees';
+import { Button } from '../../../components/ui/button';
+import {
+  fieldErrorText,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/ui/form-field';
+import { useContractForm } from '../../../components/ui/use-contract-form';
+import { ApiError } from '../../../lib/api-client';
+import { useLogCare, useReportHealth } from '../api';
+import { ACTION_LABELS, CAUSE_LABELS, todayKey, treeTitle } from '../format';
+import { failureMessage } from './tree-states';
+
+/**
+ * After a refusal: a message the server tied to one of this form's fields goes beside it (and
+ * that field gets focus); anything else is said under the form.
+ */
+export function useRefusal<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  fields: readonly Path<T>[],
+) {
+  const [refusal, setRefusal] = useState<string>();
+  const refuse = (error: unknown) => {
+    const field = error instanceof ApiError ? error.field : undefined;
+    if (field && (fields as readonly string[]).includes(field)) {
+      form.setError(field as Path<T>, { type: 'server', message: (error as ApiError).message });
+      form.setFocus(field as Path<T>);
+      setRefusal(undefined);
+    } else setRefusal(failureMessage(error));
+  };
+  return { refusal, refuse, clear: () => setRefusal(undefined) };
+}
+
+export function FormFooter({
+  refusal,
+  busy,
+  submitLabel,
+  onCancel,
+}: {
+  refusal: string | undefined;
+  busy: boolean;
+  submitLabel: string;
+  onCancel(): void;
+}): ReactNode {
+  return (
+    <>
+      {refusal ? (
+        <p className={fieldErrorText} role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      <div className="modal-action mt-0">
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy} busyLabel="Saving…">
+          {submitLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+interface CareValues {
+  action: string;
+  note: string;
+  at: string;
+}
+
+/** Log care (`POST /api/trees/{id}/care`): what was done, when (today unless changed), a note. */
+export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
+  const logCare = useLogCare();
+  const form = useContractForm<CareValues>(
+    careRequestSchema,
+    { action: '', note: '', at: todayKey() },
+    { raw: true },
+  );
+  const { refusal, refuse, clear } = useRefusal(form, ['action', 'note', 'at']);
+  const submit = form.handleSubmit(async (values) => {
+    clear();
+    const body: CareRequest = {
+      action: values.action as CareRequest['action'],
+      ...(values.note.trim() ? { note: values.note.trim() } : {}),
+      // Today means now; an earlier day is recorded as that day.
+      ...(values.at && values.at !== todayKey() ? { at: values.at } : {}),
+    };
+    try {
+      const answer = await logCare.mutateAsync({ id: tree.id, body });
+      toast.success(answer.message);
+      onDone();
+    } catch (error) {
+      refuse(error);
+    }
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Log care for ${treeTitle(tree)}`}
+      className="flex flex-col gap-4"
+    >
+      <SelectField
+        label="What did you do?"
+        placeholder="Choose an action"
+        options={CARE_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }))}
+        {...form.field('action')}
+      />
+      <TextField label="When" type="date" max={todayKey()} {...form.field('at')} />
+      <TextAreaField
+        label="Note (optional)"
+        maxLength={MEASUREMENT_LIMITS.noteMax}
+        rows={3}
+        {...form.field('note')}
+      />
+      <FormFooter
+        refusal={refusal}
+        busy={logCare.isPending}
+        submitLabel="Log care"
+        onCancel={onDone}
+      />
+    </form>
+  );
+}
+
+interface DeathValues {
+  status: 'dead';
+  cause: string | undefined;
+}
+
+/** Mark dead (`POST /api/trees/{id}/health`, status dead): the cause is required. */
+export function DeathForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
+  const report = useReportHealth(tree.id);
+  const form = useContractForm<DeathValues>(
+    healthRequestSchema,
+    { status: 'dead', cause: undefined },
+    { raw: true },
+  );
+  const { refusal, refuse, clear } = useRefusal(form, ['cause']);
+  const submit = form.handleSubmit(async (values) => {
+    clear();
+    try {
+      const body: HealthRequest = {
+        status: 'dead',
+        cause: values.cause as HealthRequest['cause'],
+      };
+      const answer = await report.mutateAsync(body);
+      toast.success(answer.message);
+      onDone();
+    } catch (error) {
+      refuse(error);
+    }
+  });
+  const cause = form.register('cause', {
+    // The empty choice is "no cause", which the schema names as missing.
+    setValueAs: (value: string) => value || undefined,
+    onChange: () => form.clearErrors('cause'),
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Mark ${treeTitle(tree)} as dead`}
+      className="flex flex-col gap-4"
+    >
+      <p>
+        Sorry to hear it. A dead tree stops counting towards impact, and a replanting task appears
+        under My Trees so you can register its replacement.
+      </p>
+      <SelectField
+        label="What killed it?"
+        placeholder="Choose a cause"
+        options={DEATH_CAUSES.map((value) => ({ value, label: CAUSE_LABELS[value] }))}
+        {...cause}
+        error={form.formState.errors.cause?.message}
+      />
+      <FormFooter
+        refusal={refusal}
+        busy={report.isPending}
+        submitLabel="Mark as dead"
+        onCancel={onDone}
+      />
+    </form>
+  );
+}

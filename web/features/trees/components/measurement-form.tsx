@@ -1,0 +1,177 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  CARE_MESSAGES,
+  MEASUREMENT_LIMITS,
+  MEASUREMENT_PHOTO_FIELD,
+  measurementFormSchema,
+  type MeasurementForm as MeasurementOutput,
+} from '../../../../contract/tree-care';
+import { isInFuture, type Tree } from '../../../../contract/trees';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import {
+  clearFileInput,
+  ImagePicker,
+  ImagePreview,
+  useObjectUrl,
+} from '../../../components/ui/image-picker';
+import { useContractForm } from '../../../components/ui/use-contract-form';
+import { ApiError } from '../../../lib/api-client';
+import { useAddMeasurement } from '../api';
+import { todayKey, treeTitle } from '../format';
+import { FormFooter, useRefusal } from './care-forms';
+
+interface MeasurementValues {
+  measuredAt: string;
+  heightCm: string;
+  diameterCm: string;
+  aliveCount: string;
+}
+
+const FIELDS = ['measuredAt', 'heightCm', 'diameterCm', 'aliveCount'] as const;
+
+/** JSON without a photo; multipart (the photo under `photo`) with one. */
+function requestBody(values: MeasurementOutput, photo: File | null) {
+  const fields = {
+    measuredAt: values.measuredAt,
+    heightCm: values.heightCm,
+    diameterCm: values.diameterCm,
+    ...(values.aliveCount !== undefined ? { aliveCount: values.aliveCount } : {}),
+  };
+  if (!photo) return fields;
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
+  body.append(MEASUREMENT_PHOTO_FIELD, photo, photo.name);
+  return body;
+}
+
+/**
+ * Add a measurement (`POST /api/trees/{id}/measurements`): the day, height and trunk diameter,
+ * optionally how many plants are alive and a photo. Checked with the contract's schema; the
+ * day must not be in the future nor before planting (the server's rules, with its messages).
+ */
+export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
+  const add = useAddMeasurement(tree.id);
+  const form = useContractForm<MeasurementValues, MeasurementOutput>(measurementFormSchema, {
+    measuredAt: todayKey(),
+    heightCm: '',
+    diameterCm: '',
+    aliveCount: '',
+  });
+  const { refusal, refuse, clear } = useRefusal(form, FIELDS);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string>();
+  const photoInput = useRef<HTMLInputElement>(null);
+  const preview = useObjectUrl(photo);
+
+  const submit = form.handleSubmit(async (values) => {
+    clear();
+    if (isInFuture(values.measuredAt, new Date()))
+      return form.setError('measuredAt', { message: CARE_MESSAGES.measuredInFuture });
+    if (values.measuredAt.slice(0, 10) < tree.plantedAt.slice(0, 10))
+      return form.setError('measuredAt', { message: CARE_MESSAGES.measuredBeforePlanting });
+    try {
+      const answer = await add.mutateAsync(requestBody(values, photo));
+      toast.success(answer.message);
+      onDone();
+    } catch (error) {
+      if (
+        error instanceof ApiError &&
+        (error.field === MEASUREMENT_PHOTO_FIELD || error.status === 413)
+      )
+        setPhotoError(error.message);
+      else refuse(error);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={`Add a measurement for ${treeTitle(tree)}`}
+      className="flex flex-col gap-4"
+    >
+      <TextField
+        label="Measured on"
+        type="date"
+        min={tree.plantedAt.slice(0, 10)}
+        max={todayKey()}
+        {...form.field('measuredAt')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Height (cm)"
+          type="number"
+          inputMode="decimal"
+          min={MEASUREMENT_LIMITS.heightMinCm}
+          max={MEASUREMENT_LIMITS.heightMaxCm}
+          step="any"
+          hint="From the ground to the top."
+          {...form.field('heightCm')}
+        />
+        <TextField
+          label="Trunk diameter (cm)"
+          type="number"
+          inputMode="decimal"
+          min={MEASUREMENT_LIMITS.diameterMinCm}
+          max={MEASUREMENT_LIMITS.diameterMaxCm}
+          step="any"
+          hint={`At ${MEASUREMENT_LIMITS.breastHeightCm} cm up, or at the base while it is shorter.`}
+          {...form.field('diameterCm')}
+        />
+      </div>
+      {tree.count > 1 ? (
+        <TextField
+          label="Plants alive (optional)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={tree.count}
+          step={1}
+          hint={`Of the ${tree.count} planted here, if some were lost.`}
+          {...form.field('aliveCount')}
+        />
+      ) : null}
+      <ImagePicker
+        label="Photo (optional)"
+        name={MEASUREMENT_PHOTO_FIELD}
+        hint="A photo for the tree's timeline. JPEG, PNG, WebP or GIF, up to 5 MB."
+        error={photoError}
+        inputRef={photoInput}
+        onFile={(file) => {
+          setPhotoError(undefined);
+          setPhoto(file);
+        }}
+        onProblem={setPhotoError}
+        disabled={add.isPending}
+      >
+        {preview ? (
+          <figure className="flex flex-col items-start gap-2">
+            <ImagePreview
+              src={preview}
+              alt="Preview of the chosen measurement photo"
+              data-testid="measurement-photo-preview"
+            />
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setPhoto(null);
+                clearFileInput(photoInput);
+              }}
+            >
+              Remove photo
+            </Button>
+          </figure>
+        ) : null}
+      </ImagePicker>
+      <FormFooter
+        refusal={refusal}
+        busy={add.isPending}
+        submitLabel="Save measurement"
+        onCancel={onDone}
+      />
+    </form>
+  );
+}

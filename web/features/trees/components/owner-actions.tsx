@@ -1,0 +1,108 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CARE_MESSAGES } from '../../../../contract/tree-care';
+import { TREE_MESSAGES, type Tree } from '../../../../contract/trees';
+import { Button } from '../../../components/ui/button';
+import { mutedText } from '../../../components/ui/looks';
+import { useModal } from '../../../components/ui/modal';
+import { useDeleteTree, useReportHealth } from '../api';
+import { MY_TREES_PATH, treeTitle } from '../format';
+import { CareForm, DeathForm } from './care-forms';
+import { MeasurementForm } from './measurement-form';
+import { TreeForm } from './tree-form';
+import { failureMessage } from './tree-states';
+
+/** What the owner can do with a tree: measure, log care, mark dead, edit, delete. */
+export function OwnerActions({ tree }: { tree: Tree }) {
+  const modal = useModal();
+  const navigate = useNavigate();
+  const remove = useDeleteTree();
+  const revive = useReportHealth(tree.id);
+  const title = treeTitle(tree);
+  const dead = tree.status === 'dead';
+
+  const openMeasure = () =>
+    modal.open({
+      title: 'Add a measurement',
+      body: (close) => <MeasurementForm tree={tree} onDone={close} />,
+    });
+  const openCare = () =>
+    modal.open({ title: 'Log care', body: (close) => <CareForm tree={tree} onDone={close} /> });
+  const openDead = () =>
+    modal.open({
+      title: 'Mark as dead',
+      body: (close) => <DeathForm tree={tree} onDone={close} />,
+    });
+  const openEdit = () =>
+    modal.open({
+      title: 'Edit tree',
+      size: 'xl',
+      body: (close) => <TreeForm mode="edit" tree={tree} onSaved={close} onCancel={close} />,
+    });
+  const askDelete = async () => {
+    const yes = await modal.confirm({
+      title: 'Delete tree',
+      message: `Delete “${title}” with its measurements, care log and photos? This cannot be undone.`,
+      confirmLabel: 'Delete',
+    });
+    if (!yes) return;
+    remove.mutate(tree.id, {
+      onSuccess: () => {
+        toast.success(TREE_MESSAGES.deleted);
+        void navigate(MY_TREES_PATH);
+      },
+      onError: (error) => toast.error(failureMessage(error)),
+    });
+  };
+
+  return (
+    <div className="flex flex-col gap-3" data-testid="owner-actions">
+      <div role="group" aria-label="Look after this tree" className="flex flex-wrap gap-2">
+        <Button size="sm" onClick={openMeasure} disabled={dead}>
+          Add a measurement
+        </Button>
+        <Button size="sm" variant="secondary" onClick={openCare} disabled={dead}>
+          Log care
+        </Button>
+        {dead ? null : (
+          <Button size="sm" variant="secondary" onClick={openDead}>
+            Mark as dead
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" onClick={openEdit}>
+          Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => void askDelete()}
+          busy={remove.isPending}
+          busyLabel="Deleting…"
+        >
+          Delete
+        </Button>
+      </div>
+      {dead ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p className={`text-sm ${mutedText}`}>{CARE_MESSAGES.deadTree}</p>
+          <Button
+            size="sm"
+            variant="ghost"
+            busy={revive.isPending}
+            onClick={() =>
+              revive.mutate(
+                { status: 'healthy' },
+                {
+                  onSuccess: (answer) => toast.success(answer.message),
+                  onError: (error) => toast.error(failureMessage(error)),
+                },
+              )
+            }
+          >
+            Report healthy again
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { Tree } from '../../../../contract/trees';
+import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import {
+  CAUSE_LABELS,
+  formatDay,
+  formatMoment,
+  plural,
+  SIZE_LABELS,
+  STATUS_LABELS,
+  treePath,
+  treeTitle,
+} from '../format';
+import { CareSection } from './care-section';
+import { GrowthSection } from './growth-section';
+import { ImpactPanel } from './impact-panel';
+import { OwnerActions } from './owner-actions';
+import { PhotoTimeline } from './photo-timeline';
+import { StatusBadge, TreePhoto } from './tree-card';
+
+const causeLabel = (cause: string) =>
+  cause in CAUSE_LABELS ? CAUSE_LABELS[cause as keyof typeof CAUSE_LABELS] : cause;
+
+/** Drive pages live at this address (a route, not another feature's code). */
+const drivePath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`;
+
+function Facts({ tree }: { tree: Tree }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
+      <dt className={mutedText}>Species</dt>
+      <dd>
+        {tree.species.label} <i className={mutedText}>{tree.species.scientificName}</i>
+      </dd>
+      <dt className={mutedText}>Plants</dt>
+      <dd data-testid="tree-plants">
+        {tree.aliveCount === tree.count
+          ? plural(tree.count, 'plant')
+          : `${tree.aliveCount} of ${plural(tree.count, 'plant')} alive`}
+      </dd>
+      <dt className={mutedText}>Size at planting</dt>
+      <dd>{SIZE_LABELS[tree.size] ?? tree.size}</dd>
+      <dt className={mutedText}>Planted</dt>
+      <dd>
+        <time dateTime={tree.plantedAt}>{formatDay(tree.plantedAt)}</time>
+      </dd>
+      {tree.location ? (
+        <>
+          <dt className={mutedText}>Where</dt>
+          <dd className="break-words">{tree.location}</dd>
+        </>
+      ) : null}
+      <dt className={mutedText}>Health</dt>
+      <dd data-testid="tree-health">
+        {STATUS_LABELS[tree.status]}
+        {tree.cause ? ` (${causeLabel(tree.cause)})` : ''}
+        {tree.statusChangedAt ? `, reported ${formatMoment(tree.statusChangedAt)}` : ''}
+      </dd>
+      {tree.driveId ? (
+        <>
+          <dt className={mutedText}>Drive</dt>
+          <dd>
+            <Link to={drivePath(tree.driveId)} className={textLink}>
+              The drive it was planted at
+            </Link>
+          </dd>
+        </>
+      ) : null}
+      {tree.replacesTreeId ? (
+        <>
+          <dt className={mutedText}>Replaces</dt>
+          <dd>
+            <Link to={treePath(tree.replacesTreeId)} className={textLink}>
+              The tree that died here
+            </Link>
+          </dd>
+        </>
+      ) : null}
+      {tree.replacedByTreeId ? (
+        <>
+          <dt className={mutedText}>Replanted as</dt>
+          <dd>
+            <Link to={treePath(tree.replacedByTreeId)} className={textLink}>
+              Its replacement
+            </Link>
+          </dd>
+        </>
+      ) : null}
+      {tree.isOwner ? null : (
+        <>
+          <dt className={mutedText}>Registered by</dt>
+          <dd>{tree.owner.name}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** One tree: what it is, the owner's actions, impact, growth, photos and care. */
+export function TreeDetail({ tree }: { tree: Tree }) {
+  const headingId = useId();
+  const title = treeTitle(tree);
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <section className={sectionCard} aria-labelledby={headingId}>
+        <div className="card-body gap-4 md:flex-row">
+          <TreePhoto
+            src={tree.photoUrl}
+            alt={`Photo of ${title}`}
+            className="h-56 w-full shrink-0 rounded-box md:w-72"
+          />
+          <div className="flex min-w-0 flex-col gap-3">
+            <StatusBadge status={tree.status} />
+            <h2 id={headingId} className="text-2xl font-bold break-words">
+              {title}
+            </h2>
+            <Facts tree={tree} />
+            {tree.isOwner ? <OwnerActions tree={tree} /> : null}
+          </div>
+        </div>
+      </section>
+      <ImpactPanel tree={tree} />
+      <GrowthSection tree={tree} />
+      <PhotoTimeline tree={tree} />
+      {tree.isOwner ? <CareSection tree={tree} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useParams } from 'react-router';
+import { usePageTitle } from '../components/ui/page-title';
+import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
+import { isMissingTree, useTree } from '../features/trees/api';
+import { TreeDetail } from '../features/trees/components/tree-detail';
+import { failureMessage, TreeNotFound } from '../features/trees/components/tree-states';
+
+/** /app/trees/:id — one tree: impact, growth, photos, care; its owner measures, edits or deletes it. */
+export default function AppTreeDetail() {
+  usePageTitle('Tree details');
+  const { id } = useParams();
+  const tree = useTree(id);
+  if (tree.data) return <TreeDetail tree={tree.data} />;
+  if (!id || (tree.isError && isMissingTree(tree.error))) return <TreeNotFound />;
+  if (tree.isError)
+    return (
+      <LoadErrorCard
+        message={failureMessage(tree.error, 'The tree could not be loaded just now.')}
+        onRetry={() => void tree.refetch()}
+      />
+    );
+  return <LoadingState label="Loading tree…" />;
+}
