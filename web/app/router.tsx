@@ -38,6 +38,10 @@ const AppDonateSuccess = page(() => import('../routes/app-donate-success'));
 const AppDonateCancel = page(() => import('../routes/app-donate-cancel'));
 const AppTransactions = page(() => import('../routes/app-transactions'));
 const AppSettingsBilling = page(() => import('../routes/app-settings-billing'));
+const AppTreeRegistration = page(() => import('../routes/app-tree-registration'));
+const AppMyTrees = page(() => import('../routes/app-my-trees'));
+const AppTreeDetail = page(() => import('../routes/app-tree-detail'));
+const AppTreesMap = page(() => import('../routes/app-trees-map'));
 
 const loading = (
   <div className="p-6" role="status">
@@ -81,6 +85,16 @@ export function AppRoutes() {
               <Route path="checkout-tree" element={<AppCheckoutTree />} />
               <Route path="transactions" element={<AppTransactions />} />
               <Route path="settings-billing" element={<AppSettingsBilling />} />
+              <Route path="tree-registeration" element={<AppTreeRegistration />} />
+              <Route path="my-trees" element={<AppMyTrees />} />
+              {/* Notification links (TREE_PATHS): the care due and replanting sit on My Trees. */}
+              <Route path="trees/care" element={<Navigate to="/app/my-trees#care-due" replace />} />
+              <Route
+                path="trees/replanting"
+                element={<Navigate to="/app/my-trees#replanting" replace />}
+              />
+              <Route path="trees/:id" element={<AppTreeDetail />} />
+              <Route path="trees-map" element={<AppTreesMap />} />
               <Route path="blank" element={<AppBlank />} />
               <Route path="404" element={<AppNotFound />} />
               <Route path="*" element={<AppNotFound />} />

@@ -33,6 +33,19 @@ const SHAPES = {
       <path d="M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11" />
     </>
   ),
+  myTrees: (
+    <>
+      <path d="M12 22v-6" />
+      <path d="M12 16c-4 0-7-2.5-7-6.5C5 5.5 8 2 12 2s7 3.5 7 7.5c0 4-3 6.5-7 6.5z" />
+      <path d="M9 22h6" />
+    </>
+  ),
+  treesMap: (
+    <>
+      <path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2z" />
+      <path d="M9 4v14M15 6v14" />
+    </>
+  ),
   settings: (
     <>
       <circle cx="12" cy="12" r="3" />

@@ -6,6 +6,8 @@ export type NavIcon =
   | 'plantations'
   | 'donate'
   | 'registration'
+  | 'myTrees'
+  | 'treesMap'
   | 'profile'
   | 'calendar'
   | 'transactions'
@@ -32,6 +34,8 @@ export function generalItems(profileType: string): NavItem[] {
     { label: 'Plantations', to: '/app/delive-event', icon: 'plantations' },
     { label: 'Donate Tree', to: '/app/donate-tree', icon: 'donate' },
     { label: 'Tree Registration', to: '/app/tree-registeration', icon: 'registration' },
+    { label: 'My Trees', to: '/app/my-trees', icon: 'myTrees' },
+    { label: 'Trees map', to: '/app/trees-map', icon: 'treesMap' },
   ];
 }
 

@@ -30,6 +30,8 @@ describe('Sidebar', () => {
       'Plantations',
       'Donate Tree',
       'Tree Registration',
+      'My Trees',
+      'Trees map',
     ];
     for (const name of links) expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Plantations' })).toHaveAttribute(
@@ -40,6 +42,11 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'Tree Registration' })).toHaveAttribute(
       'href',
       '/app/tree-registeration',
+    );
+    expect(screen.getByRole('link', { name: 'My Trees' })).toHaveAttribute('href', '/app/my-trees');
+    expect(screen.getByRole('link', { name: 'Trees map' })).toHaveAttribute(
+      'href',
+      '/app/trees-map',
     );
     expect(nav).toBeInTheDocument();
     expect(screen.getByText('Version v1.0')).toBeInTheDocument();
