@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { themeAttribute } from '../support/theme';
 
 const screens = [
   { path: '/login', heading: 'Sign in to Canopy', submit: 'Sign In' },
@@ -19,7 +20,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
         await page.goto(screen.path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute(theme));
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(screen.heading);
         await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
         await expectNoSeriousA11yViolations(page);

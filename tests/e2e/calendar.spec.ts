@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
 import { signedInAccount } from '../support/shell-session';
+import { themeAttribute } from '../support/theme';
 
 const monthLabel = (offset: number) => {
   const now = new Date();
@@ -119,7 +120,7 @@ test('the calendar: no serious accessibility problems, light and dark, drawer op
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.goto('/app/calendar');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute(theme));
     await expect(page.getByLabel('Your calendar address')).toHaveValue(/\.ics$/);
     await expectNoSeriousA11yViolations(page);
     await page.locator('[aria-current="date"]').click();

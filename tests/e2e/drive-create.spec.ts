@@ -5,6 +5,7 @@ import { DRIVE_MESSAGES } from '../../contract/drives';
 import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
 import { buildJpeg } from '../support/images';
 import { signIn } from '../support/shell-session';
+import { themeAttribute } from '../support/theme';
 
 /** Tomorrow at 10:00 as the date picker writes it in en-US ("Pp"): 07/04/2026, 10:00 AM. */
 function tomorrowAtTen() {
@@ -161,7 +162,7 @@ test('the open form, errors showing, passes axe in the dark theme too', async ({
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   const { email } = await apiUser(page.request, { role: 'corporate' });
   await signIn(page, email);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute('dark'));
   await page.getByRole('button', { name: 'Add Tree Drive' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Tree Drive' });
   await expect(modal.getByRole('region', { name: /^Map:/ })).toBeVisible();

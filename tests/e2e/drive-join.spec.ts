@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser } from '../support/e2e-accounts';
 import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
 import { signIn, signedInAccount } from '../support/shell-session';
+import { themeAttribute } from '../support/theme';
 
 test('an individual finds a drive, joins it, sees it in My Plantations and on the calendar; the organiser is told; leaving works', async ({
   page,
@@ -175,7 +176,7 @@ test('Plantations, a drive, and My Plantations: no serious accessibility problem
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((value) => localStorage.setItem('theme', value), theme);
     await page.goto('/app/delive-event?from=2030-02-01&to=2030-01-01');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute(theme));
     await expect(page.getByRole('alert')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { themeAttribute } from '../support/theme';
 
 /** Waits until the figures are in and no transition is half-way (axe reads colours as painted). */
 async function settle(page: Page) {
@@ -25,7 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
       await page.goto('/');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute(theme));
       await settle(page);
       await expectNoSeriousA11yViolations(page);
 

@@ -3,6 +3,7 @@ import { signIn } from '../support/shell-session';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser } from '../support/e2e-accounts';
 import { apiToken } from '../support/drives-e2e';
+import { themeAttribute } from '../support/theme';
 
 const monthYear = new Intl.DateTimeFormat('en-GB', {
   month: 'long',
@@ -87,7 +88,7 @@ test('profile and settings pages: no serious accessibility problems, light and d
     ]) {
       await page.setViewportSize(viewport);
       await page.goto('/app/settings-profile');
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute(theme));
       await page.getByRole('button', { name: 'Upload photo' }).click();
       await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText('Current password is required!')).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { themeAttribute } from '../support/theme';
 
 async function setTheme(page: Page, theme: 'light' | 'dark') {
   await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
@@ -206,7 +207,7 @@ test.describe('accessibility', () => {
       test(`${path} has no serious or critical axe violations (${theme})`, async ({ page }) => {
         await setTheme(page, theme);
         await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute(theme));
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectNoSeriousA11yViolations(page);
       });

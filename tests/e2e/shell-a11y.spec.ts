@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser } from '../support/e2e-accounts';
 import { signIn } from '../support/shell-session';
+import { themeAttribute } from '../support/theme';
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the shell has no serious accessibility problems (${theme}, desktop)`, async ({ page }) => {
@@ -9,7 +10,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     const { email } = await apiUser(page.request);
     await signIn(page, email);
-    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute(theme));
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
