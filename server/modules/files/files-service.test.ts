@@ -186,5 +186,21 @@ describe.each(databaseTargets)('files on $name', (target: DatabaseTarget) => {
       await files.storeImage(null, png);
       expect((await files.open(first.id))?.data.length).toBe(first.bytes);
     });
+
+    it('an upload whose transaction rolls back leaves neither row nor bytes (disk)', async () => {
+      database = await createTestDatabase(target);
+      const dir = await tempDir();
+      const disk = diskFileStore(dir);
+      const { files, uow } = buildTestServices(database, { fileStore: disk });
+      const image = await files.prepareImage(await buildPng(8, 8, 4));
+      await expect(
+        uow.withTransaction(async (tx) => {
+          await files.saveImage(tx, null, image);
+          throw new Error('the drive row was refused');
+        }),
+      ).rejects.toThrow('the drive row was refused');
+      expect(await files.open(image.id)).toBeNull();
+      expect(await disk.get(image.id)).toBeNull();
+    });
   });
 });

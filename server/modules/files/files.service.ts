@@ -69,10 +69,11 @@ export function filesService(deps: {
     // Every described field follows from the bytes, so an existing row is kept as it is.
     await deps.repo(tx.db).upsertLocked(row);
     // Always written (idempotently) so a row whose bytes were lost is repaired by re-uploading.
-    await store.put(image.id, image.data, tx.db);
-    // Bytes outside the database: written again once the reference is visible, in case a
-    // discard of the same content removed them meanwhile.
+    // Bytes in the database go with this transaction; bytes on disk are written once it commits,
+    // so a rolled-back upload leaves nothing behind and a discard of the same content that ran
+    // meanwhile cannot remove them.
     if (store.outsideDatabase) tx.afterCommit(() => store.put(image.id, image.data, uow.db));
+    else await store.put(image.id, image.data, tx.db);
     return toStoredFileInfo(row);
   }
 
