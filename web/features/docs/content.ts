@@ -16,6 +16,7 @@ export const DOC_SECTIONS: readonly DocSection[] = [
   { id: 'donations', title: 'Donations' },
   { id: 'trees', title: 'Registering and nurturing trees' },
   { id: 'impact-estimates', title: 'Impact estimates' },
+  { id: 'impact-method', title: 'Impact method' },
   { id: 'self-hosting', title: 'Self-hosting' },
   { id: 'api', title: 'API' },
 ];

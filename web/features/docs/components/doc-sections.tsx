@@ -1,5 +1,6 @@
 import { AccountTypes, Donations, Introduction, TreeDrives, Trees } from './member-sections';
-import { Api, ImpactEstimates, SelfHosting } from './operator-sections';
+import { ImpactEstimates, ImpactMethod } from './impact-method';
+import { Api, SelfHosting } from './operator-sections';
 
 /** All documentation sections, in table-of-contents order. */
 export function DocSections() {
@@ -11,6 +12,7 @@ export function DocSections() {
       <Donations />
       <Trees />
       <ImpactEstimates />
+      <ImpactMethod />
       <SelfHosting />
       <Api />
     </>

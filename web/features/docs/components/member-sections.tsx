@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { DONATION_CATEGORIES, DRIVE_DURATIONS, TREE_SPECIES } from '../../../../contract/options';
 import { ACCOUNT_TYPES } from '../content';
+import { CareScheduleList } from './care-schedule';
 import { H3, linkClass, List, P, Section } from './doc-prose';
 
 export function Introduction() {
@@ -171,8 +172,9 @@ export function Trees() {
       </P>
       <H3>Growth</H3>
       <P>
-        Add a measurement whenever you visit — height and trunk girth are enough. Canopy keeps each
-        one, so you can see the tree grow over the seasons.
+        Add a measurement whenever you visit — height and trunk diameter, and a photo if you like.
+        Canopy keeps each one, so the tree’s page shows it growing against the species’ typical
+        curve, with a photo timeline.
       </P>
       <H3>Health</H3>
       <P>
@@ -182,8 +184,15 @@ export function Trees() {
       </P>
       <H3>Care reminders</H3>
       <P>
-        Young trees need regular attention, especially through their first dry season. Set reminders
-        for watering and check-ups and Canopy will notify you when they are due.
+        Young trees need regular attention, especially through their first dry season. Canopy works
+        out what is due from each tree’s age, counting from the last time you logged that care (or
+        from planting):
+      </P>
+      <CareScheduleList />
+      <P>
+        What is due shows at the top of My Trees with a one-click Done, and you get a notice when
+        something falls due. If a tree dies, a replanting task leads you to register its
+        replacement.
       </P>
     </Section>
   );

@@ -1,65 +1,8 @@
-/* Documentation for the curious and for people running Canopy: impact method, hosting, API. */
+/* Documentation for people running Canopy: hosting and the API. */
 import { buttonClass } from '../../../components/ui/button';
-import { estimateTreeCo2Kg, O2_PER_CO2, speciesByValue } from '../../../../contract/options';
 import { API_DOCS_PATH, COMMANDS, ENV_SETTINGS, LOCAL_ADDRESS } from '../content';
 import { Code, CodeBlock } from './code-block';
 import { H3, List, Note, P, Section } from './doc-prose';
-
-export function ImpactEstimates() {
-  const neem = speciesByValue(1);
-  const co2 = estimateTreeCo2Kg(1, 5);
-  const o2 = co2 * O2_PER_CO2;
-  const kg = (value: number) => value.toLocaleString('en', { maximumFractionDigits: 1 });
-  return (
-    <Section id="impact-estimates">
-      <P>
-        Canopy shows how much CO₂ your trees have taken out of the air and how much oxygen they have
-        released. Nobody weighs the trees: these figures are <strong>estimates</strong> calculated
-        from published growth figures for each species, not measurements.
-      </P>
-      <H3>How the estimate is made</H3>
-      <List ordered>
-        <li>
-          Every species has two figures: how many kilograms of CO₂ a healthy mature tree takes up in
-          a year, and how many years it takes to reach mature size.
-        </li>
-        <li>
-          A young tree takes up less. Canopy assumes the yearly amount rises steadily from zero at
-          planting to the mature amount, then stays there.
-        </li>
-        <li>
-          Adding that up from the planting date to today gives the CO₂ taken up so far. Trees marked
-          as dead are left out.
-        </li>
-        <li>
-          Oxygen follows from the chemistry of photosynthesis: for every 44 kg of CO₂ fixed, a tree
-          releases 32 kg of O₂ (about {Math.round(O2_PER_CO2 * 100)}% of the CO₂ figure).
-        </li>
-      </List>
-      {neem && (
-        <Note title="Example">
-          A {neem.englishName.toLowerCase()} tree takes up about {neem.co2KgPerYearMature} kg of CO₂
-          a year once mature, after about {neem.yearsToMaturity} years. Five years after planting,
-          Canopy estimates it has taken up about {kg(co2)} kg of CO₂ and released about {kg(o2)} kg
-          of O₂.
-        </Note>
-      )}
-      <H3>Where the figures come from</H3>
-      <P>
-        The yearly amounts start from the widely used average of about 22 kg of CO₂ a year for a
-        mature tree (Arbor Day Foundation, USDA Forest Service i-Tree), scaled for each species by
-        its size and wood density (Global Wood Density Database, Zanne et al. 2009) following the
-        allometric model of Chave et al. (2014). Years to maturity are forestry and horticulture
-        rules of thumb.
-      </P>
-      <P>
-        Real trees grow faster or slower with soil, rain and care, so treat the numbers as a fair
-        indication of the good your trees do. They are not suitable for carbon accounting or offset
-        certificates.
-      </P>
-    </Section>
-  );
-}
 
 export function SelfHosting() {
   return (
