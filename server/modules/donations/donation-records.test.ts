@@ -255,4 +255,29 @@ describe.each(databaseTargets)('donation records API on $name', (target) => {
     expect(await api.services().donations.hasPaidDonations(funded.id)).toBe(true);
     expect(await api.services().donations.hasPaidDonations(unpaid.id)).toBe(false);
   });
+
+  it('keeps a funded upcoming drive when its organiser closes their account', async () => {
+    await api.setup();
+    const organiser = await api.signIn({ profile_type: 'corporate' });
+    const me = await api.signIn();
+    const funded = await api.insertDrive(organiser.user.id);
+    await api.insertDrive(organiser.user.id);
+    const paid = await api.pending(me.headers, {
+      kind: 'trees',
+      trees: 2,
+      driveId: funded.id,
+      category: 'Trees',
+    });
+    await api.pay(me.headers, paid.id);
+
+    const gone = await call('DELETE', '/api/users/me', organiser.headers, {
+      password: TEST_PASSWORD,
+      confirm: DELETE_CONFIRMATION_WORD,
+    });
+    expect(gone.statusCode).toBe(200);
+    // The donors paid for it: the drive goes ahead; the one nobody funded is cancelled.
+    const left = await api.db().selectFrom('drives').select('id').execute();
+    expect(left.map((d) => d.id)).toEqual([funded.id]);
+    expect((await api.row(paid.id)).drive_id).toBe(funded.id);
+  });
 });

@@ -257,9 +257,10 @@ export function donationsService(deps: DonationsServiceDeps) {
       (executor ? deps.repo(executor) : repo).hasPaidDonations(driveId),
 
     /** A drives delete guard: a drive that received money keeps its records (409). */
-    async refuseDriveDeletion(driveId: string, tx: Tx): Promise<void> {
-      if (await deps.repo(tx.db).hasPaidDonations(driveId))
-        throw conflict(DONATION_MESSAGES.driveHasDonations);
+    async refuseDriveDeletion(driveId: string, tx: Tx): Promise<string | null> {
+      return (await deps.repo(tx.db).hasPaidDonations(driveId))
+        ? DONATION_MESSAGES.driveHasDonations
+        : null;
     },
 
     /** The fulfilment of provider events, inside the transaction that recorded the event. */

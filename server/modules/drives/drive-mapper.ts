@@ -1,5 +1,6 @@
+import { formatLatLng } from '../../../contract/geo';
 import { countryLabel } from '../../../contract/countries';
-import type { Drive, Option, PersonSummary } from '../../../contract/drives';
+import type { Drive, DriveForm, Option, PersonSummary } from '../../../contract/drives';
 import { fileUrl } from '../../../contract/files';
 import { DRIVE_DURATIONS, speciesByValue, TREE_SIZES } from '../../../contract/options';
 import type { DriveWithOrganizer } from './drive-queries';
@@ -101,3 +102,20 @@ export function toDrive(row: DriveWithOrganizer, view: DriveViewContext): Drive 
     updatedAt: row.updated_at,
   };
 }
+
+/** The drive form's fields as `drives` columns (options stored as JSON arrays of values). */
+export const storedFields = (form: DriveForm) => ({
+  name: form.driveName,
+  tree_quantity: form.treeQuantity,
+  starts_at: form.driveDate,
+  duration_hours: form.driveDuration,
+  country: form.country,
+  location_text: form.driveLocation || formatLatLng(form.driveLat, form.driveLong),
+  lat: form.driveLat,
+  lng: form.driveLong,
+  description: form.driveDesc,
+  tree_sizes: JSON.stringify(form.treeSize),
+  tree_types: JSON.stringify(form.treesType),
+  sponsors: JSON.stringify(form.treeSponsored),
+  land_donors: JSON.stringify(form.landDonatedById),
+});

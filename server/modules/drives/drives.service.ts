@@ -9,7 +9,6 @@ import {
   type DriveMapPoint,
   type Option,
 } from '../../../contract/drives';
-import { formatLatLng } from '../../../contract/geo';
 import type { DriveRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
@@ -20,7 +19,14 @@ import type { FilesService, PreparedImage } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { driveCalendar } from './drive-calendar';
 import { driveFilter, driveListPages, type DriveListOptions } from './drive-list-page';
-import { displayName, driveLink, landDonorIds, toDrive, toPersonSummary } from './drive-mapper';
+import {
+  displayName,
+  driveLink,
+  landDonorIds,
+  storedFields,
+  toDrive,
+  toPersonSummary,
+} from './drive-mapper';
 import type { DriveWithOrganizer } from './drive-queries';
 import { driveReminders } from './drive-reminders';
 import type { drivesRepository } from './drives.repository';
@@ -36,31 +42,14 @@ export interface DriveInput {
 
 export interface DrivesServiceDeps {
   uow: UnitOfWork;
-  /** The repository factory: reads use `uow.db`, writes the transaction's executor. */
   repo: typeof drivesRepository;
   clock: Clock;
   files: FilesService;
   notifications: NotificationsService;
   appUrl: string;
-  /** Run in the delete's transaction before a drive goes; one may refuse by throwing (donations). */
-  deleteGuards?: ReadonlyArray<(driveId: string, tx: Tx) => Promise<void>>;
+  /** Asked in the delete's transaction before a drive goes: a message refuses it (409). */
+  deleteGuards?: ReadonlyArray<(driveId: string, tx: Tx) => Promise<string | null>>;
 }
-
-const storedFields = (form: DriveForm) => ({
-  name: form.driveName,
-  tree_quantity: form.treeQuantity,
-  starts_at: form.driveDate,
-  duration_hours: form.driveDuration,
-  country: form.country,
-  location_text: form.driveLocation || formatLatLng(form.driveLat, form.driveLong),
-  lat: form.driveLat,
-  lng: form.driveLong,
-  description: form.driveDesc,
-  tree_sizes: JSON.stringify(form.treeSize),
-  tree_types: JSON.stringify(form.treesType),
-  sponsors: JSON.stringify(form.treeSponsored),
-  land_donors: JSON.stringify(form.landDonatedById),
-});
 
 /**
  * Tree drives: who may organise, edit, delete, join and leave, and what everyone is told. Every
@@ -138,6 +127,15 @@ export function drivesService(deps: DrivesServiceDeps) {
     const drive = await on.findById(id);
     if (!drive) throw notFound(DRIVE_MESSAGES.notFound);
     return drive;
+  }
+
+  /** The first refusal of a delete guard (e.g. the drive received money), or null. */
+  async function deleteRefusal(driveId: string, tx: Tx): Promise<string | null> {
+    for (const guard of deps.deleteGuards ?? []) {
+      const refusal = await guard(driveId, tx);
+      if (refusal) return refusal;
+    }
+    return null;
   }
 
   function assertCanOrganise(user: SessionUser): void {
@@ -232,7 +230,8 @@ export function drivesService(deps: DrivesServiceDeps) {
         const current = await drives.findById(drive.id);
         // Already gone (a second delete racing the first): nothing left to do or tell.
         if (!current) return;
-        for (const guard of deps.deleteGuards ?? []) await guard(drive.id, tx);
+        const refusal = await deleteRefusal(drive.id, tx);
+        if (refusal) throw conflict(refusal);
         const told = (await drives.participantIds(drive.id)).filter(
           (id) => id !== current.organizer_id,
         );
@@ -242,13 +241,15 @@ export function drivesService(deps: DrivesServiceDeps) {
     },
 
     /**
-     * Account deletion hook, in the deletion's transaction: the upcoming drives the person organised
-     * are cancelled (who joined is told after commit, their images discarded), and every
-     * participation of theirs goes.
+     * Account deletion hook, in the deletion's transaction: the person's participations go, and
+     * their upcoming drives are cancelled (who joined is told after commit, images discarded) —
+     * except one a guard keeps (donors paid for it), which goes ahead under the anonymised name.
      */
     async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
       const drives = deps.repo(tx.db);
-      const upcoming = await drives.upcomingOrganisedBy(userId, nowIso());
+      const upcoming: Awaited<ReturnType<typeof drives.upcomingOrganisedBy>> = [];
+      for (const drive of await drives.upcomingOrganisedBy(userId, nowIso()))
+        if (!(await deleteRefusal(drive.id, tx))) upcoming.push(drive);
       const ids = upcoming.map((d) => d.id);
       const joined = await drives.participationsIn(ids, userId);
       await drives.remove(ids);
