@@ -39,13 +39,12 @@ export function TaskRow({ task }: { task: CareTaskDue }) {
           aria-label={`Done: ${what}`}
           busy={logCare.isPending}
           busyLabel="Saving…"
+          // The row goes once the list refreshes, so the outcome is told from the promise (a
+          // mutate callback would not run after the row unmounted).
           onClick={() =>
-            logCare.mutate(
-              { id: task.treeId, body: { action } },
-              {
-                onSuccess: (answer) => toast.success(answer.message),
-                onError: (error) => toast.error(failureMessage(error)),
-              },
+            void logCare.mutateAsync({ id: task.treeId, body: { action } }).then(
+              (answer) => toast.success(answer.message),
+              (error: unknown) => toast.error(failureMessage(error)),
             )
           }
         >

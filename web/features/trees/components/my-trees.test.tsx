@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CareTaskDue } from '../../../../contract/tree-care';
 import type { Tree } from '../../../../contract/trees';
@@ -93,6 +94,8 @@ describe('My Trees', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Done: Water Courtyard neem' }));
     await waitFor(() => expect(within(panel).getAllByTestId('care-task')).toHaveLength(1));
+    // Said even though the row has gone by the time the answer is in.
+    expect(toast.success).toHaveBeenCalledWith('Care logged.');
     const [sent] = callsTo(fetchSpy, 'POST', '/api/trees/t-1/care');
     expect(JSON.parse(String(sent?.body))).toEqual({ action: 'watered' });
   });

@@ -46,13 +46,13 @@ export function OwnerActions({ tree }: { tree: Tree }) {
       confirmLabel: 'Delete',
     });
     if (!yes) return;
-    remove.mutate(tree.id, {
-      onSuccess: () => {
-        toast.success(TREE_MESSAGES.deleted);
-        void navigate(MY_TREES_PATH);
-      },
-      onError: (error) => toast.error(failureMessage(error)),
-    });
+    try {
+      await remove.mutateAsync(tree.id);
+      toast.success(TREE_MESSAGES.deleted);
+      void navigate(MY_TREES_PATH);
+    } catch (error) {
+      toast.error(failureMessage(error));
+    }
   };
 
   return (
