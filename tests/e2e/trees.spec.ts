@@ -1,0 +1,203 @@
+import { expect, test } from '@playwright/test';
+import { CARE_MESSAGES } from '../../contract/tree-care';
+import { TREE_MESSAGES } from '../../contract/trees';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { buildJpeg } from '../support/images';
+import { apiToken } from '../support/drives-e2e';
+import { signedInAccount } from '../support/shell-session';
+import { themeAttribute } from '../support/theme';
+
+/** YYYY-MM-DD `days` ago in this machine's time zone (the browser's too). */
+function daysAgo(days: number) {
+  const when = new Date();
+  when.setDate(when.getDate() - days);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())}`;
+}
+
+test('a member registers a tree, measures it, waters it, loses it and is asked to replant', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Reduced motion: the map jumps to a found place at once, so the click below lands where expected.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signedInAccount(page);
+  const nickname = `Courtyard neem ${Date.now()}`;
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Tree Registration' })
+    .click();
+  await expect(page).toHaveURL(/\/app\/tree-registeration$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tree Registration' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Register a tree' });
+
+  // Sending it empty says what is missing, in the contract's words, and sends nothing.
+  await form.getByRole('button', { name: 'Register tree' }).click();
+  for (const message of [
+    TREE_MESSAGES.typeRequired,
+    TREE_MESSAGES.sizeRequired,
+    TREE_MESSAGES.plantedRequired,
+    TREE_MESSAGES.locationRequired,
+  ])
+    await expect(form.getByText(message)).toBeVisible();
+  await expect(form.getByLabel('Tree Type')).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+
+  await form.getByLabel('Find a species').fill('neem');
+  await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
+  await form.getByLabel('How many').fill('2');
+  await form.getByLabel('Size at planting').selectOption('packet');
+  // Planted a month ago: the first year's weekly watering is due.
+  await form.getByLabel('Planting date').fill(daysAgo(30));
+
+  // The location: the drive form's search and map, then a click a little east of the place found.
+  await form.getByLabel('Search location').fill('Lodhi Garden');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(form.getByLabel('Location', { exact: true })).toHaveValue(
+    'Lodhi Garden, New Delhi, India',
+  );
+  const map = form.getByRole('region', { name: 'Map: click to choose where the tree stands' });
+  await expect(map.getByRole('img', { name: 'Chosen location' })).toBeVisible();
+  const box = (await map.boundingBox())!;
+  await map.click({ position: { x: box.width / 2 + 20, y: box.height / 2 } });
+  await expect(form.getByTestId('chosen-point')).not.toHaveText(/77\.219700/);
+  await expect(form.getByText(TREE_MESSAGES.locationRequired)).toHaveCount(0);
+
+  await form.getByLabel('Nickname (optional)').fill(nickname);
+  await form.getByLabel('Photo (optional)').setInputFiles({
+    name: 'neem.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await buildJpeg({ width: 640, height: 480, seed: 7 }),
+  });
+  await expect(form.getByRole('img', { name: 'Preview of the chosen tree photo' })).toBeVisible();
+  await form.getByRole('button', { name: 'Register tree' }).click();
+
+  // The tree's page: its photo, the predicted impact with its range and where the method is.
+  await expect(page.getByText(TREE_MESSAGES.saved)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/trees\/[^/]+$/);
+  const treeUrl = page.url();
+  await expect(page.getByRole('heading', { level: 2, name: nickname })).toBeVisible();
+  await expect(page.getByTestId('tree-plants')).toHaveText('2 plants');
+  await expect(page.getByRole('img', { name: `Photo of ${nickname}` })).toHaveAttribute(
+    'src',
+    /^\/api\/files\/[a-f0-9]{64}$/,
+  );
+  await expect(page.getByTestId('impact-co2')).toContainText(/likely between [\d.]+ kg and/);
+  await expect(page.getByText(/Predicted from the species’ typical growth/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'How is this computed?' })).toHaveAttribute(
+    'href',
+    '/documentation#impact-method',
+  );
+
+  // A measurement with a photo: the chart shows it against the prediction.
+  await page.getByRole('button', { name: 'Add a measurement' }).click();
+  const measure = page.getByRole('dialog', { name: 'Add a measurement' });
+  await measure.getByLabel('Height (cm)').fill('95');
+  await measure.getByLabel('Trunk diameter (cm)').fill('1.2');
+  await measure.getByLabel('Plants alive (optional)').fill('2');
+  await measure.getByLabel('Photo (optional)').setInputFiles({
+    name: 'neem-later.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await buildJpeg({ width: 480, height: 640, seed: 8 }),
+  });
+  await measure.getByRole('button', { name: 'Save measurement' }).click();
+  await expect(page.getByText(CARE_MESSAGES.measured)).toBeVisible();
+  await expect(measure).toBeHidden();
+  await expect(page.getByText('Estimated from the latest measurement.')).toBeVisible();
+  const height = page.getByRole('img', { name: 'Height (cm)' });
+  await expect(height).toBeVisible();
+  await expect(height.getByTestId('measured-points').locator('circle')).toHaveCount(1);
+  await expect(height.getByTestId('predicted-line')).toBeVisible();
+  await page.getByText('Show the figures as a table').click();
+  await expect(page.getByRole('table').getByRole('row', { name: /Measured/ })).toContainText('95');
+  await expect(page.getByTestId('photo-timeline').getByRole('img')).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page);
+
+  // My Trees: the watering due today, done in one click.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'My Trees' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Trees' })).toBeVisible();
+  await expect(page.getByTestId('tree-card')).toHaveCount(1);
+  const due = page.getByRole('region', { name: 'Care due today' });
+  await due.getByRole('button', { name: `Done: Water ${nickname}` }).click();
+  await expect(page.getByText(CARE_MESSAGES.careLogged)).toBeVisible();
+  await expect(due.getByRole('button', { name: `Done: Water ${nickname}` })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  await expectNoSeriousA11yViolations(page);
+
+  // It died: marked dead with a cause, it stops counting and a replanting task appears.
+  await page.goto(treeUrl);
+  await page.getByRole('button', { name: 'Mark as dead' }).click();
+  const death = page.getByRole('dialog', { name: 'Mark as dead' });
+  await death.getByRole('button', { name: 'Mark as dead' }).click();
+  await expect(death.getByText(CARE_MESSAGES.causeRequired)).toBeVisible();
+  await death.getByLabel('What killed it?').selectOption('drought');
+  await death.getByRole('button', { name: 'Mark as dead' }).click();
+  await expect(page.getByTestId('tree-health')).toContainText('Dead (Drought)');
+  await expect(page.getByText('A dead tree counts zero.')).toBeVisible();
+  await expect(page.getByTestId('impact-co2')).toContainText('about 0 kg');
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'My Trees' })
+    .click();
+  const replanting = page.getByRole('region', { name: 'Replanting' });
+  await expect(replanting.getByText(`${nickname} died`)).toBeVisible();
+  await replanting.getByRole('link', { name: `Replant ${nickname}` }).click();
+  await expect(page).toHaveURL(/\/app\/tree-registeration\?replaces=/);
+  await expect(page.getByTestId('replaces-note')).toContainText(`this tree replaces ${nickname}`);
+});
+
+test('My Trees, a tree page and the trees map pass axe in the dark theme', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  const { email } = await signedInAccount(page);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute('dark'));
+  const token = await apiToken(page.request, email);
+  const created = await page.request.post('/api/trees', {
+    headers: { 'x-auth-token': token },
+    multipart: {
+      treesType: '2',
+      treeCount: '3',
+      treeSize: 'potted',
+      plantedAt: daysAgo(400),
+      treeLat: '12.9763',
+      treeLong: '77.5929',
+      treeLocation: 'Cubbon Park, Bengaluru',
+      treeName: 'Lake mangoes',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { data: { tree: { id: string } } }).data.tree;
+
+  await page.goto('/app/tree-registeration');
+  await page.getByRole('button', { name: 'Register tree' }).click();
+  await expect(page.getByText(TREE_MESSAGES.typeRequired)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/app/my-trees');
+  await expect(page.getByTestId('tree-card')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Map of my trees' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto(`/app/trees/${id}`);
+  await expect(page.getByRole('img', { name: 'Height (cm)' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Trees map' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Trees map' })).toBeVisible();
+  const map = page.getByRole('region', { name: "Map of the community's trees" });
+  await expect(map).toBeVisible();
+  await page.getByLabel('Status').selectOption('dead');
+  await expect(page).toHaveURL(/\/app\/trees-map\?status=dead$/);
+  // The first journey's tree is dead; this one is not, so the filter is the server's.
+  await expect(map.or(page.getByText('No trees match these filters yet.'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
