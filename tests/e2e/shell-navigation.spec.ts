@@ -15,14 +15,16 @@ test('the sidebar reaches every General screen and the Settings submenu, inside 
   );
   await expect(page.getByText('Version v1.0')).toBeVisible();
 
-  // Screens not built yet land on the in-shell not-found page (title null).
-  const general = [
+  // A screen not built yet would land on the in-shell not-found page (title null).
+  const general: ReadonlyArray<readonly [string, string, string | null]> = [
     ['My Plantations', '/app/mydelive-event', 'My Plantations'],
     ['Plantations', '/app/delive-event', 'Plantations'],
-    ['Donate Tree', '/app/donate-tree', null],
-    ['Tree Registration', '/app/tree-registeration', null],
+    ['Donate Tree', '/app/donate-tree', 'Donate Tree'],
+    ['Tree Registration', '/app/tree-registeration', 'Tree Registration'],
+    ['My Trees', '/app/my-trees', 'My Trees'],
+    ['Trees map', '/app/trees-map', 'Trees map'],
     ['Dashboard', '/app/dashboard', 'Dashboard'],
-  ] as const;
+  ];
   for (const [label, path, screenTitle] of general) {
     await nav.getByRole('link', { name: label, exact: true }).click();
     await expect(page).toHaveURL(path);
