@@ -171,6 +171,14 @@ export const careResponseSchema = z.object({
 });
 export type CareResponse = z.infer<typeof careResponseSchema>;
 
+/** GET /api/trees/{id}/care: the tree's care log, newest first (the latest CARE_LOG_MAX). */
+export const CARE_LOG_MAX = 100;
+export const careLogResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(careEntrySchema),
+});
+export type CareLogResponse = z.infer<typeof careLogResponseSchema>;
+
 /** POST /api/trees/{id}/health. A dead tree needs a cause; `aliveCount` is for partial losses. */
 export const healthRequestSchema = z
   .object({

@@ -40,9 +40,7 @@ declare module 'fastify' {
  * Builds the whole app without listening; tests call this and use `inject`. Services come from
  * `createServices` (the one place they are built); `services` reads them back, e.g. for jobs.
  */
-export async function buildApp(
-  input: Omit<ContextInput, 'log'>,
-): Promise<FastifyInstance> {
+export async function buildApp(input: Omit<ContextInput, 'log'>): Promise<FastifyInstance> {
   if (!input.config.sessionSecret)
     throw new Error('buildApp needs config.sessionSecret (main.ts resolves it)');
   const app = Fastify({

@@ -23,10 +23,7 @@ import { geoRepository } from './modules/geo/geo.repository';
 import { geoService, type GeoService, type GeoTuning } from './modules/geo/geo.service';
 import { nominatimClient } from './modules/geo/nominatim-client';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository';
-import {
-  newsletterService,
-  type NewsletterService,
-} from './modules/newsletter/newsletter.service';
+import { newsletterService, type NewsletterService } from './modules/newsletter/newsletter.service';
 import { notificationsRepository } from './modules/notifications/notifications.repository';
 import {
   notificationsService,
@@ -42,7 +39,6 @@ import { paymentsService, type PaymentsService } from './modules/payments/paymen
 import { usersRepository } from './modules/users/users.repository';
 import { usersService, type UsersService } from './modules/users/users.service';
 import { sessionAuth, type SessionAuth } from './plugins/auth';
-
 
 /** What the outside world gives the app: configuration, database, time, mail, a log. */
 export interface AppDeps {
@@ -92,7 +88,8 @@ export function createServices(input: ContextInput): AppContext {
   const secret = config.sessionSecret;
   if (!secret) throw new Error('createServices needs config.sessionSecret (main.ts resolves it)');
   const clock = input.clock ?? systemClock;
-  const mailer = input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const mailer =
+    input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
   const deps: AppDeps = { ...input, clock, mailer };
   const { db } = database;
   const uow = createUnitOfWork(db, (err) => log.error({ err }, 'after-commit effect failed'));

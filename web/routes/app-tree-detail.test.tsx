@@ -12,6 +12,7 @@ import {
   buildTree,
   callsTo,
   careDueRoute,
+  careLogRoute,
   growthRoute,
   treeRoute,
 } from '../features/trees/test-data';
@@ -33,6 +34,10 @@ function serve(...extra: FetchRoute[]) {
     treeRoute(() => tree),
     growthRoute(() => buildGrowth()),
     careDueRoute(() => []),
+    careLogRoute(() => [
+      { id: 'c-2', action: 'watered', note: 'Two buckets', at: '2026-01-07T09:00:00Z' },
+      { id: 'c-1', action: 'mulched', note: null, at: '2025-12-20T09:00:00Z' },
+    ]),
   );
 }
 
@@ -184,7 +189,17 @@ describe('/app/trees/:id', () => {
     renderDetail();
     expect(await screen.findByText('Ash Elm')).toBeInTheDocument();
     expect(screen.queryByTestId('owner-actions')).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Care' })).not.toBeInTheDocument();
+    // Anyone sees the care log; only the owner sees what is due.
+    const care = screen.getByRole('region', { name: 'Care' });
+    const log = await within(care).findByRole('list', { name: 'Care log' });
+    expect(
+      within(log)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Watered'), expect.stringContaining('Mulched')]);
+    expect(within(log).getByText('Two buckets')).toBeInTheDocument();
+    expect(within(care).queryByRole('list', { name: 'Care due' })).not.toBeInTheDocument();
+    expect(within(care).queryByTestId('care-none-due')).not.toBeInTheDocument();
   });
 
   it('says so when the tree does not exist', async () => {

@@ -17,6 +17,17 @@ export function careQueries(db: Kysely<Database>) {
     insertCare: (row: Insertable<TreeCareLogTable>) =>
       db.insertInto('tree_care_log').values(row).execute(),
 
+    /** One tree's care log, newest first. */
+    careLog: (treeId: string, limit: number) =>
+      db
+        .selectFrom('tree_care_log')
+        .select(['id', 'action', 'note', 'done_at'])
+        .where('tree_id', '=', treeId)
+        .orderBy('done_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
+
     /** The latest date of each action logged for these trees. */
     async lastCare(treeIds: readonly string[]) {
       if (treeIds.length === 0) return [];

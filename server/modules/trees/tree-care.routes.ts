@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CARE_MESSAGES,
   careDueResponseSchema,
+  careLogResponseSchema,
   careRequestSchema,
   careResponseSchema,
   careSettingsResponseSchema,
@@ -135,6 +136,22 @@ export const treeCareRoutes =
         return reply
           .code(201)
           .send({ success: true as const, message: CARE_MESSAGES.careLogged, data: { entry } });
+      },
+    );
+
+    app.get(
+      '/api/trees/:id/care',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: "A tree's care log, newest first",
+          params: treeParamsSchema,
+          response: { 200: careLogResponseSchema, ...treeFormErrors },
+        },
+      },
+      async (request) => {
+        await sessions.requireUser(request);
+        return { success: true as const, data: await trees.careLog(request.params.id) };
       },
     );
 

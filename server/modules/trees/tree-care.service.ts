@@ -1,4 +1,5 @@
 import {
+  CARE_LOG_MAX,
   CARE_MESSAGES,
   type CareEntry,
   type CareSettings,
@@ -7,11 +8,11 @@ import {
   type HealthForm,
   type MeasurementForm,
 } from '../../../contract/tree-care';
-import { isInFuture, type Measurement, type Tree } from '../../../contract/trees';
+import { isInFuture, TREE_MESSAGES, type Measurement, type Tree } from '../../../contract/trees';
 import type { TreeRow } from '../../db/tables';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
-import { conflict, fieldError } from '../../lib/errors';
+import { conflict, fieldError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { SessionUser } from '../auth/auth.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
@@ -164,6 +165,13 @@ export function treeCareService(deps: TreeCareDeps) {
         created_at: nowIso(),
       });
       return entry;
+    },
+
+    /** A tree's care log, newest first; any member may read it, like the tree itself. */
+    async careLog(treeId: string): Promise<CareEntry[]> {
+      if (!(await repo.findById(treeId))) throw notFound(TREE_MESSAGES.notFound);
+      const rows = await repo.careLog(treeId, CARE_LOG_MAX);
+      return rows.map((r) => ({ id: r.id, action: r.action, note: r.note, at: r.done_at }));
     },
 
     /** Healthy, needs care or dead; a death opens a replanting task and tells who cares. */

@@ -123,6 +123,25 @@ describe.each(databaseTargets)('nurturing trees on $name', (target) => {
       });
       expect(await due()).toEqual([]);
     });
+
+    it('GET lists the care log newest first to any member; unknown trees are 404', async () => {
+      await kit.setup();
+      const { me, stranger, tree, url } = await myTree();
+      expect((await call('GET', `${url}/care`)).statusCode).toBe(401);
+      await call('POST', `${url}/care`, me.headers, { action: 'mulched', at: '2026-05-25' });
+      await call('POST', `${url}/care`, me.headers, { action: 'watered', note: 'Rain-fed' });
+      const res = await call('GET', `${url}/care`, stranger.headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.map((e: { action: string }) => e.action)).toEqual([
+        'watered',
+        'mulched',
+      ]);
+      expect(res.json().data[0]).toMatchObject({ note: 'Rain-fed', id: expect.any(String) });
+      expect(tree.id).toBeTruthy();
+      const unknown = await call('GET', '/api/trees/nope/care', me.headers);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(TREE_MESSAGES.notFound);
+    });
   });
 
   describe('POST /api/trees/{id}/health and the replanting chain', () => {

@@ -309,6 +309,7 @@ export function treesService(deps: TreesServiceDeps) {
 
     addMeasurement: care.addMeasurement,
     logCare: care.logCare,
+    careLog: care.careLog,
     reportHealth: care.reportHealth,
     careDue: (userId: string) => care.careDue(userId),
     replanting: care.replanting,

@@ -93,7 +93,8 @@ export function usersService(deps: UsersServiceDeps) {
         const previous = await deps.repo(tx.db).avatarOf(user.id);
         await files.saveImage(tx, user.id, image);
         await deps.repo(tx.db).update(user.id, { avatar_file_id: image.id, updated_at: nowIso() });
-        if (previous && previous !== image.id) tx.afterCommit(() => files.discardIfUnused(previous));
+        if (previous && previous !== image.id)
+          tx.afterCommit(() => files.discardIfUnused(previous));
       });
       return freshCurrentUser(user.id);
     },

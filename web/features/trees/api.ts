@@ -3,6 +3,7 @@ import { messageResponseSchema } from '../../../contract/common';
 import { myDrivesResponseSchema, type Drive } from '../../../contract/drives';
 import {
   careDueResponseSchema,
+  careLogResponseSchema,
   careResponseSchema,
   growthResponseSchema,
   healthResponseSchema,
@@ -29,6 +30,7 @@ export const myTreesKey = [...treesKey, 'mine'] as const;
 export const treeKey = (id: string) => [...treesKey, 'one', id] as const;
 export const growthKey = (id: string) => [...treesKey, 'growth', id] as const;
 export const careDueKey = [...treesKey, 'care-due'] as const;
+export const careLogKey = (id: string) => [...treesKey, 'care-log', id] as const;
 export const replantingKey = [...treesKey, 'replanting'] as const;
 export const treeMapKey = (filters: TreeMapFilters) => [...treesKey, 'map', filters] as const;
 // Under the drives key: a drive joined, left or edited elsewhere shows up in the choice at once.
@@ -62,6 +64,8 @@ export const fetchTree = (id: string, signal?: AbortSignal) =>
   apiRequest(treePath(id), { schema: treeResponseSchema, ...opt(signal) });
 export const fetchGrowth = (id: string, signal?: AbortSignal) =>
   apiRequest(`${treePath(id)}/growth`, { schema: growthResponseSchema, ...opt(signal) });
+export const fetchCareLog = (id: string, signal?: AbortSignal) =>
+  apiRequest(`${treePath(id)}/care`, { schema: careLogResponseSchema, ...opt(signal) });
 export const fetchCareDue = (signal?: AbortSignal) =>
   apiRequest('/api/trees/care-due', { schema: careDueResponseSchema, ...opt(signal) });
 export const fetchReplanting = (signal?: AbortSignal) =>
@@ -148,6 +152,14 @@ export function useTreeGrowth(id: string) {
     queryKey: growthKey(id),
     queryFn: ({ signal }) => fetchGrowth(id, signal),
     retry: noRetryWhenMissing,
+    select: (response) => response.data,
+  });
+}
+
+export function useCareLog(id: string) {
+  return useQuery({
+    queryKey: careLogKey(id),
+    queryFn: ({ signal }) => fetchCareLog(id, signal),
     select: (response) => response.data,
   });
 }

@@ -1,5 +1,5 @@
 /* Test-only data for the trees component tests. */
-import type { CareTaskDue, GrowthResponse } from '../../../contract/tree-care';
+import type { CareEntry, CareTaskDue, GrowthResponse } from '../../../contract/tree-care';
 import type { Tree } from '../../../contract/trees';
 import type { FetchRoute } from '../../test-support/render';
 
@@ -120,6 +120,14 @@ export const treeRoute =
   (url, init) =>
     url.pathname === `/api/trees/${tree().id}` && isGet(init)
       ? { status: 200, body: { success: true, data: { tree: tree() } } }
+      : undefined;
+
+/** Any tree's care log: `/api/trees/{id}/care`. */
+export const careLogRoute =
+  (entries: () => CareEntry[]): FetchRoute =>
+  (url, init) =>
+    /^\/api\/trees\/[^/]+\/care$/.test(url.pathname) && isGet(init)
+      ? { status: 200, body: { success: true, data: entries() } }
       : undefined;
 
 export const growthRoute =

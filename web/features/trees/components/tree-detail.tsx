@@ -122,7 +122,7 @@ export function TreeDetail({ tree }: { tree: Tree }) {
       <ImpactPanel tree={tree} />
       <GrowthSection tree={tree} />
       <PhotoTimeline tree={tree} />
-      {tree.isOwner ? <CareSection tree={tree} /> : null}
+      <CareSection tree={tree} isOwner={tree.isOwner} />
     </div>
   );
 }
