@@ -26,8 +26,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** `postgres://…` selects PostgreSQL; otherwise SQLite. */
   databaseUrl?: string | undefined;
-  /** SQLite file; `:memory:` for tests. */
-  sqliteFile?: string;
+  /** SQLite file; `:memory:` for tests, or a serialized database to open in memory (a test's migrated copy). */
+  sqliteFile?: string | Buffer;
   /** PostgreSQL schema to use (tests isolate each suite in its own schema). */
   pgSchema?: string;
 }
@@ -88,7 +88,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (typeof file === 'string' && file !== ':memory:')
+    fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
