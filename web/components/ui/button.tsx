@@ -84,12 +84,19 @@ export function Button({
   type = 'button',
   disabled,
   children,
+  onMouseDown,
   ...rest
 }: ButtonProps) {
   return (
     <button
       {...rest}
       type={type}
+      onMouseDown={(event) => {
+        // A submit press keeps focus in the field: checking that field on blur would show its
+        // error line, push this button down and lose the click; the submit checks every field.
+        if (type === 'submit') event.preventDefault();
+        onMouseDown?.(event);
+      }}
       className={buttonClass({ variant, size, block, icon, className })}
       disabled={busy || disabled}
       aria-busy={busy || undefined}
