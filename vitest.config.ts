@@ -1,5 +1,51 @@
+import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Test files under `dir` that mock modules (vi.mock, vi.doMock). Those run isolated: a mock only
+ * applies to a module loaded after it, so they need a fresh module registry. Every other file
+ * shares its worker's modules with the files before it, which saves loading the server, React
+ * and jsdom again for each file (most of the suite's time). Read when vitest starts.
+ */
+function filesMockingModules(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const file = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) found.push(...filesMockingModules(file));
+    else if (
+      /\.test\.tsx?$/.test(entry.name) &&
+      /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(file, 'utf8'))
+    )
+      found.push(file);
+  }
+  return found;
+}
+
+/** The shared-modules project for `include`, and an isolated one for its files that mock modules. */
+function projects(
+  name: string,
+  dirs: string[],
+  include: string[],
+  test: TestProjectInlineConfiguration['test'] = {},
+): TestProjectInlineConfiguration[] {
+  const mocking = dirs.flatMap((dir) => filesMockingModules(dir));
+  return [
+    {
+      extends: true,
+      test: {
+        ...test,
+        name,
+        include,
+        exclude: [...configDefaults.exclude, ...mocking],
+        isolate: false,
+      },
+    },
+    ...(mocking.length > 0
+      ? [{ extends: true as const, test: { ...test, name: `${name}-mocks`, include: mocking } }]
+      : []),
+  ];
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -13,26 +59,14 @@ export default defineConfig({
     // their time waiting on PostgreSQL, so two workers keep both busy.
     maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'server',
-          include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          // Each worker loads the server's modules once for all its files, instead of once per
-          // file: the suites share no module state but write counters, and mocks are restored
-          // after every file.
-          isolate: false,
-          // Names this run's PostgreSQL test schemas and drops them at the end.
-          globalSetup: ['tests/support/vitest-global-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'web',
-          include: ['web/**/*.test.{ts,tsx}'],
-        },
-      },
+      ...projects(
+        'server',
+        ['contract', 'server', 'scripts'],
+        ['contract/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+        // Names this run's PostgreSQL test schemas and drops them at the end.
+        { globalSetup: ['tests/support/vitest-global-setup.ts'] },
+      ),
+      ...projects('web', ['web'], ['web/**/*.test.{ts,tsx}']),
     ],
   },
 });
