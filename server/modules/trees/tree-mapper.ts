@@ -70,6 +70,19 @@ export function impactOfRow(row: TreeRow, now: Date) {
   });
 }
 
+/**
+ * The place as others may see it: an address can be as exact as the coordinates the owner keeps
+ * private, so only its last named parts (area, region, country) are shown — no house numbers,
+ * streets with numbers, postcodes or bare coordinates.
+ */
+export function publicLocation(text: string): string {
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part && !/\d/.test(part));
+  return parts.slice(-3).join(', ');
+}
+
 export function toTree(row: TreeWithOwner, context: { callerId: string; now: Date }): Tree {
   const isOwner = row.owner_id === context.callerId;
   const coordinate = (v: number | null) => (v === null ? null : isOwner ? v : roundCoordinate(v));
@@ -83,7 +96,7 @@ export function toTree(row: TreeWithOwner, context: { callerId: string; now: Dat
     plantedAt: row.planted_at,
     lat: coordinate(row.lat),
     lng: coordinate(row.lng),
-    location: row.location_text,
+    location: isOwner ? row.location_text : publicLocation(row.location_text),
     name: row.nickname,
     photoUrl: row.photo_file_id ? fileUrl(row.photo_file_id) : '',
     status: statusOf(row),

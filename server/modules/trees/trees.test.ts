@@ -178,15 +178,21 @@ describe.each(databaseTargets)('registering trees on $name', (target) => {
       expect(missing.json().message).toBe(TREE_MESSAGES.notFound);
     });
 
-    it('shows another member’s tree with coordinates rounded to 3 decimals', async () => {
+    it('shows another member’s tree with coordinates rounded to 3 decimals and no street address', async () => {
       await kit.setup();
       const owner = await kit.signIn();
       const visitor = await kit.signIn();
-      const { tree } = (await register(owner.headers)).json().data;
+      const { tree } = (
+        await register(owner.headers, {
+          treeLocation: '14, Lodhi Road, Lodhi Colony, New Delhi, Delhi, 110003, India',
+        })
+      ).json().data;
       const seen = (await call('GET', `/api/trees/${tree.id}`, visitor.headers)).json().data.tree;
       expect(seen).toMatchObject({ lat: 28.593, lng: 77.22, isOwner: false, id: tree.id });
+      expect(seen.location).toBe('New Delhi, Delhi, India');
       const mine = (await call('GET', `/api/trees/${tree.id}`, owner.headers)).json().data.tree;
       expect(mine).toMatchObject({ lat: 28.593312, lng: 77.219754, isOwner: true });
+      expect(mine.location).toBe('14, Lodhi Road, Lodhi Colony, New Delhi, Delhi, 110003, India');
     });
   });
 });
