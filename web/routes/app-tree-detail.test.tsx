@@ -19,6 +19,8 @@ import {
 import AppTreeDetail from './app-tree-detail';
 
 vi.mock('../components/ui/map', () => import('../features/trees/components/map-stub.fixtures'));
+// jsdom's canvas has no 2D context: the chart is drawn as nothing, its wrapper and text stay.
+vi.mock('react-chartjs-2', () => ({ Line: () => null }));
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 let tree: Tree;

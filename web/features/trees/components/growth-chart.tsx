@@ -1,26 +1,27 @@
-import { useId } from 'react';
-import { niceTicks, type GrowthSeries, type SeriesPoint } from '../growth-series';
+import {
+  Chart,
+  Legend,
+  LinearScale,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+} from 'chart.js';
+import { useId, useSyncExternalStore } from 'react';
+import { Line } from 'react-chartjs-2';
+import type { GrowthSeries } from '../growth-series';
 
 /*
- * A small SVG line chart (chart.js is not installed; this keeps to what the page needs): the
- * predicted curve as a dashed line, measurements as dots joined by a solid line, age on the x
- * axis. It is a picture with a text summary (role="img"); the figures themselves are in the
- * table beside it. Loaded lazily with the growth section, never with the landing page.
+ * The growth chart (Chart.js through react-chartjs-2): measurements as dots joined by a solid
+ * line, the predicted curve dashed, age in years on the x axis and cm on the y axis. It is a
+ * picture with a text summary (role="img" and an accessible description); the figures
+ * themselves are in the table beside it. Loaded lazily with the growth section, so Chart.js
+ * never reaches the landing page; only the pieces used are registered, here.
  */
-
-const WIDTH = 560;
-const HEIGHT = 240;
-const PAD = { left: 52, right: 16, top: 16, bottom: 40 };
-const PLOT_W = WIDTH - PAD.left - PAD.right;
-const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+Chart.register(LinearScale, PointElement, LineElement, Tooltip, Legend);
 
 const fmt = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-
-function path(points: SeriesPoint[], x: (v: number) => number, y: (v: number) => number) {
-  return points
-    .map((p, i) => `${i === 0 ? 'M' : 'L'}${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`)
-    .join(' ');
-}
 
 /** What the picture shows, in words (its accessible description). */
 function summary(title: string, unit: string, series: GrowthSeries): string {
@@ -35,6 +36,58 @@ function summary(title: string, unit: string, series: GrowthSeries): string {
   return `${title}: ${parts.filter(Boolean).join('; ')}.`;
 }
 
+interface Palette {
+  primary: string;
+  content: string;
+  grid: string;
+}
+
+const FALLBACK = { primary: 'rgb(22, 128, 61)', content: 'rgb(31, 41, 35)' };
+
+/**
+ * A daisyUI theme colour (a CSS variable, oklch in our themes) as `rgb(…)`, which Chart.js's
+ * colour helpers understand: painted on a 1×1 canvas and read back. Falls back when there is
+ * no variable or no canvas (jsdom).
+ */
+function themeColour(name: string, fallback: string): [number, number, number] | string {
+  if (typeof document === 'undefined') return fallback;
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  if (!value) return fallback;
+  try {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) return fallback;
+    ctx.fillStyle = value;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+    return [r ?? 0, g ?? 0, b ?? 0];
+  } catch {
+    return fallback;
+  }
+}
+
+const rgba = (c: [number, number, number] | string, alpha = 1) =>
+  typeof c === 'string' ? c : `rgba(${c[0]}, ${c[1]}, ${c[2]}, ${alpha})`;
+
+function palette(): Palette {
+  const primary = themeColour('--color-primary', FALLBACK.primary);
+  const content = themeColour('--color-base-content', FALLBACK.content);
+  return {
+    primary: rgba(primary),
+    content: rgba(content, 0.75),
+    grid: typeof content === 'string' ? 'rgba(128, 128, 128, 0.25)' : rgba(content, 0.15),
+  };
+}
+
+/** The theme toggle sets `data-theme` on <html>: redraw in the new colours when it changes. */
+function subscribeTheme(onChange: () => void) {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  return () => observer.disconnect();
+}
+const currentTheme = () => document.documentElement.getAttribute('data-theme') ?? '';
+
 export default function GrowthChart({
   title,
   unit,
@@ -46,82 +99,92 @@ export default function GrowthChart({
 }) {
   const titleId = useId();
   const descId = useId();
-  const all = [...series.measured, ...series.predicted];
-  const xMin = Math.min(...all.map((p) => p.x), 0);
-  const xTicks = niceTicks(Math.max(...all.map((p) => p.x), 1));
-  const yTicks = niceTicks(Math.max(...all.map((p) => p.y), 1));
-  const xMax = xTicks.at(-1)!;
-  const yMax = yTicks.at(-1)!;
-  const x = (v: number) => PAD.left + ((v - xMin) / (xMax - xMin || 1)) * PLOT_W;
-  const y = (v: number) => PAD.top + PLOT_H - (v / yMax) * PLOT_H;
+  // Re-renders (and so re-reads the colours) when the theme changes.
+  useSyncExternalStore(subscribeTheme, currentTheme, () => '');
+  const colours = palette();
+
+  const data: ChartData<'line', { x: number; y: number }[]> = {
+    datasets: [
+      {
+        label: 'Measured',
+        data: series.measured,
+        borderColor: colours.primary,
+        backgroundColor: colours.primary,
+        pointBackgroundColor: colours.primary,
+        pointHoverBackgroundColor: colours.primary,
+        pointRadius: 5,
+        pointHoverRadius: 7,
+        borderWidth: 2.5,
+        showLine: series.measured.length > 1,
+        order: 0,
+      },
+      {
+        label: 'Predicted',
+        data: series.predicted,
+        borderColor: colours.content,
+        backgroundColor: colours.content,
+        borderDash: [6, 4],
+        borderWidth: 2,
+        pointRadius: 0,
+        pointHoverRadius: 3,
+        pointHitRadius: 6,
+        tension: 0,
+        order: 1,
+      },
+    ],
+  };
+
+  const options: ChartOptions<'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    parsing: false,
+    normalized: true,
+    interaction: { mode: 'nearest', intersect: false },
+    scales: {
+      x: {
+        type: 'linear',
+        min: Math.min(0, ...series.predicted.map((p) => p.x), ...series.measured.map((p) => p.x)),
+        title: { display: true, text: 'Age (years)', color: colours.content },
+        ticks: { color: colours.content, callback: (v) => fmt.format(Number(v)) },
+        grid: { color: colours.grid },
+      },
+      y: {
+        type: 'linear',
+        beginAtZero: true,
+        title: { display: true, text: unit, color: colours.content },
+        ticks: { color: colours.content, callback: (v) => fmt.format(Number(v)) },
+        grid: { color: colours.grid },
+      },
+    },
+    plugins: {
+      legend: { position: 'bottom', labels: { color: colours.content, usePointStyle: true } },
+      tooltip: {
+        callbacks: {
+          title: (items) => `${fmt.format(items[0]?.parsed.x ?? 0)} years`,
+          label: (item) => `${item.dataset.label}: ${fmt.format(item.parsed.y ?? 0)} ${unit}`,
+        },
+      },
+    },
+  };
 
   return (
     <figure className="flex flex-col gap-2">
       <figcaption id={titleId} className="font-semibold">
         {title} ({unit})
       </figcaption>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      <div
         role="img"
         aria-labelledby={titleId}
         aria-describedby={descId}
-        className="h-auto w-full max-w-2xl text-base-content"
+        className="relative h-60 w-full max-w-2xl"
         data-testid="growth-chart"
+        data-measured-count={series.measured.length}
       >
-        <desc id={descId}>{summary(title, unit, series)}</desc>
-        <g className="text-base-content/30" stroke="currentColor" strokeWidth={1}>
-          {yTicks.map((t) => (
-            <line key={`y${t}`} x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} />
-          ))}
-        </g>
-        <g fill="currentColor" fontSize={12} aria-hidden="true">
-          {yTicks.map((t) => (
-            <text key={`yl${t}`} x={PAD.left - 6} y={y(t) + 4} textAnchor="end">
-              {fmt.format(t)}
-            </text>
-          ))}
-          {xTicks.map((t) => (
-            <text key={`xl${t}`} x={x(t)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle">
-              {fmt.format(t)}
-            </text>
-          ))}
-          <text x={PAD.left + PLOT_W / 2} y={HEIGHT - 6} textAnchor="middle">
-            Age (years)
-          </text>
-        </g>
-        {series.predicted.length > 1 ? (
-          <path
-            d={path(series.predicted, x, y)}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeDasharray="6 4"
-            className="text-base-content/70"
-            data-testid="predicted-line"
-          />
-        ) : null}
-        <g className="text-primary" data-testid="measured-points">
-          {series.measured.length > 1 ? (
-            <path
-              d={path(series.measured, x, y)}
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2.5}
-            />
-          ) : null}
-          {series.measured.map((p) => (
-            <circle key={`${p.x}-${p.y}`} cx={x(p.x)} cy={y(p.y)} r={5} fill="currentColor" />
-          ))}
-        </g>
-      </svg>
-      <p className="flex flex-wrap gap-4 text-sm" aria-hidden="true">
-        <span className="inline-flex items-center gap-2">
-          <span className="inline-block h-3 w-3 rounded-full bg-primary" /> Measured
-        </span>
-        <span className="inline-flex items-center gap-2">
-          <span className="inline-block w-6 border-t-2 border-dashed border-base-content/70" />{' '}
-          Predicted
-        </span>
+        <Line data={data} options={options} aria-hidden="true" />
+      </div>
+      <p id={descId} className="sr-only">
+        {summary(title, unit, series)}
       </p>
     </figure>
   );
