@@ -10,7 +10,6 @@ import { fileUrl } from '../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../contract/users';
 import type { UserRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
-import { readCache } from '../../lib/cache';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -18,8 +17,12 @@ import type { Mail, Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionTokens } from '../../lib/session-tokens';
 import { resetPasswordMail, verificationCodeMail } from './auth-emails';
-import type { AuthRepository, authRepository } from './auth.repository';
+import type { authRepository } from './auth.repository';
+import { attemptLimits } from './attempt-limits';
 import { isCommonPassword } from './common-passwords';
+import { sessionLookup, type SessionUser, type SignedInSession } from './session-lookup';
+
+export { SESSION_CACHE_TTL_MS, type SessionUser, type SignedInSession } from './session-lookup';
 
 const MINUTE = 60_000;
 export const AUTH_LIMITS = {
@@ -62,23 +65,6 @@ export interface AuthServiceDeps {
   onFirstVerified?: (user: UserRow) => Promise<void>;
 }
 
-/**
- * Signed-in sessions are remembered per token for this long, so a request needs neither the JWT
- * check nor the session and user rows. Any write this process makes to the tables the lookup read
- * (`sessions`, `users`: logout, password change or reset, account deletion, profile edits, new
- * sign-ins) makes every entry stale at once; another app server's changes show when it expires.
- */
-export const SESSION_CACHE_TTL_MS = 2_000;
-const SESSION_CACHE_MAX = 10_000;
-
-/** The signed-in member as routes see it: the user row without the password hash. */
-export type SessionUser = Omit<UserRow, 'password_hash'>;
-
-export interface SignedInSession {
-  user: SessionUser;
-  sessionId: string;
-}
-
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function sameHash(a: string, b: string): boolean {
@@ -111,65 +97,13 @@ export function authService(deps: AuthServiceDeps) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  // Only successes are kept (never a refusal); concurrent first requests share one lookup.
-  const signedIn = readCache<{ session: SignedInSession; expiresAtMs: number } | null>({
-    max: SESSION_CACHE_MAX,
-    ttlMs: SESSION_CACHE_TTL_MS,
-    clock,
-    keep: (found) => found !== null,
-    // The token's expiry is the session's (to the second), so an entry never outlives either.
-    expiresAt: (found) => found?.expiresAtMs ?? 0,
-  });
-
-  async function lookUpToken(token: string) {
-    const now = clock.now();
-    const claims = await deps.tokens.verify(token, now);
-    if (!claims) return null;
-    const session = await repo.findActiveSession(
-      claims.sessionId,
-      claims.userId,
-      now.toISOString(),
-    );
-    if (!session) return null;
-    const row = await repo.findUserById(claims.userId);
-    if (!row) return null;
-    // The hash never travels with the signed-in user; password checks read it afresh.
-    const { password_hash: _hash, ...user } = row;
-    // Frozen: one object now serves many requests.
-    const value = Object.freeze({ user: Object.freeze(user), sessionId: claims.sessionId });
-    return { session: value, expiresAtMs: claims.expiresAtMs };
-  }
+  const sessions = sessionLookup({ repo, tokens: deps.tokens, clock });
 
   const sendInBackground = (mail: Mail) => {
     deps.mailer.send(mail).catch(deps.onMailError);
   };
 
-  function tooMany(message: string, retryAfterMs: number): AppError {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    return new AppError(
-      429,
-      'RATE_LIMITED',
-      message.replace('{minutes}', String(Math.ceil(seconds / 60))),
-      { headers: { 'retry-after': String(seconds) } },
-    );
-  }
-
-  /** Throws 429 when `subject` already has `limit` attempts of `kind` within the window. */
-  async function enforceLimit(
-    kind: Parameters<AuthRepository['recordAttempt']>[0],
-    subject: string,
-    limit: number,
-    windowMs: number,
-    message: string,
-  ) {
-    const since = new Date(clock.now().getTime() - windowMs).toISOString();
-    const { count, oldest } = await repo.attemptsSince(kind, subject, since);
-    if (count >= limit) {
-      const retryAfter =
-        (oldest ? Date.parse(oldest) : clock.now().getTime()) + windowMs - clock.now().getTime();
-      throw tooMany(message, retryAfter);
-    }
-  }
+  const { enforceLimit } = attemptLimits({ repo, clock });
 
   async function issueOtp(user: UserRow): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -406,10 +340,7 @@ export function authService(deps: AuthServiceDeps) {
      * The signed-in user behind a token, or null when the token or its session is not valid now.
      * Remembered for SESSION_CACHE_TTL_MS (see there); the user row is frozen and shared.
      */
-    async userForToken(token: string): Promise<SignedInSession | null> {
-      const found = await signedIn.get(token, () => lookUpToken(token));
-      return found?.session ?? null;
-    },
+    userForToken: (token: string): Promise<SignedInSession | null> => sessions.userForToken(token),
   };
 }
 export type AuthService = ReturnType<typeof authService>;
