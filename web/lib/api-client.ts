@@ -135,3 +135,13 @@ export async function apiDownload(
   setTimeout(() => URL.revokeObjectURL(url), 0);
   return filename;
 }
+
+const FAILURE_FALLBACK = 'Something went wrong. Please try again.';
+
+/** What to tell people about a failed call: the server's own message whenever it sent one. */
+export function failureMessage(error: unknown, fallback = FAILURE_FALLBACK): string {
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.status === 0) return 'No response received from server.';
+  if (error.code === 'BAD_RESPONSE') return fallback;
+  return error.message || fallback;
+}

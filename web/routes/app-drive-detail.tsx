@@ -5,7 +5,8 @@ import { DriveDonationsPanel } from '../features/donations/components/drive-dona
 import { useDriveFormModal } from '../features/drive-form/components/drive-form-modal';
 import { isMissingDrive, useDrive } from '../features/drives/api';
 import { DriveDetailView } from '../features/drives/components/drive-detail-view';
-import { DriveNotFound, failureMessage } from '../features/drives/components/drive-states';
+import { DriveNotFound } from '../features/drives/components/drive-states';
+import { failureMessage } from '../lib/api-client';
 
 /**
  * /app/delive-detail/:id — one drive: join or leave it, or (its organiser) edit or delete it; what

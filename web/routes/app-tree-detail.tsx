@@ -3,7 +3,8 @@ import { usePageTitle } from '../components/ui/page-title';
 import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { isMissingTree, useTree } from '../features/trees/api';
 import { TreeDetail } from '../features/trees/components/tree-detail';
-import { failureMessage, TreeNotFound } from '../features/trees/components/tree-states';
+import { TreeNotFound } from '../features/trees/components/tree-states';
+import { failureMessage } from '../lib/api-client';
 
 /** /app/trees/:id — one tree: impact, growth, photos, care; its owner measures, edits or deletes it. */
 export default function AppTreeDetail() {

@@ -55,3 +55,16 @@ export function NotFoundCard({
     </section>
   );
 }
+
+/** A friendly note where a list has nothing to show, with a way on. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div
+      className="flex flex-col items-center gap-3 rounded-box border-2 border-dashed border-base-content/20 p-8 text-center"
+      data-testid="empty-state"
+    >
+      <p className={mutedText}>{children}</p>
+      {action}
+    </div>
+  );
+}

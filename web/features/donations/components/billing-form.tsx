@@ -11,7 +11,8 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useBilling, useSaveBilling } from '../api';
-import { failureMessage, refusedField } from './donation-states';
+import { refusedField } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
 
 const FIELDS: Array<{
   name: keyof BillingProfile;

@@ -29,7 +29,8 @@ import {
   type DonateFormValues,
 } from '../donate-form-schema';
 import { checkoutPath, plural } from '../format';
-import { failureMessage, refusedField } from './donation-states';
+import { refusedField } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
 import { DrivePicker } from './drive-picker';
 import { RadioGroup } from './fields';
 

@@ -1,18 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { DonationStatus } from '../../../../contract/donations';
-import { mutedText } from '../../../components/ui/looks';
 import { ApiError } from '../../../lib/api-client';
 import { STATUS_BADGE, statusLabel } from '../format';
-
-const FALLBACK = 'Something went wrong. Please try again.';
-
-/** What to tell people about a failed call: the server's own message whenever it sent one. */
-export function failureMessage(error: unknown, fallback = FALLBACK): string {
-  if (!(error instanceof ApiError)) return fallback;
-  if (error.status === 0) return 'No response received from server.';
-  if (error.code === 'BAD_RESPONSE') return fallback;
-  return error.message || fallback;
-}
 
 /** The form field a refusal is about, when the server named one this form has. */
 export function refusedField<N extends string>(error: unknown, names: readonly N[]): N | undefined {
@@ -35,19 +24,6 @@ export function TestModeBanner({ children }: { children?: ReactNode }) {
     <div className="alert alert-warning" role="note" data-testid="test-mode">
       <span className="badge badge-neutral font-bold tracking-wider">TEST MODE</span>
       <span>{children ?? 'No real card is charged. Use one of the test cards below.'}</span>
-    </div>
-  );
-}
-
-/** A friendly note where a list has nothing to show, with a way on. */
-export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <div
-      className="flex flex-col items-center gap-3 rounded-box border-2 border-dashed border-base-content/20 p-8 text-center"
-      data-testid="empty-state"
-    >
-      <p className={mutedText}>{children}</p>
-      {action}
     </div>
   );
 }

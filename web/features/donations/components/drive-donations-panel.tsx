@@ -5,7 +5,7 @@ import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDriveDonations } from '../api';
 import { donatePath, plural, profilePath } from '../format';
-import { failureMessage } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 
 const count = new Intl.NumberFormat('en-US');

@@ -5,7 +5,8 @@ import { fieldHintText } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDriveChoices } from '../api';
 import { formatDay, GENERAL_FUND } from '../format';
-import { failureMessage, useDebounced } from './donation-states';
+import { useDebounced } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
 import { RadioGroup } from './fields';
 
 type DriveChoice = Pick<Drive, 'id' | 'driveName' | 'driveDate' | 'driveLocation' | 'country'>;

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import type { Donation } from '../../../../contract/donations';
 import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
 import { downloadReceipt } from '../api';
-import { failureMessage } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
 
 /** Fetches the receipt PDF with the session and saves it as `receipt-<number>.pdf`. */
 export function ReceiptButton({

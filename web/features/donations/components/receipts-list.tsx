@@ -12,7 +12,8 @@ import {
   recipientName,
   TRANSACTIONS_PATH,
 } from '../format';
-import { EmptyState, failureMessage } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/status-cards';
 import { Pager } from './pager';
 import { ReceiptButton } from './receipt-button';
 

@@ -14,7 +14,8 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useTestPayment } from '../api';
 import { amountText, cancelPath, recipientName, successPath } from '../format';
-import { failureMessage, refusedField, TestModeBanner } from './donation-states';
+import { refusedField, TestModeBanner } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
 import { TryAgainButton, WithDonation } from './with-donation';
 
 type CardValues = z.input<typeof testPaymentRequestSchema>;

@@ -11,7 +11,8 @@ import { sectionCard } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { downloadDonationsCsv, useDonations } from '../api';
 import { DONATE_PATH, plural } from '../format';
-import { EmptyState, failureMessage } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/status-cards';
 import { DonationsTable } from './donations-table';
 import { Pager } from './pager';
 

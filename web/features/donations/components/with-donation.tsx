@@ -6,7 +6,7 @@ import { LoadErrorCard, LoadingState, NotFoundCard } from '../../../components/u
 import { isMissing, useCreateDonation, useDonation } from '../api';
 import { testCheckoutPath } from '../checkout-url';
 import { checkoutPath, DONATE_PATH, repeatRequest } from '../format';
-import { failureMessage } from './donation-states';
+import { failureMessage } from '../../../lib/api-client';
 
 /** Shown for a missing, unknown or someone else's donation. */
 export function DonationNotFound() {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { downloadDriveIcs, useDeleteDrive } from '../api';
 import { MY_PLANTATIONS_PATH } from '../format';
-import { failureMessage } from './drive-states';
+import { failureMessage } from '../../../lib/api-client';
 
 function CalendarIcon() {
   return (

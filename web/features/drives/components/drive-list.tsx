@@ -6,7 +6,8 @@ import { useDriveList } from '../api';
 import { hasNarrowing, rangeError, type DriveFilters } from '../filters';
 import { plural } from '../format';
 import { DriveCard } from './drive-card';
-import { EmptyState, failureMessage } from './drive-states';
+import { failureMessage } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/status-cards';
 
 /** Plantations as cards, a page at a time, with the total and "Load more". */
 export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear: () => void }) {

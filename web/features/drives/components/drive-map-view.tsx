@@ -6,7 +6,8 @@ import { useDriveMap } from '../api';
 import { rangeError, type DriveFilters } from '../filters';
 import { driveDetailPath, plural } from '../format';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
-import { EmptyState, failureMessage } from './drive-states';
+import { failureMessage } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/status-cards';
 import { mutedText } from '../../../components/ui/looks';
 
 /** Plantations on a map, with the same filters as the list; a point opens its drive. */

@@ -7,7 +7,8 @@ import { useMyDrives } from '../api';
 import type { DriveWhen } from '../filters';
 import { PLANTATIONS_PATH } from '../format';
 import { DriveCard } from './drive-card';
-import { EmptyState, failureMessage } from './drive-states';
+import { failureMessage } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/status-cards';
 import { ToggleGroup, WHEN_OPTIONS } from './toggle-group';
 
 type Part = 'organised' | 'joined';

@@ -4,7 +4,7 @@ import { DRIVE_MESSAGES, type Drive } from '../../../../contract/drives';
 import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { useJoinDrive, useLeaveDrive } from '../api';
-import { failureMessage } from './drive-states';
+import { failureMessage } from '../../../lib/api-client';
 
 type Participation = Pick<Drive, 'id' | 'joined' | 'isOrganizer' | 'isPast'>;
 

@@ -7,7 +7,7 @@ import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { useCareDue, useLogCare } from '../api';
 import { formatDay, TASK_LABELS, treePath } from '../format';
-import { failureMessage } from './tree-states';
+import { failureMessage } from '../../../lib/api-client';
 
 function when(task: CareTaskDue): string {
   if (task.overdueDays > 0)

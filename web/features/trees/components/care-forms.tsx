@@ -22,7 +22,7 @@ import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError } from '../../../lib/api-client';
 import { useLogCare, useReportHealth } from '../api';
 import { ACTION_LABELS, CAUSE_LABELS, todayKey, treeTitle } from '../format';
-import { failureMessage } from './tree-states';
+import { failureMessage } from '../../../lib/api-client';
 
 /**
  * After a refusal: a message the server tied to one of this form's fields goes beside it (and

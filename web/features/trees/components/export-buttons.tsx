@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { downloadTrees } from '../api';
-import { failureMessage } from './tree-states';
+import { failureMessage } from '../../../lib/api-client';
 
 type Format = 'csv' | 'geojson';
 

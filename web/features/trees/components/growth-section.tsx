@@ -5,7 +5,7 @@ import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards
 import { useTreeGrowth } from '../api';
 import { formatDay, formatKg } from '../format';
 import { growthSeries, type Growth } from '../growth-series';
-import { failureMessage } from './tree-states';
+import { failureMessage } from '../../../lib/api-client';
 
 // The chart is its own chunk: it loads with this section only.
 const GrowthChart = lazy(() => import('./growth-chart'));

@@ -12,7 +12,8 @@ import { CareDuePanel } from './care-due-panel';
 import { ExportButtons } from './export-buttons';
 import { ReplantingPanel } from './replanting-panel';
 import { TreeCard } from './tree-card';
-import { EmptyState, failureMessage } from './tree-states';
+import { failureMessage } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/status-cards';
 import { TreeFilters, useTreeFilters, type TreeFilterValues } from './tree-filters';
 
 const matches = (tree: Tree, { species, status }: TreeFilterValues) =>

@@ -10,7 +10,7 @@ import { MY_TREES_PATH, treeTitle } from '../format';
 import { CareForm, DeathForm } from './care-forms';
 import { MeasurementForm } from './measurement-form';
 import { TreeForm } from './tree-form';
-import { failureMessage } from './tree-states';
+import { failureMessage } from '../../../lib/api-client';
 
 /** What the owner can do with a tree: measure, log care, mark dead, edit, delete. */
 export function OwnerActions({ tree }: { tree: Tree }) {

@@ -5,7 +5,7 @@ import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard } from '../../../components/ui/status-cards';
 import { useReplanting } from '../api';
 import { CAUSE_LABELS, formatDay, replantPath, treePath, treeTitle } from '../format';
-import { failureMessage } from './tree-states';
+import { failureMessage } from '../../../lib/api-client';
 
 const causeLabel = (cause: string | null) =>
   cause && cause in CAUSE_LABELS ? CAUSE_LABELS[cause as keyof typeof CAUSE_LABELS] : cause;

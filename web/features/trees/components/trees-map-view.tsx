@@ -9,7 +9,8 @@ import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards
 import { useTreeMap } from '../api';
 import { plural, speciesLabel, STATUS_LABELS, treePath } from '../format';
 import { TreeFilters, useTreeFilters } from './tree-filters';
-import { EmptyState, failureMessage } from './tree-states';
+import { failureMessage } from '../../../lib/api-client';
+import { EmptyState } from '../../../components/ui/status-cards';
 
 const toPoint = (tree: TreeMapPoint): ClusterPoint => ({
   id: tree.id,
