@@ -119,3 +119,13 @@ export function FieldShell({
     </div>
   );
 }
+
+/** Under a long form: how many fields still need correcting (nothing while none do). */
+export function FormErrorSummary({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <p className={fieldErrorText} role="alert">
+      Please correct the {count === 1 ? 'field' : `${count} fields`} marked above.
+    </p>
+  );
+}

@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { LocationField } from '../../../components/ui/location-field';
 import {
   fieldErrorText,
+  FormErrorSummary,
   SelectField,
   TextAreaField,
   TextField,
@@ -316,11 +317,7 @@ export default function DriveForm({
         />
       </div>
 
-      {errorCount > 0 ? (
-        <p className={fieldErrorText} role="alert">
-          Please correct the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked above.
-        </p>
-      ) : null}
+      <FormErrorSummary count={errorCount} />
       {/* Said here too: the open modal sits above the toasts, so the toast alone is easy to miss. */}
       {save.isError ? (
         <p className={fieldErrorText} role="alert">

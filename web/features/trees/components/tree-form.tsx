@@ -4,7 +4,12 @@ import { toast } from 'sonner';
 import { TREE_SIZES } from '../../../../contract/options';
 import { TREE_LIMITS, TREE_MESSAGES, type Tree } from '../../../../contract/trees';
 import { Button } from '../../../components/ui/button';
-import { fieldErrorText, SelectField, TextField } from '../../../components/ui/form-field';
+import {
+  fieldErrorText,
+  FormErrorSummary,
+  SelectField,
+  TextField,
+} from '../../../components/ui/form-field';
 import { LocationField } from '../../../components/ui/location-field';
 import { VALIDATION_RHYTHM } from '../../../components/ui/use-contract-form';
 import { useRegisterTree, useUpdateTree } from '../api';
@@ -214,11 +219,7 @@ export function TreeForm({
         />
       </div>
 
-      {errorCount > 0 ? (
-        <p className={fieldErrorText} role="alert">
-          Please correct the {errorCount === 1 ? 'field' : `${errorCount} fields`} marked above.
-        </p>
-      ) : null}
+      <FormErrorSummary count={errorCount} />
       {saveFailed ? (
         <p className={fieldErrorText} role="alert">
           {save.error instanceof Error && save.error.message
