@@ -77,6 +77,43 @@ const SHAPES = {
       <path d="M2 10h20M6 15h4" />
     </>
   ),
+  team: (
+    <>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2 20c0-3.5 3-6 7-6s7 2.5 7 6" />
+      <path d="M16 4.5a3.5 3.5 0 0 1 0 7M18 14c2.4.7 4 2.9 4 6" />
+    </>
+  ),
+  gettingStarted: (
+    <>
+      <path d="M4 21V4" />
+      <path d="M4 4h13l-2 4 2 4H4" />
+    </>
+  ),
+  charts: (
+    <>
+      <path d="M3 3v18h18" />
+      <path d="M8 17v-5M13 17V8M18 17v-9" />
+    </>
+  ),
+  features: (
+    <>
+      <path d="M12 2l2.9 6.3 6.9.7-5.2 4.6 1.5 6.8L12 17l-6.1 3.4 1.5-6.8L2.2 9l6.9-.7z" />
+    </>
+  ),
+  components: (
+    <>
+      <rect x="3" y="3" width="8" height="8" rx="1" />
+      <rect x="13" y="3" width="8" height="8" rx="1" />
+      <rect x="3" y="13" width="8" height="8" rx="1" />
+      <circle cx="17" cy="17" r="4" />
+    </>
+  ),
+  integration: (
+    <>
+      <path d="M8 9l-5 3 5 3M16 9l5 3-5 3M14 5l-4 14" />
+    </>
+  ),
   chevron: <path d="M6 9l6 6 6-6" />,
   menu: <path d="M3 6h18M3 12h18M3 18h18" />,
   close: <path d="M6 6l12 12M18 6L6 18" />,

@@ -11,7 +11,13 @@ export type NavIcon =
   | 'profile'
   | 'calendar'
   | 'transactions'
-  | 'billing';
+  | 'billing'
+  | 'team'
+  | 'gettingStarted'
+  | 'charts'
+  | 'features'
+  | 'components'
+  | 'integration';
 
 export interface NavItem {
   label: string;
@@ -19,12 +25,17 @@ export interface NavItem {
   icon: NavIcon;
 }
 
-export const SETTINGS_ITEMS: readonly NavItem[] = [
-  { label: 'Profile', to: '/app/settings-profile', icon: 'profile' },
-  { label: 'Calendar', to: '/app/calendar', icon: 'calendar' },
-  { label: 'Transactions', to: '/app/transactions', icon: 'transactions' },
-  { label: 'Billing', to: '/app/settings-billing', icon: 'billing' },
-];
+/** Spec group "Settings" (an expandable submenu); Team is for corporate accounts only. */
+export function settingsItems(profileType: string): NavItem[] {
+  return [
+    { label: 'Profile', to: '/app/settings-profile', icon: 'profile' },
+    ...(profileType === 'corporate'
+      ? [{ label: 'Team', to: '/app/settings-team', icon: 'team' } as const]
+      : []),
+    { label: 'Billing', to: '/app/settings-billing', icon: 'billing' },
+    { label: 'Transactions', to: '/app/transactions', icon: 'transactions' },
+  ];
+}
 
 /** Spec group "General"; Dashboard goes to the user's own dashboard (the one they sign in to). */
 export function generalItems(profileType: string): NavItem[] {
@@ -32,12 +43,22 @@ export function generalItems(profileType: string): NavItem[] {
     { label: 'Dashboard', to: dashboardRouteFor(profileType), icon: 'dashboard' },
     { label: 'My Plantations', to: '/app/mydelive-event', icon: 'myPlantations' },
     { label: 'Plantations', to: '/app/delive-event', icon: 'plantations' },
+    { label: 'Calendar', to: '/app/calendar', icon: 'calendar' },
     { label: 'Donate Tree', to: '/app/donate-tree', icon: 'donate' },
     { label: 'Tree Registration', to: '/app/tree-registeration', icon: 'registration' },
     { label: 'My Trees', to: '/app/my-trees', icon: 'myTrees' },
     { label: 'Trees map', to: '/app/trees-map', icon: 'treesMap' },
   ];
 }
+
+/** Help and tools around the app: onboarding, community charts, what it does, API and feeds. */
+export const RESOURCE_ITEMS: readonly NavItem[] = [
+  { label: 'Getting started', to: '/app/getting-started', icon: 'gettingStarted' },
+  { label: 'Charts', to: '/app/charts', icon: 'charts' },
+  { label: 'Features', to: '/app/features', icon: 'features' },
+  { label: 'Integration', to: '/app/integration', icon: 'integration' },
+  { label: 'UI components', to: '/app/components', icon: 'components' },
+];
 
 /** Whether a path lies inside one of the items (the item itself or a page below it). */
 export const isInside = (pathname: string, items: readonly NavItem[]) =>

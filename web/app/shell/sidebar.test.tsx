@@ -28,6 +28,7 @@ describe('Sidebar', () => {
       'Dashboard',
       'My Plantations',
       'Plantations',
+      'Calendar',
       'Donate Tree',
       'Tree Registration',
       'My Trees',
@@ -88,33 +89,66 @@ describe('Sidebar', () => {
     );
   });
 
-  it('lists Calendar in the Settings submenu and opens the submenu on it', () => {
+  it('gives Calendar its own General item, outside the Settings submenu', () => {
     renderSidebar('/app/calendar');
     expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute(
       'aria-expanded',
-      'true',
+      'false',
     );
-    expect(screen.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
+    const calendar = screen.getByRole('link', { name: 'Calendar' });
+    expect(calendar).toHaveAttribute('aria-current', 'page');
+    expect(calendar.closest('ul')).toHaveAttribute(
+      'aria-labelledby',
+      screen.getByRole('heading', { name: 'General' }).id,
+    );
   });
 
-  it('lists Transactions and Billing in the Settings submenu, beside Profile and Calendar', () => {
+  it('lists the Resources group: getting started, charts, features, integration, UI components', () => {
+    renderSidebar('/app/charts');
+    const group = screen.getByRole('list', { name: 'Resources' });
+    expect(
+      [...group.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Getting started', '/app/getting-started'],
+      ['Charts', '/app/charts'],
+      ['Features', '/app/features'],
+      ['Integration', '/app/integration'],
+      ['UI components', '/app/components'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Charts' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  const settingsLinks = () =>
+    [
+      ...(screen.getByRole('link', { name: 'Profile' }).closest('ul')?.querySelectorAll('a') ?? []),
+    ].map((link) => [link.textContent, link.getAttribute('href')]);
+
+  it('holds Profile, Billing and Transactions in the Settings submenu', () => {
     renderSidebar('/app/settings-billing');
     expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute(
       'aria-expanded',
       'true',
     );
-    const settings = screen.getByRole('link', { name: 'Profile' }).closest('ul');
-    expect(
-      [...(settings?.querySelectorAll('a') ?? [])].map((link) => [
-        link.textContent,
-        link.getAttribute('href'),
-      ]),
-    ).toEqual([
+    expect(settingsLinks()).toEqual([
       ['Profile', '/app/settings-profile'],
-      ['Calendar', '/app/calendar'],
-      ['Transactions', '/app/transactions'],
       ['Billing', '/app/settings-billing'],
+      ['Transactions', '/app/transactions'],
     ]);
     expect(screen.getByRole('link', { name: 'Billing' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('adds Team to the Settings submenu for corporate accounts only', () => {
+    renderSidebar('/app/settings-team', 'corporate');
+    expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(settingsLinks()).toEqual([
+      ['Profile', '/app/settings-profile'],
+      ['Team', '/app/settings-team'],
+      ['Billing', '/app/settings-billing'],
+      ['Transactions', '/app/transactions'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -4,7 +4,14 @@ import { NavLink, useLocation } from 'react-router';
 import { dashboardRouteFor } from '../../../contract/session';
 import { Logo } from '../../components/ui/logo';
 import { icons } from './icons';
-import { APP_VERSION, generalItems, isInside, SETTINGS_ITEMS, type NavItem } from './nav';
+import {
+  APP_VERSION,
+  generalItems,
+  isInside,
+  RESOURCE_ITEMS,
+  settingsItems,
+  type NavItem,
+} from './nav';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 ${isActive ? 'menu-active font-semibold' : ''}`;
@@ -21,15 +28,17 @@ function NavItemLink({ item }: { item: NavItem }) {
 }
 
 /**
- * The sidebar's content: logo, the General links and the Settings submenu, and the version.
+ * The sidebar's content: logo, the General and Resources links, the Settings submenu, and the version.
  * The same content sits in the desktop column and in the small-screen drawer.
  */
 export function Sidebar({ profileType, onClose }: { profileType: string; onClose?: () => void }) {
   const { pathname } = useLocation();
   const generalId = useId();
   const settingsId = useId();
+  const resourcesId = useId();
   const settingsListId = useId();
-  const insideSettings = isInside(pathname, SETTINGS_ITEMS);
+  const settings = settingsItems(profileType);
+  const insideSettings = isInside(pathname, settings);
   const [settingsOpen, setSettingsOpen] = useState(insideSettings);
   const [wasInside, setWasInside] = useState(insideSettings);
   // Arriving on a settings page opens the submenu by itself (state adjusted during render, not in an effect).
@@ -64,6 +73,17 @@ export function Sidebar({ profileType, onClose }: { profileType: string; onClose
           ))}
         </ul>
         <h2
+          id={resourcesId}
+          className="px-4 pt-4 pb-1 text-xs font-semibold uppercase tracking-wider text-base-content/80"
+        >
+          Resources
+        </h2>
+        <ul className="menu w-full" aria-labelledby={resourcesId}>
+          {RESOURCE_ITEMS.map((item) => (
+            <NavItemLink key={item.label} item={item} />
+          ))}
+        </ul>
+        <h2
           id={settingsId}
           className="px-4 pt-4 pb-1 text-xs font-semibold uppercase tracking-wider text-base-content/80"
         >
@@ -85,7 +105,7 @@ export function Sidebar({ profileType, onClose }: { profileType: string; onClose
               </span>
             </button>
             <ul id={settingsListId} hidden={!settingsOpen}>
-              {SETTINGS_ITEMS.map((item) => (
+              {settings.map((item) => (
                 <NavItemLink key={item.label} item={item} />
               ))}
             </ul>
