@@ -200,6 +200,8 @@ export const driveSchema = z.object({
   treeQuantity: z.number().int(),
   driveDate: z.string(),
   driveEndDate: z.string(),
+  /** IANA time zone of the drive's place (set by the server from its coordinates). */
+  timeZone: z.string(),
   driveDuration: optionSchema,
   country: optionSchema,
   driveLocation: z.string(),
@@ -345,6 +347,8 @@ export const calendarEventSchema = z.object({
   theme: z.enum(CALENDAR_THEMES),
   startTime: z.string(),
   endTime: z.string(),
+  /** IANA time zone of the drive's place. */
+  timeZone: z.string(),
   role: z.enum(['organiser', 'participant']),
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;

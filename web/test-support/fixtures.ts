@@ -12,6 +12,7 @@ export function buildDrive(overrides: Partial<Drive> = {}): Drive {
     treeQuantity: 1200,
     driveDate: '2026-03-14T10:00:00.000Z',
     driveEndDate: '2026-03-14T12:00:00.000Z',
+    timeZone: 'Asia/Kolkata',
     driveDuration: { value: '2', label: '02:00 hours' },
     country: { value: 'IN', label: 'India' },
     driveLocation: 'Cubbon Park, Bengaluru',

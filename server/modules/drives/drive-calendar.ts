@@ -82,6 +82,7 @@ export function driveCalendar(deps: { repo: DrivesRepository; clock: Clock; appU
         theme: calendarTheme(row.id),
         startTime: row.starts_at,
         endTime: driveEnd(row.starts_at, row.duration_hours),
+        timeZone: row.time_zone,
         role: row.role,
       }));
     },

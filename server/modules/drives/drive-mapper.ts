@@ -3,6 +3,7 @@ import { countryLabel } from '../../../contract/countries';
 import type { Drive, DriveForm, Option, PersonSummary } from '../../../contract/drives';
 import { fileUrl } from '../../../contract/files';
 import { DRIVE_DURATIONS, speciesByValue, TREE_SIZES } from '../../../contract/options';
+import { timeZoneAt } from '../../lib/time-zone';
 import type { DriveWithOrganizer } from './drive-queries';
 
 const HOUR_MS = 3_600_000;
@@ -72,6 +73,7 @@ export function toDrive(row: DriveWithOrganizer, view: DriveViewContext): Drive 
     treeQuantity: row.tree_quantity,
     driveDate: row.starts_at,
     driveEndDate: driveEnd(row.starts_at, row.duration_hours),
+    timeZone: row.time_zone,
     driveDuration: option(duration, durationLabel.get(duration)),
     country: option(row.country, countryLabel(row.country)),
     driveLocation: row.location_text,
@@ -113,6 +115,8 @@ export const storedFields = (form: DriveForm) => ({
   location_text: form.driveLocation || formatLatLng(form.driveLat, form.driveLong),
   lat: form.driveLat,
   lng: form.driveLong,
+  // Derived from the chosen point, never taken from the client.
+  time_zone: timeZoneAt(form.driveLat, form.driveLong),
   description: form.driveDesc,
   tree_sizes: JSON.stringify(form.treeSize),
   tree_types: JSON.stringify(form.treesType),

@@ -85,6 +85,7 @@ export const DRIVE_COLUMNS = [
   'drives.image_file_id',
   'drives.created_at',
   'drives.updated_at',
+  'drives.time_zone',
 ] as const;
 
 export const ORGANIZER_COLUMNS = [

@@ -51,6 +51,8 @@ describe.each(databaseTargets)('drive calendars on $name', (target) => {
           theme: expect.stringMatching(/^(BLUE|GREEN|PURPLE|ORANGE|PINK)$/),
           startTime: '2026-06-01T00:00:00.000Z',
           endTime: '2026-06-01T02:00:00.000Z',
+          // Inserted straight into the table: the column default (the API sets it from lat/lng).
+          timeZone: 'UTC',
           role: 'organiser',
         },
         expect.objectContaining({ id: joined.id, role: 'participant' }),

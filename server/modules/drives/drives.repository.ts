@@ -16,8 +16,9 @@ import {
 
 export type DriveChanges = Omit<
   DrivesTable,
-  'id' | 'organizer_id' | 'created_at' | 'reminder_sent_at'
+  'id' | 'organizer_id' | 'created_at' | 'reminder_sent_at' | 'time_zone'
 > & {
+  time_zone: string;
   reminder_sent_at?: null;
 };
 
@@ -255,6 +256,7 @@ export function drivesRepository(db: Kysely<Database>) {
         'drives.lat',
         'drives.lng',
         'drives.updated_at',
+        'drives.time_zone',
       ] as const;
       let organised = db
         .selectFrom('drives')
