@@ -76,8 +76,6 @@ export interface TreesTable {
   last_measured_at: WithDefault<Timestamp | null>;
   last_height_cm: WithDefault<number | null>;
   last_diameter_cm: WithDefault<number | null>;
-  /** 0011-nursery: the sapling reservation the tree came from (a delivered one of its drive). */
-  reservation_id: WithDefault<string | null>;
 }
 
 /** A column the database fills when an insert leaves it out. */
@@ -143,8 +141,6 @@ export interface DonationsTable {
   created_at: Timestamp;
   paid_at: Timestamp | null;
   updated_at: Timestamp;
-  /** 0011-nursery: the sapling reservation a tree donation is allocated to (priced at its nursery). */
-  reservation_id: WithDefault<string | null>;
 }
 
 /** A provider event seen once (the primary key decides who handles it). */
@@ -211,12 +207,7 @@ export interface ResetTokensTable {
 
 export interface AuthAttemptsTable {
   id: string;
-  kind:
-    | 'login_failure_ip'
-    | 'login_failure_account'
-    | 'login_failure_pair'
-    | 'login_success'
-    | 'otp_request';
+  kind: 'login_failure_ip' | 'login_failure_account' | 'otp_request';
   subject: string;
   created_at: Timestamp;
 }
@@ -246,16 +237,6 @@ export interface NotificationsTable {
   link: string | null;
   created_at: Timestamp;
   read_at: Timestamp | null;
-  /** 0013: unread notices with the same key are merged into one row (e.g. joins and leaves of a drive). */
-  group_key: WithDefault<string | null>;
-  group_count: WithDefault<number>;
-}
-
-/** 0013: a request counter shared by every app server: `count` hits until `reset_at`. */
-export interface RateLimitHitsTable {
-  key: string;
-  count: number;
-  reset_at: Timestamp;
 }
 
 /** A cached geocoder answer (JSON of what the API returns), keyed by normalised query. */
@@ -279,85 +260,10 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
-/** A personal API token (read-only GETs): only the SHA-256 of the secret is kept. */
-export interface ApiTokensTable {
-  id: string;
-  user_id: string;
-  name: string;
-  token_hash: string;
-  hint: string;
-  created_at: Timestamp;
-  last_used_at: Timestamp | null;
-  expires_at: Timestamp | null;
-}
-
-/** 0011-nursery: a partner nursery's saplings of one species and size, with a pickup point. */
-export interface NurseryStockTable {
-  id: string;
-  nursery_id: string;
-  species_id: number;
-  size: 'packet' | 'potted';
-  quantity_available: number;
-  price_minor: number;
-  currency: string;
-  pickup_lat: number;
-  pickup_lng: number;
-  pickup_location_text: string;
-  notes: WithDefault<string>;
-  /** Set instead of deleting stock that reservations name. */
-  removed_at: WithDefault<Timestamp | null>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** 0011-nursery: saplings a drive's organiser reserved from a nursery's stock. */
-export interface SaplingReservationsTable {
-  id: string;
-  drive_id: string;
-  stock_id: string;
-  nursery_id: string;
-  organiser_id: string;
-  quantity: number;
-  unit_price_minor: number;
-  currency: string;
-  status: 'requested' | 'confirmed' | 'declined' | 'delivered' | 'cancelled';
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  confirmed_at: WithDefault<Timestamp | null>;
-  delivered_at: WithDefault<Timestamp | null>;
-}
-
-/** 0012: a member of an organisation (a corporate account), with the role they act in. */
-export interface TeamMembersTable {
-  organisation_id: string;
-  user_id: string;
-  role: 'owner' | 'admin' | 'member';
-  joined_at: Timestamp;
-}
-
-/** 0012: a mailed invite to join an organisation; only the SHA-256 of the link token is kept. */
-export interface TeamInvitesTable {
-  id: string;
-  organisation_id: string;
-  email: string;
-  role: 'owner' | 'admin' | 'member';
-  token_hash: string;
-  invited_by: string;
-  created_at: Timestamp;
-  expires_at: Timestamp;
-  accepted_at: Timestamp | null;
-  accepted_by: string | null;
-  revoked_at: Timestamp | null;
-}
-
 export interface Database {
-  nursery_stock: NurseryStockTable;
-  sapling_reservations: SaplingReservationsTable;
-  api_tokens: ApiTokensTable;
   calendar_feeds: CalendarFeedsTable;
   geocode_cache: GeocodeCacheTable;
   rate_slots: RateSlotsTable;
-  rate_limit_hits: RateLimitHitsTable;
   files: FilesTable;
   file_blobs: FileBlobsTable;
   notifications: NotificationsTable;
@@ -378,8 +284,6 @@ export interface Database {
   receipt_counters: ReceiptCountersTable;
   billing_profiles: BillingProfilesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
-  team_members: TeamMembersTable;
-  team_invites: TeamInvitesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
