@@ -1,30 +1,157 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildConfig } from '../server/config';
 import type { DatabaseHandle } from '../server/db/database';
 import { createTestDatabase, databaseTargets } from '../tests/support/test-database';
-import { seed } from './seed-demo';
+import { seed, type SeedCounts } from './seed-demo';
+import { localHour } from './seed/local-time';
+import { isLocalDaytime } from './seed/tree-growth';
 
+const config = buildConfig({
+  webDistDir: '/nonexistent-canopy-web',
+  sessionSecret: 'seed-test-secret-'.padEnd(40, 'x'),
+});
+const YEAR_MS = 365.25 * 86_400_000;
+
+// One seeded database per dialect, read by every check (seeding takes seconds, not milliseconds).
 describe.each(databaseTargets)('seed:demo on $name', (target) => {
-  let database: DatabaseHandle | undefined;
-  afterEach(async () => database?.close());
-
-  it('fills a fresh database with all three account types, drives, trees and donations', async () => {
+  let database: DatabaseHandle;
+  let counts: SeedCounts;
+  beforeAll(async () => {
     database = await createTestDatabase(target);
-    const counts = await seed(database.db);
-    expect(counts.users).toBeGreaterThanOrEqual(9);
+    counts = await seed({ config, database });
+  }, 120_000);
+  afterAll(async () => database?.close());
+
+  it('creates all three account types, past and upcoming drives, trees and donations', async () => {
+    expect(counts.users).toBeGreaterThanOrEqual(12);
     expect(counts.trees).toBeGreaterThan(50);
     const types = await database.db.selectFrom('users').select('profile_type').distinct().execute();
     expect(types.map((t) => t.profile_type).sort()).toEqual(['corporate', 'individual', 'nursery']);
-    const future = await database.db
+    const drives = await database.db
       .selectFrom('drives')
-      .where('starts_at', '>', new Date().toISOString())
-      .selectAll()
+      .select(['starts_at', 'country'])
       .execute();
-    expect(future.length).toBeGreaterThan(0);
+    const now = new Date().toISOString();
+    expect(drives.filter((d) => d.starts_at > now).length).toBeGreaterThanOrEqual(3);
+    expect(drives.filter((d) => d.starts_at < now).length).toBeGreaterThanOrEqual(3);
+    expect(new Set(drives.map((d) => d.country)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('gives every drive and every member an image whose bytes are stored', async () => {
+    const db = database.db;
+    const users = await db.selectFrom('users').select(['username', 'avatar_file_id']).execute();
+    const drives = await db.selectFrom('drives').select(['name', 'image_file_id']).execute();
+    const ids = [...users.map((u) => u.avatar_file_id), ...drives.map((d) => d.image_file_id)];
+    expect(ids.every((id) => typeof id === 'string')).toBe(true);
+    const stored = await db
+      .selectFrom('files')
+      .innerJoin('file_blobs', 'file_blobs.file_id', 'files.id')
+      .select(['files.id', 'files.mime', 'files.width'])
+      .where('files.id', 'in', ids as string[])
+      .execute();
+    // Every picture is different (ids are content hashes) and is a real WebP with pixels.
+    expect(new Set(stored.map((f) => f.id)).size).toBe(ids.length);
+    expect(stored.every((f) => f.mime === 'image/webp' && f.width > 0)).toBe(true);
+    const photos = await db
+      .selectFrom('trees')
+      .where('photo_file_id', 'is not', null)
+      .select('id')
+      .execute();
+    expect(photos.length).toBeGreaterThan(5);
+  });
+
+  it('gives the older trees at least three years of measurements that grow', async () => {
+    const db = database.db;
+    const spans = await db
+      .selectFrom('tree_measurements')
+      .innerJoin('trees', 'trees.id', 'tree_measurements.tree_id')
+      .select((eb) => [
+        'trees.id',
+        'trees.planted_at',
+        'trees.last_measured_at',
+        eb.fn.min('tree_measurements.measured_at').as('first'),
+        eb.fn.max('tree_measurements.measured_at').as('last'),
+        eb.fn.count<number>('tree_measurements.id').as('n'),
+      ])
+      .groupBy(['trees.id', 'trees.planted_at', 'trees.last_measured_at'])
+      .execute();
+    const threeYears = spans.filter(
+      (s) => Date.parse(String(s.last)) - Date.parse(String(s.first)) >= 3 * YEAR_MS,
+    );
+    expect(threeYears.length).toBeGreaterThanOrEqual(10);
+    expect(threeYears.every((s) => Number(s.n) >= 6)).toBe(true);
+    // The tree row carries its latest reading, as the measurement service keeps it.
+    expect(spans.every((s) => s.last_measured_at === String(s.last))).toBe(true);
+
+    const oldest = threeYears[0]!;
+    const series = await db
+      .selectFrom('tree_measurements')
+      .where('tree_id', '=', oldest.id)
+      .orderBy('measured_at')
+      .select(['height_cm'])
+      .execute();
+    expect(series[series.length - 1]!.height_cm).toBeGreaterThan(series[0]!.height_cm);
+
+    const care = await db.selectFrom('tree_care_log').select('action').distinct().execute();
+    expect(care.map((c) => c.action).sort()).toEqual(
+      ['fertilised', 'mulched', 'protected', 'pruned', 'watered', 'weeded'].sort(),
+    );
+    const dead = await db.selectFrom('trees').where('status', '=', 'dead').select('id').execute();
+    const replanted = await db
+      .selectFrom('trees')
+      .where('replaces_tree_id', 'is not', null)
+      .select('id')
+      .execute();
+    expect(dead.length).toBeGreaterThan(0);
+    expect(replanted.length).toBeGreaterThan(0);
+  });
+
+  it('starts every drive in local daytime in its own zone, and plants its trees during it', async () => {
+    const { timeZoneAt } = await import('./seed/local-time');
+    const drives = await database.db
+      .selectFrom('drives')
+      .select(['id', 'starts_at', 'lat', 'lng'])
+      .execute();
+    for (const drive of drives) {
+      const zone = timeZoneAt(drive.lat, drive.lng);
+      const hour = localHour(Date.parse(drive.starts_at), zone);
+      expect((hour >= 7 && hour <= 10) || (hour >= 16 && hour <= 17.5)).toBe(true);
+    }
+    const trees = await database.db
+      .selectFrom('trees')
+      .innerJoin('drives', 'drives.id', 'trees.drive_id')
+      .select(['trees.planted_at', 'drives.lat', 'drives.lng'])
+      .execute();
+    expect(trees.length).toBeGreaterThan(0);
+    for (const tree of trees)
+      expect(isLocalDaytime(Date.parse(tree.planted_at), timeZoneAt(tree.lat, tree.lng))).toBe(
+        true,
+      );
+  });
+
+  it('records donations through fulfilment: receipts for paid ones, a refund and a decline', async () => {
+    const rows = await database.db
+      .selectFrom('donations')
+      .select(['status', 'receipt_number', 'paid_at'])
+      .execute();
+    const paid = rows.filter((d) => d.status === 'paid');
+    expect(paid.length).toBe(counts.paid);
+    expect(paid.every((d) => /^CAN-\d{4}-\d{6}$/.test(d.receipt_number ?? '') && d.paid_at)).toBe(
+      true,
+    );
+    expect(rows.some((d) => d.status === 'refunded')).toBe(true);
+    expect(rows.some((d) => d.status === 'failed')).toBe(true);
+    const notices = await database.db
+      .selectFrom('notifications')
+      .select('kind')
+      .distinct()
+      .execute();
+    expect(notices.map((n) => n.kind)).toEqual(
+      expect.arrayContaining(['drive_joined', 'donation_paid', 'donation_received', 'tree_died']),
+    );
   });
 
   it('refuses to touch a database that already has accounts', async () => {
-    database = await createTestDatabase(target);
-    await seed(database.db);
-    await expect(seed(database.db)).rejects.toThrow(/only fills a fresh database/);
+    await expect(seed({ config, database })).rejects.toThrow(/only fills a fresh database/);
   });
 });

@@ -122,8 +122,12 @@ export function landscapeSvg(seed: number, width = 1200, height = 750): string {
       parts.push(
         `<circle cx="${fmt(r() * width)}" cy="${fmt(r() * horizon * 0.9)}" r="${fmt(r.between(0.6, 1.8))}" fill="#fff" opacity="${fmt(r.between(0.4, 1))}"/>`,
       );
-  parts.push(`<circle cx="${fmt(sunX)}" cy="${fmt(sunY)}" r="${fmt(height * 0.16)}" fill="url(#glow)"/>`);
-  parts.push(`<circle cx="${fmt(sunX)}" cy="${fmt(sunY)}" r="${fmt(height * 0.055)}" fill="${sky.sun}"/>`);
+  parts.push(
+    `<circle cx="${fmt(sunX)}" cy="${fmt(sunY)}" r="${fmt(height * 0.16)}" fill="url(#glow)"/>`,
+  );
+  parts.push(
+    `<circle cx="${fmt(sunX)}" cy="${fmt(sunY)}" r="${fmt(height * 0.055)}" fill="${sky.sun}"/>`,
+  );
   if (sky.night)
     parts.push(
       `<circle cx="${fmt(sunX + height * 0.022)}" cy="${fmt(sunY - height * 0.012)}" r="${fmt(height * 0.048)}" fill="${sky.top}"/>`,
@@ -138,7 +142,9 @@ export function landscapeSvg(seed: number, width = 1200, height = 750): string {
   }
   const shade = sky.night ? 0.55 : 1;
   parts.push(`<g opacity="${shade === 1 ? 1 : 0.85}">`);
-  parts.push(`<path d="${hill(r, width, height, horizon - 30, 35)}" fill="${greens[0]}" opacity="0.7"/>`);
+  parts.push(
+    `<path d="${hill(r, width, height, horizon - 30, 35)}" fill="${greens[0]}" opacity="0.7"/>`,
+  );
   parts.push(`<path d="${hill(r, width, height, horizon + 10, 25)}" fill="${greens[1]}"/>`);
 
   // The river: a ribbon from a point on the horizon widening to the bottom edge.
@@ -193,7 +199,10 @@ const AVATAR_COLOURS = [
 ];
 
 export function initialsOf(name: string): string {
-  const words = name.replace(/[^\p{L}\s]/gu, ' ').split(/\s+/).filter(Boolean);
+  const words = name
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? [words[0]![0], words[1]![0]] : [words[0]?.[0], words[0]?.[1]];
   return letters.filter(Boolean).join('').toUpperCase();
 }
@@ -201,9 +210,7 @@ export function initialsOf(name: string): string {
 /** A round initials avatar on a colour picked from the palette by `seed`. */
 export function avatarSvg(name: string, seed: number, size = 320): string {
   const colour = AVATAR_COLOURS[seed % AVATAR_COLOURS.length]!;
-  const text = initialsOf(name)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;');
+  const text = initialsOf(name).replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">` +
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}" stop-opacity="0.85"/><stop offset="1" stop-color="${colour}"/></linearGradient></defs>` +
@@ -226,13 +233,22 @@ const SHAPE_OF_FORM: Record<PlantForm, Shape> = {
  * A "photo" of one planted tree: soil and mulch ring, a bamboo stake while it is young, the
  * species' shape grown to `growth` (0 sapling … 1 established), on a sky and grass backdrop.
  */
-export function treePhotoSvg(seed: number, form: PlantForm, growth: number, width = 600, height = 800) {
+export function treePhotoSvg(
+  seed: number,
+  form: PlantForm,
+  growth: number,
+  width = 600,
+  height = 800,
+) {
   const r = rng(seed);
   const sky = r.pick(SKIES.slice(0, 3));
   const greens = r.pick(GREENS);
   const ground = height * 0.72;
   const h = height * (0.18 + 0.55 * Math.min(1, Math.max(0, growth)));
-  const shape = form === 'tree' ? r.pick<Shape>(['round', 'round', 'conifer', 'poplar', 'acacia']) : SHAPE_OF_FORM[form];
+  const shape =
+    form === 'tree'
+      ? r.pick<Shape>(['round', 'round', 'conifer', 'poplar', 'acacia'])
+      : SHAPE_OF_FORM[form];
   // A palm leans right, so it stands a little left of centre to keep its fronds in the frame.
   const x = width / 2 + r.between(-30, 30) - (shape === 'palm' ? h * 0.15 : 0);
   const grass = Array.from({ length: 70 }, () => {

@@ -1,0 +1,63 @@
+import type { Config } from '../../server/config';
+import { createServices, type AppContext } from '../../server/context';
+import type { DatabaseHandle } from '../../server/db/database';
+import type { Clock } from '../../server/lib/clock';
+import type { Mailer } from '../../server/lib/mailer';
+import type { FileStore } from '../../server/modules/files/file-store';
+
+/**
+ * The app's own services on a clock the seed moves: each step happens "at" the moment the story
+ * says (a drive created a month before it starts, a payment on its day), so the services' rules,
+ * timestamps and notifications are the ones real use would leave. No mail leaves the machine.
+ */
+export interface Seeder {
+  ctx: AppContext;
+  /** The real moment the seed started: "now" for the story. */
+  now: number;
+  /** Runs `step` with the services' clock at `when`. */
+  at<T>(when: Date | number, step: () => Promise<T>): Promise<T>;
+  /** What the services logged as errors (after-commit effects); the seed fails on any. */
+  errors: string[];
+}
+
+export function createSeeder(input: {
+  config: Config;
+  database: DatabaseHandle;
+  fileStore?: FileStore;
+  now?: number;
+}): Seeder {
+  const now = input.now ?? Date.now();
+  let current = now;
+  const clock: Clock = { now: () => new Date(current) };
+  const mailer: Mailer = { send: async () => {} };
+  const errors: string[] = [];
+  const log = {
+    info: () => {},
+    warn: () => {},
+    error: (obj: object, msg?: string) => {
+      const err = (obj as { err?: unknown }).err;
+      errors.push(`${msg ?? 'error'}${err instanceof Error ? `: ${err.message}` : ''}`);
+    },
+  };
+  const ctx = createServices({
+    config: input.config,
+    database: input.database,
+    clock,
+    mailer,
+    log,
+    ...(input.fileStore ? { fileStore: input.fileStore } : {}),
+  });
+  return {
+    ctx,
+    now,
+    errors,
+    async at(when, step) {
+      current = typeof when === 'number' ? when : when.getTime();
+      try {
+        return await step();
+      } finally {
+        current = now;
+      }
+    },
+  };
+}
