@@ -293,6 +293,7 @@ export const driveMapPointSchema = z.object({
   driveDate: z.string(),
   driveLat: z.number(),
   driveLong: z.number(),
+  timeZone: z.string(),
 });
 export const driveMapResponseSchema = z.object({
   success: z.literal(true),

@@ -93,7 +93,7 @@ export function drivesRepository(db: Kysely<Database>) {
     mapPoints: (filter: DriveFilter, limit: number) =>
       db
         .selectFrom('drives')
-        .select(['id', 'name', 'starts_at', 'lat', 'lng'])
+        .select(['id', 'name', 'starts_at', 'lat', 'lng', 'time_zone'])
         .where((eb) => eb.and(filterConditions(filter)))
         .orderBy('drives.starts_at', direction(filter))
         .orderBy('drives.id', direction(filter))

@@ -274,6 +274,7 @@ export function drivesService(deps: DrivesServiceDeps) {
           driveDate: r.starts_at,
           driveLat: r.lat,
           driveLong: r.lng,
+          timeZone: r.time_zone,
         })),
         truncated: rows.length > DRIVE_MAP_MAX,
       };

@@ -1,3 +1,4 @@
+import { formatDriveRange } from '../../lib/dates';
 export type CalendarEventTheme = 'BLUE' | 'GREEN' | 'PURPLE' | 'ORANGE' | 'PINK';
 
 /** Spec: calendar events are coloured by theme; a coloured edge and tint keep text readable in both themes. */
@@ -15,20 +16,11 @@ export interface CalendarEvent {
   /** ISO-8601 text or a Date. */
   startTime: string | Date;
   endTime: string | Date;
+  /** IANA zone of the event's place: times show there, with the zone named. */
+  timeZone?: string;
 }
 
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
-
-function formatRange(start: Date, end: Date): string {
-  const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-  const time = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-  if (Number.isNaN(start.getTime())) return '';
-  if (Number.isNaN(end.getTime())) return `${day.format(start)}, ${time.format(start)}`;
-  const sameDay = start.toDateString() === end.toDateString();
-  return sameDay
-    ? `${day.format(start)}, ${time.format(start)} – ${time.format(end)}`
-    : `${day.format(start)}, ${time.format(start)} – ${day.format(end)}, ${time.format(end)}`;
-}
 
 /** A list of events with their time range, for the right drawer or a day view. */
 export function CalendarEventList({
@@ -52,7 +44,7 @@ export function CalendarEventList({
             <p className="font-medium">{event.title}</p>
             <p className="text-sm text-base-content/80">
               <time dateTime={Number.isNaN(start.getTime()) ? undefined : start.toISOString()}>
-                {formatRange(start, end)}
+                {formatDriveRange(start, end, event.timeZone)}
               </time>
             </p>
           </li>

@@ -1,3 +1,4 @@
+import { formatDate } from '../../lib/dates';
 import {
   DONATION_STATUS_LABELS,
   formatMoney,
@@ -50,12 +51,8 @@ export const giftText = (donation: Pick<Donation, 'kind' | 'trees' | 'amount' | 
 export const amountText = (donation: Pick<Donation, 'amount' | 'currency'>) =>
   formatMoney(donation.amount, donation.currency);
 
-const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-/** "14 Mar 2026" in the browser's time zone. */
-export function formatDay(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : day.format(date);
-}
+/** "14 Mar 2026" (in the browser's locale and zone). */
+export const formatDay = (iso: string): string => formatDate(iso);
 
 /** The theme colour of each status chip. */
 export const STATUS_BADGE: Record<DonationStatus, string> = {

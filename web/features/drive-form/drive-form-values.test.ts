@@ -160,10 +160,13 @@ describe('buildFormData', () => {
 });
 
 describe('initialValues', () => {
-  it('defaults the date to now and the duration to one hour', () => {
-    const values = initialValues(undefined, NOW);
-    expect(values.driveDate).toEqual(NOW);
+  it('defaults the date to the next full hour (never past once saved) and the duration to one hour', () => {
+    const values = initialValues(undefined, new Date(2026, 5, 1, 10, 17, 42));
+    expect(values.driveDate).toEqual(new Date(2026, 5, 1, 11, 0, 0, 0));
     expect(values.driveDuration).toBe('1');
+    expect(initialValues(undefined, new Date(2026, 5, 1, 10, 0)).driveDate).toEqual(
+      new Date(2026, 5, 1, 11, 0),
+    );
   });
 });
 

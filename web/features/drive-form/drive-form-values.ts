@@ -11,6 +11,7 @@ import {
 } from '../../../contract/drives';
 import { GEO_MESSAGES } from '../../../contract/geo';
 import { ApiError } from '../../lib/api-client';
+import { nextFullHour } from '../../lib/dates';
 
 export type DriveFormMode = 'create' | 'edit';
 
@@ -71,7 +72,8 @@ export function initialValues(drive?: DriveDetail, now = new Date()): DriveFormV
     return {
       driveName: '',
       treeQuantity: '',
-      driveDate: now, // Spec: the date defaults to now.
+      // Spec: "defaults to now"; the next full hour, so a drive saved as is is not already past.
+      driveDate: nextFullHour(now),
       driveDateText: null,
       country: '',
       driveLocation: '',

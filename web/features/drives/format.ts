@@ -1,25 +1,9 @@
+import { formatDriveRange } from '../../lib/dates';
 import type { Drive, PersonSummary } from '../../../contract/drives';
 
-/** Readable local date and time of a drive: "Sat, 14 Mar 2026, 10:00 – 12:00". */
-export function formatDriveWhen(start: string, end: string, timeZone?: string): string {
-  const from = new Date(start);
-  const to = new Date(end);
-  if (Number.isNaN(from.getTime())) return '';
-  const zone = timeZone ? { timeZone } : {};
-  const day = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...zone,
-  });
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', ...zone });
-  if (Number.isNaN(to.getTime())) return `${day.format(from)}, ${time.format(from)}`;
-  const sameDay = day.format(from) === day.format(to);
-  return sameDay
-    ? `${day.format(from)}, ${time.format(from)} – ${time.format(to)}`
-    : `${day.format(from)}, ${time.format(from)} – ${day.format(to)}, ${time.format(to)}`;
-}
+/** A drive's date and time in its own zone (lib/dates): "Sat, 14 Mar 2026, 10:00 – 12:00 (Asia/Kolkata, GMT+5:30)". */
+export const formatDriveWhen = (start: string, end: string, timeZone?: string): string =>
+  formatDriveRange(start, end, timeZone);
 
 const number = new Intl.NumberFormat('en-GB');
 

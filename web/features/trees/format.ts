@@ -1,3 +1,4 @@
+import { formatCalendarDay, formatDateTime } from '../../lib/dates';
 import type { CareAction, CareTask, DeathCause } from '../../../contract/tree-care';
 import { TREE_SIZES, TREE_SPECIES, speciesByValue } from '../../../contract/options';
 import type { Tree, TreeStatus } from '../../../contract/trees';
@@ -61,18 +62,10 @@ export function treeTitle(tree: Pick<Tree, 'name' | 'species' | 'count'>): strin
   return tree.count > 1 ? `${tree.species.label} × ${tree.count}` : tree.species.label;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-const momentFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-/** A planting or measurement day (stored as UTC midnight), e.g. "3 Mar 2026". */
-export const formatDay = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dayFormat.format(date);
-};
-/** A moment in local time, e.g. "3 Mar 2026, 10:15". */
-export const formatMoment = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : momentFormat.format(date);
-};
+/** A planting or measurement day (stored as UTC midnight), e.g. "3 Mar 2026" in the browser's locale. */
+export const formatDay = (iso: string) => formatCalendarDay(iso) || iso;
+/** A moment in local time, e.g. "3 Mar 2026, 10:15" in the browser's locale. */
+export const formatMoment = (iso: string) => formatDateTime(iso) || iso;
 
 /** Today in the browser's time zone as YYYY-MM-DD (the date input's `max`). */
 export function todayKey(now = new Date()): string {

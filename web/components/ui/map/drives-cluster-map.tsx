@@ -6,10 +6,9 @@ import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
 import type { DriveMapPoint } from '../../../../contract/drives';
+import { formatDriveTime } from '../../../lib/dates';
 import { BaseMap } from './base-map';
 import type { DrivesClusterMapProps } from './types';
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A popup's content: the drive's name and date and a link to it (DOM, because Leaflet owns popups). */
 function popupContent(
@@ -21,8 +20,7 @@ function popupContent(
   const name = document.createElement('strong');
   name.textContent = point.driveName;
   const date = document.createElement('div');
-  const when = new Date(point.driveDate);
-  date.textContent = Number.isNaN(when.getTime()) ? point.driveDate : dateFormat.format(when);
+  date.textContent = formatDriveTime(point.driveDate, point.timeZone) || point.driveDate;
   const link = document.createElement(linkFor ? 'a' : 'button');
   link.textContent = 'Open drive';
   link.setAttribute('aria-label', `Open drive ${point.driveName}`);

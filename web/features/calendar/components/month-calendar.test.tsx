@@ -18,6 +18,7 @@ function renderCalendar(path = '/app/calendar') {
         theme: 'GREEN',
         startTime: new Date(2026, 2, 20, 10).toISOString(),
         endTime: new Date(2026, 2, 20, 12).toISOString(),
+        timeZone: 'Asia/Kolkata',
         role: 'participant',
       },
     ],

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../../test-support/render';
 import { buildDrive } from '../../../test-support/fixtures';
+import { formatDriveRange } from '../../../lib/dates';
 import { formatDriveWhen } from '../format';
 import { DriveCard } from './drive-card';
 
@@ -23,7 +24,7 @@ describe('DriveCard', () => {
       '/api/files/abc',
     );
     expect(
-      within(card).getByText(formatDriveWhen(drive.driveDate, drive.driveEndDate)),
+      within(card).getByText(formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone)),
     ).toHaveAttribute('datetime', drive.driveDate);
     expect(within(card).getByTestId('drive-place')).toHaveTextContent(
       'Cubbon Park, Bengaluru, India',
@@ -64,13 +65,15 @@ describe('DriveCard', () => {
 });
 
 describe('formatDriveWhen', () => {
-  it('gives day and time range in the given zone, and both days when it runs past midnight', () => {
-    expect(formatDriveWhen('2026-03-14T10:00:00.000Z', '2026-03-14T12:00:00.000Z', 'UTC')).toMatch(
-      /^Sat,? 14 Mar 2026, 10:00 – 12:00$/,
+  it("gives the day and time range in the drive's zone, naming the zone (lib/dates formats)", () => {
+    const when = formatDriveWhen('2026-03-14T10:00:00.000Z', '2026-03-14T12:00:00.000Z', 'UTC');
+    expect(when).toBe(
+      formatDriveRange('2026-03-14T10:00:00.000Z', '2026-03-14T12:00:00.000Z', 'UTC'),
     );
-    expect(formatDriveWhen('2026-03-14T23:00:00.000Z', '2026-03-15T01:00:00.000Z', 'UTC')).toMatch(
-      /^Sat,? 14 Mar 2026, 23:00 – Sun,? 15 Mar 2026, 01:00$/,
-    );
+    expect(when).toMatch(/14.*2026.*\(UTC, GMT\+0\)$/);
+    expect(
+      formatDriveWhen('2026-03-14T23:00:00.000Z', '2026-03-15T01:00:00.000Z', 'Asia/Kolkata'),
+    ).toMatch(/15.*2026.*\(Asia\/Kolkata, GMT\+5:30\)$/);
     expect(formatDriveWhen('nonsense', 'nonsense')).toBe('');
   });
 });

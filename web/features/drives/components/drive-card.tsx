@@ -49,7 +49,7 @@ export function DriveCard({ drive }: { drive: Drive }) {
           <dt className="sr-only">When</dt>
           <dd className="col-span-2">
             <time dateTime={drive.driveDate}>
-              {formatDriveWhen(drive.driveDate, drive.driveEndDate)}
+              {formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone)}
             </time>
           </dd>
           <dt className="sr-only">Where</dt>

@@ -40,7 +40,7 @@ function Person({ person, size = 40 }: { person: PersonSummary; size?: number })
 
 /** Everything about one drive, with Join / Leave, the calendar file and the organiser's tools. */
 export function DriveDetailView({ drive, onEdit }: { drive: DriveDetail; onEdit?: () => void }) {
-  const when = formatDriveWhen(drive.driveDate, drive.driveEndDate);
+  const when = formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone);
   const place = drivePlace(drive);
   const details: Array<[string, ReactNode]> = [
     ['Date and time', <time dateTime={drive.driveDate}>{when}</time>],

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatDate } from '../../../lib/dates';
 import type { Tree } from '../../../../contract/trees';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useCareDue, useCareLog } from '../api';
@@ -39,7 +40,7 @@ function CareLog({ treeId }: { treeId: string }) {
             <li key={entry.id} className="flex flex-wrap gap-x-3 py-2">
               <span className="font-medium">{ACTION_LABELS[entry.action]}</span>
               <time dateTime={entry.at} className={mutedText}>
-                {new Date(entry.at).toLocaleDateString()}
+                {formatDate(entry.at)}
               </time>
               {entry.note ? <span>{entry.note}</span> : null}
             </li>
