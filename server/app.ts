@@ -5,6 +5,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createServices, type AppContext, type ContextInput } from './context';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { registerMultipart } from './modules/files/multipart';
@@ -16,6 +17,7 @@ import { registerStaticSpa } from './plugins/static-spa';
 import { healthRoutes } from './modules/health/health.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -26,6 +28,7 @@ import { donationsRoutes } from './modules/donations/donations.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { treeCareRoutes } from './modules/trees/tree-care.routes';
 import { treesRoutes } from './modules/trees/trees.routes';
+import { apiTokenWriteGuard } from './plugins/auth';
 
 export type AppInstance = FastifyInstance;
 
@@ -58,6 +61,8 @@ export async function buildApp(input: Omit<ContextInput, 'log'>): Promise<Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Personal API tokens only read: any write carrying one is refused before anything else.
+  app.addHook('onRequest', apiTokenWriteGuard(deps.apiTokens));
 
   await registerSecurityHeaders(app, deps.config.tileUrl);
   await registerRateLimits(app, deps.config.rateLimitMultiplier);
@@ -80,6 +85,8 @@ export async function buildApp(input: Omit<ContextInput, 'log'>): Promise<Fastif
     paymentsRoutes,
     treesRoutes,
     treeCareRoutes,
+    apiTokensRoutes,
+    onboardingRoutes,
   ])
     await app.register(routes(ctx));
 

@@ -5,6 +5,8 @@ import { systemClock, type Clock } from './lib/clock';
 import type { Log } from './lib/log';
 import { createMailer, type Mailer } from './lib/mailer';
 import { sessionTokens } from './lib/session-tokens';
+import { apiTokensRepository } from './modules/api-tokens/api-tokens.repository';
+import { apiTokensService, type ApiTokensService } from './modules/api-tokens/api-tokens.service';
 import { authRepository } from './modules/auth/auth.repository';
 import { authService, type AuthService } from './modules/auth/auth.service';
 import { calendarFeedRepository } from './modules/drives/calendar-feed.repository';
@@ -24,6 +26,7 @@ import { geoService, type GeoService, type GeoTuning } from './modules/geo/geo.s
 import { nominatimClient } from './modules/geo/nominatim-client';
 import { newsletterRepository } from './modules/newsletter/newsletter.repository';
 import { newsletterService, type NewsletterService } from './modules/newsletter/newsletter.service';
+import { onboardingService, type OnboardingService } from './modules/onboarding/onboarding.service';
 import { notificationsRepository } from './modules/notifications/notifications.repository';
 import {
   notificationsService,
@@ -64,6 +67,8 @@ export interface Services {
   uow: UnitOfWork;
   auth: AuthService;
   sessions: SessionAuth;
+  apiTokens: ApiTokensService;
+  onboarding: OnboardingService;
   files: FilesService;
   notifications: NotificationsService;
   users: UsersService;
@@ -163,6 +168,7 @@ export function createServices(input: ContextInput): AppContext {
     driveDonorIds: async (driveId) =>
       (await donations.driveDonations(driveId)).donors.flatMap((d) => (d.userId ? [d.userId] : [])),
   });
+  const apiTokens = apiTokensService({ uow, repo: apiTokensRepository, clock, log });
   const users = usersService({
     uow,
     repo: usersRepository,
@@ -175,6 +181,7 @@ export function createServices(input: ContextInput): AppContext {
       donations.onAccountDeleted,
       drives.onAccountDeleted,
       notifications.onAccountDeleted,
+      apiTokens.onAccountDeleted,
       auth.onAccountDeleted,
     ],
   });
@@ -200,7 +207,9 @@ export function createServices(input: ContextInput): AppContext {
     ...deps,
     uow,
     auth,
-    sessions: sessionAuth(auth),
+    sessions: sessionAuth(auth, apiTokens),
+    apiTokens,
+    onboarding: onboardingService({ drives, trees, donations }),
     files,
     notifications,
     users,

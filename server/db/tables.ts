@@ -260,7 +260,20 @@ export interface CalendarFeedsTable {
   created_at: Timestamp;
 }
 
+/** A personal API token (read-only GETs): only the SHA-256 of the secret is kept. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  hint: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 export interface Database {
+  api_tokens: ApiTokensTable;
   calendar_feeds: CalendarFeedsTable;
   geocode_cache: GeocodeCacheTable;
   rate_slots: RateSlotsTable;

@@ -15,6 +15,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           sessionToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' },
+          // Personal API tokens (Integration page): read-only, GET and HEAD under /api only.
+          apiToken: { type: 'http', scheme: 'bearer', description: 'cnp_… personal API token' },
         },
       },
     },

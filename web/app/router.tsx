@@ -42,6 +42,8 @@ const AppTreeRegistration = page(() => import('../routes/app-tree-registration')
 const AppMyTrees = page(() => import('../routes/app-my-trees'));
 const AppTreeDetail = page(() => import('../routes/app-tree-detail'));
 const AppTreesMap = page(() => import('../routes/app-trees-map'));
+const AppIntegration = page(() => import('../routes/app-integration'));
+const AppGettingStarted = page(() => import('../routes/app-getting-started'));
 
 const loading = (
   <div className="p-6" role="status">
@@ -95,6 +97,8 @@ export function AppRoutes() {
               />
               <Route path="trees/:id" element={<AppTreeDetail />} />
               <Route path="trees-map" element={<AppTreesMap />} />
+              <Route path="integration" element={<AppIntegration />} />
+              <Route path="getting-started" element={<AppGettingStarted />} />
               <Route path="blank" element={<AppBlank />} />
               <Route path="404" element={<AppNotFound />} />
               <Route path="*" element={<AppNotFound />} />

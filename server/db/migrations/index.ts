@@ -8,6 +8,7 @@ import * as fileReferences from './0006-file-references';
 import * as donations from './0007-donations';
 import * as trees from './0008-trees';
 import * as driveTimeZones from './0009-drive-time-zones';
+import * as apiTokens from './0010-api-tokens';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-donations': donations,
   '0008-trees': trees,
   '0009-drive-time-zones': driveTimeZones,
+  '0010-api-tokens': apiTokens,
 };

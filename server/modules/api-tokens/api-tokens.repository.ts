@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import type { ApiTokensTable, Database } from '../../db/tables';
+
+export function apiTokensRepository(db: Kysely<Database>) {
+  return {
+    listForUser: (userId: string) =>
+      db
+        .selectFrom('api_tokens')
+        .select(['id', 'name', 'hint', 'created_at', 'last_used_at', 'expires_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+
+    async countLive(userId: string, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('api_tokens')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    insert: (row: ApiTokensTable) => db.insertInto('api_tokens').values(row).execute(),
+
+    /** Tokens that expired are useless; they go when the member creates a new one. */
+    deleteExpired: (userId: string, now: string) =>
+      db
+        .deleteFrom('api_tokens')
+        .where('user_id', '=', userId)
+        .where('expires_at', '<=', now)
+        .execute(),
+
+    /** True when the member's own token was deleted (someone else's id deletes nothing). */
+    async deleteOwn(userId: string, id: string): Promise<boolean> {
+      const [result] = await db
+        .deleteFrom('api_tokens')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+      return Number(result?.numDeletedRows ?? 0) > 0;
+    },
+
+    deleteAllFor: (userId: string) =>
+      db.deleteFrom('api_tokens').where('user_id', '=', userId).execute(),
+
+    /** The live token with this hash, unless it expired or its account was deleted. */
+    findLiveByHash: (tokenHash: string, now: string) =>
+      db
+        .selectFrom('api_tokens')
+        .innerJoin('users', 'users.id', 'api_tokens.user_id')
+        .select(['api_tokens.id', 'api_tokens.user_id', 'api_tokens.expires_at'])
+        .where('api_tokens.token_hash', '=', tokenHash)
+        .where('users.deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]),
+        )
+        .executeTakeFirst(),
+
+    findUser: (id: string) =>
+      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** Records use at most once per `since` (the condition keeps several servers to one write). */
+    touch: (id: string, at: string, since: string) =>
+      db
+        .updateTable('api_tokens')
+        .set({ last_used_at: at })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', since)]))
+        .execute(),
+  };
+}
+export type ApiTokensRepository = ReturnType<typeof apiTokensRepository>;
