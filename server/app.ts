@@ -28,6 +28,7 @@ import { donationsRoutes } from './modules/donations/donations.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { treeCareRoutes } from './modules/trees/tree-care.routes';
 import { treesRoutes } from './modules/trees/trees.routes';
+import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { apiTokenWriteGuard } from './plugins/auth';
 
 export type AppInstance = FastifyInstance;
@@ -85,6 +86,7 @@ export async function buildApp(input: Omit<ContextInput, 'log'>): Promise<Fastif
     paymentsRoutes,
     treesRoutes,
     treeCareRoutes,
+    dashboardsRoutes,
     apiTokensRoutes,
     onboardingRoutes,
   ])

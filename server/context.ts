@@ -34,6 +34,7 @@ import {
 } from './modules/notifications/notifications.service';
 import { statsRepository } from './modules/stats/stats.repository';
 import { statsService, type StatsService } from './modules/stats/stats.service';
+import { dashboardsService, type DashboardsService } from './modules/dashboards/dashboards.service';
 import { treesRepository } from './modules/trees/trees.repository';
 import { treesService, type TreesService } from './modules/trees/trees.service';
 import { paymentProviderFromConfig } from './modules/payments/payment-provider';
@@ -78,6 +79,7 @@ export interface Services {
   calendarFeeds: CalendarFeedService;
   geo: GeoService;
   stats: StatsService;
+  dashboards: DashboardsService;
   trees: TreesService;
   newsletter: NewsletterService;
 }
@@ -219,6 +221,7 @@ export function createServices(input: ContextInput): AppContext {
     calendarFeeds,
     geo,
     stats: statsService(statsRepository(db), clock, trees),
+    dashboards: dashboardsService({ clock, trees, drives, donations }),
     trees,
     newsletter: newsletterService({ uow, repo: newsletterRepository, clock }),
   };

@@ -79,7 +79,7 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
-function csvField(value: string | number | null): string {
+export function csvField(value: string | number | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -21,6 +21,7 @@ import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { donationFulfilment } from './donation-fulfilment';
+import { donationSummaries } from './donation-summaries';
 import {
   describeGift,
   donationsCsv,
@@ -262,6 +263,9 @@ export function donationsService(deps: DonationsServiceDeps) {
         ? DONATION_MESSAGES.driveHasDonations
         : null;
     },
+
+    /** Dashboards' read-only figures (donation-summaries.ts). */
+    ...donationSummaries(uow),
 
     /** The fulfilment of provider events, inside the transaction that recorded the event. */
     applyPaymentEvent,

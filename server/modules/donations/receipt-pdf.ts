@@ -25,10 +25,10 @@ const GREY = '#4b5563';
  * replaced by "?" (names keep their accents).
  */
 const UNPRINTABLE = /[^\u0020-\u007e\u00a0-\u00ff\u20ac]/g;
-const printable = (text: string) => text.replace(UNPRINTABLE, '?');
+export const printable = (text: string) => text.replace(UNPRINTABLE, '?');
 
 /** `$60.00 (USD)`, or `INR 60.00` when the symbol is outside what the fonts can print. */
-function amountText(amountMinor: number, currency: string): string {
+export function amountText(amountMinor: number, currency: string): string {
   const symbol = formatMoney(amountMinor, currency);
   if (!new RegExp(UNPRINTABLE.source).test(symbol)) return `${symbol} (${currency})`;
   const digits =

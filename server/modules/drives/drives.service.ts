@@ -29,6 +29,7 @@ import {
 } from './drive-mapper';
 import type { DriveWithOrganizer } from './drive-queries';
 import { driveReminders } from './drive-reminders';
+import { driveSummaries } from './drive-summaries';
 import type { drivesRepository } from './drives.repository';
 
 /** The multipart field that carries the drive's image; its refusals name it. */
@@ -332,6 +333,9 @@ export function drivesService(deps: DrivesServiceDeps) {
       const [o, j] = await Promise.all([present(organised, callerId), present(joined, callerId)]);
       return { organised: o, joined: j };
     },
+
+    /** Dashboards' read-only figures (drive-summaries.ts). */
+    ...driveSummaries(uow, clock),
 
     /** Land Donated By options: corporate members, named by the server. */
     async corporateOptions(): Promise<Option[]> {

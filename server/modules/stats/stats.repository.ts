@@ -56,5 +56,17 @@ export function statsRepository(db: Kysely<Database>) {
         members: Number(members.n),
       };
     },
+
+    /** Drives per country (ISO code), most first. */
+    async drivesPerCountry() {
+      const rows = await db
+        .selectFrom('drives')
+        .select((eb) => ['country', eb.fn.countAll<number>().as('n')])
+        .groupBy('country')
+        .execute();
+      return rows
+        .map((r) => ({ country: r.country, drives: Number(r.n) }))
+        .sort((a, b) => b.drives - a.drives || a.country.localeCompare(b.country));
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { communityChartsResponseSchema } from '../../../contract/charts';
 import { statsResponseSchema } from '../../../contract/stats';
 import type { AppContext } from '../../context';
 
@@ -18,6 +19,22 @@ export const statsRoutes =
       async (_request, reply) => {
         reply.header('cache-control', 'public, max-age=30');
         return { success: true as const, data: await service.impact() };
+      },
+    );
+
+    app.get(
+      '/api/stats/charts',
+      {
+        schema: {
+          tags: ['stats'],
+          summary:
+            "The community's charts: trees registered per month, species mix, CO₂ over time, drives per country",
+          response: { 200: communityChartsResponseSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=30');
+        return { success: true as const, data: await service.charts() };
       },
     );
   };

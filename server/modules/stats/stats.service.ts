@@ -1,8 +1,11 @@
+import type { CommunityCharts } from '../../../contract/charts';
+import { HISTORY_MONTHS } from '../../../contract/dashboards';
 import type { ImpactStats } from '../../../contract/stats';
 import { readCache } from '../../lib/cache';
 import type { Clock } from '../../lib/clock';
 import type { TreesService } from '../trees/trees.service';
 import type { statsRepository } from './stats.repository';
+import { countryLines, speciesMix } from './chart-lines';
 
 // Aggregates over every tree are too heavy per request; a short cache keeps the landing page fast.
 const CACHE_MS = 30_000;
@@ -11,7 +14,7 @@ const CACHE_MS = 30_000;
 export function statsService(
   repo: ReturnType<typeof statsRepository>,
   clock: Clock,
-  trees: Pick<TreesService, 'communityImpact'>,
+  trees: Pick<TreesService, 'communityImpact' | 'communityCharts'>,
 ) {
   // The answer may lag by design: only the TTL ends it, not the writes it counts.
   const cache = readCache<ImpactStats>({ max: 1, ttlMs: CACHE_MS, clock, staleOnWrites: false });
@@ -32,9 +35,31 @@ export function statsService(
     };
   }
 
+  const chartsCache = readCache<CommunityCharts>({
+    max: 1,
+    ttlMs: CACHE_MS,
+    clock,
+    staleOnWrites: false,
+  });
+
+  async function computeCharts(): Promise<CommunityCharts> {
+    const [treeCharts, countries] = await Promise.all([
+      trees.communityCharts(HISTORY_MONTHS),
+      repo.drivesPerCountry(),
+    ]);
+    return {
+      ...treeCharts,
+      speciesMix: speciesMix(treeCharts.speciesMix),
+      drivesPerCountry: countryLines(countries),
+      computedAt: clock.now().toISOString(),
+    };
+  }
+
   return {
     /** Concurrent requests share one computation instead of stampeding the database. */
     impact: (): Promise<ImpactStats> => cache.get('impact', compute),
+    /** The community charts (/app/charts), kept like the impact figures. */
+    charts: (): Promise<CommunityCharts> => chartsCache.get('charts', computeCharts),
   };
 }
 export type StatsService = ReturnType<typeof statsService>;

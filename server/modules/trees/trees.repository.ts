@@ -173,6 +173,116 @@ export function treesRepository(db: Kysely<Database>) {
       }));
     },
 
+    /**
+     * Tree records grouped by what the impact history needs (species, size, planting day, status,
+     * the day the status last changed, the latest measurement): one member's, or everyone's.
+     */
+    async historyCohorts(ownerId?: string) {
+      let query = db
+        .selectFrom('trees')
+        .select((eb) => [
+          'species_id',
+          'size',
+          'status',
+          eb.fn<string>('substr', ['planted_at', eb.val(1), eb.val(10)]).as('planted_day'),
+          eb
+            .fn<string | null>('substr', ['status_changed_at', eb.val(1), eb.val(10)])
+            .as('changed_day'),
+          'last_measured_at',
+          'last_height_cm',
+          'last_diameter_cm',
+          eb.fn.sum<number>('tree_count').as('plants'),
+          eb.fn.sum<number>('alive_count').as('alive'),
+          eb.fn.countAll<number>().as('records'),
+        ])
+        .groupBy([
+          'species_id',
+          'size',
+          'status',
+          'planted_day',
+          'changed_day',
+          'last_measured_at',
+          'last_height_cm',
+          'last_diameter_cm',
+        ]);
+      if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+      const rows = await query.execute();
+      return rows.map((r) => ({
+        ...r,
+        planted_day: String(r.planted_day),
+        changed_day: r.changed_day === null ? null : String(r.changed_day),
+        plants: Number(r.plants),
+        alive: Number(r.alive),
+        records: Number(r.records),
+      }));
+    },
+
+    /** Plants at these drives per planting month (YYYY-MM), planted in [from, before) when given. */
+    async plantedAtDrives(driveIds: readonly string[], from?: string, before?: string) {
+      const months = new Map<string, { planted: number; alive: number }>();
+      // Chunks keep the bound parameters well under every driver's limit.
+      for (let i = 0; i < driveIds.length; i += 500) {
+        let query = db
+          .selectFrom('trees')
+          .select((eb) => [
+            eb.fn<string>('substr', ['planted_at', eb.val(1), eb.val(7)]).as('month'),
+            eb.fn.sum<number>('tree_count').as('planted'),
+            eb.fn
+              .sum<number>(
+                eb.case().when('status', '=', 'dead').then(0).else(eb.ref('alive_count')).end(),
+              )
+              .as('alive'),
+          ])
+          .where('drive_id', 'in', driveIds.slice(i, i + 500))
+          .groupBy('month');
+        if (from) query = query.where('planted_at', '>=', from);
+        if (before) query = query.where('planted_at', '<', before);
+        for (const row of await query.execute()) {
+          const month = String(row.month);
+          const sum = months.get(month) ?? { planted: 0, alive: 0 };
+          sum.planted += Number(row.planted);
+          sum.alive += Number(row.alive);
+          months.set(month, sum);
+        }
+      }
+      return [...months.entries()]
+        .map(([month, sum]) => ({ month, ...sum }))
+        .sort((a, b) => a.month.localeCompare(b.month));
+    },
+
+    /** Records and plants registered per month (YYYY-MM of created_at) since `from`. */
+    async registeredPerMonth(from: string) {
+      const rows = await db
+        .selectFrom('trees')
+        .select((eb) => [
+          eb.fn<string>('substr', ['created_at', eb.val(1), eb.val(7)]).as('month'),
+          eb.fn.sum<number>('tree_count').as('plants'),
+          eb.fn.countAll<number>().as('records'),
+        ])
+        .where('created_at', '>=', from)
+        .groupBy('month')
+        .execute();
+      return rows.map((r) => ({
+        month: String(r.month),
+        plants: Number(r.plants),
+        records: Number(r.records),
+      }));
+    },
+
+    /** Living plants per species, most first. */
+    async livingBySpecies() {
+      const rows = await db
+        .selectFrom('trees')
+        .select((eb) => ['species_id', eb.fn.sum<number>('alive_count').as('plants')])
+        .where('status', '!=', 'dead')
+        .where('alive_count', '>', 0)
+        .groupBy('species_id')
+        .execute();
+      return rows
+        .map((r) => ({ species: r.species_id, plants: Number(r.plants) }))
+        .sort((a, b) => b.plants - a.plants || a.species - b.species);
+    },
+
     measurementsOf: (treeId: string) =>
       db
         .selectFrom('tree_measurements')

@@ -26,6 +26,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { treeCareService } from './tree-care.service';
 import { treesCsv, treesGeoJson } from './tree-export';
 import { communityImpact, growthOf, SPECIES_INFO, type ImpactCohort } from './tree-impact';
+import { treeSummaries } from './tree-impact-history';
 import { roundCoordinate, rowStatus, statusOf, toTree } from './tree-mapper';
 import { treeNotices } from './tree-notices';
 import type { TreeMapFilter, treesRepository } from './trees.repository';
@@ -301,6 +302,9 @@ export function treesService(deps: TreesServiceDeps) {
       const cohorts = (await repo.impactCohorts()) as ImpactCohort[];
       return communityImpact(cohorts, clock.now());
     },
+
+    /** Dashboards and community charts: counts and impact over time (tree-impact-history.ts). */
+    ...treeSummaries(repo, clock),
 
     /** Trees stay (shared impact; the owner row is anonymised); reminder opt-ins and claims go. */
     async onAccountDeleted(userId: string, tx: Tx): Promise<void> {

@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../contract/common';
+import {
+  corporateDashboardQuerySchema,
+  corporateDashboardResponseSchema,
+  impactReportQuerySchema,
+  individualDashboardResponseSchema,
+} from '../../../contract/dashboards';
+import type { AppContext } from '../../context';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** Binary and text bodies bypass the serializer; this only describes them in OpenAPI. */
+const reportBody = {
+  description: 'The impact report: a PDF, or CSV (summary, months, drives)',
+  content: {
+    'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
+    'text/csv': { schema: z.any().meta({ type: 'string' }) },
+  },
+};
+
+export const dashboardsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { sessions, dashboards } = ctx;
+
+    app.get(
+      '/api/dashboard/individual',
+      {
+        schema: {
+          tags: ['dashboards'],
+          summary:
+            'My dashboard: living trees, CO₂ stored (low–high), care due, drives ahead, donations, history, replanting',
+          response: { 200: individualDashboardResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        reply.header('cache-control', 'private, no-store');
+        return { success: true as const, data: await dashboards.individual(user) };
+      },
+    );
+
+    app.get(
+      '/api/dashboard/corporate',
+      {
+        schema: {
+          tags: ['dashboards'],
+          summary:
+            "My organisation's drives, participants, volunteer hours, trees and their survival, donations received and months (optionally for a period)",
+          querystring: corporateDashboardQuerySchema,
+          response: { 200: corporateDashboardResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        const { from, to } = request.query;
+        const period = from && to ? { from, to } : undefined;
+        reply.header('cache-control', 'private, no-store');
+        return {
+          success: true as const,
+          data: await dashboards.corporateDashboard(user, user.id, period),
+        };
+      },
+    );
+
+    app.get(
+      '/api/reports/impact',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['dashboards'],
+          summary: "My organisation's impact report for a period, as PDF or CSV",
+          querystring: impactReportQuerySchema,
+          response: { 200: reportBody, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        const file = await dashboards.impactReport(user, user.id, request.query);
+        return reply
+          .headers({
+            'content-type': file.type,
+            'content-disposition': `attachment; filename="${file.filename}"`,
+            'cache-control': 'private, no-store',
+          })
+          .send(file.body);
+      },
+    );
+  };

@@ -1,0 +1,222 @@
+import {
+  DASHBOARD_LIST_MAX,
+  DASHBOARD_MESSAGES,
+  HISTORY_MONTHS,
+  type CorporateDashboard,
+  type CorporateMonth,
+  type CurrencyTotal,
+  type DashboardDrive,
+  type ImpactReportQuery,
+  type IndividualDashboard,
+  type Period,
+} from '../../../contract/dashboards';
+import type { Clock } from '../../lib/clock';
+import { forbidden } from '../../lib/errors';
+import type { SessionUser } from '../auth/auth.service';
+import type { DonationsService } from '../donations/donations.service';
+import type { DrivesService } from '../drives/drives.service';
+import type { TreesService } from '../trees/trees.service';
+import { impactReportCsv, impactReportPdf, type ReportFile } from './impact-report';
+
+export interface Organisation {
+  id: string;
+  name: string;
+}
+
+export interface DashboardsDeps {
+  clock: Clock;
+  trees: Pick<TreesService, 'ownerSummary' | 'careDue' | 'replanting' | 'plantedAtDrives'>;
+  drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming'>;
+  donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedByMonth'>;
+  /**
+   * Another way to view an organisation (its team members, once teams exist): the organisation
+   * the viewer may see, or null. Without it only the corporate account itself may.
+   */
+  organisationFor?: (viewer: SessionUser, organisationId: string) => Promise<Organisation | null>;
+}
+
+/** Everything the corporate dashboard and the impact report show; lists are complete here. */
+export interface CorporateFigures extends Omit<CorporateDashboard, 'drives'> {
+  drives: { upcoming: DashboardDrive[]; past: DashboardDrive[] };
+}
+
+const displayName = (user: Pick<SessionUser, 'name' | 'username'>) =>
+  user.name?.trim() || user.username;
+
+/** [from 00:00Z, the day after `to` 00:00Z) as ISO timestamps. */
+export function periodBounds(period: Period): { from: string; before: string } {
+  const end = new Date(`${period.to}T00:00:00.000Z`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  return { from: `${period.from}T00:00:00.000Z`, before: end.toISOString() };
+}
+
+/** The months (YYYY-MM) a period touches, oldest first; without one, the last HISTORY_MONTHS. */
+export function monthsOf(period: Period | undefined, now: Date): string[] {
+  const start = period
+    ? new Date(`${period.from.slice(0, 7)}-01T00:00:00.000Z`)
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (HISTORY_MONTHS - 1), 1));
+  const last = period ? period.to.slice(0, 7) : now.toISOString().slice(0, 7);
+  const months: string[] = [];
+  for (const d = start; d.toISOString().slice(0, 7) <= last; d.setUTCMonth(d.getUTCMonth() + 1))
+    months.push(d.toISOString().slice(0, 7));
+  return months;
+}
+
+/** Sums per currency, currencies in alphabetical order. */
+function byCurrency(rows: readonly CurrencyTotal[]): CurrencyTotal[] {
+  const sums = new Map<string, CurrencyTotal>();
+  for (const row of rows) {
+    const sum = sums.get(row.currency) ?? { ...row, amountMinor: 0, trees: 0, donations: 0 };
+    sum.amountMinor += row.amountMinor;
+    sum.trees += row.trees;
+    sum.donations += row.donations;
+    sums.set(row.currency, sum);
+  }
+  return [...sums.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
+const percent = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
+
+/** The signed-in dashboards: a member's own figures, and an organisation's drives and impact. */
+export function dashboardsService(deps: DashboardsDeps) {
+  const { clock } = deps;
+
+  /**
+   * The one authorisation of the corporate dashboard and the impact report: the corporate account
+   * itself, or whoever `organisationFor` lets in (team members, later). Anyone else: 403.
+   */
+  async function requireOrganisationViewer(
+    viewer: SessionUser,
+    organisationId: string,
+  ): Promise<Organisation> {
+    if (viewer.id === organisationId && viewer.profile_type === 'corporate')
+      return { id: viewer.id, name: displayName(viewer) };
+    const other = deps.organisationFor ? await deps.organisationFor(viewer, organisationId) : null;
+    if (other) return other;
+    throw forbidden(DASHBOARD_MESSAGES.corporateOnly);
+  }
+
+  async function individual(user: SessionUser): Promise<IndividualDashboard> {
+    if (user.profile_type !== 'individual') throw forbidden(DASHBOARD_MESSAGES.individualOnly);
+    const [trees, careDue, replanting, upcoming, donations] = await Promise.all([
+      deps.trees.ownerSummary(user.id, HISTORY_MONTHS),
+      deps.trees.careDue(user.id),
+      deps.trees.replanting(user.id),
+      deps.drives.joinedUpcoming(user.id, DASHBOARD_LIST_MAX),
+      deps.donations.paidTotalsOf(user.id),
+    ]);
+    return {
+      trees: {
+        livingPlants: trees.livingPlants,
+        livingRecords: trees.livingRecords,
+        records: trees.records,
+      },
+      co2Kg: trees.co2Kg,
+      careDue,
+      upcomingDrives: upcoming,
+      donations,
+      history: trees.history,
+      replanting,
+      computedAt: clock.now().toISOString(),
+    };
+  }
+
+  /** An organisation's figures for a period (inclusive days, UTC), or for all time. */
+  async function corporateFigures(organisation: Organisation, period?: Period) {
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const bounds = period ? periodBounds(period) : undefined;
+    const all = await deps.drives.organisedSummary(organisation.id);
+    const ids = all.map((d) => d.id);
+    const [planted, received] = await Promise.all([
+      ids.length ? deps.trees.plantedAtDrives(ids, bounds?.from, bounds?.before) : [],
+      ids.length ? deps.donations.receivedByMonth(ids, bounds?.from, bounds?.before) : [],
+    ]);
+    const drives = bounds
+      ? all.filter((d) => d.startsAt >= bounds.from && d.startsAt < bounds.before)
+      : all;
+    const upcoming = drives.filter((d) => d.startsAt > nowIso);
+    const past = drives.filter((d) => d.startsAt <= nowIso).reverse();
+    const plantedTotal = planted.reduce((n, m) => n + m.planted, 0);
+    const alive = planted.reduce((n, m) => n + m.alive, 0);
+
+    const months: CorporateMonth[] = monthsOf(period, now).map((month) => {
+      const held = drives.filter((d) => d.startsAt.slice(0, 7) === month);
+      return {
+        month,
+        drives: held.length,
+        participants: held.reduce((n, d) => n + d.participants, 0),
+        trees: planted.find((m) => m.month === month)?.planted ?? 0,
+        donations: byCurrency(received.filter((r) => r.month === month)),
+      };
+    });
+
+    return {
+      organisation,
+      period: period ? { from: period.from, to: period.to } : null,
+      drives: { upcoming, past },
+      participants: drives.reduce((n, d) => n + d.participants, 0),
+      // As /api/stats counts them: drives that started, the organiser's hours plus each participant's.
+      volunteerHours: past.reduce((h, d) => h + d.durationHours * (1 + d.participants), 0),
+      trees: {
+        planted: plantedTotal,
+        alive,
+        dead: plantedTotal - alive,
+        alivePercent: percent(alive, plantedTotal),
+        deadPercent: percent(plantedTotal - alive, plantedTotal),
+      },
+      donations: byCurrency(received),
+      months,
+      computedAt: nowIso,
+    } satisfies CorporateFigures;
+  }
+
+  return {
+    requireOrganisationViewer,
+    individual,
+    corporateFigures,
+
+    /** The corporate dashboard of `organisationId` for `viewer`, over a period or all time. */
+    async corporateDashboard(
+      viewer: SessionUser,
+      organisationId: string,
+      period?: Period,
+    ): Promise<CorporateDashboard> {
+      const organisation = await requireOrganisationViewer(viewer, organisationId);
+      const figures = await corporateFigures(organisation, period);
+      return {
+        ...figures,
+        drives: {
+          upcoming: figures.drives.upcoming.length,
+          past: figures.drives.past.length,
+          upcomingList: figures.drives.upcoming.slice(0, DASHBOARD_LIST_MAX),
+          pastList: figures.drives.past.slice(0, DASHBOARD_LIST_MAX),
+        },
+      };
+    },
+
+    /** The impact report of a period as CSV or PDF, for whoever may view the dashboard. */
+    async impactReport(
+      viewer: SessionUser,
+      organisationId: string,
+      query: ImpactReportQuery,
+    ): Promise<ReportFile> {
+      const organisation = await requireOrganisationViewer(viewer, organisationId);
+      const figures = await corporateFigures(organisation, { from: query.from, to: query.to });
+      const base = `canopy-impact-${query.from}-to-${query.to}`;
+      return query.format === 'csv'
+        ? {
+            filename: `${base}.csv`,
+            type: 'text/csv; charset=utf-8',
+            body: impactReportCsv(figures),
+          }
+        : {
+            filename: `${base}.pdf`,
+            type: 'application/pdf',
+            body: await impactReportPdf(figures),
+          };
+    },
+  };
+}
+export type DashboardsService = ReturnType<typeof dashboardsService>;

@@ -1,0 +1,378 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DASHBOARD_MESSAGES } from '../../../contract/dashboards';
+import { addRanges, computeTreeImpact, roundSignificant } from '../../../contract/impact';
+import { buildDonation, buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
+import { signedInUser } from '../../../tests/support/signed-in';
+import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
+import { databaseTargets } from '../../../tests/support/test-database';
+import { NOW, seedOrganisation } from './dashboards-test-kit';
+import { dashboardsService } from './dashboards.service';
+
+const round = (r: { low: number; mid: number; high: number }) => ({
+  low: roundSignificant(r.low),
+  mid: roundSignificant(r.mid),
+  high: roundSignificant(r.high),
+});
+const neem = (plants: number, plantedAt: string, at: string) =>
+  computeTreeImpact({
+    speciesValue: 1,
+    size: 'packet',
+    plantedAt,
+    aliveCount: plants,
+    dead: false,
+    at: new Date(at),
+  }).co2Kg;
+
+describe.each(databaseTargets)('dashboards API on $name', (target) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+  const start = async () => {
+    t = await buildTestApp(target, { clock: movableClock(NOW) });
+    return t;
+  };
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t!.app.inject({ method: 'GET', url, headers });
+
+  it('refuses the dashboards and the report without a session', async () => {
+    await start();
+    for (const url of [
+      '/api/dashboard/individual',
+      '/api/dashboard/corporate',
+      '/api/reports/impact?from=2026-01-01&to=2026-01-31&format=csv',
+    ])
+      expect((await get(url)).statusCode).toBe(401);
+  });
+
+  it('gives each role only its own dashboard (403 with a clear message)', async () => {
+    const { app, database } = await start();
+    const person = await signedInUser(app, database.db);
+    const company = await signedInUser(app, database.db, { profile_type: 'corporate' });
+    const nursery = await signedInUser(app, database.db, { profile_type: 'nursery' });
+    const individual = await get('/api/dashboard/individual', company.headers);
+    expect(individual.statusCode).toBe(403);
+    expect(individual.json().message).toBe(DASHBOARD_MESSAGES.individualOnly);
+    for (const who of [person, nursery]) {
+      const corporate = await get('/api/dashboard/corporate', who.headers);
+      expect(corporate.statusCode).toBe(403);
+      expect(corporate.json().message).toBe(DASHBOARD_MESSAGES.corporateOnly);
+      const report = await get(
+        '/api/reports/impact?from=2026-01-01&to=2026-01-31&format=pdf',
+        who.headers,
+      );
+      expect(report.statusCode).toBe(403);
+    }
+  });
+
+  it('refuses a bad period or format with the contract’s message', async () => {
+    const { app, database } = await start();
+    const { headers } = await signedInUser(app, database.db, { profile_type: 'corporate' });
+    const cases: Array<[string, string]> = [
+      ['/api/dashboard/corporate?from=2026-05-01&to=2026-04-01', DASHBOARD_MESSAGES.periodOrder],
+      ['/api/dashboard/corporate?from=2026-05-01', DASHBOARD_MESSAGES.periodIncomplete],
+      ['/api/dashboard/corporate?from=2026-02-30&to=2026-03-01', DASHBOARD_MESSAGES.dateInvalid],
+      ['/api/dashboard/corporate?from=2016-01-01&to=2026-03-01', DASHBOARD_MESSAGES.periodTooLong],
+      [
+        '/api/reports/impact?from=2026-01-01&to=2026-01-31&format=xlsx',
+        DASHBOARD_MESSAGES.formatInvalid,
+      ],
+      ['/api/reports/impact?from=2026-01-01&format=csv', DASHBOARD_MESSAGES.dateInvalid],
+      [
+        '/api/reports/impact?from=01/01/2026&to=2026-01-31&format=csv',
+        DASHBOARD_MESSAGES.dateInvalid,
+      ],
+    ];
+    for (const [url, message] of cases) {
+      const res = await get(url, headers);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(message);
+    }
+  });
+
+  it('answers a member’s own figures: trees, CO₂ with its range, care, drives, donations, history, replanting', async () => {
+    const { app, database, services } = await start();
+    const db = database.db;
+    const me = await signedInUser(app, db);
+    const other = await insertUser(db);
+    const org = await insertUser(db, { profile_type: 'corporate' });
+    const living = buildTree(me.user.id, {
+      planted_at: '2026-05-10T00:00:00.000Z',
+      tree_count: 3,
+      alive_count: 3,
+      nickname: 'Courtyard neem',
+    });
+    const dead = buildTree(me.user.id, {
+      planted_at: '2026-02-01T00:00:00.000Z',
+      tree_count: 2,
+      alive_count: 0,
+      status: 'dead',
+      status_changed_at: '2026-08-15T00:00:00.000Z',
+    });
+    await db
+      .insertInto('trees')
+      .values([living, dead, buildTree(other.id, { tree_count: 40, alive_count: 40 })])
+      .execute();
+    const ahead = buildDrive(org.id, { starts_at: '2026-12-05T09:00:00.000Z' });
+    const later = buildDrive(org.id, { starts_at: '2027-02-05T09:00:00.000Z' });
+    const past = buildDrive(org.id, { starts_at: '2026-06-05T09:00:00.000Z' });
+    const notJoined = buildDrive(org.id, { starts_at: '2026-12-01T09:00:00.000Z' });
+    await db.insertInto('drives').values([ahead, later, past, notJoined]).execute();
+    const joined = (drive_id: string, user_id: string) => ({ drive_id, user_id, joined_at: NOW });
+    await db
+      .insertInto('drive_participants')
+      .values([
+        joined(ahead.id, me.user.id),
+        joined(ahead.id, other.id),
+        joined(later.id, me.user.id),
+        joined(past.id, me.user.id),
+        joined(notJoined.id, other.id),
+      ])
+      .execute();
+    await db
+      .insertInto('donations')
+      .values([
+        buildDonation(me.user.id, { amount_minor: 2500 }),
+        buildDonation(me.user.id, { kind: 'trees', trees: 12, amount_minor: 6000 }),
+        buildDonation(me.user.id, { amount_minor: 1000, currency: 'EUR' }),
+        buildDonation(me.user.id, { amount_minor: 9999, status: 'failed' }),
+        buildDonation(me.user.id, { amount_minor: 7777, status: 'pending' }),
+        buildDonation(other.id, { amount_minor: 5000 }),
+      ])
+      .execute();
+
+    const res = await get('/api/dashboard/individual', me.headers);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.trees).toEqual({ livingPlants: 3, livingRecords: 1, records: 2 });
+    // The one impact method: the living record's three plants now.
+    expect(data.co2Kg).toEqual(round(neem(3, living.planted_at, NOW)));
+    expect(data.co2Kg.low).toBeLessThan(data.co2Kg.mid);
+    expect(data.co2Kg.high).toBeGreaterThan(data.co2Kg.mid);
+    expect(data.careDue).toEqual(await services.trees.careDue(me.user.id));
+    expect(data.careDue.length).toBeGreaterThan(0);
+    expect(data.careDue[0]).toMatchObject({ treeId: living.id, treeName: 'Courtyard neem' });
+    expect(data.upcomingDrives.total).toBe(2);
+    expect(data.upcomingDrives.drives.map((d: { id: string }) => d.id)).toEqual([
+      ahead.id,
+      later.id,
+    ]);
+    expect(data.upcomingDrives.drives[0]).toMatchObject({ name: ahead.name, participants: 2 });
+    expect(data.donations).toEqual([
+      { currency: 'EUR', amountMinor: 1000, trees: 0, donations: 1 },
+      { currency: 'USD', amountMinor: 8500, trees: 12, donations: 2 },
+    ]);
+    expect(data.replanting.map((r: { tree: { id: string } }) => r.tree.id)).toEqual([dead.id]);
+
+    // Twelve month ends; the dead record counts until it died, each from its planting day.
+    expect(data.history.map((p: { month: string }) => p.month)).toEqual([
+      '2025-12',
+      ...Array.from({ length: 11 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`),
+    ]);
+    const point = (month: string) => data.history.find((p: { month: string }) => p.month === month);
+    expect(point('2026-01')).toEqual({
+      month: '2026-01',
+      livingPlants: 0,
+      co2Kg: { low: 0, mid: 0, high: 0 },
+    });
+    expect(point('2026-04').livingPlants).toBe(2);
+    const june = '2026-06-30T23:59:59.999Z';
+    expect(point('2026-06')).toEqual({
+      month: '2026-06',
+      livingPlants: 5,
+      co2Kg: round(addRanges([neem(3, living.planted_at, june), neem(2, dead.planted_at, june)])),
+    });
+    expect(point('2026-09').livingPlants).toBe(3);
+    expect(point('2026-11')).toEqual({ month: '2026-11', livingPlants: 3, co2Kg: data.co2Kg });
+  });
+
+  it('answers empty figures for a new member', async () => {
+    const { app, database } = await start();
+    const me = await signedInUser(app, database.db);
+    const data = (await get('/api/dashboard/individual', me.headers)).json().data;
+    expect(data).toMatchObject({
+      trees: { livingPlants: 0, livingRecords: 0, records: 0 },
+      co2Kg: { low: 0, mid: 0, high: 0 },
+      careDue: [],
+      upcomingDrives: { total: 0, drives: [] },
+      donations: [],
+      replanting: [],
+    });
+    expect(data.history).toHaveLength(12);
+  });
+
+  it('answers an organisation’s drives, people, hours, trees, survival, money and months', async () => {
+    const { app, database } = await start();
+    const org = await signedInUser(app, database.db, {
+      profile_type: 'corporate',
+      name: 'Acme Forests',
+    });
+    const { d1, d2, d3 } = await seedOrganisation(database.db, org.user.id);
+
+    const res = await get('/api/dashboard/corporate', org.headers);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.organisation).toEqual({ id: org.user.id, name: 'Acme Forests' });
+    expect(data.period).toBeNull();
+    expect(data.drives).toMatchObject({ upcoming: 1, past: 2 });
+    expect(data.drives.upcomingList.map((d: { id: string }) => d.id)).toEqual([d3.id]);
+    expect(data.drives.pastList.map((d: { id: string }) => d.id)).toEqual([d2.id, d1.id]);
+    expect(data.drives.pastList[1]).toMatchObject({ participants: 2, durationHours: 3 });
+    expect(data.participants).toBe(4);
+    // Started drives only: d1 3 h × (organiser + 2), d2 2 h × (organiser + 1).
+    expect(data.volunteerHours).toBe(13);
+    expect(data.trees).toEqual({
+      planted: 19,
+      alive: 13,
+      dead: 6,
+      alivePercent: 68.4,
+      deadPercent: 31.6,
+    });
+    expect(data.donations).toEqual([
+      { currency: 'EUR', amountMinor: 700, trees: 0, donations: 1 },
+      { currency: 'USD', amountMinor: 11000, trees: 12, donations: 2 },
+    ]);
+    expect(data.months).toHaveLength(12);
+    const month = (m: string) => data.months.find((x: { month: string }) => x.month === m);
+    expect(month('2026-03')).toEqual({
+      month: '2026-03',
+      drives: 1,
+      participants: 2,
+      trees: 14,
+      donations: [{ currency: 'USD', amountMinor: 5000, trees: 0, donations: 1 }],
+    });
+    expect(month('2026-07')).toEqual({
+      month: '2026-07',
+      drives: 1,
+      participants: 1,
+      trees: 5,
+      donations: [],
+    });
+    expect(month('2026-10').donations).toEqual([
+      { currency: 'USD', amountMinor: 6000, trees: 12, donations: 1 },
+    ]);
+  });
+
+  it('narrows every figure to a period', async () => {
+    const { app, database } = await start();
+    const org = await signedInUser(app, database.db, { profile_type: 'corporate' });
+    const { d2 } = await seedOrganisation(database.db, org.user.id);
+    const data = (
+      await get('/api/dashboard/corporate?from=2026-06-01&to=2026-12-31', org.headers)
+    ).json().data;
+    expect(data.period).toEqual({ from: '2026-06-01', to: '2026-12-31' });
+    expect(data.drives).toMatchObject({ upcoming: 0, past: 1, upcomingList: [] });
+    expect(data.drives.pastList.map((d: { id: string }) => d.id)).toEqual([d2.id]);
+    expect(data.participants).toBe(1);
+    expect(data.volunteerHours).toBe(4);
+    expect(data.trees).toEqual({
+      planted: 5,
+      alive: 5,
+      dead: 0,
+      alivePercent: 100,
+      deadPercent: 0,
+    });
+    expect(data.donations).toEqual([
+      { currency: 'EUR', amountMinor: 700, trees: 0, donations: 1 },
+      { currency: 'USD', amountMinor: 6000, trees: 12, donations: 1 },
+    ]);
+    expect(data.months.map((m: { month: string }) => m.month)).toEqual([
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+    ]);
+  });
+
+  it('downloads the impact report as CSV: summary, months and drives, formula-safe', async () => {
+    const { app, database } = await start();
+    const org = await signedInUser(app, database.db, {
+      profile_type: 'corporate',
+      name: '=Acme Forests',
+    });
+    await seedOrganisation(database.db, org.user.id);
+    const res = await get(
+      '/api/reports/impact?from=2026-03-01&to=2026-07-31&format=csv',
+      org.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="canopy-impact-2026-03-01-to-2026-07-31.csv"',
+    );
+    const lines = res.body.split('\r\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'Canopy impact report',
+      "Organisation,'=Acme Forests",
+      'Period,2026-03-01 to 2026-07-31',
+    ]);
+    for (const expected of [
+      'Drives organised,2',
+      'Drives held,2',
+      'Drives upcoming,0',
+      'Participants (sign-ups),3',
+      'Volunteer hours,13',
+      'Trees planted at the drives,19',
+      'Trees alive,13',
+      'Trees dead,6',
+      'Survival (%),68.4',
+      'Donations received (EUR),7.00',
+      'Donations received (USD),50.00',
+      'Trees donated,0',
+      'Month,Drives,Participants,Trees planted,Donations (EUR),Donations (USD)',
+      '2026-03,1,2,14,0.00,50.00',
+      '2026-06,0,0,0,7.00,0.00',
+      '2026-07,1,1,5,0.00,0.00',
+      // A drive name that looks like a formula is defused and quoted.
+      `"'=HYPERLINK(""http://evil"")",2026-03-10T09:00:00.000Z,India,"Lodhi Garden, New Delhi",3,2`,
+      '"Lake path, phase 2",2026-07-01T08:00:00.000Z,Kenya,"Lodhi Garden, New Delhi",2,1',
+    ])
+      expect(lines).toContain(expected);
+  });
+
+  it('downloads the impact report as a PDF naming the period', async () => {
+    const { app, database } = await start();
+    const org = await signedInUser(app, database.db, { profile_type: 'corporate' });
+    await seedOrganisation(database.db, org.user.id);
+    const res = await get(
+      '/api/reports/impact?from=2026-01-01&to=2026-12-31&format=pdf',
+      org.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(
+      'canopy-impact-2026-01-01-to-2026-12-31.pdf',
+    );
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain('Impact report 2026-01-01 to 2026-12-31');
+    expect(pdf.length).toBeGreaterThan(1500);
+  });
+
+  it('lets whoever organisationFor admits view an organisation (the teams hook)', async () => {
+    const { services } = await start();
+    const member = { id: 'member-1', profile_type: 'individual' } as never;
+    const dashboards = dashboardsService({
+      clock: services.clock,
+      trees: services.trees,
+      drives: services.drives,
+      donations: services.donations,
+      organisationFor: async (viewer, id) =>
+        (viewer as { id: string }).id === 'member-1' && id === 'org-1'
+          ? { id: 'org-1', name: 'Org' }
+          : null,
+    });
+    await expect(dashboards.requireOrganisationViewer(member, 'org-1')).resolves.toEqual({
+      id: 'org-1',
+      name: 'Org',
+    });
+    await expect(dashboards.requireOrganisationViewer(member, 'org-2')).rejects.toMatchObject({
+      status: 403,
+      message: DASHBOARD_MESSAGES.corporateOnly,
+    });
+  });
+});

@@ -1,0 +1,168 @@
+import PDFDocument from 'pdfkit';
+import { countryLabel } from '../../../contract/countries';
+import type { CurrencyTotal } from '../../../contract/dashboards';
+import { csvField } from '../donations/donation-mapper';
+import { amountText, printable } from '../donations/receipt-pdf';
+import type { CorporateFigures } from './dashboards.service';
+
+export interface ReportFile {
+  filename: string;
+  type: string;
+  body: string | Buffer;
+}
+
+/** Major units as plain digits (12.50), for spreadsheets. */
+function major(total: Pick<CurrencyTotal, 'amountMinor' | 'currency'>): string {
+  const digits =
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: total.currency,
+    }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (total.amountMinor / 10 ** digits).toFixed(digits);
+}
+
+const periodText = (f: CorporateFigures) =>
+  f.period ? `${f.period.from} to ${f.period.to}` : 'all time';
+const country = (code: string) => countryLabel(code) ?? code;
+
+/** The headline figures, as label/value pairs (shared by the CSV and the PDF). */
+function summary(f: CorporateFigures): Array<[string, string | number]> {
+  const rows: Array<[string, string | number]> = [
+    ['Drives organised', f.drives.upcoming.length + f.drives.past.length],
+    ['Drives held', f.drives.past.length],
+    ['Drives upcoming', f.drives.upcoming.length],
+    ['Participants (sign-ups)', f.participants],
+    ['Volunteer hours', f.volunteerHours],
+    ['Trees planted at the drives', f.trees.planted],
+    ['Trees alive', f.trees.alive],
+    ['Trees dead', f.trees.dead],
+    ['Survival (%)', f.trees.alivePercent ?? ''],
+  ];
+  for (const d of f.donations) {
+    rows.push([`Donations received (${d.currency})`, major(d)]);
+    rows.push([`Paid donations (${d.currency})`, d.donations]);
+  }
+  rows.push(['Trees donated', f.donations.reduce((n, d) => n + d.trees, 0)]);
+  return rows;
+}
+
+/** The report as CSV: summary, months, then every drive (RFC 4180, formula-safe cells). */
+export function impactReportCsv(f: CorporateFigures): string {
+  const currencies = [...new Set(f.donations.map((d) => d.currency))];
+  const line = (cells: Array<string | number | null>) => cells.map(csvField).join(',');
+  const lines = [
+    line(['Canopy impact report']),
+    line(['Organisation', f.organisation.name]),
+    line(['Period', periodText(f)]),
+    line(['Generated', f.computedAt]),
+    '',
+    line(['Figure', 'Value']),
+    ...summary(f).map(([label, value]) => line([label, value])),
+    '',
+    line([
+      'Month',
+      'Drives',
+      'Participants',
+      'Trees planted',
+      ...currencies.map((c) => `Donations (${c})`),
+    ]),
+    ...f.months.map((m) =>
+      line([
+        m.month,
+        m.drives,
+        m.participants,
+        m.trees,
+        ...currencies.map((c) => {
+          const d = m.donations.find((x) => x.currency === c);
+          return d ? major(d) : major({ currency: c, amountMinor: 0 });
+        }),
+      ]),
+    ),
+    '',
+    line(['Drive', 'Starts at (UTC)', 'Country', 'Location', 'Duration (hours)', 'Participants']),
+    ...[...f.drives.past]
+      .reverse()
+      .concat(f.drives.upcoming)
+      .map((d) =>
+        line([d.name, d.startsAt, country(d.country), d.location, d.durationHours, d.participants]),
+      ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+const GREEN = '#166534';
+const GREY = '#4b5563';
+
+/** The report as an A4 PDF: the same figures, months and drives as the CSV. */
+export function impactReportPdf(f: CorporateFigures): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: {
+      Title: `Canopy impact report: ${printable(f.organisation.name)}`,
+      Author: 'Canopy',
+      Subject: `Impact report ${periodText(f)}`,
+      CreationDate: new Date(f.computedAt),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const heading = (text: string) => {
+    doc.moveDown();
+    doc.fillColor('black').font('Helvetica-Bold').fontSize(14).text(text);
+    doc.moveDown(0.3);
+  };
+  const row = (label: string, value: string) => {
+    doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text(label, { continued: true });
+    doc
+      .font('Helvetica')
+      .fillColor('black')
+      .text(`  ${printable(value)}`);
+  };
+
+  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(24).text('Canopy');
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text('Impact report');
+  doc.moveDown(0.5);
+  row('Organisation:', f.organisation.name);
+  row('Period:', periodText(f));
+  row('Generated:', `${f.computedAt.slice(0, 16).replace('T', ' ')} UTC`);
+
+  heading('Summary');
+  for (const [label, value] of summary(f)) row(`${label}:`, String(value));
+  for (const d of f.donations)
+    row(`Received in ${d.currency}:`, amountText(d.amountMinor, d.currency));
+
+  heading('Per month');
+  for (const m of f.months) {
+    const money = m.donations.map((d) => amountText(d.amountMinor, d.currency)).join(', ');
+    row(
+      `${m.month}:`,
+      `${m.drives} drives, ${m.participants} participants, ${m.trees} trees planted` +
+        (money ? `, ${money} received` : ''),
+    );
+  }
+
+  heading('Drives');
+  const drives = [...f.drives.past].reverse().concat(f.drives.upcoming);
+  if (drives.length === 0) doc.font('Helvetica').fontSize(10).text('No drives in this period.');
+  for (const d of drives)
+    row(
+      `${d.startsAt.slice(0, 10)}:`,
+      `${d.name} (${country(d.country)}), ${d.participants} participants, ${d.durationHours} h`,
+    );
+  doc.moveDown(2);
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(
+      'Figures from Canopy records: paid donations only; survival is the share of trees planted at ' +
+        'these drives in the period that are alive today.',
+    );
+  doc.end();
+  return done;
+}
