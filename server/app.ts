@@ -12,6 +12,8 @@ import { registerMultipart } from './modules/files/multipart';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
+import { requestSerializer } from './lib/log';
+import type { TrustProxy } from './config';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 import { healthRoutes } from './modules/health/health.routes';
@@ -44,18 +46,27 @@ declare module 'fastify' {
  * Builds the whole app without listening; tests call this and use `inject`. Services come from
  * `createServices` (the one place they are built); `services` reads them back, e.g. for jobs.
  */
-export async function buildApp(input: Omit<ContextInput, 'log'>): Promise<FastifyInstance> {
+export async function buildApp(
+  input: Omit<ContextInput, 'log'> & {
+    /** Where log lines go instead of stdout (tests read them). */
+    logStream?: { write(line: string): void };
+  },
+): Promise<FastifyInstance> {
   if (!input.config.sessionSecret)
     throw new Error('buildApp needs config.sessionSecret (main.ts resolves it)');
   const app = Fastify({
     logger: {
       level: input.config.logLevel,
       redact: ['req.headers["x-auth-token"]', 'req.headers.authorization', 'req.headers.cookie'],
+      // Reset tokens, keys, codes and calendar feed addresses never reach the log.
+      serializers: { req: requestSerializer },
+      ...(input.logStream ? { stream: input.logStream } : {}),
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: trustProxyOption(input.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
-  const ctx = createServices({ ...input, log: app.log });
+  const { logStream: _logStream, ...contextInput } = input;
+  const ctx = createServices({ ...contextInput, log: app.log });
   app.decorate('services', ctx);
   const deps = ctx;
 
@@ -66,7 +77,14 @@ export async function buildApp(input: Omit<ContextInput, 'log'>): Promise<Fastif
   app.addHook('onRequest', apiTokenWriteGuard(deps.apiTokens));
 
   await registerSecurityHeaders(app, deps.config.tileUrl);
-  await registerRateLimits(app, deps.config.rateLimitMultiplier);
+  // With PostgreSQL every app server counts against the same limits (the shared table).
+  await registerRateLimits(
+    app,
+    deps.config.rateLimitMultiplier,
+    deps.database.dialect === 'postgres' ? deps.rateLimits.fastifyStore() : undefined,
+  );
+  // Work queued after a response (mail, slow account lookups) finishes before the database closes.
+  app.addHook('onClose', () => deps.auth.settled());
   await registerApiDocs(app);
   await registerMultipart(app);
 
@@ -94,4 +112,12 @@ export async function buildApp(input: Omit<ContextInput, 'log'>): Promise<Fastif
 
   await registerStaticSpa(app, deps.config.webDistDir);
   return app;
+}
+
+/** Fastify 5 reads a hop count reliably only as a function (DESIGN §7); a list is passed as is. */
+function trustProxyOption(
+  setting: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }

@@ -38,6 +38,11 @@ import { dashboardsService, type DashboardsService } from './modules/dashboards/
 import { treesRepository } from './modules/trees/trees.repository';
 import { treesService, type TreesService } from './modules/trees/trees.service';
 import { paymentProviderFromConfig } from './modules/payments/payment-provider';
+import { rateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
+import {
+  rateLimitsService,
+  type RateLimitsService,
+} from './modules/rate-limits/rate-limits.service';
 import { paymentsRepository } from './modules/payments/payments.repository';
 import { paymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { usersRepository } from './modules/users/users.repository';
@@ -79,6 +84,7 @@ export interface Services {
   calendarFeeds: CalendarFeedService;
   geo: GeoService;
   stats: StatsService;
+  rateLimits: RateLimitsService;
   dashboards: DashboardsService;
   trees: TreesService;
   newsletter: NewsletterService;
@@ -108,6 +114,8 @@ export function createServices(input: ContextInput): AppContext {
     clock,
   });
   const notifications = notificationsService({ uow, repo: notificationsRepository, clock });
+  // Counters every app server shares (route limits with PostgreSQL, per-member limits, once-claims).
+  const rateLimits = rateLimitsService({ db, repo: rateLimitsRepository, clock });
   const auth = authService({
     uow,
     repo: authRepository,
@@ -117,6 +125,8 @@ export function createServices(input: ContextInput): AppContext {
     secret,
     appUrl: config.appUrl,
     ipLimitMultiplier: config.rateLimitMultiplier,
+    rateLimits,
+    onBackgroundError: (err) => log.error({ err }, 'background sign-in work failed'),
     onMailError: (err) => log.error({ err }, 'sending mail failed'),
     onFirstVerified: (user) =>
       notifications.notify(user.id, {
@@ -153,6 +163,7 @@ export function createServices(input: ContextInput): AppContext {
     clock,
     files,
     notifications,
+    rateLimits,
     appUrl: config.appUrl,
     // A drive that received money cannot be deleted.
     deleteGuards: [donations.refuseDriveDeletion],
@@ -221,6 +232,7 @@ export function createServices(input: ContextInput): AppContext {
     calendarFeeds,
     geo,
     stats: statsService(statsRepository(db), clock, trees),
+    rateLimits,
     dashboards: dashboardsService({ clock, trees, drives, donations }),
     trees,
     newsletter: newsletterService({ uow, repo: newsletterRepository, clock }),

@@ -207,7 +207,12 @@ export interface ResetTokensTable {
 
 export interface AuthAttemptsTable {
   id: string;
-  kind: 'login_failure_ip' | 'login_failure_account' | 'otp_request';
+  kind:
+    | 'login_failure_ip'
+    | 'login_failure_account'
+    | 'login_failure_pair'
+    | 'login_success'
+    | 'otp_request';
   subject: string;
   created_at: Timestamp;
 }
@@ -237,6 +242,16 @@ export interface NotificationsTable {
   link: string | null;
   created_at: Timestamp;
   read_at: Timestamp | null;
+  /** 0013: unread notices with the same key are merged into one row (e.g. joins and leaves of a drive). */
+  group_key: WithDefault<string | null>;
+  group_count: WithDefault<number>;
+}
+
+/** 0013: a request counter shared by every app server: `count` hits until `reset_at`. */
+export interface RateLimitHitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
 }
 
 /** A cached geocoder answer (JSON of what the API returns), keyed by normalised query. */
@@ -277,6 +292,7 @@ export interface Database {
   calendar_feeds: CalendarFeedsTable;
   geocode_cache: GeocodeCacheTable;
   rate_slots: RateSlotsTable;
+  rate_limit_hits: RateLimitHitsTable;
   files: FilesTable;
   file_blobs: FileBlobsTable;
   notifications: NotificationsTable;

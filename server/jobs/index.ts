@@ -4,16 +4,31 @@ export const JOB_INTERVAL_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** Jobs get their services from `createServices`, like route plugins do. */
-export type JobContext = Pick<AppContext, 'drives' | 'auth' | 'trees' | 'clock' | 'log'>;
+export type JobContext = Pick<
+  AppContext,
+  'drives' | 'auth' | 'trees' | 'notifications' | 'rateLimits' | 'clock' | 'log'
+>;
 
-/** Sign-in throttling only looks back minutes; a day of attempts is plenty to keep. */
-export function pruneAuthAttempts(ctx: Pick<JobContext, 'auth' | 'clock'>): Promise<number> {
-  return ctx.auth.pruneAttempts(new Date(ctx.clock.now().getTime() - DAY_MS).toISOString());
+/**
+ * Once a day (claimed in the shared counters, so one app server does it): each module prunes its
+ * own tables — ended sessions, used or expired codes and reset tokens, sign-in attempts older than
+ * a day, read notifications older than 90 days, finished rate-limit windows. Returns rows removed.
+ */
+export async function dailyPrune(
+  ctx: Pick<JobContext, 'auth' | 'notifications' | 'rateLimits' | 'clock'>,
+): Promise<number> {
+  const now = ctx.clock.now();
+  if (!(await ctx.rateLimits.claimOnce('job:daily-prune', DAY_MS - JOB_INTERVAL_MS))) return 0;
+  return (
+    (await ctx.auth.prune(now)) +
+    (await ctx.notifications.prune(now)) +
+    (await ctx.rateLimits.prune(now))
+  );
 }
 
 const JOBS: ReadonlyArray<[string, (ctx: JobContext) => Promise<number>]> = [
   ['drive reminders', (ctx) => ctx.drives.sendDueReminders()],
-  ['prune auth attempts', pruneAuthAttempts],
+  ['daily prune', dailyPrune],
   ['tree care reminders', (ctx) => ctx.trees.sendCareReminders()],
 ];
 

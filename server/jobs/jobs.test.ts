@@ -6,7 +6,7 @@ import { createTestDatabase, databaseTargets } from '../../tests/support/test-da
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import type { NewDrive } from '../db/tables';
 import { newId } from '../lib/ids';
-import { pruneAuthAttempts, runJobsOnce, startJobs } from './index';
+import { dailyPrune, runJobsOnce, startJobs } from './index';
 
 const NOW = '2026-06-01T10:00:00.000Z';
 const HOUR = 3_600_000;
@@ -140,7 +140,7 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
       .insertInto('auth_attempts')
       .values([attempt(25), attempt(48), recent])
       .execute();
-    expect(await pruneAuthAttempts(services())).toBe(2);
+    expect(await dailyPrune(services())).toBe(2);
     const left = await db.selectFrom('auth_attempts').select('id').execute();
     expect(left).toEqual([{ id: recent.id }]);
   });
@@ -154,7 +154,7 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
     expect(log.error).toHaveBeenCalledTimes(3);
     expect(log.error.mock.calls.map(([obj]) => (obj as { job: string }).job)).toEqual([
       'drive reminders',
-      'prune auth attempts',
+      'daily prune',
       'tree care reminders',
     ]);
   });

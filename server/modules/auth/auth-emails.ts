@@ -23,3 +23,20 @@ export function resetPasswordMail(to: string, username: string, link: string): M
     { label: 'Reset my password', value: link, href: link },
   );
 }
+
+export function signInFailuresMail(
+  to: string,
+  username: string,
+  failures: number,
+  resetLink: string,
+): Mail {
+  return composeMail(
+    to,
+    'Failed sign-ins to your Canopy account',
+    [
+      `Hi ${username}, someone tried to sign in to your Canopy account with a wrong password ${failures} times in the last hour.`,
+      'If it was you, there is nothing to do. If not, your password kept them out; you can still sign in as usual from your own devices. To be safe, choose a new password that you use nowhere else.',
+    ],
+    { label: 'Choose a new password', value: resetLink, href: resetLink },
+  );
+}

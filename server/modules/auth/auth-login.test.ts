@@ -63,44 +63,66 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       expect(res.json().message).toBe(message);
     });
 
-    it('throttles an account after 5 failures, with Retry-After, even for the right password', async () => {
+    it('slows an account+address pair after 5 failures (Retry-After), but never refuses the owner elsewhere', async () => {
       await setup();
       await registerAndVerify();
       for (let i = 0; i < 5; i++) {
-        expect(
-          (
-            await post(
-              '/api/users/login',
-              { email: 'maple@example.org', password: `wrong-${i}-pass` },
-              `10.2.0.${i}`,
-            )
-          ).statusCode,
-        ).toBe(401);
+        const res = await post(
+          '/api/users/login',
+          { email: 'maple@example.org', password: `wrong-${i}-pass` },
+          '10.2.0.1',
+        );
+        expect(res.statusCode).toBe(401);
       }
+      // That address is slowed down for this account, even with the right password…
       const limited = await post(
         '/api/users/login',
         { email: 'maple@example.org', password: PASSWORD },
-        '10.2.0.99',
+        '10.2.0.1',
       );
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(limited.json().message).toMatch(/Too many failed sign-in attempts/);
+      // …while the owner signs in from an address that has not failed.
+      const owner = await post(
+        '/api/users/login',
+        { email: 'maple@example.org', password: PASSWORD },
+        '10.2.0.99',
+      );
+      expect(owner.statusCode).toBe(200);
       kit.clock.advance(15 * 60_000 + 1000);
       expect(
-        (await post('/api/users/login', { email: 'maple@example.org', password: PASSWORD }))
-          .statusCode,
+        (
+          await post(
+            '/api/users/login',
+            { email: 'maple@example.org', password: PASSWORD },
+            '10.2.0.1',
+          )
+        ).statusCode,
       ).toBe(200);
     });
 
-    it('throttles an IP after 20 failures across accounts', async () => {
+    it('caps one address at 100 failures across accounts; other addresses are untouched', async () => {
       await setup();
-      for (let i = 0; i < 20; i++) {
-        await post(
-          '/api/users/login',
-          { email: `guess${i}@example.org`, password: 'guess-password' },
-          '10.9.9.9',
-        );
-      }
+      // 99 earlier failures from the address (as recorded), then the 100th through the API.
+      const at = kit.clock.now().toISOString();
+      await kit.db
+        .insertInto('auth_attempts')
+        .values(
+          Array.from({ length: 99 }, (_, i) => ({
+            id: `attempt-${i}`,
+            kind: 'login_failure_ip' as const,
+            subject: '10.9.9.9',
+            created_at: at,
+          })),
+        )
+        .execute();
+      const hundredth = await post(
+        '/api/users/login',
+        { email: 'guess@example.org', password: 'guess-password' },
+        '10.9.9.9',
+      );
+      expect(hundredth.statusCode).toBe(401);
       const limited = await post(
         '/api/users/login',
         { email: 'fresh@example.org', password: 'guess-password' },

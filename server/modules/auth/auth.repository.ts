@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AuthAttemptsTable, Database, NewUser } from '../../db/tables';
 import { newId } from '../../lib/ids';
 
@@ -73,6 +73,28 @@ export function authRepository(db: Kysely<Database>) {
         .where('id', '!=', keepSessionId)
         .where('revoked_at', 'is', null)
         .execute(),
+
+    /** Ends the member's live sessions beyond the `keep` newest (a new sign-in ends the oldest). */
+    async endSessionsBeyond(userId: string, keep: number, now: string): Promise<number> {
+      const live = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      const ended = live.slice(keep).map((s) => s.id);
+      if (ended.length === 0) return 0;
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', 'in', ended)
+        .where('revoked_at', 'is', null)
+        .execute();
+      return ended.length;
+    },
 
     voidActiveOtps: (userId: string, at: string) =>
       db
@@ -177,6 +199,13 @@ export function authRepository(db: Kysely<Database>) {
         .where('kind', '=', kind)
         .where('subject', '=', subject)
         .execute(),
+    /** Failed sign-ins for this account from every address (subjects `email|address`). */
+    clearPairAttempts: (email: string) =>
+      db
+        .deleteFrom('auth_attempts')
+        .where('kind', '=', 'login_failure_pair')
+        .where(sql<string>`substr(subject, 1, ${sql.lit([...email].length + 1)})`, '=', `${email}|`)
+        .execute(),
     /** A deleted account's sessions end and its codes and reset tokens are forgotten. */
     async forgetAccount(userId: string, at: string): Promise<void> {
       await db.deleteFrom('otp_codes').where('user_id', '=', userId).execute();
@@ -190,6 +219,22 @@ export function authRepository(db: Kysely<Database>) {
     },
     pruneAttempts: (before: string) =>
       db.deleteFrom('auth_attempts').where('created_at', '<', before).execute(),
+    /** Sessions that expired or were ended: their tokens are refused either way. */
+    pruneSessions: (now: string) =>
+      db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('revoked_at', 'is not', null)]))
+        .executeTakeFirst(),
+    pruneOtps: (now: string) =>
+      db
+        .deleteFrom('otp_codes')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('consumed_at', 'is not', null)]))
+        .executeTakeFirst(),
+    pruneResetTokens: (now: string) =>
+      db
+        .deleteFrom('reset_tokens')
+        .where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)]))
+        .executeTakeFirst(),
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

@@ -2,7 +2,6 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import {
   dashboardRouteFor,
   MESSAGES,
-  SESSION_HOURS,
   type CurrentUser,
   type ProfileType,
 } from '../../../contract/auth';
@@ -11,18 +10,21 @@ import { PROFILE_MESSAGES } from '../../../contract/users';
 import type { UserRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
-import { AppError, badRequest, conflict, notFound, unauthenticated } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Mail, Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { SessionTokens } from '../../lib/session-tokens';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { resetPasswordMail, verificationCodeMail } from './auth-emails';
 import type { authRepository } from './auth.repository';
 import { attemptLimits } from './attempt-limits';
 import { isCommonPassword } from './common-passwords';
 import { sessionLookup, type SessionUser, type SignedInSession } from './session-lookup';
+import { signIn } from './sign-in';
 
 export { SESSION_CACHE_TTL_MS, type SessionUser, type SignedInSession } from './session-lookup';
+export { SIGN_IN_LIMITS } from './sign-in';
 
 const MINUTE = 60_000;
 export const AUTH_LIMITS = {
@@ -31,9 +33,8 @@ export const AUTH_LIMITS = {
   otpSendsPerWindow: 3,
   otpSendWindowMs: 15 * MINUTE,
   resetTtlMs: 30 * MINUTE,
-  loginWindowMs: 15 * MINUTE,
-  loginFailuresPerAccount: 5,
-  loginFailuresPerIp: 20,
+  /** Auth attempts are kept this long (the longest window looking back is an hour). */
+  attemptsKeptMs: 24 * 60 * MINUTE,
 } as const;
 
 export const AUTH_MESSAGES = {
@@ -61,6 +62,12 @@ export interface AuthServiceDeps {
   onMailError: (error: unknown) => void;
   /** Scales the per-IP sign-in failure limit like every other per-IP limit (RATE_LIMIT_MULTIPLIER). */
   ipLimitMultiplier?: number;
+  /** Shared counters (the once-per-hour warning mail). */
+  rateLimits: RateLimitsService;
+  /** Runs work after the answer has gone out; tests pass one that holds it. Default: setImmediate. */
+  defer?: (work: () => Promise<void>) => void;
+  /** A failure of deferred work (it can no longer reach the caller). */
+  onBackgroundError: (error: unknown) => void;
   /** Runs once, when an account is verified for the first time (the welcome notification). */
   onFirstVerified?: (user: UserRow) => Promise<void>;
 }
@@ -103,7 +110,38 @@ export function authService(deps: AuthServiceDeps) {
     deps.mailer.send(mail).catch(deps.onMailError);
   };
 
-  const { enforceLimit } = attemptLimits({ repo, clock });
+  // Work done after the answer, so a request takes the same time whether or not the account exists.
+  const pending = new Set<Promise<void>>();
+  const defer = deps.defer ?? ((work) => void setImmediate(work));
+  function afterAnswer(work: () => Promise<void>): void {
+    let finished = () => {};
+    const done = new Promise<void>((resolve) => (finished = resolve));
+    pending.add(done);
+    defer(() =>
+      work()
+        .catch(deps.onBackgroundError)
+        .finally(() => {
+          pending.delete(done);
+          finished();
+        }),
+    );
+  }
+
+  const limits = attemptLimits({ repo, clock });
+  const { enforceLimit } = limits;
+  const signIns = signIn({
+    repo,
+    clock,
+    tokens: deps.tokens,
+    appUrl: deps.appUrl,
+    limits,
+    rateLimits: deps.rateLimits,
+    ipLimitMultiplier: deps.ipLimitMultiplier ?? 1,
+    dummyHash: getDummyHash,
+    sendMail: sendInBackground,
+    later: afterAnswer,
+  });
+  const { startSession } = signIns;
 
   async function issueOtp(user: UserRow): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -127,23 +165,6 @@ export function authService(deps: AuthServiceDeps) {
       'You have asked for 3 codes in 15 minutes. Please wait {minutes} minutes before asking for another.',
     );
     await repo.recordAttempt('otp_request', email, nowIso());
-  }
-
-  async function startSession(user: UserRow): Promise<string> {
-    const issuedAt = clock.now();
-    const expiresAt = new Date(issuedAt.getTime() + SESSION_HOURS * 3_600_000);
-    const sessionId = newId();
-    await repo.insertSession({
-      id: sessionId,
-      user_id: user.id,
-      created_at: issuedAt.toISOString(),
-      expires_at: expiresAt.toISOString(),
-    });
-    return deps.tokens.sign(
-      { userId: user.id, profileType: user.profile_type, sessionId },
-      issuedAt,
-      expiresAt,
-    );
   }
 
   function assertPasswordAllowed(password: string) {
@@ -197,70 +218,49 @@ export function authService(deps: AuthServiceDeps) {
       return AUTH_MESSAGES.registered;
     },
 
+    /** The limit is per address asked about (same for every address); the lookup and mail come after the answer. */
     async requestOtp(email: string) {
       await enforceOtpSendLimit(email);
-      const user = await repo.findUserByEmail(email);
-      if (user && user.verified_at === null) await issueOtp(user);
+      afterAnswer(async () => {
+        const user = await repo.findUserByEmail(email);
+        if (user && user.verified_at === null) await issueOtp(user);
+      });
       return AUTH_MESSAGES.otpSent;
     },
 
     async verifyOtp(email: string, code: string) {
+      // One answer for every refusal, so the check never tells an unknown email from a real one.
+      const refused = () => new AppError(400, 'BAD_REQUEST', MESSAGES.expiredOtp);
       const user = await repo.findUserByEmail(email);
-      const otp = user ? await repo.findActiveOtp(user.id, nowIso()) : undefined;
-      if (!user || !otp) throw notFound(MESSAGES.expiredOtp);
-      if (!sameHash(otp.code_hash, otpHash(user.id, code))) {
+      // Only guesses at the live code of the unverified account named by the email count against that code; unknown or verified emails count against nobody.
+      const owner = user && user.verified_at === null ? user : undefined;
+      const otp = owner ? await repo.findActiveOtp(owner.id, nowIso()) : undefined;
+      const matches = sameHash(otp?.code_hash ?? '00', otpHash(owner?.id ?? email, code));
+      if (!owner || !otp) throw refused();
+      if (!matches) {
         await repo.recordWrongOtp(otp.id, AUTH_LIMITS.otpMaxAttempts, nowIso());
-        throw new AppError(400, 'BAD_REQUEST', MESSAGES.invalidOtp);
+        throw refused();
       }
-      if (!(await repo.consumeOtp(otp.id, nowIso()))) throw notFound(MESSAGES.expiredOtp);
-      await markVerified(user, nowIso());
+      if (!(await repo.consumeOtp(otp.id, nowIso()))) throw refused();
+      await markVerified(owner, nowIso());
       return {
         success: true as const,
         message: AUTH_MESSAGES.verified,
-        token: await startSession(user),
-        dashboardRoute: dashboardRouteFor(user.profile_type),
+        token: await startSession(owner),
+        dashboardRoute: dashboardRouteFor(owner.profile_type),
       };
     },
 
     async login(email: string, password: string, ip: string) {
-      const tooManyMessage =
-        'Too many failed sign-in attempts. Please wait {minutes} minutes and try again.';
-      await enforceLimit(
-        'login_failure_ip',
-        ip,
-        Math.ceil(AUTH_LIMITS.loginFailuresPerIp * (deps.ipLimitMultiplier ?? 1)),
-        AUTH_LIMITS.loginWindowMs,
-        tooManyMessage,
-      );
-      await enforceLimit(
-        'login_failure_account',
-        email,
-        AUTH_LIMITS.loginFailuresPerAccount,
-        AUTH_LIMITS.loginWindowMs,
-        tooManyMessage,
-      );
-      const user = await repo.findUserByEmail(email);
-      const ok = await verifyPassword(user?.password_hash ?? (await getDummyHash()), password);
-      if (!user || !ok) {
-        const at = nowIso();
-        await repo.recordAttempt('login_failure_ip', ip, at);
-        await repo.recordAttempt('login_failure_account', email, at);
-        throw unauthenticated(MESSAGES.invalidCredentials);
-      }
-      await repo.clearAttempts('login_failure_account', email);
-      if (user.verified_at === null) throw new AppError(403, 'UNVERIFIED', MESSAGES.notVerified);
-      return {
-        result: {
-          token: await startSession(user),
-          message: AUTH_MESSAGES.loggedIn,
-          dashboardRoute: dashboardRouteFor(user.profile_type),
-        },
-      };
+      const { token, dashboardRoute } = await signIns.login(email, password, ip);
+      return { result: { token, message: AUTH_MESSAGES.loggedIn, dashboardRoute } };
     },
 
+    /** Answers at once; the lookup, token and mail happen after the answer, for every address alike. */
     async forgotPassword(email: string) {
-      const user = await repo.findUserByEmail(email);
-      if (user) {
+      afterAnswer(async () => {
+        const user = await repo.findUserByEmail(email);
+        if (!user) return;
         const token = randomBytes(32).toString('base64url');
         const at = nowIso();
         await repo.voidResetTokens(user.id, at);
@@ -272,7 +272,7 @@ export function authService(deps: AuthServiceDeps) {
         });
         const link = `${deps.appUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
         sendInBackground(resetPasswordMail(user.email, user.name ?? user.username, link));
-      }
+      });
       return AUTH_MESSAGES.resetSent;
     },
 
@@ -288,7 +288,7 @@ export function authService(deps: AuthServiceDeps) {
       await repo.revokeAllSessions(user.id, at);
       // The mailed link proves the address, so a reset also verifies an unverified account.
       await markVerified(user, at);
-      await repo.clearAttempts('login_failure_account', user.email);
+      await signIns.clearFailures(user.email);
       return AUTH_MESSAGES.resetDone;
     },
 
@@ -329,6 +329,25 @@ export function authService(deps: AuthServiceDeps) {
     async pruneAttempts(before: string): Promise<number> {
       const [result] = await repo.pruneAttempts(before);
       return Number(result?.numDeletedRows ?? 0);
+    },
+
+    /** The daily prune: ended or expired sessions, used or expired codes and reset tokens, old attempts. */
+    async prune(now: Date): Promise<number> {
+      const at = now.toISOString();
+      const results = [
+        await repo.pruneSessions(at),
+        await repo.pruneOtps(at),
+        await repo.pruneResetTokens(at),
+      ];
+      const attempts = await this.pruneAttempts(
+        new Date(now.getTime() - AUTH_LIMITS.attemptsKeptMs).toISOString(),
+      );
+      return results.reduce((sum, r) => sum + Number(r.numDeletedRows ?? 0), attempts);
+    },
+
+    /** Resolves once the work queued after answers (lookups, codes, mail) has finished. */
+    async settled(): Promise<void> {
+      while (pending.size > 0) await Promise.all([...pending]);
     },
 
     async logout(sessionId: string) {

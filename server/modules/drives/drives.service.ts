@@ -17,7 +17,9 @@ import { newId } from '../../lib/ids';
 import type { SessionUser } from '../auth/auth.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { driveCalendar } from './drive-calendar';
+import { driveParticipation } from './drive-participation';
 import { driveFilter, driveListPages, type DriveListOptions } from './drive-list-page';
 import {
   displayName,
@@ -47,6 +49,8 @@ export interface DrivesServiceDeps {
   clock: Clock;
   files: FilesService;
   notifications: NotificationsService;
+  /** Counts joins and leaves per member and drive on every app server. */
+  rateLimits: RateLimitsService;
   appUrl: string;
   /** Asked in the delete's transaction before a drive goes: a message refuses it (409). */
   deleteGuards?: ReadonlyArray<(driveId: string, tx: Tx) => Promise<string | null>>;
@@ -129,6 +133,8 @@ export function drivesService(deps: DrivesServiceDeps) {
     if (!drive) throw notFound(DRIVE_MESSAGES.notFound);
     return drive;
   }
+
+  const participation = driveParticipation({ ...deps, requireDrive });
 
   /** The first refusal of a delete guard (e.g. the drive received money), or null. */
   async function deleteRefusal(driveId: string, tx: Tx): Promise<string | null> {
@@ -287,42 +293,7 @@ export function drivesService(deps: DrivesServiceDeps) {
       return { ...drive, participants: participants.map(toPersonSummary) };
     },
 
-    async join(user: SessionUser, id: string) {
-      return uow.withTransaction(async (tx) => {
-        const drives = deps.repo(tx.db);
-        const drive = await requireDrive(id, drives);
-        if (drive.organizer_id === user.id) throw conflict(DRIVE_MESSAGES.organiserCannotJoin);
-        if (Date.parse(drive.starts_at) < clock.now().getTime())
-          throw conflict(DRIVE_MESSAGES.pastDrive);
-        if (await drives.addParticipant(id, user.id, nowIso()))
-          tx.afterCommit(() =>
-            notifications.notify(drive.organizer_id, {
-              kind: 'drive_joined',
-              title: 'Someone joined your drive',
-              body: `${displayName(user)} joined "${drive.name}".`,
-              link: driveLink(id),
-            }),
-          );
-        return { joined: true, participantCount: await drives.participantCount(id) };
-      });
-    },
-
-    async leave(user: SessionUser, id: string) {
-      return uow.withTransaction(async (tx) => {
-        const drives = deps.repo(tx.db);
-        const drive = await requireDrive(id, drives);
-        if (await drives.removeParticipant(id, user.id))
-          tx.afterCommit(() =>
-            notifications.notify(drive.organizer_id, {
-              kind: 'drive_left',
-              title: 'Someone left your drive',
-              body: `${displayName(user)} left "${drive.name}".`,
-              link: driveLink(id),
-            }),
-          );
-        return { joined: false, participantCount: await drives.participantCount(id) };
-      });
-    },
+    ...participation,
 
     async mine(callerId: string, when: 'upcoming' | 'past') {
       const filter = driveFilter({ when }, nowIso());

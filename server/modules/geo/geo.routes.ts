@@ -34,8 +34,8 @@ export const geoRoutes =
         },
       },
       async (request) => {
-        await ctx.sessions.requireUser(request);
-        return { success: true as const, data: await service.search(request.query.q) };
+        const { user } = await ctx.sessions.requireUser(request);
+        return { success: true as const, data: await service.search(request.query.q, user.id) };
       },
     );
 
@@ -51,9 +51,9 @@ export const geoRoutes =
         },
       },
       async (request) => {
-        await ctx.sessions.requireUser(request);
+        const { user } = await ctx.sessions.requireUser(request);
         const { lat, lon } = request.query;
-        return { success: true as const, data: await service.reverse(lat, lon) };
+        return { success: true as const, data: await service.reverse(lat, lon, user.id) };
       },
     );
   };

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { geoPlaceSchema, type GeoPlace } from '../../../contract/geo';
 import type { Clock } from '../../lib/clock';
 import type { GeoRepository } from './geo.repository';
+import { fairTurns } from './fair-turns';
 import { busy, type NominatimClient } from './nominatim-client';
 
 /** Knobs tests turn down; the defaults are what Nominatim's usage policy asks for. */
@@ -52,40 +53,54 @@ export function geoService(deps: {
   const giveUpMs = deps.tuning?.giveUpMs ?? 5000;
   const wait = deps.tuning?.wait ?? sleep;
 
-  // One waiter at a time per process, so a burst here polls the shared slot once, not N times.
-  let queue: Promise<unknown> = Promise.resolve();
   // Identical questions asked at the same time share one upstream request.
   const inFlight = new Map<string, Promise<unknown>>();
+  const turns = fairTurns();
+  let pumping = false;
 
-  /** Takes the shared slot: waits until it is due, then claims it with compare-and-set. */
-  async function takeSlot(deadline: number): Promise<void> {
-    for (;;) {
-      const now = clock.now().getTime();
-      const next = new Date(now + intervalMs).toISOString();
-      const seen = await repo.slotNextAt(SLOT);
-      if (seen === undefined) {
-        if (await repo.createSlot(SLOT, next)) return;
-        continue;
+  /**
+   * Hands out the shared upstream slot: waits until it is due, then gives it to the member served
+   * longest ago (so one member's burst never delays another member's first search), claiming it
+   * with compare-and-set so every app server on the database keeps the pace together.
+   */
+  async function pump(): Promise<void> {
+    if (pumping) return;
+    pumping = true;
+    try {
+      while (turns.size() > 0) {
+        const now = clock.now().getTime();
+        const next = new Date(now + intervalMs).toISOString();
+        const seen = await repo.slotNextAt(SLOT);
+        const due = seen === undefined ? now : Date.parse(seen);
+        // An unreadable slot time must not stall every server: treat it as due.
+        const waitMs = Number.isNaN(due) ? 0 : due - now;
+        if (waitMs > 0) {
+          // Whoever would give up before the slot comes due is told "busy" now, not after waiting.
+          turns.dropIf((turn) => performance.now() + waitMs > turn.deadline, busy());
+          if (turns.size() > 0) await wait(waitMs);
+          continue;
+        }
+        const claimed =
+          seen === undefined
+            ? await repo.createSlot(SLOT, next)
+            : await repo.moveSlot(SLOT, seen, next);
+        if (claimed) turns.serveNext();
       }
-      const due = Date.parse(seen);
-      // An unreadable slot time must not stall every server: treat it as due.
-      const waitMs = Number.isNaN(due) ? 0 : due - now;
-      if (waitMs <= 0) {
-        if (await repo.moveSlot(SLOT, seen, next)) return;
-        continue;
-      }
-      if (performance.now() + waitMs > deadline) throw busy();
-      await wait(waitMs);
+    } finally {
+      pumping = false;
     }
   }
 
-  function inTurn(deadline: number): Promise<void> {
-    const turn = queue.then(() => takeSlot(deadline));
-    queue = turn.catch(() => undefined);
+  /** Waits for this member's fair turn at the upstream slot. */
+  function inTurn(memberId: string, deadline: number): Promise<void> {
+    const turn = turns.enqueue(memberId, deadline);
+    // A database failure while handing out turns fails the waiting requests, never strands them.
+    pump().catch((error: unknown) => turns.dropIf(() => true, error));
     return turn;
   }
 
   async function cachedOrFetch<T>(
+    memberId: string,
     key: string,
     read: (json: unknown) => T | undefined,
     fetchFresh: () => Promise<T>,
@@ -99,7 +114,7 @@ export function geoService(deps: {
       const value = hit === undefined ? undefined : read(parseJson(hit));
       if (value !== undefined) return value;
 
-      await inTurn(startedAt + giveUpMs);
+      await inTurn(memberId, startedAt + giveUpMs);
       const fresh = await fetchFresh();
       const at = clock.now().getTime();
       // Failures throw before this point, so only real answers (including "nothing") are cached.
@@ -120,10 +135,11 @@ export function geoService(deps: {
   }
 
   return {
-    /** The best match for the text, or null when nothing matched. */
-    search(q: string): Promise<GeoPlace | null> {
+    /** The best match for the text, or null when nothing matched; cached answers cost no turn. */
+    search(q: string, memberId: string): Promise<GeoPlace | null> {
       const query = q.trim().replace(/\s+/g, ' ');
       return cachedOrFetch(
+        memberId,
         searchCacheKey(query),
         (json) => {
           if (json === null) return null;
@@ -134,9 +150,14 @@ export function geoService(deps: {
       );
     },
     /** The name of the place at that point, or null when it has none. */
-    async reverse(lat: number, lon: number): Promise<{ displayName: string | null }> {
+    async reverse(
+      lat: number,
+      lon: number,
+      memberId: string,
+    ): Promise<{ displayName: string | null }> {
       const [rLat, rLon] = [round5(lat), round5(lon)];
       const displayName = await cachedOrFetch(
+        memberId,
         reverseCacheKey(rLat, rLon),
         (json) => (typeof json === 'string' || json === null ? json : undefined),
         () => client.reverse(rLat, rLon),

@@ -61,6 +61,37 @@ export function notificationsRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .where('read_at', 'is', null)
         .execute(),
+    /** The unread notice of `userId` with `groupKey`, if any (the one coalesced notices merge into). */
+    findUnreadGroup: (userId: string, groupKey: string) =>
+      db
+        .selectFrom('notifications')
+        .select(['id', 'group_count'])
+        .where('user_id', '=', userId)
+        .where('group_key', '=', groupKey)
+        .where('read_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    /** Rewrites a coalesced notice in place (it moves to the top of the list again). */
+    updateGroup: (
+      id: string,
+      expectedCount: number,
+      notice: { kind: string; title: string; body: string; link: string | null },
+      at: string,
+    ) =>
+      db
+        .updateTable('notifications')
+        .set({ ...notice, group_count: expectedCount + 1, created_at: at })
+        .where('id', '=', id)
+        .where('group_count', '=', expectedCount)
+        .where('read_at', 'is', null)
+        .executeTakeFirst(),
+    pruneReadBefore: (before: string) =>
+      db
+        .deleteFrom('notifications')
+        .where('read_at', 'is not', null)
+        .where('created_at', '<', before)
+        .executeTakeFirst(),
     deleteForUser: (userId: string) =>
       db.deleteFrom('notifications').where('user_id', '=', userId).execute(),
   };

@@ -13,6 +13,9 @@ export interface NewNotice {
   link?: string | null;
 }
 
+/** Read notices are kept this long, then pruned. */
+export const READ_NOTICES_KEPT_MS = 90 * 86_400_000;
+
 const toNotification = (row: NotificationRow): Notification => ({
   id: row.id,
   kind: row.kind as NotificationKind,
@@ -46,6 +49,39 @@ export function notificationsService(deps: {
     /** Other modules call this to tell one person something (usually from `tx.afterCommit`). */
     async notify(userId: string, notice: NewNotice): Promise<void> {
       await repo.insert(rowFor(userId, notice, nowIso()));
+    },
+
+    /**
+     * One unread notice per `groupKey` instead of a new row each time (e.g. joins and leaves of one
+     * drive): while the person has not read it, the notice is rewritten with `build(n)` for the n-th
+     * event and moves to the top; once read, the next event starts a new one.
+     */
+    async notifyCoalesced(
+      userId: string,
+      groupKey: string,
+      build: (count: number) => NewNotice,
+    ): Promise<void> {
+      // A concurrent update changes the count first; read again and retry (a few times at most).
+      for (let tries = 0; tries < 5; tries++) {
+        const at = nowIso();
+        const open = await repo.findUnreadGroup(userId, groupKey);
+        if (!open) {
+          await repo.insert({ ...rowFor(userId, build(1), at), group_key: groupKey });
+          return;
+        }
+        const count = Number(open.group_count);
+        const notice = build(count + 1);
+        const { link = null, ...text } = notice;
+        const updated = await repo.updateGroup(open.id, count, { ...text, link }, at);
+        if (Number(updated.numUpdatedRows) === 1) return;
+      }
+      await repo.insert({ ...rowFor(userId, build(1), nowIso()), group_key: groupKey });
+    },
+
+    /** The daily prune: read notices older than 90 days go. Returns how many. */
+    async prune(now: Date): Promise<number> {
+      const before = new Date(now.getTime() - READ_NOTICES_KEPT_MS).toISOString();
+      return Number((await repo.pruneReadBefore(before)).numDeletedRows ?? 0);
     },
 
     /**

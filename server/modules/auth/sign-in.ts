@@ -1,0 +1,142 @@
+import { dashboardRouteFor, MESSAGES, SESSION_HOURS } from '../../../contract/auth';
+import type { UserRow } from '../../db/tables';
+import type { Clock } from '../../lib/clock';
+import { AppError, unauthenticated } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Mail } from '../../lib/mailer';
+import { verifyPassword } from '../../lib/passwords';
+import type { SessionTokens } from '../../lib/session-tokens';
+import type { RateLimitsService } from '../rate-limits/rate-limits.service';
+import { signInFailuresMail } from './auth-emails';
+import type { AuthRepository } from './auth.repository';
+import type { attemptLimits } from './attempt-limits';
+
+const MINUTE = 60_000;
+export const SIGN_IN_LIMITS = {
+  windowMs: 15 * MINUTE,
+  /** Wrong passwords for one account from one address; only that pair is slowed down. */
+  failuresPerAccountAndAddress: 5,
+  /** Wrong passwords from one address across all accounts (scaled by RATE_LIMIT_MULTIPLIER). */
+  failuresPerAddress: 100,
+  /** Successful sign-ins per account (each one makes a session). */
+  successesPerAccount: 20,
+  /** At most this many live sessions per member; a new one ends the oldest. */
+  sessionsPerMember: 50,
+  /** The owner is told by email once an account sees this many failures within the hour… */
+  warnAfterFailures: 10,
+  /** …at most once per hour. */
+  warningWindowMs: 60 * MINUTE,
+} as const;
+
+const TOO_MANY_FAILURES =
+  'Too many failed sign-in attempts. Please wait {minutes} minutes and try again.';
+const TOO_MANY_SIGN_INS =
+  'You have signed in too many times in a short while. Please wait {minutes} minutes and try again.';
+
+/** What sign-in needs from the auth service around it. */
+export interface SignInDeps {
+  repo: AuthRepository;
+  clock: Clock;
+  tokens: SessionTokens;
+  appUrl: string;
+  limits: ReturnType<typeof attemptLimits>;
+  rateLimits: RateLimitsService;
+  ipLimitMultiplier: number;
+  dummyHash: () => Promise<string>;
+  sendMail: (mail: Mail) => void;
+  /** Runs work after the answer has gone out (tracked, so shutdown waits for it). */
+  later: (work: () => Promise<void>) => void;
+}
+
+/**
+ * Sign-in. Failed passwords are limited per account *and* address, so failures from elsewhere never
+ * refuse the owner's right password from an address that has not failed; an address is also capped
+ * across accounts (generously: many people may share one). There is no lockout of the account itself;
+ * instead its owner is emailed when it sees many failures. Successful sign-ins are limited per
+ * account, and each member keeps at most 50 live sessions (a new one ends the oldest).
+ */
+export function signIn(deps: SignInDeps) {
+  const { repo, clock, limits } = deps;
+  const nowIso = () => clock.now().toISOString();
+  const pairKey = (email: string, ip: string) => `${email}|${ip}`;
+
+  async function startSession(user: UserRow): Promise<string> {
+    const issuedAt = clock.now();
+    const expiresAt = new Date(issuedAt.getTime() + SESSION_HOURS * 3_600_000);
+    const sessionId = newId();
+    await repo.insertSession({
+      id: sessionId,
+      user_id: user.id,
+      created_at: issuedAt.toISOString(),
+      expires_at: expiresAt.toISOString(),
+    });
+    await repo.endSessionsBeyond(user.id, SIGN_IN_LIMITS.sessionsPerMember, issuedAt.toISOString());
+    return deps.tokens.sign(
+      { userId: user.id, profileType: user.profile_type, sessionId },
+      issuedAt,
+      expiresAt,
+    );
+  }
+
+  /** Emails the owner when the account has seen many failures this hour, once per hour on any server. */
+  async function warnOwnerIfMany(user: UserRow): Promise<void> {
+    const since = new Date(clock.now().getTime() - SIGN_IN_LIMITS.warningWindowMs).toISOString();
+    const { count } = await repo.attemptsSince('login_failure_account', user.email, since);
+    if (count < SIGN_IN_LIMITS.warnAfterFailures) return;
+    if (
+      !(await deps.rateLimits.claimOnce(
+        `sign-in-warning:${user.id}`,
+        SIGN_IN_LIMITS.warningWindowMs,
+      ))
+    )
+      return;
+    const link = `${deps.appUrl}/forgot-password`;
+    deps.sendMail(signInFailuresMail(user.email, user.name ?? user.username, count, link));
+  }
+
+  return {
+    startSession,
+
+    async login(email: string, password: string, ip: string) {
+      const { windowMs } = SIGN_IN_LIMITS;
+      const perAddress = Math.ceil(SIGN_IN_LIMITS.failuresPerAddress * deps.ipLimitMultiplier);
+      await limits.enforceLimit('login_failure_ip', ip, perAddress, windowMs, TOO_MANY_FAILURES);
+      const pair = pairKey(email, ip);
+      await limits.enforceLimit(
+        'login_failure_pair',
+        pair,
+        SIGN_IN_LIMITS.failuresPerAccountAndAddress,
+        windowMs,
+        TOO_MANY_FAILURES,
+      );
+      const user = await repo.findUserByEmail(email);
+      const ok = await verifyPassword(user?.password_hash ?? (await deps.dummyHash()), password);
+      if (!user || !ok) {
+        const at = nowIso();
+        // The same writes for known and unknown addresses; the owner's warning waits for the answer.
+        await repo.recordAttempt('login_failure_ip', ip, at);
+        await repo.recordAttempt('login_failure_pair', pair, at);
+        await repo.recordAttempt('login_failure_account', email, at);
+        if (user) deps.later(() => warnOwnerIfMany(user));
+        throw unauthenticated(MESSAGES.invalidCredentials);
+      }
+      await repo.clearAttempts('login_failure_pair', pair);
+      if (user.verified_at === null) throw new AppError(403, 'UNVERIFIED', MESSAGES.notVerified);
+      await limits.enforceLimit(
+        'login_success',
+        user.id,
+        SIGN_IN_LIMITS.successesPerAccount,
+        windowMs,
+        TOO_MANY_SIGN_INS,
+      );
+      await repo.recordAttempt('login_success', user.id, nowIso());
+      return {
+        token: await startSession(user),
+        dashboardRoute: dashboardRouteFor(user.profile_type),
+      };
+    },
+
+    /** After a password reset the owner's own failed attempts no longer slow them down. */
+    clearFailures: (email: string) => repo.clearPairAttempts(email),
+  };
+}
