@@ -13,6 +13,9 @@ export const NOTIFICATION_KINDS = [
   'donation_refunded',
   'tree_care',
   'tree_died',
+  'team_joined',
+  'team_role_changed',
+  'team_removed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

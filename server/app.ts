@@ -30,6 +30,7 @@ import { donationsRoutes } from './modules/donations/donations.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { treeCareRoutes } from './modules/trees/tree-care.routes';
 import { treesRoutes } from './modules/trees/trees.routes';
+import { teamsRoutes } from './modules/teams/teams.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { apiTokenWriteGuard } from './plugins/auth';
 
@@ -104,6 +105,7 @@ export async function buildApp(
     paymentsRoutes,
     treesRoutes,
     treeCareRoutes,
+    teamsRoutes,
     dashboardsRoutes,
     apiTokensRoutes,
     onboardingRoutes,

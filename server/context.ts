@@ -37,6 +37,8 @@ import { statsService, type StatsService } from './modules/stats/stats.service';
 import { dashboardsService, type DashboardsService } from './modules/dashboards/dashboards.service';
 import { treesRepository } from './modules/trees/trees.repository';
 import { treesService, type TreesService } from './modules/trees/trees.service';
+import { teamsRepository } from './modules/teams/teams.repository';
+import { teamsService, type TeamsService } from './modules/teams/teams.service';
 import { paymentProviderFromConfig } from './modules/payments/payment-provider';
 import { rateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
 import {
@@ -88,6 +90,7 @@ export interface Services {
   dashboards: DashboardsService;
   trees: TreesService;
   newsletter: NewsletterService;
+  teams: TeamsService;
 }
 
 /** What route plugins, jobs and scripts receive: the deps plus every service. */
@@ -157,6 +160,15 @@ export function createServices(input: ContextInput): AppContext {
     donations,
     log,
   });
+  const teams = teamsService({
+    uow,
+    repo: teamsRepository,
+    clock,
+    mailer,
+    notifications,
+    appUrl: config.appUrl,
+    onMailError: (err) => log.error({ err }, 'sending mail failed'),
+  });
   const drives = drivesService({
     uow,
     repo: drivesRepository,
@@ -167,6 +179,8 @@ export function createServices(input: ContextInput): AppContext {
     appUrl: config.appUrl,
     // A drive that received money cannot be deleted.
     deleteGuards: [donations.refuseDriveDeletion],
+    // A team's owners and admins organise and edit its organisation's drives.
+    organisationRights: teams.managesDrivesOf,
   });
   const trees = treesService({
     uow,
@@ -190,6 +204,7 @@ export function createServices(input: ContextInput): AppContext {
     files,
     // Each module clears its own tables when an account goes; order: dependants first.
     onAccountDeleted: [
+      teams.onAccountDeleted,
       trees.onAccountDeleted,
       donations.onAccountDeleted,
       drives.onAccountDeleted,
@@ -236,5 +251,6 @@ export function createServices(input: ContextInput): AppContext {
     dashboards: dashboardsService({ clock, trees, drives, donations }),
     trees,
     newsletter: newsletterService({ uow, repo: newsletterRepository, clock }),
+    teams,
   };
 }

@@ -287,6 +287,29 @@ export interface ApiTokensTable {
   expires_at: Timestamp | null;
 }
 
+/** 0012: a member of an organisation (a corporate account), with the role they act in. */
+export interface TeamMembersTable {
+  organisation_id: string;
+  user_id: string;
+  role: 'owner' | 'admin' | 'member';
+  joined_at: Timestamp;
+}
+
+/** 0012: a mailed invite to join an organisation; only the SHA-256 of the link token is kept. */
+export interface TeamInvitesTable {
+  id: string;
+  organisation_id: string;
+  email: string;
+  role: 'owner' | 'admin' | 'member';
+  token_hash: string;
+  invited_by: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   api_tokens: ApiTokensTable;
   calendar_feeds: CalendarFeedsTable;
@@ -313,6 +336,8 @@ export interface Database {
   receipt_counters: ReceiptCountersTable;
   billing_profiles: BillingProfilesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  team_members: TeamMembersTable;
+  team_invites: TeamInvitesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

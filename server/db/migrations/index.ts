@@ -10,6 +10,7 @@ import * as trees from './0008-trees';
 import * as authHardening from './0013-auth-hardening';
 import * as driveTimeZones from './0009-drive-time-zones';
 import * as apiTokens from './0010-api-tokens';
+import * as teams from './0012-teams';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0013-auth-hardening': authHardening,
   '0009-drive-time-zones': driveTimeZones,
   '0010-api-tokens': apiTokens,
+  '0012-teams': teams,
 };

@@ -19,6 +19,7 @@ import {
   myDrivesResponseSchema,
   participationResponseSchema,
 } from '../../../contract/drives';
+import { driveOrganiserQuerySchema } from '../../../contract/teams';
 import type { AppContext } from '../../context';
 import { readDriveForm } from './drive-form';
 
@@ -54,13 +55,15 @@ export const drivesRoutes =
           summary:
             'Create a tree drive (corporate accounts; multipart form with the image under "treedriveImage")',
           consumes: ['multipart/form-data'],
+          querystring: driveOrganiserQuerySchema,
           response: { 201: driveCreatedResponseSchema, ...formErrors },
         },
       },
       async (request, reply) => {
         const { user } = await sessions.requireUser(request);
-        drives.assertCanOrganise(user);
-        const drive = await drives.create(user, await readDriveForm(request));
+        // Checked before the upload is read; `?organisation=` creates it for a team's organisation.
+        const organisation = await drives.organiserFor(user, request.query.organisation);
+        const drive = await drives.create(user, await readDriveForm(request), organisation);
         return reply.code(201).send({
           success: true as const,
           message: DRIVE_MESSAGES.saved,

@@ -9,6 +9,7 @@ import {
   type DriveMapPoint,
   type Option,
 } from '../../../contract/drives';
+import { TEAM_MESSAGES } from '../../../contract/teams';
 import type { DriveRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
@@ -52,6 +53,8 @@ export interface DrivesServiceDeps {
   /** Counts joins and leaves per member and drive on every app server. */
   rateLimits: RateLimitsService;
   appUrl: string;
+  /** Whether a user may organise drives for an organisation (its team's owners and admins). */
+  organisationRights?: (userId: string, organisationId: string) => Promise<boolean>;
   /** Asked in the delete's transaction before a drive goes: a message refuses it (409). */
   deleteGuards?: ReadonlyArray<(driveId: string, tx: Tx) => Promise<string | null>>;
 }
@@ -149,6 +152,19 @@ export function drivesService(deps: DrivesServiceDeps) {
     if (user.profile_type !== 'corporate') throw forbidden(DRIVE_MESSAGES.corporateOnly);
   }
 
+  const actsFor = async (user: SessionUser, organiserId: string) =>
+    organiserId === user.id || ((await deps.organisationRights?.(user.id, organiserId)) ?? false);
+
+  /** Who organises a new drive: the caller, or an organisation whose owner or admin they are. */
+  async function organiserFor(user: SessionUser, organisationId?: string): Promise<string> {
+    if (!organisationId || organisationId === user.id) {
+      assertCanOrganise(user);
+      return user.id;
+    }
+    if (!(await actsFor(user, organisationId))) throw forbidden(TEAM_MESSAGES.drivesManageOnly);
+    return organisationId;
+  }
+
   /** Tells who joined that a drive is gone, and lets its image go, once `tx` commits. */
   function afterCancel(
     tx: Tx,
@@ -170,9 +186,11 @@ export function drivesService(deps: DrivesServiceDeps) {
   return {
     /** Only corporate accounts organise drives; checked before the upload is read. */
     assertCanOrganise,
+    organiserFor,
 
-    async create(user: SessionUser, input: DriveInput): Promise<Drive> {
-      assertCanOrganise(user);
+    /** `organisationId`: a team's owner or admin organises for the organisation (organiserFor). */
+    async create(user: SessionUser, input: DriveInput, organisationId?: string): Promise<Drive> {
+      const organiserId = await organiserFor(user, organisationId);
       if (!input.image) throw fieldError(DRIVE_IMAGE_FIELD, DRIVE_MESSAGES.imageRequired);
       await checkForm(input.form);
       const image = await prepareImage(input.image);
@@ -182,7 +200,7 @@ export function drivesService(deps: DrivesServiceDeps) {
         const at = nowIso();
         await deps.repo(tx.db).insert({
           id,
-          organizer_id: user.id,
+          organizer_id: organiserId,
           ...storedFields(input.form),
           image_file_id: stored.id,
           created_at: at,
@@ -192,10 +210,10 @@ export function drivesService(deps: DrivesServiceDeps) {
       return presentOne(id, user.id);
     },
 
-    /** The drive, if the caller organises it: 404 when unknown, 403 for anyone else. */
+    /** The drive, if the caller organises it (or owns/admins its organisation): 404 when unknown, 403 for anyone else. */
     async requireOwnDrive(user: SessionUser, id: string): Promise<DriveRow> {
       const drive = await requireDrive(id);
-      if (drive.organizer_id !== user.id) throw forbidden(DRIVE_MESSAGES.organiserOnly);
+      if (!(await actsFor(user, drive.organizer_id))) throw forbidden(DRIVE_MESSAGES.organiserOnly);
       return drive;
     },
 

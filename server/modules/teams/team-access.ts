@@ -1,0 +1,45 @@
+import { TEAM_MESSAGES, type OrganisationSummary, type TeamRole } from '../../../contract/teams';
+import { forbidden, notFound } from '../../lib/errors';
+import type { SessionUser } from '../auth/auth.service';
+import type { TeamsRepository } from './teams.repository';
+
+export interface TeamAccess {
+  organisation: OrganisationSummary;
+  role: TeamRole;
+}
+
+export const organisationSummary = (row: {
+  id: string;
+  username: string;
+  name: string | null;
+}): OrganisationSummary => ({ id: row.id, username: row.username, name: row.name ?? row.username });
+
+/**
+ * The caller's role in a live organisation: 404 for an unknown one, 403 for a non-member. A
+ * corporate account's own team starts (as its first owner) the first time it is asked for.
+ */
+export async function requireMembership(
+  repo: TeamsRepository,
+  user: SessionUser,
+  organisationId: string,
+  nowIso: string,
+): Promise<TeamAccess> {
+  const org = await repo.organisation(organisationId);
+  if (!org) throw notFound(TEAM_MESSAGES.organisationNotFound);
+  if (org.id === user.id) await repo.ensureOrganisationRow(org.id, nowIso);
+  const role = await repo.roleOf(org.id, user.id);
+  if (!role) throw forbidden(TEAM_MESSAGES.notMember);
+  return { organisation: organisationSummary(org), role };
+}
+
+/** As requireMembership, for owners and admins only. */
+export async function requireManager(
+  repo: TeamsRepository,
+  user: SessionUser,
+  organisationId: string,
+  nowIso: string,
+): Promise<TeamAccess> {
+  const access = await requireMembership(repo, user, organisationId, nowIso);
+  if (access.role === 'member') throw forbidden(TEAM_MESSAGES.manageOnly);
+  return access;
+}

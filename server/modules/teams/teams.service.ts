@@ -1,0 +1,188 @@
+import {
+  canAssignRole,
+  canManageTeam,
+  TEAM_MESSAGES,
+  TEAM_PATHS,
+  TEAM_ROLE_LABELS,
+  type MyTeam,
+  type TeamMember,
+  type TeamMembersResponse,
+  type TeamRole,
+} from '../../../contract/teams';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import type { SessionUser } from '../auth/auth.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { organisationSummary, requireMembership } from './team-access';
+import { teamInvites } from './team-invites';
+import type { MemberRow, teamsRepository } from './teams.repository';
+
+export interface TeamsServiceDeps {
+  uow: UnitOfWork;
+  repo: typeof teamsRepository;
+  clock: Clock;
+  mailer: Mailer;
+  notifications: NotificationsService;
+  appUrl: string;
+  onMailError: (error: unknown) => void;
+}
+
+export const toTeamMember = (organisationId: string, row: MemberRow): TeamMember => ({
+  userId: row.user_id,
+  username: row.username,
+  name: row.name ?? row.username,
+  email: row.email,
+  role: row.role,
+  joinedAt: row.joined_at,
+  isOrganisationAccount: row.user_id === organisationId,
+});
+
+/**
+ * Corporate teams: a corporate account is an organisation and its first owner; members act for it
+ * as owner, admin or member. Every change that could leave a team without an owner locks the team
+ * and writes conditionally in one transaction, so concurrent requests cannot remove the last owner.
+ */
+export function teamsService(deps: TeamsServiceDeps) {
+  const { uow, clock, notifications } = deps;
+  const repo = deps.repo(uow.db);
+  const nowIso = () => clock.now().toISOString();
+
+  /** Reads the two members, checks the actor may touch the target, inside `tx`. */
+  async function changeable(tx: Tx, actor: SessionUser, organisationId: string, targetId: string) {
+    const r = deps.repo(tx.db);
+    const access = await requireMembership(r, actor, organisationId, nowIso());
+    await r.lockTeam(organisationId);
+    const target = await r.member(organisationId, targetId);
+    if (!target) throw notFound(TEAM_MESSAGES.memberNotFound);
+    return { r, access, target };
+  }
+
+  /** The user's role in the organisation, or null (also for unknown organisations). */
+  async function roleIn(organisationId: string, userId: string): Promise<TeamRole | null> {
+    if (!(await repo.organisation(organisationId))) return null;
+    if (organisationId === userId) await repo.ensureOrganisationRow(userId, nowIso());
+    return (await repo.roleOf(organisationId, userId)) ?? null;
+  }
+
+  return {
+    ...teamInvites({ ...deps, repo, repoFor: deps.repo }),
+
+    roleIn,
+
+    /** Whether the user may create and edit drives for the organisation (owners and admins). */
+    async managesDrivesOf(userId: string, organisationId: string): Promise<boolean> {
+      const role = await roleIn(organisationId, userId);
+      return role !== null && canManageTeam(role);
+    },
+
+    /** The teams the caller is in; a corporate account's own team is always there. */
+    async myTeams(user: SessionUser): Promise<MyTeam[]> {
+      if (user.profile_type === 'corporate') await repo.ensureOrganisationRow(user.id, nowIso());
+      const rows = await repo.membershipsOf(user.id);
+      return rows.map((row) => ({
+        organisation: organisationSummary({
+          id: row.organisation_id,
+          username: row.org_username,
+          name: row.org_name,
+        }),
+        role: row.role,
+        isOrganisationAccount: row.organisation_id === user.id,
+      }));
+    },
+
+    async members(
+      user: SessionUser,
+      organisationId: string,
+      query: { page: number; limit: number },
+    ): Promise<Omit<TeamMembersResponse, 'success'>> {
+      const access = await requireMembership(repo, user, organisationId, nowIso());
+      const { page, limit } = query;
+      const { rows, total } = await repo.members(organisationId, limit, (page - 1) * limit);
+      return {
+        organisation: access.organisation,
+        myRole: access.role,
+        page,
+        limit,
+        total,
+        data: rows.map((row) => toTeamMember(organisationId, row)),
+      };
+    },
+
+    async changeRole(
+      actor: SessionUser,
+      organisationId: string,
+      targetId: string,
+      role: TeamRole,
+    ): Promise<TeamMember> {
+      return uow.withTransaction(async (tx) => {
+        const { r, access, target } = await changeable(tx, actor, organisationId, targetId);
+        if (!canManageTeam(access.role)) throw forbidden(TEAM_MESSAGES.manageOnly);
+        if (!canAssignRole(access.role, target.role) || !canAssignRole(access.role, role))
+          throw forbidden(TEAM_MESSAGES.ownerOnly);
+        if (target.role !== role && !(await r.setRoleKeepingOwner(organisationId, targetId, role)))
+          throw conflict(TEAM_MESSAGES.lastOwner);
+        if (target.role !== role && targetId !== actor.id)
+          tx.afterCommit(() =>
+            notifications.notify(targetId, {
+              kind: 'team_role_changed',
+              title: `Your role in ${access.organisation.name} changed`,
+              body: `You are now ${TEAM_ROLE_LABELS[role].toLowerCase()} of ${access.organisation.name} (was ${TEAM_ROLE_LABELS[target.role].toLowerCase()}).`,
+              link: TEAM_PATHS.settings,
+            }),
+          );
+        return toTeamMember(organisationId, { ...target, role });
+      });
+    },
+
+    /** Removes a member (owners and admins), or the caller leaves (anyone, but not the last owner). */
+    async removeMember(actor: SessionUser, organisationId: string, targetId: string) {
+      return uow.withTransaction(async (tx) => {
+        const { r, access, target } = await changeable(tx, actor, organisationId, targetId);
+        const leaving = targetId === actor.id;
+        if (targetId === organisationId) throw conflict(TEAM_MESSAGES.organisationAccount);
+        if (!leaving) {
+          if (!canManageTeam(access.role)) throw forbidden(TEAM_MESSAGES.manageOnly);
+          if (!canAssignRole(access.role, target.role)) throw forbidden(TEAM_MESSAGES.ownerOnly);
+        }
+        if (!(await r.removeKeepingOwner(organisationId, targetId)))
+          throw conflict(TEAM_MESSAGES.lastOwner);
+        if (!leaving)
+          tx.afterCommit(() =>
+            notifications.notify(targetId, {
+              kind: 'team_removed',
+              title: `You were removed from ${access.organisation.name}`,
+              body: `${actor.name ?? actor.username} removed you from the ${access.organisation.name} team on Canopy.`,
+            }),
+          );
+        return leaving ? TEAM_MESSAGES.left : TEAM_MESSAGES.removed;
+      });
+    },
+
+    /**
+     * Account deletion, in the deletion's transaction: the person leaves every team (a team left
+     * without an owner is owned by its organisation account again), their open invites are
+     * withdrawn, and a deleted organisation's team and invites go (its members are told).
+     */
+    async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
+      const r = deps.repo(tx.db);
+      const at = nowIso();
+      const org = await r.userById(userId);
+      const formerMembers = await r.dissolve(userId);
+      const left = await r.leaveAll(userId);
+      for (const m of left) if (m.role === 'owner') await r.restoreOwnerIfNone(m.organisation_id);
+      await r.revokeInvitesBy(userId, at);
+      const name = org?.name ?? org?.username ?? 'An organisation';
+      if (formerMembers.length > 0)
+        tx.afterCommit(() =>
+          notifications.notifyMany(formerMembers, {
+            kind: 'team_removed',
+            title: `${name} closed its Canopy account`,
+            body: `The ${name} team is gone, so you are no longer a member.`,
+          }),
+        );
+    },
+  };
+}
+export type TeamsService = ReturnType<typeof teamsService>;
