@@ -3,6 +3,7 @@ import { enUS } from 'date-fns/locale/en-US';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
+import { browserTimeZone } from '../../../lib/dates';
 
 /** Spec §5/§9: date and time in the locale's short form ("Pp"), 30-minute steps. */
 export const DATE_FORMAT = 'Pp';
@@ -41,7 +42,8 @@ export function DateTimeField({
   onLeave(): void;
 }) {
   const ids = useFieldIds();
-  const hint = 'For example 12/31/2026, 9:30 AM. Times go in 30-minute steps.';
+  // Picked in the browser's zone; the drive then shows it in the zone of its place, named.
+  const hint = `In your time zone (${browserTimeZone()}). For example 12/31/2026, 9:30 AM. Times go in 30-minute steps.`;
   const aria = ariaOf(ids, hint, error);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error} data-field="driveDate">

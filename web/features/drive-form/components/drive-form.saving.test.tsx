@@ -48,7 +48,11 @@ describe('DriveForm saving', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(toast.success).toHaveBeenCalledWith('New Drive Added!');
+    expect(toast.success).toHaveBeenCalledWith('New Drive Added!', {
+      description: expect.objectContaining({
+        props: expect.objectContaining({ href: `/app/delive-detail/${savedDrive.id}` }),
+      }),
+    });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['drives'] });
     const call = fetchSpy.mock.calls.find(([url]) => url === '/api/add_drivetreeinfo');
     expect(call?.[1]?.method).toBe('POST');
@@ -143,7 +147,7 @@ describe('DriveForm saving', () => {
     await user.type(screen.getByLabelText('Drive Name'), 'River planting II');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(toast.success).toHaveBeenCalledWith('Drive updated!');
+    expect(toast.success).toHaveBeenCalledWith('Drive updated!', expect.anything());
     expect(method).toBe('PUT');
     expect(sent!.get('driveName')).toBe('River planting II');
     expect(sent!.get('driveDate')).toBe(savedDrive.driveDate);

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { COUNTRIES } from '../../../../contract/countries';
 import {
@@ -76,6 +77,7 @@ export default function DriveForm({
   const { control, formState, register, setError, clearErrors } = form;
   const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
   const save = useSaveDrive(drive?.id);
+  const navigate = useNavigate();
   const corporate = useCorporateOptions();
   const busy = save.isPending;
 
@@ -120,8 +122,24 @@ export default function DriveForm({
   const onSubmit = form.handleSubmit((values) => {
     if (busy) return;
     save.mutate(buildFormData(values), {
-      onSuccess: () => {
-        toast.success(mode === 'create' ? DRIVE_MESSAGES.saved : DRIVE_MESSAGES.updated);
+      onSuccess: (response) => {
+        const saved = response.data.data;
+        const path = `/app/delive-detail/${encodeURIComponent(saved.id)}`;
+        // The toast names the drive and links to it (the app navigates without a reload).
+        toast.success(mode === 'create' ? DRIVE_MESSAGES.saved : DRIVE_MESSAGES.updated, {
+          description: (
+            <a
+              href={path}
+              className="link font-semibold"
+              onClick={(event) => {
+                event.preventDefault();
+                void navigate(path);
+              }}
+            >
+              Open {saved.driveName}
+            </a>
+          ),
+        });
         onDone();
       },
       onError: (error) => {
