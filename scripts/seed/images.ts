@@ -100,9 +100,17 @@ function treeShape(shape: Shape, x: number, y: number, h: number, leaf: string, 
  * clouds, three ranges of hills, a river winding from the horizon, and rows of trees of several
  * species shapes, smaller towards the horizon.
  */
-export function landscapeSvg(seed: number, width = 1200, height = 750): string {
+export function landscapeSvg(seed: number, hour?: number, width = 1200, height = 750): string {
   const r = rng(seed);
-  const sky = r.pick(SKIES);
+  // The light of the drive's hour: dawn or day in the morning, day or dusk later; night otherwise.
+  const sky =
+    hour === undefined
+      ? r.pick(SKIES)
+      : hour < 12
+        ? r.pick([SKIES[1], SKIES[0]])
+        : hour < 20
+          ? r.pick([SKIES[0], SKIES[2]])
+          : SKIES[3];
   const greens = r.pick(GREENS);
   const shapes: Shape[] = ['round', 'conifer', 'palm', 'poplar', 'acacia'];
   const flora = shapes.filter(() => r.chance(0.6));

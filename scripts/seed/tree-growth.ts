@@ -124,8 +124,9 @@ export function carePlan(
   for (let day = 7; day < 730; day += day < 365 ? 7 : 14)
     if (r.chance(diligence * 0.9)) push('watered', day + r.int(-1, 1));
   for (let day = 90; day < 730; day += 91) {
-    if (r.chance(diligence)) push('weeded', day + r.int(-6, 6));
-    if (r.chance(diligence)) push('mulched', day + r.int(-6, 6));
+    // The quarterly jobs are the ones people remember (a group comes out for them).
+    if (r.chance(Math.min(1, diligence + 0.25))) push('weeded', day + r.int(-6, 6));
+    if (r.chance(Math.min(1, diligence + 0.25))) push('mulched', day + r.int(-6, 6));
   }
   for (let day = 365; day < 6 * 365; day += 365) {
     if (r.chance(diligence * 0.8)) push('pruned', day + r.int(-20, 40));

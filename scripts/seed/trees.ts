@@ -67,12 +67,12 @@ export interface TreeCounts {
 
 function plantings(r: Random, seeder: Seeder, people: Map<string, Person>, drives: SeededDrive[]) {
   const out: Planting[] = [];
-  for (const { row, plan, timeZone, participants } of drives) {
+  for (const { row, plan, timeZone, planters } of drives) {
     const start = Date.parse(row.starts_at);
     if (start > seeder.now - DAY_MS) continue;
     let planted = 0;
     const at = () => start + r.between(0.3, Math.max(0.5, plan.hours - 0.3)) * 3_600_000;
-    for (const person of participants) {
+    for (const person of planters) {
       for (let i = r.int(1, 2); i > 0; i--) {
         const count = r.pick([1, 1, 1, 2, 3, 5, 8, 12]);
         planted += count;
