@@ -47,8 +47,11 @@ export const periodSchema = z.object({ from: dayField, to: dayField }).superRefi
 export type Period = z.infer<typeof periodSchema>;
 
 /** GET /api/dashboard/corporate: an optional period (both ends, or neither). */
+/** A team member names the organisation to view (teams); by default their own, or their first team's. */
+const organisationField = z.string().trim().min(1).max(64).optional();
+
 export const corporateDashboardQuerySchema = z
-  .object({ from: dayField.optional(), to: dayField.optional() })
+  .object({ from: dayField.optional(), to: dayField.optional(), organisation: organisationField })
   .strict()
   .superRefine((p, ctx) => {
     if ((p.from === undefined) !== (p.to === undefined)) {
@@ -67,6 +70,7 @@ export const impactReportQuerySchema = z
     from: dayField,
     to: dayField,
     format: z.enum(REPORT_FORMATS, { error: DASHBOARD_MESSAGES.formatInvalid }),
+    organisation: organisationField,
   })
   .strict()
   .superRefine((p, ctx) => {

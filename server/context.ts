@@ -248,7 +248,14 @@ export function createServices(input: ContextInput): AppContext {
     geo,
     stats: statsService(statsRepository(db), clock, trees),
     rateLimits,
-    dashboards: dashboardsService({ clock, trees, drives, donations }),
+    // Team members see their organisation's dashboard too.
+    dashboards: dashboardsService({
+      clock,
+      trees,
+      drives,
+      donations,
+      organisationFor: teams.organisationFor,
+    }),
     trees,
     newsletter: newsletterService({ uow, repo: newsletterRepository, clock }),
     teams,

@@ -65,7 +65,11 @@ export const dashboardsRoutes =
         reply.header('cache-control', 'private, no-store');
         return {
           success: true as const,
-          data: await dashboards.corporateDashboard(user, user.id, period),
+          data: await dashboards.corporateDashboard(
+            user,
+            request.query.organisation ?? (await ctx.teams.defaultOrganisationOf(user)),
+            period,
+          ),
         };
       },
     );
@@ -83,7 +87,9 @@ export const dashboardsRoutes =
       },
       async (request, reply) => {
         const { user } = await sessions.requireUser(request);
-        const file = await dashboards.impactReport(user, user.id, request.query);
+        const organisationId =
+          request.query.organisation ?? (await ctx.teams.defaultOrganisationOf(user));
+        const file = await dashboards.impactReport(user, organisationId, request.query);
         return reply
           .headers({
             'content-type': file.type,

@@ -77,6 +77,19 @@ export function teamsService(deps: TeamsServiceDeps) {
       return role !== null && canManageTeam(role);
     },
 
+    /** For the corporate dashboard: the organisation `viewer` may see as a team member, or null. */
+    async organisationFor(viewer: SessionUser, organisationId: string) {
+      const org = await repo.organisation(organisationId);
+      if (!org || !(await roleIn(organisationId, viewer.id))) return null;
+      return { id: org.id, name: org.name ?? org.username };
+    },
+
+    /** Whose dashboard a member sees by default: their own account if corporate, else their first team's. */
+    async defaultOrganisationOf(user: SessionUser): Promise<string> {
+      if (user.profile_type === 'corporate') return user.id;
+      return (await repo.membershipsOf(user.id))[0]?.organisation_id ?? user.id;
+    },
+
     /** The teams the caller is in; a corporate account's own team is always there. */
     async myTeams(user: SessionUser): Promise<MyTeam[]> {
       if (user.profile_type === 'corporate') await repo.ensureOrganisationRow(user.id, nowIso());
