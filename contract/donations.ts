@@ -100,11 +100,20 @@ export const donationOptionsSchema = z.object({
   categories: z.array(z.object({ value: z.string(), label: z.string() })),
   /** True when the built-in test provider takes the payment (no real card is charged). */
   testMode: z.boolean(),
+  /**
+   * Asked for a drive (`?driveId=`) a partner nursery supplies: `treePrice` is that nursery's
+   * sapling price and tree donations are allocated to its reservation.
+   */
+  nursery: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type DonationOptions = z.infer<typeof donationOptionsSchema>;
 export const donationOptionsResponseSchema = z.object({
   success: z.literal(true),
   data: donationOptionsSchema,
+});
+
+export const donationOptionsQuerySchema = z.object({
+  driveId: z.string().min(1).max(64).optional(),
 });
 
 // ---- POST /api/donations
@@ -216,6 +225,8 @@ export const donationSchema = z.object({
   paidAt: z.string().nullable(),
   /** Why a payment failed, in words for the donor. */
   failureReason: z.string().nullable(),
+  /** The partner nursery that grows the donated trees (a drive's sapling reservation). */
+  nursery: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type Donation = z.infer<typeof donationSchema>;
 

@@ -32,6 +32,8 @@ export const TREE_MESSAGES = {
   idInvalid: 'That reference is not valid.',
   driveNotYours: 'Please choose a drive you joined or organised.',
   replacesInvalid: 'Please choose one of your trees that died and has not been replanted yet.',
+  reservationInvalid:
+    'Please choose a delivered sapling reservation of the drive this tree was planted at.',
   plantedAfterMeasurement: 'Planting Date must be before the tree’s first measurement.',
   saved: 'Tree registered!',
   updated: 'Tree updated!',
@@ -114,6 +116,8 @@ export const treeFormSchema = z.object({
   treeName: optionalText(TREE_LIMITS.nameMax, TREE_MESSAGES.nameTooLong),
   driveId: optionalId,
   replacesTreeId: optionalId,
+  /** The drive's delivered sapling reservation the tree came from (the chain of custody). */
+  reservationId: optionalId.optional(),
 });
 export type TreeFormInput = z.input<typeof treeFormSchema>;
 export type TreeForm = z.output<typeof treeFormSchema>;
@@ -123,7 +127,9 @@ export type TreeFormField = keyof TreeFormInput | typeof TREE_IMAGE_FIELD;
  * PATCH /api/trees/{id}: the same fields, each optional; a field left out stays as it is, an
  * empty `treeName`, `treeLocation` or `driveId` clears it. The replaced tree cannot change.
  */
-export const treeUpdateFormSchema = treeFormSchema.omit({ replacesTreeId: true }).partial();
+export const treeUpdateFormSchema = treeFormSchema
+  .omit({ replacesTreeId: true, reservationId: true })
+  .partial();
 export type TreeUpdateForm = z.output<typeof treeUpdateFormSchema>;
 
 export const speciesRefSchema = z.object({
@@ -174,6 +180,8 @@ export const treeSchema = z.object({
   driveId: z.string().nullable(),
   replacesTreeId: z.string().nullable(),
   replacedByTreeId: z.string().nullable(),
+  /** The sapling reservation the tree came from, when it was named at registration. */
+  reservationId: z.string().nullable().optional(),
   owner: z.object({ id: z.string(), name: z.string() }),
   isOwner: z.boolean(),
   lastMeasurement: measurementSchema

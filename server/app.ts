@@ -19,6 +19,7 @@ import { registerStaticSpa } from './plugins/static-spa';
 import { healthRoutes } from './modules/health/health.routes';
 import { mapRoutes } from './modules/map/map.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { nurseryRoutes } from './modules/nursery/nursery.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -105,6 +106,7 @@ export async function buildApp(
     paymentsRoutes,
     treesRoutes,
     treeCareRoutes,
+    nurseryRoutes,
     teamsRoutes,
     dashboardsRoutes,
     apiTokensRoutes,

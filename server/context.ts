@@ -28,6 +28,9 @@ import { newsletterRepository } from './modules/newsletter/newsletter.repository
 import { newsletterService, type NewsletterService } from './modules/newsletter/newsletter.service';
 import { onboardingService, type OnboardingService } from './modules/onboarding/onboarding.service';
 import { notificationsRepository } from './modules/notifications/notifications.repository';
+import { nurseryService, type NurseryService } from './modules/nursery/nursery.service';
+import { reservationsRepository } from './modules/nursery/reservations.repository';
+import { stockRepository } from './modules/nursery/stock.repository';
 import {
   notificationsService,
   type NotificationsService,
@@ -86,10 +89,11 @@ export interface Services {
   calendarFeeds: CalendarFeedService;
   geo: GeoService;
   stats: StatsService;
-  rateLimits: RateLimitsService;
   dashboards: DashboardsService;
+  rateLimits: RateLimitsService;
   trees: TreesService;
   newsletter: NewsletterService;
+  nursery: NurseryService;
   teams: TeamsService;
 }
 
@@ -117,6 +121,32 @@ export function createServices(input: ContextInput): AppContext {
     clock,
   });
   const notifications = notificationsService({ uow, repo: notificationsRepository, clock });
+  // Partner nurseries; trees, donations and drives are asked when a request runs (built below).
+  const nursery = nurseryService({
+    uow,
+    stockRepo: stockRepository,
+    reservationsRepo: reservationsRepository,
+    clock,
+    notifications,
+    currency: config.donations.currency,
+    links: {
+      treeCounts: (ids) => trees.reservationTreeCounts(ids),
+      tree: (callerId, id) => trees.get(callerId, id),
+      donors: async (reservationId, driveId) =>
+        reservationId
+          ? donations.reservationDonors(reservationId)
+          : driveId
+            ? (await donations.driveDonations(driveId)).donors.map(({ userId, name }) => ({
+                userId,
+                name,
+              }))
+            : [],
+      drive: async (driveId) => {
+        const found = await drives.detail('', driveId).catch(() => null);
+        return found ? { id: found.id, name: found.driveName, startsAt: found.driveDate } : null;
+      },
+    },
+  });
   // Counters every app server shares (route limits with PostgreSQL, per-member limits, once-claims).
   const rateLimits = rateLimitsService({ db, repo: rateLimitsRepository, clock });
   const auth = authService({
@@ -151,6 +181,7 @@ export function createServices(input: ContextInput): AppContext {
     mailer,
     appUrl: config.appUrl,
     log,
+    saplingPricing: (driveId) => nursery.drivePricing(driveId),
   });
   const payments = paymentsService({
     uow,
@@ -178,7 +209,7 @@ export function createServices(input: ContextInput): AppContext {
     rateLimits,
     appUrl: config.appUrl,
     // A drive that received money cannot be deleted.
-    deleteGuards: [donations.refuseDriveDeletion],
+    deleteGuards: [donations.refuseDriveDeletion, nursery.refuseDriveDeletion],
     // A team's owners and admins organise and edit its organisation's drives.
     organisationRights: teams.managesDrivesOf,
   });
@@ -192,6 +223,8 @@ export function createServices(input: ContextInput): AppContext {
     log,
     appUrl: config.appUrl,
     drives,
+    isDeliveredReservation: (driveId, reservationId) =>
+      nursery.isDeliveredTo(driveId, reservationId),
     driveDonorIds: async (driveId) =>
       (await donations.driveDonations(driveId)).donors.flatMap((d) => (d.userId ? [d.userId] : [])),
   });
@@ -204,6 +237,7 @@ export function createServices(input: ContextInput): AppContext {
     files,
     // Each module clears its own tables when an account goes; order: dependants first.
     onAccountDeleted: [
+      nursery.onAccountDeleted,
       teams.onAccountDeleted,
       trees.onAccountDeleted,
       donations.onAccountDeleted,
@@ -247,7 +281,6 @@ export function createServices(input: ContextInput): AppContext {
     calendarFeeds,
     geo,
     stats: statsService(statsRepository(db), clock, trees),
-    rateLimits,
     // Team members see their organisation's dashboard too.
     dashboards: dashboardsService({
       clock,
@@ -256,8 +289,10 @@ export function createServices(input: ContextInput): AppContext {
       donations,
       organisationFor: teams.organisationFor,
     }),
+    rateLimits,
     trees,
     newsletter: newsletterService({ uow, repo: newsletterRepository, clock }),
+    nursery,
     teams,
   };
 }

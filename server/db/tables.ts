@@ -76,6 +76,8 @@ export interface TreesTable {
   last_measured_at: WithDefault<Timestamp | null>;
   last_height_cm: WithDefault<number | null>;
   last_diameter_cm: WithDefault<number | null>;
+  /** 0011-nursery: the sapling reservation the tree came from (a delivered one of its drive). */
+  reservation_id: WithDefault<string | null>;
 }
 
 /** A column the database fills when an insert leaves it out. */
@@ -141,6 +143,8 @@ export interface DonationsTable {
   created_at: Timestamp;
   paid_at: Timestamp | null;
   updated_at: Timestamp;
+  /** 0011-nursery: the sapling reservation a tree donation is allocated to (priced at its nursery). */
+  reservation_id: WithDefault<string | null>;
 }
 
 /** A provider event seen once (the primary key decides who handles it). */
@@ -287,6 +291,42 @@ export interface ApiTokensTable {
   expires_at: Timestamp | null;
 }
 
+/** 0011-nursery: a partner nursery's saplings of one species and size, with a pickup point. */
+export interface NurseryStockTable {
+  id: string;
+  nursery_id: string;
+  species_id: number;
+  size: 'packet' | 'potted';
+  quantity_available: number;
+  price_minor: number;
+  currency: string;
+  pickup_lat: number;
+  pickup_lng: number;
+  pickup_location_text: string;
+  notes: WithDefault<string>;
+  /** Set instead of deleting stock that reservations name. */
+  removed_at: WithDefault<Timestamp | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** 0011-nursery: saplings a drive's organiser reserved from a nursery's stock. */
+export interface SaplingReservationsTable {
+  id: string;
+  drive_id: string;
+  stock_id: string;
+  nursery_id: string;
+  organiser_id: string;
+  quantity: number;
+  unit_price_minor: number;
+  currency: string;
+  status: 'requested' | 'confirmed' | 'declined' | 'delivered' | 'cancelled';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  confirmed_at: WithDefault<Timestamp | null>;
+  delivered_at: WithDefault<Timestamp | null>;
+}
+
 /** 0012: a member of an organisation (a corporate account), with the role they act in. */
 export interface TeamMembersTable {
   organisation_id: string;
@@ -311,6 +351,8 @@ export interface TeamInvitesTable {
 }
 
 export interface Database {
+  nursery_stock: NurseryStockTable;
+  sapling_reservations: SaplingReservationsTable;
   api_tokens: ApiTokensTable;
   calendar_feeds: CalendarFeedsTable;
   geocode_cache: GeocodeCacheTable;

@@ -10,6 +10,7 @@ import * as trees from './0008-trees';
 import * as authHardening from './0013-auth-hardening';
 import * as driveTimeZones from './0009-drive-time-zones';
 import * as apiTokens from './0010-api-tokens';
+import * as nursery from './0011-nursery';
 import * as teams from './0012-teams';
 
 /** Every migration, in order; names are stable forever once released. */
@@ -22,8 +23,9 @@ export const migrations: Record<string, Migration> = {
   '0006-file-references': fileReferences,
   '0007-donations': donations,
   '0008-trees': trees,
-  '0013-auth-hardening': authHardening,
   '0009-drive-time-zones': driveTimeZones,
   '0010-api-tokens': apiTokens,
+  '0011-nursery': nursery,
   '0012-teams': teams,
+  '0013-auth-hardening': authHardening,
 };

@@ -9,7 +9,22 @@ import type { DonationRow } from '../../db/tables';
 export type DonationWithDrive = DonationRow & {
   drive_name: string | null;
   drive_starts_at: string | null;
+  nursery_id?: string | null;
+  nursery_username?: string | null;
+  nursery_name?: string | null;
+  nursery_deleted_at?: string | null;
 };
+
+/** The partner nursery growing a tree donation's trees, when it is allocated to a reservation. */
+export const nurseryOf = (row: DonationWithDrive) =>
+  row.nursery_id && row.nursery_username
+    ? {
+        id: row.nursery_id,
+        name: row.nursery_deleted_at
+          ? 'Former member'
+          : row.nursery_name?.trim() || row.nursery_username,
+      }
+    : null;
 
 const driveOf = (row: DonationWithDrive) =>
   row.drive_id && row.drive_name !== null && row.drive_starts_at !== null
@@ -33,6 +48,7 @@ export function toDonation(row: DonationWithDrive): Donation {
     createdAt: row.created_at,
     paidAt: row.paid_at,
     failureReason: row.failure_reason,
+    nursery: nurseryOf(row),
   };
 }
 
@@ -58,11 +74,14 @@ export function describeGift(donation: {
   kind: 'trees' | 'cash';
   trees: number;
   driveName: string | null;
+  /** The partner nursery that grows the trees, when there is one. */
+  nurseryName?: string | null;
 }): string {
   const what = donation.kind === 'trees' ? treesText(donation.trees) : 'Cash donation';
-  return donation.driveName
+  const gift = donation.driveName
     ? `${what} for "${donation.driveName}"`
     : `${what} for the general fund`;
+  return donation.nurseryName ? `${gift}, grown by ${donation.nurseryName}` : gift;
 }
 
 const CSV_COLUMNS = [

@@ -12,8 +12,18 @@ export function donationsRepository(db: Kysely<Database>) {
     db
       .selectFrom('donations')
       .leftJoin('drives', 'drives.id', 'donations.drive_id')
+      // The nursery growing the trees, through the sapling reservation they are allocated to.
+      .leftJoin('sapling_reservations as sr', 'sr.id', 'donations.reservation_id')
+      .leftJoin('users as nu', 'nu.id', 'sr.nursery_id')
       .selectAll('donations')
-      .select(['drives.name as drive_name', 'drives.starts_at as drive_starts_at']);
+      .select([
+        'drives.name as drive_name',
+        'drives.starts_at as drive_starts_at',
+        'sr.nursery_id as nursery_id',
+        'nu.username as nursery_username',
+        'nu.name as nursery_name',
+        'nu.deleted_at as nursery_deleted_at',
+      ]);
 
   const ofDonor = (donorId: string, status: DonationStatus | undefined) => {
     let query = db.selectFrom('donations').where('donor_id', '=', donorId);
@@ -221,6 +231,33 @@ export function donationsRepository(db: Kysely<Database>) {
         named: named.map((r) => ({ ...r, trees: Number(r.trees), amount: Number(r.amount) })),
         hidden: { n: Number(hidden.n), trees: Number(hidden.trees), amount: Number(hidden.amount) },
       };
+    },
+
+    /** Who paid for the trees allocated to a sapling reservation: named, and a count of the rest. */
+    async reservationDonors(reservationId: string) {
+      const rows = await db
+        .selectFrom('donations')
+        .innerJoin('users', 'users.id', 'donations.donor_id')
+        .where('donations.reservation_id', '=', reservationId)
+        .where('donations.status', '=', 'paid')
+        .groupBy([
+          'users.id',
+          'users.username',
+          'users.name',
+          'users.deleted_at',
+          'donations.anonymous',
+        ])
+        .select([
+          'users.id as user_id',
+          'users.username',
+          'users.name',
+          'users.deleted_at',
+          'donations.anonymous',
+        ])
+        .orderBy('users.id')
+        .limit(200)
+        .execute();
+      return rows;
     },
 
     async hasPaidDonations(driveId: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
   donatedTreesResponseSchema,
   donationListQuerySchema,
   donationListResponseSchema,
+  donationOptionsQuerySchema,
   donationOptionsResponseSchema,
   donationParamsSchema,
   donationResponseSchema,
@@ -43,11 +44,18 @@ export const donationsRoutes =
       {
         schema: {
           tags: ['donations'],
-          summary: 'Currency, tree price, limits and categories: every amount comes from here',
-          response: { 200: donationOptionsResponseSchema },
+          summary:
+            "Currency, tree price, limits and categories: every amount comes from here (driveId: that drive's nursery price)",
+          querystring: donationOptionsQuerySchema,
+          response: { 200: donationOptionsResponseSchema, 400: errorResponseSchema },
         },
       },
-      async () => ({ success: true as const, data: donations.options() }),
+      async (request) => ({
+        success: true as const,
+        data: request.query.driveId
+          ? await donations.optionsFor(request.query.driveId)
+          : donations.options(),
+      }),
     );
 
     app.post(

@@ -9,6 +9,7 @@ import {
   type DonationOptions,
   type DriveDonations,
 } from '../../../contract/donations';
+import type { DriveSaplingPricing } from '../../../contract/nursery';
 import { DONATION_CATEGORIES } from '../../../contract/options';
 import type { Config } from '../../config';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
@@ -25,6 +26,7 @@ import { donationSummaries } from './donation-summaries';
 import {
   describeGift,
   donationsCsv,
+  nurseryOf,
   toDonatedTree,
   toDonation,
   type DonationWithDrive,
@@ -43,6 +45,8 @@ export interface DonationsServiceDeps {
   mailer: Mailer;
   appUrl: string;
   log: Log;
+  /** A drive's partner-nursery sapling price and reservation (nursery module); none until wired. */
+  saplingPricing?: (driveId: string) => Promise<DriveSaplingPricing | null>;
 }
 
 /** Named donors shown on a drive (anonymous gifts are one nameless line besides). */
@@ -96,8 +100,27 @@ export function donationsService(deps: DonationsServiceDeps) {
     testMode: provider.testMode,
   });
 
+  /** The nursery pricing that applies to a drive's tree donations (same currency only). */
+  async function pricingOf(driveId: string | null | undefined) {
+    if (!driveId || !deps.saplingPricing) return null;
+    const pricing = await deps.saplingPricing(driveId);
+    return pricing && pricing.currency === settings.currency ? pricing : null;
+  }
+
   return {
     options,
+
+    /** The options for giving to one drive: its nursery's sapling price when one supplies it. */
+    async optionsFor(driveId: string | undefined): Promise<DonationOptions> {
+      const pricing = await pricingOf(driveId);
+      return pricing
+        ? {
+            ...options(),
+            treePrice: pricing.unitPriceMinor,
+            nursery: { id: pricing.nurseryId, name: pricing.nurseryName },
+          }
+        : { ...options(), nursery: null };
+    },
 
     /**
      * A pending donation priced by the server, and the provider's checkout for it. If the provider
@@ -115,7 +138,10 @@ export function donationsService(deps: DonationsServiceDeps) {
         throw fieldError('driveId', DONATION_MESSAGES.drivePast);
 
       const trees = input.kind === 'trees' ? input.trees! : 0;
-      const amount = input.kind === 'trees' ? trees * settings.treePrice : input.amount!;
+      // Trees for a drive a nursery supplies are its saplings, at its price.
+      const pricing = input.kind === 'trees' ? await pricingOf(drive?.id) : null;
+      const treePrice = pricing ? pricing.unitPriceMinor : settings.treePrice;
+      const amount = input.kind === 'trees' ? trees * treePrice : input.amount!;
       const at = nowIso();
       const id = newId();
       await repo.insert({
@@ -131,6 +157,7 @@ export function donationsService(deps: DonationsServiceDeps) {
         anonymous: input.anonymous ? 1 : 0,
         status: 'pending',
         provider: provider.name,
+        reservation_id: pricing?.reservationId ?? null,
         created_at: at,
         updated_at: at,
       });
@@ -141,7 +168,7 @@ export function donationsService(deps: DonationsServiceDeps) {
           donationId: id,
           amount,
           currency: settings.currency,
-          description: `Canopy: ${describeGift({ kind: input.kind, trees, driveName: drive?.name ?? null })}`,
+          description: `Canopy: ${describeGift({ kind: input.kind, trees, driveName: drive?.name ?? null, nurseryName: pricing?.nurseryName ?? null })}`,
           customerEmail: user.email,
           successUrl: `${deps.appUrl}/app/donate-tree/success?donation=${id}`,
           cancelUrl: `${deps.appUrl}/app/donate-tree/cancel?donation=${id}`,
@@ -222,7 +249,11 @@ export function donationsService(deps: DonationsServiceDeps) {
         donorName: user.name?.trim() || user.username,
         donorEmail: user.email,
         billing: await billingOf(user.id),
-        gift: describeGift({ ...row, driveName: row.drive_name }),
+        gift: describeGift({
+          ...row,
+          driveName: row.drive_name,
+          nurseryName: nurseryOf(row)?.name ?? null,
+        }),
         category: row.category,
         amountMinor: row.amount_minor,
         currency: row.currency,
@@ -251,6 +282,23 @@ export function donationsService(deps: DonationsServiceDeps) {
         updated_at: nowIso(),
       });
       return billingOf(user.id);
+    },
+
+    /** Who paid for a sapling reservation's trees: named donors, and one nameless entry for the rest. */
+    async reservationDonors(
+      reservationId: string,
+    ): Promise<Array<{ userId: string | null; name: string | null }>> {
+      const rows = await repo.reservationDonors(reservationId);
+      const named = new Map<string, string>();
+      let hidden = false;
+      for (const r of rows) {
+        if (r.anonymous === 1 || r.deleted_at) hidden = true;
+        else named.set(r.user_id, r.name?.trim() || r.username);
+      }
+      return [
+        ...[...named].map(([userId, name]) => ({ userId, name })),
+        ...(hidden ? [{ userId: null, name: null }] : []),
+      ];
     },
 
     /** True when a drive received money (paid, or paid and refunded): it must not be deleted. */

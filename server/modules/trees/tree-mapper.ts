@@ -105,6 +105,7 @@ export function toTree(row: TreeWithOwner, context: { callerId: string; now: Dat
     driveId: row.drive_id,
     replacesTreeId: row.replaces_tree_id,
     replacedByTreeId: row.replaced_by_id,
+    reservationId: row.reservation_id,
     owner: { id: row.owner_id, name: ownerName(row) },
     isOwner,
     lastMeasurement: lastMeasurementOf(row),

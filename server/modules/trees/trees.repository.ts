@@ -46,6 +46,27 @@ export function treesRepository(db: Kysely<Database>) {
 
     insert: (row: NewTree) => db.insertInto('trees').values(row).execute(),
 
+    /** Plants registered from these sapling reservations, and how many are alive (not dead). */
+    async reservationCounts(ids: string[]): Promise<{ planted: number; alive: number }> {
+      if (ids.length === 0) return { planted: 0, alive: 0 };
+      const row = await db
+        .selectFrom('trees')
+        .where('reservation_id', 'in', ids)
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('tree_count'), eb.lit(0)).as('planted'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb.case().when('status', '=', 'dead').then(0).else(eb.ref('alive_count')).end(),
+              ),
+              eb.lit(0),
+            )
+            .as('alive'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { planted: Number(row.planted), alive: Number(row.alive) };
+    },
+
     findById: (id: string) =>
       db.selectFrom('trees').selectAll().where('id', '=', id).executeTakeFirst(),
 

@@ -50,6 +50,8 @@ export interface TreesServiceDeps {
   drives: Pick<DrivesService, 'detail'>;
   /** Who donated to a drive, through the donations module; none until it is wired. */
   driveDonorIds?: (driveId: string) => Promise<string[]>;
+  /** True when a sapling reservation belongs to the drive and was delivered (nursery module). */
+  isDeliveredReservation?: (driveId: string, reservationId: string) => Promise<boolean>;
 }
 
 /**
@@ -146,6 +148,11 @@ export function treesService(deps: TreesServiceDeps) {
       checkPlanted(form.plantedAt);
       if (form.driveId) await checkDrive(user, form.driveId);
       if (form.replacesTreeId) await checkReplaces(user, form.replacesTreeId);
+      if (
+        form.reservationId &&
+        !(form.driveId && (await deps.isDeliveredReservation?.(form.driveId, form.reservationId)))
+      )
+        throw fieldError('reservationId', TREE_MESSAGES.reservationInvalid);
       const image = input.image ? await prepareImage(input.image, TREE_IMAGE_FIELD) : null;
       const id = newId();
       try {
@@ -158,6 +165,7 @@ export function treesService(deps: TreesServiceDeps) {
             owner_id: user.id,
             drive_id: form.driveId,
             replaces_tree_id: form.replacesTreeId,
+            reservation_id: form.reservationId ?? null,
             species_id: form.treesType,
             tree_count: form.treeCount,
             alive_count: form.treeCount,
@@ -183,6 +191,9 @@ export function treesService(deps: TreesServiceDeps) {
 
     /** Any signed-in member may look; only the owner sees exact coordinates. */
     get: (callerId: string, id: string) => present(id, callerId),
+
+    /** Plants registered from these sapling reservations, and how many are alive today. */
+    reservationTreeCounts: (reservationIds: string[]) => repo.reservationCounts(reservationIds),
 
     async mine(userId: string, page: number, limit: number) {
       const [rows, total] = await Promise.all([

@@ -1,0 +1,44 @@
+import type { SessionUser } from '../auth/auth.service';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { chainOfCustody, type ChainLinks } from './chain-of-custody';
+import type { reservationsRepository } from './reservations.repository';
+import { reservationsService } from './reservations.service';
+import type { stockRepository } from './stock.repository';
+import { stockService } from './stock.service';
+
+export interface NurseryServiceDeps {
+  uow: UnitOfWork;
+  stockRepo: typeof stockRepository;
+  reservationsRepo: typeof reservationsRepository;
+  clock: Clock;
+  notifications: Pick<NotificationsService, 'notify'>;
+  /** The donation currency: sapling prices are in it. */
+  currency: string;
+  /** Trees, donations and drives, asked through their services (bound late: they are built after). */
+  links: ChainLinks;
+}
+
+/**
+ * Partner nurseries: their sapling stock (stock.service.ts), drive organisers' reservations of it
+ * (reservations.service.ts), and the chain of custody from nursery to living tree plus the
+ * nursery's dashboard (chain-of-custody.ts).
+ */
+export function nurseryService(deps: NurseryServiceDeps) {
+  const stock = stockService(deps);
+  const reservations = reservationsService(deps);
+  const chain = chainOfCustody(deps);
+  return {
+    stock,
+    reservations,
+    driveChain: chain.driveChain,
+    provenance: chain.provenance,
+    dashboard: (user: SessionUser) => chain.dashboard(user, deps.currency),
+    drivePricing: reservations.drivePricing,
+    isDeliveredTo: reservations.isDeliveredTo,
+    refuseDriveDeletion: reservations.refuseDriveDeletion,
+    onAccountDeleted: (userId: string, tx: Tx) => reservations.onAccountDeleted(userId, tx),
+  };
+}
+export type NurseryService = ReturnType<typeof nurseryService>;

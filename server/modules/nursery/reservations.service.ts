@@ -1,0 +1,303 @@
+import {
+  NURSERY_MESSAGES,
+  NURSERY_PATHS,
+  OPEN_RESERVATION_STATUSES,
+  PRICING_RESERVATION_STATUSES,
+  RESERVATION_STATUS_LABELS,
+  type CreateReservationRequest,
+  type DriveSaplingPricing,
+  type Reservation,
+  type ReservationAction,
+  type ReservationListQuery,
+  type ReservationStatus,
+} from '../../../contract/nursery';
+import type { DriveRow } from '../../db/tables';
+import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { SessionUser } from '../auth/auth.service';
+import type { NewNotice, NotificationsService } from '../notifications/notifications.service';
+import { personName, reservationActions, speciesRef, toReservation } from './nursery-mapper';
+import type { ReservationDetail, reservationsRepository } from './reservations.repository';
+import type { stockRepository } from './stock.repository';
+
+export interface ReservationsServiceDeps {
+  uow: UnitOfWork;
+  stockRepo: typeof stockRepository;
+  reservationsRepo: typeof reservationsRepository;
+  clock: Clock;
+  notifications: Pick<NotificationsService, 'notify'>;
+}
+
+const driveLink = (id: string) => `/app/delive-detail/${id}`;
+const CLOSED_BY_ACCOUNT = 'because the other party closed their account';
+
+/** Where each step goes, and who may take it (checked against `reservationActions`). */
+const STEPS: Record<
+  ReservationAction,
+  { to: ReservationStatus; from: readonly ReservationStatus[]; returns: boolean; message: string }
+> = {
+  confirm: {
+    to: 'confirmed',
+    from: ['requested'],
+    returns: false,
+    message: NURSERY_MESSAGES.confirmed,
+  },
+  decline: {
+    to: 'declined',
+    from: ['requested'],
+    returns: true,
+    message: NURSERY_MESSAGES.declined,
+  },
+  deliver: {
+    to: 'delivered',
+    from: ['confirmed'],
+    returns: false,
+    message: NURSERY_MESSAGES.delivered,
+  },
+  cancel: {
+    to: 'cancelled',
+    from: OPEN_RESERVATION_STATUSES,
+    returns: true,
+    message: NURSERY_MESSAGES.cancelled,
+  },
+};
+
+const what = (r: Pick<ReservationDetail, 'quantity' | 'species_id'>) =>
+  `${r.quantity.toLocaleString('en-US')} ${speciesRef(r.species_id).label} sapling${r.quantity === 1 ? '' : 's'}`;
+
+/** The notice the other party gets when `actor` takes a step. */
+function noticeFor(row: ReservationDetail, step: ReservationAction | 'request'): NewNotice {
+  const organiser = personName({
+    username: row.organiser_username,
+    name: row.organiser_name,
+    deleted_at: row.organiser_deleted_at,
+  });
+  const nursery = personName({
+    username: row.nursery_username,
+    name: row.nursery_name,
+    deleted_at: row.nursery_deleted_at,
+  });
+  const base = { kind: 'sapling_reservation' as const };
+  switch (step) {
+    case 'request':
+      return {
+        ...base,
+        title: 'New sapling reservation',
+        body: `${organiser} reserved ${what(row)} for "${row.drive_name}". Please confirm or decline.`,
+        link: NURSERY_PATHS.dashboard,
+      };
+    case 'confirm':
+    case 'decline':
+    case 'deliver':
+      return {
+        ...base,
+        title: `Sapling reservation ${RESERVATION_STATUS_LABELS[STEPS[step].to].toLowerCase()}`,
+        body: `${nursery} ${STEPS[step].to} your reservation of ${what(row)} for "${row.drive_name}".`,
+        link: driveLink(row.drive_id),
+      };
+    case 'cancel':
+      return {
+        ...base,
+        title: 'Sapling reservation cancelled',
+        body: `The reservation of ${what(row)} for "${row.drive_name}" was cancelled.`,
+        link: NURSERY_PATHS.dashboard,
+      };
+  }
+}
+
+export function reservationsService(deps: ReservationsServiceDeps) {
+  const { uow, clock, notifications } = deps;
+  const repo = deps.reservationsRepo(uow.db);
+  const nowIso = () => clock.now().toISOString();
+
+  async function present(id: string, callerId: string): Promise<Reservation> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(NURSERY_MESSAGES.reservationNotFound);
+    return toReservation(row, callerId);
+  }
+
+  /** Closes an open reservation and puts its saplings back; false if it was no longer open. */
+  async function close(tx: Tx, row: ReservationDetail, to: ReservationStatus): Promise<boolean> {
+    const at = nowIso();
+    const moved = await deps
+      .reservationsRepo(tx.db)
+      .transition(row.id, OPEN_RESERVATION_STATUSES, { status: to, updated_at: at });
+    if (moved) await deps.stockRepo(tx.db).giveBack(row.stock_id, row.quantity, at);
+    return moved;
+  }
+
+  return {
+    /**
+     * The drive's organiser (checked by the caller through the drives service) reserves saplings:
+     * the stock drops in the same transaction, by one conditional statement, so concurrent
+     * requests can never take more than there is.
+     */
+    async reserve(
+      user: SessionUser,
+      drive: Pick<DriveRow, 'id' | 'organizer_id' | 'starts_at'>,
+      input: CreateReservationRequest,
+    ): Promise<Reservation> {
+      if (drive.organizer_id !== user.id) throw forbidden(NURSERY_MESSAGES.organiserOnly);
+      if (Date.parse(drive.starts_at) <= clock.now().getTime())
+        throw conflict(NURSERY_MESSAGES.drivePast);
+      const id = newId();
+      await uow.withTransaction(async (tx) => {
+        const stock = deps.stockRepo(tx.db);
+        const line = await stock.findById(input.stockId);
+        if (!line) throw fieldError('stockId', NURSERY_MESSAGES.stockNotFound);
+        const at = nowIso();
+        if (!(await stock.take(line.id, input.quantity, at))) {
+          const now = await stock.findById(line.id);
+          throw conflict(NURSERY_MESSAGES.notEnoughStock(now?.quantity_available ?? 0));
+        }
+        const reservations = deps.reservationsRepo(tx.db);
+        await reservations.insert({
+          id,
+          drive_id: drive.id,
+          stock_id: line.id,
+          nursery_id: line.nursery_id,
+          organiser_id: user.id,
+          quantity: input.quantity,
+          unit_price_minor: line.price_minor,
+          currency: line.currency,
+          status: 'requested',
+          created_at: at,
+          updated_at: at,
+        });
+        const row = await reservations.findById(id);
+        if (row)
+          tx.afterCommit(() => notifications.notify(row.nursery_id, noticeFor(row, 'request')));
+      });
+      return present(id, user.id);
+    },
+
+    /** Confirm, decline, deliver (the nursery) or cancel (either party, before delivery). */
+    async act(
+      user: SessionUser,
+      id: string,
+      action: ReservationAction,
+    ): Promise<{ reservation: Reservation; message: string }> {
+      const step = STEPS[action];
+      await uow.withTransaction(async (tx) => {
+        const row = await deps.reservationsRepo(tx.db).findById(id);
+        if (!row) throw notFound(NURSERY_MESSAGES.reservationNotFound);
+        if (row.nursery_id !== user.id && row.organiser_id !== user.id)
+          throw forbidden(NURSERY_MESSAGES.reservationNotYours);
+        if (!reservationActions(row, user.id).includes(action)) {
+          if (step.from.includes(row.status)) throw forbidden(NURSERY_MESSAGES.reservationNotYours);
+          throw conflict(NURSERY_MESSAGES.transitionInvalid(row.status));
+        }
+        const at = nowIso();
+        const moved = step.returns
+          ? await close(tx, row, step.to)
+          : await deps.reservationsRepo(tx.db).transition(id, step.from, {
+              status: step.to,
+              updated_at: at,
+              ...(step.to === 'confirmed' ? { confirmed_at: at } : {}),
+              ...(step.to === 'delivered' ? { delivered_at: at } : {}),
+            });
+        // Another request moved it first: answer as if this one had read the newer state.
+        if (!moved) throw conflict(NURSERY_MESSAGES.transitionInvalid('no longer open'));
+        const other = row.nursery_id === user.id ? row.organiser_id : row.nursery_id;
+        tx.afterCommit(() => notifications.notify(other, noticeFor(row, action)));
+      });
+      return { reservation: await present(id, user.id), message: step.message };
+    },
+
+    get: (callerId: string, id: string) => present(id, callerId),
+
+    /** Any member may see a drive's reservations (its chain is public to members). */
+    async listForDrive(callerId: string, driveId: string, page: number, limit: number) {
+      const [rows, total] = await Promise.all([
+        repo.listForDrive(driveId, limit, (page - 1) * limit),
+        repo.countForDrive(driveId),
+      ]);
+      return { data: rows.map((r) => toReservation(r, callerId)), page, limit, total };
+    },
+
+    async listForNursery(user: SessionUser, query: ReservationListQuery) {
+      if (user.profile_type !== 'nursery') throw forbidden(NURSERY_MESSAGES.nurseryOnly);
+      const { page, limit } = query;
+      const statuses =
+        query.status === 'open'
+          ? OPEN_RESERVATION_STATUSES
+          : query.status
+            ? [query.status]
+            : undefined;
+      const [rows, total] = await Promise.all([
+        repo.listForNursery(user.id, statuses, limit, (page - 1) * limit),
+        repo.countForNursery(user.id, statuses),
+      ]);
+      return { data: rows.map((r) => toReservation(r, user.id)), page, limit, total };
+    },
+
+    /**
+     * What a drive's tree donations cost: the oldest confirmed or delivered reservation's sapling
+     * price, and the donations are allocated to it. Null: no nursery supplies the drive yet.
+     */
+    async drivePricing(driveId: string, executor?: Executor): Promise<DriveSaplingPricing | null> {
+      const [first] = await (executor ? deps.reservationsRepo(executor) : repo).driveReservations(
+        driveId,
+        PRICING_RESERVATION_STATUSES,
+      );
+      if (!first) return null;
+      return {
+        reservationId: first.id,
+        nurseryId: first.nursery_id,
+        nurseryName: personName({
+          username: first.nursery_username,
+          name: first.nursery_name,
+          deleted_at: first.nursery_deleted_at,
+        }),
+        unitPriceMinor: first.unit_price_minor,
+        currency: first.currency,
+      };
+    },
+
+    /** True when the reservation belongs to the drive and its saplings were delivered. */
+    async isDeliveredTo(driveId: string, reservationId: string): Promise<boolean> {
+      const row = await repo.findById(reservationId);
+      return !!row && row.drive_id === driveId && row.status === 'delivered';
+    },
+
+    /** A drives delete guard: open or delivered reservations keep the drive (409). */
+    async refuseDriveDeletion(driveId: string, tx: Tx): Promise<string | null> {
+      const live = await deps
+        .reservationsRepo(tx.db)
+        .driveQuantity(driveId, [...OPEN_RESERVATION_STATUSES, 'delivered']);
+      return live > 0 ? NURSERY_MESSAGES.driveHasReservations : null;
+    },
+
+    /**
+     * Account deletion: every open reservation the person is part of is cancelled (saplings back
+     * in stock, the other party told); a nursery's stock goes (hidden when reservations name it).
+     * Delivered reservations stay: they are the drive's record of where its trees came from.
+     */
+    async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
+      const open = await deps
+        .reservationsRepo(tx.db)
+        .openInvolving(userId, OPEN_RESERVATION_STATUSES);
+      for (const row of open) {
+        if (!(await close(tx, row, 'cancelled'))) continue;
+        const other = row.nursery_id === userId ? row.organiser_id : row.nursery_id;
+        const notice = noticeFor(row, 'cancel');
+        tx.afterCommit(() =>
+          notifications.notify(other, {
+            ...notice,
+            body: `${notice.body.slice(0, -1)} ${CLOSED_BY_ACCOUNT}.`,
+          }),
+        );
+      }
+      const stock = deps.stockRepo(tx.db);
+      const reservations = deps.reservationsRepo(tx.db);
+      for (const stockId of await stock.ownIds(userId)) {
+        if ((await reservations.countForStock(stockId)) > 0)
+          await stock.markRemoved(stockId, nowIso());
+        else await stock.remove(stockId);
+      }
+    },
+  };
+}
+export type ReservationsService = ReturnType<typeof reservationsService>;

@@ -1,0 +1,159 @@
+import {
+  NURSERY_LIMITS,
+  NURSERY_MESSAGES,
+  OPEN_RESERVATION_STATUSES,
+  type Stock,
+  type StockListQuery,
+  type StockRequest,
+  type StockUpdateRequest,
+} from '../../../contract/nursery';
+import type { NurseryStockTable } from '../../db/tables';
+import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { SessionUser } from '../auth/auth.service';
+import { boundingBox, haversineKm, toStock } from './nursery-mapper';
+import type { reservationsRepository } from './reservations.repository';
+import type { stockRepository, StockWithNursery } from './stock.repository';
+import type { Updateable } from 'kysely';
+
+/** The most lines read from a bounding box before sorting by exact distance. */
+const NEAR_SCAN_MAX = 5000;
+
+export interface StockServiceDeps {
+  uow: UnitOfWork;
+  stockRepo: typeof stockRepository;
+  reservationsRepo: typeof reservationsRepository;
+  clock: Clock;
+  /** The donation currency: every sapling price is in it. */
+  currency: string;
+}
+
+export function stockService(deps: StockServiceDeps) {
+  const { uow, clock } = deps;
+  const repo = deps.stockRepo(uow.db);
+  const nowIso = () => clock.now().toISOString();
+
+  function assertNursery(user: SessionUser): void {
+    if (user.profile_type !== 'nursery') throw forbidden(NURSERY_MESSAGES.nurseryOnly);
+  }
+
+  /** The caller's own stock line: 404 when unknown (or removed), 403 for another nursery's. */
+  async function requireOwnStock(user: SessionUser, id: string): Promise<StockWithNursery> {
+    assertNursery(user);
+    const row = await repo.findById(id);
+    if (!row) throw notFound(NURSERY_MESSAGES.stockNotFound);
+    if (row.nursery_id !== user.id) throw forbidden(NURSERY_MESSAGES.stockNotYours);
+    return row;
+  }
+
+  async function present(id: string, callerId: string): Promise<Stock> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(NURSERY_MESSAGES.stockNotFound);
+    return toStock(row, callerId);
+  }
+
+  return {
+    async get(callerId: string, id: string): Promise<Stock> {
+      return present(id, callerId);
+    },
+
+    async create(user: SessionUser, input: StockRequest): Promise<Stock> {
+      assertNursery(user);
+      const id = newId();
+      const at = nowIso();
+      await repo.insert({
+        id,
+        nursery_id: user.id,
+        species_id: input.speciesId,
+        size: input.size,
+        quantity_available: input.quantityAvailable,
+        price_minor: input.priceMinor,
+        currency: deps.currency,
+        pickup_lat: input.pickupLat,
+        pickup_lng: input.pickupLng,
+        pickup_location_text: input.pickupLocation,
+        notes: input.notes,
+        created_at: at,
+        updated_at: at,
+      });
+      return present(id, user.id);
+    },
+
+    async update(user: SessionUser, id: string, input: StockUpdateRequest): Promise<Stock> {
+      await requireOwnStock(user, id);
+      const patch: Updateable<NurseryStockTable> = { updated_at: nowIso() };
+      if (input.speciesId !== undefined) patch.species_id = input.speciesId;
+      if (input.size !== undefined) patch.size = input.size;
+      if (input.quantityAvailable !== undefined) patch.quantity_available = input.quantityAvailable;
+      if (input.priceMinor !== undefined) patch.price_minor = input.priceMinor;
+      if (input.pickupLat !== undefined) patch.pickup_lat = input.pickupLat;
+      if (input.pickupLng !== undefined) patch.pickup_lng = input.pickupLng;
+      if (input.pickupLocation !== undefined) patch.pickup_location_text = input.pickupLocation;
+      if (input.notes !== undefined) patch.notes = input.notes;
+      await repo.update(id, patch);
+      return present(id, user.id);
+    },
+
+    /**
+     * Refused while reservations are open (they hold saplings from it); stock that reservations
+     * ever named is hidden instead of deleted so their record keeps its species and place.
+     */
+    async remove(user: SessionUser, id: string): Promise<void> {
+      await requireOwnStock(user, id);
+      await uow.withTransaction(async (tx) => {
+        const reservations = deps.reservationsRepo(tx.db);
+        if ((await reservations.countForStock(id, OPEN_RESERVATION_STATUSES)) > 0)
+          throw conflict(NURSERY_MESSAGES.stockHasOpenReservations);
+        const stock = deps.stockRepo(tx.db);
+        if ((await reservations.countForStock(id)) > 0) await stock.markRemoved(id, nowIso());
+        else await stock.remove(id);
+      });
+    },
+
+    /**
+     * `mine`: the caller's own lines. Otherwise what members can reserve, nearest first with
+     * `near` (within `radiusKm`, default 100 km), else newest first.
+     */
+    async list(callerId: string, query: StockListQuery) {
+      const { page, limit } = query;
+      const offset = (page - 1) * limit;
+      if (query.scope === 'mine') {
+        const [rows, total] = await Promise.all([
+          repo.listOwn(callerId, limit, offset),
+          repo.countOwn(callerId),
+        ]);
+        return { data: rows.map((r) => toStock(r, callerId)), page, limit, total };
+      }
+      if (!query.near) {
+        const filter = { species: query.species };
+        const [rows, total] = await Promise.all([
+          repo.listFindable(filter, limit, offset),
+          repo.countFindable(filter),
+        ]);
+        return { data: rows.map((r) => toStock(r, callerId)), page, limit, total };
+      }
+      const center = query.near;
+      const radiusKm = query.radiusKm ?? NURSERY_LIMITS.radiusKmDefault;
+      const rows = await repo.inBox(
+        { species: query.species, box: boundingBox(center, radiusKm) },
+        NEAR_SCAN_MAX,
+      );
+      const near = rows
+        .map((row) => ({
+          row,
+          km: haversineKm(center, { lat: row.pickup_lat, lng: row.pickup_lng }),
+        }))
+        .filter((r) => r.km <= radiusKm)
+        .sort((a, b) => a.km - b.km || a.row.id.localeCompare(b.row.id));
+      return {
+        data: near.slice(offset, offset + limit).map((r) => toStock(r.row, callerId, r.km)),
+        page,
+        limit,
+        total: near.length,
+      };
+    },
+  };
+}
+export type StockService = ReturnType<typeof stockService>;
