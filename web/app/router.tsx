@@ -24,7 +24,11 @@ const AppLayout = named(() => import('./app-layout'), 'AppLayout');
 const AppNotFound = page(() => import('../routes/app-not-found'));
 const AppBlank = page(() => import('../routes/app-blank'));
 const AppHome = page(() => import('../routes/app-home'));
-const AppDashboard = page(() => import('../routes/app-dashboard'));
+// The nursery dashboard's greeting until the nursery page lands (app-dashboard.tsx keeps it).
+const AppDashboard = named(() => import('../routes/app-dashboard'), 'WelcomeDashboard');
+const AppIndividualDashboard = page(() => import('../routes/app-dashboard'));
+const AppCorporateDashboard = page(() => import('../routes/app-corporate-dashboard'));
+const AppCharts = page(() => import('../routes/app-charts'));
 const AppUserProfile = page(() => import('../routes/app-user-profile'));
 const AppSettingsProfile = page(() => import('../routes/app-settings-profile'));
 const AppPlantations = page(() => import('../routes/app-plantations'));
@@ -71,8 +75,8 @@ export function AppRoutes() {
           <Route path="/app" element={<RequireSession />}>
             <Route element={<AppLayout />}>
               <Route index element={<AppHome />} />
-              <Route path="dashboard" element={<AppDashboard />} />
-              <Route path="corporate-dashboard" element={<AppDashboard />} />
+              <Route path="dashboard" element={<AppIndividualDashboard />} />
+              <Route path="corporate-dashboard" element={<AppCorporateDashboard />} />
               <Route path="nursery-dashboard" element={<AppDashboard />} />
               <Route path="user-profile/:id" element={<AppUserProfile />} />
               <Route path="settings-profile" element={<AppSettingsProfile />} />
@@ -97,6 +101,7 @@ export function AppRoutes() {
               />
               <Route path="trees/:id" element={<AppTreeDetail />} />
               <Route path="trees-map" element={<AppTreesMap />} />
+              <Route path="charts" element={<AppCharts />} />
               <Route path="integration" element={<AppIntegration />} />
               <Route path="getting-started" element={<AppGettingStarted />} />
               <Route path="blank" element={<AppBlank />} />

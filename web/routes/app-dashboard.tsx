@@ -1,8 +1,28 @@
-import { Link, useOutletContext } from 'react-router';
+import { Link, Navigate, useOutletContext } from 'react-router';
 import type { CurrentUser } from '../../contract/auth';
+import { dashboardRouteFor } from '../../contract/session';
 import { usePageTitle } from '../components/ui/page-title';
+import { IndividualDashboard } from '../features/dashboards/components/individual-dashboard';
 import { AddDriveButton } from '../features/drive-form/components/drive-form-modal';
 import { useImpactStats } from '../features/landing/api';
+import { TaskRow } from '../features/trees/components/care-due-panel';
+
+/**
+ * /app/dashboard: an individual's own dashboard; care tasks use the trees feature's row, so Done
+ * logs the care right here. Other roles go to the dashboard of their own role.
+ */
+export default function AppDashboard() {
+  usePageTitle('Dashboard');
+  const user = useOutletContext<CurrentUser>();
+  if (user.profileType !== 'individual')
+    return <Navigate to={dashboardRouteFor(user.profileType)} replace />;
+  return (
+    <div className="space-y-6">
+      <h2 className="text-2xl font-bold">Welcome, {user.name || user.username}!</h2>
+      <IndividualDashboard renderCareTask={(task) => <TaskRow task={task} />} />
+    </div>
+  );
+}
 
 const INTRO: Record<CurrentUser['profileType'], string> = {
   individual: 'Your trees, the drives you join and the impact you make will all gather here.',
@@ -10,8 +30,8 @@ const INTRO: Record<CurrentUser['profileType'], string> = {
   nursery: 'Supply saplings to drives near you and help every tree get a healthy start.',
 };
 
-/** Greets the signed-in user; the dashboards' full content arrives with later capabilities. */
-export default function AppDashboard() {
+/** The nursery dashboard's greeting and community figures until the nursery page replaces it. */
+export function WelcomeDashboard() {
   usePageTitle('Dashboard');
   const user = useOutletContext<CurrentUser>();
   const stats = useImpactStats();

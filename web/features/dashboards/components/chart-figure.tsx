@@ -1,0 +1,84 @@
+import { lazy, Suspense, useId } from 'react';
+import { LoadingState } from '../../../components/ui/status-cards';
+import type { ChartCanvasProps } from './chart-canvas';
+
+const ChartCanvas = lazy(() => import('./chart-canvas'));
+
+export interface ChartTable {
+  columns: string[];
+  rows: Array<Array<string | number>>;
+}
+
+/**
+ * A named chart with a text summary (its accessible description) and the same figures as a
+ * table behind "Show as table", so nothing is only in the picture.
+ */
+export function ChartFigure({
+  title,
+  summary,
+  chart,
+  table,
+  testId,
+}: {
+  title: string;
+  summary: string;
+  chart: ChartCanvasProps;
+  table: ChartTable;
+  testId?: string;
+}) {
+  const titleId = useId();
+  const descId = useId();
+  return (
+    <figure className="flex flex-col gap-3" data-testid={testId}>
+      <figcaption id={titleId} className="text-lg font-semibold">
+        {title}
+      </figcaption>
+      <div
+        role="img"
+        aria-labelledby={titleId}
+        aria-describedby={descId}
+        className="relative h-64 w-full"
+        data-testid="chart"
+      >
+        <Suspense fallback={<LoadingState label={`Loading the chart: ${title}`} />}>
+          <ChartCanvas {...chart} />
+        </Suspense>
+      </div>
+      <p id={descId} className="text-sm text-base-content/80">
+        {summary}
+      </p>
+      <details className="collapse-arrow collapse border border-base-300 bg-base-100">
+        <summary className="collapse-title min-h-0 py-2 font-semibold">Show as table</summary>
+        <div className="collapse-content overflow-x-auto">
+          <table className="table-zebra table table-sm">
+            <caption className="sr-only">{title}</caption>
+            <thead>
+              <tr>
+                {table.columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {table.rows.map((row, i) => (
+                <tr key={i}>
+                  {row.map((cell, j) =>
+                    j === 0 ? (
+                      <th key={j} scope="row">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={j}>{cell}</td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

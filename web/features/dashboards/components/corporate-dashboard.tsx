@@ -1,0 +1,152 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type {
+  CorporateDashboard as Dashboard,
+  DashboardDrive,
+  Period,
+} from '../../../../contract/dashboards';
+import { ButtonLink } from '../../../components/ui/button';
+import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { failureMessage } from '../../../lib/api-client';
+import { useCorporateDashboard } from '../api';
+import { dayKey, formatCount, formatDay, formatTotals, PATHS } from '../format';
+import { CorporateMonthsChart } from './corporate-months-chart';
+import { PeriodForm } from './period-form';
+import { StatTiles } from './stat-tiles';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={sectionCard} aria-labelledby={headingId}>
+      <div className="card-body gap-3">
+        <h2 id={headingId} className="text-xl font-bold">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function DriveList({ label, drives }: { label: string; drives: DashboardDrive[] }) {
+  return (
+    <ul className="divide-y divide-base-300" aria-label={label}>
+      {drives.map((drive) => (
+        <li key={drive.id} className="py-2" data-testid="corporate-drive">
+          <Link to={PATHS.drive(drive.id)} className={textLink}>
+            {drive.name}
+          </Link>
+          <p className={`text-sm ${mutedText}`}>
+            {formatDay(drive.startsAt)} · {drive.location} · {formatCount(drive.participants)}{' '}
+            joined
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const pct = (n: number | null) => (n === null ? '–' : `${n}%`);
+
+function Figures({ data }: { data: Dashboard }) {
+  const { trees } = data;
+  return (
+    <StatTiles
+      label="Organisation figures"
+      tiles={[
+        {
+          title: 'Drives organised',
+          value: formatCount(data.drives.upcoming + data.drives.past),
+          detail: `${formatCount(data.drives.upcoming)} upcoming · ${formatCount(data.drives.past)} past`,
+          testId: 'stat-drives',
+        },
+        {
+          title: 'Participants',
+          value: formatCount(data.participants),
+          detail: `${formatCount(data.volunteerHours)} volunteer hours`,
+          testId: 'stat-participants',
+        },
+        {
+          title: 'Trees planted',
+          value: formatCount(trees.planted),
+          detail: `${pct(trees.alivePercent)} alive (${formatCount(trees.alive)}) · ${pct(trees.deadPercent)} dead (${formatCount(trees.dead)})`,
+          testId: 'stat-trees',
+        },
+        {
+          title: 'Donations received',
+          value: <span className="text-2xl">{formatTotals(data.donations)}</span>,
+          detail: `${formatCount(data.donations.reduce((n, d) => n + d.trees, 0))} trees donated · paid only`,
+          testId: 'stat-donations',
+        },
+      ]}
+    />
+  );
+}
+
+/** The last 12 months up to today: the picker's starting period. */
+function defaultPeriod(): Period {
+  const today = new Date();
+  const from = new Date(today.getFullYear(), today.getMonth() - 11, 1);
+  return { from: dayKey(from), to: dayKey(today) };
+}
+
+/** An organisation's dashboard from GET /api/dashboard/corporate, for a chosen period. */
+export function CorporateDashboard() {
+  const [period, setPeriod] = useState<Period>(defaultPeriod);
+  const dashboard = useCorporateDashboard(period);
+  const data = dashboard.data;
+  let body: ReactNode;
+  if (dashboard.isPending) body = <LoadingState label="Loading your organisation's dashboard…" />;
+  else if (dashboard.isError || !data)
+    body = (
+      <LoadErrorCard
+        message={failureMessage(dashboard.error, 'The dashboard could not be loaded just now.')}
+        onRetry={() => void dashboard.refetch()}
+      />
+    );
+  else {
+    const none = data.drives.upcoming + data.drives.past === 0;
+    body = (
+      <div className="space-y-6" aria-busy={dashboard.isFetching}>
+        <Figures data={data} />
+        {none ? (
+          <EmptyState action={<ButtonLink to={PATHS.myPlantations}>Organise a drive</ButtonLink>}>
+            No drives in this period. Organise a tree drive (Add Drive on My Plantations) or choose
+            a longer period.
+          </EmptyState>
+        ) : null}
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Section title={`Upcoming drives (${formatCount(data.drives.upcoming)})`}>
+            {data.drives.upcomingList.length ? (
+              <DriveList label="Upcoming drives" drives={data.drives.upcomingList} />
+            ) : (
+              <p className={mutedText}>No upcoming drives in this period.</p>
+            )}
+          </Section>
+          <Section title={`Past drives (${formatCount(data.drives.past)})`}>
+            {data.drives.pastList.length ? (
+              <DriveList label="Past drives" drives={data.drives.pastList} />
+            ) : (
+              <p className={mutedText}>No drives held in this period yet.</p>
+            )}
+          </Section>
+        </div>
+        <Section title="Month by month">
+          <CorporateMonthsChart months={data.months} />
+        </Section>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      <Section title="Impact report">
+        <p className={mutedText}>
+          Choose a period to see its figures below, or download them as a report.
+        </p>
+        <PeriodForm period={period} onChange={setPeriod} />
+      </Section>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { Fragment, useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { IndividualDashboard as Dashboard } from '../../../../contract/dashboards';
+import type { CareTaskDue } from '../../../../contract/tree-care';
+import { ButtonLink } from '../../../components/ui/button';
+import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { failureMessage } from '../../../lib/api-client';
+import { useIndividualDashboard } from '../api';
+import { formatCount, formatDay, formatKg, formatTotals, PATHS } from '../format';
+import { HistoryChart } from './history-chart';
+import { StatTiles } from './stat-tiles';
+
+function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
+  const headingId = useId();
+  return (
+    <section className={sectionCard} aria-labelledby={headingId} id={id}>
+      <div className="card-body gap-3">
+        <h2 id={headingId} className="text-xl font-bold">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}
+
+function Figures({ data }: { data: Dashboard }) {
+  const { trees, co2Kg } = data;
+  return (
+    <StatTiles
+      label="My figures"
+      tiles={[
+        {
+          title: 'My living trees',
+          value: formatCount(trees.livingPlants),
+          detail: `${formatCount(trees.livingRecords)} of ${formatCount(trees.records)} registrations alive`,
+          testId: 'stat-living-trees',
+        },
+        {
+          title: 'CO₂ stored',
+          value: formatKg(co2Kg.mid),
+          detail: (
+            <>
+              likely {formatKg(co2Kg.low)} – {formatKg(co2Kg.high)} ·{' '}
+              <Link to={PATHS.impactMethod} className={textLink}>
+                how we estimate
+              </Link>
+            </>
+          ),
+          testId: 'stat-co2',
+        },
+        {
+          title: 'Drives ahead',
+          value: formatCount(data.upcomingDrives.total),
+          detail: 'drives you joined',
+          testId: 'stat-drives',
+        },
+        {
+          title: 'My donations',
+          value: <span className="text-2xl">{formatTotals(data.donations)}</span>,
+          detail: `${formatCount(data.donations.reduce((n, d) => n + d.trees, 0))} trees given · paid only`,
+          testId: 'stat-donations',
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * A member's dashboard from GET /api/dashboard/individual. Care tasks are drawn by the page with
+ * the trees feature's row (its Done button), so acting on them happens here, in place.
+ */
+export function IndividualDashboard({
+  renderCareTask,
+}: {
+  /** One `<li>` per task (the page passes the trees feature's row). */
+  renderCareTask: (task: CareTaskDue) => ReactNode;
+}) {
+  const dashboard = useIndividualDashboard();
+  if (dashboard.isPending) return <LoadingState label="Loading your dashboard…" />;
+  if (dashboard.isError)
+    return (
+      <LoadErrorCard
+        message={failureMessage(dashboard.error, 'Your dashboard could not be loaded just now.')}
+        onRetry={() => void dashboard.refetch()}
+      />
+    );
+  const data = dashboard.data;
+  const noTrees = data.trees.records === 0;
+  return (
+    <div className="space-y-6">
+      <Figures data={data} />
+
+      <Section title="Care due today" id="care-due">
+        {noTrees ? (
+          <EmptyState action={<ButtonLink to={PATHS.register}>Register a tree</ButtonLink>}>
+            Register a tree you planted and its watering, weeding and measuring will show up here.
+          </EmptyState>
+        ) : data.careDue.length === 0 ? (
+          <p className={mutedText}>Nothing is due today. Your trees are looked after.</p>
+        ) : (
+          <ul className="divide-y divide-base-300" aria-label="Care due today">
+            {data.careDue.map((task) => (
+              <Fragment key={`${task.treeId}-${task.task}`}>{renderCareTask(task)}</Fragment>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="My trees and CO₂ over time">
+        {noTrees ? (
+          <EmptyState action={<ButtonLink to={PATHS.register}>Register a tree</ButtonLink>}>
+            Your trees and the CO₂ they store will be charted here month by month.
+          </EmptyState>
+        ) : (
+          <HistoryChart history={data.history} />
+        )}
+      </Section>
+
+      {data.replanting.length > 0 ? (
+        <Section title="Replanting" id="replanting">
+          <ul className="divide-y divide-base-300" aria-label="Replanting tasks">
+            {data.replanting.map(({ tree, diedAt }) => {
+              const name = tree.name ?? tree.species.label;
+              return (
+                <li
+                  key={tree.id}
+                  className="flex flex-wrap items-center justify-between gap-3 py-3"
+                  data-testid="dashboard-replanting-task"
+                >
+                  <p>
+                    <Link to={PATHS.tree(tree.id)} className={textLink}>
+                      {name}
+                    </Link>{' '}
+                    died{diedAt ? ` (reported ${formatDay(diedAt)})` : ''}
+                  </p>
+                  <ButtonLink to={PATHS.replant(tree.id)} size="sm" aria-label={`Replant ${name}`}>
+                    Replant
+                  </ButtonLink>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title="Drives I joined">
+          {data.upcomingDrives.drives.length === 0 ? (
+            <EmptyState
+              action={<ButtonLink to={PATHS.plantations}>Find a drive to join</ButtonLink>}
+            >
+              You have no drives ahead. Join a tree drive near you to plant with others.
+            </EmptyState>
+          ) : (
+            <>
+              <ul className="divide-y divide-base-300" aria-label="Drives I joined">
+                {data.upcomingDrives.drives.map((drive) => (
+                  <li key={drive.id} className="py-2" data-testid="dashboard-drive">
+                    <Link to={PATHS.drive(drive.id)} className={textLink}>
+                      {drive.name}
+                    </Link>
+                    <p className={`text-sm ${mutedText}`}>
+                      {formatDay(drive.startsAt)} · {drive.location} ·{' '}
+                      {formatCount(drive.participants)} joined
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              {data.upcomingDrives.total > data.upcomingDrives.drives.length ? (
+                <Link to={PATHS.myPlantations} className={textLink}>
+                  See all {formatCount(data.upcomingDrives.total)} drives
+                </Link>
+              ) : null}
+            </>
+          )}
+        </Section>
+
+        <Section title="My donations">
+          {data.donations.length === 0 ? (
+            <EmptyState action={<ButtonLink to={PATHS.donate}>Donate trees</ButtonLink>}>
+              You have not donated yet. Fund trees for a drive or the general fund.
+            </EmptyState>
+          ) : (
+            <>
+              <ul aria-label="Donations by currency" className="space-y-1">
+                {data.donations.map((d) => (
+                  <li key={d.currency}>
+                    <span className="font-semibold">{formatTotals([d])}</span>{' '}
+                    <span className={mutedText}>
+                      in {formatCount(d.donations)} paid donation{d.donations === 1 ? '' : 's'}
+                      {d.trees > 0 ? `, ${formatCount(d.trees)} trees` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className="flex flex-wrap gap-3">
+                <Link to={PATHS.transactions} className={textLink}>
+                  See my transactions
+                </Link>
+                <Link to={PATHS.donate} className={textLink}>
+                  Donate again
+                </Link>
+              </p>
+            </>
+          )}
+        </Section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { periodSchema, type Period } from '../../../../contract/dashboards';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/form-field';
+import { useContractForm } from '../../../components/ui/use-contract-form';
+import { failureMessage } from '../../../lib/api-client';
+import { downloadImpactReport } from '../api';
+
+/**
+ * The period the corporate dashboard shows and the impact report covers (checked with the
+ * contract's period schema), with Download PDF and Download CSV of the report.
+ */
+export function PeriodForm({
+  period,
+  onChange,
+}: {
+  period: Period;
+  onChange: (period: Period) => void;
+}) {
+  const form = useContractForm<Period, Period>(periodSchema, period);
+  const [downloading, setDownloading] = useState<'pdf' | 'csv' | null>(null);
+
+  const download = (format: 'pdf' | 'csv') =>
+    form.handleSubmit(async (chosen) => {
+      setDownloading(format);
+      try {
+        const name = await downloadImpactReport(chosen, format);
+        toast.success(`Impact report downloaded (${name}).`);
+      } catch (error) {
+        toast.error(failureMessage(error, 'The impact report could not be downloaded.'));
+      } finally {
+        setDownloading(null);
+      }
+    })();
+
+  return (
+    <form
+      aria-label="Report period"
+      noValidate
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => void form.handleSubmit(onChange)(event)}
+    >
+      <div className="w-44">
+        <TextField label="From" type="date" {...form.field('from')} />
+      </div>
+      <div className="w-44">
+        <TextField label="To" type="date" {...form.field('to')} />
+      </div>
+      <div className="flex flex-wrap gap-2 pb-1">
+        <Button type="submit" variant="secondary">
+          Show period
+        </Button>
+        <Button
+          onClick={() => void download('pdf')}
+          busy={downloading === 'pdf'}
+          busyLabel="Preparing PDF…"
+        >
+          Download PDF
+        </Button>
+        <Button
+          onClick={() => void download('csv')}
+          busy={downloading === 'csv'}
+          busyLabel="Preparing CSV…"
+        >
+          Download CSV
+        </Button>
+      </div>
+    </form>
+  );
+}

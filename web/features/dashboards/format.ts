@@ -1,0 +1,54 @@
+import { formatMoney } from '../../../contract/donations';
+import type { CurrencyTotal } from '../../../contract/dashboards';
+import { formatDate } from '../../lib/dates';
+
+export const PATHS = {
+  register: '/app/tree-registeration',
+  myTrees: '/app/my-trees',
+  plantations: '/app/delive-event',
+  myPlantations: '/app/mydelive-event',
+  donate: '/app/donate-tree',
+  transactions: '/app/transactions',
+  impactMethod: '/documentation#impact-method',
+  drive: (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`,
+  tree: (id: string) => `/app/trees/${encodeURIComponent(id)}`,
+  replant: (id: string) => `/app/tree-registeration?replaces=${encodeURIComponent(id)}`,
+} as const;
+
+const whole = new Intl.NumberFormat();
+const kg = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+export const formatCount = (n: number) => whole.format(n);
+
+/** "12.3 kg", or "1.2 t" from a tonne up. */
+export function formatKg(value: number): string {
+  return value >= 1000 ? `${kg.format(value / 1000)} t` : `${kg.format(value)} kg`;
+}
+
+/** A month key (YYYY-MM) as people read it, e.g. "Mar 2026"; mid-month so no zone shifts it. */
+export function formatMonth(month: string): string {
+  const date = new Date(`${month}-15T12:00:00.000Z`);
+  return Number.isNaN(date.getTime())
+    ? month
+    : new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' }).format(date);
+}
+
+export const formatDay = (iso: string) => formatDate(iso);
+
+/** "$85.00 · €10.00", or "Nothing yet". */
+export const formatTotals = (totals: readonly CurrencyTotal[]) =>
+  totals.length === 0
+    ? 'Nothing yet'
+    : totals.map((t) => formatMoney(t.amountMinor, t.currency)).join(' · ');
+
+/** Major units of an amount (for chart axes and tables). */
+export function majorUnits(amountMinor: number, currency: string): number {
+  const digits =
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  return amountMinor / 10 ** digits;
+}
+
+/** YYYY-MM-DD of a date in the browser's zone (the period picker's values). */
+export const dayKey = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
