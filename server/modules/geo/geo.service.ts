@@ -135,6 +135,9 @@ export function geoService(deps: {
   }
 
   return {
+    /** How many requests are waiting for their turn at the upstream slot in this process. */
+    waiting: () => turns.size(),
+
     /** The best match for the text, or null when nothing matched; cached answers cost no turn. */
     search(q: string, memberId: string): Promise<GeoPlace | null> {
       const query = q.trim().replace(/\s+/g, ' ');
