@@ -58,8 +58,6 @@ export const DRIVE_MESSAGES = {
   pastDrive: 'This drive has already taken place, so it can no longer be joined.',
   tooManyParticipationChanges:
     'You have joined or left this drive 10 times in the last hour. Please wait {minutes} minutes and try again.',
-  tooManyParticipationChanges:
-    'You have joined or left this drive 10 times in the last hour. Please wait {minutes} minutes and try again.',
   organiserCannotJoin: 'You organise this drive, so you are already part of it.',
 } as const;
 

@@ -14,8 +14,6 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
 import { requestSerializer } from './lib/log';
 import type { TrustProxy } from './config';
-import { requestSerializer } from './lib/log';
-import type { TrustProxy } from './config';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
 import { healthRoutes } from './modules/health/health.routes';
@@ -118,14 +116,6 @@ export async function buildApp(
 
   await registerStaticSpa(app, deps.config.webDistDir);
   return app;
-}
-
-/** Fastify 5 reads a hop count reliably only as a function (DESIGN §7); a list is passed as is. */
-function trustProxyOption(
-  setting: TrustProxy,
-): false | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof setting === 'number') return (_address, hop) => hop < setting;
-  return setting;
 }
 
 /** Fastify 5 reads a hop count reliably only as a function (DESIGN §7); a list is passed as is. */

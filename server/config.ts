@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -119,21 +118,6 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  TRUST_PROXY: optionalText.pipe(
-    z
-      .string()
-      .transform((value, ctx) => {
-        const parsed = parseTrustProxy(value);
-        if (parsed === null)
-          ctx.addIssue({
-            code: 'custom',
-            message:
-              'TRUST_PROXY must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1)',
-          });
-        return parsed ?? false;
-      })
-      .optional(),
-  ),
   FILE_STORAGE: optionalText.pipe(
     z.enum(['disk', 'database'], { error: 'FILE_STORAGE must be disk or database' }).optional(),
   ),
@@ -175,11 +159,6 @@ export interface Config {
   rateLimitMultiplier: number;
   /** Where the built SPA lives; the server serves it with the SPA fallback. */
   webDistDir: string;
-  /**
-   * Which proxies' X-Forwarded-For to believe for the client address: none (false, the default),
-   * the nearest `n` hops, or the listed addresses/CIDR ranges.
-   */
-  trustProxy: TrustProxy;
   /**
    * Which proxies' X-Forwarded-For to believe for the client address: none (false, the default),
    * the nearest `n` hops, or the listed addresses/CIDR ranges.
@@ -229,31 +208,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? 'dist/web'),
     trustProxy: e.TRUST_PROXY ?? false,
-    trustProxy: e.TRUST_PROXY ?? false,
     // Several app servers may share one PostgreSQL, but not one disk.
     fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
   };
-}
-
-export type TrustProxy = false | number | string[];
-
-const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** A hop count (`1`), `false`/`0`, or a list of addresses, CIDR ranges or proxy-addr names; null when unreadable. */
-export function parseTrustProxy(value: string): TrustProxy | null {
-  const text = value.trim().toLowerCase();
-  if (text === 'false' || text === '0') return false;
-  if (/^\d+$/.test(text)) return Math.min(Number(text), 100);
-  const entries = text.split(',').map((entry) => entry.trim());
-  const valid = (entry: string) => {
-    if (PROXY_NAMES.has(entry)) return true;
-    const [address = '', bits, extra] = entry.split('/');
-    const family = isIP(address);
-    if (family === 0 || extra !== undefined) return false;
-    if (bits === undefined) return true;
-    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-  };
-  return entries.length > 0 && entries.every(valid) ? entries : null;
 }
 
 export type TrustProxy = false | number | string[];

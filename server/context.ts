@@ -48,11 +48,6 @@ import {
   rateLimitsService,
   type RateLimitsService,
 } from './modules/rate-limits/rate-limits.service';
-import { rateLimitsRepository } from './modules/rate-limits/rate-limits.repository';
-import {
-  rateLimitsService,
-  type RateLimitsService,
-} from './modules/rate-limits/rate-limits.service';
 import { paymentsRepository } from './modules/payments/payments.repository';
 import { paymentsService, type PaymentsService } from './modules/payments/payments.service';
 import { usersRepository } from './modules/users/users.repository';
@@ -94,7 +89,6 @@ export interface Services {
   calendarFeeds: CalendarFeedService;
   geo: GeoService;
   stats: StatsService;
-  rateLimits: RateLimitsService;
   dashboards: DashboardsService;
   rateLimits: RateLimitsService;
   trees: TreesService;
@@ -127,8 +121,6 @@ export function createServices(input: ContextInput): AppContext {
     clock,
   });
   const notifications = notificationsService({ uow, repo: notificationsRepository, clock });
-  // Counters every app server shares (route limits with PostgreSQL, per-member limits, once-claims).
-  const rateLimits = rateLimitsService({ db, repo: rateLimitsRepository, clock });
   // Partner nurseries; trees, donations and drives are asked when a request runs (built below).
   const nursery = nurseryService({
     uow,
@@ -166,8 +158,6 @@ export function createServices(input: ContextInput): AppContext {
     secret,
     appUrl: config.appUrl,
     ipLimitMultiplier: config.rateLimitMultiplier,
-    rateLimits,
-    onBackgroundError: (err) => log.error({ err }, 'background sign-in work failed'),
     rateLimits,
     onBackgroundError: (err) => log.error({ err }, 'background sign-in work failed'),
     onMailError: (err) => log.error({ err }, 'sending mail failed'),
@@ -291,7 +281,6 @@ export function createServices(input: ContextInput): AppContext {
     calendarFeeds,
     geo,
     stats: statsService(statsRepository(db), clock, trees),
-    rateLimits,
     // Team members see their organisation's dashboard too.
     dashboards: dashboardsService({
       clock,

@@ -358,7 +358,6 @@ export interface Database {
   geocode_cache: GeocodeCacheTable;
   rate_slots: RateSlotsTable;
   rate_limit_hits: RateLimitHitsTable;
-  rate_limit_hits: RateLimitHitsTable;
   files: FilesTable;
   file_blobs: FileBlobsTable;
   notifications: NotificationsTable;

@@ -8,7 +8,6 @@ import * as fileReferences from './0006-file-references';
 import * as donations from './0007-donations';
 import * as trees from './0008-trees';
 import * as authHardening from './0013-auth-hardening';
-import * as authHardening from './0013-auth-hardening';
 import * as driveTimeZones from './0009-drive-time-zones';
 import * as apiTokens from './0010-api-tokens';
 import * as nursery from './0011-nursery';
@@ -24,7 +23,6 @@ export const migrations: Record<string, Migration> = {
   '0006-file-references': fileReferences,
   '0007-donations': donations,
   '0008-trees': trees,
-  '0013-auth-hardening': authHardening,
   '0009-drive-time-zones': driveTimeZones,
   '0010-api-tokens': apiTokens,
   '0011-nursery': nursery,

@@ -19,9 +19,7 @@ import type { SessionUser } from '../auth/auth.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
-import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { driveCalendar } from './drive-calendar';
-import { driveParticipation } from './drive-participation';
 import { driveParticipation } from './drive-participation';
 import { driveFilter, driveListPages, type DriveListOptions } from './drive-list-page';
 import {
@@ -138,8 +136,6 @@ export function drivesService(deps: DrivesServiceDeps) {
     if (!drive) throw notFound(DRIVE_MESSAGES.notFound);
     return drive;
   }
-
-  const participation = driveParticipation({ ...deps, requireDrive });
 
   const participation = driveParticipation({ ...deps, requireDrive });
 
