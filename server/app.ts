@@ -10,6 +10,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { registerMultipart } from './modules/files/multipart';
 import { registerApiDocs } from './plugins/api-docs';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
 import { requestSerializer } from './lib/log';
@@ -79,6 +80,7 @@ export async function buildApp(
   app.addHook('onRequest', apiTokenWriteGuard(deps.apiTokens));
 
   await registerSecurityHeaders(app, deps.config.tileUrl);
+  await registerCompression(app);
   // With PostgreSQL every app server counts against the same limits (the shared table).
   await registerRateLimits(
     app,

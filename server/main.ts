@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase, sqliteFileIn, type DatabaseHandle } from './db/database';
 import { startJobs } from './jobs/index';
 import { resolveSessionSecret } from './lib/secrets';
+import { applyServerTimeouts } from './lib/server-timeouts';
 
 /** A start-up failure a person can act on: one line, no stack trace. */
 function fail(message: string): never {
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
     });
     await migrateToLatest(database);
     const app = await buildApp({ config, database });
+    // Slow or stalled clients are cut off instead of holding a connection open.
+    applyServerTimeouts(app.server);
     let jobs: { stop(): Promise<void> } | null = null;
     const close = async (signal: string) => {
       app.log.info({ signal }, 'shutting down');

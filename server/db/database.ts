@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   sqliteFile?: string | Buffer;
   /** PostgreSQL schema to use (tests isolate each suite in its own schema). */
   pgSchema?: string;
+  /**
+   * SQLite's sync level (default FULL: a commit is on disk before it is acknowledged, so a power
+   * failure loses no acknowledged donation; NORMAL is only for the bench's comparison).
+   */
+  synchronous?: 'FULL' | 'NORMAL';
 }
 
 // PostgreSQL returns COUNT/SUM of bigint/numeric as strings; numbers are what the code expects.
@@ -94,7 +99,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   const db = new Kysely<Database>({
     dialect: trackingWrites(new SqliteDialect({ database: withStatementCache(sqlite) })),
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** Origins the map tiles come from, e.g. https://tile.openstreetmap.org or https://*.tile.example.org. */
@@ -57,4 +57,33 @@ export async function registerSecurityHeaders(
   app.addHook('onRequest', async (_request, reply) => {
     void reply.headers(headers);
   });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const policy = personalCachePolicy(request, reply.getHeader('cache-control'));
+    if (policy) void reply.header('cache-control', policy);
+    return payload;
+  });
+}
+
+/** The request carried a session or API token (checked or not: its answer may be personal). */
+function hasCredentials(request: FastifyRequest): boolean {
+  return (
+    request.headers['x-auth-token'] !== undefined || request.headers.authorization !== undefined
+  );
+}
+
+/**
+ * `no-store` for an API answer that may be personal, so no browser or shared cache keeps it: any
+ * answer to a request with credentials, unless its route calls it `public` (the same for everyone),
+ * and any answer to a write without its own policy (sign-in answers carry tokens). Undefined: keep.
+ */
+export function personalCachePolicy(
+  request: FastifyRequest,
+  current: unknown,
+): 'no-store' | undefined {
+  if (!request.url.startsWith('/api/')) return undefined;
+  if (hasCredentials(request))
+    return typeof current === 'string' && current.startsWith('public') ? undefined : 'no-store';
+  if (current === undefined && request.method !== 'GET' && request.method !== 'HEAD')
+    return 'no-store';
+  return undefined;
 }
