@@ -110,10 +110,12 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
     const { timeZoneAt } = await import('./seed/local-time');
     const drives = await database.db
       .selectFrom('drives')
-      .select(['id', 'starts_at', 'lat', 'lng'])
+      .select(['id', 'starts_at', 'lat', 'lng', 'time_zone'])
       .execute();
     for (const drive of drives) {
+      // The drives service stored the zone of the drive's point (migration 0009).
       const zone = timeZoneAt(drive.lat, drive.lng);
+      expect(drive.time_zone).toBe(zone);
       const hour = localHour(Date.parse(drive.starts_at), zone);
       expect((hour >= 7 && hour <= 10) || (hour >= 16 && hour <= 17.5)).toBe(true);
     }
@@ -141,6 +143,7 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
     );
     expect(rows.some((d) => d.status === 'refunded')).toBe(true);
     expect(rows.some((d) => d.status === 'failed')).toBe(true);
+    expect(rows.some((d) => d.status === 'pending')).toBe(true);
     const notices = await database.db
       .selectFrom('notifications')
       .select('kind')
@@ -149,6 +152,22 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
     expect(notices.map((n) => n.kind)).toEqual(
       expect.arrayContaining(['drive_joined', 'donation_paid', 'donation_received', 'tree_died']),
     );
+  });
+
+  it('forms corporate teams through invites, leaving one invite open', async () => {
+    expect(counts.teamMembers).toBeGreaterThanOrEqual(3);
+    const members = await database.db
+      .selectFrom('team_members')
+      .innerJoin('users', 'users.id', 'team_members.user_id')
+      .select(['users.profile_type', 'team_members.role'])
+      .execute();
+    expect(members.filter((m) => m.profile_type === 'individual').length).toBe(counts.teamMembers);
+    const open = await database.db
+      .selectFrom('team_invites')
+      .where('accepted_at', 'is', null)
+      .select('id')
+      .execute();
+    expect(open.length).toBe(1);
   });
 
   it('refuses to touch a database that already has accounts', async () => {

@@ -13,6 +13,7 @@ import { createDrives } from './seed/drives';
 import { makeDonations } from './seed/donations';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, createPeople } from './seed/people';
 import { DAY_MS } from './seed/random';
+import { formTeams } from './seed/teams';
 import { plantTrees } from './seed/trees';
 
 /**
@@ -33,6 +34,7 @@ export interface SeedCounts {
   care: number;
   dead: number;
   replanted: number;
+  teamMembers: number;
   donations: number;
   paid: number;
 }
@@ -54,6 +56,7 @@ export async function seed(input: {
   const drives = await createDrives(seeder, people);
   const trees = await plantTrees(seeder, people, drives);
   const donations = await makeDonations(seeder, people, drives);
+  const teamMembers = await formTeams(seeder, people);
   // Care that is due today becomes the reminders a member would find this morning.
   await seeder.ctx.trees.sendCareReminders();
   // Members have read what is more than a couple of weeks old.
@@ -70,6 +73,7 @@ export async function seed(input: {
     participants: drives.reduce((n, d) => n + d.participants.length, 0),
     ...trees,
     ...donations,
+    teamMembers,
   };
 }
 
@@ -87,7 +91,7 @@ async function main() {
     console.log(
       `Seeded ${c.users} accounts, ${c.drives} drives (${c.participants} participations), ${c.trees} trees ` +
         `(${c.measurements} measurements, ${c.care} care entries, ${c.dead} died, ${c.replanted} replanted) and ` +
-        `${c.donations} donations (${c.paid} paid) on ${database.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        `${c.donations} donations (${c.paid} paid), ${c.teamMembers} team members on ${database.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
     console.log(
       `Demo accounts: asha@${DEMO_EMAIL_DOMAIN} (individual), greenleaf@${DEMO_EMAIL_DOMAIN} (corporate), ` +

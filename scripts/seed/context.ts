@@ -2,7 +2,7 @@ import type { Config } from '../../server/config';
 import { createServices, type AppContext } from '../../server/context';
 import type { DatabaseHandle } from '../../server/db/database';
 import type { Clock } from '../../server/lib/clock';
-import type { Mailer } from '../../server/lib/mailer';
+import type { Mail, Mailer } from '../../server/lib/mailer';
 import type { FileStore } from '../../server/modules/files/file-store';
 
 /**
@@ -18,6 +18,8 @@ export interface Seeder {
   at<T>(when: Date | number, step: () => Promise<T>): Promise<T>;
   /** What the services logged as errors (after-commit effects); the seed fails on any. */
   errors: string[];
+  /** Mail the services "sent" (kept here, never delivered): an invite's link is read from it. */
+  mails: Mail[];
 }
 
 export function createSeeder(input: {
@@ -29,7 +31,12 @@ export function createSeeder(input: {
   const now = input.now ?? Date.now();
   let current = now;
   const clock: Clock = { now: () => new Date(current) };
-  const mailer: Mailer = { send: async () => {} };
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    send: async (mail) => {
+      mails.push(mail);
+    },
+  };
   const errors: string[] = [];
   const log = {
     info: () => {},
@@ -51,6 +58,7 @@ export function createSeeder(input: {
     ctx,
     now,
     errors,
+    mails,
     async at(when, step) {
       current = typeof when === 'number' ? when : when.getTime();
       try {

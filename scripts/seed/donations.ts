@@ -47,7 +47,7 @@ export async function makeDonations(
 
   for (const donor of donors) {
     const corporate = donor.profile_type === 'corporate';
-    for (let i = r.int(1, corporate ? 5 : 4); i > 0; i--) {
+    for (let i = r.int(2, corporate ? 5 : 4); i > 0; i--) {
       // A drive that was announced before the gift (and had not ended long before), or the fund.
       const general = r.chance(0.2);
       const options = drives.filter(
@@ -115,6 +115,36 @@ export async function makeDonations(
         counts.paid--;
       }
     }
+  }
+  // Someone is at the checkout right now: an open, pending gift to the next drive.
+  const next = drives
+    .filter((d) => Date.parse(d.row.starts_at) > now)
+    .sort((a, b) => a.row.starts_at.localeCompare(b.row.starts_at))[0];
+  const payer = people.get('wanjiru');
+  if (next && payer) {
+    const at = new Date(now - 40 * 60_000).toISOString();
+    await repo.insert({
+      id: newId(now - 40 * 60_000),
+      donor_id: payer.id,
+      drive_id: next.row.id,
+      kind: 'trees',
+      trees: 3,
+      amount_minor: 3 * treePrice,
+      currency,
+      category: 'Trees',
+      message: null,
+      anonymous: 0,
+      status: 'pending',
+      provider: 'test',
+      checkout_session_id: `cs_test_${newId()}`,
+      payment_ref: null,
+      receipt_number: null,
+      failure_reason: null,
+      created_at: at,
+      paid_at: null,
+      updated_at: at,
+    });
+    counts.donations++;
   }
   return counts;
 }
