@@ -157,7 +157,6 @@ export async function plantTrees(
   drives: SeededDrive[],
 ): Promise<TreeCounts> {
   const { ctx, now } = seeder;
-  const db = ctx.database.db;
   const r = rng(2026);
   const counts: TreeCounts = { trees: 0, measurements: 0, care: 0, dead: 0, replanted: 0 };
   const queue = plantings(r, seeder, people, drives);
