@@ -42,6 +42,9 @@ const AppDonateSuccess = page(() => import('../routes/app-donate-success'));
 const AppDonateCancel = page(() => import('../routes/app-donate-cancel'));
 const AppTransactions = page(() => import('../routes/app-transactions'));
 const AppSettingsBilling = page(() => import('../routes/app-settings-billing'));
+const AppSettingsTeam = page(() => import('../routes/app-settings-team'));
+const AppTeamInvite = page(() => import('../routes/app-team-invite'));
+const TeamInvite = page(() => import('../routes/team-invite'));
 const AppTreeRegistration = page(() => import('../routes/app-tree-registration'));
 const AppMyTrees = page(() => import('../routes/app-my-trees'));
 const AppTreeDetail = page(() => import('../routes/app-tree-detail'));
@@ -71,6 +74,7 @@ export function AppRoutes() {
             <Route path="/forgot-password" element={<ForgotPassword />} />
             <Route path="/reset-password" element={<ResetPassword />} />
             <Route path="/otp" element={<Otp />} />
+            <Route path="/team-invite" element={<TeamInvite />} />
           </Route>
           <Route path="/app" element={<RequireSession />}>
             <Route element={<AppLayout />}>
@@ -91,6 +95,8 @@ export function AppRoutes() {
               <Route path="checkout-tree" element={<AppCheckoutTree />} />
               <Route path="transactions" element={<AppTransactions />} />
               <Route path="settings-billing" element={<AppSettingsBilling />} />
+              <Route path="settings-team" element={<AppSettingsTeam />} />
+              <Route path="team-invite" element={<AppTeamInvite />} />
               <Route path="tree-registeration" element={<AppTreeRegistration />} />
               <Route path="my-trees" element={<AppMyTrees />} />
               {/* Notification links (TREE_PATHS): the care due and replanting sit on My Trees. */}

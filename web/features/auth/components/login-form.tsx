@@ -16,7 +16,7 @@ import {
   otpSendErrorMessage,
   RESPONSE_MESSAGES,
 } from './auth-errors';
-import { safeAppPath } from './safe-redirect';
+import { fromParam, safeAppPath } from './safe-redirect';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
 export const LOGIN_REDIRECT_MS = 2000;
@@ -62,9 +62,13 @@ export function LoginForm() {
             if (otpError instanceof ApiError && otpError.status === 429)
               toast.error(otpSendErrorMessage(otpError));
           });
-          navigateLater(`/otp?email=${encodeURIComponent(email)}`, LOGIN_REDIRECT_MS, {
-            state: { email },
-          });
+          navigateLater(
+            `/otp?email=${encodeURIComponent(email)}${fromParam(from)}`,
+            LOGIN_REDIRECT_MS,
+            {
+              state: { email },
+            },
+          );
         },
       },
     );
@@ -108,7 +112,7 @@ export function LoginForm() {
       </form>
       <p className="mt-8 text-center text-sm">
         New to Canopy?{' '}
-        <Link to="/register" className={textLink}>
+        <Link to={`/register${from ? `?${fromParam(from).slice(1)}` : ''}`} className={textLink}>
           Create New Account
         </Link>
       </p>

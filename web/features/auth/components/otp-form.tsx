@@ -43,6 +43,7 @@ function useCooldown(seconds: number) {
 
 /** /otp: confirms the email address with the 6-digit code, which also signs the user in. */
 export function OtpForm() {
+  const [searchParams] = useSearchParams();
   const carriedEmail = useCarriedEmail();
   // Asked for only when the previous step did not pass it along.
   const [askEmail] = useState(() => carriedEmail.trim() === '');
@@ -57,8 +58,11 @@ export function OtpForm() {
     if (verify.isPending) return;
     verify.mutate(body, {
       onSuccess: (data) => {
+        // Back to where sign-up started (a team invite), else the dashboard.
         const route =
-          safeAppPath(data.dashboardRoute) ?? dashboardRouteFor(getSessionClaims()?.profileType);
+          safeAppPath(searchParams.get('from')) ??
+          safeAppPath(data.dashboardRoute) ??
+          dashboardRouteFor(getSessionClaims()?.profileType);
         setVerified({ message: data.message, route });
         navigateLater(route, OTP_REDIRECT_MS, { replace: true });
       },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   PASSWORD_MIN,
@@ -18,6 +18,7 @@ import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useRegister } from '../api';
 import { AuthHeading } from './auth-screen';
 import { registerErrorMessage } from './auth-errors';
+import { fromParam, safeAppPath } from './safe-redirect';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
 export const REGISTER_REDIRECT_MS = 3000;
@@ -27,7 +28,13 @@ const EMPTY = { username: '', email: '', password: '', passwordConfirm: '', role
 
 /** /register: a new, unverified account; the code to verify it is mailed straight away. */
 export function RegisterForm() {
-  const form = useContractForm(registerRequestSchema, EMPTY);
+  // An invite link sends people here with the invited address and the way back (`from`).
+  const [searchParams] = useSearchParams();
+  const from = safeAppPath(searchParams.get('from'));
+  const form = useContractForm(registerRequestSchema, {
+    ...EMPTY,
+    email: searchParams.get('email') ?? '',
+  });
   const register = useRegister();
   const navigateLater = useDelayedNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -49,9 +56,13 @@ export function RegisterForm() {
         onSuccess: (data) => {
           setLeaving(true);
           toast.success(data.message);
-          navigateLater(`/otp?email=${encodeURIComponent(email)}`, REGISTER_REDIRECT_MS, {
-            state: { email },
-          });
+          navigateLater(
+            `/otp?email=${encodeURIComponent(email)}${fromParam(from)}`,
+            REGISTER_REDIRECT_MS,
+            {
+              state: { email },
+            },
+          );
         },
         onError: (error) => toast.error(registerErrorMessage(error)),
       },

@@ -11,3 +11,7 @@ export function safeAppPath(value: string | null | undefined): string | null {
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
   return value;
 }
+
+/** `&from=<path>` to carry a safe in-app destination (e.g. a team invite) through sign-up; '' without one. */
+export const fromParam = (from: string | null): string =>
+  from ? `&from=${encodeURIComponent(from)}` : '';

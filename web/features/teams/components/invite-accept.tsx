@@ -1,0 +1,78 @@
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { TEAM_MESSAGES, TEAM_PATHS } from '../../../../contract/teams';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { sectionCard } from '../../../components/ui/looks';
+import { LoadingState } from '../../../components/ui/status-cards';
+import { failureMessage } from '../../../lib/api-client';
+import { useAcceptInvite, useInvitePreview } from '../api';
+import { InviteSummary } from './invite-summary';
+
+/** /app/team-invite?token=…: the signed-in person accepts an invite sent to their address. */
+export function InviteAccept({ token, email }: { token: string; email: string }) {
+  const preview = useInvitePreview(token);
+  const accept = useAcceptInvite();
+  const navigate = useNavigate();
+  const invite = preview.data?.data;
+
+  async function onAccept() {
+    try {
+      const answer = await accept.mutateAsync(token);
+      toast.success(`${answer.message} You are now in ${answer.data.organisation.name}.`);
+      void navigate(
+        `${TEAM_PATHS.settings}?organisation=${encodeURIComponent(answer.data.organisation.id)}`,
+      );
+    } catch (error) {
+      toast.error(failureMessage(error));
+    }
+  }
+
+  let body;
+  if (!token || preview.isError)
+    body = (
+      <p className="alert alert-error" role="alert">
+        {token
+          ? failureMessage(preview.error, TEAM_MESSAGES.inviteInvalid)
+          : TEAM_MESSAGES.inviteInvalid}
+      </p>
+    );
+  else if (!invite) body = <LoadingState label="Reading your invite…" />;
+  else {
+    const wrongAccount = invite.state === 'pending' && invite.email !== email.toLowerCase();
+    body = (
+      <>
+        <InviteSummary invite={invite} />
+        {wrongAccount ? (
+          <p className="alert alert-error" role="alert">
+            {TEAM_MESSAGES.wrongAccount} You are signed in as {email}.
+          </p>
+        ) : null}
+        {accept.isError ? (
+          <p className="alert alert-error" role="alert">
+            {failureMessage(accept.error)}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          {invite.state === 'pending' && !wrongAccount ? (
+            <Button busy={accept.isPending} busyLabel="Joining…" onClick={() => void onAccept()}>
+              Accept and join {invite.organisation.name}
+            </Button>
+          ) : null}
+          <ButtonLink variant="secondary" to={TEAM_PATHS.settings}>
+            Go to my team settings
+          </ButtonLink>
+        </div>
+      </>
+    );
+  }
+  return (
+    <section className={`${sectionCard} mx-auto w-full max-w-2xl`} aria-labelledby="invite-heading">
+      <div className="card-body gap-4">
+        <h2 id="invite-heading" className="card-title text-2xl">
+          Team invite
+        </h2>
+        {body}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { Navigate } from 'react-router';
+import { TEAM_MESSAGES } from '../../../../contract/teams';
+import { ButtonLink } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/status-cards';
+import { failureMessage } from '../../../lib/api-client';
+import { getToken } from '../../../lib/session';
+import { useInvitePreview } from '../api';
+import { InviteSummary } from './invite-summary';
+
+export const inviteAppPath = (token: string) =>
+  `/app/team-invite?token=${encodeURIComponent(token)}`;
+
+/**
+ * /team-invite?token=… (the mailed link): signed in, straight on to accept in the app; signed out,
+ * what the invite is, then sign in or create an account with the invited address and come back.
+ */
+export function InviteLanding({ token }: { token: string }) {
+  const preview = useInvitePreview(token);
+  if (getToken() !== null) return <Navigate to={inviteAppPath(token)} replace />;
+  const back = encodeURIComponent(inviteAppPath(token));
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold tracking-tight">Join a team on Canopy</h1>
+      {!token || preview.isError ? (
+        <p className="alert alert-error" role="alert">
+          {token
+            ? failureMessage(preview.error, TEAM_MESSAGES.inviteInvalid)
+            : TEAM_MESSAGES.inviteInvalid}
+        </p>
+      ) : !preview.data ? (
+        <LoadingState label="Reading your invite…" />
+      ) : (
+        <>
+          <InviteSummary invite={preview.data.data} />
+          {preview.data.data.state === 'pending' ? (
+            <>
+              <p>
+                Sign in with <strong className="break-all">{preview.data.data.email}</strong> to
+                accept, or create a Canopy account with that address first.
+              </p>
+              <div className="flex flex-wrap gap-3">
+                <ButtonLink to={`/login?from=${back}`}>Sign in to accept</ButtonLink>
+                <ButtonLink
+                  variant="secondary"
+                  to={`/register?email=${encodeURIComponent(preview.data.data.email)}&from=${back}`}
+                >
+                  Create an account
+                </ButtonLink>
+              </div>
+            </>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

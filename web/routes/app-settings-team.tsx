@@ -1,0 +1,15 @@
+import { useOutletContext } from 'react-router';
+import type { CurrentUser } from '../../contract/auth';
+import { usePageTitle } from '../components/ui/page-title';
+import { TeamSettings } from '../features/teams/components/team-settings';
+
+/** /app/settings-team — the organisation's team: members and roles, invites, pending invites. */
+export default function AppSettingsTeam() {
+  usePageTitle('Team');
+  const user = useOutletContext<CurrentUser>();
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <TeamSettings userId={user._id} />
+    </div>
+  );
+}
