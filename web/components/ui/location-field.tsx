@@ -5,6 +5,7 @@ import {
   geoReverseResponseSchema,
   geoSearchResponseSchema,
 } from '../../../contract/geo';
+import { countryCentroid } from '../../../contract/country-centroids';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { Button } from './button';
 import { fieldErrorText, fieldHintText, TextField, useFieldIds } from './form-field';
@@ -31,6 +32,17 @@ export function searchFailedMessage(error: unknown): string {
   return `Location search failed: ${reason.replace(/[.!\s]+$/, '')}. Please try again later.`;
 }
 
+/** The centre of the browser locale's country (navigator.language, e.g. "en-IN"), if it names one. */
+export function localeCountryCentre(language = globalThis.navigator?.language): LatLng | null {
+  if (!language) return null;
+  try {
+    const region = new Intl.Locale(language).maximize().region;
+    return countryCentroid(region) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 type SearchNote = { kind: 'error' | 'info'; text: string } | null;
 
 export interface LocationFieldProps {
@@ -49,6 +61,11 @@ export interface LocationFieldProps {
   pointError?: string | undefined;
   textError?: string | undefined;
   disabled?: boolean;
+  /**
+   * Where the map opens while no point is chosen, e.g. the centre of the form's country. Left out:
+   * the country of the browser's locale (e.g. en-IN → India), else the whole world.
+   */
+  startAt?: LatLng | null | undefined;
   /** Marks the block so a form can focus it after a refused save ("point" when left out). */
   'data-field'?: string;
 }
@@ -71,6 +88,7 @@ export function LocationField({
   pointError,
   textError,
   disabled,
+  startAt,
   'data-field': dataField = 'point',
 }: LocationFieldProps) {
   const searchIds = useFieldIds();
@@ -176,6 +194,7 @@ export function LocationField({
         value={point}
         onPick={(lat, lng) => void pick(lat, lng)}
         flyTo={flyTo}
+        startAt={startAt ?? localeCountryCentre()}
         label={mapLabel}
       />
       <p className={fieldHintText} aria-live="polite" data-testid="chosen-point">

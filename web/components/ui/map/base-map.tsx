@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { MAP_DEFAULTS } from '../../../../contract/map';
 import './leaflet-setup';
@@ -23,9 +23,15 @@ function MapAccessibility({ label, describedBy }: { label: string; describedBy?:
   return null;
 }
 
-/** Tiles from the server's map configuration; without it the map still works, just blank. */
-function ConfiguredTiles() {
+type TileHealth = 'unknown' | 'ok' | 'failed';
+
+/** Tiles from the server's map configuration; reports whether any tile could be drawn. */
+function ConfiguredTiles({ onHealth }: { onHealth(health: TileHealth): void }) {
   const config = useMapConfig();
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (config.isError) onHealth('failed');
+  }, [config.isError, onHealth]);
   if (!config.data) return null;
   return (
     <TileLayer
@@ -33,7 +39,31 @@ function ConfiguredTiles() {
       attribution={config.data.attribution}
       tileSize={config.data.tileSize}
       maxZoom={config.data.maxZoom}
+      eventHandlers={{
+        tileload: () => {
+          loaded.current = true;
+          onHealth('ok');
+        },
+        // One failed tile among drawn ones is noise; failing before any was drawn means no map.
+        tileerror: () => {
+          if (!loaded.current) onHealth('failed');
+        },
+      }}
     />
+  );
+}
+
+/** Said over the map when its tiles cannot load: the map still takes clicks and keys. */
+function TilesFailedNotice() {
+  return (
+    <div
+      role="status"
+      data-testid="map-tiles-failed"
+      className="pointer-events-none absolute inset-x-2 top-2 z-[1000] rounded-box border border-warning bg-base-100/95 px-3 py-2 text-sm text-base-content shadow"
+    >
+      The map images could not be loaded (no connection to the map service). You can still search a
+      place, or click and use the keyboard on the map to choose a point.
+    </div>
   );
 }
 
@@ -56,9 +86,10 @@ export function BaseMap({
   children?: ReactNode;
 }) {
   const start = center ?? MAP_DEFAULTS.center;
+  const [tiles, setTiles] = useState<TileHealth>('unknown');
   return (
     <div
-      className="isolate overflow-hidden rounded-box border border-base-300"
+      className="relative isolate overflow-hidden rounded-box border border-base-300"
       style={{ height }}
       data-testid={testId}
     >
@@ -71,9 +102,10 @@ export function BaseMap({
         keyboard
       >
         <MapAccessibility label={label} {...(describedBy ? { describedBy } : {})} />
-        <ConfiguredTiles />
+        <ConfiguredTiles onHealth={setTiles} />
         {children}
       </MapContainer>
+      {tiles === 'failed' ? <TilesFailedNotice /> : null}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { Map as LeafletMap } from 'leaflet';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { MAP_DEFAULTS } from '../../../../contract/map';
+import { Button } from '../button';
 import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { fieldHintText } from '../form-field';
 import { BaseMap, prefersReducedMotion } from './base-map';
@@ -7,6 +9,45 @@ import type { LatLng, LocationPickerMapProps } from './types';
 
 /** Zoom used when the map moves to a found place or the chosen point. */
 const PLACE_ZOOM = 15;
+/** A whole country, and the area around the browser's position. */
+const COUNTRY_ZOOM = 5;
+const NEAR_ZOOM = 12;
+/** With no point and no country: the whole world. */
+const WORLD = { center: { lat: 20, lng: 0 }, zoom: 2 };
+
+/** Moves the map to the browser's position, on request (the browser asks the member first). */
+function MyPositionButton({ onPosition }: { onPosition(point: LatLng): void }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'refused'>('idle');
+  if (typeof navigator === 'undefined' || !navigator.geolocation) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant="ghost"
+        size="sm"
+        busy={state === 'busy'}
+        busyLabel="Finding your position…"
+        onClick={() => {
+          setState('busy');
+          navigator.geolocation.getCurrentPosition(
+            (position) => {
+              setState('idle');
+              onPosition({ lat: position.coords.latitude, lng: position.coords.longitude });
+            },
+            () => setState('refused'),
+            { maximumAge: 600_000, timeout: 10_000 },
+          );
+        }}
+      >
+        Show my position
+      </Button>
+      {state === 'refused' ? (
+        <span className={fieldHintText} role="status">
+          Your browser did not share your position; search a place or move the map instead.
+        </span>
+      ) : null}
+    </div>
+  );
+}
 
 function moveTo(map: LeafletMap, target: LatLng, zoom: number) {
   if (prefersReducedMotion()) map.setView([target.lat, target.lng], zoom, { animate: false });
@@ -17,10 +58,14 @@ function moveTo(map: LeafletMap, target: LatLng, zoom: number) {
 function PickerBehaviour({
   onPick,
   flyTo,
+  near,
+  startAt,
   hasValue,
 }: {
   onPick: LocationPickerMapProps['onPick'];
   flyTo: LatLng | null | undefined;
+  near: LatLng | null;
+  startAt: LatLng | null | undefined;
   hasValue: boolean;
 }) {
   const map = useMap();
@@ -56,30 +101,48 @@ function PickerBehaviour({
     return () => container.removeEventListener('keydown', onKey);
   }, [map]);
 
-  // Spec: start near the user when the browser allows it (never over a place already chosen).
+  // Near the user when the browser already allows it: never a permission prompt on load.
   useEffect(() => {
-    if (moved.current || !navigator.geolocation) return;
+    if (moved.current || !navigator.geolocation || !navigator.permissions?.query) return;
     let active = true;
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        if (!active || moved.current) return;
-        map.setView([position.coords.latitude, position.coords.longitude], map.getZoom(), {
-          animate: false,
-        });
-      },
-      () => undefined, // Refused or unavailable: the default centre stays.
-      { maximumAge: 600_000, timeout: 10_000 },
-    );
+    navigator.permissions
+      .query({ name: 'geolocation' })
+      .then((status) => {
+        if (!active || status.state !== 'granted') return;
+        navigator.geolocation.getCurrentPosition(
+          (position) => {
+            if (!active || moved.current) return;
+            map.setView([position.coords.latitude, position.coords.longitude], NEAR_ZOOM, {
+              animate: false,
+            });
+          },
+          () => undefined,
+          { maximumAge: 600_000, timeout: 10_000 },
+        );
+      })
+      .catch(() => undefined);
     return () => {
       active = false;
     };
   }, [map]);
+
+  // The starting country changed (e.g. chosen in the form): show it, unless the member moved on.
+  useEffect(() => {
+    if (!startAt || moved.current) return;
+    map.setView([startAt.lat, startAt.lng], COUNTRY_ZOOM, { animate: false });
+  }, [map, startAt]);
 
   useEffect(() => {
     if (!flyTo) return;
     moved.current = true;
     moveTo(map, flyTo, Math.max(map.getZoom(), PLACE_ZOOM));
   }, [map, flyTo]);
+
+  useEffect(() => {
+    if (!near) return;
+    moved.current = true;
+    moveTo(map, near, NEAR_ZOOM);
+  }, [map, near]);
 
   return null;
 }
@@ -89,20 +152,36 @@ export default function LocationPickerMap({
   value,
   onPick,
   flyTo,
+  startAt,
   height,
   label = 'Map: choose the location',
 }: LocationPickerMapProps) {
   const hintId = useId();
+  const [near, setNear] = useState<LatLng | null>(null);
+  const [opening] = useState(() =>
+    value
+      ? { center: value, zoom: MAP_DEFAULTS.zoom }
+      : startAt
+        ? { center: startAt, zoom: COUNTRY_ZOOM }
+        : WORLD,
+  );
   return (
     <div className="flex flex-col gap-1.5">
       <BaseMap
-        {...(value ? { center: value } : {})}
+        center={opening.center}
+        zoom={opening.zoom}
         {...(height ? { height } : {})}
         label={label}
         describedBy={hintId}
         testId="location-picker-map"
       >
-        <PickerBehaviour onPick={onPick} flyTo={flyTo} hasValue={value !== null} />
+        <PickerBehaviour
+          onPick={onPick}
+          flyTo={flyTo}
+          near={near}
+          startAt={startAt}
+          hasValue={value !== null}
+        />
         {value ? (
           <Marker
             position={[value.lat, value.lng]}
@@ -116,6 +195,7 @@ export default function LocationPickerMap({
         Click the map to choose the point. With the keyboard: arrow keys move the map, + and − zoom,
         Enter places the marker at the centre.
       </p>
+      <MyPositionButton onPosition={setNear} />
     </div>
   );
 }

@@ -32,6 +32,7 @@ const points = [
     driveDate: '2099-05-01T09:00:00.000Z',
     driveLat: 51.5073,
     driveLong: -0.1657,
+    timeZone: 'Europe/London',
   },
   {
     id: 'b',
@@ -39,6 +40,7 @@ const points = [
     driveDate: '2099-05-02T09:00:00.000Z',
     driveLat: 51.5074,
     driveLong: -0.1658,
+    timeZone: 'Europe/London',
   },
   {
     id: 'c',
@@ -46,6 +48,7 @@ const points = [
     driveDate: '2099-06-01T09:00:00.000Z',
     driveLat: 28.5933,
     driveLong: 77.2197,
+    timeZone: 'Asia/Kolkata',
   },
 ];
 
@@ -64,15 +67,47 @@ describe('maps', () => {
     expect(screen.getByText('© Test tiles', { exact: false })).toBeInTheDocument();
   });
 
-  it('picks a point by click, and the centre by Enter on the focused map', () => {
+  it('opens on the given country (not London), picks by click, and the centre by Enter', () => {
     const onPick = vi.fn();
-    renderMap(<LocationPickerMap value={null} onPick={onPick} />);
+    renderMap(
+      <LocationPickerMap value={null} onPick={onPick} startAt={{ lat: 20.59, lng: 78.96 }} />,
+    );
     const map = screen.getByRole('region', { name: 'Map: choose the location' });
     expect(map).toHaveAccessibleDescription(/Enter places the marker at the centre/);
     fireEvent.keyDown(map, { key: 'Enter' });
-    expect(onPick).toHaveBeenCalledWith(51.505, -0.09);
+    expect(onPick).toHaveBeenCalledWith(20.59, 78.96);
     fireEvent.click(map, { clientX: 0, clientY: 0 });
     expect(onPick).toHaveBeenCalledTimes(2);
+  });
+
+  it('says so over the map when its tiles cannot load', async () => {
+    renderMap(<PointMap lat={51.5} lng={-0.09} label="Hyde Park, London" />);
+    await waitFor(() => expect(document.querySelector('img.leaflet-tile')).not.toBeNull());
+    expect(screen.queryByTestId('map-tiles-failed')).not.toBeInTheDocument();
+    fireEvent.error(document.querySelector('img.leaflet-tile')!);
+    expect(await screen.findByTestId('map-tiles-failed')).toHaveTextContent(
+      'The map images could not be loaded',
+    );
+  });
+
+  it('asks for the browser position only when the member presses the button', async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 12.97, longitude: 77.59 } } as GeolocationPosition),
+    );
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition },
+    });
+    try {
+      renderMap(
+        <LocationPickerMap value={null} onPick={vi.fn()} startAt={{ lat: 20.59, lng: 78.96 }} />,
+      );
+      expect(getCurrentPosition).not.toHaveBeenCalled();
+      fireEvent.click(screen.getByRole('button', { name: 'Show my position' }));
+      expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(navigator, 'geolocation');
+    }
   });
 
   it('shows the chosen point with a marker', () => {

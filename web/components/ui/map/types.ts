@@ -13,6 +13,11 @@ export interface LocationPickerMapProps {
   onPick(lat: number, lng: number): void;
   /** Moves the map there whenever a new object is passed (e.g. a search result). */
   flyTo?: LatLng | null;
+  /**
+   * Where the map opens while no point is chosen (e.g. the member's or the form's country); it
+   * follows changes until the member moves the map. A world view when left out.
+   */
+  startAt?: LatLng | null;
   /** Box height in px; the spec's 300 when left out. */
   height?: number;
   /** Accessible name of the map; "Map: choose the location" when left out. */

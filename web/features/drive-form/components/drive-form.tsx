@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { COUNTRIES } from '../../../../contract/countries';
+import { countryCentroid } from '../../../../contract/country-centroids';
 import {
   DRIVE_LIMITS,
   DRIVE_MESSAGES,
@@ -104,9 +105,9 @@ export default function DriveForm({
   });
   const errorOf = (name: ErrorField) => formState.errors[name]?.message;
 
-  const [landDonors, driveDateText, driveLocation] = useWatch({
+  const [landDonors, driveDateText, driveLocation, country] = useWatch({
     control,
-    name: ['landDonatedBy', 'driveDateText', 'driveLocation'],
+    name: ['landDonatedBy', 'driveDateText', 'driveLocation', 'country'],
   });
   const landOptions: Option[] = [
     ...(corporate.data ?? []),
@@ -228,6 +229,7 @@ export default function DriveForm({
             onPoint={field.onChange}
             locationText={driveLocation}
             onLocationText={(driveLocation) => form.setValue('driveLocation', driveLocation)}
+            startAt={countryCentroid(country)}
             pointError={errorOf('point')}
             textError={errorOf('driveLocation')}
             disabled={busy}
