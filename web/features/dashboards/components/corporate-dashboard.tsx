@@ -5,10 +5,11 @@ import type {
   DashboardDrive,
   Period,
 } from '../../../../contract/dashboards';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
+import { formatCalendarDay } from '../../../lib/dates';
 import { useCorporateDashboard } from '../api';
 import { dayKey, formatCount, formatDay, formatTotals, PATHS } from '../format';
 import { CorporateMonthsChart } from './corporate-months-chart';
@@ -93,7 +94,9 @@ function defaultPeriod(): Period {
 
 /** An organisation's dashboard from GET /api/dashboard/corporate, for a chosen period. */
 export function CorporateDashboard() {
-  const [period, setPeriod] = useState<Period>(defaultPeriod);
+  // All time until a period is chosen; the picker starts at the last 12 months for the report.
+  const [period, setPeriod] = useState<Period | null>(null);
+  const [initial] = useState<Period>(defaultPeriod);
   const dashboard = useCorporateDashboard(period);
   const data = dashboard.data;
   let body: ReactNode;
@@ -144,7 +147,26 @@ export function CorporateDashboard() {
         <p className={mutedText}>
           Choose a period to see its figures below, or download them as a report.
         </p>
-        <PeriodForm period={period} onChange={setPeriod} />
+        <PeriodForm period={initial} onChange={setPeriod} />
+        <p
+          className="flex flex-wrap items-center gap-3"
+          data-testid="showing-period"
+          aria-live="polite"
+        >
+          <span>
+            Showing:{' '}
+            <strong>
+              {period
+                ? `${formatCalendarDay(period.from)} – ${formatCalendarDay(period.to)} (${period.from} to ${period.to})`
+                : 'all time'}
+            </strong>
+          </span>
+          {period ? (
+            <Button size="sm" variant="ghost" onClick={() => setPeriod(null)}>
+              Show all time
+            </Button>
+          ) : null}
+        </p>
       </Section>
       {body}
     </div>

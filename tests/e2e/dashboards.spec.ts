@@ -1,0 +1,177 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CARE_MESSAGES } from '../../contract/tree-care';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiUser } from '../support/e2e-accounts';
+import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
+import { signIn } from '../support/shell-session';
+
+const auth = (token: string) => ({ 'x-auth-token': token });
+
+/** A tree registered through the API, planted a month ago (its weekly watering is due). */
+async function apiTree(request: APIRequestContext, token: string, treeName: string) {
+  const planted = new Date();
+  planted.setDate(planted.getDate() - 30);
+  const res = await request.post('/api/trees', {
+    headers: auth(token),
+    multipart: {
+      treesType: '1',
+      treeCount: '2',
+      treeSize: 'packet',
+      plantedAt: localDayKey(planted),
+      treeLat: '12.9763',
+      treeLong: '77.5929',
+      treeLocation: 'Cubbon Park, Bengaluru',
+      treeName,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** A donation paid with the built-in test card. */
+async function apiPaidDonation(
+  request: APIRequestContext,
+  token: string,
+  body: Record<string, unknown>,
+) {
+  const created = await request.post('/api/donations', { headers: auth(token), data: body });
+  expect(created.status(), await created.text()).toBe(200);
+  const id = ((await created.json()) as { data: { donation: { id: string } } }).data.donation.id;
+  const paid = await request.post('/api/payments/test/confirm', {
+    headers: auth(token),
+    data: { donationId: id, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+async function joinDrive(request: APIRequestContext, token: string, driveId: string) {
+  const joined = await request.post(`/api/drives/${driveId}/participants`, {
+    headers: auth(token),
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+}
+
+const stat = (page: Page, id: string) => page.getByTestId(id).locator('.stat-value');
+
+test('an individual sees their own figures and waters a tree from the dashboard', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const org = await apiUser(page.request, { role: 'corporate', username: `org${stamp}` });
+  const orgToken = await apiToken(page.request, org.email);
+  const driveName = `Dashboard drive ${stamp}`;
+  const drive = await apiDrive(page.request, orgToken, { driveName, daysAhead: 5 });
+
+  const me = await apiUser(page.request, { username: `ind${stamp}` });
+  const token = await apiToken(page.request, me.email);
+  const nickname = `Dashboard neem ${stamp}`;
+  await apiTree(page.request, token, nickname);
+  await joinDrive(page.request, token, drive.id);
+  await apiPaidDonation(page.request, token, { kind: 'cash', amount: 2500, category: 'Trees' });
+
+  await signIn(page, me.email);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(stat(page, 'stat-living-trees')).toHaveText('2');
+  await expect(stat(page, 'stat-drives')).toHaveText('1');
+  await expect(stat(page, 'stat-donations')).toHaveText('$25.00');
+  await expect(page.getByTestId('stat-co2')).toContainText('likely');
+  await expect(page.getByTestId('dashboard-drive')).toContainText(driveName);
+
+  // The chart of trees and CO₂, and the same figures as a table.
+  const history = page.getByTestId('history-chart');
+  await expect(history.getByRole('img')).toBeVisible();
+  await expect(history.locator('canvas')).toBeVisible();
+  await history.getByText('Show as table').click();
+  const rows = history.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(13);
+  await expect(rows.last().getByRole('cell').first()).toHaveText('2');
+  await expectNoSeriousA11yViolations(page);
+
+  // Care due, done in place with the trees feature's button.
+  const done = page.getByRole('button', { name: `Done: Water ${nickname}` });
+  await done.click();
+  await expect(page.getByText(CARE_MESSAGES.careLogged)).toBeVisible();
+  await expect(done).toHaveCount(0);
+
+  // The corporate dashboard is not theirs: they land on their own.
+  await page.goto('/app/corporate-dashboard');
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+});
+
+test('a corporate member sees their drives and downloads the impact report as CSV', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const org = await apiUser(page.request, { role: 'corporate', username: `corp${stamp}` });
+  const orgToken = await apiToken(page.request, org.email);
+  const driveName = `Report drive ${stamp}`;
+  const drive = await apiDrive(page.request, orgToken, { driveName, daysAhead: 4 });
+  const helper = await apiUser(page.request, { username: `vol${stamp}` });
+  const helperToken = await apiToken(page.request, helper.email);
+  await joinDrive(page.request, helperToken, drive.id);
+  await apiPaidDonation(page.request, helperToken, {
+    kind: 'cash',
+    amount: 4000,
+    category: 'Trees',
+    driveId: drive.id,
+  });
+
+  await signIn(page, org.email);
+  await expect(page).toHaveURL(/\/app\/corporate-dashboard$/);
+  await expect(stat(page, 'stat-drives')).toHaveText('1');
+  await expect(page.getByTestId('stat-drives')).toContainText('1 upcoming');
+  await expect(stat(page, 'stat-participants')).toHaveText('1');
+  await expect(stat(page, 'stat-donations')).toHaveText('$40.00');
+  await expect(page.getByRole('list', { name: 'Upcoming drives' })).toContainText(driveName);
+  await expect(page.getByTestId('corporate-months-chart').getByRole('img')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A period up to the day after the drive: the figures follow it, and the report covers it.
+  const form = page.getByRole('form', { name: 'Report period' });
+  const ahead = new Date(drive.start);
+  ahead.setDate(ahead.getDate() + 1);
+  await form.getByLabel('To').fill(localDayKey(ahead));
+  await form.getByRole('button', { name: 'Show period' }).click();
+  await expect(page.getByTestId('showing-period')).toContainText(localDayKey(ahead));
+  await expect(stat(page, 'stat-drives')).toHaveText('1');
+  const download = page.waitForEvent('download');
+  await form.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(
+    /^canopy-impact-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
+  const csv = Buffer.concat(await (await file.createReadStream()).toArray()).toString('utf8');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe('Canopy impact report');
+  expect(lines).toContain('Drives organised,1');
+  expect(lines).toContain('Drives upcoming,1');
+  expect(lines).toContain('Participants (sign-ups),1');
+  expect(lines).toContain('Donations received (USD),40.00');
+  expect(csv).toContain(driveName);
+
+  // An individual's dashboard is not theirs.
+  await page.goto('/app/dashboard');
+  await expect(page).toHaveURL(/\/app\/corporate-dashboard$/);
+});
+
+test('the community charts show each figure as a chart and as a table', async ({ page }) => {
+  const stamp = Date.now();
+  const org = await apiUser(page.request, { role: 'corporate', username: `chart${stamp}` });
+  const orgToken = await apiToken(page.request, org.email);
+  await apiDrive(page.request, orgToken, { driveName: `Charts drive ${stamp}` });
+  await signIn(page, org.email);
+  await page.goto('/app/charts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Charts' })).toBeVisible();
+  for (const name of [
+    'Trees registered per month',
+    'Species mix of living trees',
+    'CO₂ stored over time',
+    'Drives per country',
+  ])
+    await expect(page.getByRole('img', { name }).locator('canvas')).toBeVisible();
+  const countries = page.getByTestId('chart-drives-per-country');
+  await countries.getByText('Show as table').click();
+  await expect(countries.getByRole('row', { name: /India/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
