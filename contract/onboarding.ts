@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NURSERY_PATHS } from './nursery';
 import { PROFILE_TYPES } from './session';
 
 /** Every step of the getting-started checklist; which ones a member sees depends on the role. */
@@ -57,7 +58,7 @@ export const ONBOARDING_STEPS: Record<
   'add-stock': {
     title: 'Add sapling stock',
     description: 'List the saplings your nursery can supply, so organisers can reserve them.',
-    href: '/app/nursery-stock',
+    href: NURSERY_PATHS.stock,
     action: 'Add stock',
   },
 };

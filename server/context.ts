@@ -271,7 +271,13 @@ export function createServices(input: ContextInput): AppContext {
     auth,
     sessions: sessionAuth(auth, apiTokens),
     apiTokens,
-    onboarding: onboardingService({ drives, trees, donations }),
+    onboarding: onboardingService({
+      drives,
+      trees,
+      donations,
+      nurseryHasStock: async (userId) =>
+        (await nursery.stock.list(userId, { scope: 'mine', page: 1, limit: 1 })).total > 0,
+    }),
     files,
     notifications,
     users,
