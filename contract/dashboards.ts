@@ -98,6 +98,8 @@ export const dashboardDriveSchema = z.object({
   durationHours: z.number(),
   location: z.string(),
   country: z.string(),
+  /** The drive's IANA time zone (its times are shown in it). */
+  timeZone: z.string(),
   participants: z.number().int().nonnegative(),
 });
 export type DashboardDrive = z.infer<typeof dashboardDriveSchema>;

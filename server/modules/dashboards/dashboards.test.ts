@@ -114,11 +114,15 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
       .insertInto('trees')
       .values([living, dead, buildTree(other.id, { tree_count: 40, alive_count: 40 })])
       .execute();
-    const ahead = buildDrive(org.id, { starts_at: '2026-12-05T09:00:00.000Z' });
+    const ahead = buildDrive(org.id, {
+      starts_at: '2026-12-05T09:00:00.000Z',
+      time_zone: 'Asia/Kolkata',
+    });
     const later = buildDrive(org.id, { starts_at: '2027-02-05T09:00:00.000Z' });
     const past = buildDrive(org.id, { starts_at: '2026-06-05T09:00:00.000Z' });
     const notJoined = buildDrive(org.id, { starts_at: '2026-12-01T09:00:00.000Z' });
-    await db.insertInto('drives').values([ahead, later, past, notJoined]).execute();
+    for (const drive of [ahead, later, past, notJoined])
+      await db.insertInto('drives').values(drive).execute();
     const joined = (drive_id: string, user_id: string) => ({ drive_id, user_id, joined_at: NOW });
     await db
       .insertInto('drive_participants')
@@ -158,7 +162,16 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
       ahead.id,
       later.id,
     ]);
-    expect(data.upcomingDrives.drives[0]).toMatchObject({ name: ahead.name, participants: 2 });
+    expect(data.upcomingDrives.drives[0]).toEqual({
+      id: ahead.id,
+      name: ahead.name,
+      startsAt: ahead.starts_at,
+      durationHours: ahead.duration_hours,
+      location: ahead.location_text,
+      country: ahead.country,
+      timeZone: 'Asia/Kolkata',
+      participants: 2,
+    });
     expect(data.donations).toEqual([
       { currency: 'EUR', amountMinor: 1000, trees: 0, donations: 1 },
       { currency: 'USD', amountMinor: 8500, trees: 12, donations: 2 },

@@ -10,6 +10,7 @@ export function driveSummariesRepository(db: Kysely<Database>) {
     'drives.duration_hours',
     'drives.location_text',
     'drives.country',
+    'drives.time_zone',
   ] as const;
   return {
     /** Every drive the organiser created, with its participant count, oldest first. */

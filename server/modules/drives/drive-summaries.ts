@@ -10,6 +10,8 @@ export interface DriveSummary {
   durationHours: number;
   location: string;
   country: string;
+  /** The drive's IANA zone: its times are shown there. */
+  timeZone: string;
   participants: number;
 }
 
@@ -20,6 +22,7 @@ export function toDriveSummary(row: {
   duration_hours: number;
   location_text: string;
   country: string;
+  time_zone: string;
   participants: number | string | bigint | null;
 }): DriveSummary {
   return {
@@ -29,6 +32,7 @@ export function toDriveSummary(row: {
     durationHours: Number(row.duration_hours),
     location: row.location_text,
     country: row.country,
+    timeZone: row.time_zone,
     participants: Number(row.participants ?? 0),
   };
 }

@@ -9,9 +9,9 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
-import { formatCalendarDay } from '../../../lib/dates';
+import { formatCalendarDay, formatDriveTime } from '../../../lib/dates';
 import { useCorporateDashboard } from '../api';
-import { dayKey, formatCount, formatDay, formatTotals, PATHS } from '../format';
+import { dayKey, formatCount, formatTotals, PATHS } from '../format';
 import { CorporateMonthsChart } from './corporate-months-chart';
 import { PeriodForm } from './period-form';
 import { StatTiles } from './stat-tiles';
@@ -39,8 +39,8 @@ function DriveList({ label, drives }: { label: string; drives: DashboardDrive[] 
             {drive.name}
           </Link>
           <p className={`text-sm ${mutedText}`}>
-            {formatDay(drive.startsAt)} · {drive.location} · {formatCount(drive.participants)}{' '}
-            joined
+            {formatDriveTime(drive.startsAt, drive.timeZone)} · {drive.location} ·{' '}
+            {formatCount(drive.participants)} joined
           </p>
         </li>
       ))}

@@ -6,6 +6,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
+import { formatDriveTime } from '../../../lib/dates';
 import { useIndividualDashboard } from '../api';
 import { formatCount, formatDay, formatKg, formatTotals, PATHS } from '../format';
 import { HistoryChart } from './history-chart';
@@ -162,7 +163,7 @@ export function IndividualDashboard({
                       {drive.name}
                     </Link>
                     <p className={`text-sm ${mutedText}`}>
-                      {formatDay(drive.startsAt)} · {drive.location} ·{' '}
+                      {formatDriveTime(drive.startsAt, drive.timeZone)} · {drive.location} ·{' '}
                       {formatCount(drive.participants)} joined
                     </p>
                   </li>
