@@ -4,10 +4,14 @@ interface Turn {
   fail: (error: unknown) => void;
 }
 
+/** How many members' last turns are remembered (the least recent are forgotten first). */
+const REMEMBERED_MEMBERS = 10_000;
+
 /**
  * Per-member queues of waiting geocoder requests, served round-robin: the next turn goes to the
- * member served longest ago (a member not served since their queue last emptied counts as never
- * served; ties by arrival), and within a member in arrival order.
+ * member served longest ago (never served counts as longest; ties by arrival), and within a member
+ * in arrival order. A member's last turn is remembered after their queue empties, so a burst that
+ * trickles in never outranks someone else's first request.
  */
 export function fairTurns() {
   const queues = new Map<string, Turn[]>();
@@ -16,9 +20,7 @@ export function fairTurns() {
   let waiting = 0;
 
   function remove(memberId: string, queue: Turn[]) {
-    if (queue.length > 0) return;
-    queues.delete(memberId);
-    lastServed.delete(memberId);
+    if (queue.length === 0) queues.delete(memberId);
   }
 
   return {
@@ -46,7 +48,11 @@ export function fairTurns() {
       const queue = queues.get(pick)!;
       const turn = queue.shift()!;
       waiting--;
+      // Re-inserted so the map stays in order of service and the oldest can be forgotten.
+      lastServed.delete(pick);
       lastServed.set(pick, ++served);
+      if (lastServed.size > REMEMBERED_MEMBERS)
+        lastServed.delete(lastServed.keys().next().value as string);
       remove(pick, queue);
       turn.go();
     },
