@@ -13,6 +13,7 @@ import { registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limit';
+import { registerRouteAccess } from './plugins/route-access';
 import { requestSerializer } from './lib/log';
 import type { TrustProxy } from './config';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -89,6 +90,8 @@ export async function buildApp(
   );
   // Work queued after a response (mail, slow account lookups) finishes before the database closes.
   app.addHook('onClose', () => deps.auth.settled());
+  // Before any route: records each one and applies its declared rule (plugins/route-access.ts).
+  registerRouteAccess(app, ctx.sessions);
   await registerApiDocs(app);
   await registerMultipart(app);
 
