@@ -13,6 +13,7 @@ import { createDrives } from './seed/drives';
 import { makeDonations } from './seed/donations';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, createPeople } from './seed/people';
 import { DAY_MS } from './seed/random';
+import { supplySaplings } from './seed/nursery';
 import { formTeams } from './seed/teams';
 import { plantTrees } from './seed/trees';
 
@@ -35,6 +36,8 @@ export interface SeedCounts {
   dead: number;
   replanted: number;
   teamMembers: number;
+  stockLines: number;
+  reservations: number;
   donations: number;
   paid: number;
 }
@@ -54,6 +57,7 @@ export async function seed(input: {
   const seeder = createSeeder(input);
   const people = await createPeople(seeder);
   const drives = await createDrives(seeder, people);
+  const nursery = await supplySaplings(seeder, people, drives);
   const trees = await plantTrees(seeder, people, drives);
   const donations = await makeDonations(seeder, people, drives);
   const teamMembers = await formTeams(seeder, people);
@@ -73,6 +77,7 @@ export async function seed(input: {
     participants: drives.reduce((n, d) => n + d.participants.length, 0),
     ...trees,
     ...donations,
+    ...nursery,
     teamMembers,
   };
 }
@@ -91,7 +96,8 @@ async function main() {
     console.log(
       `Seeded ${c.users} accounts, ${c.drives} drives (${c.participants} participations), ${c.trees} trees ` +
         `(${c.measurements} measurements, ${c.care} care entries, ${c.dead} died, ${c.replanted} replanted) and ` +
-        `${c.donations} donations (${c.paid} paid), ${c.teamMembers} team members on ${database.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        `${c.donations} donations (${c.paid} paid), ${c.teamMembers} team members, ` +
+        `${c.stockLines} nursery stock lines and ${c.reservations} sapling reservations on ${database.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
     console.log(
       `Demo accounts: asha@${DEMO_EMAIL_DOMAIN} (individual), greenleaf@${DEMO_EMAIL_DOMAIN} (corporate), ` +

@@ -47,7 +47,8 @@ export function createSeeder(input: {
     },
   };
   const ctx = createServices({
-    config: input.config,
+    // Demo gifts are paid with the built-in test checkout, never through a real Stripe account.
+    config: { ...input.config, stripe: { ...input.config.stripe, secretKey: undefined } },
     database: input.database,
     clock,
     mailer,

@@ -1,5 +1,5 @@
 import { DONATION_MESSAGES } from '../../contract/donations';
-import type { DonationRow, NewDonation } from '../../server/db/tables';
+import type { DonationRow } from '../../server/db/tables';
 import { newId } from '../../server/lib/ids';
 import { donationsRepository } from '../../server/modules/donations/donations.repository';
 import type { PaymentEvent } from '../../server/modules/payments/payment-provider';
@@ -26,8 +26,9 @@ export interface DonationCounts {
 }
 
 /**
- * Gifts as the test checkout leaves them: a pending donation, then the provider's event through
- * `payments.fulfil` at the moment it was paid, so receipt numbers, paid dates and the donor's and
+ * Gifts as donors make them: `donations.create` (priced by the server, at the nursery's sapling
+ * price where one supplies the drive), then the test checkout's event through `payments.fulfil`
+ * minutes later, so receipt numbers, paid dates and the donor's and
  * organiser's notices come from the real fulfilment path. A few cards are declined, one gift is
  * refunded and a couple of checkouts are still open.
  */
@@ -37,7 +38,6 @@ export async function makeDonations(
   drives: SeededDrive[],
 ): Promise<DonationCounts> {
   const { ctx, now } = seeder;
-  const { currency, treePrice } = ctx.config.donations;
   const repo = donationsRepository(ctx.database.db);
   const r = rng(4242);
   const donors = [...people.values()].filter((p) => p.profile_type !== 'nursery');
@@ -48,17 +48,14 @@ export async function makeDonations(
   for (const donor of donors) {
     const corporate = donor.profile_type === 'corporate';
     for (let i = r.int(2, corporate ? 5 : 4); i > 0; i--) {
-      // A drive that was announced before the gift (and had not ended long before), or the fund.
       const general = r.chance(0.2);
+      // A drive announced while the donor was a member; gifts to a drive close when it starts.
       const options = drives.filter(
         (d) => Date.parse(d.row.created_at) > donor.joinedAt && d.row.organizer_id !== donor.id,
       );
       const drive = general || options.length === 0 ? null : r.pick(options);
       const from = Math.max(donor.joinedAt, drive ? Date.parse(drive.row.created_at) : 0) + DAY_MS;
-      const to = Math.min(
-        now - 3_600_000,
-        drive ? Date.parse(drive.row.starts_at) + 20 * DAY_MS : now,
-      );
+      const to = Math.min(now, drive ? Date.parse(drive.row.starts_at) : now) - 3_600_000;
       if (from >= to) continue;
       const zone = drive?.timeZone ?? 'UTC';
       const day = Math.floor((r() * (to - from)) / DAY_MS);
@@ -67,32 +64,29 @@ export async function makeDonations(
         localTimeAfter(from, day, r.int(8, 21), r.int(0, 59), zone).getTime(),
       );
       const trees = r.chance(0.45);
-      const treeCount = corporate ? r.pick([25, 50, 100, 200]) : r.pick([1, 2, 5, 10, 12]);
-      const cashMajor = corporate ? r.pick([500, 1000, 2500, 5000]) : r.pick([10, 20, 25, 50, 100]);
-      const row: NewDonation = {
-        id: newId(createdAt),
-        donor_id: donor.id,
-        drive_id: drive?.row.id ?? null,
-        kind: trees ? 'trees' : 'cash',
-        trees: trees ? treeCount : 0,
-        amount_minor: trees ? treeCount * treePrice : cashMajor * 100,
-        currency,
-        category: trees
-          ? 'Trees'
-          : r.pick(['Planting-Ops', 'Land', 'Media', 'Institution/Research']),
-        message: r.pick(MESSAGES),
-        anonymous: r.chance(0.15) ? 1 : 0,
-        status: 'pending',
-        provider: 'test',
-        checkout_session_id: `cs_test_${newId(createdAt)}`,
-        payment_ref: null,
-        receipt_number: null,
-        failure_reason: null,
-        created_at: new Date(createdAt).toISOString(),
-        paid_at: null,
-        updated_at: new Date(createdAt).toISOString(),
-      };
-      await repo.insert(row);
+      const message = r.pick(MESSAGES);
+      const { donation: created } = await seeder.at(createdAt, () =>
+        ctx.donations.create(donor, {
+          ...(trees
+            ? {
+                kind: 'trees' as const,
+                trees: corporate ? r.pick([25, 50, 100, 200]) : r.pick([1, 2, 5, 10, 12]),
+              }
+            : {
+                kind: 'cash' as const,
+                amount:
+                  (corporate ? r.pick([500, 1000, 2500, 5000]) : r.pick([10, 20, 25, 50, 100])) *
+                  100,
+              }),
+          driveId: drive?.row.id ?? null,
+          category: trees
+            ? 'Trees'
+            : r.pick(['Planting-Ops', 'Land', 'Media', 'Institution/Research'] as const),
+          ...(message ? { message } : {}),
+          anonymous: r.chance(0.15),
+        }),
+      );
+      const row = { id: created.id };
       counts.donations++;
       // The newest checkouts may still be open; now and then a card is declined.
       if (now - createdAt < 2 * DAY_MS && r.chance(0.5)) continue;
@@ -122,28 +116,14 @@ export async function makeDonations(
     .sort((a, b) => a.row.starts_at.localeCompare(b.row.starts_at))[0];
   const payer = people.get('wanjiru');
   if (next && payer) {
-    const at = new Date(now - 40 * 60_000).toISOString();
-    await repo.insert({
-      id: newId(now - 40 * 60_000),
-      donor_id: payer.id,
-      drive_id: next.row.id,
-      kind: 'trees',
-      trees: 3,
-      amount_minor: 3 * treePrice,
-      currency,
-      category: 'Trees',
-      message: null,
-      anonymous: 0,
-      status: 'pending',
-      provider: 'test',
-      checkout_session_id: `cs_test_${newId()}`,
-      payment_ref: null,
-      receipt_number: null,
-      failure_reason: null,
-      created_at: at,
-      paid_at: null,
-      updated_at: at,
-    });
+    await seeder.at(now - 40 * 60_000, () =>
+      ctx.donations.create(payer, {
+        kind: 'trees',
+        trees: 3,
+        driveId: next.row.id,
+        category: 'Trees',
+      }),
+    );
     counts.donations++;
   }
   return counts;
