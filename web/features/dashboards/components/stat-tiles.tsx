@@ -10,21 +10,20 @@ export interface StatTile {
 /** The headline figures of a dashboard as daisyUI stats (a description list). */
 export function StatTiles({ label, tiles }: { label: string; tiles: StatTile[] }) {
   return (
-    <dl
-      aria-label={label}
-      className="stats stats-vertical w-full bg-base-100 shadow-sm md:stats-horizontal md:flex-wrap"
-    >
-      {tiles.map((tile) => (
-        <div key={tile.title} className="stat min-w-48" data-testid={tile.testId}>
-          <dt className="stat-title text-base-content/80">{tile.title}</dt>
-          <dd className="stat-value text-3xl text-primary">{tile.value}</dd>
-          {tile.detail ? (
-            <dd className="stat-desc text-sm text-base-content/80 whitespace-normal">
-              {tile.detail}
-            </dd>
-          ) : null}
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label={label}>
+      <dl className="stats stats-vertical w-full bg-base-100 shadow-sm md:stats-horizontal md:flex-wrap">
+        {tiles.map((tile) => (
+          <div key={tile.title} className="stat min-w-48" data-testid={tile.testId}>
+            <dt className="stat-title text-base-content/80">{tile.title}</dt>
+            <dd className="stat-value text-3xl text-primary">{tile.value}</dd>
+            {tile.detail ? (
+              <dd className="stat-desc text-sm text-base-content/80 whitespace-normal">
+                {tile.detail}
+              </dd>
+            ) : null}
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

@@ -1,0 +1,209 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { useMutation } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  DASHBOARD_MESSAGES,
+  type CorporateDashboard as CorporateData,
+  type IndividualDashboard as IndividualData,
+} from '../../../../contract/dashboards';
+import { renderWithApp, routeFetch } from '../../../test-support/render';
+import { CorporateDashboard } from './corporate-dashboard';
+import { IndividualDashboard } from './individual-dashboard';
+
+// Chart.js needs a real canvas; the figure, its summary and its table are what is tested here.
+vi.mock('./chart-canvas', () => ({ default: () => <div data-testid="chart-canvas" /> }));
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const zero = { low: 0, mid: 0, high: 0 };
+const months = Array.from({ length: 12 }, (_, i) => ({
+  month: `2026-${String(i + 1).padStart(2, '0')}`,
+  livingPlants: i < 6 ? 0 : 3,
+  co2Kg: i < 6 ? zero : { low: 0.7, mid: 1, high: 1.43 },
+}));
+
+function individual(overrides: Partial<IndividualData> = {}): IndividualData {
+  return {
+    trees: { livingPlants: 0, livingRecords: 0, records: 0 },
+    co2Kg: zero,
+    careDue: [],
+    upcomingDrives: { total: 0, drives: [] },
+    donations: [],
+    history: months.map((m) => ({ ...m, livingPlants: 0, co2Kg: zero })),
+    replanting: [],
+    computedAt: '2026-12-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function serveIndividual(data: () => IndividualData) {
+  return routeFetch((url) =>
+    url.pathname === '/api/dashboard/individual'
+      ? { status: 200, body: { success: true, data: data() } }
+      : undefined,
+  );
+}
+
+describe('IndividualDashboard', () => {
+  it('says what to do next when there is nothing yet', async () => {
+    serveIndividual(() => individual());
+    renderWithApp(<IndividualDashboard renderCareTask={() => null} />);
+    expect((await screen.findAllByRole('link', { name: 'Register a tree' }))[0]).toHaveAttribute(
+      'href',
+      '/app/tree-registeration',
+    );
+    expect(screen.getByRole('link', { name: 'Find a drive to join' })).toHaveAttribute(
+      'href',
+      '/app/delive-event',
+    );
+    expect(screen.getByRole('link', { name: 'Donate trees' })).toHaveAttribute(
+      'href',
+      '/app/donate-tree',
+    );
+  });
+
+  it('shows my figures, care due through the page’s row, the chart’s table and my drives', async () => {
+    serveIndividual(() =>
+      individual({
+        trees: { livingPlants: 3, livingRecords: 1, records: 2 },
+        co2Kg: { low: 0.7, mid: 1, high: 1.43 },
+        careDue: [
+          {
+            treeId: 't-1',
+            treeName: 'Courtyard neem',
+            task: 'water',
+            dueAt: '2026-11-30T00:00:00.000Z',
+            overdueDays: 0,
+            lastDoneAt: null,
+          },
+        ],
+        upcomingDrives: {
+          total: 1,
+          drives: [
+            {
+              id: 'd-1',
+              name: 'Lake path',
+              startsAt: '2026-12-05T03:30:00.000Z',
+              durationHours: 2,
+              location: 'Cubbon Park',
+              country: 'IN',
+              timeZone: 'Asia/Kolkata',
+              participants: 4,
+            },
+          ],
+        },
+        donations: [{ currency: 'USD', amountMinor: 8500, trees: 12, donations: 2 }],
+        history: months,
+      }),
+    );
+    renderWithApp(
+      <IndividualDashboard renderCareTask={(task) => <li>Row for {task.treeName}</li>} />,
+    );
+    const figures = await screen.findByRole('group', { name: 'My figures' });
+    expect(within(figures).getByTestId('stat-living-trees')).toHaveTextContent('3');
+    expect(within(figures).getByTestId('stat-co2')).toHaveTextContent('likely 0.7 kg – 1.4 kg');
+    expect(within(figures).getByTestId('stat-donations')).toHaveTextContent('$85.00');
+    expect(screen.getByRole('list', { name: 'Care due today' })).toHaveTextContent(
+      'Row for Courtyard neem',
+    );
+    expect(screen.getByRole('link', { name: 'Lake path' })).toHaveAttribute(
+      'href',
+      '/app/delive-detail/d-1',
+    );
+    expect(screen.getByTestId('dashboard-drive')).toHaveTextContent('Asia/Kolkata');
+    const chart = screen.getByRole('img', { name: /Living plants and CO₂ stored/ });
+    expect(chart).toHaveAccessibleDescription(/3 living plants storing about 1 kg of CO₂/);
+    const table = screen.getByRole('table', { name: /Living plants and CO₂ stored/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(13);
+  });
+
+  it('refreshes after a change made from it (a care task done)', async () => {
+    let version = 0;
+    const task = {
+      treeId: 't-1',
+      treeName: 'Courtyard neem',
+      task: 'water' as const,
+      dueAt: '2026-11-30T00:00:00.000Z',
+      overdueDays: 0,
+      lastDoneAt: null,
+    };
+    const fetch = serveIndividual(() =>
+      individual({
+        trees: { livingPlants: version, livingRecords: 1, records: 1 },
+        careDue: [task],
+      }),
+    );
+    // Stands in for the trees feature's row: any successful mutation refreshes the dashboard.
+    function Done() {
+      const done = useMutation({ mutationFn: async () => (version += 1) });
+      return (
+        <li>
+          <button type="button" onClick={() => done.mutate()}>
+            Done
+          </button>
+        </li>
+      );
+    }
+    const user = userEvent.setup();
+    renderWithApp(<IndividualDashboard renderCareTask={() => <Done />} />);
+    expect(await screen.findByTestId('stat-living-trees')).toHaveTextContent('0');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.getByTestId('stat-living-trees')).toHaveTextContent('1'));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+function corporate(): CorporateData {
+  return {
+    organisation: { id: 'o-1', name: 'Acme' },
+    period: null,
+    drives: { upcoming: 1, past: 0, upcomingList: [], pastList: [] },
+    participants: 2,
+    volunteerHours: 0,
+    trees: { planted: 0, alive: 0, dead: 0, alivePercent: null, deadPercent: null },
+    donations: [],
+    months: [],
+    computedAt: '2026-12-01T10:00:00.000Z',
+  };
+}
+
+describe('CorporateDashboard', () => {
+  it('shows all time first, then the chosen period, and checks the period with the contract', async () => {
+    const fetch = routeFetch((url) =>
+      url.pathname === '/api/dashboard/corporate'
+        ? { status: 200, body: { success: true, data: corporate() } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<CorporateDashboard />);
+    expect(await screen.findByTestId('stat-participants')).toHaveTextContent('2');
+    expect(screen.getByTestId('showing-period')).toHaveTextContent('all time');
+    expect(String(fetch.mock.calls[0]![0])).toBe('/api/dashboard/corporate');
+
+    const form = screen.getByRole('form', { name: 'Report period' });
+    await user.clear(within(form).getByLabelText('From'));
+    await user.type(within(form).getByLabelText('From'), '2026-05-01');
+    await user.clear(within(form).getByLabelText('To'));
+    await user.type(within(form).getByLabelText('To'), '2026-04-01');
+    await user.click(within(form).getByRole('button', { name: 'Show period' }));
+    expect(await within(form).findByText(DASHBOARD_MESSAGES.periodOrder)).toBeVisible();
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    await user.clear(within(form).getByLabelText('To'));
+    await user.type(within(form).getByLabelText('To'), '2026-06-30');
+    await user.click(within(form).getByRole('button', { name: 'Show period' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('showing-period')).toHaveTextContent('2026-05-01 to 2026-06-30'),
+    );
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toContain(
+      '/api/dashboard/corporate?from=2026-05-01&to=2026-06-30',
+    );
+  });
+});
