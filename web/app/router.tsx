@@ -23,6 +23,8 @@ const RequireSession = named(() => import('./require-session'), 'RequireSession'
 const AppLayout = named(() => import('./app-layout'), 'AppLayout');
 const AppNotFound = page(() => import('../routes/app-not-found'));
 const AppBlank = page(() => import('../routes/app-blank'));
+const AppFeatures = page(() => import('../routes/app-features'));
+const AppComponents = page(() => import('../routes/app-components'));
 const AppHome = page(() => import('../routes/app-home'));
 // The nursery dashboard's greeting until the nursery page lands (app-dashboard.tsx keeps it).
 const AppDashboard = named(() => import('../routes/app-dashboard'), 'WelcomeDashboard');
@@ -110,6 +112,8 @@ export function AppRoutes() {
               <Route path="charts" element={<AppCharts />} />
               <Route path="integration" element={<AppIntegration />} />
               <Route path="getting-started" element={<AppGettingStarted />} />
+              <Route path="features" element={<AppFeatures />} />
+              <Route path="components" element={<AppComponents />} />
               <Route path="blank" element={<AppBlank />} />
               <Route path="404" element={<AppNotFound />} />
               <Route path="*" element={<AppNotFound />} />
