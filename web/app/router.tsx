@@ -26,8 +26,8 @@ const AppBlank = page(() => import('../routes/app-blank'));
 const AppFeatures = page(() => import('../routes/app-features'));
 const AppComponents = page(() => import('../routes/app-components'));
 const AppHome = page(() => import('../routes/app-home'));
-// The nursery dashboard's greeting until the nursery page lands (app-dashboard.tsx keeps it).
-const AppDashboard = named(() => import('../routes/app-dashboard'), 'WelcomeDashboard');
+const AppNurseryDashboard = page(() => import('../routes/app-nursery-dashboard'));
+const AppNurseryStock = page(() => import('../routes/app-nursery-stock'));
 const AppIndividualDashboard = page(() => import('../routes/app-dashboard'));
 const AppCorporateDashboard = page(() => import('../routes/app-corporate-dashboard'));
 const AppCharts = page(() => import('../routes/app-charts'));
@@ -83,7 +83,8 @@ export function AppRoutes() {
               <Route index element={<AppHome />} />
               <Route path="dashboard" element={<AppIndividualDashboard />} />
               <Route path="corporate-dashboard" element={<AppCorporateDashboard />} />
-              <Route path="nursery-dashboard" element={<AppDashboard />} />
+              <Route path="nursery-dashboard" element={<AppNurseryDashboard />} />
+              <Route path="nursery-stock" element={<AppNurseryStock />} />
               <Route path="user-profile/:id" element={<AppUserProfile />} />
               <Route path="settings-profile" element={<AppSettingsProfile />} />
               <Route path="delive-event" element={<AppPlantations />} />

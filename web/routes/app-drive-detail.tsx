@@ -6,6 +6,7 @@ import { useDriveFormModal } from '../features/drive-form/components/drive-form-
 import { isMissingDrive, useDrive } from '../features/drives/api';
 import { DriveDetailView } from '../features/drives/components/drive-detail-view';
 import { DriveNotFound } from '../features/drives/components/drive-states';
+import { DriveSaplingsPanel } from '../features/nursery/components/drive-saplings-panel';
 import { failureMessage } from '../lib/api-client';
 
 /**
@@ -24,6 +25,15 @@ export default function AppDriveDetail() {
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} />
         <DriveDonationsPanel driveId={data.id} canDonate={!data.isPast} />
+        <DriveSaplingsPanel
+          drive={{
+            id: data.id,
+            lat: data.driveLat,
+            lng: data.driveLong,
+            isOrganizer: data.isOrganizer,
+            isPast: data.isPast,
+          }}
+        />
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { usePageTitle } from '../components/ui/page-title';
 import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
+import { TreeProvenance } from '../features/nursery/components/tree-provenance';
 import { isMissingTree, useTree } from '../features/trees/api';
 import { TreeDetail } from '../features/trees/components/tree-detail';
 import { TreeNotFound } from '../features/trees/components/tree-states';
@@ -11,7 +12,15 @@ export default function AppTreeDetail() {
   usePageTitle('Tree details');
   const { id } = useParams();
   const tree = useTree(id);
-  if (tree.data) return <TreeDetail tree={tree.data} />;
+  if (tree.data)
+    return (
+      <div className="flex flex-col gap-6">
+        <TreeDetail tree={tree.data} />
+        <div className="mx-auto w-full max-w-5xl">
+          <TreeProvenance treeId={tree.data.id} />
+        </div>
+      </div>
+    );
   if (!id || (tree.isError && isMissingTree(tree.error))) return <TreeNotFound />;
   if (tree.isError)
     return (

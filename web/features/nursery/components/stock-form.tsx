@@ -1,0 +1,141 @@
+import { toast } from 'sonner';
+import {
+  currencyDigits,
+  NURSERY_LIMITS,
+  NURSERY_MESSAGES,
+  stockFormSchema,
+  type Stock,
+  type StockFormValues,
+  type StockRequest,
+} from '../../../../contract/nursery';
+import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
+import { LocationField } from '../../../components/ui/location-field';
+import { useContractForm } from '../../../components/ui/use-contract-form';
+import { ApiError, failureMessage } from '../../../lib/api-client';
+import { useSaveStock } from '../api';
+
+const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
+const SIZE_OPTIONS = TREE_SIZES.map((s) => ({ value: s.value, label: s.label }));
+
+function initialValues(stock: Stock | undefined): StockFormValues {
+  if (!stock)
+    return {
+      speciesId: '',
+      size: '',
+      quantityAvailable: '',
+      priceMinor: '',
+      pickupLat: null,
+      pickupLng: null,
+      pickupLocation: '',
+      notes: '',
+    };
+  const digits = currencyDigits(stock.currency);
+  return {
+    speciesId: String(stock.species.value),
+    size: stock.size,
+    quantityAvailable: String(stock.quantityAvailable),
+    priceMinor: (stock.priceMinor / 10 ** digits).toFixed(digits),
+    pickupLat: stock.pickupLat,
+    pickupLng: stock.pickupLng,
+    pickupLocation: stock.pickupLocation,
+    notes: stock.notes,
+  };
+}
+
+/** Add or edit one stock line: species, size, quantity, price, pickup point on the map, notes. */
+export function StockForm({
+  stock,
+  currency,
+  onDone,
+}: {
+  stock?: Stock;
+  currency: string;
+  onDone: () => void;
+}) {
+  const form = useContractForm<StockFormValues, StockRequest>(
+    stockFormSchema(currency),
+    initialValues(stock),
+  );
+  const save = useSaveStock();
+  const lat = form.watch('pickupLat');
+  const lng = form.watch('pickupLng');
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (body) => {
+    try {
+      await save.mutateAsync({ ...(stock ? { id: stock.id } : {}), body });
+      toast.success(NURSERY_MESSAGES.stockSaved);
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.field)
+        form.setError(error.field as keyof StockFormValues, { message: error.message });
+      else toast.error(failureMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Species"
+          placeholder="Choose a species"
+          options={SPECIES_OPTIONS}
+          {...form.field('speciesId')}
+        />
+        <SelectField
+          label="Size"
+          placeholder="Choose a size"
+          options={SIZE_OPTIONS}
+          {...form.field('size')}
+        />
+        <TextField
+          label="Saplings available"
+          inputMode="numeric"
+          {...form.field('quantityAvailable')}
+        />
+        <TextField
+          label={`Price per sapling (${currency})`}
+          inputMode="decimal"
+          hint="What donors pay for each tree of a drive you supply."
+          {...form.field('priceMinor')}
+        />
+      </div>
+      <LocationField
+        legend="Pickup location"
+        mapLabel="Map: click to choose the pickup point"
+        textName="pickupLocation"
+        textMaxLength={NURSERY_LIMITS.locationMax}
+        textHint="Where organisers collect the saplings."
+        point={lat !== null && lng !== null ? { lat, lng } : null}
+        onPoint={(p) => {
+          form.setValue('pickupLat', p.lat);
+          form.setValue('pickupLng', p.lng);
+          form.clearErrors(['pickupLat', 'pickupLng']);
+        }}
+        locationText={form.watch('pickupLocation')}
+        onLocationText={(text) => {
+          form.setValue('pickupLocation', text);
+          form.clearErrors('pickupLocation');
+        }}
+        pointError={errors.pickupLat?.message ?? errors.pickupLng?.message}
+        textError={errors.pickupLocation?.message}
+      />
+      <TextAreaField
+        label="Notes"
+        maxLength={NURSERY_LIMITS.notesMax}
+        hint="Opening hours, how to collect, anything organisers should know."
+        {...form.field('notes')}
+      />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={save.isPending} busyLabel="Saving…">
+          {stock ? 'Save changes' : 'Add stock'}
+        </Button>
+      </div>
+    </form>
+  );
+}
