@@ -165,8 +165,9 @@ export function createServices(input: ContextInput): AppContext {
       notifications.notify(user.id, {
         kind: 'welcome',
         title: 'Welcome to Canopy!',
-        body: 'Your account is verified. Find a tree drive near you, or register a tree you planted.',
-        link: '/app/delive-event',
+        // Points at the checklist of first steps (each one a link to where it is done).
+        body: 'Your account is verified. Getting started lists your first steps: add a photo, join or create a tree drive, register a tree you planted, or make a donation.',
+        link: '/app/getting-started',
       }),
   });
   // One payment provider (Stripe, or the built-in test checkout) for creating and fulfilling.

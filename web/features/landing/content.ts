@@ -90,11 +90,11 @@ export const FEATURES: readonly Feature[] = [
     icon: 'sprout',
     title: 'Smart tree care',
     description:
-      'Log each check-up and see how your tree is doing compared with others of its species.',
+      'Log each measurement and check-up, and see your tree’s growth next to the curve its species usually follows.',
     benefits: [
       'Growth predictions based on species and age',
       'Health monitoring from your check-ups',
-      'Care reminders for watering, mulching and pruning',
+      'Care reminders for watering, weeding, mulching and measuring',
     ],
   },
   {
@@ -105,7 +105,7 @@ export const FEATURES: readonly Feature[] = [
     benefits: [
       'Quick payments by card',
       'Choose trees or cash, for a drive you care about',
-      'Every donation listed in your history',
+      'Every donation listed, with a PDF receipt',
     ],
   },
   {
@@ -114,9 +114,9 @@ export const FEATURES: readonly Feature[] = [
     description:
       'Register each tree with its place on the map, a photo and a nickname, and follow it season after season.',
     benefits: [
-      'Real-time tracking of registered trees and drives',
+      'Live maps of registered trees and tree drives',
       'Progress tracking from sapling to shade tree',
-      'A living record you can share with friends',
+      'A page for every tree that other members can visit',
     ],
   },
   {
@@ -134,21 +134,21 @@ export const FEATURES: readonly Feature[] = [
     icon: 'book',
     title: 'Plant expertise',
     description:
-      'Pick the right tree for the right place with our species guide, and get advice from partner nurseries who grow them.',
+      'Pick the right tree for the right place from 70 species, and get saplings from partner nurseries who grow them.',
     benefits: [
-      'Plant expertise from partner nurseries',
-      'A guide to 70 species, from neem to olive',
-      'Tips that fit your climate and season',
+      'Plant expertise: care schedules that follow each tree’s age',
+      '70 species by local and English name, from neem to tamarind',
+      'Partner nurseries list their stock and reserve saplings for drives',
     ],
   },
   {
     icon: 'calendar',
     title: 'Local events',
     description:
-      'Find tree drives near you or organise your own: set the date, the place and the trees you need.',
+      'Find tree drives near you, or organise your own as a company or institution: set the date, the place and the trees you need.',
     benefits: [
       'Local events you can join in one tap',
-      'Skill sharing between new and seasoned planters',
+      'Skill sharing: new planters work beside seasoned ones at every drive',
       'Sponsors and land donors credited on every drive',
     ],
   },
@@ -236,7 +236,7 @@ export interface TourSlide {
 export const TOUR_SLIDES: readonly TourSlide[] = [
   {
     title: 'Create or join a tree drive',
-    text: 'Browse planting events near you and join with one click, or organise your own: pick a date, a spot on the map, the species and the number of trees.',
+    text: 'Browse planting events near you and join with one click. Companies and institutions organise their own: a date in the local time of the place, a spot on the map, the species and the number of trees.',
     illustration: 'drive',
   },
   {
@@ -256,7 +256,7 @@ export const TOUR_SLIDES: readonly TourSlide[] = [
   },
   {
     title: 'See your impact',
-    text: 'Your dashboard adds it all up: trees planted and alive, volunteer hours, and an estimate of the CO₂ your trees have taken in and the O₂ they have given back.',
+    text: 'Your dashboard adds it all up: your living trees, the CO₂ they store (always as a low–high estimate), care due today and the drives ahead. Organisers also see participants and volunteer hours.',
     illustration: 'impact',
   },
 ];

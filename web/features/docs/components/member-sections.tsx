@@ -86,7 +86,8 @@ export function TreeDrives() {
       </P>
       <H3>Creating a drive</H3>
       <P>
-        From Plantations, a corporate account opens <em>Add new tree drive</em> and fills in:
+        From the dashboard, Plantations or My Plantations, a corporate account presses{' '}
+        <em>Add Tree Drive</em> and fills in:
       </P>
       <List>
         <li>the drive name, the number of trees and the date and time (in 30-minute steps);</li>
@@ -106,6 +107,12 @@ export function TreeDrives() {
       <P>
         Name, number of trees, date, country, location, photo, at least one tree size and at least
         one tree type are required; the form tells you what is missing.
+      </P>
+      <P>
+        You pick the date and time in your own time zone (the form names it, and starts at the next
+        full hour). Canopy works out the time zone of the spot you chose, and everyone then sees the
+        drive in the local time of its place with that zone named, for example “Sat, 5 Dec 2026,
+        09:00 (Asia/Kolkata, GMT+5:30)”. Once saved, the confirmation links straight to the drive.
       </P>
       <H3>Joining a drive</H3>
       <List ordered>
