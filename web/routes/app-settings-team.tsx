@@ -1,6 +1,7 @@
 import { useOutletContext } from 'react-router';
 import type { CurrentUser } from '../../contract/auth';
 import { usePageTitle } from '../components/ui/page-title';
+import { OrganisationDriveButton } from '../features/drive-form/components/drive-form-modal';
 import { TeamSettings } from '../features/teams/components/team-settings';
 
 /** /app/settings-team — the organisation's team: members and roles, invites, pending invites. */
@@ -9,7 +10,12 @@ export default function AppSettingsTeam() {
   const user = useOutletContext<CurrentUser>();
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <TeamSettings userId={user._id} />
+      <TeamSettings
+        userId={user._id}
+        managerActions={(org) => (
+          <OrganisationDriveButton organisationId={org.id} organisationName={org.name} />
+        )}
+      />
     </div>
   );
 }

@@ -25,12 +25,16 @@ export function useCorporateOptions() {
   });
 }
 
-export const createDrive = (body: FormData) =>
-  apiRequest('/api/add_drivetreeinfo', {
-    method: 'POST',
-    body,
-    schema: driveCreatedResponseSchema,
-  });
+/** `organisationId`: a team's owner or admin organises the drive for that organisation. */
+export const createDrive = (body: FormData, organisationId?: string) =>
+  apiRequest(
+    `/api/add_drivetreeinfo${organisationId ? `?organisation=${encodeURIComponent(organisationId)}` : ''}`,
+    {
+      method: 'POST',
+      body,
+      schema: driveCreatedResponseSchema,
+    },
+  );
 
 export const updateDrive = (id: string, body: FormData) =>
   apiRequest(`/api/drives/${encodeURIComponent(id)}`, {
@@ -40,10 +44,11 @@ export const updateDrive = (id: string, body: FormData) =>
   });
 
 /** Creates (no id) or edits a drive; every drive query is refreshed afterwards. */
-export function useSaveDrive(id: string | undefined) {
+export function useSaveDrive(id: string | undefined, organisationId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FormData) => (id ? updateDrive(id, body) : createDrive(body)),
+    mutationFn: (body: FormData) =>
+      id ? updateDrive(id, body) : createDrive(body, organisationId),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: drivesKey }),
   });
 }

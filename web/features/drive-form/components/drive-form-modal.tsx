@@ -17,7 +17,8 @@ export const DRIVE_MODAL_TITLES = {
 } as const;
 
 export interface DriveFormModalApi {
-  openCreate(): void;
+  /** With `organisationId`, the drive is organised for that organisation (team owners and admins). */
+  openCreate(organisationId?: string): void;
   openEdit(drive: DriveDetail): void;
 }
 
@@ -31,13 +32,18 @@ const formLoading = (
 export function useDriveFormModal(): DriveFormModalApi {
   const modal = useModal();
   const openCreate = useCallback(
-    () =>
+    (organisationId?: string) =>
       modal.open({
         title: DRIVE_MODAL_TITLES.create,
         size: 'xl',
         body: (close) => (
           <Suspense fallback={formLoading}>
-            <DriveForm mode="create" onDone={close} onCancel={close} />
+            <DriveForm
+              mode="create"
+              onDone={close}
+              onCancel={close}
+              {...(organisationId ? { organisationId } : {})}
+            />
           </Suspense>
         ),
       }),
@@ -82,11 +88,30 @@ export function AddDriveButton({
   const { openCreate } = useDriveFormModal();
   if (type !== 'corporate') return null;
   return (
-    <Button onClick={openCreate}>
+    <Button onClick={() => openCreate()}>
       <Icon round={false}>
         <path d="M12 5v14M5 12h14" />
       </Icon>
       Add Tree Drive
+    </Button>
+  );
+}
+
+/** "Organise a drive for <organisation>": for a team's owners and admins (the team screen shows it). */
+export function OrganisationDriveButton({
+  organisationId,
+  organisationName,
+}: {
+  organisationId: string;
+  organisationName: string;
+}) {
+  const { openCreate } = useDriveFormModal();
+  return (
+    <Button variant="secondary" onClick={() => openCreate(organisationId)}>
+      <Icon round={false}>
+        <path d="M12 5v14M5 12h14" />
+      </Icon>
+      Organise a drive for {organisationName}
     </Button>
   );
 }

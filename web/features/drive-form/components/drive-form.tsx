@@ -58,9 +58,12 @@ export default function DriveForm({
   drive,
   onDone,
   onCancel,
+  organisationId,
 }: {
   mode: DriveFormMode;
   drive?: DriveDetail;
+  /** A new drive organised for this organisation (its team's owners and admins). */
+  organisationId?: string;
   onDone(): void;
   onCancel(): void;
 }) {
@@ -77,7 +80,7 @@ export default function DriveForm({
   });
   const { control, formState, register, setError, clearErrors } = form;
   const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
-  const save = useSaveDrive(drive?.id);
+  const save = useSaveDrive(drive?.id, organisationId);
   const navigate = useNavigate();
   const corporate = useCorporateOptions();
   const busy = save.isPending;

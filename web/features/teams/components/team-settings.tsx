@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   canManageTeam,
   TEAM_MESSAGES,
   TEAM_ROLE_LABELS,
   type MyTeam,
+  type OrganisationSummary,
 } from '../../../../contract/teams';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
@@ -22,7 +24,7 @@ function Section({
   id: string;
   title: string;
   intro?: string;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <section className={sectionCard} aria-labelledby={id}>
@@ -41,7 +43,14 @@ function Section({
  * /app/settings-team: the caller's organisation team (a corporate account's own, or the teams
  * they were invited to; `?organisation=` picks one), its members, invites and pending invites.
  */
-export function TeamSettings({ userId }: { userId: string }) {
+export function TeamSettings({
+  userId,
+  managerActions,
+}: {
+  userId: string;
+  /** What owners and admins can do for the organisation elsewhere (the page adds "Organise a drive"). */
+  managerActions?: (organisation: OrganisationSummary) => ReactNode;
+}) {
   const teams = useMyTeams();
   const [params, setParams] = useSearchParams();
   if (teams.isError)
@@ -87,6 +96,9 @@ export function TeamSettings({ userId }: { userId: string }) {
               ))}
             </select>
           </label>
+        ) : null}
+        {managerActions && canManageTeam(chosen.role) ? (
+          <div className="flex flex-wrap gap-3">{managerActions(org)}</div>
         ) : null}
         <TeamMembers
           key={org.id}

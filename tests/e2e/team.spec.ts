@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiUser, codeIn, E2E_PASSWORD, mailDir } from '../support/e2e-accounts';
+import { signIn } from '../support/shell-session';
+import { waitForMail } from '../support/smtp-receiver';
+
+const inviteLinkIn = (text: string) =>
+  /(https?:\/\/\S+\/team-invite\?token=[\w-]+)/.exec(text)?.[1];
+
+test('a corporate owner invites by email; the invitee signs up from the mailed link and joins; the owner changes the role and removes them', async ({
+  page,
+  browser,
+}) => {
+  // Two people, two mailed messages and the sign-up's own pauses (3 s and 2 s).
+  test.setTimeout(90_000);
+  const owner = await apiUser(page.request, { role: 'corporate', username: `co${Date.now()}` });
+  await signIn(page, owner.email);
+  await page.goto('/app/settings-team');
+  await expect(
+    page.getByRole('heading', { level: 2, name: `${owner.username} team` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('team-member')).toHaveCount(1);
+  await expect(page.getByTestId('team-member')).toContainText('organisation account');
+  await expect(page.getByText('No invites are waiting for an answer.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // Owners and admins organise the organisation's drives from here.
+  await page.getByRole('button', { name: `Organise a drive for ${owner.username}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Add New Tree Drive' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The form checks the address with the contract's schema before sending.
+  const invite = page.getByRole('form', { name: 'Invite a member' });
+  await invite.getByLabel('Email address').fill('not-an-email');
+  await invite.getByRole('button', { name: 'Send invite' }).click();
+  await expect(invite.getByText('Please enter a valid email address.')).toBeVisible();
+
+  const username = `inv${Date.now()}`;
+  const email = `${username}@example.test`;
+  await invite.getByLabel('Email address').fill(email);
+  await invite.getByLabel('Role').selectOption({ label: 'Admin' });
+  const since = Date.now();
+  await invite.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByText(`Invite sent. ${email} will get a link by email.`)).toBeVisible();
+  const pending = page.getByTestId('pending-invite');
+  await expect(pending).toHaveCount(1);
+  await expect(pending).toContainText(email);
+  await expect(pending).toContainText('Admin');
+
+  // The invitee opens the mailed link in their own browser, signed out.
+  const mail = await waitForMail(mailDir(), email, since);
+  const link = inviteLinkIn(mail.text);
+  expect(link, 'the mail carries the invite link').toBeTruthy();
+  const url = new URL(link!);
+  const guestContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const guest = await guestContext.newPage();
+  await guest.goto(`${url.pathname}${url.search}`);
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'Join a team on Canopy' }),
+  ).toBeVisible();
+  await expect(guest.getByTestId('invite-summary')).toContainText(
+    `${owner.username} invited ${email}`,
+  );
+  await expect(guest.getByTestId('invite-summary')).toContainText('as admin');
+  await expectNoSeriousA11yViolations(guest);
+  await guest.getByRole('link', { name: 'Create an account' }).click();
+
+  // Register with the invited address (filled in), verify, and come back to the invite.
+  await expect(guest).toHaveURL(/\/register\?email=/);
+  await expect(guest.getByLabel('Email')).toHaveValue(email);
+  await guest.getByLabel('Username').fill(username);
+  await guest.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await guest.getByLabel('Confirm password').fill(E2E_PASSWORD);
+  await guest.getByLabel('Account type').selectOption({ label: 'Individual' });
+  const registeredAt = Date.now();
+  await guest.getByRole('button', { name: 'Create Account' }).click();
+  await expect(guest).toHaveURL(/\/otp\?email=.*&from=/, { timeout: 6_000 });
+  const code = codeIn((await waitForMail(mailDir(), email, registeredAt)).text);
+  await guest.getByLabel('Verification code').fill(code!);
+  await guest.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(guest).toHaveURL(/\/app\/team-invite\?token=/, { timeout: 6_000 });
+  await expect(guest.getByTestId('invite-summary')).toContainText(owner.username);
+  await expectNoSeriousA11yViolations(guest);
+  await guest.getByRole('button', { name: `Accept and join ${owner.username}` }).click();
+  await expect(
+    guest.getByText(`Welcome to the team! You are now in ${owner.username}.`),
+  ).toBeVisible();
+  await expect(guest).toHaveURL(/\/app\/settings-team\?organisation=/);
+  await expect(guest.getByTestId('team-member')).toHaveCount(2);
+  await expect(guest.getByText(`You are admin of ${owner.username}.`)).toBeVisible();
+
+  // The owner sees the new admin, makes them a member, then removes them.
+  await page.reload();
+  const row = page.getByTestId('team-member').filter({ hasText: email });
+  await expect(row).toBeVisible();
+  const role = row.getByLabel(`Role of ${username}`);
+  await expect(role).toHaveValue('admin');
+  await expect(page.getByTestId('pending-invite')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await role.selectOption('member');
+  await expect(page.getByText(`Role updated. ${username} is now member.`)).toBeVisible();
+  await expect(role).toHaveValue('member');
+  await row.getByRole('button', { name: `Remove ${username}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Member removed.')).toBeVisible();
+  await expect(page.getByTestId('team-member')).toHaveCount(1);
+
+  // The former member is in no team now, and is told why there is nothing to manage.
+  await guest.goto('/app/settings-team');
+  await expect(guest.getByText(/Teams belong to corporate accounts/)).toBeVisible();
+  await expectNoSeriousA11yViolations(guest);
+  // The used link says so.
+  await guest.goto(`/app${url.pathname}${url.search}`);
+  await expect(guest.getByRole('alert')).toContainText('already been accepted');
+  await guestContext.close();
+});
