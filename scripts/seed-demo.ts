@@ -57,8 +57,8 @@ export async function seed(input: {
   const seeder = createSeeder(input);
   const people = await createPeople(seeder);
   const drives = await createDrives(seeder, people);
-  const nursery = await supplySaplings(seeder, people, drives);
-  const trees = await plantTrees(seeder, people, drives);
+  const { delivered, ...nursery } = await supplySaplings(seeder, people, drives);
+  const trees = await plantTrees(seeder, people, drives, delivered);
   const donations = await makeDonations(seeder, people, drives);
   const teamMembers = await formTeams(seeder, people);
   // Care that is due today becomes the reminders a member would find this morning.

@@ -5,6 +5,12 @@ import { timeZoneAt } from './local-time';
 import type { Person } from './people';
 import { DAY_MS, hashSeed, rng } from './random';
 
+/** A drive's delivered reservation: its trees of that species came from it. */
+export interface Delivery {
+  reservationId: string;
+  speciesId: number;
+}
+
 /** [nursery, pickup point, place, species with sizes and prices in minor units] */
 const STOCK: ReadonlyArray<
   readonly [
@@ -88,7 +94,7 @@ export async function supplySaplings(
   seeder: Seeder,
   people: Map<string, Person>,
   drives: SeededDrive[],
-): Promise<{ stockLines: number; reservations: number }> {
+): Promise<{ stockLines: number; reservations: number; delivered: Map<string, Delivery> }> {
   const { ctx, now } = seeder;
   const lines = new Map<string, string>();
   let stockLines = 0;
@@ -114,6 +120,7 @@ export async function supplySaplings(
   }
 
   let reservations = 0;
+  const delivered = new Map<string, Delivery>();
   for (const { row, plan } of drives) {
     if (!plan.nursery) continue;
     const nursery = people.get(plan.nursery)!;
@@ -141,7 +148,9 @@ export async function supplySaplings(
     for (const [action, at] of steps) {
       if (at >= now) break;
       await seeder.at(at, () => ctx.nursery.reservations.act(nursery, reservation.id, action));
+      if (action === 'deliver')
+        delivered.set(row.id, { reservationId: reservation.id, speciesId: species[0]! });
     }
   }
-  return { stockLines, reservations };
+  return { stockLines, reservations, delivered };
 }

@@ -5,6 +5,7 @@ import type { TreeSizeValue } from '../../contract/options';
 import { newId } from '../../server/lib/ids';
 import type { Seeder } from './context';
 import type { SeededDrive } from './drives';
+import type { Delivery } from './nursery';
 import { renderPng, treePhotoSvg } from './images';
 import { timeZoneAt } from './local-time';
 import type { Person } from './people';
@@ -55,6 +56,8 @@ interface Planting {
   timeZone: string;
   diligence: number;
   replaces?: string;
+  /** The delivered sapling reservation it came from (the chain of custody). */
+  reservationId?: string;
 }
 
 export interface TreeCounts {
@@ -65,22 +68,37 @@ export interface TreeCounts {
   replanted: number;
 }
 
-function plantings(r: Random, seeder: Seeder, people: Map<string, Person>, drives: SeededDrive[]) {
+function plantings(
+  r: Random,
+  seeder: Seeder,
+  people: Map<string, Person>,
+  drives: SeededDrive[],
+  delivered: ReadonlyMap<string, Delivery>,
+) {
   const out: Planting[] = [];
   for (const { row, plan, timeZone, planters } of drives) {
     const start = Date.parse(row.starts_at);
     if (start > seeder.now - DAY_MS) continue;
     let planted = 0;
+    const delivery = delivered.get(row.id);
+    // Saplings of the reserved line came from the nursery; anything else people brought along.
+    const source = (speciesId: number, size: TreeSizeValue) =>
+      delivery && delivery.speciesId === speciesId && size === plan.sizes[0]
+        ? { reservationId: delivery.reservationId }
+        : {};
     const at = () => start + r.between(0.3, Math.max(0.5, plan.hours - 0.3)) * 3_600_000;
     for (const person of planters) {
       for (let i = r.int(1, 2); i > 0; i--) {
         const count = r.pick([1, 1, 1, 2, 3, 5, 8, 12]);
+        const speciesId = r.pick(plan.species);
+        const size = r.pick(plan.sizes);
         planted += count;
         out.push({
+          ...source(speciesId, size),
           owner: person,
           driveId: row.id,
-          speciesId: r.pick(plan.species),
-          size: r.pick(plan.sizes),
+          speciesId,
+          size,
           count,
           plantedAt: at(),
           lat: plan.lat + r.noise(0.004),
@@ -100,6 +118,7 @@ function plantings(r: Random, seeder: Seeder, people: Map<string, Person>, drive
       if (count <= 0) break;
       rest -= count;
       out.push({
+        ...source(species, plan.sizes[0]!),
         owner: organiser,
         driveId: row.id,
         speciesId: species,
@@ -155,11 +174,12 @@ export async function plantTrees(
   seeder: Seeder,
   people: Map<string, Person>,
   drives: SeededDrive[],
+  delivered: ReadonlyMap<string, Delivery>,
 ): Promise<TreeCounts> {
   const { ctx, now } = seeder;
   const r = rng(2026);
   const counts: TreeCounts = { trees: 0, measurements: 0, care: 0, dead: 0, replanted: 0 };
-  const queue = plantings(r, seeder, people, drives);
+  const queue = plantings(r, seeder, people, drives, delivered);
 
   for (let qi = 0; qi < queue.length; qi++) {
     const p = queue[qi]!;
@@ -180,6 +200,7 @@ export async function plantTrees(
       treeName: p.nickname ?? undefined,
       driveId: p.driveId ?? undefined,
       replacesTreeId: p.replaces,
+      reservationId: p.reservationId,
     });
     const tree = await seeder.at(registeredAt, () =>
       ctx.trees.register(p.owner, { form, image: photo }),
