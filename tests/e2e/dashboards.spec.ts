@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser } from '../support/e2e-accounts';
 import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
 import { signIn } from '../support/shell-session';
+import { themeAttribute } from '../support/theme';
 
 const auth = (token: string) => ({ 'x-auth-token': token });
 
@@ -173,5 +174,21 @@ test('the community charts show each figure as a chart and as a table', async ({
   const countries = page.getByTestId('chart-drives-per-country');
   await countries.getByText('Show as table').click();
   await expect(countries.getByRole('row', { name: /India/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the dashboard and the charts pass axe in the dark theme', async ({ page }) => {
+  const stamp = Date.now();
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  const me = await apiUser(page.request, { username: `dark${stamp}` });
+  await apiTree(page.request, await apiToken(page.request, me.email), `Dark neem ${stamp}`);
+  await signIn(page, me.email);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute('dark'));
+  await expect(page.getByTestId('history-chart').locator('canvas')).toBeVisible();
+  await page.getByTestId('history-chart').getByText('Show as table').click();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/app/charts');
+  await expect(page.getByTestId('chart-co2').locator('canvas')).toBeVisible();
+  await page.getByTestId('chart-co2').getByText('Show as table').click();
   await expectNoSeriousA11yViolations(page);
 });
