@@ -170,6 +170,34 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
     expect(open.length).toBe(1);
   });
 
+  it('stocks the nurseries and follows their saplings from reservation to trees and gifts', async () => {
+    const db = database.db;
+    const nurseries = await db
+      .selectFrom('users')
+      .leftJoin('nursery_stock', 'nursery_stock.nursery_id', 'users.id')
+      .where('users.profile_type', '=', 'nursery')
+      .select((eb) => ['users.username', eb.fn.count<number>('nursery_stock.id').as('lines')])
+      .groupBy('users.username')
+      .execute();
+    expect(nurseries.every((n) => Number(n.lines) > 0)).toBe(true);
+    const delivered = await db
+      .selectFrom('sapling_reservations')
+      .where('status', '=', 'delivered')
+      .select('id')
+      .execute();
+    expect(delivered.length).toBeGreaterThan(0);
+    const fromNursery = await db
+      .selectFrom('trees')
+      .where(
+        'reservation_id',
+        'in',
+        delivered.map((d) => d.id),
+      )
+      .select('id')
+      .execute();
+    expect(fromNursery.length).toBeGreaterThan(0);
+  });
+
   it('refuses to touch a database that already has accounts', async () => {
     await expect(seed({ config, database })).rejects.toThrow(/only fills a fresh database/);
   });
