@@ -18,6 +18,7 @@ import type { SessionTokens } from '../../lib/session-tokens';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { resetPasswordMail, verificationCodeMail } from './auth-emails';
 import type { authRepository } from './auth.repository';
+import { afterAnswerQueue } from './after-answer';
 import { attemptLimits } from './attempt-limits';
 import { isCommonPassword } from './common-passwords';
 import { sessionLookup, type SessionUser, type SignedInSession } from './session-lookup';
@@ -110,22 +111,8 @@ export function authService(deps: AuthServiceDeps) {
     deps.mailer.send(mail).catch(deps.onMailError);
   };
 
-  // Work done after the answer, so a request takes the same time whether or not the account exists.
-  const pending = new Set<Promise<void>>();
-  const defer = deps.defer ?? ((work) => void setImmediate(work));
-  function afterAnswer(work: () => Promise<void>): void {
-    let finished = () => {};
-    const done = new Promise<void>((resolve) => (finished = resolve));
-    pending.add(done);
-    defer(() =>
-      work()
-        .catch(deps.onBackgroundError)
-        .finally(() => {
-          pending.delete(done);
-          finished();
-        }),
-    );
-  }
+  const deferred = afterAnswerQueue({ defer: deps.defer, onError: deps.onBackgroundError });
+  const afterAnswer = deferred.later;
 
   const limits = attemptLimits({ repo, clock });
   const { enforceLimit } = limits;
@@ -325,12 +312,6 @@ export function authService(deps: AuthServiceDeps) {
       await deps.repo(tx.db).forgetAccount(userId, nowIso());
     },
 
-    /** Sign-in throttling only looks back minutes; older attempts are dropped by the daily job. */
-    async pruneAttempts(before: string): Promise<number> {
-      const [result] = await repo.pruneAttempts(before);
-      return Number(result?.numDeletedRows ?? 0);
-    },
-
     /** The daily prune: ended or expired sessions, used or expired codes and reset tokens, old attempts. */
     async prune(now: Date): Promise<number> {
       const at = now.toISOString();
@@ -339,16 +320,15 @@ export function authService(deps: AuthServiceDeps) {
         await repo.pruneOtps(at),
         await repo.pruneResetTokens(at),
       ];
-      const attempts = await this.pruneAttempts(
+      // Sign-in throttling looks back an hour at most; a day of attempts is plenty to keep.
+      const [attempts] = await repo.pruneAttempts(
         new Date(now.getTime() - AUTH_LIMITS.attemptsKeptMs).toISOString(),
       );
-      return results.reduce((sum, r) => sum + Number(r.numDeletedRows ?? 0), attempts);
+      return [...results, attempts].reduce((sum, r) => sum + Number(r?.numDeletedRows ?? 0), 0);
     },
 
     /** Resolves once the work queued after answers (lookups, codes, mail) has finished. */
-    async settled(): Promise<void> {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    settled: deferred.settled,
 
     async logout(sessionId: string) {
       await repo.revokeSession(sessionId, nowIso());
