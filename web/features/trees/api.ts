@@ -21,6 +21,7 @@ import {
   type TreeResponse,
   type TreeStatus,
 } from '../../../contract/trees';
+import { reservationListResponseSchema } from '../../../contract/nursery';
 import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
 import { drivesKey } from '../../lib/query-keys';
 
@@ -186,6 +187,19 @@ export function useTreeMap(filters: TreeMapFilters) {
     queryKey: treeMapKey(filters),
     queryFn: ({ signal }) => fetchTreeMap(filters, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** A drive's delivered sapling reservations: what a tree registered there can say it came from. */
+export function useDeliveredReservations(driveId: string) {
+  return useQuery({
+    queryKey: [...treeDriveChoicesKey, 'reservations', driveId],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/drives/${encodeURIComponent(driveId)}/reservations?limit=100`, {
+        schema: reservationListResponseSchema,
+        ...opt(signal),
+      }).then((r) => r.data.filter((reservation) => reservation.status === 'delivered')),
+    enabled: driveId !== '',
   });
 }
 

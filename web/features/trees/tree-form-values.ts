@@ -28,6 +28,8 @@ export interface TreeFormValues {
   treeName: string;
   driveId: string;
   replacesTreeId: string;
+  /** The drive's delivered sapling reservation the tree came from, or "" (registering only). */
+  reservationId: string;
   /** The chosen photo (treeImage). */
   image: File | null;
 }
@@ -43,6 +45,7 @@ export const ERROR_FIELDS = [
   'treeName',
   'driveId',
   'replacesTreeId',
+  'reservationId',
   'image',
 ] as const satisfies readonly (keyof TreeFormValues)[];
 export type TreeErrorField = (typeof ERROR_FIELDS)[number];
@@ -69,6 +72,7 @@ export function initialValues(
       treeName: '',
       driveId: '',
       replacesTreeId,
+      reservationId: '',
       image: null,
     };
   return {
@@ -81,6 +85,7 @@ export function initialValues(
     treeName: tree.name ?? '',
     driveId: tree.driveId ?? '',
     replacesTreeId: '',
+    reservationId: '',
     image: null,
   };
 }
@@ -98,6 +103,8 @@ export function toWire(values: TreeFormValues) {
     treeName: values.treeName.trim(),
     driveId: values.driveId,
     replacesTreeId: values.replacesTreeId,
+    // Only with the drive it belongs to.
+    reservationId: values.driveId ? values.reservationId : '',
   } satisfies TreeFormInput;
 }
 
@@ -116,8 +123,8 @@ export function treeFormResolver(
 ): Resolver<TreeFormValues> {
   const wireResolver = mode === 'register' ? registerResolver : editResolver;
   return async (values, context, options) => {
-    const { replacesTreeId, ...editable } = toWire(values);
-    const wire = mode === 'register' ? { ...editable, replacesTreeId } : editable;
+    const { replacesTreeId, reservationId, ...editable } = toWire(values);
+    const wire = mode === 'register' ? { ...editable, replacesTreeId, reservationId } : editable;
     const checked = await wireResolver(wire, context, {
       ...options,
       fields: {},
@@ -145,7 +152,7 @@ export const firstError = (errors: FieldErrors<TreeFormValues>): TreeErrorField 
 export function buildFormData(values: TreeFormValues, mode: TreeFormMode): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(toWire(values))) {
-    if (mode === 'edit' && name === 'replacesTreeId') continue;
+    if (mode === 'edit' && (name === 'replacesTreeId' || name === 'reservationId')) continue;
     // An empty optional field is left out when registering; when editing it clears the value.
     if (value === '' && mode === 'register') continue;
     body.append(name, value);

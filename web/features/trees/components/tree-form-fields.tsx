@@ -9,7 +9,7 @@ import {
   useObjectUrl,
 } from '../../../components/ui/image-picker';
 import { mutedText, textLink } from '../../../components/ui/looks';
-import { useDriveChoices, useTree } from '../api';
+import { useDeliveredReservations, useDriveChoices, useTree } from '../api';
 import { formatDay, REGISTER_PATH, SPECIES_OPTIONS, treeTitle } from '../format';
 
 type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'size' | 'className' | 'id' | 'children'>;
@@ -91,6 +91,36 @@ export function DriveField({
         placeholder="Not at a drive"
         options={options}
         hint={hint}
+        error={error}
+        {...select}
+      />
+    </div>
+  );
+}
+
+/** Registering at a drive supplied by a partner nursery: which delivered saplings it was. */
+export function ReservationField({
+  driveId,
+  error,
+  select,
+}: {
+  driveId: string;
+  error?: string | undefined;
+  select: SelectProps;
+}) {
+  const reservations = useDeliveredReservations(driveId);
+  const options = (reservations.data ?? []).map((r) => ({
+    value: r.id,
+    label: `${r.quantity} × ${r.stock.species.label} from ${r.nursery.name}`,
+  }));
+  if (!driveId || options.length === 0) return null;
+  return (
+    <div data-field="reservationId">
+      <SelectField
+        label="Saplings from (optional)"
+        placeholder="Not recorded"
+        options={options}
+        hint="The partner nursery delivery these trees came from: it links the tree to the nursery and the donors."
         error={error}
         {...select}
       />

@@ -24,7 +24,13 @@ import {
   type TreeFormMode,
   type TreeFormValues,
 } from '../tree-form-values';
-import { DriveField, PhotoField, ReplacesNote, SpeciesField } from './tree-form-fields';
+import {
+  DriveField,
+  PhotoField,
+  ReplacesNote,
+  ReservationField,
+  SpeciesField,
+} from './tree-form-fields';
 
 /** Focuses the first control of a field's block (the search box for the map). */
 function focusField(form: HTMLFormElement | null, field: TreeErrorField) {
@@ -90,7 +96,10 @@ export function TreeForm({
     error: errorOf(name),
     disabled: busy,
   });
-  const [treesType, treeLocation] = useWatch({ control, name: ['treesType', 'treeLocation'] });
+  const [treesType, treeLocation, driveId] = useWatch({
+    control,
+    name: ['treesType', 'treeLocation', 'driveId'],
+  });
 
   const focusFirst = (errors: FieldErrors<TreeFormValues>) => {
     const first = firstError(errors);
@@ -203,6 +212,13 @@ export function TreeForm({
           error={errorOf('driveId')}
           select={{ ...register('driveId'), disabled: busy }}
         />
+        {mode === 'register' ? (
+          <ReservationField
+            driveId={driveId}
+            error={errorOf('reservationId')}
+            select={{ ...register('reservationId'), disabled: busy }}
+          />
+        ) : null}
         <Controller
           control={control}
           name="image"
