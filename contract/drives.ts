@@ -227,6 +227,23 @@ export const driveSchema = z.object({
 });
 export type Drive = z.infer<typeof driveSchema>;
 
+/** GET /api/drives/member/:id: a member's drives for their public profile (light, no caller flags). */
+export const memberDriveSchema = z.object({
+  id: z.string(),
+  driveName: z.string(),
+  driveDate: z.string(),
+  timeZone: z.string(),
+  /** The place as shown on the drive's page, and its country's name. */
+  place: z.string(),
+  isPast: z.boolean(),
+});
+export type MemberDrive = z.infer<typeof memberDriveSchema>;
+export const memberDrivesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ organised: z.array(memberDriveSchema), joined: z.array(memberDriveSchema) }),
+});
+export type MemberDrivesResponse = z.infer<typeof memberDrivesResponseSchema>;
+
 /** POST /api/add_drivetreeinfo answers the new drive under data.data, as the spec's client reads it. */
 export const driveCreatedResponseSchema = z.object({
   success: z.literal(true),

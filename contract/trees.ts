@@ -194,6 +194,23 @@ export type Tree = z.infer<typeof treeSchema>;
 
 export const treeParamsSchema = z.object({ id: z.string().min(1).max(TREE_LIMITS.idMax) });
 
+/** GET /api/trees/member/:id: a member's trees for their public profile; no coordinates at all. */
+export const memberTreeSchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  species: z.string(),
+  count: z.number().int(),
+  status: z.enum(TREE_STATUSES),
+  plantedAt: z.string(),
+});
+export type MemberTree = z.infer<typeof memberTreeSchema>;
+export const memberTreesResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.array(memberTreeSchema),
+  total: z.number().int(),
+});
+export type MemberTreesResponse = z.infer<typeof memberTreesResponseSchema>;
+
 /** POST /api/trees (201), GET/PATCH /api/trees/{id}. */
 export const treeResponseSchema = z.object({
   success: z.literal(true),

@@ -15,6 +15,8 @@ import {
   driveMapResponseSchema,
   driveParamsSchema,
   driveUpdatedResponseSchema,
+  memberDrivesResponseSchema,
+  type Drive,
   myDrivesQuerySchema,
   myDrivesResponseSchema,
   participationResponseSchema,
@@ -22,6 +24,9 @@ import {
 import { driveOrganiserQuerySchema } from '../../../contract/teams';
 import type { AppContext } from '../../context';
 import { readDriveForm } from './drive-form';
+
+/** How many organised (and joined) drives a public profile lists. */
+const MEMBER_DRIVES_SHOWN = 12;
 
 const errors = {
   400: errorResponseSchema,
@@ -136,6 +141,44 @@ export const drivesRoutes =
       async (request) => {
         const { user } = await sessions.requireUser(request);
         return { success: true as const, data: await drives.mine(user.id, request.query.when) };
+      },
+    );
+
+    app.get(
+      '/api/drives/member/:id',
+      {
+        schema: {
+          tags: ['drives'],
+          summary:
+            "A member's drives for their public profile: organised and joined, upcoming then recent",
+          params: driveParamsSchema,
+          response: { 200: memberDrivesResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await sessions.requireUser(request);
+        const id = request.params.id;
+        const [upcoming, past] = await Promise.all([
+          drives.mine(id, 'upcoming'),
+          drives.mine(id, 'past'),
+        ]);
+        // Only what any member may see of a drive; the caller flags of `mine` are left out.
+        const light = (list: Drive[]) =>
+          list.slice(0, MEMBER_DRIVES_SHOWN).map((d) => ({
+            id: d.id,
+            driveName: d.driveName,
+            driveDate: d.driveDate,
+            timeZone: d.timeZone,
+            place: [d.driveLocation, d.country.label].filter(Boolean).join(', '),
+            isPast: d.isPast,
+          }));
+        return {
+          success: true as const,
+          data: {
+            organised: light([...upcoming.organised, ...past.organised]),
+            joined: light([...upcoming.joined, ...past.joined]),
+          },
+        };
       },
     );
 

@@ -11,9 +11,13 @@ import {
   treeMapResponseSchema,
   treeParamsSchema,
   treeResponseSchema,
+  memberTreesResponseSchema,
 } from '../../../contract/trees';
 import type { AppContext } from '../../context';
 import { readTreeForm, readTreeUpdate } from './tree-form';
+
+/** How many trees a public profile lists (the newest). */
+const MEMBER_TREES_SHOWN = 12;
 
 export const treeErrors = {
   400: errorResponseSchema,
@@ -35,6 +39,34 @@ export const treesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const { sessions, trees } = ctx;
+
+    app.get(
+      '/api/trees/member/:id',
+      {
+        schema: {
+          tags: ['trees'],
+          summary: "A member's trees for their public profile, newest first (no coordinates)",
+          params: treeParamsSchema,
+          response: { 200: memberTreesResponseSchema, ...treeErrors },
+        },
+      },
+      async (request) => {
+        await sessions.requireUser(request);
+        const { data, total } = await trees.mine(request.params.id, 1, MEMBER_TREES_SHOWN);
+        return {
+          success: true as const,
+          data: data.map((t) => ({
+            id: t.id,
+            name: t.name,
+            species: t.species.label,
+            count: t.count,
+            status: t.status,
+            plantedAt: t.plantedAt,
+          })),
+          total,
+        };
+      },
+    );
 
     app.post(
       '/api/trees',
