@@ -106,6 +106,12 @@ export const ENV_SETTINGS: readonly EnvSetting[] = [
     fallback: 'OpenStreetMap services',
     meaning: 'Address search and map tiles.',
   },
+  {
+    names: ['TRUST_PROXY'],
+    fallback: 'not set (X-Forwarded-For is ignored)',
+    meaning:
+      "Behind a reverse proxy: how many proxy hops to trust (e.g. 1), or the proxies' addresses or ranges (e.g. 10.0.0.0/8), so sign-in and request limits see each visitor's own address.",
+  },
 ];
 
 export const COMMANDS = {
