@@ -114,3 +114,54 @@ test('a corporate owner invites by email; the invitee signs up from the mailed l
   await expect(guest.getByRole('alert')).toContainText('already been accepted');
   await guestContext.close();
 });
+
+test('an existing account accepts by signing in from the link; another account is told the invite is not theirs', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await apiUser(page.request, { role: 'corporate', username: `co${Date.now()}` });
+  const invitee = await apiUser(page.request, { username: `ex${Date.now()}` });
+  const stranger = await apiUser(page.request, { username: `st${Date.now()}` });
+  await signIn(page, owner.email);
+  await page.goto('/app/settings-team');
+  const invite = page.getByRole('form', { name: 'Invite a member' });
+  await invite.getByLabel('Email address').fill(invitee.email);
+  const since = Date.now();
+  await invite.getByRole('button', { name: 'Send invite' }).click();
+  await expect(page.getByTestId('pending-invite')).toContainText(invitee.email);
+  const url = new URL(inviteLinkIn((await waitForMail(mailDir(), invitee.email, since)).text)!);
+  const origin = new URL(page.url()).origin;
+
+  // Signed in as someone else: a clear refusal, no Accept button.
+  const otherContext = await browser.newContext({ baseURL: origin });
+  const other = await otherContext.newPage();
+  await signIn(other, stranger.email);
+  await other.goto(`${url.pathname}${url.search}`);
+  await expect(other).toHaveURL(/\/app\/team-invite\?token=/);
+  await expect(other.getByRole('alert')).toContainText(
+    'This invite was sent to another email address',
+  );
+  await expect(other.getByRole('button', { name: /Accept and join/ })).toHaveCount(0);
+  await otherContext.close();
+
+  // The invited person signs in from the link and comes straight back to accept.
+  const guestContext = await browser.newContext({ baseURL: origin });
+  const guest = await guestContext.newPage();
+  await guest.goto(`${url.pathname}${url.search}`);
+  await guest.getByRole('link', { name: 'Sign in to accept' }).click();
+  await guest.getByLabel('Email').fill(invitee.email);
+  await guest.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await guest.getByRole('button', { name: 'Sign In' }).click();
+  await expect(guest).toHaveURL(/\/app\/team-invite\?token=/, { timeout: 6_000 });
+  await guest.getByRole('button', { name: `Accept and join ${owner.username}` }).click();
+  await expect(guest).toHaveURL(/\/app\/settings-team\?organisation=/);
+  await expect(guest.getByText(`You are member of ${owner.username}.`)).toBeVisible();
+  // Members see the team but do not manage it.
+  await expect(guest.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
+  await expect(guest.getByTestId('member-role').first()).toHaveText('Owner');
+  await guestContext.close();
+
+  await page.reload();
+  await expect(page.getByTestId('team-member').filter({ hasText: invitee.email })).toBeVisible();
+});

@@ -8,6 +8,8 @@ import { DriveDetailView } from '../features/drives/components/drive-detail-view
 import { DriveNotFound } from '../features/drives/components/drive-states';
 import { DriveSaplingsPanel } from '../features/nursery/components/drive-saplings-panel';
 import { failureMessage } from '../lib/api-client';
+import { canManageTeam } from '../../contract/teams';
+import { useMyTeams } from '../features/teams/api';
 
 /**
  * /app/delive-detail/:id — one drive: join or leave it, or (its organiser) edit or delete it; what
@@ -18,12 +20,21 @@ export default function AppDriveDetail() {
   const { id } = useParams();
   const drive = useDrive(id);
   const form = useDriveFormModal();
+  // Owners and admins of the organising organisation's team edit its drives too.
+  const teams = useMyTeams();
+  const managesOrganiser = (organiserId: string) =>
+    teams.data?.data.some((t) => t.organisation.id === organiserId && canManageTeam(t.role)) ??
+    false;
 
   if (drive.data) {
     const data = drive.data;
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
-        <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} />
+        <DriveDetailView
+          drive={data}
+          onEdit={() => form.openEdit(data)}
+          canManage={data.isOrganizer || managesOrganiser(data.organizer.id)}
+        />
         <DriveDonationsPanel driveId={data.id} canDonate={!data.isPast} />
         <DriveSaplingsPanel
           drive={{

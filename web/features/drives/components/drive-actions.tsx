@@ -18,8 +18,16 @@ function CalendarIcon() {
   );
 }
 
-/** "Add to calendar" for everyone; Edit and Delete for the organiser. */
-export function DriveActions({ drive, onEdit }: { drive: DriveDetail; onEdit?: () => void }) {
+/** "Add to calendar" for everyone; Edit and Delete for the organiser (or whoever `canManage` names). */
+export function DriveActions({
+  drive,
+  onEdit,
+  canManage = drive.isOrganizer,
+}: {
+  drive: DriveDetail;
+  onEdit?: () => void;
+  canManage?: boolean;
+}) {
   const modal = useModal();
   const navigate = useNavigate();
   const remove = useDeleteDrive();
@@ -62,12 +70,12 @@ export function DriveActions({ drive, onEdit }: { drive: DriveDetail; onEdit?: (
         <CalendarIcon />
         Add to calendar
       </Button>
-      {drive.isOrganizer && onEdit ? (
+      {canManage && onEdit ? (
         <Button variant="secondary" onClick={onEdit}>
           Edit drive
         </Button>
       ) : null}
-      {drive.isOrganizer ? (
+      {canManage ? (
         <Button variant="danger" onClick={() => void confirmDelete()} busy={remove.isPending}>
           Delete drive
         </Button>

@@ -39,7 +39,16 @@ function Person({ person, size = 40 }: { person: PersonSummary; size?: number })
 }
 
 /** Everything about one drive, with Join / Leave, the calendar file and the organiser's tools. */
-export function DriveDetailView({ drive, onEdit }: { drive: DriveDetail; onEdit?: () => void }) {
+export function DriveDetailView({
+  drive,
+  onEdit,
+  canManage,
+}: {
+  drive: DriveDetail;
+  onEdit?: () => void;
+  /** Edit and Delete: the organiser, or (the page knows) an owner or admin of the organising team. */
+  canManage?: boolean;
+}) {
   const when = formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone);
   const place = drivePlace(drive);
   const details: Array<[string, ReactNode]> = [
@@ -71,7 +80,11 @@ export function DriveDetailView({ drive, onEdit }: { drive: DriveDetail; onEdit?
           </p>
           <div className="flex flex-wrap items-start gap-3">
             <ParticipationButtons drive={drive} />
-            <DriveActions drive={drive} {...(onEdit ? { onEdit } : {})} />
+            <DriveActions
+              drive={drive}
+              {...(onEdit ? { onEdit } : {})}
+              {...(canManage !== undefined ? { canManage } : {})}
+            />
           </div>
         </div>
       </section>
