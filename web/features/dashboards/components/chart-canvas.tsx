@@ -51,9 +51,14 @@ export interface ChartCanvasProps {
   yTitle?: string;
   y2Title?: string;
   stacked?: boolean;
+  /** The left axis counts things: whole-number ticks only. */
+  countAxis?: boolean;
 }
 
 const fmt = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+/** The lower edge of a band: drawn, but not named in the legend or the tooltip. */
+const BAND_EDGE = 'band-low';
+const RANGE = ': likely range';
 
 export default function ChartCanvas({
   kind,
@@ -62,6 +67,7 @@ export default function ChartCanvas({
   yTitle,
   y2Title,
   stacked,
+  countAxis,
 }: ChartCanvasProps) {
   // Re-renders (and so re-reads the colours) when the theme changes.
   useSyncExternalStore(subscribeTheme, currentTheme, () => '');
@@ -96,7 +102,11 @@ export default function ChartCanvas({
       stacked,
       beginAtZero: true,
       title: axisTitle(yTitle),
-      ticks: { color: colours.content, callback: (v) => fmt.format(Number(v)) },
+      ticks: {
+        color: colours.content,
+        callback: (v) => fmt.format(Number(v)),
+        ...(countAxis ? { precision: 0 } : {}),
+      },
       grid: { color: colours.grid },
     },
     ...(series.some((s) => s.axis === 'y2')
@@ -138,8 +148,8 @@ export default function ChartCanvas({
     });
     return [
       main,
-      edge(`${s.label} (low)`, s.band.low, false),
-      edge(`${s.label} (high)`, s.band.high, '-1'),
+      edge(BAND_EDGE, s.band.low, false),
+      edge(`${s.label}${RANGE}`, s.band.high, '-1'),
     ];
   });
   const options: ChartOptions<'bar'> = {
@@ -149,9 +159,21 @@ export default function ChartCanvas({
     interaction: { mode: 'index', intersect: false },
     scales,
     plugins: {
-      legend,
+      legend: {
+        ...legend,
+        labels: { ...legend.labels, filter: (item) => item.text !== BAND_EDGE },
+      },
       tooltip: {
-        callbacks: { label: (item) => `${item.dataset.label}: ${fmt.format(item.parsed.y ?? 0)}` },
+        filter: (item) => item.dataset.label !== BAND_EDGE,
+        callbacks: {
+          label: (item) => {
+            const label = item.dataset.label ?? '';
+            if (!label.endsWith(RANGE)) return `${label}: ${fmt.format(item.parsed.y ?? 0)}`;
+            // The band's upper edge follows its lower one: say the range as a whole.
+            const low = item.chart.data.datasets[item.datasetIndex - 1]?.data[item.dataIndex];
+            return `Likely range: ${fmt.format(Number(low ?? 0))} – ${fmt.format(item.parsed.y ?? 0)}`;
+          },
+        },
       },
     },
   };

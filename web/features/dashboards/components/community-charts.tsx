@@ -51,6 +51,7 @@ export function CommunityCharts() {
             summary={`${formatCount(registered)} plants registered in the last ${treesPerMonth.length} months.`}
             chart={{
               kind: 'bar',
+              countAxis: true,
               labels: treesPerMonth.map((m) => formatMonth(m.month)),
               yTitle: 'Plants',
               series: [{ label: 'Plants registered', data: treesPerMonth.map((m) => m.plants) }],
@@ -130,11 +131,12 @@ export function CommunityCharts() {
             testId="chart-drives-per-country"
             summary={
               drivesPerCountry.length
-                ? `${formatCount(drives)} drives in ${formatCount(drivesPerCountry.length)} countries; the most in ${drivesPerCountry[0]!.label} (${formatCount(drivesPerCountry[0]!.drives)}).`
+                ? `${formatCount(drives)} drives; the most in ${drivesPerCountry[0]!.label} (${formatCount(drivesPerCountry[0]!.drives)}).`
                 : 'No drives organised yet.'
             }
             chart={{
               kind: 'bar',
+              countAxis: true,
               labels: drivesPerCountry.map((c) => c.label),
               yTitle: 'Drives',
               series: [{ label: 'Drives', data: drivesPerCountry.map((c) => c.drives) }],

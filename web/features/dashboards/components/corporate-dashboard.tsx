@@ -71,7 +71,10 @@ function Figures({ data }: { data: Dashboard }) {
         {
           title: 'Trees planted',
           value: formatCount(trees.planted),
-          detail: `${pct(trees.alivePercent)} alive (${formatCount(trees.alive)}) · ${pct(trees.deadPercent)} dead (${formatCount(trees.dead)})`,
+          detail:
+            trees.planted === 0
+              ? 'none registered at your drives yet'
+              : `${pct(trees.alivePercent)} alive (${formatCount(trees.alive)}) · ${pct(trees.deadPercent)} dead (${formatCount(trees.dead)})`,
           testId: 'stat-trees',
         },
         {

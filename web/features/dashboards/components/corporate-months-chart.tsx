@@ -27,6 +27,7 @@ export function CorporateMonthsChart({ months }: { months: CorporateMonth[] }) {
         .join('')}.`}
       chart={{
         kind: 'bar',
+        countAxis: true,
         labels: months.map((m) => formatMonth(m.month)),
         yTitle: 'Drives, participants, trees',
         y2Title: 'Donations',

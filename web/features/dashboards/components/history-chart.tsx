@@ -19,6 +19,7 @@ export function HistoryChart({ history }: { history: TreeHistoryPoint[] }) {
       testId="history-chart"
       chart={{
         kind: 'bar',
+        countAxis: true,
         labels: history.map((p) => formatMonth(p.month)),
         yTitle: 'Living plants',
         y2Title: 'CO₂ (kg)',
