@@ -45,8 +45,13 @@ export const PAYMENT_POLL_MS = 1500;
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
 const donationPath = (id: string) => `/api/donations/${encodeURIComponent(id)}`;
 
-export const fetchDonationOptions = (signal?: AbortSignal) =>
-  apiRequest('/api/donations/options', { schema: donationOptionsResponseSchema, ...opt(signal) });
+export const fetchDonationOptions = (signal?: AbortSignal, driveId?: string) =>
+  apiRequest(
+    driveId
+      ? `/api/donations/options?driveId=${encodeURIComponent(driveId)}`
+      : '/api/donations/options',
+    { schema: donationOptionsResponseSchema, ...opt(signal) },
+  );
 export const fetchDonation = (id: string, signal?: AbortSignal) =>
   apiRequest(donationPath(id), { schema: donationResponseSchema, ...opt(signal) });
 export function fetchDonations(query: DonationListParams, signal?: AbortSignal) {
@@ -115,10 +120,11 @@ export const isMissing = (error: unknown) =>
 
 const noRetryWhenMissing = (failures: number, error: unknown) => !isMissing(error) && failures < 1;
 
-export function useDonationOptions() {
+/** With a drive: its partner nursery's sapling price when one supplies it. */
+export function useDonationOptions(driveId?: string) {
   return useQuery({
-    queryKey: donationOptionsKey,
-    queryFn: ({ signal }) => fetchDonationOptions(signal),
+    queryKey: driveId ? [...donationOptionsKey, driveId] : donationOptionsKey,
+    queryFn: ({ signal }) => fetchDonationOptions(signal, driveId),
     select: (response) => response.data,
     staleTime: 60_000,
   });

@@ -91,7 +91,11 @@ export function DonateForm({
     driveId: preselected?.id ?? '',
   });
   const values = useWatch({ control: form.control }) as DonateFormValues;
-  const price = formatMoney(options.treePrice, options.currency);
+  // A drive a partner nursery supplies prices its trees at that nursery's sapling price.
+  const forDrive = useDonationOptions(values.driveId || undefined).data;
+  const nursery = values.driveId ? forDrive?.nursery : null;
+  const pricing = nursery && forDrive ? forDrive : options;
+  const price = formatMoney(pricing.treePrice, pricing.currency);
   const min = formatMoney(options.minAmount, options.currency);
   const max = formatMoney(options.maxAmount, options.currency);
 
@@ -154,7 +158,7 @@ export function DonateForm({
           <TextField
             label="Number of trees"
             {...form.field('trees')}
-            hint={`${price} per tree; up to ${plural(options.maxTrees, 'tree')} at once.`}
+            hint={`${price} per tree${nursery ? `, saplings grown by ${nursery.name}` : ''}; up to ${plural(options.maxTrees, 'tree')} at once.`}
             type="number"
             inputMode="numeric"
             min={1}
@@ -172,7 +176,7 @@ export function DonateForm({
         )}
 
         <p className="text-lg" aria-live="polite" data-testid="donation-total">
-          Total: <strong>{totalText(values, options)}</strong>
+          Total: <strong>{totalText(values, pricing)}</strong>
         </p>
 
         <SelectField

@@ -23,6 +23,8 @@ export function DonationSummary({ donation, extra }: { donation: Donation; extra
     ['What', donation.kind === 'trees' ? giftText(donation) : 'Cash'],
     ['Category', donation.category],
   );
+  // The partner nursery whose saplings the donated trees are.
+  if (donation.nursery) rows.splice(-1, 0, ['Grown by', donation.nursery.name]);
   if (donation.message) rows.push(['Message', donation.message]);
   rows.push(
     ['Your name', donation.anonymous ? 'Hidden (anonymous)' : 'Shown with the donation'],
