@@ -9,6 +9,8 @@ import {
   type DeleteAccountRequest,
   type UpdateProfileRequest,
 } from '../../../contract/users';
+import { memberDrivesResponseSchema } from '../../../contract/drives';
+import { memberTreesResponseSchema } from '../../../contract/trees';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { currentUserKey, profileKey } from '../../lib/query-keys';
 
@@ -82,3 +84,28 @@ export const useDeleteAccount = () => useMutation({ mutationFn: deleteAccount })
 /** The name people see: the display name, or the username when there is none. */
 export const displayName = (user: Pick<CurrentUser, 'name' | 'username'>) =>
   user.name?.trim() || user.username;
+
+/** A member's drives (organised and joined) for their public profile. */
+export function useMemberDrives(id: string) {
+  return useQuery({
+    queryKey: [...profileKey(id), 'drives'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/drives/member/${encodeURIComponent(id)}`, {
+        schema: memberDrivesResponseSchema,
+        signal,
+      }),
+    select: (response) => response.data,
+  });
+}
+
+/** A member's newest trees for their public profile. */
+export function useMemberTrees(id: string) {
+  return useQuery({
+    queryKey: [...profileKey(id), 'trees'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/trees/member/${encodeURIComponent(id)}`, {
+        schema: memberTreesResponseSchema,
+        signal,
+      }),
+  });
+}

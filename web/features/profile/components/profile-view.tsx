@@ -1,4 +1,5 @@
 import { PROFILE_TYPE_OPTIONS } from '../../../../contract/auth';
+import { MemberActivity } from './member-activity';
 import { PROFILE_MESSAGES, type PublicProfile } from '../../../../contract/users';
 import { Avatar } from '../../../components/ui/avatar';
 import { Icon } from '../../../components/ui/icon';
@@ -95,6 +96,7 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
           </dl>
         </div>
       </section>
+      <MemberActivity id={profile.id} name={name} />
     </div>
   );
 }
