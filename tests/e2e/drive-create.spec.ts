@@ -128,6 +128,18 @@ test('a corporate member adds a tree drive from the dashboard', async ({ page })
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('New Drive Added!')).toBeVisible();
   await expect(modal).toBeHidden();
+  // The toast links to the new drive, whose time shows in the zone of its place (Delhi).
+  const toastLink = page.getByRole('link', { name: `Open ${driveName}` });
+  await expect(toastLink).toHaveAttribute('href', /^\/app\/delive-detail\/[\w-]+$/);
+  await toastLink.click();
+  await expect(page).toHaveURL(/\/app\/delive-detail\/[\w-]+$/);
+  await expect(page.getByRole('heading', { name: driveName })).toBeVisible();
+  const kolkataTime = new Intl.DateTimeFormat('en-US', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Asia/Kolkata',
+  }).format(when);
+  await expect(page.getByText(/\(Asia\/Kolkata, GMT\+5:30\)/).first()).toContainText(kolkataTime);
 
   // The drive is stored with what was chosen.
   const login = await page.request.post('/api/users/login', {

@@ -19,6 +19,7 @@ test('the sidebar reaches every General screen and the Settings submenu, inside 
   const general: ReadonlyArray<readonly [string, string, string | null]> = [
     ['My Plantations', '/app/mydelive-event', 'My Plantations'],
     ['Plantations', '/app/delive-event', 'Plantations'],
+    ['Calendar', '/app/calendar', 'Calendar'],
     ['Donate Tree', '/app/donate-tree', 'Donate Tree'],
     ['Tree Registration', '/app/tree-registeration', 'Tree Registration'],
     ['My Trees', '/app/my-trees', 'My Trees'],
@@ -47,7 +48,20 @@ test('the sidebar reaches every General screen and the Settings submenu, inside 
     }
   }
 
-  // Settings is a collapsed submenu until opened.
+  // Resources: help and tools around the app, each its own screen.
+  for (const [label, path] of [
+    ['Getting started', '/app/getting-started'],
+    ['Charts', '/app/charts'],
+    ['Features', '/app/features'],
+    ['Integration', '/app/integration'],
+    ['UI components', '/app/components'],
+  ] as const) {
+    await nav.getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole('heading', { name: "We couldn't find that page" })).toHaveCount(0);
+  }
+
+  // Settings is a collapsed submenu until opened (Profile, Billing, Transactions; Team for corporate).
   const settings = nav.getByRole('button', { name: 'Settings' });
   await expect(settings).toHaveAttribute('aria-expanded', 'false');
   await expect(nav.getByRole('link', { name: 'Profile' })).toBeHidden();
