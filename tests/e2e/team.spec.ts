@@ -78,6 +78,7 @@ test('a corporate owner invites by email; the invitee signs up from the mailed l
   const code = codeIn((await waitForMail(mailDir(), email, registeredAt)).text);
   await guest.getByLabel('Verification code').fill(code!);
   await guest.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(guest.getByText(/Taking you back to where you started/)).toBeVisible();
   await expect(guest).toHaveURL(/\/app\/team-invite\?token=/, { timeout: 6_000 });
   await expect(guest.getByTestId('invite-summary')).toContainText(owner.username);
   await expectNoSeriousA11yViolations(guest);

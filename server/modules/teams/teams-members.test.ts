@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEAM_MESSAGES } from '../../../contract/teams';
+import { TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { teamSuite } from './teams-test-kit';
 
@@ -246,6 +247,19 @@ describe.each(databaseTargets)('team members and roles on $name', (target) => {
       .where('kind', '=', 'team_removed')
       .execute();
     expect(told).toEqual([{ user_id: a.user.id }]);
+  });
+
+  it('deleting an account through the API takes the person out of their teams', async () => {
+    await kit.start();
+    const org = await kit.corporate();
+    const a = await kit.person();
+    await kit.join(org.user.id, org.headers, a, 'admin');
+    const res = await kit.req('DELETE', '/api/users/me', a.headers, {
+      password: TEST_PASSWORD,
+      confirm: 'DELETE',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await kit.roles(org.user.id)).toEqual({ [org.user.id]: 'owner' });
   });
 
   it('roleIn answers for the dashboards and drives: the role, or null', async () => {

@@ -90,6 +90,8 @@ export function OtpForm() {
     );
   }
 
+  // Sign-up that started from a link (a team invite) goes back there, not to the dashboard.
+  const returning = safeAppPath(searchParams.get('from')) !== null;
   if (verified) {
     return (
       <section aria-labelledby="otp-verified-heading" data-testid="otp-verified">
@@ -105,10 +107,11 @@ export function OtpForm() {
           Email verified!
         </FocusOnMountHeading>
         <p className="mt-4 text-lg" role="status">
-          {verified.message} Taking you to your dashboard…
+          {verified.message}{' '}
+          {returning ? 'Taking you back to where you started…' : 'Taking you to your dashboard…'}
         </p>
         <ButtonLink to={verified.route} replace className="mt-8">
-          Dashboard
+          {returning ? 'Continue' : 'Dashboard'}
         </ButtonLink>
       </section>
     );
