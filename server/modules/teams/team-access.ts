@@ -26,8 +26,11 @@ export async function requireMembership(
 ): Promise<TeamAccess> {
   const org = await repo.organisation(organisationId);
   if (!org) throw notFound(TEAM_MESSAGES.organisationNotFound);
-  if (org.id === user.id) await repo.ensureOrganisationRow(org.id, nowIso);
-  const role = await repo.roleOf(org.id, user.id);
+  let role = await repo.roleOf(org.id, user.id);
+  if (!role && org.id === user.id) {
+    await repo.ensureOrganisationRow(org.id, nowIso);
+    role = await repo.roleOf(org.id, user.id);
+  }
   if (!role) throw forbidden(TEAM_MESSAGES.notMember);
   return { organisation: organisationSummary(org), role };
 }

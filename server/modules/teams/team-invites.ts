@@ -120,6 +120,8 @@ export function teamInvites(deps: InviteDeps) {
       if (!canAssignRole(access.role, input.role)) throw forbidden(TEAM_MESSAGES.ownerOnly);
       return uow.withTransaction(async (tx) => {
         const r = inTx(tx);
+        // One open invite per address, also when two invites race (PostgreSQL row lock).
+        await r.lockTeam(organisationId);
         if (await r.memberByEmail(organisationId, input.email))
           throw new AppError(409, 'CONFLICT', TEAM_MESSAGES.alreadyMember, { field: 'email' });
         const token = randomBytes(32).toString('base64url');

@@ -155,6 +155,23 @@ describe.each(databaseTargets)('team invites on $name', (target) => {
     ).toBe(404);
   });
 
+  it('two invites to one address at once leave one open invite (the newest link works)', async () => {
+    await kit.start();
+    const org = await kit.corporate();
+    const body = { email: 'twice@example.org', role: 'member' };
+    const answers = await Promise.all([
+      kit.req('POST', `/api/teams/${org.user.id}/invites`, org.headers, body),
+      kit.req('POST', `/api/teams/${org.user.id}/invites`, org.headers, body),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    const open = await kit.t.database.db
+      .selectFrom('team_invites')
+      .select('id')
+      .where('email', '=', 'twice@example.org')
+      .execute();
+    expect(open).toHaveLength(1);
+  });
+
   it('resend gives a new link and a new week; the old link stops working', async () => {
     await kit.start();
     const org = await kit.corporate();

@@ -62,7 +62,9 @@ export function teamsService(deps: TeamsServiceDeps) {
   /** The user's role in the organisation, or null (also for unknown organisations). */
   async function roleIn(organisationId: string, userId: string): Promise<TeamRole | null> {
     if (!(await repo.organisation(organisationId))) return null;
-    if (organisationId === userId) await repo.ensureOrganisationRow(userId, nowIso());
+    const role = await repo.roleOf(organisationId, userId);
+    if (role || organisationId !== userId) return role ?? null;
+    await repo.ensureOrganisationRow(userId, nowIso());
     return (await repo.roleOf(organisationId, userId)) ?? null;
   }
 
@@ -92,8 +94,11 @@ export function teamsService(deps: TeamsServiceDeps) {
 
     /** The teams the caller is in; a corporate account's own team is always there. */
     async myTeams(user: SessionUser): Promise<MyTeam[]> {
-      if (user.profile_type === 'corporate') await repo.ensureOrganisationRow(user.id, nowIso());
-      const rows = await repo.membershipsOf(user.id);
+      let rows = await repo.membershipsOf(user.id);
+      if (user.profile_type === 'corporate' && !rows.some((r) => r.organisation_id === user.id)) {
+        await repo.ensureOrganisationRow(user.id, nowIso());
+        rows = await repo.membershipsOf(user.id);
+      }
       return rows.map((row) => ({
         organisation: organisationSummary({
           id: row.organisation_id,
