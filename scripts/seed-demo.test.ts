@@ -198,6 +198,29 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
     expect(fromNursery.length).toBeGreaterThan(0);
   });
 
+  it('dates nothing in the future but the upcoming drives themselves', async () => {
+    const db = database.db;
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const future = await Promise.all([
+      db.selectFrom('users').where('created_at', '>', soon).select('id').execute(),
+      db.selectFrom('drives').where('created_at', '>', soon).select('id').execute(),
+      db.selectFrom('drive_participants').where('joined_at', '>', soon).select('user_id').execute(),
+      db.selectFrom('trees').where('planted_at', '>', soon).select('id').execute(),
+      db.selectFrom('tree_measurements').where('measured_at', '>', soon).select('id').execute(),
+      db.selectFrom('tree_care_log').where('done_at', '>', soon).select('id').execute(),
+      db.selectFrom('donations').where('created_at', '>', soon).select('id').execute(),
+      db.selectFrom('notifications').where('created_at', '>', soon).select('id').execute(),
+      db.selectFrom('sapling_reservations').where('created_at', '>', soon).select('id').execute(),
+    ]);
+    expect(future.map((rows) => rows.length)).toEqual(future.map(() => 0));
+    const waiting = await db
+      .selectFrom('sapling_reservations')
+      .where('status', '=', 'requested')
+      .select('id')
+      .execute();
+    expect(waiting.length).toBeGreaterThan(0);
+  });
+
   it('refuses to touch a database that already has accounts', async () => {
     await expect(seed({ config, database })).rejects.toThrow(/only fills a fresh database/);
   });

@@ -44,10 +44,10 @@ export async function createDrives(
     const landDonor = r.chance(0.4)
       ? r.pick(corporates.filter((c) => c.id !== organiser.id))
       : null;
-    // Announced 3–6 weeks ahead, during the organiser's local office hours.
+    // Announced 3–6 weeks ahead (drives further out: in the last few days), in office hours.
     const createdAt = localTimeAfter(
-      startsAt.getTime(),
-      -r.int(21, 42),
+      Math.min(startsAt.getTime() - r.int(21, 42) * DAY_MS, now - r.int(3, 12) * DAY_MS),
+      0,
       r.int(9, 17),
       r.int(0, 59),
       timeZone,

@@ -146,7 +146,8 @@ export async function supplySaplings(
       ['deliver', daytime(r, start, -1, zone)],
     ];
     for (const [action, at] of steps) {
-      if (at >= now) break;
+      // The newest request still waits for the nursery's answer.
+      if (at >= now || (action === 'confirm' && now - requestedAt < 4 * DAY_MS)) break;
       await seeder.at(at, () => ctx.nursery.reservations.act(nursery, reservation.id, action));
       if (action === 'deliver')
         delivered.set(row.id, { reservationId: reservation.id, speciesId: species[0]! });
