@@ -1,0 +1,184 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { NURSERY_MESSAGES } from '../../contract/nursery';
+import { TREE_MESSAGES } from '../../contract/trees';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiToken } from '../support/drives-e2e';
+import { apiUser } from '../support/e2e-accounts';
+import { buildJpeg } from '../support/images';
+import { signIn } from '../support/shell-session';
+
+/** A drive at Lodhi Garden (the geocoder stub's place), five days from now. */
+async function driveAtLodhiGarden(request: APIRequestContext, token: string, driveName: string) {
+  const start = new Date();
+  start.setDate(start.getDate() + 5);
+  start.setHours(10, 0, 0, 0);
+  const created = await request.post('/api/add_drivetreeinfo', {
+    headers: { 'x-auth-token': token },
+    multipart: {
+      driveName,
+      treeQuantity: '100',
+      driveDate: start.toISOString(),
+      country: 'IN',
+      driveLocation: 'Lodhi Garden, New Delhi',
+      driveDesc: 'Planting neem saplings from a partner nursery along the garden path.',
+      driveLat: '28.5933',
+      driveLong: '77.2197',
+      treeSize: 'packet',
+      treesType: '1',
+      driveDuration: '2',
+      treedriveImage: {
+        name: 'drive.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await buildJpeg({ width: 640, height: 400, seed: 11 }),
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { data: { id: string } } }).data.data.id;
+}
+
+/** Ends the browser's session and signs another account in. */
+async function switchTo(page: Page, email: string) {
+  await page.evaluate(() => {
+    sessionStorage.clear();
+    localStorage.removeItem('token');
+  });
+  await page.goto('/login');
+  await page.evaluate(() => sessionStorage.clear());
+  await signIn(page, email);
+}
+
+test('a nursery lists stock, an organiser reserves it for a drive, the nursery delivers, a volunteer plants it and the tree page shows the whole chain', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const stamp = Date.now();
+  const nursery = await apiUser(page.request, { role: 'nursery', username: `nursery${stamp}` });
+  const organiser = await apiUser(page.request, { role: 'corporate', username: `org${stamp}` });
+  const volunteer = await apiUser(page.request, { username: `vol${stamp}` });
+  const driveName = `Lodhi saplings ${stamp}`;
+  const driveId = await driveAtLodhiGarden(
+    page.request,
+    await apiToken(page.request, organiser.email),
+    driveName,
+  );
+
+  // The nursery: its dashboard, then its stock manager, where it lists saplings.
+  await signIn(page, nursery.email);
+  await expect(page).toHaveURL(/\/app\/nursery-dashboard$/);
+  await expect(page.getByText('No reservations are waiting for you.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Manage stock' }).click();
+  await expect(page).toHaveURL(/\/app\/nursery-stock$/);
+  await expect(page.getByText(/No stock yet/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Add stock' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add stock' });
+  // Sending it empty says what is missing, in the contract's words.
+  await dialog.getByRole('button', { name: 'Add stock' }).click();
+  await expect(dialog.getByText(NURSERY_MESSAGES.speciesRequired)).toBeVisible();
+  await dialog.getByLabel('Species').selectOption({ label: 'Neem' });
+  await dialog.getByLabel('Size').selectOption('packet');
+  await dialog.getByLabel('Saplings available').fill('40');
+  await dialog.getByLabel(/Price per sapling/).fill('2.50');
+  await dialog.getByLabel('Search location').fill('Lodhi Garden');
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  await expect(dialog.getByLabel('Location', { exact: true })).toHaveValue(
+    'Lodhi Garden, New Delhi, India',
+  );
+  await dialog.getByLabel('Notes').fill('Collect at the east gate, 8–12.');
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Add stock' }).click();
+  await expect(page.getByText(NURSERY_MESSAGES.stockSaved)).toBeVisible();
+  const row = page.getByTestId('stock-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Neem');
+  await expect(row).toContainText('40');
+  await expect(row).toContainText('$2.50');
+
+  // The organiser finds it near the drive and reserves 12 saplings.
+  await switchTo(page, organiser.email);
+  await page.goto(`/app/delive-detail/${driveId}`);
+  const panel = page.getByRole('region', { name: 'Saplings: from nursery to living tree' });
+  await expect(panel.getByText(/No saplings reserved yet/)).toBeVisible();
+  await panel.getByRole('button', { name: 'Reserve saplings' }).click();
+  const finder = page.getByRole('dialog', { name: 'Reserve saplings' });
+  const result = finder.getByTestId('stock-result');
+  await expect(result).toHaveCount(1);
+  await expect(result).toContainText(nursery.username);
+  await expect(result).toContainText('40 available');
+  await expectNoSeriousA11yViolations(page);
+  await result.getByLabel(`Saplings from ${nursery.username}`).fill('12');
+  await result.getByRole('button', { name: 'Reserve' }).click();
+  await expect(page.getByText(NURSERY_MESSAGES.reserved)).toBeVisible();
+  await expect(panel.getByTestId('reservation')).toHaveAttribute('data-status', 'requested');
+  await expect(panel.getByTestId('chain-Reserved')).toContainText('12');
+  await expectNoSeriousA11yViolations(page);
+
+  // The nursery confirms, then delivers, from its dashboard.
+  await switchTo(page, nursery.email);
+  const open = page.getByTestId('reservation');
+  await expect(open).toContainText(driveName);
+  await open.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(NURSERY_MESSAGES.confirmed)).toBeVisible();
+  await open.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(page.getByText(NURSERY_MESSAGES.delivered)).toBeVisible();
+  await expect(page.getByText('No reservations are waiting for you.')).toBeVisible();
+  await expect(page.getByTestId('figure-Saplings delivered')).toHaveText('12');
+  await expect(page.getByTestId('figure-Drives supplied')).toHaveText('1');
+  await expect(page.getByTestId('figure-Saplings in stock')).toHaveText('28');
+  await expect(page.getByTestId('nursery-monthly-chart')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // A volunteer who joined the drive registers trees from those saplings.
+  const volunteerToken = await apiToken(page.request, volunteer.email);
+  const joined = await page.request.post(`/api/drives/${driveId}/participants`, {
+    headers: { 'x-auth-token': volunteerToken },
+  });
+  expect(joined.status()).toBe(200);
+  await switchTo(page, volunteer.email);
+  await page.goto('/app/tree-registeration');
+  const form = page.getByRole('form', { name: 'Register a tree' });
+  await form.getByLabel('Find a species').fill('neem');
+  await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
+  await form.getByLabel('How many').fill('10');
+  await form.getByLabel('Size at planting').selectOption('packet');
+  const today = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  await form
+    .getByLabel('Planting date')
+    .fill(`${today.getFullYear()}-${two(today.getMonth() + 1)}-${two(today.getDate())}`);
+  await form.getByLabel('Search location').fill('Lodhi Garden');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(form.getByLabel('Location', { exact: true })).toHaveValue(
+    'Lodhi Garden, New Delhi, India',
+  );
+  await form.getByLabel('Planted at a drive (optional)').selectOption(driveId);
+  const from = form.getByLabel('Saplings from (optional)');
+  await expect(from).toBeVisible();
+  await from.selectOption({ label: `12 × Neem from ${nursery.username}` });
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('button', { name: 'Register tree' }).click();
+  await expect(page.getByText(TREE_MESSAGES.saved)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/trees\/[^/]+$/);
+
+  // The tree's page tells its whole provenance.
+  const provenance = page.getByRole('region', { name: 'Provenance' });
+  await expect(provenance.getByTestId('provenance-nursery')).toHaveText(nursery.username);
+  await expect(provenance.getByTestId('provenance-drive')).toContainText(driveName);
+  await expect(provenance.getByTestId('provenance-planter')).toHaveText(volunteer.username);
+  await expect(provenance.getByTestId('provenance-donors')).toHaveText('No donations recorded');
+  await expectNoSeriousA11yViolations(page);
+
+  // The drive page shows the chain: reserved → delivered → planted → alive today.
+  await provenance.getByRole('link', { name: driveName }).click();
+  await expect(page).toHaveURL(`/app/delive-detail/${driveId}`);
+  const chain = page.getByRole('region', { name: 'Saplings: from nursery to living tree' });
+  await expect(chain.getByTestId('chain-Reserved')).toContainText('12');
+  await expect(chain.getByTestId('chain-Delivered')).toContainText('12');
+  await expect(chain.getByTestId('chain-Planted')).toContainText('10');
+  await expect(chain.getByTestId('chain-Alive today')).toContainText('10');
+  await expect(chain.getByText(`Saplings from ${nursery.username}.`)).toBeVisible();
+});
