@@ -258,6 +258,15 @@ describe.each(databaseTargets)('team invites on $name', (target) => {
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json().message).toBe(TEAM_MESSAGES.manageOnly);
     expect((await kit.req('GET', base, member.headers)).statusCode).toBe(403);
+    const open = await kit.invite(org.user.id, org.headers, 'open@example.org');
+    for (const [method, url] of [
+      ['POST', `${base}/${open.invite.id}/resend`],
+      ['DELETE', `${base}/${open.invite.id}`],
+    ] as const) {
+      const res = await kit.req(method, url, member.headers);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().message).toBe(TEAM_MESSAGES.manageOnly);
+    }
     const ownerByAdmin = await kit.req('POST', base, admin.headers, {
       email: 'y@example.org',
       role: 'owner',
