@@ -15,6 +15,8 @@ import { startServer, type StartedServer } from '../tests/support/start-server';
  * Budget (DESIGN.md §7): list endpoints ≥ 5,000 req/s with p99 ≤ 50 ms, and list latency flat from
  * 1k to 100k rows: the Plantations list is measured signed in over 1,000 and 100,000 drives, each
  * request as the next of 10 members (who joined different drives), so per-caller work is measured too.
+ * Writes: acknowledged newsletter subscriptions per second with SQLite's synchronous=NORMAL and
+ * FULL (the server's setting), to show what durability costs.
  * Each line also shows the server's CPU time per request and its ratio to bare Fastify's: when the
  * machine is shared with other work, compare those ratios (and req/s only within one run).
  */
@@ -138,9 +140,76 @@ async function signIn(server: StartedServer, email: string): Promise<string> {
   return ((await res.json()) as { result: { token: string } }).result.token;
 }
 
+/**
+ * Acknowledged writes per second: POST /api/newsletter with a new address each time (a row insert
+ * in its own transaction), on a server started here with SQLite at the given sync level.
+ */
+async function runWrites(synchronous: 'FULL' | 'NORMAL', root: string) {
+  const port = await freePort();
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench-write-server.ts', String(port), synchronous],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve) => server.stdout!.once('data', () => resolve()));
+  try {
+    let n = 0;
+    const measure = async () => {
+      const cpuBefore = cpuMicros(server.pid);
+      const result = await autocannon({
+        url: `http://127.0.0.1:${port}`,
+        connections: CONNECTIONS,
+        duration,
+        pipelining: 1,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/newsletter',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({ email: `bench-${synchronous}-${n++}@example.test` }),
+            }),
+          },
+        ],
+      });
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`newsletter writes: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      const cpuAfter = cpuMicros(server.pid);
+      const cpuPerRequest =
+        cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+          ? undefined
+          : (cpuAfter - cpuBefore) / result.requests.total;
+      return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest };
+    };
+    await measure().catch(() => undefined); // warm-up
+    return await measure();
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+/** `npm run bench -- --writes`: only the write comparison (NORMAL vs FULL). */
+async function writesOnly(root: string) {
+  const normal = await runWrites('NORMAL', root);
+  const full = await runWrites('FULL', root);
+  reportWrites({ NORMAL: normal, FULL: full });
+}
+
+function reportWrites(writeRuns: Record<'NORMAL' | 'FULL', Awaited<ReturnType<typeof runWrites>>>) {
+  console.log(
+    `\nWrites (POST /api/newsletter, a new row each): synchronous=NORMAL ` +
+      `${writeRuns.NORMAL.rps.toFixed(0)} req/s (p99 ${writeRuns.NORMAL.p99} ms), ` +
+      `FULL ${writeRuns.FULL.rps.toFixed(0)} req/s (p99 ${writeRuns.FULL.p99} ms): FULL keeps ` +
+      `${((writeRuns.FULL.rps / writeRuns.NORMAL.rps) * 100).toFixed(0)}% of NORMAL's rate ` +
+      `(CPU µs/req ${writeRuns.NORMAL.cpuPerRequest?.toFixed(0) ?? '–'} vs ${writeRuns.FULL.cpuPerRequest?.toFixed(0) ?? '–'}).`,
+  );
+}
+
 async function main() {
   const loadAtStart = os.loadavg()[0]!;
   const root = path.resolve(import.meta.dirname, '..');
+  if (process.argv.includes('--writes')) return writesOnly(root);
   const basePort = await freePort();
   const baseline = spawn(
     process.execPath,
@@ -201,6 +270,11 @@ async function main() {
       }
     }
 
+    // Writes: what synchronous=FULL (a commit is on disk before it is acknowledged) costs.
+    const writeRuns = {
+      NORMAL: await runWrites('NORMAL', root),
+      FULL: await runWrites('FULL', root),
+    };
     const base = results[0]![1];
     console.log(
       `\n${CONNECTIONS} connections, ${duration} s each, ${process.platform} ${process.arch}, Node ${process.version}, ` +
@@ -235,6 +309,7 @@ async function main() {
       );
       process.exitCode = 1;
     } else console.log('\nBudget met: every endpoint ≥ 5000 req/s with p99 ≤ 50 ms.');
+    reportWrites(writeRuns);
     const [small, large] = listRuns;
     if (small && large) {
       const ratio = large.rps / small.rps;

@@ -2,19 +2,17 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * JSON (and the CSV/GeoJSON/iCalendar exports) over 1 KB, brotli (quality 4, the plugin's default) or gzip by Accept-Encoding.
- * HTML, scripts and styles are not listed: the build precompresses them and @fastify/static sends
- * the .br/.gz file, so they are never compressed again per request.
+ * Answers over 1 KB of a compressible type (JSON, CSV, iCalendar…), brotli (quality 4, the
+ * plugin's default for per-request work) or gzip by Accept-Encoding. The web app's files arrive
+ * with Content-Encoding already set (the build's .br/.gz, sent by @fastify/static), and the plugin
+ * leaves an answer that already has one alone: nothing is compressed twice.
  */
-export const COMPRESSIBLE = /^(?:application\/(?:[\w.-]+\+)?json|text\/(?:csv|calendar))\b/i;
-
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
-    compressibleTypes: COMPRESSIBLE,
-    // Request bodies stay plain: decompressing uploads would sidestep the body limit's intent.
+    // Request bodies stay as sent: inflating uploads would sidestep the body size limit.
     globalDecompression: false,
   });
 }

@@ -19,7 +19,15 @@ export type RouteAccess = 'public' | 'secret' | 'member' | AccountType | { owner
  * nursery only); server/proof builds one of each.
  */
 export type OwnedResource =
-  'drive' | 'tree' | 'donation' | 'notification' | 'api-token' | 'stock' | 'reservation' | 'team';
+  | 'drive'
+  | 'tree'
+  | 'donation'
+  | 'notification'
+  | 'api-token'
+  | 'stock'
+  | 'reservation'
+  | 'held-reservation'
+  | 'team';
 
 /**
  * The one table, keyed `METHOD /path` as the route is registered. Every /api route must be here:
@@ -68,6 +76,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/trees/geteventdetail': 'member',
   'GET /api/drives/map': 'member',
   'GET /api/drives/mine': 'member',
+  'GET /api/drives/member/:id': 'member',
   'GET /api/drives/calendar': 'member',
   'GET /api/drives/:id': 'member',
   'PUT /api/drives/:id': { owner: 'drive' },
@@ -96,6 +105,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Trees
   'POST /api/trees': 'member',
   'GET /api/trees/registeredtree': 'member',
+  'GET /api/trees/member/:id': 'member',
   'GET /api/trees/species': 'public',
   'GET /api/trees/map': 'member',
   'GET /api/trees/export': 'member',
