@@ -158,6 +158,8 @@ export function createServices(input: ContextInput): AppContext {
     secret,
     appUrl: config.appUrl,
     ipLimitMultiplier: config.rateLimitMultiplier,
+    // Several app servers may share PostgreSQL: a logout on one must hold on the others at once.
+    sharedDatabase: database.dialect === 'postgres',
     rateLimits,
     onBackgroundError: (err) => log.error({ err }, 'background sign-in work failed'),
     onMailError: (err) => log.error({ err }, 'sending mail failed'),

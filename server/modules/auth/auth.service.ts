@@ -65,6 +65,8 @@ export interface AuthServiceDeps {
   ipLimitMultiplier?: number;
   /** Shared counters (the once-per-hour warning mail). */
   rateLimits: RateLimitsService;
+  /** Other app servers write to this database too: sessions are looked up afresh every time. */
+  sharedDatabase?: boolean;
   /** Runs work after the answer has gone out; tests pass one that holds it. Default: setImmediate. */
   defer?: (work: () => Promise<void>) => void;
   /** A failure of deferred work (it can no longer reach the caller). */
@@ -105,7 +107,12 @@ export function authService(deps: AuthServiceDeps) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  const sessions = sessionLookup({ repo, tokens: deps.tokens, clock });
+  const sessions = sessionLookup({
+    repo,
+    tokens: deps.tokens,
+    clock,
+    remember: !deps.sharedDatabase,
+  });
 
   const sendInBackground = (mail: Mail) => {
     deps.mailer.send(mail).catch(deps.onMailError);

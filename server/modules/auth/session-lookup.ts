@@ -8,7 +8,8 @@ import type { AuthRepository } from './auth.repository';
  * Signed-in sessions are remembered per token for this long, so a request needs neither the JWT
  * check nor the session and user rows. Any write this process makes to the tables the lookup read
  * (`sessions`, `users`: logout, password change or reset, account deletion, profile edits, new
- * sign-ins) makes every entry stale at once; another app server's changes show when it expires.
+ * sign-ins) makes every entry stale at once. With several app servers (PostgreSQL) nothing is
+ * remembered, as another server's logout could not reach this cache (`remember: false`).
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -22,7 +23,16 @@ export interface SignedInSession {
 }
 
 /** Who is behind a session token, remembered briefly (see SESSION_CACHE_TTL_MS). */
-export function sessionLookup(deps: { repo: AuthRepository; tokens: SessionTokens; clock: Clock }) {
+export function sessionLookup(deps: {
+  repo: AuthRepository;
+  tokens: SessionTokens;
+  clock: Clock;
+  /**
+   * False when other app servers share the database (PostgreSQL): their logouts and password
+   * changes reach no cache here, so a revoked session would live on for the TTL. Default true.
+   */
+  remember?: boolean;
+}) {
   const { repo, clock } = deps;
   // Only successes are kept (never a refusal); concurrent first requests share one lookup.
   const signedIn = readCache<{ session: SignedInSession; expiresAtMs: number } | null>({
@@ -59,7 +69,10 @@ export function sessionLookup(deps: { repo: AuthRepository; tokens: SessionToken
      * Remembered for SESSION_CACHE_TTL_MS; the user row is frozen and shared.
      */
     async userForToken(token: string): Promise<SignedInSession | null> {
-      const found = await signedIn.get(token, () => lookUpToken(token));
+      const found =
+        deps.remember === false
+          ? await lookUpToken(token)
+          : await signedIn.get(token, () => lookUpToken(token));
       return found?.session ?? null;
     },
   };

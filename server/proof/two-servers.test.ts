@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertUser } from '../../tests/support/factories';
+import { TEST_PASSWORD, TEST_PASSWORD_HASH } from '../../tests/support/signed-in';
+import { startServer, type StartedServer } from '../../tests/support/start-server';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+
+/**
+ * Two real app processes on one PostgreSQL database (a schema of their own): what one server
+ * does to a session or a limit holds on the other at once, whatever either has cached.
+ */
+const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
+  const schema = `proof_two_${randomBytes(4).toString('hex')}`;
+  const url = `${testDatabaseUrl}${testDatabaseUrl?.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  let a: StartedServer;
+  let b: StartedServer;
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    // RATE_LIMIT_MULTIPLIER 1: the real limits, counted in the shared database.
+    // One secret for both, as every server of one deployment has.
+    const env = {
+      DATABASE_URL: url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      RATE_LIMIT_MULTIPLIER: '1',
+      LOG_LEVEL: 'fatal',
+    };
+    a = await startServer(env); // migrates
+    b = await startServer(env);
+    database = openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema });
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.db.destroy();
+    const admin = new pg.Client({ connectionString: testDatabaseUrl });
+    await admin.connect();
+    await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  });
+
+  const call = (server: StartedServer, path: string, init: RequestInit & { token?: string } = {}) =>
+    fetch(`${server.url}${path}`, {
+      ...init,
+      headers: {
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(init.token ? { 'x-auth-token': init.token } : {}),
+      },
+    });
+  const signIn = async (server: StartedServer, email: string, password = TEST_PASSWORD) => {
+    const res = await call(server, '/api/users/login', {
+      method: 'POST',
+      body: JSON.stringify({ email, password }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { result: { token: string } }).result.token;
+  };
+  const whoAmI = async (server: StartedServer, token: string) =>
+    (await call(server, '/api/users/currentuser', { token })).status;
+
+  it('a logout on one server ends the session on the other at once', async () => {
+    const user = await insertUser(database.db, { password_hash: TEST_PASSWORD_HASH });
+    const token = await signIn(a, user.email);
+    // Both servers have now looked the session up (and may remember it).
+    expect(await whoAmI(b, token)).toBe(200);
+    expect(await whoAmI(a, token)).toBe(200);
+    expect((await call(a, '/api/users/logout', { method: 'POST', token })).status).toBe(200);
+    expect(await whoAmI(b, token)).toBe(401);
+  });
+
+  it('a password change on one server signs the other sessions out on the other', async () => {
+    const user = await insertUser(database.db, { password_hash: TEST_PASSWORD_HASH });
+    const here = await signIn(a, user.email);
+    const there = await signIn(b, user.email);
+    expect(await whoAmI(b, there)).toBe(200);
+    const newPassword = 'Fresh-Canopy-Leaves-2027';
+    const changed = await call(a, '/api/users/me/password', {
+      method: 'POST',
+      token: here,
+      body: JSON.stringify({
+        currentPassword: TEST_PASSWORD,
+        password: newPassword,
+        passwordConfirm: newPassword,
+      }),
+    });
+    expect(changed.status, await changed.text()).toBe(200);
+    expect(await whoAmI(b, there)).toBe(401);
+    const old = await call(b, '/api/users/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: user.email, password: TEST_PASSWORD }),
+    });
+    expect(old.status).not.toBe(200);
+    await signIn(b, user.email, newPassword);
+  });
+
+  it('a rate limit reached on one server holds on the other', async () => {
+    // POST /api/newsletter allows 5 a minute per address; the 6th, on the other server, is refused.
+    const subscribe = (server: StartedServer, n: number) =>
+      call(server, '/api/newsletter', {
+        method: 'POST',
+        body: JSON.stringify({ email: `limit-${n}@example.test` }),
+      });
+    for (let n = 0; n < 5; n++) expect((await subscribe(n % 2 ? b : a, n)).status).toBe(200);
+    expect((await subscribe(b, 5)).status).toBe(429);
+    expect((await subscribe(a, 6)).status).toBe(429);
+    const [{ count }] = (
+      await sql<{
+        count: number;
+      }>`select count(*)::int as count from newsletter_subscribers`.execute(database.db)
+    ).rows as [{ count: number }];
+    expect(count).toBe(5);
+  });
+});
