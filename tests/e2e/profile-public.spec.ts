@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from '../support/shell-session';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser } from '../support/e2e-accounts';
-import { apiToken } from '../support/drives-e2e';
+import { apiDrive, apiToken } from '../support/drives-e2e';
 import { themeAttribute } from '../support/theme';
 
 const monthYear = new Intl.DateTimeFormat('en-GB', {
@@ -72,6 +72,33 @@ test("another member's profile has no Edit link; an unknown one is not found", a
   await expect(page.getByRole('heading', { name: 'We could not find that member.' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to your dashboard' }).click();
   await expect(page).toHaveURL('/app/dashboard');
+});
+
+test("a member's profile links to the drives they organise and join, in each drive's zone", async ({
+  page,
+}) => {
+  const organiser = await apiUser(page.request, { role: 'corporate' });
+  const token = await apiToken(page.request, organiser.email);
+  const driveName = `Lakeside neem ${Date.now()}`;
+  const { id } = await apiDrive(page.request, token, { driveName });
+  const current = await page.request.get('/api/users/currentuser', {
+    headers: { 'x-auth-token': token },
+  });
+  const organiserId = ((await current.json()) as { user: { _id: string } }).user._id;
+
+  const me = await apiUser(page.request);
+  await signIn(page, me.email);
+  await page.goto(`/app/user-profile/${organiserId}`);
+  const organised = page.getByRole('list', { name: 'Organised' });
+  await expect(organised.getByText(/\(Asia\/Kolkata, GMT\+5:30\)/)).toBeVisible();
+  await expect(page.getByText(`${organiser.username} has not joined a drive yet.`)).toBeVisible();
+  await expect(
+    page.getByText(`${organiser.username} has not registered a tree yet.`),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await organised.getByRole('link', { name: driveName }).click();
+  await expect(page).toHaveURL(`/app/delive-detail/${id}`);
+  await expect(page.getByRole('heading', { name: driveName })).toBeVisible();
 });
 
 test('profile and settings pages: no serious accessibility problems, light and dark, with errors showing', async ({
