@@ -73,8 +73,12 @@ export async function createDrives(
 
     // Mostly people from the drive's country, now and then a visitor; fewer for upcoming ones.
     const share = plan.day > 0 ? 0.45 : 0.8;
+    // The headline demo account (README) joins every drive ahead in her country, so her
+    // dashboard and calendar have something coming up.
     const joiners = individuals.filter((p) =>
-      p.location?.endsWith(countryName(plan.country)) ? r.chance(share) : r.chance(0.12),
+      p.location?.endsWith(countryName(plan.country))
+        ? r.chance(share) || (p.username === HEADLINE && plan.day > 0)
+        : r.chance(0.12),
     );
     if (plan.nursery && r.chance(0.5)) joiners.push(nursery!);
     const participants: Person[] = [];
@@ -102,6 +106,8 @@ export async function createDrives(
   }
   return out;
 }
+
+const HEADLINE = 'asha';
 
 const COUNTRY_NAMES: Record<string, string> = {
   IN: 'India',
