@@ -177,7 +177,11 @@ describe.each(databaseTargets)('sapling reservations on $name', (target) => {
 
     const nurseryTitles = (await k.noticesOf(nursery.user.id)).map((n) => n.title);
     expect(nurseryTitles.filter((t) => t === 'Sapling reservation cancelled')).toHaveLength(1);
-    const organiserTitles = (await k.noticesOf(organiser.user.id)).map((n) => n.title);
+    const organiserNotices = await k.noticesOf(organiser.user.id);
+    // Each party's notice opens its own page: the organiser's drive, the nursery's dashboard.
+    expect(organiserNotices.at(-1)!.link).toBe(`/app/delive-detail/${drive.id}`);
+    expect((await k.noticesOf(nursery.user.id)).at(-1)!.link).toBe('/app/nursery-dashboard');
+    const organiserTitles = organiserNotices.map((n) => n.title);
     expect(organiserTitles).toEqual([
       'Sapling reservation declined',
       'Sapling reservation confirmed',

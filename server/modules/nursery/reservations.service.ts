@@ -68,7 +68,12 @@ const what = (r: Pick<ReservationDetail, 'quantity' | 'species_id'>) =>
   `${r.quantity.toLocaleString('en-US')} ${speciesRef(r.species_id).label} sapling${r.quantity === 1 ? '' : 's'}`;
 
 /** The notice the other party gets when `actor` takes a step. */
-function noticeFor(row: ReservationDetail, step: ReservationAction | 'request'): NewNotice {
+function noticeFor(
+  row: ReservationDetail,
+  step: ReservationAction | 'request',
+  recipientId: string,
+): NewNotice {
+  const toNursery = recipientId === row.nursery_id;
   const organiser = personName({
     username: row.organiser_username,
     name: row.organiser_name,
@@ -102,7 +107,8 @@ function noticeFor(row: ReservationDetail, step: ReservationAction | 'request'):
         ...base,
         title: 'Sapling reservation cancelled',
         body: `The reservation of ${what(row)} for "${row.drive_name}" was cancelled.`,
-        link: NURSERY_PATHS.dashboard,
+        // Each party's own page: the nursery's dashboard, or the organiser's drive.
+        link: toNursery ? NURSERY_PATHS.dashboard : driveLink(row.drive_id),
       };
   }
 }
@@ -168,7 +174,9 @@ export function reservationsService(deps: ReservationsServiceDeps) {
         });
         const row = await reservations.findById(id);
         if (row)
-          tx.afterCommit(() => notifications.notify(row.nursery_id, noticeFor(row, 'request')));
+          tx.afterCommit(() =>
+            notifications.notify(row.nursery_id, noticeFor(row, 'request', row.nursery_id)),
+          );
       });
       return present(id, user.id);
     },
@@ -201,7 +209,7 @@ export function reservationsService(deps: ReservationsServiceDeps) {
         // Another request moved it first: answer as if this one had read the newer state.
         if (!moved) throw conflict(NURSERY_MESSAGES.transitionInvalid('no longer open'));
         const other = row.nursery_id === user.id ? row.organiser_id : row.nursery_id;
-        tx.afterCommit(() => notifications.notify(other, noticeFor(row, action)));
+        tx.afterCommit(() => notifications.notify(other, noticeFor(row, action, other)));
       });
       return { reservation: await present(id, user.id), message: step.message };
     },
@@ -282,7 +290,7 @@ export function reservationsService(deps: ReservationsServiceDeps) {
       for (const row of open) {
         if (!(await close(tx, row, 'cancelled'))) continue;
         const other = row.nursery_id === userId ? row.organiser_id : row.nursery_id;
-        const notice = noticeFor(row, 'cancel');
+        const notice = noticeFor(row, 'cancel', other);
         tx.afterCommit(() =>
           notifications.notify(other, {
             ...notice,
