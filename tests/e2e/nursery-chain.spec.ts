@@ -48,7 +48,7 @@ async function switchTo(page: Page, email: string) {
   await signIn(page, email);
 }
 
-test('a nursery lists stock, an organiser reserves it for a drive, the nursery delivers, a volunteer plants it and the tree page shows the whole chain', async ({
+test('a nursery lists stock, an organiser reserves it for a drive, the nursery delivers, a donor pays at its price, a volunteer plants it and the tree page shows the whole chain', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -57,6 +57,7 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   const nursery = await apiUser(page.request, { role: 'nursery', username: `nursery${stamp}` });
   const organiser = await apiUser(page.request, { role: 'corporate', username: `org${stamp}` });
   const volunteer = await apiUser(page.request, { username: `vol${stamp}` });
+  const donor = await apiUser(page.request, { username: `donor${stamp}` });
   const driveName = `Lodhi saplings ${stamp}`;
   const driveId = await driveAtLodhiGarden(
     page.request,
@@ -132,6 +133,33 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   await expect(page.getByTestId('nursery-monthly-chart')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
+  // A donor gives 4 trees to the drive: priced at the nursery's $2.50, which grows them.
+  await switchTo(page, donor.email);
+  await page.goto(`/app/delive-detail/${driveId}`);
+  await page
+    .getByRole('region', { name: 'Donations', exact: true })
+    .getByRole('link', { name: 'Donate' })
+    .click();
+  await expect(page).toHaveURL(`/app/donate-tree?drive=${driveId}`);
+  const trees = page.getByLabel('Number of trees');
+  await trees.fill('4');
+  await expect(page.getByText(`saplings grown by ${nursery.username}`)).toBeVisible();
+  await expect(page.getByTestId('donation-total')).toHaveText('Total: $10.00');
+  await page.getByLabel('Category').selectOption('Trees');
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  const summary = page.getByTestId('donation-summary');
+  await expect(summary).toContainText(`Grown by${nursery.username}`);
+  await expect(page.getByTestId('donation-amount')).toHaveText('$10.00');
+  await page.getByRole('button', { name: 'Pay $10.00' }).click();
+  await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $10.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible({
+    timeout: 15_000,
+  });
+
   // A volunteer who joined the drive registers trees from those saplings.
   const volunteerToken = await apiToken(page.request, volunteer.email);
   const joined = await page.request.post(`/api/drives/${driveId}/participants`, {
@@ -169,7 +197,7 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   await expect(provenance.getByTestId('provenance-nursery')).toHaveText(nursery.username);
   await expect(provenance.getByTestId('provenance-drive')).toContainText(driveName);
   await expect(provenance.getByTestId('provenance-planter')).toHaveText(volunteer.username);
-  await expect(provenance.getByTestId('provenance-donors')).toHaveText('No donations recorded');
+  await expect(provenance.getByTestId('provenance-donors')).toHaveText(donor.username);
   await expectNoSeriousA11yViolations(page);
 
   // The drive page shows the chain: reserved → delivered → planted → alive today.
