@@ -1,13 +1,15 @@
 import { toast } from 'sonner';
 import {
-  currencyDigits,
   NURSERY_LIMITS,
   NURSERY_MESSAGES,
-  stockFormSchema,
   type Stock,
-  type StockFormValues,
   type StockRequest,
 } from '../../../../contract/nursery';
+import {
+  currencyDigits,
+  stockFormSchema,
+  type StockFormValues,
+} from '../../../../contract/nursery-stock-form';
 import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
