@@ -213,6 +213,13 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
       db.selectFrom('sapling_reservations').where('created_at', '>', soon).select('id').execute(),
     ]);
     expect(future.map((rows) => rows.length)).toEqual(future.map(() => 0));
+    // A tree is registered after it went into the ground, never before.
+    const early = await db
+      .selectFrom('trees')
+      .whereRef('created_at', '<', 'planted_at')
+      .select('id')
+      .execute();
+    expect(early).toEqual([]);
     const waiting = await db
       .selectFrom('sapling_reservations')
       .where('status', '=', 'requested')

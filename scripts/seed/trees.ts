@@ -7,7 +7,7 @@ import type { Seeder } from './context';
 import type { SeededDrive } from './drives';
 import type { Delivery } from './nursery';
 import { renderPng, treePhotoSvg } from './images';
-import { timeZoneAt } from './local-time';
+import { localTimeAfter, timeZoneAt } from './local-time';
 import type { Person } from './people';
 import { DAY_MS, hashSeed, rng, YEAR_MS, type Random } from './random';
 import { carePlan, daytime, measurementSeries } from './tree-growth';
@@ -188,7 +188,20 @@ export async function plantTrees(
     const photo = tr.chance(0.4)
       ? await renderPng(treePhotoSvg(tr.int(1, 1e9), growth.form, 0.08))
       : null;
-    const registeredAt = Math.min(now, p.plantedAt + tr.between(1, 30) * 3_600_000);
+    // Registered that evening or the next, at home after the planting.
+    const registeredAt = Math.min(
+      now - 60_000,
+      Math.max(
+        p.plantedAt + 3_600_000,
+        localTimeAfter(
+          p.plantedAt,
+          tr.int(0, 1),
+          tr.int(19, 21),
+          tr.int(0, 59),
+          p.timeZone,
+        ).getTime(),
+      ),
+    );
     const form = treeFormSchema.parse({
       treesType: String(p.speciesId),
       treeCount: String(p.count),
