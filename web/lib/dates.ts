@@ -124,3 +124,60 @@ export function nextFullHour(now: Date = new Date()): Date {
   next.setHours(next.getHours() + 1);
   return next;
 }
+
+/** The wall-clock parts of an instant in a zone (24-hour clock). */
+function wallClockParts(instant: number, timeZone: string) {
+  const parts = formatter('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    year: part('year'),
+    month: part('month') - 1,
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+    second: part('second'),
+  };
+}
+
+/** How far the zone's clock is ahead of UTC at an instant, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = wallClockParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year, p.month, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * An instant as a browser-local Date showing the zone's wall clock (what a date picker, which works
+ * in the browser's zone, should display for "09:00 in Asia/Kolkata").
+ */
+export function toZonedWallClock(instant: Date, timeZone: string): Date {
+  if (!valid(instant) || !isKnownTimeZone(timeZone)) return instant;
+  const p = wallClockParts(instant.getTime(), timeZone);
+  return new Date(p.year, p.month, p.day, p.hour, p.minute, p.second);
+}
+
+/** The instant at which the zone's clock shows the wall clock of a browser-local Date. */
+export function fromZonedWallClock(wall: Date, timeZone: string): Date {
+  if (!valid(wall) || !isKnownTimeZone(timeZone)) return wall;
+  const guess = Date.UTC(
+    wall.getFullYear(),
+    wall.getMonth(),
+    wall.getDate(),
+    wall.getHours(),
+    wall.getMinutes(),
+    wall.getSeconds(),
+  );
+  const first = guess - offsetAt(guess, timeZone);
+  // Near a daylight-saving change the offset at the answer can differ from the guess's.
+  const second = guess - offsetAt(first, timeZone);
+  return new Date(second);
+}

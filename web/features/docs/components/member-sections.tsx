@@ -109,10 +109,11 @@ export function TreeDrives() {
         one tree type are required; the form tells you what is missing.
       </P>
       <P>
-        You pick the date and time in your own time zone (the form names it, and starts at the next
-        full hour). Canopy works out the time zone of the spot you chose, and everyone then sees the
-        drive in the local time of its place with that zone named, for example “Sat, 5 Dec 2026,
-        09:00 (Asia/Kolkata, GMT+5:30)”. Once saved, the confirmation links straight to the drive.
+        The date and time are the local time at the drive's place: Canopy works out the time zone of
+        the spot you choose on the map (until then the form uses your own zone, and choosing the
+        spot keeps the time you typed). A new drive starts at the next full hour. Everyone then sees
+        the drive in that local time with its zone named, for example “Sat, 5 Dec 2026, 09:00
+        (Asia/Kolkata, GMT+5:30)”. Once saved, the confirmation links straight to the drive.
       </P>
       <H3>Joining a drive</H3>
       <List ordered>

@@ -3,7 +3,7 @@ import { enUS } from 'date-fns/locale/en-US';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
-import { browserTimeZone } from '../../../lib/dates';
+import { fromZonedWallClock, toZonedWallClock, zoneLabel } from '../../../lib/dates';
 
 /** Spec §5/§9: date and time in the locale's short form ("Pp"), 30-minute steps. */
 export const DATE_FORMAT = 'Pp';
@@ -31,9 +31,15 @@ export function DateTimeField({
   error,
   onChange,
   onLeave,
+  timeZone,
+  placeChosen,
 }: {
   label: string;
+  /** The instant; shown and edited as the wall clock of `timeZone`. */
   value: Date | null;
+  /** The zone the time is read in: the drive's place once chosen, else the browser's. */
+  timeZone: string;
+  placeChosen: boolean;
   text: string | null;
   error?: string | undefined;
   /** The chosen date (null when empty or unreadable) and the unreadable text, if any. */
@@ -42,25 +48,31 @@ export function DateTimeField({
   onLeave(): void;
 }) {
   const ids = useFieldIds();
-  // Picked in the browser's zone; the drive then shows it in the zone of its place, named.
-  const hint = `In your time zone (${browserTimeZone()}). For example 12/31/2026, 9:30 AM. Times go in 30-minute steps.`;
+  // The picker works in the browser's zone: it shows and returns the wall clock of the drive's zone.
+  const shown = value ? toZonedWallClock(value, timeZone) : null;
+  const toInstant = (wall: Date | null) => (wall ? fromZonedWallClock(wall, timeZone) : null);
+  const zone = zoneLabel(value ?? new Date(), timeZone);
+  const where = placeChosen
+    ? `Local time at the drive's place (${zone}).`
+    : `In your time zone (${zone}) until you choose the place; then in the place's local time.`;
+  const hint = `${where} For example 12/31/2026, 9:30 AM. Times go in 30-minute steps.`;
   const aria = ariaOf(ids, hint, error);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error} data-field="driveDate">
       <DatePicker
         id={aria.id}
         name="driveDate"
-        selected={value}
+        selected={shown}
         {...(text !== null ? { value: text } : {})}
-        onChange={(date: Date | null) => onChange(date, null)}
+        onChange={(date: Date | null) => onChange(toInstant(date), null)}
         onChangeRaw={(event) => {
           // Day and time clicks also come here; only typing in the box is read.
           const target = event?.target;
           if (!(target instanceof HTMLInputElement)) return;
           const typed = target.value;
           if (typed.trim() === '') return onChange(null, null);
-          const parsed = parseTypedDate(typed, value ?? new Date());
-          onChange(parsed, parsed ? null : typed);
+          const parsed = parseTypedDate(typed, shown ?? new Date());
+          onChange(toInstant(parsed), parsed ? null : typed);
         }}
         onBlur={onLeave}
         onCalendarClose={onLeave}

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
+import { fromZonedWallClock } from '../../../lib/dates';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -59,7 +60,10 @@ describe('DriveForm saving', () => {
     expect(sent).toBeInstanceOf(FormData);
     expect(sent!.get('driveName')).toBe('River planting');
     expect(sent!.get('treeQuantity')).toBe('250');
-    expect(sent!.get('driveDate')).toBe(DRIVE_WHEN.toISOString());
+    // 09:30 typed, then a point in Delhi chosen: 09:30 there, whatever the browser's zone.
+    expect(sent!.get('driveDate')).toBe(
+      fromZonedWallClock(DRIVE_WHEN, 'Asia/Kolkata').toISOString(),
+    );
     expect(sent!.get('country')).toBe('IN');
     expect(sent!.get('driveLocation')).toBe('Lodhi Garden');
     expect(sent!.get('driveDesc')).toBe('Bring gloves.');

@@ -1,9 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { COUNTRIES } from '../../../../contract/countries';
 import { countryCentroid } from '../../../../contract/country-centroids';
+import {
+  browserTimeZone,
+  fromZonedWallClock,
+  nextFullHour,
+  toZonedWallClock,
+} from '../../../lib/dates';
+import { timeZoneAt } from '../../../lib/time-zone-at';
 import {
   DRIVE_LIMITS,
   DRIVE_MESSAGES,
@@ -108,10 +115,28 @@ export default function DriveForm({
   });
   const errorOf = (name: ErrorField) => formState.errors[name]?.message;
 
-  const [landDonors, driveDateText, driveLocation, country] = useWatch({
+  const [landDonors, driveDateText, driveLocation, country, point] = useWatch({
     control,
-    name: ['landDonatedBy', 'driveDateText', 'driveLocation', 'country'],
+    name: ['landDonatedBy', 'driveDateText', 'driveLocation', 'country', 'point'],
   });
+  // The date is taken in the zone of the chosen place (as the server will store it).
+  const timeZone = point ? timeZoneAt(point.lat, point.lng) : browserTimeZone();
+  const zoneSeen = useRef(timeZone);
+  useEffect(() => {
+    const previous = zoneSeen.current;
+    if (previous === timeZone) return;
+    zoneSeen.current = timeZone;
+    // A new place keeps the wall clock typed so far ("10:00 there"); an untouched default becomes
+    // the next full hour there.
+    const current = form.getValues('driveDate');
+    if (!current) return;
+    const touched = form.getFieldState('driveDate').isDirty;
+    const wall = touched
+      ? toZonedWallClock(current, previous)
+      : nextFullHour(toZonedWallClock(new Date(), timeZone));
+    form.setValue('driveDate', fromZonedWallClock(wall, timeZone), { shouldDirty: touched });
+  }, [form, timeZone]);
+
   const landOptions: Option[] = [
     ...(corporate.data ?? []),
     // A donor already on the drive stays choosable even if the list no longer has them.
@@ -196,6 +221,8 @@ export default function DriveForm({
               value={field.value}
               text={driveDateText}
               error={errorOf('driveDate')}
+              timeZone={timeZone}
+              placeChosen={point !== null}
               onChange={(driveDate, driveDateText) => {
                 form.setValue('driveDateText', driveDateText);
                 field.onChange(driveDate);
