@@ -51,6 +51,8 @@ export const NURSERY_MESSAGES = {
   declined: 'Reservation declined; the saplings are back in stock.',
   delivered: 'Marked as delivered.',
   cancelled: 'Reservation cancelled; the saplings are back in stock.',
+  reservationHasDonations:
+    'Donors have paid for the trees of this reservation, so it cannot be cancelled; please deliver it.',
   reservationInvalidForTree:
     'Please choose a delivered sapling reservation of the drive this tree was planted at.',
   driveHasReservations:

@@ -141,6 +141,8 @@ export function createServices(input: ContextInput): AppContext {
                 name,
               }))
             : [],
+      hasDonations: (reservationId, executor) =>
+        donations.hasAllocatedDonations(reservationId, executor),
       drive: async (driveId) => {
         const found = await drives.detail('', driveId).catch(() => null);
         return found ? { id: found.id, name: found.driveName, startsAt: found.driveDate } : null;

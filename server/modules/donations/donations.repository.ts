@@ -233,6 +233,17 @@ export function donationsRepository(db: Kysely<Database>) {
       };
     },
 
+    /** Donations allocated to a sapling reservation that are paid or waiting for payment. */
+    async countAllocated(reservationId: string): Promise<number> {
+      const row = await db
+        .selectFrom('donations')
+        .where('reservation_id', '=', reservationId)
+        .where('status', 'in', ['pending', 'paid'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** Who paid for the trees allocated to a sapling reservation: named, and a count of the rest. */
     async reservationDonors(reservationId: string) {
       const rows = await db

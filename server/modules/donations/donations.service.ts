@@ -284,6 +284,10 @@ export function donationsService(deps: DonationsServiceDeps) {
       return billingOf(user.id);
     },
 
+    /** True when donations paid for (or are paying for) a sapling reservation's trees. */
+    hasAllocatedDonations: async (reservationId: string, executor?: Executor) =>
+      (await (executor ? deps.repo(executor) : repo).countAllocated(reservationId)) > 0,
+
     /** Who paid for a sapling reservation's trees: named donors, and one nameless entry for the rest. */
     async reservationDonors(
       reservationId: string,

@@ -6,7 +6,7 @@ import {
   type NurseryDashboard,
   type TreeProvenance,
 } from '../../../contract/nursery';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
@@ -32,6 +32,8 @@ export interface ChainLinks {
     reservationId: string | null,
     driveId: string | null,
   ) => Promise<Array<{ userId: string | null; name: string | null }>>;
+  /** True when donations are allocated to the reservation (paid or being paid). */
+  hasDonations: (reservationId: string, executor?: Executor) => Promise<boolean>;
   /** A drive's name and date (null when unknown). */
   drive: (driveId: string) => Promise<{ id: string; name: string; startsAt: string } | null>;
 }

@@ -53,7 +53,7 @@ describe.each(databaseTargets)('the chain from nursery to living tree on $name',
     });
 
     it("price at the nursery's sapling price and allocate to the reservation once confirmed", async () => {
-      const { nursery, drive, id } = await reserved(['confirm']);
+      const { nursery, organiser, drive, id } = await reserved(['confirm']);
       const donor = await k.signIn({ name: 'Dana Donor' });
       const options = await k.send(
         'GET',
@@ -93,6 +93,13 @@ describe.each(databaseTargets)('the chain from nursery to living tree on $name',
         status: 'paid',
         nursery: { name: 'Green Roots Nursery' },
       });
+
+      // Donors paid for its saplings: neither party can cancel it any more.
+      for (const who of [organiser, nursery]) {
+        const refused = await k.act(who.headers, id, 'cancel');
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe(NURSERY_MESSAGES.reservationHasDonations);
+      }
     });
   });
 

@@ -28,6 +28,8 @@ export interface ReservationsServiceDeps {
   reservationsRepo: typeof reservationsRepository;
   clock: Clock;
   notifications: Pick<NotificationsService, 'notify'>;
+  /** Donations allocated to a reservation (donations module): donors paid for its saplings. */
+  links: { hasDonations: (reservationId: string, executor?: Executor) => Promise<boolean> };
 }
 
 const driveLink = (id: string) => `/app/delive-detail/${id}`;
@@ -197,6 +199,9 @@ export function reservationsService(deps: ReservationsServiceDeps) {
           if (step.from.includes(row.status)) throw forbidden(NURSERY_MESSAGES.reservationNotYours);
           throw conflict(NURSERY_MESSAGES.transitionInvalid(row.status));
         }
+        // Donors paid this nursery's price for these saplings: they are delivered, not cancelled.
+        if (action === 'cancel' && (await deps.links.hasDonations(row.id, tx.db)))
+          throw conflict(NURSERY_MESSAGES.reservationHasDonations);
         const at = nowIso();
         const moved = step.returns
           ? await close(tx, row, step.to)
