@@ -3,7 +3,7 @@ import { buildConfig } from '../server/config';
 import type { DatabaseHandle } from '../server/db/database';
 import { createTestDatabase, databaseTargets } from '../tests/support/test-database';
 import { seed, type SeedCounts } from './seed-demo';
-import { localHour } from './seed/local-time';
+import { localHour, timeZoneAt } from './seed/local-time';
 import { isLocalDaytime } from './seed/tree-growth';
 
 const config = buildConfig({
@@ -107,7 +107,6 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
   });
 
   it('starts every drive in local daytime in its own zone, and plants its trees during it', async () => {
-    const { timeZoneAt } = await import('./seed/local-time');
     const drives = await database.db
       .selectFrom('drives')
       .select(['id', 'starts_at', 'lat', 'lng', 'time_zone'])
