@@ -99,6 +99,32 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   await expect(row).toContainText('40');
   await expect(row).toContainText('$2.50');
 
+  // It corrects the count, then adds a second line and deletes it again after confirming.
+  await page.getByRole('button', { name: 'Edit Neem stock' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit stock' });
+  await edit.getByLabel('Saplings available').fill('45');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(row).toContainText('45');
+  await page.getByRole('button', { name: 'Add stock' }).click();
+  const second = page.getByRole('dialog', { name: 'Add stock' });
+  await second.getByLabel('Species').selectOption({ label: 'Peepal (Sacred fig)' });
+  await second.getByLabel('Size').selectOption('potted');
+  await second.getByLabel('Saplings available').fill('5');
+  await second.getByLabel(/Price per sapling/).fill('4');
+  await second.getByLabel('Search location').fill('Lodhi Garden');
+  await second.getByRole('button', { name: 'Search' }).click();
+  await expect(second.getByLabel('Location', { exact: true })).toHaveValue(
+    'Lodhi Garden, New Delhi, India',
+  );
+  await second.getByRole('button', { name: 'Add stock' }).click();
+  await expect(row).toHaveCount(2);
+  await expect(row.filter({ hasText: 'Peepal' })).toContainText('Low stock');
+  await page.getByRole('button', { name: /^Delete Peepal/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete stock' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(NURSERY_MESSAGES.stockDeleted)).toBeVisible();
+  await expect(row).toHaveCount(1);
+
   // The organiser finds it near the drive and reserves 12 saplings.
   await switchTo(page, organiser.email);
   await page.goto(`/app/delive-detail/${driveId}`);
@@ -109,7 +135,7 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   const result = finder.getByTestId('stock-result');
   await expect(result).toHaveCount(1);
   await expect(result).toContainText(nursery.username);
-  await expect(result).toContainText('40 available');
+  await expect(result).toContainText('45 available');
   await expectNoSeriousA11yViolations(page);
   await result.getByLabel(`Saplings from ${nursery.username}`).fill('12');
   await result.getByRole('button', { name: 'Reserve' }).click();
@@ -129,7 +155,7 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   await expect(page.getByText('No reservations are waiting for you.')).toBeVisible();
   await expect(page.getByTestId('figure-Saplings delivered')).toHaveText('12');
   await expect(page.getByTestId('figure-Drives supplied')).toHaveText('1');
-  await expect(page.getByTestId('figure-Saplings in stock')).toHaveText('28');
+  await expect(page.getByTestId('figure-Saplings in stock')).toHaveText('33');
   await expect(page.getByTestId('nursery-monthly-chart')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
