@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /** Text files worth compressing; images other than SVG are compressed already. */
 const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|xml|webmanifest|ico)$/;
@@ -47,11 +47,71 @@ export function precompress(): Plugin {
   };
 }
 
+/** Screens whose code a visitor most often lands on first, and the route module that draws each. */
+const FIRST_SCREENS: Record<string, string> = {
+  '/': 'routes/landing.tsx',
+  '/home': 'routes/landing.tsx',
+  '/login': 'routes/login.tsx',
+  '/register': 'routes/register.tsx',
+};
+
+/**
+ * Build only: public/theme-init.js goes inline into index.html (one blocking request less before
+ * the first paint; the server allows it by its hash, plugins/security-headers.ts), followed by a
+ * line that asks for the current screen's route chunks at once, so a phone fetches them alongside
+ * the entry instead of after it has run.
+ */
+export function inlineFirstPaint(): Plugin {
+  let publicDir = '';
+  return {
+    name: 'canopy-inline-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter(
+          (c): c is Rollup.OutputChunk => c.type === 'chunk',
+        );
+        const entry = chunks.find((c) => c.isEntry);
+        const closure = (fileName: string, into = new Set<string>()) => {
+          if (into.has(fileName)) return into;
+          into.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') for (const dep of chunk.imports) closure(dep, into);
+          return into;
+        };
+        const loaded = entry ? closure(entry.fileName) : new Set<string>();
+        const preload: Record<string, string[]> = {};
+        for (const [pathname, module] of Object.entries(FIRST_SCREENS)) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/web/${module}`));
+          if (!chunk) continue;
+          preload[pathname] = [...closure(chunk.fileName)]
+            .filter((f) => !loaded.has(f))
+            .map((f) => `/${f}`);
+        }
+        const themeInit = fs.readFileSync(path.join(publicDir, 'theme-init.js'), 'utf8').trim();
+        const preloader =
+          `(function(m){(m[location.pathname]||[]).forEach(function(h){` +
+          `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;` +
+          `document.head.appendChild(l)})})(${JSON.stringify(preload)});`;
+        const tag = '<script src="/theme-init.js"></script>';
+        if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}`);
+        return html.replace(tag, `<script>${themeInit}\n${preloader}</script>`);
+      },
+    },
+  };
+}
+
 // The SPA lives in web/ and builds into dist/web, which the Node server serves.
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), inlineFirstPaint(), precompress()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -80,7 +80,7 @@ export async function buildApp(
   // Personal API tokens only read: any write carrying one is refused before anything else.
   app.addHook('onRequest', apiTokenWriteGuard(deps.apiTokens));
 
-  await registerSecurityHeaders(app, deps.config.tileUrl);
+  await registerSecurityHeaders(app, deps.config.tileUrl, deps.config.webDistDir);
   await registerCompression(app);
   // With PostgreSQL every app server counts against the same limits (the shared table).
   await registerRateLimits(

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -8,15 +11,33 @@ export function tileOrigin(tileUrl: string): string | undefined {
   return `${match[1]}${match[2]!.replace(/\{s\}/g, '*')}`;
 }
 
+/**
+ * `'sha256-…'` sources for the inline scripts of the built index.html (the build inlines the
+ * theme and first-screen preload script, vite.config.ts): exactly those scripts may run inline.
+ */
+export function inlineScriptHashes(webDistDir: string | undefined): string[] {
+  if (!webDistDir) return [];
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script>([\s\S]*?)<\/script>/g))
+    hashes.push(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+  return hashes;
+}
+
 /** CSP allows our own scripts and styles, our API, images from us and the tile server; nothing else. */
-export function securityHeaderOptions(tileUrl: string): HelmetOptions {
+export function securityHeaderOptions(tileUrl: string, scriptHashes: string[] = []): HelmetOptions {
   const tiles = tileOrigin(tileUrl);
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         // React and Leaflet position elements with style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(tiles ? [tiles] : [])],
@@ -52,8 +73,11 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   tileUrl: string,
+  webDistDir?: string,
 ): Promise<void> {
-  const headers = staticSecurityHeaders(securityHeaderOptions(tileUrl));
+  const headers = staticSecurityHeaders(
+    securityHeaderOptions(tileUrl, inlineScriptHashes(webDistDir)),
+  );
   app.addHook('onRequest', async (_request, reply) => {
     void reply.headers(headers);
   });
