@@ -335,6 +335,8 @@ describe.each(databaseTargets)('Plantations list on $name', (target) => {
         driveDate: expected({})[0]!.starts_at,
         driveLat: 28.5933,
         driveLong: 77.2197,
+        // Inserted straight into the table: the column default (the API sets it from lat/lng).
+        timeZone: 'UTC',
       });
       const some = await t.app.inject({
         method: 'GET',
