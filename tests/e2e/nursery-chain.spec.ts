@@ -6,6 +6,7 @@ import { apiToken } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { buildJpeg } from '../support/images';
 import { signIn } from '../support/shell-session';
+import { themeAttribute } from '../support/theme';
 
 /** A drive at Lodhi Garden (the geocoder stub's place), five days from now. */
 async function driveAtLodhiGarden(request: APIRequestContext, token: string, driveName: string) {
@@ -235,4 +236,52 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   await expect(chain.getByTestId('chain-Planted')).toContainText('10');
   await expect(chain.getByTestId('chain-Alive today')).toContainText('10');
   await expect(chain.getByText(`Saplings from ${nursery.username}.`)).toBeVisible();
+});
+
+test('the nursery dashboard, stock manager and a drive’s saplings panel pass axe in the dark theme', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  const stamp = Date.now();
+  const nursery = await apiUser(page.request, { role: 'nursery', username: `dnursery${stamp}` });
+  const organiser = await apiUser(page.request, { role: 'corporate', username: `dorg${stamp}` });
+  const organiserToken = await apiToken(page.request, organiser.email);
+  const driveId = await driveAtLodhiGarden(page.request, organiserToken, `Dark drive ${stamp}`);
+  const stock = await page.request.post('/api/nursery/stock', {
+    headers: { 'x-auth-token': await apiToken(page.request, nursery.email) },
+    data: {
+      speciesId: 1,
+      size: 'packet',
+      quantityAvailable: 8,
+      priceMinor: 300,
+      pickupLat: 28.5933,
+      pickupLng: 77.2197,
+      pickupLocation: 'Lodhi Garden, New Delhi, India',
+    },
+  });
+  expect(stock.status(), await stock.text()).toBe(201);
+  const stockId = ((await stock.json()) as { data: { id: string } }).data.id;
+  const reserved = await page.request.post(`/api/drives/${driveId}/reservations`, {
+    headers: { 'x-auth-token': organiserToken },
+    data: { stockId, quantity: 3 },
+  });
+  expect(reserved.status(), await reserved.text()).toBe(201);
+
+  await signIn(page, nursery.email);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute('dark'));
+  await expect(page.getByTestId('reservation')).toHaveAttribute('data-status', 'requested');
+  await expect(page.getByText(/Low stock/)).toBeVisible();
+  await expect(page.getByTestId('nursery-monthly-chart')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Manage stock' }).click();
+  await expect(page.getByTestId('stock-row')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+
+  await switchTo(page, organiser.email);
+  await page.goto(`/app/delive-detail/${driveId}`);
+  const panel = page.getByRole('region', { name: 'Saplings: from nursery to living tree' });
+  await expect(panel.getByTestId('reservation')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Cancel reservation' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
