@@ -4,6 +4,7 @@ import type { DriveDetail, Option, PersonSummary } from '../../../../contract/dr
 import { Avatar } from '../../../components/ui/avatar';
 // A lazy wrapper: Leaflet loads only when a drive is opened, never with the lists.
 import { PointMap } from '../../../components/ui/map';
+import { browserTimeZone } from '../../../lib/dates';
 import { drivePlace, formatDriveWhen, personName, plural, profilePath } from '../format';
 import { DriveActions } from './drive-actions';
 import { DriveBadges } from './drive-card';
@@ -50,9 +51,21 @@ export function DriveDetailView({
   canManage?: boolean;
 }) {
   const when = formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone);
+  const yourZone = browserTimeZone();
   const place = drivePlace(drive);
   const details: Array<[string, ReactNode]> = [
-    ['Date and time', <time dateTime={drive.driveDate}>{when}</time>],
+    [
+      'Date and time',
+      <>
+        <time dateTime={drive.driveDate}>{when}</time>
+        {/* Someone elsewhere also sees the time in their own zone. */}
+        {yourZone !== drive.timeZone ? (
+          <span className={`block text-sm ${mutedText}`} data-testid="drive-your-time">
+            Your time: {formatDriveWhen(drive.driveDate, drive.driveEndDate, yourZone)}
+          </span>
+        ) : null}
+      </>,
+    ],
     ['Duration', drive.driveDuration.label],
     ['Country', drive.country.label],
     ['Place', drive.driveLocation || 'Not given'],
