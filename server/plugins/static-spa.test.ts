@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../tests/support/signed-in';
 import { buildTestApp, type TestApp } from '../../tests/support/test-app';
+import { inlineScriptHashes } from './security-headers';
 import { isMissingFile } from './static-spa';
 
 const sqlite = { name: 'sqlite' as const };
@@ -99,6 +101,29 @@ describe('the SPA build: precompressed files, missing files and the fallback', (
     expect(isMissingFile('/favicon.ico')).toBe(true);
     expect(isMissingFile('/drives')).toBe(false);
     expect(isMissingFile('/app/user-profile/jo.smith')).toBe(false);
+  });
+});
+
+describe('the CSP and the build’s inline script', () => {
+  it('allows exactly the inline scripts of the built index.html, by hash', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-dist-'));
+    const script = "document.documentElement.setAttribute('data-theme','canopy');";
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><script>${script}</script><script type="module" src="/a.js"></script>`,
+    );
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(inlineScriptHashes(dist)).toEqual([hash]);
+    expect(inlineScriptHashes('/nonexistent-canopy-web')).toEqual([]);
+    const t = await buildTestApp(sqlite, { config: { webDistDir: dist } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/' });
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']));
+      expect(scriptSrc?.[1]).toBe(`'self' ${hash}`);
+    } finally {
+      await t.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });
 
