@@ -47,6 +47,20 @@ for (const file of files) {
   for (const pattern of FORBIDDEN)
     if (pattern.test(text)) problems.push(`${file} contains map or chart code (${pattern})`);
 }
+// The production build publishes no source maps, and ships every script over 1 KB with its .br and .gz.
+for (const file of fs.readdirSync(path.join(dist, 'assets'))) {
+  const full = path.join(dist, 'assets', file);
+  if (file.endsWith('.map')) problems.push(`${file}: the production build has source maps`);
+  if (/\.js$/.test(file) && fs.readFileSync(full, 'utf8').includes('sourceMappingURL='))
+    problems.push(`${file} points at a source map`);
+}
+for (const file of files)
+  for (const ext of ['.br', '.gz'])
+    if (
+      fs.statSync(path.join(dist, file)).size >= 1024 &&
+      !fs.existsSync(path.join(dist, file + ext))
+    )
+      problems.push(`${file} has no precompressed ${ext} (vite.config.ts precompress)`);
 console.log(`Landing page initial JavaScript (${files.size} files):\n${rows.join('\n')}`);
 console.log(`  total ${(total / 1024).toFixed(1)} KB gzip, budget ${LIMIT_BYTES / 1024} KB`);
 if (total > LIMIT_BYTES)
