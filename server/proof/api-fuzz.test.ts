@@ -13,7 +13,8 @@ import { fuzzConfig } from './fuzz-config';
  * Every operation in the server's own OpenAPI document, called with random and malformed input
  * (path parameters, query, JSON bodies shaped by the schema and garbage: wrong types, huge and
  * unicode strings, nulls, extra fields, malformed JSON, wrong content types), signed in with a
- * session, with an API token, with a bad token and signed out: no answer may be a server error.
+ * session of each account type, with an API token, with a bad token and signed out: no answer
+ * may be a server error.
  */
 type Schema = {
   type?: string | string[];
@@ -42,7 +43,7 @@ interface Operation {
   parameters: Parameter[];
   body: Schema | undefined;
 }
-type Who = 'nobody' | 'session' | 'api-token' | 'bad-token';
+type Who = 'nobody' | 'individual' | 'corporate' | 'nursery' | 'api-token' | 'bad-token';
 
 /** Operations that end the caller's session or account run last (nothing after depends on it). */
 const LAST = ['POST /api/users/me/password', 'DELETE /api/users/me', 'POST /api/users/logout'];
@@ -194,7 +195,9 @@ describe('the API under random and malformed input', () => {
   let operations: Operation[];
   let resolve: (s: Schema) => Schema;
   const tokens: Record<Exclude<Who, 'nobody'>, string> = {
-    session: '',
+    individual: '',
+    corporate: '',
+    nursery: '',
     'api-token': '',
     'bad-token': 'eyJhbGciOiJIUzI1NiJ9.e30.bm90LWEtcmVhbC1zaWduYXR1cmU',
   };
@@ -217,8 +220,11 @@ describe('the API under random and malformed input', () => {
     });
     await app.ready();
     t = { app, database };
+    // A session of each account type; the corporate one owns the objects and the API token.
+    for (const type of ['individual', 'nursery'] as const)
+      tokens[type] = (await signedInUser(t.app, t.database.db, { profile_type: type })).token;
     const member = await signedInUser(t.app, t.database.db, { profile_type: 'corporate' });
-    tokens.session = member.token;
+    tokens.corporate = member.token;
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/api-tokens',
@@ -288,7 +294,14 @@ describe('the API under random and malformed input', () => {
     for (const op of operations) {
       const queryNames = op.parameters.filter((p) => p.in === 'query').map((p) => p.name);
       const input = fc.record({
-        who: fc.constantFrom<Who>('nobody', 'session', 'api-token', 'bad-token'),
+        who: fc.constantFrom<Who>(
+          'nobody',
+          'individual',
+          'corporate',
+          'nursery',
+          'api-token',
+          'bad-token',
+        ),
         path: fc.array(pathValue, { minLength: 4, maxLength: 4 }),
         query: fc.dictionary(
           queryNames.length ? fc.oneof(fc.constantFrom(...queryNames), fc.string()) : fc.string(),
