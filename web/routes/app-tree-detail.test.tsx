@@ -16,6 +16,7 @@ import {
   growthRoute,
   treeRoute,
 } from '../features/trees/test-data';
+import { formatDay } from '../features/trees/format';
 import AppTreeDetail from './app-tree-detail';
 
 vi.mock('../components/ui/map', () => import('../features/trees/components/map-stub.fixtures'));
@@ -84,7 +85,7 @@ describe('/app/trees/:id', () => {
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(within(table).getByText('Measured')).toBeInTheDocument();
-    expect(screen.getByAltText('Courtyard neem on 1 Dec 2025')).toHaveAttribute(
+    expect(screen.getByAltText(`Courtyard neem on ${formatDay('2025-12-01')}`)).toHaveAttribute(
       'src',
       '/api/files/abc',
     );

@@ -15,6 +15,7 @@ import {
   myTreesRoute,
   replantingRoute,
 } from '../test-data';
+import { formatDay } from '../format';
 import { MyTrees } from './my-trees';
 
 vi.mock('../../../components/ui/map', () => import('./map-stub.fixtures'));
@@ -139,7 +140,9 @@ describe('My Trees', () => {
     serve({ dead: [mango] });
     renderWithApp(<MyTrees />, '/app/my-trees');
     const panel = await screen.findByRole('region', { name: 'Replanting' });
-    expect(within(panel).getByText('Drought · reported 2 Jan 2026')).toBeInTheDocument();
+    expect(
+      within(panel).getByText(`Drought · reported ${formatDay('2026-01-02T08:00:00.000Z')}`),
+    ).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Replant Aam (Mango) × 4' })).toHaveAttribute(
       'href',
       '/app/tree-registeration?replaces=t-2',
