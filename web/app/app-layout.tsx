@@ -8,6 +8,7 @@ import { PageTitleProvider, usePageTitleValue } from '../components/ui/page-titl
 import { RightDrawerProvider } from '../components/ui/right-drawer';
 import { Toaster } from '../components/ui/toaster';
 import { useCurrentUser, useLogout } from '../features/auth/api';
+import { useMyTeams } from '../features/teams/api';
 import { drivesKey } from '../lib/query-keys';
 import { RouteErrorBoundary } from './route-error';
 import { Sidebar } from './shell/sidebar';
@@ -33,6 +34,8 @@ function Shell() {
   const contextUser = useOutletContext<CurrentUser>();
   // The query, not only the guard's snapshot, so a new avatar or username shows at once.
   const user = useCurrentUser().data?.user ?? contextUser;
+  // Team members (not the organisation account itself) get the Team links in the sidebar.
+  const inTeam = useMyTeams().data?.data.some((team) => !team.isOrganisationAccount) ?? false;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -111,7 +114,7 @@ function Shell() {
         Skip to main content
       </a>
       <div className="hidden w-64 shrink-0 border-r border-base-300 bg-base-100 lg:block">
-        <Sidebar profileType={user.profileType} />
+        <Sidebar profileType={user.profileType} inTeam={inTeam} />
       </div>
       <dialog
         ref={navRef}
@@ -125,7 +128,7 @@ function Shell() {
         }}
         data-testid="mobile-nav"
       >
-        {navOpen && <Sidebar profileType={user.profileType} onClose={closeNav} />}
+        {navOpen && <Sidebar profileType={user.profileType} inTeam={inTeam} onClose={closeNav} />}
       </dialog>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar

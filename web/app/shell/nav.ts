@@ -13,6 +13,7 @@ export type NavIcon =
   | 'transactions'
   | 'billing'
   | 'team'
+  | 'stock'
   | 'gettingStarted'
   | 'charts'
   | 'features'
@@ -25,11 +26,11 @@ export interface NavItem {
   icon: NavIcon;
 }
 
-/** Spec group "Settings" (an expandable submenu); Team is for corporate accounts only. */
-export function settingsItems(profileType: string): NavItem[] {
+/** Spec group "Settings" (an expandable submenu); Team for corporate accounts and their team members. */
+export function settingsItems(profileType: string, inTeam = false): NavItem[] {
   return [
     { label: 'Profile', to: '/app/settings-profile', icon: 'profile' },
-    ...(profileType === 'corporate'
+    ...(profileType === 'corporate' || inTeam
       ? [{ label: 'Team', to: '/app/settings-team', icon: 'team' } as const]
       : []),
     { label: 'Billing', to: '/app/settings-billing', icon: 'billing' },
@@ -37,10 +38,19 @@ export function settingsItems(profileType: string): NavItem[] {
   ];
 }
 
-/** Spec group "General"; Dashboard goes to the user's own dashboard (the one they sign in to). */
-export function generalItems(profileType: string): NavItem[] {
+/**
+ * Spec group "General"; Dashboard goes to the user's own dashboard (the one they sign in to).
+ * Nurseries also manage their sapling stock; a team member also sees the organisation's dashboard.
+ */
+export function generalItems(profileType: string, inTeam = false): NavItem[] {
   return [
     { label: 'Dashboard', to: dashboardRouteFor(profileType), icon: 'dashboard' },
+    ...(profileType === 'nursery'
+      ? [{ label: 'Sapling stock', to: '/app/nursery-stock', icon: 'stock' } as const]
+      : []),
+    ...(profileType !== 'corporate' && inTeam
+      ? [{ label: 'Team dashboard', to: '/app/corporate-dashboard', icon: 'team' } as const]
+      : []),
     { label: 'My Plantations', to: '/app/mydelive-event', icon: 'myPlantations' },
     { label: 'Plantations', to: '/app/delive-event', icon: 'plantations' },
     { label: 'Calendar', to: '/app/calendar', icon: 'calendar' },

@@ -6,10 +6,10 @@ import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Sidebar } from './sidebar';
 
-function renderSidebar(path: string, profileType = 'individual') {
+function renderSidebar(path: string, profileType = 'individual', inTeam = false) {
   const element = (
     <>
-      <Sidebar profileType={profileType} />
+      <Sidebar profileType={profileType} inTeam={inTeam} />
       <Link to="/app/settings-profile">elsewhere to settings</Link>
     </>
   );
@@ -150,5 +150,23 @@ describe('Sidebar', () => {
       ['Transactions', '/app/transactions'],
     ]);
     expect(screen.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('gives nurseries their Sapling stock, and a team member the Team links', () => {
+    renderSidebar('/app/nursery-stock', 'nursery');
+    expect(screen.getByRole('link', { name: 'Sapling stock' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.queryByRole('link', { name: 'Team dashboard' })).not.toBeInTheDocument();
+    cleanup();
+
+    renderSidebar('/app/settings-team', 'individual', true);
+    expect(screen.getByRole('link', { name: 'Team dashboard' })).toHaveAttribute(
+      'href',
+      '/app/corporate-dashboard',
+    );
+    expect(settingsLinks()).toContainEqual(['Team', '/app/settings-team']);
+    expect(screen.queryByRole('link', { name: 'Sapling stock' })).not.toBeInTheDocument();
   });
 });

@@ -31,13 +31,22 @@ function NavItemLink({ item }: { item: NavItem }) {
  * The sidebar's content: logo, the General and Resources links, the Settings submenu, and the version.
  * The same content sits in the desktop column and in the small-screen drawer.
  */
-export function Sidebar({ profileType, onClose }: { profileType: string; onClose?: () => void }) {
+export function Sidebar({
+  profileType,
+  inTeam = false,
+  onClose,
+}: {
+  profileType: string;
+  /** Whether the member belongs to an organisation's team (not only as the organisation itself). */
+  inTeam?: boolean;
+  onClose?: () => void;
+}) {
   const { pathname } = useLocation();
   const generalId = useId();
   const settingsId = useId();
   const resourcesId = useId();
   const settingsListId = useId();
-  const settings = settingsItems(profileType);
+  const settings = settingsItems(profileType, inTeam);
   const insideSettings = isInside(pathname, settings);
   const [settingsOpen, setSettingsOpen] = useState(insideSettings);
   const [wasInside, setWasInside] = useState(insideSettings);
@@ -68,7 +77,7 @@ export function Sidebar({ profileType, onClose }: { profileType: string; onClose
           General
         </h2>
         <ul className="menu w-full" aria-labelledby={generalId}>
-          {generalItems(profileType).map((item) => (
+          {generalItems(profileType, inTeam).map((item) => (
             <NavItemLink key={item.label} item={item} />
           ))}
         </ul>
