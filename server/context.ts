@@ -233,7 +233,13 @@ export function createServices(input: ContextInput): AppContext {
     driveDonorIds: async (driveId) =>
       (await donations.driveDonations(driveId)).donors.flatMap((d) => (d.userId ? [d.userId] : [])),
   });
-  const apiTokens = apiTokensService({ uow, repo: apiTokensRepository, clock, log });
+  const apiTokens = apiTokensService({
+    uow,
+    repo: apiTokensRepository,
+    clock,
+    log,
+    sharedDatabase: database.dialect === 'postgres',
+  });
   const users = usersService({
     uow,
     repo: usersRepository,

@@ -100,6 +100,31 @@ describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
     await signIn(b, user.email, newPassword);
   });
 
+  it('an API token revoked on one server is refused on the other at once', async () => {
+    const user = await insertUser(database.db, { password_hash: TEST_PASSWORD_HASH });
+    const session = await signIn(a, user.email);
+    const created = await call(a, '/api/api-tokens', {
+      method: 'POST',
+      token: session,
+      body: JSON.stringify({ name: 'two servers' }),
+    });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { secret: string; token: { id: string } } };
+    const bearer = (server: StartedServer) =>
+      fetch(`${server.url}/api/users/currentuser`, {
+        headers: { authorization: `Bearer ${data.secret}` },
+      }).then((res) => res.status);
+    // Twice: the first use records "last used" (a write on B), the second is served from memory.
+    expect(await bearer(b)).toBe(200);
+    expect(await bearer(b)).toBe(200);
+    const revoked = await call(a, `/api/api-tokens/${data.token.id}`, {
+      method: 'DELETE',
+      token: session,
+    });
+    expect(revoked.status).toBe(200);
+    expect(await bearer(b)).toBe(401);
+  });
+
   it('a rate limit reached on one server holds on the other', async () => {
     // POST /api/newsletter allows 5 a minute per address; the 6th, on the other server, is refused.
     const subscribe = (server: StartedServer, n: number) =>

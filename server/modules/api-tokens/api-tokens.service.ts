@@ -39,6 +39,8 @@ export function apiTokensService(deps: {
   repo: typeof apiTokensRepository;
   clock: Clock;
   log: Log;
+  /** Other app servers share the database: a revocation there must hold here at once (no cache). */
+  sharedDatabase?: boolean;
 }) {
   const { uow, clock } = deps;
   const repo = deps.repo(uow.db);
@@ -100,7 +102,10 @@ export function apiTokensService(deps: {
     /** The member behind an API token, or null (malformed, revoked, expired, account gone). */
     async userForToken(token: string): Promise<ApiTokenSignIn | null> {
       if (!API_TOKEN_PATTERN.test(token)) return null;
-      const found = await owners.get(sha256Hex(token), () => lookUp(sha256Hex(token)));
+      const hash = sha256Hex(token);
+      const found = deps.sharedDatabase
+        ? await lookUp(hash)
+        : await owners.get(hash, () => lookUp(hash));
       if (!found) return null;
       await recordUse(found.signIn.apiTokenId);
       return found.signIn;
