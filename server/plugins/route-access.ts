@@ -194,7 +194,9 @@ export function registerRouteAccess(
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods)
       if (method !== 'HEAD') table.routes.push({ method, url: route.url });
-    if (!requiresSession(ROUTE_ACCESS[routeKey(methods[0]!, route.url)])) return;
+    // A HEAD route (Fastify adds one beside each GET) follows its GET's rule.
+    const method = methods[0] === 'HEAD' ? 'GET' : methods[0]!;
+    if (!requiresSession(ROUTE_ACCESS[routeKey(method, route.url)])) return;
     const existing = route.onRequest;
     route.onRequest = [
       ...(existing ? (Array.isArray(existing) ? existing : [existing]) : []),

@@ -164,6 +164,18 @@ describe.each(databaseTargets)('authorization matrix ($name)', (target) => {
     expect(stale, `ROUTE_ACCESS names routes that do not exist:\n${stale.join('\n')}`).toEqual([]);
   });
 
+  it('refuses nobody before reading the body, and a HEAD request as its GET', async () => {
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/api/trees',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"not json',
+    });
+    expect(garbage.statusCode).toBe(401);
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/notifications' });
+    expect(head.statusCode).toBe(401);
+  });
+
   /** The path with its parameters filled: the rule's own object, or a sensible existing one. */
   function pathFor(url: string, access: RouteAccess): { path: string; guessed: boolean } {
     const owned = typeof access === 'object' ? access.owner : undefined;
