@@ -24,8 +24,17 @@ export function useAccountsApi(target: DatabaseTarget) {
     if (!t) throw new Error('call setup() first');
     return t.app;
   };
-  const post = (url: string, payload: unknown, ip = '10.1.1.1') =>
-    app().inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
+  // Waits for the work done after the answer (mail, code writes), as a person reading mail would.
+  const post = async (url: string, payload: unknown, ip = '10.1.1.1') => {
+    const response = await app().inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      remoteAddress: ip,
+    });
+    await t?.services.auth.settled();
+    return response;
+  };
   const register = (overrides: Record<string, unknown> = {}) =>
     post('/api/users/register', {
       username: 'maple',
