@@ -1,47 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
-import pg from 'pg';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDrive, buildUser } from '../../../tests/support/factories';
-import { databaseTargets, type DatabaseTarget } from '../../../tests/support/test-database';
-import { openDatabase, type DatabaseHandle } from '../database';
+import { emptyDatabase, migrateTo, untypedDb } from '../../../tests/support/migration-steps';
+import { databaseTargets } from '../../../tests/support/test-database';
+import type { DatabaseHandle } from '../database';
 import { fillDriveTimeZones } from './0009-drive-time-zones';
-import { migrations } from './index';
-
-/** A fresh, empty database (SQLite in memory, or a throwaway PostgreSQL schema). */
-async function emptyDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.name === 'sqlite' || !target.url) return openDatabase({ sqliteFile: ':memory:' });
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: target.url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = openDatabase({ databaseUrl: target.url, pgSchema: schema });
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: target.url });
-      await cleanup.connect();
-      await cleanup.query(`drop schema if exists ${schema} cascade`);
-      await cleanup.end();
-    },
-  };
-}
-
-async function migrateTo(handle: DatabaseHandle, name: string) {
-  const schema =
-    handle.dialect === 'postgres'
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s
-      : undefined;
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const result = await migrator.migrateTo(name);
-  if (result.error) throw result.error;
-}
 
 describe.each(databaseTargets)('migration 0009-drive-time-zones on $name', (target) => {
   let handle: DatabaseHandle | undefined;
@@ -51,7 +14,7 @@ describe.each(databaseTargets)('migration 0009-drive-time-zones on $name', (targ
     handle = await emptyDatabase(target);
     await migrateTo(handle, '0008-trees');
     // The 0008 shape, written without the current row types.
-    const db = handle.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+    const db = untypedDb(handle);
     const organiser = buildUser();
     await db.insertInto('users').values(organiser).execute();
     const places: Array<[string, number, number]> = [

@@ -1,9 +1,9 @@
-import { Migrator, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildDrive, insertUser } from '../../../tests/support/factories';
+import { migrateTo } from '../../../tests/support/migration-steps';
 import { createTestDatabase, databaseTargets } from '../../../tests/support/test-database';
-import type { DatabaseHandle } from '../../db/database';
-import { migrations } from '../../db/migrations';
+import { migrateToLatest, type DatabaseHandle } from '../../db/database';
 
 describe.each(databaseTargets)('migration 0008-trees on $name', (target) => {
   let handle: DatabaseHandle | undefined;
@@ -12,24 +12,10 @@ describe.each(databaseTargets)('migration 0008-trees on $name', (target) => {
     handle = undefined;
   });
 
-  async function migrator(db: Kysely<unknown>) {
-    const schema =
-      target.name === 'postgres'
-        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-            ?.schema
-        : undefined;
-    return new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-      ...(schema ? { migrationTableSchema: schema } : {}),
-    });
-  }
-
   it('rebuilds trees keeping existing rows, and can go back', async () => {
     handle = await createTestDatabase(target);
     const db = handle.db as unknown as Kysely<unknown>;
-    const m = await migrator(db);
-    expect((await m.migrateTo('0007-donations')).error).toBeUndefined();
+    await migrateTo(handle, '0007-donations');
 
     const owner = await insertUser(handle.db);
     const drive = buildDrive(owner.id);
@@ -42,7 +28,7 @@ describe.each(databaseTargets)('migration 0008-trees on $name', (target) => {
       ('t-dead', ${owner.id}, null, 1, 'packet', '2024-01-01T00:00:00.000Z', null, null,
         null, 'dead', '2024-01-02T00:00:00.000Z')`.execute(db);
 
-    expect((await m.migrateToLatest()).error).toBeUndefined();
+    await migrateToLatest(handle);
     const rows = await handle.db.selectFrom('trees').selectAll().orderBy('id').execute();
     expect(rows).toEqual([
       expect.objectContaining({
@@ -94,9 +80,9 @@ describe.each(databaseTargets)('migration 0008-trees on $name', (target) => {
       .execute();
     await bad({ photo_file_id: file.id });
 
-    expect((await m.migrateTo('0007-donations')).error).toBeUndefined();
+    await migrateTo(handle, '0007-donations');
     const back = await sql<{ id: string }>`select id from trees order by id`.execute(db);
     expect(back.rows.map((r) => r.id)).toContain('t-alive');
-    expect((await m.migrateToLatest()).error).toBeUndefined();
+    await migrateToLatest(handle);
   });
 });
