@@ -14,7 +14,7 @@ import {
 } from '../format';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { ReceiptButton } from './receipt-button';
 
 export const RECEIPTS_PAGE_SIZE = 10;

@@ -14,7 +14,7 @@ import { DONATE_PATH, plural } from '../format';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
 import { DonationsTable } from './donations-table';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 
 export const TRANSACTIONS_PAGE_SIZE = 10;
 

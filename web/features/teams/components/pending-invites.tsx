@@ -6,7 +6,7 @@ import { mutedText } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { formatDate as formatDay } from '../../../lib/dates';
-import { TeamPager } from './team-pager';
+import { Pager } from '../../../components/ui/pager';
 import { useResendInvite, useRevokeInvite, useTeamInvites } from '../api';
 
 /** Open invites, newest first, with Resend (a new link, a new week) and Withdraw. */
@@ -89,7 +89,7 @@ export function PendingInvites({
           </li>
         ))}
       </ul>
-      <TeamPager
+      <Pager
         page={page}
         total={invites.data.total}
         limit={invites.data.limit}

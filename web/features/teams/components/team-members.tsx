@@ -15,7 +15,7 @@ import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards
 import { failureMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useChangeRole, useRemoveMember, useTeamMembers } from '../api';
-import { TeamPager } from './team-pager';
+import { Pager } from '../../../components/ui/pager';
 
 /** The team, owners first: role changes and removal for owners and admins, Leave for oneself. */
 export function TeamMembers({
@@ -154,7 +154,7 @@ export function TeamMembers({
           </tbody>
         </table>
       </div>
-      <TeamPager
+      <Pager
         page={page}
         total={members.data.total}
         limit={members.data.limit}

@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
 /** Previous / Next through a paged list, with "Page 2 of 5". Nothing when one page holds all. */
 export function Pager({
