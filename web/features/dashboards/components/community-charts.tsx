@@ -4,7 +4,7 @@ import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards
 import { failureMessage } from '../../../lib/api-client';
 import { useCommunityCharts } from '../api';
 import { formatCount, formatKg, formatMonth } from '../format';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 
 function Card({ children }: { children: ReactNode }) {
   return (

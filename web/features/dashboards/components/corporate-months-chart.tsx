@@ -1,7 +1,7 @@
 import type { CorporateMonth } from '../../../../contract/dashboards';
 import { formatMoney } from '../../../../contract/donations';
 import { formatCount, formatMonth, majorUnits } from '../format';
-import { ChartFigure } from './chart-figure';
+import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 
 /** Drives, participants and trees per month as bars, donations per currency as lines. */
 export function CorporateMonthsChart({ months }: { months: CorporateMonth[] }) {

@@ -14,7 +14,9 @@ import { CorporateDashboard } from './corporate-dashboard';
 import { IndividualDashboard } from './individual-dashboard';
 
 // Chart.js needs a real canvas; the figure, its summary and its table are what is tested here.
-vi.mock('./chart-canvas', () => ({ default: () => <div data-testid="chart-canvas" /> }));
+vi.mock('../../../components/ui/charts/chart-canvas', () => ({
+  default: () => <div data-testid="chart-canvas" />,
+}));
 
 afterEach(() => {
   cleanup();

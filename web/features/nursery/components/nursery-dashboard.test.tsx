@@ -7,8 +7,9 @@ import type { NurseryDashboard as Dashboard, Reservation } from '../../../../con
 import { renderWithApp, routeFetch } from '../../../test-support/render';
 import { NurseryDashboard } from './nursery-dashboard';
 
-vi.mock('./monthly-chart', () => ({
-  default: () => <div data-testid="nursery-monthly-chart" />,
+// Chart.js needs a real canvas; the figure, its summary and its table are what is tested here.
+vi.mock('../../../components/ui/charts/chart-canvas', () => ({
+  default: () => <div data-testid="chart-canvas" />,
 }));
 
 afterEach(() => {
@@ -87,7 +88,12 @@ describe('NurseryDashboard', () => {
 
     const months = screen.getByRole('table', { name: 'Saplings reserved and delivered per month' });
     expect(within(months).getAllByRole('row')).toHaveLength(3);
-    expect(await screen.findByTestId('nursery-monthly-chart')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('nursery-monthly-chart')).getByRole('img', {
+        name: 'Saplings reserved and delivered per month',
+      }),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('chart-canvas')).toBeInTheDocument();
 
     const open = screen.getByTestId('reservation');
     expect(open).toHaveTextContent('12 × Neem (packet) · $2.50 each');

@@ -1,16 +1,18 @@
-import { lazy, Suspense } from 'react';
 import type { NurseryDashboard as Dashboard } from '../../../../contract/nursery';
 import { NURSERY_PATHS } from '../../../../contract/nursery';
 import { ButtonLink } from '../../../components/ui/button';
+import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useNurseryDashboard } from '../api';
 import { ReservationList } from './reservation-list';
 
-// The chart is its own chunk: it loads with the dashboard only.
-const MonthlyChart = lazy(() => import('./monthly-chart'));
 const count = new Intl.NumberFormat('en-US');
+const monthLabel = (month: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 
 function Figures({ data }: { data: Dashboard }) {
   const open = data.openReservations.reduce((s, r) => s + r.quantity, 0);
@@ -82,37 +84,33 @@ function StockBySpecies({ data }: { data: Dashboard }) {
 }
 
 function Months({ data }: { data: Dashboard }) {
+  const { months } = data;
+  const reserved = months.reduce((s, m) => s + m.reserved, 0);
+  const delivered = months.reduce((s, m) => s + m.delivered, 0);
   return (
     <section className={sectionCard} aria-labelledby="months-heading">
       <div className="card-body gap-3">
         <h2 id="months-heading" className="card-title text-lg">
           Reservations and deliveries
         </h2>
-        <Suspense fallback={<LoadingState label="Loading chart…" />}>
-          <MonthlyChart months={data.months} />
-        </Suspense>
-        <details className="rounded-box border border-base-300 p-3">
-          <summary className="cursor-pointer font-semibold">Show the figures as a table</summary>
-          <table className="table table-sm mt-3">
-            <caption className="sr-only">Saplings reserved and delivered per month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Reserved</th>
-                <th scope="col">Delivered</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.months.map((m) => (
-                <tr key={m.month}>
-                  <th scope="row">{m.month}</th>
-                  <td>{m.reserved}</td>
-                  <td>{m.delivered}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </details>
+        <ChartFigure
+          title="Saplings reserved and delivered per month"
+          summary={`Over the last ${months.length} months, ${reserved} saplings reserved and ${delivered} delivered.`}
+          testId="nursery-monthly-chart"
+          chart={{
+            kind: 'bar',
+            countAxis: true,
+            labels: months.map((m) => monthLabel(m.month)),
+            series: [
+              { label: 'Reserved', data: months.map((m) => m.reserved), tone: 'accent' },
+              { label: 'Delivered', data: months.map((m) => m.delivered), tone: 'primary' },
+            ],
+          }}
+          table={{
+            columns: ['Month', 'Reserved', 'Delivered'],
+            rows: months.map((m) => [m.month, m.reserved, m.delivered]),
+          }}
+        />
       </div>
     </section>
   );

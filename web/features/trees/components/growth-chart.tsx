@@ -1,15 +1,8 @@
-import {
-  Chart,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartData,
-  type ChartOptions,
-} from 'chart.js';
-import { useId, useSyncExternalStore } from 'react';
+import type { ChartData, ChartOptions } from 'chart.js';
+import { useId } from 'react';
 import { Line } from 'react-chartjs-2';
+import '../../../components/ui/charts/register';
+import { rgba, useChartPalette } from '../../../components/ui/charts/theme';
 import type { GrowthSeries } from '../growth-series';
 
 /*
@@ -17,9 +10,8 @@ import type { GrowthSeries } from '../growth-series';
  * line, the predicted curve dashed, age in years on the x axis and cm on the y axis. It is a
  * picture with a text summary (role="img" and an accessible description); the figures
  * themselves are in the table beside it. Loaded lazily with the growth section, so Chart.js
- * never reaches the landing page; only the pieces used are registered, here.
+ * never reaches the landing page.
  */
-Chart.register(LinearScale, PointElement, LineElement, Tooltip, Legend);
 
 const fmt = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
@@ -36,58 +28,6 @@ function summary(title: string, unit: string, series: GrowthSeries): string {
   return `${title}: ${parts.filter(Boolean).join('; ')}.`;
 }
 
-interface Palette {
-  primary: string;
-  content: string;
-  grid: string;
-}
-
-const FALLBACK = { primary: 'rgb(22, 128, 61)', content: 'rgb(31, 41, 35)' };
-
-/**
- * A daisyUI theme colour (a CSS variable, oklch in our themes) as `rgb(…)`, which Chart.js's
- * colour helpers understand: painted on a 1×1 canvas and read back. Falls back when there is
- * no variable or no canvas (jsdom).
- */
-function themeColour(name: string, fallback: string): [number, number, number] | string {
-  if (typeof document === 'undefined') return fallback;
-  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
-  if (!value) return fallback;
-  try {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 1;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) return fallback;
-    ctx.fillStyle = value;
-    ctx.fillRect(0, 0, 1, 1);
-    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
-    return [r ?? 0, g ?? 0, b ?? 0];
-  } catch {
-    return fallback;
-  }
-}
-
-const rgba = (c: [number, number, number] | string, alpha = 1) =>
-  typeof c === 'string' ? c : `rgba(${c[0]}, ${c[1]}, ${c[2]}, ${alpha})`;
-
-function palette(): Palette {
-  const primary = themeColour('--color-primary', FALLBACK.primary);
-  const content = themeColour('--color-base-content', FALLBACK.content);
-  return {
-    primary: rgba(primary),
-    content: rgba(content, 0.75),
-    grid: typeof content === 'string' ? 'rgba(128, 128, 128, 0.25)' : rgba(content, 0.15),
-  };
-}
-
-/** The theme toggle sets `data-theme` on <html>: redraw in the new colours when it changes. */
-function subscribeTheme(onChange: () => void) {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-  return () => observer.disconnect();
-}
-const currentTheme = () => document.documentElement.getAttribute('data-theme') ?? '';
-
 export default function GrowthChart({
   title,
   unit,
@@ -99,9 +39,12 @@ export default function GrowthChart({
 }) {
   const titleId = useId();
   const descId = useId();
-  // Re-renders (and so re-reads the colours) when the theme changes.
-  useSyncExternalStore(subscribeTheme, currentTheme, () => '');
-  const colours = palette();
+  const palette = useChartPalette();
+  const colours = {
+    primary: rgba(palette.tone('primary')),
+    content: rgba(palette.contentRgb, 0.75),
+    grid: palette.grid,
+  };
 
   const data: ChartData<'line', { x: number; y: number }[]> = {
     datasets: [

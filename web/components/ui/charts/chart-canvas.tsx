@@ -1,37 +1,13 @@
-import {
-  ArcElement,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Filler,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartData,
-  type ChartOptions,
-} from 'chart.js';
-import { useSyncExternalStore } from 'react';
+import type { ChartData, ChartOptions } from 'chart.js';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
-import { chartPalette, currentTheme, rgba, subscribeTheme } from '../chart-theme';
+import './register';
+import { rgba, useChartPalette, type Tone } from './theme';
 
 /*
- * The dashboards' and community charts' drawing (Chart.js through react-chartjs-2), its own lazy
- * chunk so Chart.js never reaches the landing page. A picture only: ChartFigure gives it a name,
- * a text summary and the same figures as a table.
+ * Bar, line and doughnut charts (Chart.js through react-chartjs-2), their own lazy chunk so
+ * Chart.js never reaches the landing page. A picture only: ChartFigure gives it a name, a text
+ * summary and the same figures as a table.
  */
-Chart.register(
-  ArcElement,
-  BarElement,
-  CategoryScale,
-  Filler,
-  Legend,
-  LinearScale,
-  LineElement,
-  PointElement,
-  Tooltip,
-);
 
 export interface ChartSeries {
   label: string;
@@ -42,6 +18,8 @@ export interface ChartSeries {
   line?: boolean;
   /** Low–high band around a line: drawn as a shaded area between two thin lines. */
   band?: { low: number[]; high: number[] };
+  /** The theme colour to draw in; by default the next one in order. */
+  tone?: Tone;
 }
 
 export interface ChartCanvasProps {
@@ -69,9 +47,7 @@ export default function ChartCanvas({
   stacked,
   countAxis,
 }: ChartCanvasProps) {
-  // Re-renders (and so re-reads the colours) when the theme changes.
-  useSyncExternalStore(subscribeTheme, currentTheme, () => '');
-  const colours = chartPalette();
+  const colours = useChartPalette();
   const colourAt = (i: number) => colours.series[i % colours.series.length]!;
   const axisTitle = (text?: string) =>
     text ? { display: true, text, color: colours.content } : undefined;
@@ -122,7 +98,7 @@ export default function ChartCanvas({
       : {}),
   };
   const datasets = series.flatMap((s, i) => {
-    const colour = colourAt(i);
+    const colour = s.tone ? colours.tone(s.tone) : colourAt(i);
     const main = {
       label: s.label,
       data: s.data,

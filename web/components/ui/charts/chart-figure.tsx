@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId } from 'react';
-import { LoadingState } from '../../../components/ui/status-cards';
+import { LoadingState } from '../status-cards';
 import type { ChartCanvasProps } from './chart-canvas';
+
+export type { ChartCanvasProps, ChartSeries } from './chart-canvas';
 
 const ChartCanvas = lazy(() => import('./chart-canvas'));
 
