@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { useModal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useCalendarFeed, useRotateFeed } from '../api';
 
@@ -11,18 +12,6 @@ const failure = (error: unknown, fallback: string) =>
     ? error.message
     : fallback;
 
-/** Copies text; falls back to selecting the field so the person can copy it themselves. */
-async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    field?.focus();
-    field?.select();
-    return false;
-  }
-}
-
 /** "Subscribe in your calendar app": the personal iCal feed address, Copy, and Reset address. */
 export function CalendarFeedPanel() {
   const id = useId();
@@ -30,12 +19,6 @@ export function CalendarFeedPanel() {
   const modal = useModal();
   const feed = useCalendarFeed();
   const rotate = useRotateFeed();
-
-  const copy = async () => {
-    if (!feed.data) return;
-    if (await copyText(feed.data, fieldRef.current)) toast.success('Calendar address copied.');
-    else toast.info('Press Ctrl+C (or ⌘C) to copy the selected address.');
-  };
 
   const reset = async () => {
     const yes = await modal.confirm({
@@ -89,9 +72,12 @@ export function CalendarFeedPanel() {
                 onFocus={(event) => event.currentTarget.select()}
                 data-testid="feed-url"
               />
-              <Button variant="secondary" onClick={() => void copy()} disabled={!feed.data}>
-                Copy
-              </Button>
+              <CopyButton
+                text={feed.data}
+                fieldRef={fieldRef}
+                name="Calendar address"
+                noun="address"
+              />
             </div>
           </div>
         )}

@@ -1,8 +1,7 @@
 import { useId, useRef } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { mutedText } from '../../../components/ui/looks';
-import { copyText } from './copy-text';
 
 /** The new token's secret, shown this once (the modal clears it when it closes). */
 export function TokenSecret({
@@ -16,10 +15,6 @@ export function TokenSecret({
 }) {
   const id = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    if (await copyText(secret, fieldRef.current)) toast.success('API token copied.');
-    else toast.info('Press Ctrl+C (or ⌘C) to copy the selected token.');
-  };
   return (
     <div className="flex flex-col gap-4">
       <p>
@@ -51,9 +46,7 @@ export function TokenSecret({
             autoComplete="off"
             spellCheck={false}
           />
-          <Button variant="secondary" onClick={() => void copy()}>
-            Copy
-          </Button>
+          <CopyButton text={secret} fieldRef={fieldRef} name="API token" noun="token" />
         </div>
       </div>
       <p className={`text-sm ${mutedText}`}>
