@@ -1,11 +1,7 @@
-import {
-  addRanges,
-  computeTreeImpact,
-  roundSignificant,
-  type Range,
-} from '../../../contract/impact';
+import { addRanges, roundSignificant, type Range } from '../../../contract/impact';
 import type { TreeSizeValue } from '../../../contract/options';
 import type { Clock } from '../../lib/clock';
+import { cohortImpact } from './tree-impact';
 import type { TreesRepository } from './trees.repository';
 
 /** Tree records grouped as `treesRepository.historyCohorts` answers them. */
@@ -73,28 +69,7 @@ export function impactHistory(
       const plants = dead ? c.plants : c.alive;
       if (plants <= 0) continue;
       livingPlants += plants;
-      const measured =
-        c.last_measured_at !== null &&
-        c.last_measured_at <= iso &&
-        c.last_height_cm !== null &&
-        c.last_diameter_cm !== null;
-      ranges.push(
-        computeTreeImpact({
-          speciesValue: c.species_id,
-          size: c.size,
-          plantedAt: `${c.planted_day}T00:00:00.000Z`,
-          aliveCount: plants,
-          dead: false,
-          measurement: measured
-            ? {
-                measuredAt: c.last_measured_at!,
-                heightCm: c.last_height_cm!,
-                diameterCm: c.last_diameter_cm!,
-              }
-            : null,
-          at,
-        }).co2Kg,
-      );
+      ranges.push(cohortImpact(c, plants, at, iso).co2Kg);
     }
     return { month, livingPlants, co2Kg: roundRange(addRanges(ranges)) };
   });

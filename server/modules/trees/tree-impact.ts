@@ -111,28 +111,39 @@ export interface ImpactCohort {
   plants: number;
 }
 
+/**
+ * What `plants` of a cohort store at `at`, by the one method: from its latest measurement when
+ * there is one (and, with `measuredBy`, it was taken by then), from the species curve otherwise.
+ */
+export function cohortImpact(c: ImpactCohort, plants: number, at: Date, measuredBy?: string) {
+  const measured =
+    c.last_measured_at !== null &&
+    (measuredBy === undefined || c.last_measured_at <= measuredBy) &&
+    c.last_height_cm !== null &&
+    c.last_diameter_cm !== null;
+  return computeTreeImpact({
+    speciesValue: c.species_id,
+    size: c.size,
+    plantedAt: `${c.planted_day}T00:00:00.000Z`,
+    aliveCount: plants,
+    dead: false,
+    measurement: measured
+      ? {
+          measuredAt: c.last_measured_at!,
+          heightCm: c.last_height_cm!,
+          diameterCm: c.last_diameter_cm!,
+        }
+      : null,
+    at,
+  });
+}
+
 /** The community's living plants and what they store, by the one method (for /api/stats). */
 export function communityImpact(cohorts: ImpactCohort[], now: Date) {
   let plants = 0;
   const impacts = cohorts.map((c) => {
     plants += c.plants;
-    const measured =
-      c.last_measured_at !== null && c.last_height_cm !== null && c.last_diameter_cm !== null;
-    return computeTreeImpact({
-      speciesValue: c.species_id,
-      size: c.size,
-      plantedAt: `${c.planted_day}T00:00:00.000Z`,
-      aliveCount: c.plants,
-      dead: false,
-      measurement: measured
-        ? {
-            measuredAt: c.last_measured_at!,
-            heightCm: c.last_height_cm!,
-            diameterCm: c.last_diameter_cm!,
-          }
-        : null,
-      at: now,
-    });
+    return cohortImpact(c, c.plants, now);
   });
   return {
     treesRegistered: plants,
