@@ -1,27 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES } from '../../../contract/dashboards';
-import { addRanges, computeTreeImpact, roundSignificant } from '../../../contract/impact';
+import { addRanges } from '../../../contract/impact';
 import { buildDonation, buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
+import { curveCo2, roundRange } from '../../../tests/support/impact-expectations';
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { NOW, seedOrganisation } from './dashboards-test-kit';
 import { dashboardsService } from './dashboards.service';
 
-const round = (r: { low: number; mid: number; high: number }) => ({
-  low: roundSignificant(r.low),
-  mid: roundSignificant(r.mid),
-  high: roundSignificant(r.high),
-});
-const neem = (plants: number, plantedAt: string, at: string) =>
-  computeTreeImpact({
-    speciesValue: 1,
-    size: 'packet',
-    plantedAt,
-    aliveCount: plants,
-    dead: false,
-    at: new Date(at),
-  }).co2Kg;
+const neem = (plants: number, plantedAt: string, at: string) => curveCo2(1, plants, plantedAt, at);
 
 describe.each(databaseTargets)('dashboards API on $name', (target) => {
   let t: TestApp | undefined;
@@ -151,7 +139,7 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
     const data = res.json().data;
     expect(data.trees).toEqual({ livingPlants: 3, livingRecords: 1, records: 2 });
     // The one impact method: the living record's three plants now.
-    expect(data.co2Kg).toEqual(round(neem(3, living.planted_at, NOW)));
+    expect(data.co2Kg).toEqual(roundRange(neem(3, living.planted_at, NOW)));
     expect(data.co2Kg.low).toBeLessThan(data.co2Kg.mid);
     expect(data.co2Kg.high).toBeGreaterThan(data.co2Kg.mid);
     expect(data.careDue).toEqual(await services.trees.careDue(me.user.id));
@@ -194,7 +182,9 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
     expect(point('2026-06')).toEqual({
       month: '2026-06',
       livingPlants: 5,
-      co2Kg: round(addRanges([neem(3, living.planted_at, june), neem(2, dead.planted_at, june)])),
+      co2Kg: roundRange(
+        addRanges([neem(3, living.planted_at, june), neem(2, dead.planted_at, june)]),
+      ),
     });
     expect(point('2026-09').livingPlants).toBe(3);
     expect(point('2026-11')).toEqual({ month: '2026-11', livingPlants: 3, co2Kg: data.co2Kg });

@@ -1,15 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addRanges, computeTreeImpact, roundSignificant } from '../../../contract/impact';
+import { addRanges } from '../../../contract/impact';
 import { buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
+import { curveCo2, roundRange } from '../../../tests/support/impact-expectations';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 
 const NOW = '2026-11-21T12:00:00.000Z';
-const round = (r: { low: number; mid: number; high: number }) => ({
-  low: roundSignificant(r.low),
-  mid: roundSignificant(r.mid),
-  high: roundSignificant(r.high),
-});
 
 describe.each(databaseTargets)('GET /api/stats/charts on $name', (target) => {
   let t: TestApp | undefined;
@@ -94,27 +90,18 @@ describe.each(databaseTargets)('GET /api/stats/charts on $name', (target) => {
       { country: 'KE', label: 'Kenya', drives: 2 },
       { country: 'IN', label: 'India', drives: 1 },
     ]);
-    const impact = (species: number, plants: number, plantedAt: string, at: string) =>
-      computeTreeImpact({
-        speciesValue: species,
-        size: 'packet',
-        plantedAt,
-        aliveCount: plants,
-        dead: false,
-        at: new Date(at),
-      }).co2Kg;
     const sept = '2026-09-30T23:59:59.999Z';
     const point = (m: string) => data.co2OverTime.find((p: { month: string }) => p.month === m);
     // In September the dead record still stood (it died in October).
     expect(point('2026-09')).toEqual({
       month: '2026-09',
       livingPlants: 1 + 3 + 4 + 2,
-      co2Kg: round(
+      co2Kg: roundRange(
         addRanges([
-          impact(1, 1, old.planted_at, sept),
-          impact(1, 3, neem.planted_at, sept),
-          impact(9, 4, other.planted_at, sept),
-          impact(9, 2, dead.planted_at, sept),
+          curveCo2(1, 1, old.planted_at, sept),
+          curveCo2(1, 3, neem.planted_at, sept),
+          curveCo2(9, 4, other.planted_at, sept),
+          curveCo2(9, 2, dead.planted_at, sept),
         ]),
       ),
     });
