@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API_TOKEN_LIMITS,
   API_TOKEN_MESSAGES,
   API_TOKEN_PATTERN,
 } from '../../../contract/api-tokens';
 import { signedInUser, TEST_PASSWORD } from '../../../tests/support/signed-in';
-import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/use-test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { LAST_USED_EVERY_MS } from './api-tokens.service';
 
@@ -15,29 +15,20 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(databaseTargets)('personal API tokens on $name', (target) => {
-  let t: TestApp | undefined;
-  const clock = movableClock(NOW);
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-  const setup = async () => {
-    clock.set(NOW);
-    t = await buildTestApp(target, { clock });
-    return t.database.db;
-  };
+  const api = useTestApp(target, NOW);
+  const { setup, clock } = api;
   const call = (
     method: Method,
     url: string,
     headers: Record<string, string> = {},
     payload?: object,
-  ) => t!.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  ) => api.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const create = async (headers: Record<string, string>, body: object = { name: 'Reports' }) => {
     const res = await call('POST', '/api/api-tokens', headers, body);
     expect(res.statusCode).toBe(201);
     return res.json().data as { token: { id: string; name: string }; secret: string };
   };
-  const member = async (db: Awaited<ReturnType<typeof setup>>) => signedInUser(t!.app, db);
+  const member = async (db: Awaited<ReturnType<typeof setup>>) => signedInUser(api.app, db);
 
   it('needs a signed-in member for every token endpoint', async () => {
     await setup();

@@ -1,28 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ONBOARDING_STEPS, type Onboarding } from '../../../contract/onboarding';
 import { buildDonation, buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
 import { buildPng, multipartBody } from '../../../tests/support/images';
 import { stockBody } from '../nursery/nursery-test-kit';
 import { signedInUser } from '../../../tests/support/signed-in';
-import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
+import { useTestApp } from '../../../tests/support/use-test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 
 describe.each(databaseTargets)('GET /api/onboarding on $name', (target) => {
-  let t: TestApp | undefined;
-  const clock = movableClock(NOW);
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
-  const setup = async () => {
-    clock.set(NOW);
-    t = await buildTestApp(target, { clock });
-    return t.database.db;
-  };
+  const api = useTestApp(target, NOW);
+  const { setup } = api;
   const checklist = async (headers: Record<string, string>): Promise<Onboarding> => {
-    const res = await t!.app.inject({ method: 'GET', url: '/api/onboarding', headers });
+    const res = await api.app.inject({ method: 'GET', url: '/api/onboarding', headers });
     expect(res.statusCode).toBe(200);
     return res.json().data;
   };
@@ -36,7 +27,7 @@ describe.each(databaseTargets)('GET /api/onboarding on $name', (target) => {
         data: await buildPng(64, 64),
       },
     ]);
-    const res = await t!.app.inject({
+    const res = await api.app.inject({
       method: 'PUT',
       url: '/api/users/me/avatar',
       headers: { ...headers, ...body.headers },
@@ -47,13 +38,13 @@ describe.each(databaseTargets)('GET /api/onboarding on $name', (target) => {
 
   it('needs a signed-in member', async () => {
     await setup();
-    const res = await t!.app.inject({ method: 'GET', url: '/api/onboarding' });
+    const res = await api.app.inject({ method: 'GET', url: '/api/onboarding' });
     expect(res.statusCode).toBe(401);
   });
 
   it('advances an individual member step by step: photo, drive joined, tree, paid donation', async () => {
     const db = await setup();
-    const me = await signedInUser(t!.app, db);
+    const me = await signedInUser(api.app, db);
     let list = await checklist(me.headers);
     expect(list.profileType).toBe('individual');
     expect(list.steps.map((s) => s.id)).toEqual([
@@ -77,7 +68,7 @@ describe.each(databaseTargets)('GET /api/onboarding on $name', (target) => {
     const organiser = await insertUser(db, { profile_type: 'corporate' });
     const drive = buildDrive(organiser.id, { starts_at: '2026-12-05T08:00:00.000Z' });
     await db.insertInto('drives').values(drive).execute();
-    const join = await t!.app.inject({
+    const join = await api.app.inject({
       method: 'POST',
       url: `/api/drives/${drive.id}/participants`,
       headers: me.headers,
@@ -102,7 +93,7 @@ describe.each(databaseTargets)('GET /api/onboarding on $name', (target) => {
 
   it('asks a corporate member to create a drive (a past one counts), not to join one', async () => {
     const db = await setup();
-    const me = await signedInUser(t!.app, db, { profile_type: 'corporate' });
+    const me = await signedInUser(api.app, db, { profile_type: 'corporate' });
     let list = await checklist(me.headers);
     expect(list.steps.map((s) => s.id)).toEqual([
       'verify-email',
@@ -132,19 +123,19 @@ describe.each(databaseTargets)('GET /api/onboarding on $name', (target) => {
 
   it('gives a nursery its own short list, and only the caller’s progress counts', async () => {
     const db = await setup();
-    const nursery = await signedInUser(t!.app, db, { profile_type: 'nursery' });
+    const nursery = await signedInUser(api.app, db, { profile_type: 'nursery' });
     const list = await checklist(nursery.headers);
     expect(list.profileType).toBe('nursery');
     expect(list.steps.map((s) => s.id)).toEqual(['verify-email', 'add-photo', 'add-stock']);
     // Someone else's photo and trees do not tick my steps.
-    const other = await signedInUser(t!.app, db);
+    const other = await signedInUser(api.app, db);
     await uploadAvatar(other.headers);
     await db.insertInto('trees').values(buildTree(other.user.id)).execute();
     expect(doneIds(await checklist(nursery.headers))).toEqual(['verify-email']);
     await uploadAvatar(nursery.headers);
     expect(doneIds(await checklist(nursery.headers))).toEqual(['verify-email', 'add-photo']);
     // Sapling stock, asked of the nursery module: listed stock ticks the last step.
-    const stock = await t!.app.inject({
+    const stock = await api.app.inject({
       method: 'POST',
       url: '/api/nursery/stock',
       headers: nursery.headers,
