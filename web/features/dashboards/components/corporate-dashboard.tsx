@@ -1,18 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import type {
-  CorporateDashboard as Dashboard,
-  DashboardDrive,
-  Period,
-} from '../../../../contract/dashboards';
+import type { CorporateDashboard as Dashboard, Period } from '../../../../contract/dashboards';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
-import { formatCalendarDay, formatDriveTime } from '../../../lib/dates';
+import { formatCalendarDay } from '../../../lib/dates';
 import { useCorporateDashboard } from '../api';
 import { dayKey, formatCount, formatTotals, PATHS } from '../format';
 import { CorporateMonthsChart } from './corporate-months-chart';
+import { DashboardDriveList } from './dashboard-drive-list';
 import { PeriodForm } from './period-form';
 import { StatTiles } from './stat-tiles';
 
@@ -27,24 +23,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
         {children}
       </div>
     </section>
-  );
-}
-
-function DriveList({ label, drives }: { label: string; drives: DashboardDrive[] }) {
-  return (
-    <ul className="divide-y divide-base-300" aria-label={label}>
-      {drives.map((drive) => (
-        <li key={drive.id} className="py-2" data-testid="corporate-drive">
-          <Link to={PATHS.drive(drive.id)} className={textLink}>
-            {drive.name}
-          </Link>
-          <p className={`text-sm ${mutedText}`}>
-            {formatDriveTime(drive.startsAt, drive.timeZone)} · {drive.location} ·{' '}
-            {formatCount(drive.participants)} joined
-          </p>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -125,14 +103,22 @@ export function CorporateDashboard() {
         <div className="grid gap-6 lg:grid-cols-2">
           <Section title={`Upcoming drives (${formatCount(data.drives.upcoming)})`}>
             {data.drives.upcomingList.length ? (
-              <DriveList label="Upcoming drives" drives={data.drives.upcomingList} />
+              <DashboardDriveList
+                label="Upcoming drives"
+                drives={data.drives.upcomingList}
+                testId="corporate-drive"
+              />
             ) : (
               <p className={mutedText}>No upcoming drives in this period.</p>
             )}
           </Section>
           <Section title={`Past drives (${formatCount(data.drives.past)})`}>
             {data.drives.pastList.length ? (
-              <DriveList label="Past drives" drives={data.drives.pastList} />
+              <DashboardDriveList
+                label="Past drives"
+                drives={data.drives.pastList}
+                testId="corporate-drive"
+              />
             ) : (
               <p className={mutedText}>No drives held in this period yet.</p>
             )}

@@ -6,9 +6,9 @@ import { ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
-import { formatDriveTime } from '../../../lib/dates';
 import { useIndividualDashboard } from '../api';
 import { formatCount, formatDay, formatKg, formatTotals, PATHS } from '../format';
+import { DashboardDriveList } from './dashboard-drive-list';
 import { HistoryChart } from './history-chart';
 import { StatTiles } from './stat-tiles';
 
@@ -156,19 +156,11 @@ export function IndividualDashboard({
             </EmptyState>
           ) : (
             <>
-              <ul className="divide-y divide-base-300" aria-label="Drives I joined">
-                {data.upcomingDrives.drives.map((drive) => (
-                  <li key={drive.id} className="py-2" data-testid="dashboard-drive">
-                    <Link to={PATHS.drive(drive.id)} className={textLink}>
-                      {drive.name}
-                    </Link>
-                    <p className={`text-sm ${mutedText}`}>
-                      {formatDriveTime(drive.startsAt, drive.timeZone)} · {drive.location} ·{' '}
-                      {formatCount(drive.participants)} joined
-                    </p>
-                  </li>
-                ))}
-              </ul>
+              <DashboardDriveList
+                label="Drives I joined"
+                drives={data.upcomingDrives.drives}
+                testId="dashboard-drive"
+              />
               {data.upcomingDrives.total > data.upcomingDrives.drives.length ? (
                 <Link to={PATHS.myPlantations} className={textLink}>
                   See all {formatCount(data.upcomingDrives.total)} drives
