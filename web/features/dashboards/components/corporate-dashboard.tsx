@@ -1,7 +1,7 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { CorporateDashboard as Dashboard, Period } from '../../../../contract/dashboards';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { mutedText, sectionCard } from '../../../components/ui/looks';
+import { mutedText } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
@@ -9,22 +9,9 @@ import { useCorporateDashboard } from '../api';
 import { dayKey, formatCount, formatTotals, PATHS } from '../format';
 import { CorporateMonthsChart } from './corporate-months-chart';
 import { DashboardDriveList } from './dashboard-drive-list';
+import { Section } from './dashboard-section';
 import { PeriodForm } from './period-form';
 import { StatTiles } from './stat-tiles';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section className={sectionCard} aria-labelledby={headingId}>
-      <div className="card-body gap-3">
-        <h2 id={headingId} className="text-xl font-bold">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 const pct = (n: number | null) => (n === null ? '–' : `${n}%`);
 

@@ -1,30 +1,17 @@
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { IndividualDashboard as Dashboard } from '../../../../contract/dashboards';
 import type { CareTaskDue } from '../../../../contract/tree-care';
 import { ButtonLink } from '../../../components/ui/button';
-import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import { mutedText, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useIndividualDashboard } from '../api';
 import { formatCount, formatDay, formatKg, formatTotals, PATHS } from '../format';
 import { DashboardDriveList } from './dashboard-drive-list';
+import { Section } from './dashboard-section';
 import { HistoryChart } from './history-chart';
 import { StatTiles } from './stat-tiles';
-
-function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
-  const headingId = useId();
-  return (
-    <section className={sectionCard} aria-labelledby={headingId} id={id}>
-      <div className="card-body gap-3">
-        <h2 id={headingId} className="text-xl font-bold">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 function Figures({ data }: { data: Dashboard }) {
   const { trees, co2Kg } = data;
