@@ -41,9 +41,11 @@ export const NURSERY_MESSAGES = {
       : `Only ${available.toLocaleString('en-US')} saplings are left in this stock; please reserve fewer.`,
   drivePast:
     'This drive has already taken place; saplings can only be reserved for upcoming drives.',
-  organiserOnly: 'Only the organiser of this drive can reserve saplings for it.',
+  organiserOnly:
+    "Only the drive's organiser or its team's owners and admins can reserve saplings for it.",
   reservationNotFound: 'We could not find that reservation.',
-  reservationNotYours: 'Only the nursery or the drive organiser can change this reservation.',
+  reservationNotYours:
+    "Only the nursery, the drive's organiser or its team's owners and admins can change this reservation.",
   transitionInvalid: (status: string) =>
     `This reservation is ${status}; that step is not possible now.`,
   reserved: 'Saplings reserved. The nursery will confirm soon.',
@@ -222,6 +224,10 @@ export const reservationSchema = z.object({
   }),
   /** What the caller may do next. */
   actions: z.array(z.enum(['confirm', 'decline', 'deliver', 'cancel'])),
+  /** Whether the caller may cancel it now (the same rule the cancel request is refused by). */
+  canCancel: z.boolean(),
+  /** Why a party cannot cancel it (donors paid for its saplings), or null. */
+  cancelRefusal: z.string().nullable(),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
 });

@@ -143,6 +143,8 @@ export function createServices(input: ContextInput): AppContext {
             : [],
       hasDonations: (reservationId, executor) =>
         donations.hasAllocatedDonations(reservationId, executor),
+      // The same rule that lets them edit the drive lets them reserve and cancel for it.
+      actsForOrganiser: (user, organiserId) => drives.actsFor(user, organiserId),
       drive: async (driveId) => {
         const found = await drives.detail('', driveId).catch(() => null);
         return found ? { id: found.id, name: found.driveName, startsAt: found.driveDate } : null;

@@ -20,7 +20,7 @@ export default function AppDriveDetail() {
   const { id } = useParams();
   const drive = useDrive(id);
   const form = useDriveFormModal();
-  // Owners and admins of the organising organisation's team edit its drives too.
+  // Owners and admins of the organising organisation's team edit its drives and reserve saplings too.
   const teams = useMyTeams();
   const managesOrganiser = (organiserId: string) =>
     teams.data?.data.some((t) => t.organisation.id === organiserId && canManageTeam(t.role)) ??
@@ -28,20 +28,17 @@ export default function AppDriveDetail() {
 
   if (drive.data) {
     const data = drive.data;
+    const canManage = data.isOrganizer || managesOrganiser(data.organizer.id);
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
-        <DriveDetailView
-          drive={data}
-          onEdit={() => form.openEdit(data)}
-          canManage={data.isOrganizer || managesOrganiser(data.organizer.id)}
-        />
+        <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} canManage={canManage} />
         <DriveDonationsPanel driveId={data.id} canDonate={!data.isPast} />
         <DriveSaplingsPanel
           drive={{
             id: data.id,
             lat: data.driveLat,
             lng: data.driveLong,
-            isOrganizer: data.isOrganizer,
+            canManage,
             isPast: data.isPast,
           }}
         />

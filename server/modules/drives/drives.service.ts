@@ -186,6 +186,8 @@ export function drivesService(deps: DrivesServiceDeps) {
   return {
     /** Only corporate accounts organise drives; checked before the upload is read. */
     assertCanOrganise,
+    /** Who acts for a drive's organiser: the organiser, or an owner or admin of its team. */
+    actsFor,
     organiserFor,
 
     /** `organisationId`: a team's owner or admin organises for the organisation (organiserFor). */

@@ -4,14 +4,15 @@ import {
   OPEN_RESERVATION_STATUSES,
   type DriveChain,
   type NurseryDashboard,
+  type Reservation,
   type TreeProvenance,
 } from '../../../contract/nursery';
 import type { Executor, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
-import { personName, speciesRef, toReservation } from './nursery-mapper';
-import type { reservationsRepository } from './reservations.repository';
+import { personName, speciesRef } from './nursery-mapper';
+import type { ReservationDetail, reservationsRepository } from './reservations.repository';
 import type { stockRepository } from './stock.repository';
 
 /** What the chain needs from other modules, asked through their services. */
@@ -34,6 +35,8 @@ export interface ChainLinks {
   ) => Promise<Array<{ userId: string | null; name: string | null }>>;
   /** True when donations are allocated to the reservation (paid or being paid). */
   hasDonations: (reservationId: string, executor?: Executor) => Promise<boolean>;
+  /** The drives' rule: the user acts for a drive's organiser (is them, or a team owner/admin). */
+  actsForOrganiser: (user: SessionUser, organiserId: string) => Promise<boolean>;
   /** A drive's name and date (null when unknown). */
   drive: (driveId: string) => Promise<{ id: string; name: string; startsAt: string } | null>;
 }
@@ -48,6 +51,8 @@ export function chainOfCustody(deps: {
   reservationsRepo: typeof reservationsRepository;
   clock: Clock;
   links: ChainLinks;
+  /** Reservations as the caller sees them, with what they may do (reservations.service.ts). */
+  present: (rows: ReservationDetail[], user: SessionUser) => Promise<Reservation[]>;
 }) {
   const { uow, clock, links } = deps;
   const stock = deps.stockRepo(uow.db);
@@ -95,7 +100,16 @@ export function chainOfCustody(deps: {
           : Promise.resolve([]),
       ]);
       return {
-        nursery: reservation ? toReservation(reservation, callerId).nursery : null,
+        nursery: reservation
+          ? {
+              id: reservation.nursery_id,
+              name: personName({
+                username: reservation.nursery_username,
+                name: reservation.nursery_name,
+                deleted_at: reservation.nursery_deleted_at,
+              }),
+            }
+          : null,
         reservationId: reservation?.id ?? null,
         drive,
         donors,
@@ -135,7 +149,7 @@ export function chainOfCustody(deps: {
           lowStock: Number(s.quantity) <= NURSERY_LIMITS.lowStock,
         })),
         // Oldest first: the ones waiting longest come first.
-        openReservations: open.map((r) => toReservation(r, user.id)).reverse(),
+        openReservations: (await deps.present(open, user)).reverse(),
         saplingsDelivered: totals.saplings,
         drivesSupplied: totals.drives,
         months,

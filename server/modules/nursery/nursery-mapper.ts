@@ -56,22 +56,41 @@ export function toStock(
 const isOpen = (status: string) =>
   (OPEN_RESERVATION_STATUSES as readonly string[]).includes(status);
 
-/** The steps the caller may take: the nursery confirms, declines, delivers; either side cancels. */
+/** What the caller may do to a reservation besides being its nursery. */
+export interface ReservationRights {
+  /** The caller acts for the drive's organiser (the drives' rule: themselves, or a team owner/admin). */
+  drive: boolean;
+  /** Why cancelling is refused although the caller is a party (donors paid), or null. */
+  cancelRefusal: string | null;
+}
+const NO_RIGHTS: ReservationRights = { drive: false, cancelRefusal: null };
+
+/**
+ * The steps the caller may take: the nursery confirms, declines, delivers; either side (the
+ * nursery, or whoever acts for the drive's organiser) cancels an open one.
+ */
 export function reservationActions(
-  row: Pick<ReservationDetail, 'status' | 'nursery_id' | 'organiser_id'>,
+  row: Pick<ReservationDetail, 'status' | 'nursery_id'>,
   callerId: string,
+  drive: boolean,
 ): ReservationAction[] {
   const actions: ReservationAction[] = [];
   if (row.nursery_id === callerId) {
     if (row.status === 'requested') actions.push('confirm', 'decline');
     if (row.status === 'confirmed') actions.push('deliver');
   }
-  if ((row.nursery_id === callerId || row.organiser_id === callerId) && isOpen(row.status))
-    actions.push('cancel');
+  if ((row.nursery_id === callerId || drive) && isOpen(row.status)) actions.push('cancel');
   return actions;
 }
 
-export function toReservation(row: ReservationDetail, callerId: string): Reservation {
+export function toReservation(
+  row: ReservationDetail,
+  callerId: string,
+  rights: ReservationRights = NO_RIGHTS,
+): Reservation {
+  const steps = reservationActions(row, callerId, rights.drive);
+  const cancelRefusal = steps.includes('cancel') ? rights.cancelRefusal : null;
+  const actions = cancelRefusal ? steps.filter((a) => a !== 'cancel') : steps;
   return {
     id: row.id,
     status: row.status,
@@ -101,7 +120,9 @@ export function toReservation(row: ReservationDetail, callerId: string): Reserva
       size: row.size,
       pickupLocation: row.pickup_location_text,
     },
-    actions: reservationActions(row, callerId),
+    actions,
+    canCancel: actions.includes('cancel'),
+    cancelRefusal,
     createdAt: row.created_at,
     deliveredAt: row.delivered_at,
   };

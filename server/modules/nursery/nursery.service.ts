@@ -28,7 +28,7 @@ export interface NurseryServiceDeps {
 export function nurseryService(deps: NurseryServiceDeps) {
   const stock = stockService(deps);
   const reservations = reservationsService(deps);
-  const chain = chainOfCustody(deps);
+  const chain = chainOfCustody({ ...deps, present: reservations.presentAll });
   return {
     stock,
     reservations,

@@ -18,6 +18,7 @@ export function reservationsRepository(db: Kysely<Database>) {
       .select([
         'd.name as drive_name',
         'd.starts_at as drive_starts_at',
+        'd.organizer_id as drive_organizer_id',
         's.species_id',
         's.size',
         's.pickup_location_text',

@@ -16,7 +16,6 @@ import {
 } from '../../../contract/nursery';
 import { treeParamsSchema } from '../../../contract/trees';
 import type { AppContext } from '../../context';
-import { forbidden } from '../../lib/errors';
 import { nurseryErrors } from './stock.routes';
 
 const driveReservationsQuerySchema = z.object(pagingQueryFields(50));
@@ -34,7 +33,8 @@ export const reservationsRoutes =
         config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
         schema: {
           tags: ['nursery'],
-          summary: "Reserve saplings from a nursery's stock for my drive (the stock drops at once)",
+          summary:
+            "Reserve saplings from a nursery's stock for a drive I organise or manage through its team (the stock drops at once)",
           params: driveParamsSchema,
           body: createReservationRequestSchema,
           response: { 201: reservationResponseSchema, ...nurseryErrors },
@@ -67,7 +67,7 @@ export const reservationsRoutes =
         const { page, limit } = request.query;
         return {
           success: true as const,
-          ...(await reservations.listForDrive(user.id, request.params.id, page, limit)),
+          ...(await reservations.listForDrive(user, request.params.id, page, limit)),
         };
       },
     );
@@ -113,17 +113,15 @@ export const reservationsRoutes =
       {
         schema: {
           tags: ['nursery'],
-          summary: 'One reservation (its nursery or its drive organiser)',
+          summary:
+            "One reservation (its nursery, or the drive's organiser and its team's owners and admins)",
           params: reservationParamsSchema,
           response: { 200: reservationResponseSchema, ...nurseryErrors },
         },
       },
       async (request) => {
         const { user } = await sessions.requireUser(request);
-        const data = await reservations.get(user.id, request.params.id);
-        if (data.nursery.id !== user.id && data.organiser.id !== user.id)
-          throw forbidden(NURSERY_MESSAGES.reservationNotYours);
-        return { success: true as const, data };
+        return { success: true as const, data: await reservations.get(user, request.params.id) };
       },
     );
 
@@ -134,7 +132,7 @@ export const reservationsRoutes =
         schema: {
           tags: ['nursery'],
           summary:
-            'Move a reservation on: confirm, decline, deliver (the nursery) or cancel (either party, before delivery)',
+            "Move a reservation on: confirm, decline, deliver (the nursery) or cancel (the nursery or the drive's side, before delivery)",
           params: reservationActionParamsSchema,
           response: { 200: reservationResponseSchema, ...nurseryErrors },
         },

@@ -18,7 +18,13 @@ import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { SessionUser } from '../auth/auth.service';
 import type { NewNotice, NotificationsService } from '../notifications/notifications.service';
-import { personName, reservationActions, speciesRef, toReservation } from './nursery-mapper';
+import {
+  personName,
+  reservationActions,
+  speciesRef,
+  toReservation,
+  type ReservationRights,
+} from './nursery-mapper';
 import type { ReservationDetail, reservationsRepository } from './reservations.repository';
 import type { stockRepository } from './stock.repository';
 
@@ -29,7 +35,11 @@ export interface ReservationsServiceDeps {
   clock: Clock;
   notifications: Pick<NotificationsService, 'notify'>;
   /** Donations allocated to a reservation (donations module): donors paid for its saplings. */
-  links: { hasDonations: (reservationId: string, executor?: Executor) => Promise<boolean> };
+  links: {
+    hasDonations: (reservationId: string, executor?: Executor) => Promise<boolean>;
+    /** The drives' rule: the user acts for the organiser (is them, or a team owner/admin). */
+    actsForOrganiser: (user: SessionUser, organiserId: string) => Promise<boolean>;
+  };
 }
 
 const driveLink = (id: string) => `/app/delive-detail/${id}`;
@@ -120,10 +130,52 @@ export function reservationsService(deps: ReservationsServiceDeps) {
   const repo = deps.reservationsRepo(uow.db);
   const nowIso = () => clock.now().toISOString();
 
-  async function present(id: string, callerId: string): Promise<Reservation> {
+  /** Why an open reservation cannot be cancelled (null: it can): donors paid for its saplings. */
+  async function cancelRefusal(row: ReservationDetail, executor?: Executor) {
+    if (!(OPEN_RESERVATION_STATUSES as readonly string[]).includes(row.status)) return null;
+    return (await deps.links.hasDonations(row.id, executor))
+      ? NURSERY_MESSAGES.reservationHasDonations
+      : null;
+  }
+
+  /** What `user` may do to `row` (the drive side is the drives' rule, asked once per organiser). */
+  async function rightsOf(
+    row: ReservationDetail,
+    user: SessionUser,
+    executor?: Executor,
+    drive?: boolean,
+  ): Promise<ReservationRights> {
+    const actsForDrive = drive ?? (await deps.links.actsForOrganiser(user, row.drive_organizer_id));
+    const party = actsForDrive || row.nursery_id === user.id;
+    return {
+      drive: actsForDrive,
+      cancelRefusal: party ? await cancelRefusal(row, executor) : null,
+    };
+  }
+
+  /** Reservations as `user` sees them, asking the drive rule once per organiser. */
+  async function presentAll(rows: ReservationDetail[], user: SessionUser): Promise<Reservation[]> {
+    const drive = new Map<string, Promise<boolean>>();
+    const actsFor = (organiserId: string) => {
+      let known = drive.get(organiserId);
+      if (!known) drive.set(organiserId, (known = deps.links.actsForOrganiser(user, organiserId)));
+      return known;
+    };
+    return Promise.all(
+      rows.map(async (r) =>
+        toReservation(
+          r,
+          user.id,
+          await rightsOf(r, user, undefined, await actsFor(r.drive_organizer_id)),
+        ),
+      ),
+    );
+  }
+
+  async function present(id: string, user: SessionUser): Promise<Reservation> {
     const row = await repo.findById(id);
     if (!row) throw notFound(NURSERY_MESSAGES.reservationNotFound);
-    return toReservation(row, callerId);
+    return toReservation(row, user.id, await rightsOf(row, user));
   }
 
   /** Closes an open reservation and puts its saplings back; false if it was no longer open. */
@@ -138,7 +190,8 @@ export function reservationsService(deps: ReservationsServiceDeps) {
 
   return {
     /**
-     * The drive's organiser (checked by the caller through the drives service) reserves saplings:
+     * Whoever acts for the drive's organiser (the drives' rule: the organiser, or an owner or admin
+     * of the organising team; the route checks it too) reserves saplings:
      * the stock drops in the same transaction, by one conditional statement, so concurrent
      * requests can never take more than there is.
      */
@@ -147,7 +200,8 @@ export function reservationsService(deps: ReservationsServiceDeps) {
       drive: Pick<DriveRow, 'id' | 'organizer_id' | 'starts_at'>,
       input: CreateReservationRequest,
     ): Promise<Reservation> {
-      if (drive.organizer_id !== user.id) throw forbidden(NURSERY_MESSAGES.organiserOnly);
+      if (!(await deps.links.actsForOrganiser(user, drive.organizer_id)))
+        throw forbidden(NURSERY_MESSAGES.organiserOnly);
       if (Date.parse(drive.starts_at) <= clock.now().getTime())
         throw conflict(NURSERY_MESSAGES.drivePast);
       const id = newId();
@@ -180,28 +234,32 @@ export function reservationsService(deps: ReservationsServiceDeps) {
             notifications.notify(row.nursery_id, noticeFor(row, 'request', row.nursery_id)),
           );
       });
-      return present(id, user.id);
+      return present(id, user);
     },
 
-    /** Confirm, decline, deliver (the nursery) or cancel (either party, before delivery). */
+    /** Confirm, decline, deliver (the nursery) or cancel (the nursery or the drive's side, before delivery). */
     async act(
       user: SessionUser,
       id: string,
       action: ReservationAction,
     ): Promise<{ reservation: Reservation; message: string }> {
       const step = STEPS[action];
+      const found = await repo.findById(id);
+      if (!found) throw notFound(NURSERY_MESSAGES.reservationNotFound);
+      // Asked before the transaction: the teams module reads through its own connection.
+      const drive = await deps.links.actsForOrganiser(user, found.drive_organizer_id);
       await uow.withTransaction(async (tx) => {
         const row = await deps.reservationsRepo(tx.db).findById(id);
         if (!row) throw notFound(NURSERY_MESSAGES.reservationNotFound);
-        if (row.nursery_id !== user.id && row.organiser_id !== user.id)
+        if (row.nursery_id !== user.id && !drive)
           throw forbidden(NURSERY_MESSAGES.reservationNotYours);
-        if (!reservationActions(row, user.id).includes(action)) {
+        if (!reservationActions(row, user.id, drive).includes(action)) {
           if (step.from.includes(row.status)) throw forbidden(NURSERY_MESSAGES.reservationNotYours);
           throw conflict(NURSERY_MESSAGES.transitionInvalid(row.status));
         }
         // Donors paid this nursery's price for these saplings: they are delivered, not cancelled.
-        if (action === 'cancel' && (await deps.links.hasDonations(row.id, tx.db)))
-          throw conflict(NURSERY_MESSAGES.reservationHasDonations);
+        const refusal = action === 'cancel' ? await cancelRefusal(row, tx.db) : null;
+        if (refusal) throw conflict(refusal);
         const at = nowIso();
         const moved = step.returns
           ? await close(tx, row, step.to)
@@ -216,18 +274,28 @@ export function reservationsService(deps: ReservationsServiceDeps) {
         const other = row.nursery_id === user.id ? row.organiser_id : row.nursery_id;
         tx.afterCommit(() => notifications.notify(other, noticeFor(row, action, other)));
       });
-      return { reservation: await present(id, user.id), message: step.message };
+      return { reservation: await present(id, user), message: step.message };
     },
 
-    get: (callerId: string, id: string) => present(id, callerId),
+    /** One reservation, for its nursery or whoever acts for its drive's organiser (else 403). */
+    async get(user: SessionUser, id: string): Promise<Reservation> {
+      const row = await repo.findById(id);
+      if (!row) throw notFound(NURSERY_MESSAGES.reservationNotFound);
+      const rights = await rightsOf(row, user);
+      if (row.nursery_id !== user.id && !rights.drive)
+        throw forbidden(NURSERY_MESSAGES.reservationNotYours);
+      return toReservation(row, user.id, rights);
+    },
+
+    presentAll,
 
     /** Any member may see a drive's reservations (its chain is public to members). */
-    async listForDrive(callerId: string, driveId: string, page: number, limit: number) {
+    async listForDrive(user: SessionUser, driveId: string, page: number, limit: number) {
       const [rows, total] = await Promise.all([
         repo.listForDrive(driveId, limit, (page - 1) * limit),
         repo.countForDrive(driveId),
       ]);
-      return { data: rows.map((r) => toReservation(r, callerId)), page, limit, total };
+      return { data: await presentAll(rows, user), page, limit, total };
     },
 
     async listForNursery(user: SessionUser, query: ReservationListQuery) {
@@ -243,7 +311,7 @@ export function reservationsService(deps: ReservationsServiceDeps) {
         repo.listForNursery(user.id, statuses, limit, (page - 1) * limit),
         repo.countForNursery(user.id, statuses),
       ]);
-      return { data: rows.map((r) => toReservation(r, user.id)), page, limit, total };
+      return { data: await presentAll(rows, user), page, limit, total };
     },
 
     /**

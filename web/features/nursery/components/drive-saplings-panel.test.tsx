@@ -47,6 +47,8 @@ const reservation: Reservation = {
     pickupLocation: 'East gate',
   },
   actions: [],
+  canCancel: false,
+  cancelRefusal: null,
   createdAt: '2026-06-01T10:00:00.000Z',
   deliveredAt: '2026-06-02T10:00:00.000Z',
 };
@@ -90,12 +92,12 @@ function serve() {
   );
 }
 
-const drive = { id: 'd-1', lat: 28.59, lng: 77.21, isOrganizer: true, isPast: false };
+const drive = { id: 'd-1', lat: 28.59, lng: 77.21, canManage: true, isPast: false };
 
 describe('DriveSaplingsPanel', () => {
   it('shows the chain and the reservations; members other than the organiser cannot reserve', async () => {
     serve();
-    renderWithApp(<DriveSaplingsPanel drive={{ ...drive, isOrganizer: false }} />);
+    renderWithApp(<DriveSaplingsPanel drive={{ ...drive, canManage: false }} />);
     expect(await screen.findByTestId('chain-Reserved')).toHaveTextContent('12');
     expect(screen.getByTestId('chain-Planted')).toHaveTextContent('10');
     expect(screen.getByTestId('chain-Alive today')).toHaveTextContent('9');

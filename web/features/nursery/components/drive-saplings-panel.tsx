@@ -53,16 +53,17 @@ function ChainSteps({ driveId }: { driveId: string }) {
 
 /**
  * The drive page's "Saplings" panel: the chain from nursery to living tree, the drive's
- * reservations, and for its organiser (while upcoming) Reserve saplings from stock near the drive.
+ * reservations, and for whoever manages it (its organiser, or its team's owners and admins) while
+ * upcoming, Reserve saplings from stock near the drive.
  */
 export function DriveSaplingsPanel({
   drive,
 }: {
-  drive: { id: string; lat: number; lng: number; isOrganizer: boolean; isPast: boolean };
+  drive: { id: string; lat: number; lng: number; canManage: boolean; isPast: boolean };
 }) {
   const reservations = useDriveReservations(drive.id);
   const modal = useModal();
-  const canReserve = drive.isOrganizer && !drive.isPast;
+  const canReserve = drive.canManage && !drive.isPast;
   const openFinder = () =>
     modal.open({
       title: 'Reserve saplings',

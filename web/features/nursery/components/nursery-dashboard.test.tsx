@@ -33,6 +33,8 @@ const reservation = (overrides: Partial<Reservation> = {}): Reservation => ({
     pickupLocation: 'East gate',
   },
   actions: ['confirm', 'decline', 'cancel'],
+  canCancel: true,
+  cancelRefusal: null,
   createdAt: '2026-06-01T10:00:00.000Z',
   deliveredAt: null,
   ...overrides,

@@ -49,9 +49,9 @@ function ReservationActions({ reservation }: { reservation: Reservation }) {
       toast.error(failureMessage(error));
     }
   };
-  if (reservation.actions.length === 0) return null;
+  if (reservation.actions.length === 0 && !reservation.cancelRefusal) return null;
   return (
-    <div role="group" aria-label="Reservation steps" className="flex flex-wrap gap-2">
+    <div role="group" aria-label="Reservation steps" className="flex flex-wrap items-center gap-2">
       {reservation.actions.map((action) => (
         <Button
           key={action}
@@ -63,6 +63,12 @@ function ReservationActions({ reservation }: { reservation: Reservation }) {
           {ACTION_LABELS[action]}
         </Button>
       ))}
+      {/* The server would refuse a cancel (donors paid): say why instead of offering it. */}
+      {reservation.cancelRefusal ? (
+        <p className={`text-sm ${mutedText}`} data-testid="cancel-refusal">
+          {reservation.cancelRefusal}
+        </p>
+      ) : null}
     </div>
   );
 }
