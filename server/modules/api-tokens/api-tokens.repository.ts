@@ -1,5 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ApiTokensTable, Database } from '../../db/tables';
+
+/** The first key of this module's advisory locks (any fixed int4, unique in the app). */
+const ADVISORY_NAMESPACE = 0x746f6b;
 
 export function apiTokensRepository(db: Kysely<Database>) {
   return {
@@ -23,6 +26,16 @@ export function apiTokensRepository(db: Kysely<Database>) {
     },
 
     insert: (row: ApiTokensTable) => db.insertInto('api_tokens').values(row).execute(),
+
+    /**
+     * PostgreSQL only: holds the member's token lock until the transaction ends, so concurrent
+     * creates count and insert one after another (READ COMMITTED would let each count 19).
+     */
+    lockMember: async (userId: string) => {
+      await sql`select pg_advisory_xact_lock(${ADVISORY_NAMESPACE}, hashtext(${userId}))`.execute(
+        db,
+      );
+    },
 
     /** Tokens that expired are useless; they go when the member creates a new one. */
     deleteExpired: (userId: string, now: string) =>

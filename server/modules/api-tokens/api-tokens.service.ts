@@ -39,7 +39,10 @@ export function apiTokensService(deps: {
   repo: typeof apiTokensRepository;
   clock: Clock;
   log: Log;
-  /** Other app servers share the database: a revocation there must hold here at once (no cache). */
+  /**
+   * PostgreSQL: other app servers share the database, so a revocation there must hold here at once
+   * (no cache), and the live-token limit takes a per-member lock.
+   */
   sharedDatabase?: boolean;
 }) {
   const { uow, clock } = deps;
@@ -139,6 +142,8 @@ export function apiTokensService(deps: {
       };
       await uow.withTransaction(async (tx) => {
         const txRepo = deps.repo(tx.db);
+        // SQLite runs one transaction at a time; PostgreSQL needs the member's lock to count safely.
+        if (deps.sharedDatabase) await txRepo.lockMember(user.id);
         await txRepo.deleteExpired(user.id, at);
         if ((await txRepo.countLive(user.id, at)) >= API_TOKEN_LIMITS.maxLive)
           throw new AppError(409, 'CONFLICT', API_TOKEN_MESSAGES.tooMany);
