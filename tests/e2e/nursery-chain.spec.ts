@@ -2,41 +2,21 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { NURSERY_MESSAGES } from '../../contract/nursery';
 import { TREE_MESSAGES } from '../../contract/trees';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { apiToken } from '../support/drives-e2e';
+import { apiDrive, apiToken, type DrivePlace } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
-import { buildJpeg } from '../support/images';
 import { signIn } from '../support/shell-session';
 import { themeAttribute } from '../support/theme';
 
+const LODHI_GARDEN: DrivePlace = {
+  location: 'Lodhi Garden, New Delhi',
+  lat: '28.5933',
+  lng: '77.2197',
+  description: 'Planting neem saplings from a partner nursery along the garden path.',
+};
+
 /** A drive at Lodhi Garden (the geocoder stub's place), five days from now. */
-async function driveAtLodhiGarden(request: APIRequestContext, token: string, driveName: string) {
-  const start = new Date();
-  start.setDate(start.getDate() + 5);
-  start.setHours(10, 0, 0, 0);
-  const created = await request.post('/api/add_drivetreeinfo', {
-    headers: { 'x-auth-token': token },
-    multipart: {
-      driveName,
-      treeQuantity: '100',
-      driveDate: start.toISOString(),
-      country: 'IN',
-      driveLocation: 'Lodhi Garden, New Delhi',
-      driveDesc: 'Planting neem saplings from a partner nursery along the garden path.',
-      driveLat: '28.5933',
-      driveLong: '77.2197',
-      treeSize: 'packet',
-      treesType: '1',
-      driveDuration: '2',
-      treedriveImage: {
-        name: 'drive.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await buildJpeg({ width: 640, height: 400, seed: 11 }),
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { data: { data: { id: string } } }).data.data.id;
-}
+const driveAtLodhiGarden = async (request: APIRequestContext, token: string, driveName: string) =>
+  (await apiDrive(request, token, { driveName, daysAhead: 5, trees: 100, place: LODHI_GARDEN })).id;
 
 /** Ends the browser's session and signs another account in. */
 async function switchTo(page: Page, email: string) {

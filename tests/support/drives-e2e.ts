@@ -11,11 +11,31 @@ export async function apiToken(request: APIRequestContext, email: string): Promi
   return ((await login.json()) as { result: { token: string } }).result.token;
 }
 
+/** Where a drive is planted, as the create-drive form sends it. */
+export interface DrivePlace {
+  location: string;
+  lat: string;
+  lng: string;
+  description: string;
+}
+
+export const CUBBON_PARK: DrivePlace = {
+  location: 'Cubbon Park, Bengaluru',
+  lat: '12.9763',
+  lng: '77.5929',
+  description: 'Bring gloves and water. We plant neem saplings along the lake path.',
+};
+
 /** Creates a drive through the API as a corporate member, `daysAhead` days from now at 10:00 local time. */
 export async function apiDrive(
   request: APIRequestContext,
   token: string,
-  { driveName, daysAhead = 3 }: { driveName: string; daysAhead?: number },
+  {
+    driveName,
+    daysAhead = 3,
+    trees = 250,
+    place = CUBBON_PARK,
+  }: { driveName: string; daysAhead?: number; trees?: number; place?: DrivePlace },
 ) {
   const start = new Date();
   start.setDate(start.getDate() + daysAhead);
@@ -24,13 +44,13 @@ export async function apiDrive(
     headers: { 'x-auth-token': token },
     multipart: {
       driveName,
-      treeQuantity: '250',
+      treeQuantity: String(trees),
       driveDate: start.toISOString(),
       country: 'IN',
-      driveLocation: 'Cubbon Park, Bengaluru',
-      driveDesc: 'Bring gloves and water. We plant neem saplings along the lake path.',
-      driveLat: '12.9763',
-      driveLong: '77.5929',
+      driveLocation: place.location,
+      driveDesc: place.description,
+      driveLat: place.lat,
+      driveLong: place.lng,
       treeSize: 'packet',
       treesType: '1',
       driveDuration: '2',
