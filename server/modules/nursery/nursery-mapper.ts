@@ -16,6 +16,21 @@ export const personName = (p: {
   deleted_at: string | null;
 }) => (p.deleted_at ? 'Former member' : p.name?.trim() || p.username);
 
+/** The nursery of a stock line or reservation, as the API names it. */
+const nurseryOf = (row: {
+  nursery_id: string;
+  nursery_username: string;
+  nursery_name: string | null;
+  nursery_deleted_at: string | null;
+}) => ({
+  id: row.nursery_id,
+  name: personName({
+    username: row.nursery_username,
+    name: row.nursery_name,
+    deleted_at: row.nursery_deleted_at,
+  }),
+});
+
 export const speciesRef = (value: number) => ({
   value,
   label: speciesByValue(value)?.label ?? `Species ${value}`,
@@ -28,14 +43,7 @@ export function toStock(
 ): Stock {
   return {
     id: row.id,
-    nursery: {
-      id: row.nursery_id,
-      name: personName({
-        username: row.nursery_username,
-        name: row.nursery_name,
-        deleted_at: row.nursery_deleted_at,
-      }),
-    },
+    nursery: nurseryOf(row),
     species: speciesRef(row.species_id),
     size: row.size,
     quantityAvailable: row.quantity_available,
@@ -98,14 +106,7 @@ export function toReservation(
     unitPriceMinor: row.unit_price_minor,
     currency: row.currency,
     drive: { id: row.drive_id, name: row.drive_name, startsAt: row.drive_starts_at },
-    nursery: {
-      id: row.nursery_id,
-      name: personName({
-        username: row.nursery_username,
-        name: row.nursery_name,
-        deleted_at: row.nursery_deleted_at,
-      }),
-    },
+    nursery: nurseryOf(row),
     organiser: {
       id: row.organiser_id,
       name: personName({
