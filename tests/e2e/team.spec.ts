@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiDrive, apiToken } from '../support/drives-e2e';
 import { apiUser, codeIn, E2E_PASSWORD, mailDir } from '../support/e2e-accounts';
 import { signIn } from '../support/shell-session';
 import { waitForMail } from '../support/smtp-receiver';
@@ -124,6 +125,9 @@ test('an existing account accepts by signing in from the link; another account i
   const owner = await apiUser(page.request, { role: 'corporate', username: `co${Date.now()}` });
   const invitee = await apiUser(page.request, { username: `ex${Date.now()}` });
   const stranger = await apiUser(page.request, { username: `st${Date.now()}` });
+  // The organisation has an upcoming drive: its dashboard has figures for the new member to see.
+  const driveName = `Team drive ${Date.now()}`;
+  await apiDrive(page.request, await apiToken(page.request, owner.email), { driveName });
   await signIn(page, owner.email);
   await page.goto('/app/settings-team');
   const invite = page.getByRole('form', { name: 'Invite a member' });
@@ -161,6 +165,19 @@ test('an existing account accepts by signing in from the link; another account i
   // Members see the team but do not manage it.
   await expect(guest.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
   await expect(guest.getByTestId('member-role').first()).toHaveText('Owner');
+
+  // An individual in a team gets Team under Settings and the organisation's dashboard in the sidebar.
+  const nav = guest.getByRole('navigation', { name: 'Main' });
+  await expect(
+    nav.getByRole('list', { name: 'Settings' }).getByRole('link', { name: 'Team', exact: true }),
+  ).toBeVisible();
+  await nav.getByRole('link', { name: 'Team dashboard' }).click();
+  await expect(guest).toHaveURL(/\/app\/corporate-dashboard$/);
+  await expect(guest.getByRole('heading', { level: 2, name: owner.username })).toBeVisible();
+  await expect(guest.getByTestId('stat-drives').locator('.stat-value')).toHaveText('1');
+  await expect(guest.getByTestId('stat-drives')).toContainText('1 upcoming');
+  await expect(guest.getByRole('list', { name: 'Upcoming drives' })).toContainText(driveName);
+  await expectNoSeriousA11yViolations(guest);
   await guestContext.close();
 
   await page.reload();
