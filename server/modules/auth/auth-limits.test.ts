@@ -1,36 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeFrom, memoryMailer } from '../../../tests/support/memory-mailer';
-import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
-import type { Config } from '../../config';
+import { useTestApp } from '../../../tests/support/use-test-app';
 import { PASSWORD, START } from './auth-test-kit';
 import { SIGN_IN_LIMITS } from './auth.service';
 
 const EMAIL = 'maple@example.org';
 
 describe.each(databaseTargets)('sign-in limits on $name', (target) => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
   const mailer = memoryMailer();
-  const clock = movableClock(START);
-
-  async function start(config: Partial<Config> = {}) {
-    mailer.sent.length = 0;
-    clock.set(START);
-    t = await buildTestApp(target, {
-      mailer,
-      clock,
-      config: { appUrl: 'http://canopy.test', ...config },
-      // Echoes the address the app believes the client has.
-      beforeReady: (app) => app.get('/test/client-ip', async (request) => ({ ip: request.ip })),
-    });
-    return t;
-  }
+  const api = useTestApp(target, START, {
+    mailer,
+    config: { appUrl: 'http://canopy.test' },
+    // Echoes the address the app believes the client has.
+    beforeReady: (app) => app.get('/test/client-ip', async (request) => ({ ip: request.ip })),
+  });
+  const { clock, start } = api;
   const post = (url: string, payload: object, ip = '10.1.1.1', headers = {}) =>
-    t!.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers });
+    api.t.app.inject({ method: 'POST', url, payload, remoteAddress: ip, headers });
   const login = (password: string, ip: string, headers = {}) =>
     post('/api/users/login', { email: EMAIL, password }, ip, headers);
   async function member() {
@@ -49,7 +36,7 @@ describe.each(databaseTargets)('sign-in limits on $name', (target) => {
   }
   const clientIp = async (remoteAddress: string, xff?: string) =>
     (
-      await t!.app.inject({
+      await api.t.app.inject({
         method: 'GET',
         url: '/test/client-ip',
         remoteAddress,
@@ -68,7 +55,7 @@ describe.each(databaseTargets)('sign-in limits on $name', (target) => {
       expect(await clientIp('10.0.0.1', '203.0.113.9')).toBe('203.0.113.9');
       // A client cannot choose its address by sending its own header: only the last hop counts.
       expect(await clientIp('10.0.0.1', '1.2.3.4, 203.0.113.9')).toBe('203.0.113.9');
-      await t!.close();
+      await api.t.close();
       await start({ trustProxy: 2 });
       expect(await clientIp('10.0.0.1', '1.2.3.4, 203.0.113.9')).toBe('1.2.3.4');
     });

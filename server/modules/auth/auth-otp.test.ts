@@ -1,9 +1,9 @@
 import type { KyselyPlugin, RootOperationNode } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../contract/auth';
 import { codeFrom, memoryMailer } from '../../../tests/support/memory-mailer';
-import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { useTestApp } from '../../../tests/support/use-test-app';
 import { TEST_PASSWORD_HASH } from '../../../tests/support/signed-in';
 import { insertUser } from '../../../tests/support/factories';
 import { createUnitOfWork } from '../../db/unit-of-work';
@@ -17,21 +17,11 @@ import { AUTH_MESSAGES, authService } from './auth.service';
 const SECRET = 'test-secret-'.padEnd(40, 'x');
 
 describe.each(databaseTargets)('OTP check and equal work on $name', (target) => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.close();
-    t = undefined;
-  });
   const mailer = memoryMailer();
-  const clock = movableClock(START);
-  async function start() {
-    mailer.sent.length = 0;
-    clock.set(START);
-    t = await buildTestApp(target, { mailer, clock, config: { appUrl: 'http://canopy.test' } });
-    return t;
-  }
+  const api = useTestApp(target, START, { mailer, config: { appUrl: 'http://canopy.test' } });
+  const { clock, start } = api;
   const post = (url: string, payload: object) =>
-    t!.app.inject({ method: 'POST', url, payload, remoteAddress: '10.1.1.1' });
+    api.t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.1.1.1' });
   const check = (email: string, otpCode: string) =>
     post('/api/users/users-otpmatch', { email, otpCode });
   async function registered(email: string) {
@@ -47,7 +37,7 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
   }
   const attemptsOn = async (email: string) =>
     (
-      await t!.database.db
+      await api.t.database.db
         .selectFrom('otp_codes')
         .innerJoin('users', 'users.id', 'otp_codes.user_id')
         .select('otp_codes.attempts')
@@ -60,7 +50,7 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
   it('answers an unknown email, a verified account, a wrong code and an expired code alike', async () => {
     await start();
     const code = await registered('waiting@example.org');
-    await insertUser(t!.database.db, { email: 'done@example.org' });
+    await insertUser(api.t.database.db, { email: 'done@example.org' });
     const answers = [
       await check('nobody@example.org', '123456'),
       await check('done@example.org', '123456'),
@@ -81,7 +71,7 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
   it("counts only guesses at the owner's own code: probes for other emails use up nothing", async () => {
     await start();
     const code = await registered('maple@example.org');
-    await insertUser(t!.database.db, { email: 'verified@example.org' });
+    await insertUser(api.t.database.db, { email: 'verified@example.org' });
     for (let i = 0; i < 10; i++) {
       await check('nobody@example.org', wrong(code));
       await check('verified@example.org', wrong(code));
@@ -99,7 +89,7 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
     await start();
     const code = await registered('maple@example.org');
     // Verified another way (a password reset verifies too), with the code still live.
-    await t!.database.db
+    await api.t.database.db
       .updateTable('users')
       .set({ verified_at: START })
       .where('email', '=', 'maple@example.org')
@@ -121,7 +111,7 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
         },
         transformResult: async ({ result }) => result,
       };
-      const db = t!.database.db.withPlugin(recorder);
+      const db = api.t.database.db.withPlugin(recorder);
       const held: Array<() => Promise<void>> = [];
       const auth = authService({
         uow: createUnitOfWork(db, (err) => {
@@ -147,11 +137,11 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
 
     it('do the same work before answering for existing and unknown accounts; the rest runs after', async () => {
       await start();
-      await insertUser(t!.database.db, {
+      await insertUser(api.t.database.db, {
         email: 'known@example.org',
         password_hash: TEST_PASSWORD_HASH,
       });
-      await insertUser(t!.database.db, { email: 'waiting@example.org', verified_at: null });
+      await insertUser(api.t.database.db, { email: 'waiting@example.org', verified_at: null });
       const { auth, held, statements } = heldAuth();
       const before = async (work: () => Promise<string>) => {
         statements.length = 0;
@@ -185,17 +175,17 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
         'known@example.org',
         'waiting@example.org',
       ]);
-      const tokens = await t!.database.db.selectFrom('reset_tokens').select('user_id').execute();
+      const tokens = await api.t.database.db.selectFrom('reset_tokens').select('user_id').execute();
       expect(tokens).toHaveLength(1);
     });
 
     it('the real routes still mail the link and the code', async () => {
       await start();
-      await insertUser(t!.database.db, { email: 'known@example.org' });
+      await insertUser(api.t.database.db, { email: 'known@example.org' });
       const res = await post('/api/users/forgotpassword', { email: 'known@example.org' });
       expect(res.json()).toEqual({ success: true, message: AUTH_MESSAGES.resetSent });
       expect((await mailer.next('known@example.org')).subject).toBe('Reset your Canopy password');
-      await t!.services.auth.settled();
+      await api.t.services.auth.settled();
     });
   });
 });
