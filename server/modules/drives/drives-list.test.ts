@@ -282,7 +282,8 @@ describe.each(databaseTargets)('Plantations list on $name', (target) => {
           body.data.map((d) => d.id),
           query,
         ).toEqual(want.slice((page - 1) * limit, page * limit).map((d) => d.id));
-        expect(ms, `${query} took ${ms.toFixed(1)} ms`).toBeLessThan(100);
+        // A loose bound against pathological plans (N+1, scans); index use is proven by EXPLAIN below, speed by the bench.
+        expect(ms, `${query} took ${ms.toFixed(1)} ms`).toBeLessThan(500);
       }
       // Every tenth drive was joined by me, and counts come from one grouped query per page.
       const first = (await timedList('?when=past&limit=100')).body.data;
