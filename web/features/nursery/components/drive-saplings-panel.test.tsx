@@ -3,7 +3,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NURSERY_MESSAGES, type Reservation, type Stock } from '../../../../contract/nursery';
+import { NURSERY_MESSAGES, type Stock } from '../../../../contract/nursery';
+import { buildReservation } from '../../../test-support/fixtures';
 import { renderWithApp, routeFetch } from '../../../test-support/render';
 import { DriveSaplingsPanel } from './drive-saplings-panel';
 
@@ -31,27 +32,10 @@ const stock: Stock = {
   updatedAt: '2026-06-01T10:00:00.000Z',
 };
 
-const reservation: Reservation = {
-  id: 'r-1',
+const reservation = buildReservation({
   status: 'delivered',
-  quantity: 12,
-  unitPriceMinor: 250,
-  currency: 'USD',
-  drive: { id: 'd-1', name: 'Lake bund planting', startsAt: '2026-06-20T08:00:00.000Z' },
-  nursery: { id: 'n-1', name: 'Green Roots' },
-  organiser: { id: 'o-1', name: 'Acme Trees' },
-  stock: {
-    id: 's-1',
-    species: { value: 1, label: 'Neem' },
-    size: 'packet',
-    pickupLocation: 'East gate',
-  },
-  actions: [],
-  canCancel: false,
-  cancelRefusal: null,
-  createdAt: '2026-06-01T10:00:00.000Z',
   deliveredAt: '2026-06-02T10:00:00.000Z',
-};
+});
 
 function serve() {
   return routeFetch(

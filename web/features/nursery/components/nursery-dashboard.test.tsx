@@ -4,6 +4,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NurseryDashboard as Dashboard, Reservation } from '../../../../contract/nursery';
+import { buildReservation } from '../../../test-support/fixtures';
 import { renderWithApp, routeFetch } from '../../../test-support/render';
 import { NurseryDashboard } from './nursery-dashboard';
 
@@ -17,28 +18,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const reservation = (overrides: Partial<Reservation> = {}): Reservation => ({
-  id: 'r-1',
-  status: 'requested',
-  quantity: 12,
-  unitPriceMinor: 250,
-  currency: 'USD',
-  drive: { id: 'd-1', name: 'Lake bund planting', startsAt: '2026-06-20T08:00:00.000Z' },
-  nursery: { id: 'n-1', name: 'Green Roots' },
-  organiser: { id: 'o-1', name: 'Acme Trees' },
-  stock: {
-    id: 's-1',
-    species: { value: 1, label: 'Neem' },
-    size: 'packet',
-    pickupLocation: 'East gate',
-  },
-  actions: ['confirm', 'decline', 'cancel'],
-  canCancel: true,
-  cancelRefusal: null,
-  createdAt: '2026-06-01T10:00:00.000Z',
-  deliveredAt: null,
-  ...overrides,
-});
+const reservation = (overrides: Partial<Reservation> = {}) =>
+  buildReservation({ actions: ['confirm', 'decline', 'cancel'], canCancel: true, ...overrides });
 
 const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   currency: 'USD',

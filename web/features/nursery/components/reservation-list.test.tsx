@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NURSERY_MESSAGES, type Reservation } from '../../../../contract/nursery';
+import { buildReservation } from '../../../test-support/fixtures';
 import { renderWithApp } from '../../../test-support/render';
 import { ReservationList } from './reservation-list';
 
@@ -11,28 +12,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const reservation = (overrides: Partial<Reservation>): Reservation => ({
-  id: 'r-1',
-  status: 'confirmed',
-  quantity: 12,
-  unitPriceMinor: 250,
-  currency: 'USD',
-  drive: { id: 'd-1', name: 'Lake bund planting', startsAt: '2026-06-20T08:00:00.000Z' },
-  nursery: { id: 'n-1', name: 'Green Roots' },
-  organiser: { id: 'o-1', name: 'Acme Trees' },
-  stock: {
-    id: 's-1',
-    species: { value: 1, label: 'Neem' },
-    size: 'packet',
-    pickupLocation: 'Gate',
-  },
-  actions: ['cancel'],
-  canCancel: true,
-  cancelRefusal: null,
-  createdAt: '2026-06-01T10:00:00.000Z',
-  deliveredAt: null,
-  ...overrides,
-});
+const reservation = (overrides: Partial<Reservation>) =>
+  buildReservation({ status: 'confirmed', actions: ['cancel'], canCancel: true, ...overrides });
 
 describe('ReservationList', () => {
   it('offers Cancel reservation when the server says it can be cancelled', () => {
