@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../tests/support/start-server';
+import { chromiumFlags, chromiumPath } from '../tests/support/system-chromium';
 
 /**
  * `npm run lighthouse [-- --runs N]` (default 3): Lighthouse's mobile profile (a mid-range phone on a slow 4G
@@ -22,7 +23,6 @@ const runsArg = process.argv.indexOf('--runs');
 // Three by default: one run on a busy machine can land several points either side.
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 const root = path.resolve(import.meta.dirname, '..');
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -87,16 +87,8 @@ async function main(): Promise<void> {
   ensureBuilt();
   const server = await startServer({ LOG_LEVEL: 'error' });
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumFlags],
   });
   const problems: string[] = [];
   try {
