@@ -44,6 +44,19 @@ test('an individual finds a drive, joins it, sees it in My Plantations and on th
   await expect(card.getByTestId('drive-place')).toHaveText('Cubbon Park, Bengaluru, India');
   await expect(card.getByRole('img', { name: `Photo of ${driveName}` })).toBeVisible();
 
+  // The same search on the map: the drive's marker opens a popup with its local time and link.
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  const map = page.getByRole('region', { name: 'Map of tree drives' });
+  await expect(map).toBeVisible();
+  await map.getByRole('button', { name: driveName }).focus();
+  await page.keyboard.press('Enter');
+  await expect(map.getByText(/Asia\/Kolkata/)).toBeVisible();
+  await expect(map.getByRole('link', { name: `Open drive ${driveName}` })).toHaveAttribute(
+    'href',
+    `/app/delive-detail/${drive.id}`,
+  );
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+
   await card.getByRole('link', { name: driveName }).click();
   await expect(page).toHaveURL(`/app/delive-detail/${drive.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drive details');

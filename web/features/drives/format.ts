@@ -1,5 +1,6 @@
-import { formatDriveRange } from '../../lib/dates';
-import type { Drive, PersonSummary } from '../../../contract/drives';
+import { formatDriveRange, formatDriveTime } from '../../lib/dates';
+import type { Drive, DriveMapPoint, PersonSummary } from '../../../contract/drives';
+import type { ClusterPoint } from '../../components/ui/map';
 
 /** A drive's date and time in its own zone (lib/dates): "Sat, 14 Mar 2026, 10:00 – 12:00 (Asia/Kolkata, GMT+5:30)". */
 export const formatDriveWhen = (start: string, end: string, timeZone?: string): string =>
@@ -26,3 +27,13 @@ export const driveDetailPath = (id: string) => `/app/delive-detail/${encodeURICo
 export const profilePath = (id: string) => `/app/user-profile/${encodeURIComponent(id)}`;
 export const PLANTATIONS_PATH = '/app/delive-event';
 export const MY_PLANTATIONS_PATH = '/app/mydelive-event';
+
+/** Drives as map points: the name, and the start in the drive's own zone under it. */
+export const driveClusterPoints = (points: readonly DriveMapPoint[]): ClusterPoint[] =>
+  points.map((point) => ({
+    id: point.id,
+    lat: point.driveLat,
+    lng: point.driveLong,
+    title: point.driveName,
+    detail: formatDriveTime(point.driveDate, point.timeZone) || point.driveDate,
+  }));

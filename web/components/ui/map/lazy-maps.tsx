@@ -1,16 +1,10 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { MAP_HEIGHT_PX } from './constants';
-import type {
-  DrivesClusterMapProps,
-  LocationPickerMapProps,
-  PointMapProps,
-  PointsClusterMapProps,
-} from './types';
+import type { LocationPickerMapProps, PointMapProps, PointsClusterMapProps } from './types';
 
 // Leaflet (~45 KB gzip) loads only when a map is shown: never with the landing page or a plain screen.
 const LazyPicker = lazy(() => import('./location-picker-map'));
 const LazyPoint = lazy(() => import('./point-map'));
-const LazyCluster = lazy(() => import('./drives-cluster-map'));
 const LazyPointsCluster = lazy(() => import('./points-cluster-map'));
 
 function MapLoading({ height }: { height: number }) {
@@ -37,5 +31,4 @@ function withFallback<P extends { height?: number }>(Inner: ComponentType<P>) {
 
 export const LocationPickerMap = withFallback<LocationPickerMapProps>(LazyPicker);
 export const PointMap = withFallback<PointMapProps>(LazyPoint);
-export const DrivesClusterMap = withFallback<DrivesClusterMapProps>(LazyCluster);
 export const PointsClusterMap = withFallback<PointsClusterMapProps>(LazyPointsCluster);

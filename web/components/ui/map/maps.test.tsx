@@ -4,8 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch, renderWithApp } from '../../../test-support/render';
-import DrivesClusterMap from './drives-cluster-map';
-import { DrivesClusterMap as LazyClusterMap } from './index';
+import { PointsClusterMap as LazyClusterMap } from './index';
 import LocationPickerMap from './location-picker-map';
 import PointMap from './point-map';
 
@@ -24,33 +23,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-const points = [
-  {
-    id: 'a',
-    driveName: 'Hyde Park planting',
-    driveDate: '2099-05-01T09:00:00.000Z',
-    driveLat: 51.5073,
-    driveLong: -0.1657,
-    timeZone: 'Europe/London',
-  },
-  {
-    id: 'b',
-    driveName: 'Kensington hedgerow',
-    driveDate: '2099-05-02T09:00:00.000Z',
-    driveLat: 51.5074,
-    driveLong: -0.1658,
-    timeZone: 'Europe/London',
-  },
-  {
-    id: 'c',
-    driveName: 'Lodhi Garden neem',
-    driveDate: '2099-06-01T09:00:00.000Z',
-    driveLat: 28.5933,
-    driveLong: 77.2197,
-    timeZone: 'Asia/Kolkata',
-  },
-];
 
 describe('maps', () => {
   it('loads tiles from the map configuration and names the focusable map', async () => {
@@ -115,32 +87,16 @@ describe('maps', () => {
     expect(screen.getByAltText('Chosen location')).toBeInTheDocument();
   });
 
-  it('clusters nearby drives; a popup links to its drive', async () => {
-    // jsdom lays nothing out; Leaflet needs a sized box to know which markers are in view.
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(300);
-    const onOpen = vi.fn();
+  it('shows "Loading map…" while the map code loads', async () => {
     renderMap(
-      <DrivesClusterMap
-        points={points}
-        onOpen={onOpen}
-        linkFor={(id) => `/app/delive-detail/${id}`}
+      <LazyClusterMap
+        points={[]}
+        onOpen={() => undefined}
+        openLabel="Open drive"
+        itemsName="drives"
+        label="Map of tree drives"
       />,
     );
-    expect(screen.getByRole('region', { name: 'Map of tree drives' })).toBeInTheDocument();
-    // The two London drives sit in one cluster of 2; the Delhi one is alone.
-    await waitFor(() => expect(document.querySelector('.marker-cluster')).not.toBeNull());
-    expect(document.querySelector('.marker-cluster')).toHaveTextContent('2');
-    const single = screen.getByRole('button', { name: 'Lodhi Garden neem' });
-    fireEvent.click(single);
-    const link = await screen.findByRole('link', { name: 'Open drive Lodhi Garden neem' });
-    expect(link).toHaveAttribute('href', '/app/delive-detail/c');
-    fireEvent.click(link);
-    expect(onOpen).toHaveBeenCalledWith('c');
-  });
-
-  it('shows "Loading map…" while the map code loads', async () => {
-    renderMap(<LazyClusterMap points={[]} onOpen={() => undefined} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading map…');
     expect(await screen.findByRole('region', { name: 'Map of tree drives' })).toBeInTheDocument();
   });

@@ -1,5 +1,3 @@
-import type { DriveMapPoint } from '../../../../contract/drives';
-
 /** A point on the map (degrees). */
 export interface LatLng {
   lat: number;
@@ -30,17 +28,6 @@ export interface PointMapProps {
   /** Names the place: the marker's text alternative and its popup. */
   label: string;
   height?: number;
-}
-
-export interface DrivesClusterMapProps {
-  points: DriveMapPoint[];
-  /** A drive's popup link was followed. */
-  onOpen(id: string): void;
-  /** When given, the popup's link has this address (so it can be opened in a new tab too). */
-  linkFor?: (id: string) => string;
-  height?: number;
-  /** Accessible name of the map; "Map of tree drives" when left out. */
-  label?: string;
 }
 
 /** One point of a `PointsClusterMap`. */

@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 // A lazy wrapper: Leaflet and its clustering load only when someone switches to the map.
-import { DrivesClusterMap } from '../../../components/ui/map';
+import { PointsClusterMap } from '../../../components/ui/map';
 import { useDriveMap } from '../api';
 import { rangeError, type DriveFilters } from '../filters';
-import { driveDetailPath, plural } from '../format';
+import { driveClusterPoints, driveDetailPath, plural } from '../format';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
@@ -18,6 +18,8 @@ export function DriveMapView({ filters }: { filters: DriveFilters }) {
   const blocked = Boolean(rangeError(filters));
   const map = useDriveMap(mapFilters, !blocked);
   const points = map.data?.data ?? [];
+  // One array per answer: a new one each render would rebuild the markers and close an open popup.
+  const clusterPoints = useMemo(() => driveClusterPoints(map.data?.data ?? []), [map.data]);
 
   let body;
   if (blocked) body = null;
@@ -33,10 +35,13 @@ export function DriveMapView({ filters }: { filters: DriveFilters }) {
     body = <EmptyState>No {filters.when} drives to show on the map.</EmptyState>;
   else
     body = (
-      <DrivesClusterMap
-        points={points}
+      <PointsClusterMap
+        points={clusterPoints}
         onOpen={(id) => void navigate(driveDetailPath(id))}
         linkFor={driveDetailPath}
+        openLabel="Open drive"
+        itemsName="drives"
+        label="Map of tree drives"
         height={520}
       />
     );
