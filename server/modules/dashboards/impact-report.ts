@@ -1,8 +1,8 @@
 import PDFDocument from 'pdfkit';
 import { countryLabel } from '../../../contract/countries';
 import type { CurrencyTotal } from '../../../contract/dashboards';
-import { csvField } from '../donations/donation-mapper';
 import { amountText, printable } from '../donations/receipt-pdf';
+import { csvDocument, csvLine } from '../../lib/csv';
 import type { CorporateFigures } from './dashboards.service';
 
 export interface ReportFile {
@@ -49,17 +49,16 @@ function summary(f: CorporateFigures): Array<[string, string | number]> {
 /** The report as CSV: summary, months, then every drive (RFC 4180, formula-safe cells). */
 export function impactReportCsv(f: CorporateFigures): string {
   const currencies = [...new Set(f.donations.map((d) => d.currency))];
-  const line = (cells: Array<string | number | null>) => cells.map(csvField).join(',');
   const lines = [
-    line(['Canopy impact report']),
-    line(['Organisation', f.organisation.name]),
-    line(['Period', periodText(f)]),
-    line(['Generated', f.computedAt]),
+    csvLine(['Canopy impact report']),
+    csvLine(['Organisation', f.organisation.name]),
+    csvLine(['Period', periodText(f)]),
+    csvLine(['Generated', f.computedAt]),
     '',
-    line(['Figure', 'Value']),
-    ...summary(f).map(([label, value]) => line([label, value])),
+    csvLine(['Figure', 'Value']),
+    ...summary(f).map(([label, value]) => csvLine([label, value])),
     '',
-    line([
+    csvLine([
       'Month',
       'Drives',
       'Participants',
@@ -67,7 +66,7 @@ export function impactReportCsv(f: CorporateFigures): string {
       ...currencies.map((c) => `Donations (${c})`),
     ]),
     ...f.months.map((m) =>
-      line([
+      csvLine([
         m.month,
         m.drives,
         m.participants,
@@ -79,15 +78,29 @@ export function impactReportCsv(f: CorporateFigures): string {
       ]),
     ),
     '',
-    line(['Drive', 'Starts at (UTC)', 'Country', 'Location', 'Duration (hours)', 'Participants']),
+    csvLine([
+      'Drive',
+      'Starts at (UTC)',
+      'Country',
+      'Location',
+      'Duration (hours)',
+      'Participants',
+    ]),
     ...[...f.drives.past]
       .reverse()
       .concat(f.drives.upcoming)
       .map((d) =>
-        line([d.name, d.startsAt, country(d.country), d.location, d.durationHours, d.participants]),
+        csvLine([
+          d.name,
+          d.startsAt,
+          country(d.country),
+          d.location,
+          d.durationHours,
+          d.participants,
+        ]),
       ),
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }
 
 const GREEN = '#166534';

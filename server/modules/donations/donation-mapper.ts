@@ -4,6 +4,7 @@ import {
   type Donation,
 } from '../../../contract/donations';
 import type { DonationRow } from '../../db/tables';
+import { csvDocument, csvLine } from '../../lib/csv';
 
 /** A donation row with the drive it went to (left-joined, so null for the general fund). */
 export type DonationWithDrive = DonationRow & {
@@ -97,16 +98,9 @@ const CSV_COLUMNS = [
   'Message',
 ] as const;
 
-/** One CSV field: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The Transactions page download: one row per donation, amounts in major units. */
 export function donationsCsv(rows: DonationWithDrive[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  const lines = [csvLine(CSV_COLUMNS)];
   for (const row of rows) {
     const digits =
       new Intl.NumberFormat('en-US', {
@@ -115,7 +109,7 @@ export function donationsCsv(rows: DonationWithDrive[]): string {
       }).resolvedOptions().maximumFractionDigits ?? 2;
     const amount = (row.amount_minor / 10 ** digits).toFixed(digits);
     lines.push(
-      [
+      csvLine([
         row.paid_at ?? row.created_at,
         row.receipt_number,
         row.kind,
@@ -126,10 +120,8 @@ export function donationsCsv(rows: DonationWithDrive[]): string {
         row.drive_name,
         row.category,
         row.message,
-      ]
-        .map(csvField)
-        .join(','),
+      ]),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }

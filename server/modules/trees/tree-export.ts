@@ -1,4 +1,5 @@
 import type { Tree } from '../../../contract/trees';
+import { csvDocument, csvLine } from '../../lib/csv';
 
 const CSV_COLUMNS: ReadonlyArray<[string, (t: Tree) => string | number | null]> = [
   ['id', (t) => t.id],
@@ -24,22 +25,12 @@ const CSV_COLUMNS: ReadonlyArray<[string, (t: Tree) => string | number | null]> 
   ['co2_kg_per_year', (t) => t.impact.co2KgPerYear.mid],
 ];
 
-/**
- * One CSV cell (RFC 4180: quoted when it holds a comma, quote or line break). Text a member typed
- * that a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe.
- */
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 /** The trees as CSV with a header row, CRLF line ends (RFC 4180). */
 export function treesCsv(trees: readonly Tree[]): string {
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
-  for (const tree of trees) lines.push(CSV_COLUMNS.map(([, get]) => cell(get(tree))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument([
+    csvLine(CSV_COLUMNS.map(([name]) => name)),
+    ...trees.map((tree) => csvLine(CSV_COLUMNS.map(([, get]) => get(tree)))),
+  ]);
 }
 
 /** The trees as an RFC 7946 FeatureCollection: Point [lng, lat] (WGS 84), null geometry when unknown. */
