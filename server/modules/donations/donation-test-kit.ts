@@ -7,6 +7,7 @@ import { buildTestApp, movableClock, type TestApp } from '../../../tests/support
 import type { DatabaseTarget } from '../../../tests/support/test-database';
 import type { Config } from '../../config';
 import type { NewDrive, NewUser } from '../../db/tables';
+import { noticesOf } from '../../../tests/support/notices';
 
 export type Headers = Record<string, string>;
 /** The moment the suites run at; their upcoming drives are a few weeks later. */
@@ -99,13 +100,7 @@ export function donationApi(target: DatabaseTarget) {
       }),
     row: (id: string) =>
       db().selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-    noticesOf: (userId: string) =>
-      db()
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .execute(),
+    noticesOf: (userId: string) => noticesOf(db(), userId),
   };
 }
 

@@ -8,6 +8,7 @@ import { buildTestApp, movableClock, type TestApp } from '../../../tests/support
 import type { DatabaseTarget } from '../../../tests/support/test-database';
 import type { Database, NewDrive, NewUser } from '../../db/tables';
 import { buildJpeg, multipartBody, type MultipartPart } from '../../../tests/support/images';
+import { noticesOf } from '../../../tests/support/notices';
 
 export type FormValue = string | string[] | undefined;
 export type FormFields = Record<string, FormValue>;
@@ -142,12 +143,6 @@ export function driveApi(target: DatabaseTarget) {
         .insertInto('drive_participants')
         .values({ drive_id: driveId, user_id: userId, joined_at: NOW })
         .execute(),
-    noticesOf: (userId: string) =>
-      db()
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .execute(),
+    noticesOf: (userId: string) => noticesOf(db(), userId),
   };
 }

@@ -2,6 +2,7 @@
 import type { DatabaseTarget } from '../../../tests/support/test-database';
 import type { NewUser } from '../../db/tables';
 import { treesTestKit, type Headers } from '../trees/tree-test-kit';
+import { noticesOf } from '../../../tests/support/notices';
 
 export type { Headers };
 /** The suites run at the trees kit's NOW (2026-06-01); their drives are three weeks later. */
@@ -63,14 +64,6 @@ export function nurseryTestKit(target: DatabaseTarget) {
         .executeTakeFirstOrThrow();
       return row.quantity_available;
     },
-    noticesOf: (userId: string) =>
-      kit
-        .db()
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'sapling_reservation')
-        .orderBy('created_at')
-        .execute(),
+    noticesOf: (userId: string) => noticesOf(kit.db(), userId, 'sapling_reservation'),
   };
 }

@@ -7,6 +7,7 @@ import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import type { DatabaseTarget } from '../../../tests/support/test-database';
 import type { NewDrive, NewTree, NewUser } from '../../db/tables';
+import { noticesOf } from '../../../tests/support/notices';
 
 export type Headers = Record<string, string>;
 export const NOW = '2026-06-01T10:00:00.000Z';
@@ -119,12 +120,6 @@ export function treesTestKit(target: DatabaseTarget) {
         .values({ drive_id: driveId, user_id: userId, joined_at: NOW })
         .execute(),
 
-    noticesOf: (userId: string) =>
-      db()
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .execute(),
+    noticesOf: (userId: string) => noticesOf(db(), userId),
   };
 }
