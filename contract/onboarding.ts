@@ -85,3 +85,12 @@ export const onboardingResponseSchema = z.object({
 });
 export type OnboardingResponse = z.infer<typeof onboardingResponseSchema>;
 export type Onboarding = OnboardingResponse['data'];
+
+/** The notification a member gets once, when their account is first verified. */
+export const WELCOME_NOTICE = {
+  kind: 'welcome',
+  title: 'Welcome to Canopy!',
+  // Points at the checklist of first steps (each one a link to where it is done).
+  body: 'Your account is verified. Getting started lists your first steps: add a photo, join or create a tree drive, register a tree you planted, or make a donation.',
+  link: '/app/getting-started',
+} as const;

@@ -1,3 +1,4 @@
+import { WELCOME_NOTICE } from '../contract/onboarding';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { createUnitOfWork, type Tx, type UnitOfWork } from './db/unit-of-work';
@@ -167,14 +168,7 @@ export function createServices(input: ContextInput): AppContext {
     rateLimits,
     onBackgroundError: (err) => log.error({ err }, 'background sign-in work failed'),
     onMailError: (err) => log.error({ err }, 'sending mail failed'),
-    onFirstVerified: (user) =>
-      notifications.notify(user.id, {
-        kind: 'welcome',
-        title: 'Welcome to Canopy!',
-        // Points at the checklist of first steps (each one a link to where it is done).
-        body: 'Your account is verified. Getting started lists your first steps: add a photo, join or create a tree drive, register a tree you planted, or make a donation.',
-        link: '/app/getting-started',
-      }),
+    onFirstVerified: (user) => notifications.notify(user.id, WELCOME_NOTICE),
   });
   // One payment provider (Stripe, or the built-in test checkout) for creating and fulfilling.
   const paymentProvider = paymentProviderFromConfig(config);
