@@ -1,8 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { countryLabel } from '../../../contract/countries';
 import type { CurrencyTotal } from '../../../contract/dashboards';
-import { amountText, printable } from '../donations/receipt-pdf';
 import { csvDocument, csvLine } from '../../lib/csv';
+import { amountText, PDF_GREY, pdfBrand, pdfRow, printable, startPdf } from '../../lib/pdf';
 import type { CorporateFigures } from './dashboards.service';
 
 export interface ReportFile {
@@ -103,41 +102,22 @@ export function impactReportCsv(f: CorporateFigures): string {
   return csvDocument(lines);
 }
 
-const GREEN = '#166534';
-const GREY = '#4b5563';
-
 /** The report as an A4 PDF: the same figures, months and drives as the CSV. */
 export function impactReportPdf(f: CorporateFigures): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: {
-      Title: `Canopy impact report: ${printable(f.organisation.name)}`,
-      Author: 'Canopy',
-      Subject: `Impact report ${periodText(f)}`,
-      CreationDate: new Date(f.computedAt),
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = startPdf({
+    Title: `Canopy impact report: ${printable(f.organisation.name)}`,
+    Author: 'Canopy',
+    Subject: `Impact report ${periodText(f)}`,
+    CreationDate: new Date(f.computedAt),
   });
   const heading = (text: string) => {
     doc.moveDown();
     doc.fillColor('black').font('Helvetica-Bold').fontSize(14).text(text);
     doc.moveDown(0.3);
   };
-  const row = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor(GREY).text(label, { continued: true });
-    doc
-      .font('Helvetica')
-      .fillColor('black')
-      .text(`  ${printable(value)}`);
-  };
+  const row = (label: string, value: string) => pdfRow(doc, 10, label, value);
 
-  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(24).text('Canopy');
+  pdfBrand(doc);
   doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text('Impact report');
   doc.moveDown(0.5);
   row('Organisation:', f.organisation.name);
@@ -171,7 +151,7 @@ export function impactReportPdf(f: CorporateFigures): Promise<Buffer> {
   doc
     .font('Helvetica')
     .fontSize(9)
-    .fillColor(GREY)
+    .fillColor(PDF_GREY)
     .text(
       'Figures from Canopy records: paid donations only; survival is the share of trees planted at ' +
         'these drives in the period that are alive today.',

@@ -1,5 +1,13 @@
-import PDFDocument from 'pdfkit';
-import { formatMoney, type BillingProfile } from '../../../contract/donations';
+import type { BillingProfile } from '../../../contract/donations';
+import {
+  amountText,
+  PDF_GREEN,
+  PDF_GREY,
+  pdfBrand,
+  pdfRow,
+  printable,
+  startPdf,
+} from '../../lib/pdf';
 
 export interface ReceiptData {
   receiptNumber: string;
@@ -17,49 +25,19 @@ export interface ReceiptData {
   testMode: boolean;
 }
 
-const GREEN = '#166534';
-const GREY = '#4b5563';
-
-/**
- * The standard PDF fonts know Latin-1 only; other characters would print as garbage, so they are
- * replaced by "?" (names keep their accents).
- */
-const UNPRINTABLE = /[^\u0020-\u007e\u00a0-\u00ff\u20ac]/g;
-export const printable = (text: string) => text.replace(UNPRINTABLE, '?');
-
-/** `$60.00 (USD)`, or `INR 60.00` when the symbol is outside what the fonts can print. */
-export function amountText(amountMinor: number, currency: string): string {
-  const symbol = formatMoney(amountMinor, currency);
-  if (!new RegExp(UNPRINTABLE.source).test(symbol)) return `${symbol} (${currency})`;
-  const digits =
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
-  return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
-}
-
 /** A one-page A4 receipt: who gave what, when, for how much, under which number. */
 export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   const paidAt = new Date(data.paidAt);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: {
-      Title: `Canopy receipt ${data.receiptNumber}`,
-      Author: 'Canopy',
-      Subject: 'Donation receipt',
-      CreationDate: paidAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = startPdf({
+    Title: `Canopy receipt ${data.receiptNumber}`,
+    Author: 'Canopy',
+    Subject: 'Donation receipt',
+    CreationDate: paidAt,
   });
 
-  doc.fillColor(GREEN).font('Helvetica-Bold').fontSize(24).text('Canopy');
+  pdfBrand(doc);
   doc
-    .fillColor(GREY)
+    .fillColor(PDF_GREY)
     .font('Helvetica')
     .fontSize(10)
     .text('Plant, nurture and track trees together.');
@@ -75,13 +53,7 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   }
   doc.moveDown();
 
-  const row = (label: string, value: string) => {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(GREY).text(label, { continued: true });
-    doc
-      .font('Helvetica')
-      .fillColor('black')
-      .text(`  ${printable(value)}`);
-  };
+  const row = (label: string, value: string) => pdfRow(doc, 11, label, value);
   row('Receipt number:', data.receiptNumber);
   row(
     'Date:',
@@ -106,27 +78,27 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
       ].filter((line) => line.trim() !== '')
     : [];
   if (address.length > 0 || billing?.taxId) {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(GREY).text('Billed to');
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(PDF_GREY).text('Billed to');
     doc.font('Helvetica').fillColor('black');
     for (const line of address) doc.text(printable(line));
     if (billing?.taxId) doc.text(`Tax id: ${printable(billing.taxId)}`);
     doc.moveDown();
   }
 
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(GREY).text('Given');
+  doc.font('Helvetica-Bold').fontSize(11).fillColor(PDF_GREY).text('Given');
   doc.font('Helvetica').fillColor('black').text(printable(data.gift));
   doc.text(`Category: ${printable(data.category)}`);
   doc.moveDown();
   doc
     .font('Helvetica-Bold')
     .fontSize(16)
-    .fillColor(GREEN)
+    .fillColor(PDF_GREEN)
     .text(`Amount: ${amountText(data.amountMinor, data.currency)}`);
   doc.moveDown(2);
   doc
     .font('Helvetica')
     .fontSize(10)
-    .fillColor(GREY)
+    .fillColor(PDF_GREY)
     .text('Thank you for helping the world grow greener. Keep this receipt for your records.');
   doc.end();
   return done;
