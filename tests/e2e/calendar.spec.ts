@@ -4,9 +4,12 @@ import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
 import { signedInAccount } from '../support/shell-session';
 import { themeAttribute } from '../support/theme';
 
-const monthLabel = (offset: number) => {
+// The calendar follows the browser's locale: these tests fix it, so its names are known.
+test.use({ locale: 'en-GB' });
+
+const monthLabel = (offset: number, locale = 'en-GB') => {
   const now = new Date();
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(
     new Date(now.getFullYear(), now.getMonth() + offset, 1),
   );
 };
@@ -51,6 +54,33 @@ test('the month moves with previous, next and today; today is marked', async ({ 
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
   await expect(today).toBeFocused();
+});
+
+test.describe('in a US browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the weeks start on Sunday, with US names', async ({ page }) => {
+    await signedInAccount(page);
+    await page.goto('/app/calendar?month=2026-03');
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText(
+      'March 2026',
+    );
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'Sun',
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+    ]);
+    // 1 March 2026 is a Sunday: it opens the first row, and the day is named the US way.
+    const grid = page.getByTestId('month-grid');
+    await expect(grid.getByRole('button').first()).toHaveAccessibleName(
+      /^Sunday, March 1, 2026, no drives/,
+    );
+    await expect(grid.getByRole('button')).toHaveCount(35);
+  });
 });
 
 test('the personal feed address can be copied and reset; the old address stops working', async ({

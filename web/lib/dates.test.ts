@@ -5,6 +5,10 @@ import {
   formatDateTime,
   formatDriveRange,
   formatDriveTime,
+  formatLongDay,
+  formatMonthTitle,
+  formatWeekday,
+  firstDayOfWeek,
   fromZonedWallClock,
   isKnownTimeZone,
   nextFullHour,
@@ -56,6 +60,30 @@ describe('date formats', () => {
     expect(formatCalendarDay('2026-03-03T00:00:00.000Z', 'en-US')).toBe('Mar 3, 2026');
     expect(formatDate(new Date(2026, 2, 3, 12), 'de-DE')).toBe('03.03.2026');
     expect(formatDateTime(new Date(2026, 2, 3, 9, 5), 'en-GB')).toBe('3 Mar 2026, 09:05');
+  });
+
+  it("names months, weekdays and whole days in the given locale, for the calendar's grid", () => {
+    const saturday = new Date(2026, 2, 14);
+    expect(formatMonthTitle(saturday, 'en-GB')).toBe('March 2026');
+    expect(formatMonthTitle(saturday, 'fr-FR')).toBe('mars 2026');
+    expect(formatMonthTitle(saturday, 'de-DE')).toBe('März 2026');
+    expect(formatWeekday(saturday, 'short', 'en-GB')).toBe('Sat');
+    expect(formatWeekday(saturday, 'long', 'fr-FR')).toBe('samedi');
+    expect(formatWeekday(saturday, 'short', 'de-DE')).toBe('Sa');
+    expect(formatLongDay(saturday, 'en-GB')).toMatch(/^Saturday,? 14 March 2026$/);
+    expect(formatLongDay(saturday, 'en-US')).toBe('Saturday, March 14, 2026');
+    expect(formatWeekday('not a date')).toBe('');
+    expect(formatLongDay('not a date')).toBe('');
+  });
+
+  it("starts the week on the locale's first day (0 = Sunday), Monday where unknown", () => {
+    expect(firstDayOfWeek('en-GB')).toBe(1);
+    expect(firstDayOfWeek('de-DE')).toBe(1);
+    expect(firstDayOfWeek('en-US')).toBe(0);
+    expect(firstDayOfWeek('ar-EG')).toBe(6);
+    // The -u-fw- extension names the first day explicitly.
+    expect(firstDayOfWeek('en-GB-u-fw-sun')).toBe(0);
+    expect(firstDayOfWeek('not a locale tag!')).toBe(1);
   });
 
   it('defaults a new drive to the next full hour', () => {

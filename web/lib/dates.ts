@@ -62,6 +62,52 @@ export function formatMonthYear(value: DateInput, locale?: string): string {
   return valid(date) ? formatter(locale, { month: 'long', year: 'numeric' }).format(date) : '';
 }
 
+/** A calendar grid's title: the month and year of a local date, e.g. "March 2026" or "mars 2026". */
+export const formatMonthTitle = formatMonthYear;
+
+/** A weekday's name, e.g. "Mon" / "Monday" (en-GB) or "lun." / "lundi" (fr). */
+export function formatWeekday(
+  value: DateInput,
+  style: 'short' | 'long' = 'short',
+  locale?: string,
+): string {
+  const date = toDate(value);
+  return valid(date) ? formatter(locale, { weekday: style }).format(date) : '';
+}
+
+/** A whole day spelt out, e.g. "Saturday 14 March 2026" (en-GB) or "Saturday, March 14, 2026". */
+export function formatLongDay(value: DateInput, locale?: string): string {
+  const date = toDate(value);
+  return valid(date)
+    ? formatter(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(
+        date,
+      )
+    : '';
+}
+
+// Older engines expose `weekInfo` as a getter, newer ones `getWeekInfo()`; neither is in every lib.
+type WeekInfoLocale = Intl.Locale & {
+  getWeekInfo?: () => { firstDay?: number };
+  weekInfo?: { firstDay?: number };
+};
+
+/**
+ * The day a week starts on in the locale, as `Date#getDay()` counts (0 = Sunday, 1 = Monday), from
+ * Intl.Locale's week info; Monday (ISO 8601) where the runtime does not say.
+ */
+export function firstDayOfWeek(locale?: string): number {
+  try {
+    const tag = locale ?? new Intl.DateTimeFormat().resolvedOptions().locale;
+    const info = new Intl.Locale(tag) as WeekInfoLocale;
+    const firstDay = (info.getWeekInfo?.() ?? info.weekInfo)?.firstDay;
+    // Week info counts 1 = Monday … 7 = Sunday.
+    if (typeof firstDay === 'number' && firstDay >= 1 && firstDay <= 7) return firstDay % 7;
+  } catch {
+    // An unknown tag or no Intl.Locale: fall through to Monday.
+  }
+  return 1;
+}
+
 /** The zone's offset at that moment, e.g. "GMT+5:30" (always signed: "GMT+0", whatever the ICU). */
 export function zoneOffset(value: DateInput, timeZone: string): string {
   const date = toDate(value);

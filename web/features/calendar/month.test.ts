@@ -57,6 +57,19 @@ describe('monthGrid', () => {
     expect(gridRange(weeks)).toEqual({ from: '2027-02-01', to: '2027-02-28' });
   });
 
+  it('starts each row on the given first day of the week', () => {
+    // Sunday-first (en-US): 1 March 2026 is a Sunday, so nothing of February leads.
+    const sunday = monthGrid({ year: 2026, month: 2 }, new Date(2026, 2, 14), 0);
+    expect(sunday).toHaveLength(5);
+    expect(sunday.every((week) => week[0]!.date.getDay() === 0)).toBe(true);
+    expect(gridRange(sunday)).toEqual({ from: '2026-03-01', to: '2026-04-04' });
+    // Saturday-first: 28 February leads.
+    const saturday = monthGrid({ year: 2026, month: 2 }, new Date(2026, 2, 14), 6);
+    expect(saturday.every((week) => week[0]!.date.getDay() === 6)).toBe(true);
+    expect(gridRange(saturday)).toEqual({ from: '2026-02-28', to: '2026-04-03' });
+    expect(saturday.flat().filter((d) => d.inMonth)).toHaveLength(31);
+  });
+
   it('counts leap days and never repeats or skips a day', () => {
     const weeks = monthGrid({ year: 2028, month: 1 }, new Date(2028, 1, 29));
     const days = weeks.flat();
@@ -72,8 +85,28 @@ describe('month helpers', () => {
     expect(addMonths({ year: 2026, month: 11 }, 1)).toEqual({ year: 2027, month: 0 });
     expect(parseMonth('2026-03')).toEqual({ year: 2026, month: 2 });
     for (const bad of ['2026-13', '2026-3', 'soon', null]) expect(parseMonth(bad)).toBeUndefined();
-    expect(monthLabel({ year: 2026, month: 2 })).toBe('March 2026');
-    expect(weekdayNames('short')).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(monthLabel({ year: 2026, month: 2 }, 'en-GB')).toBe('March 2026');
+    expect(monthLabel({ year: 2026, month: 2 }, 'fr-FR')).toBe('mars 2026');
+    expect(weekdayNames('short', 'en-GB')).toEqual([
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+      'Sun',
+    ]);
+    expect(weekdayNames('short', 'en-US', 0)).toEqual([
+      'Sun',
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+    ]);
+    expect(weekdayNames('long', 'de-DE')[0]).toBe('Montag');
+    expect(weekdayNames('short', 'en-GB', 6)[0]).toBe('Sat');
   });
 
   it('groups events by the local day they start on, earliest first', () => {

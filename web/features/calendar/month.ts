@@ -1,4 +1,9 @@
-/** A month view's arithmetic, in the browser's local time; weeks start on Monday. */
+import { formatLongDay, formatMonthTitle, formatWeekday } from '../../lib/dates';
+
+/**
+ * A month view's arithmetic, in the browser's local time. Weeks start on `weekStart` (as
+ * `Date#getDay()` counts: 0 = Sunday, 1 = Monday), the locale's first day; Monday by default.
+ */
 
 export interface CalendarDay {
   date: Date;
@@ -40,17 +45,17 @@ export function parseMonth(text: string | null): MonthRef | undefined {
 export const addMonths = ({ year, month }: MonthRef, delta: number): MonthRef =>
   monthOf(new Date(year, month + delta, 1));
 
-/** Monday = 0 … Sunday = 6. */
-const weekdayIndex = (date: Date) => (date.getDay() + 6) % 7;
+/** How many days `date` is past the week's first day (0 … 6). */
+const weekdayIndex = (date: Date, weekStart: number) => (date.getDay() - weekStart + 7) % 7;
 
 /**
- * The weeks shown for a month: whole Monday-to-Sunday rows, with the previous month's last days
+ * The weeks shown for a month: whole rows from `weekStart`, with the previous month's last days
  * before the 1st and the next month's first days after the last.
  */
-export function monthGrid(ref: MonthRef, today: Date): CalendarDay[][] {
+export function monthGrid(ref: MonthRef, today: Date, weekStart = 1): CalendarDay[][] {
   const first = new Date(ref.year, ref.month, 1);
   const daysInMonth = new Date(ref.year, ref.month + 1, 0).getDate();
-  const leading = weekdayIndex(first);
+  const leading = weekdayIndex(first, weekStart);
   const cells = Math.ceil((leading + daysInMonth) / 7) * 7;
   const todayKey = dayKey(today);
   const weeks: CalendarDay[][] = [];
@@ -77,26 +82,24 @@ export function gridRange(weeks: CalendarDay[][]): { from: string; to: string } 
   return { from: first.key, to: lastWeek[lastWeek.length - 1]!.key };
 }
 
-/** Weekday names for the header row, Monday first. */
-export function weekdayNames(style: 'short' | 'long' = 'short'): string[] {
-  const format = new Intl.DateTimeFormat('en-GB', { weekday: style });
-  // 5 January 2026 is a Monday.
-  return Array.from({ length: 7 }, (_, i) => format.format(new Date(2026, 0, 5 + i)));
+/** Weekday names for the header row in the locale, starting on `weekStart`. */
+export function weekdayNames(
+  style: 'short' | 'long' = 'short',
+  locale?: string,
+  weekStart = 1,
+): string[] {
+  // 4 January 2026 is a Sunday, so 4 + n is the day getDay() calls n.
+  return Array.from({ length: 7 }, (_, i) =>
+    formatWeekday(new Date(2026, 0, 4 + ((weekStart + i) % 7)), style, locale),
+  );
 }
 
-export const monthLabel = ({ year, month }: MonthRef) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(
-    new Date(year, month, 1),
-  );
+/** "March 2026" in the locale, for the grid's title. */
+export const monthLabel = ({ year, month }: MonthRef, locale?: string) =>
+  formatMonthTitle(new Date(year, month, 1), locale);
 
-/** "Saturday, 14 March 2026", for the drawer's header and the day buttons. */
-export const longDay = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
+/** "Saturday 14 March 2026" in the locale, for the drawer's header and the day buttons. */
+export const longDay = (date: Date, locale?: string) => formatLongDay(date, locale);
 
 /** Groups events by the local day they start on. */
 export function eventsByDay<T extends { startTime: string }>(events: readonly T[]) {

@@ -8,7 +8,7 @@ import { MonthCalendar } from './month-calendar';
 
 const today = new Date(2026, 2, 14, 9, 30);
 
-function renderCalendar(path = '/app/calendar') {
+function renderCalendar(path = '/app/calendar', locale = 'en-GB') {
   const fetch = answerFetch(200, {
     success: true,
     data: [
@@ -23,7 +23,7 @@ function renderCalendar(path = '/app/calendar') {
       },
     ],
   });
-  renderWithApp(<MonthCalendar today={today} />, path);
+  renderWithApp(<MonthCalendar today={today} locale={locale} />, path);
   return fetch;
 }
 
@@ -59,6 +59,29 @@ describe('MonthCalendar', () => {
         name: /^Friday,? 20 March 2026, 1 drive:\s*River oaks$/,
       }),
     ).toBeInTheDocument();
+  });
+
+  it("names the month and weekdays in the browser's locale and starts the week on its first day", () => {
+    const fetch = renderCalendar('/app/calendar', 'en-US');
+    const grid = screen.getByRole('table', { name: 'Your drives in March 2026' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    // 1 March 2026 is a Sunday: Sunday-first weeks need no February days and five rows.
+    expect(within(grid).getAllByRole('button')).toHaveLength(35);
+    expect(
+      screen.getByRole('button', { name: /^Saturday, March 14, 2026, today/ }),
+    ).toHaveAttribute('aria-current', 'date');
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/drives/calendar?from=2026-03-01&to=2026-04-04',
+      expect.anything(),
+    );
+    cleanup();
+    renderCalendar('/app/calendar', 'fr-FR');
+    expect(screen.getByRole('heading', { level: 2, name: 'mars 2026' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader')[0]).toHaveTextContent('lun.');
   });
 
   it('moves to the next and previous month and back to today, keeping the month in the address', async () => {

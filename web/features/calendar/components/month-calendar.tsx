@@ -6,6 +6,7 @@ import { useRightDrawer } from '../../../components/ui/right-drawer';
 import { Button } from '../../../components/ui/button';
 import { focusRing, mutedText } from '../../../components/ui/looks';
 import { Icon } from '../../../components/ui/icon';
+import { firstDayOfWeek } from '../../../lib/dates';
 import { useCalendarEvents } from '../api';
 import {
   addMonths,
@@ -55,14 +56,16 @@ function useShownMonth(today: Date) {
 function DayButton({
   day,
   events,
+  locale,
   onOpen,
 }: {
   day: CalendarDay;
   events: readonly CalendarEvent[];
+  locale: string | undefined;
   onOpen: () => void;
 }) {
   const count = events.length;
-  const spoken = `${longDay(day.date)}${day.isToday ? ', today' : ''}, ${
+  const spoken = `${longDay(day.date, locale)}${day.isToday ? ', today' : ''}, ${
     count === 0 ? 'no drives' : `${count} drive${count === 1 ? '' : 's'}:`
   }`;
   return (
@@ -110,24 +113,28 @@ function DayButton({
   );
 }
 
-/** A month of my drives; a day opens its drives in the right drawer. */
-export function MonthCalendar({ today: fixedToday }: { today?: Date }) {
+/**
+ * A month of my drives; a day opens its drives in the right drawer. Names and the week's first day
+ * follow the browser's locale (`locale` fixes one, for tests).
+ */
+export function MonthCalendar({ today: fixedToday, locale }: { today?: Date; locale?: string }) {
   const [now] = useState(() => new Date());
   const today = fixedToday ?? now;
   const headingId = useId();
   const drawer = useRightDrawer();
   const [shown, show] = useShownMonth(today);
-  const weeks = useMemo(() => monthGrid(shown, today), [shown, today]);
+  const weekStart = useMemo(() => firstDayOfWeek(locale), [locale]);
+  const weeks = useMemo(() => monthGrid(shown, today, weekStart), [shown, today, weekStart]);
   const { from, to } = gridRange(weeks);
   const calendar = useCalendarEvents(from, to);
   const byDay = useMemo(() => eventsByDay(calendar.data ?? []), [calendar.data]);
-  const long = weekdayNames('long');
-  const short = weekdayNames('short');
-  const label = monthLabel(shown);
+  const long = weekdayNames('long', locale, weekStart);
+  const short = weekdayNames('short', locale, weekStart);
+  const label = monthLabel(shown, locale);
 
   const openDay = (day: CalendarDay) =>
     drawer.open({
-      header: longDay(day.date),
+      header: longDay(day.date, locale),
       body: <DayEvents events={byDay.get(day.key) ?? []} onNavigate={drawer.close} />,
     });
 
@@ -196,6 +203,7 @@ export function MonthCalendar({ today: fixedToday }: { today?: Date }) {
                     <DayButton
                       day={day}
                       events={byDay.get(day.key) ?? []}
+                      locale={locale}
                       onOpen={() => openDay(day)}
                     />
                   </td>
