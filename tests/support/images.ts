@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /** A solid-colour canvas; the colour varies with the seed so different builds differ in content. */
@@ -169,4 +170,32 @@ export function multipartBody(parts: MultipartPart[]): {
       'content-length': String(payload.length),
     },
   };
+}
+
+/** Text fields of a form: a list repeats its name, `undefined` leaves the field out. */
+export type FormFields = Record<string, string | string[] | undefined>;
+export type MultipartFile = Extract<MultipartPart, { data: Buffer }>;
+
+/** Sends `fields`, then the optional `file`, as one multipart/form-data request. */
+export function injectMultipart(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  headers: Record<string, string>,
+  fields: FormFields,
+  file?: MultipartFile | null,
+) {
+  const parts: MultipartPart[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) parts.push({ name, value: v });
+  }
+  if (file) parts.push(file);
+  const body = multipartBody(parts);
+  return app.inject({
+    method,
+    url,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 }

@@ -7,11 +7,10 @@ import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import type { DatabaseTarget } from '../../../tests/support/test-database';
 import type { Database, NewDrive, NewUser } from '../../db/tables';
-import { buildJpeg, multipartBody, type MultipartPart } from '../../../tests/support/images';
+import { buildJpeg, injectMultipart, type FormFields } from '../../../tests/support/images';
 import { noticesOf } from '../../../tests/support/notices';
 
-export type FormValue = string | string[] | undefined;
-export type FormFields = Record<string, FormValue>;
+export type { FormFields };
 
 /** A complete, valid drive form for a drive on 2026-06-10 (tests run their clock before that). */
 export function validForm(overrides: FormFields = {}): FormFields {
@@ -47,25 +46,19 @@ export function sendForm(
   fields: FormFields,
   image?: { data: Buffer; field?: string; filename?: string; contentType?: string } | null,
 ) {
-  const parts: MultipartPart[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) parts.push({ name, value: v });
-  }
-  if (image)
-    parts.push({
+  return injectMultipart(
+    app,
+    method,
+    url,
+    headers,
+    fields,
+    image && {
       name: image.field ?? 'treedriveImage',
       filename: image.filename ?? 'drive.jpg',
       contentType: image.contentType ?? 'image/jpeg',
       data: image.data,
-    });
-  const body = multipartBody(parts);
-  return app.inject({
-    method,
-    url,
-    headers: { ...headers, ...body.headers },
-    payload: body.payload,
-  });
+    },
+  );
 }
 
 /** A stored-file row, so rows may reference `id` (avatars and images are foreign keys to files). */

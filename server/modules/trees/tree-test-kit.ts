@@ -1,7 +1,7 @@
 /** Test helpers shared by the trees suites (imported only by *.test.ts files). */
 import { afterEach } from 'vitest';
 import { buildDrive, buildTree } from '../../../tests/support/factories';
-import { buildJpeg, multipartBody, type MultipartPart } from '../../../tests/support/images';
+import { buildJpeg, injectMultipart } from '../../../tests/support/images';
 import { memoryMailer } from '../../../tests/support/memory-mailer';
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
@@ -45,31 +45,26 @@ export function treesTestKit(target: DatabaseTarget) {
   const db = () => t!.database.db;
 
   /** Sends a form as multipart, with an optional photo under `field`. */
-  function sendForm(
+  const sendForm = (
     method: 'POST' | 'PATCH',
     url: string,
     headers: Headers,
     fields: Record<string, string | undefined>,
     photo?: { data: Buffer; field?: string } | null,
-  ) {
-    const parts: MultipartPart[] = [];
-    for (const [name, value] of Object.entries(fields))
-      if (value !== undefined) parts.push({ name, value });
-    if (photo)
-      parts.push({
+  ) =>
+    injectMultipart(
+      app(),
+      method,
+      url,
+      headers,
+      fields,
+      photo && {
         name: photo.field ?? 'treeImage',
         filename: 'tree.jpg',
         contentType: 'image/jpeg',
         data: photo.data,
-      });
-    const body = multipartBody(parts);
-    return app().inject({
-      method,
-      url,
-      headers: { ...headers, ...body.headers },
-      payload: body.payload,
-    });
-  }
+      },
+    );
 
   return {
     clock,
