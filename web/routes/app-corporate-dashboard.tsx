@@ -1,35 +1,77 @@
-import { Navigate, useOutletContext } from 'react-router';
+import { Navigate, useOutletContext, useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../contract/auth';
 import { dashboardRouteFor } from '../../contract/session';
+import { TEAM_ROLE_LABELS, type MyTeam } from '../../contract/teams';
 import { usePageTitle } from '../components/ui/page-title';
 import { CorporateDashboard } from '../features/dashboards/components/corporate-dashboard';
+import {
+  OrganisationPicker,
+  type OrganisationChoice,
+} from '../features/dashboards/components/organisation-picker';
 import { AddDriveButton } from '../features/drive-form/components/drive-form-modal';
 import { useMyTeams } from '../features/teams/api';
-import { LoadingState } from '../components/ui/status-cards';
+import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
+import { failureMessage } from '../lib/api-client';
+
+interface Viewable extends OrganisationChoice {
+  name: string;
+  own: boolean;
+}
+
+/** The organisations the viewer may see: their own corporate account first, then their teams. */
+function viewableOrganisations(user: CurrentUser, teams: readonly MyTeam[]): Viewable[] {
+  const list: Viewable[] = [];
+  if (user.profileType === 'corporate') {
+    const name = user.name || user.username;
+    list.push({ id: user._id, name, label: `${name} (your organisation)`, own: true });
+  }
+  for (const team of teams) {
+    const { id, name } = team.organisation;
+    if (list.some((o) => o.id === id)) continue;
+    list.push({ id, name, label: `${name} (${TEAM_ROLE_LABELS[team.role]})`, own: false });
+  }
+  return list;
+}
 
 /**
  * /app/corporate-dashboard: the organisation's drives and impact, for the organisation and the
- * members of its team (the API answers them with their team's); anyone else goes to their own.
+ * members of its team; someone who may see several picks one (kept in `?organisation=`, so reload
+ * and Back keep it). Anyone in no team, and not corporate, goes to their own dashboard.
  */
 export default function AppCorporateDashboard() {
   usePageTitle('Dashboard');
   const user = useOutletContext<CurrentUser>();
   const corporate = user.profileType === 'corporate';
   const teams = useMyTeams();
-  const team = teams.data?.data[0];
-  if (!corporate) {
-    if (teams.isPending) return <LoadingState label="Loading your organisation's dashboard…" />;
-    if (!team) return <Navigate to={dashboardRouteFor(user.profileType)} replace />;
-  }
+  const [params, setParams] = useSearchParams();
+  if (teams.isPending) return <LoadingState label="Loading your organisation's dashboard…" />;
+  // A corporate account still has its own dashboard when its teams cannot be loaded.
+  if (teams.isError && !corporate)
+    return (
+      <LoadErrorCard
+        message={failureMessage(teams.error, 'Your teams could not be loaded just now.')}
+        onRetry={() => void teams.refetch()}
+      />
+    );
+  const organisations = viewableOrganisations(user, teams.data?.data ?? []);
+  const chosen = organisations.find((o) => o.id === params.get('organisation')) ?? organisations[0];
+  if (!chosen) return <Navigate to={dashboardRouteFor(user.profileType)} replace />;
+  const choose = (id: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('organisation', id);
+      return next;
+    });
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-2xl font-bold">
-          {corporate ? `Welcome, ${user.name || user.username}!` : team?.organisation.name}
+          {chosen.own ? `Welcome, ${chosen.name}!` : chosen.name}
         </h2>
-        {corporate ? <AddDriveButton profileType={user.profileType} /> : null}
+        {chosen.own ? <AddDriveButton profileType={user.profileType} /> : null}
       </div>
-      <CorporateDashboard />
+      <OrganisationPicker organisations={organisations} value={chosen.id} onChange={choose} />
+      <CorporateDashboard organisation={chosen.id} />
     </div>
   );
 }

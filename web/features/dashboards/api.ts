@@ -11,33 +11,54 @@ import { apiDownload, apiRequest } from '../../lib/api-client';
 /** Every dashboard query starts here. */
 export const dashboardsKey = ['dashboards'] as const;
 export const individualKey = [...dashboardsKey, 'individual'] as const;
-export const corporateKey = (period: Period | null) =>
-  [...dashboardsKey, 'corporate', period?.from ?? '', period?.to ?? ''] as const;
+export const corporateKey = (organisation: string | undefined, period: Period | null) =>
+  [
+    ...dashboardsKey,
+    'corporate',
+    organisation ?? '',
+    period?.from ?? '',
+    period?.to ?? '',
+  ] as const;
 export const chartsKey = ['community-charts'] as const;
 
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
-const periodQuery = (period: Period | null) =>
-  period ? `?${new URLSearchParams({ from: period.from, to: period.to }).toString()}` : '';
+/** `?from=&to=&organisation=`, leaving out what is not chosen (the API's defaults apply). */
+function dashboardQuery(period: Period | null, organisation?: string) {
+  const query = new URLSearchParams(period ? { from: period.from, to: period.to } : {});
+  if (organisation) query.set('organisation', organisation);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
 
 export const fetchIndividualDashboard = (signal?: AbortSignal) =>
   apiRequest('/api/dashboard/individual', {
     schema: individualDashboardResponseSchema,
     ...opt(signal),
   });
-export const fetchCorporateDashboard = (period: Period | null, signal?: AbortSignal) =>
-  apiRequest(`/api/dashboard/corporate${periodQuery(period)}`, {
+export const fetchCorporateDashboard = (
+  organisation: string | undefined,
+  period: Period | null,
+  signal?: AbortSignal,
+) =>
+  apiRequest(`/api/dashboard/corporate${dashboardQuery(period, organisation)}`, {
     schema: corporateDashboardResponseSchema,
     ...opt(signal),
   });
 export const fetchCommunityCharts = (signal?: AbortSignal) =>
   apiRequest('/api/stats/charts', { schema: communityChartsResponseSchema, ...opt(signal) });
 
-/** The impact report as a file (it needs the session header, so it is fetched and saved). */
-export const downloadImpactReport = (period: Period, format: 'pdf' | 'csv') =>
-  apiDownload(
-    `/api/reports/impact?${new URLSearchParams({ ...period, format }).toString()}`,
+/**
+ * The impact report of an organisation (the viewer's default when not named) as a file: it needs
+ * the session header, so it is fetched and saved.
+ */
+export function downloadImpactReport(period: Period, format: 'pdf' | 'csv', organisation?: string) {
+  const query = new URLSearchParams({ ...period, format });
+  if (organisation) query.set('organisation', organisation);
+  return apiDownload(
+    `/api/reports/impact?${query.toString()}`,
     `canopy-impact-${period.from}-to-${period.to}.${format}`,
   );
+}
 
 /**
  * A dashboard sums up everything the member does, so any change made from it (a care task done
@@ -65,13 +86,16 @@ export function useIndividualDashboard() {
   });
 }
 
-export function useCorporateDashboard(period: Period | null) {
+/** An organisation's dashboard (the viewer's default organisation when none is named). */
+export function useCorporateDashboard(organisation: string | undefined, period: Period | null) {
   useRefreshAfterChanges();
   return useQuery({
-    queryKey: corporateKey(period),
-    queryFn: ({ signal }) => fetchCorporateDashboard(period, signal),
+    queryKey: corporateKey(organisation, period),
+    queryFn: ({ signal }) => fetchCorporateDashboard(organisation, period, signal),
     select: (answer) => answer.data,
-    placeholderData: (previous) => previous,
+    // A new period keeps the figures on screen while it loads; another organisation never shows these.
+    placeholderData: (previous, query) =>
+      query?.queryKey[2] === (organisation ?? '') ? previous : undefined,
   });
 }
 

@@ -60,12 +60,15 @@ function defaultPeriod(): Period {
   return { from: dayKey(from), to: dayKey(today) };
 }
 
-/** An organisation's dashboard from GET /api/dashboard/corporate, for a chosen period. */
-export function CorporateDashboard() {
+/**
+ * An organisation's dashboard from GET /api/dashboard/corporate, for a chosen period: the named
+ * organisation's (one the viewer may see), or the viewer's default when none is named.
+ */
+export function CorporateDashboard({ organisation }: { organisation?: string | undefined }) {
   // All time until a period is chosen; the picker starts at the last 12 months for the report.
   const [period, setPeriod] = useState<Period | null>(null);
   const [initial] = useState<Period>(defaultPeriod);
-  const dashboard = useCorporateDashboard(period);
+  const dashboard = useCorporateDashboard(organisation, period);
   const data = dashboard.data;
   let body: ReactNode;
   if (dashboard.isPending) body = <LoadingState label="Loading your organisation's dashboard…" />;
@@ -123,7 +126,7 @@ export function CorporateDashboard() {
         <p className={mutedText}>
           Choose a period to see its figures below, or download them as a report.
         </p>
-        <PeriodForm period={initial} onChange={setPeriod} />
+        <PeriodForm period={initial} organisation={organisation} onChange={setPeriod} />
         <p
           className="flex flex-wrap items-center gap-3"
           data-testid="showing-period"

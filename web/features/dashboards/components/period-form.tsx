@@ -9,13 +9,16 @@ import { downloadImpactReport } from '../api';
 
 /**
  * The period the corporate dashboard shows and the impact report covers (checked with the
- * contract's period schema), with Download PDF and Download CSV of the report.
+ * contract's period schema), with Download PDF and Download CSV of the organisation's report.
  */
 export function PeriodForm({
   period,
+  organisation,
   onChange,
 }: {
   period: Period;
+  /** The organisation whose report is downloaded; the viewer's default when not named. */
+  organisation?: string | undefined;
   onChange: (period: Period) => void;
 }) {
   const form = useContractForm<Period, Period>(periodSchema, period);
@@ -25,7 +28,7 @@ export function PeriodForm({
     form.handleSubmit(async (chosen) => {
       setDownloading(format);
       try {
-        const name = await downloadImpactReport(chosen, format);
+        const name = await downloadImpactReport(chosen, format, organisation);
         toast.success(`Impact report downloaded (${name}).`);
       } catch (error) {
         toast.error(failureMessage(error, 'The impact report could not be downloaded.'));
