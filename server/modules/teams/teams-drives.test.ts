@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DASHBOARD_MESSAGES } from '../../../contract/dashboards';
 import { DRIVE_MESSAGES } from '../../../contract/drives';
 import { TEAM_MESSAGES } from '../../../contract/teams';
 import { databaseTargets } from '../../../tests/support/test-database';
@@ -107,6 +108,51 @@ describe.each(databaseTargets)(
       expect((await dashboard(member.headers, `?organisation=${org.user.id}`)).statusCode).toBe(
         403,
       );
+    });
+
+    it("a member of two teams views each organisation's dashboard and report by ?organisation=; a third's is refused", async () => {
+      await kit.start();
+      const alder = await kit.corporate({ name: 'Alder Ltd' });
+      const birch = await kit.corporate({ name: 'Birch plc' });
+      const cedar = await kit.corporate({ name: 'Cedar Co' });
+      const member = await kit.person();
+      await kit.join(alder.user.id, alder.headers, member, 'member');
+      await kit.join(birch.user.id, birch.headers, member, 'admin');
+      const dashboard = (headers: Record<string, string>, organisation: string) =>
+        kit.req('GET', `/api/dashboard/corporate?organisation=${organisation}`, headers);
+      const report = (headers: Record<string, string>, organisation: string) =>
+        kit.req(
+          'GET',
+          `/api/reports/impact?from=2026-01-01&to=2026-01-31&format=csv&organisation=${organisation}`,
+          headers,
+        );
+
+      for (const org of [alder, birch]) {
+        const seen = await dashboard(member.headers, org.user.id);
+        expect(seen.statusCode).toBe(200);
+        expect(seen.json().data.organisation.id).toBe(org.user.id);
+        const csv = await report(member.headers, org.user.id);
+        expect(csv.statusCode).toBe(200);
+        expect(csv.headers['content-type']).toContain('text/csv');
+        expect(csv.body).toContain(org.user.id === alder.user.id ? 'Alder Ltd' : 'Birch plc');
+      }
+
+      // Neither another organisation's dashboard nor its report, for the member or another organisation.
+      for (const [headers, organisation] of [
+        [member.headers, cedar.user.id],
+        [cedar.headers, alder.user.id],
+        [alder.headers, birch.user.id],
+      ] as const) {
+        const refused = await dashboard(headers, organisation);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(DASHBOARD_MESSAGES.corporateOnly);
+        const refusedReport = await report(headers, organisation);
+        expect(refusedReport.statusCode).toBe(403);
+        expect(refusedReport.json().message).toBe(DASHBOARD_MESSAGES.corporateOnly);
+      }
+      // Without a session, naming an organisation changes nothing.
+      expect((await dashboard({}, alder.user.id)).statusCode).toBe(401);
+      expect((await report({}, alder.user.id)).statusCode).toBe(401);
     });
   },
 );
