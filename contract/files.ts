@@ -13,6 +13,8 @@ export const IMAGE_UPLOAD = {
 } as const;
 
 export const FILE_MESSAGES = {
+  /** The hint under an image field. */
+  hint: 'JPEG, PNG, WebP or GIF, up to 5 MB.',
   missing: 'Please choose an image to upload.',
   notImage: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
   tooLarge: 'That image is larger than 5 MB. Please choose a smaller one.',

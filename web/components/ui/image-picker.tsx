@@ -1,5 +1,13 @@
-import { useEffect, useState, type ChangeEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { FILE_MESSAGES, IMAGE_UPLOAD } from '../../../contract/files';
+import { Button } from './button';
 import { describedBy, FieldMessages, useFieldIds } from './form-field';
 
 /** Spec §9: an image is previewed at 200 × 200. */
@@ -128,5 +136,70 @@ export function ImagePreview({
       style={{ width: IMAGE_PREVIEW_SIZE, height: IMAGE_PREVIEW_SIZE }}
       data-testid={testId}
     />
+  );
+}
+
+/** What a form hands an image field: the chosen file, the stored image, and what to call back. */
+export interface ImageFieldValue {
+  file: File | null;
+  /** Edit: the stored image, shown until a new file is chosen. */
+  existing?: string | undefined;
+  error?: string | undefined;
+  onFile(file: File | null): void;
+  /** A chosen file was refused here (wrong type, too large): its message. */
+  onProblem(message: string): void;
+  disabled?: boolean | undefined;
+}
+
+/**
+ * An image field with its 200 × 200 preview: the chosen file (with a button that forgets it), or
+ * else the stored image (`existing`, on edit). The file is checked first, as in `ImagePicker`.
+ */
+export function ImageUploadField({
+  file,
+  existing,
+  previewAlt,
+  previewTestId,
+  removeLabel,
+  disabled,
+  ...picker
+}: ImageFieldValue & {
+  label: string;
+  name: string;
+  hint: ReactNode;
+  /** The preview's alt text: of the chosen file, and of the stored image. */
+  previewAlt: { chosen: string; current: string };
+  previewTestId: string;
+  removeLabel: string;
+  'data-field'?: string;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const previewUrl = useObjectUrl(file);
+  const shown = previewUrl ?? (existing || null);
+  return (
+    <ImagePicker {...picker} inputRef={inputRef} disabled={disabled}>
+      {shown ? (
+        <figure className="flex flex-col items-start gap-2">
+          <ImagePreview
+            src={shown}
+            alt={previewUrl ? previewAlt.chosen : previewAlt.current}
+            data-testid={previewTestId}
+          />
+          {previewUrl ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                picker.onFile(null);
+                clearFileInput(inputRef);
+              }}
+              disabled={disabled}
+            >
+              {removeLabel}
+            </Button>
+          ) : null}
+        </figure>
+      ) : null}
+    </ImagePicker>
   );
 }

@@ -8,6 +8,7 @@ import {
   type MeasurementForm as MeasurementOutput,
 } from '../../../../contract/tree-care';
 import { isInFuture, type Tree } from '../../../../contract/trees';
+import { FILE_MESSAGES } from '../../../../contract/files';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import {
@@ -136,7 +137,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
       <ImagePicker
         label="Photo (optional)"
         name={MEASUREMENT_PHOTO_FIELD}
-        hint="A photo for the tree's timeline. JPEG, PNG, WebP or GIF, up to 5 MB."
+        hint={`A photo for the tree's timeline. ${FILE_MESSAGES.hint}`}
         error={photoError}
         inputRef={photoInput}
         onFile={(file) => {

@@ -1,13 +1,8 @@
-import { useRef, useState, type ComponentPropsWithRef } from 'react';
+import { useState, type ComponentPropsWithRef } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { FILE_MESSAGES } from '../../../../contract/files';
 import { fieldErrorText, SelectField, TextField } from '../../../components/ui/form-field';
-import {
-  clearFileInput,
-  ImagePicker,
-  ImagePreview,
-  useObjectUrl,
-} from '../../../components/ui/image-picker';
+import { ImageUploadField, type ImageFieldValue } from '../../../components/ui/image-picker';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { useDeliveredReservations, useDriveChoices, useTree } from '../api';
 import { formatDay, REGISTER_PATH, SPECIES_OPTIONS, treeTitle } from '../format';
@@ -128,65 +123,23 @@ export function ReservationField({
   );
 }
 
-/** An optional photo: checked here first, previewed at 200 × 200, removable. */
-export function PhotoField({
-  file,
-  existing,
-  error,
-  onFile,
-  onProblem,
-  disabled,
-}: {
-  file: File | null;
-  /** Edit: the tree's current photo, shown until a new one is chosen. */
-  existing?: string | undefined;
-  error?: string | undefined;
-  onFile(file: File | null): void;
-  onProblem(message: string): void;
-  disabled?: boolean;
-}) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const previewUrl = useObjectUrl(file);
-  const shown = previewUrl ?? (existing || null);
+/** An optional photo (on edit `existing` is the tree's current one): previewed, removable. */
+export function PhotoField(field: ImageFieldValue) {
   return (
-    <ImagePicker
+    <ImageUploadField
+      {...field}
       label="Photo (optional)"
       name="treeImage"
       data-field="image"
       hint={
-        existing
-          ? 'JPEG, PNG, WebP or GIF, up to 5 MB. Leave empty to keep the current photo.'
-          : 'JPEG, PNG, WebP or GIF, up to 5 MB. Location data in the file is removed.'
+        field.existing
+          ? `${FILE_MESSAGES.hint} Leave empty to keep the current photo.`
+          : `${FILE_MESSAGES.hint} Location data in the file is removed.`
       }
-      error={error}
-      inputRef={inputRef}
-      onFile={onFile}
-      onProblem={onProblem}
-      disabled={disabled}
-    >
-      {shown ? (
-        <figure className="flex flex-col items-start gap-2">
-          <ImagePreview
-            src={shown}
-            alt={previewUrl ? 'Preview of the chosen tree photo' : 'Current tree photo'}
-            data-testid="tree-photo-preview"
-          />
-          {previewUrl ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                onFile(null);
-                clearFileInput(inputRef);
-              }}
-              disabled={disabled}
-            >
-              Remove photo
-            </Button>
-          ) : null}
-        </figure>
-      ) : null}
-    </ImagePicker>
+      previewAlt={{ chosen: 'Preview of the chosen tree photo', current: 'Current tree photo' }}
+      previewTestId="tree-photo-preview"
+      removeLabel="Remove photo"
+    />
   );
 }
 
