@@ -23,6 +23,24 @@ function MapAccessibility({ label, describedBy }: { label: string; describedBy?:
   return null;
 }
 
+/**
+ * Leaflet focuses the map on mousedown with a plain focus(): a map partly below the fold then
+ * scrolls the app's pane (Leaflet restores only the window's scroll) between press and release,
+ * so the click misses the marker. Focusing first without scrolling makes Leaflet skip its own.
+ */
+function FocusWithoutScrolling() {
+  const map = useMap();
+  useEffect(() => {
+    const container = map.getContainer();
+    const onPress = () => {
+      if (document.activeElement !== container) container.focus({ preventScroll: true });
+    };
+    container.addEventListener('mousedown', onPress, true);
+    return () => container.removeEventListener('mousedown', onPress, true);
+  }, [map]);
+  return null;
+}
+
 type TileHealth = 'unknown' | 'ok' | 'failed';
 
 /** Tiles from the server's map configuration; reports whether any tile could be drawn. */
@@ -102,6 +120,7 @@ export function BaseMap({
         keyboard
       >
         <MapAccessibility label={label} {...(describedBy ? { describedBy } : {})} />
+        <FocusWithoutScrolling />
         <ConfiguredTiles onHealth={setTiles} />
         {children}
       </MapContainer>

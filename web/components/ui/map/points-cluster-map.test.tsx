@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch, renderWithApp } from '../../../test-support/render';
 import PointsClusterMap from './points-cluster-map';
+import type { ClusterPoint } from './types';
 
 beforeEach(() => {
   answerFetch(200, {
@@ -30,6 +32,31 @@ const points = [
   { id: 'c', lat: 28.5933, lng: 77.2197, title: 'Old oak', detail: 'Healthy' },
 ];
 
+/** The map fed like a page does: a refetch hands over a new array, equal or changed. */
+function Refetching() {
+  const [shown, setShown] = useState<ClusterPoint[]>(points);
+  return (
+    <>
+      <button type="button" onClick={() => setShown(structuredClone(points))}>
+        Same again
+      </button>
+      <button
+        type="button"
+        onClick={() => setShown(points.map((p) => (p.id === 'c' ? { ...p, title: 'Oak' } : p)))}
+      >
+        Renamed
+      </button>
+      <PointsClusterMap
+        points={shown}
+        onOpen={() => undefined}
+        openLabel="Open tree"
+        itemsName="trees"
+        label="Map of my trees"
+      />
+    </>
+  );
+}
+
 describe('PointsClusterMap', () => {
   it('clusters nearby points, says what they are, and opens one from its popup', async () => {
     const onOpen = vi.fn();
@@ -54,5 +81,30 @@ describe('PointsClusterMap', () => {
     expect(link).toHaveAttribute('href', '/app/trees/c');
     fireEvent.click(link);
     expect(onOpen).toHaveBeenCalledWith('c');
+  });
+  it('keeps its markers and an open popup when equal points arrive again', async () => {
+    renderWithApp(<Refetching />);
+    const marker = await screen.findByRole('button', { name: 'Old oak' });
+    fireEvent.click(marker);
+    expect(await screen.findByText('Healthy')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Same again' }));
+    expect(screen.getByRole('button', { name: 'Old oak' })).toBe(marker);
+    expect(screen.getByText('Healthy')).toBeInTheDocument();
+
+    // Changed points do redraw.
+    fireEvent.click(screen.getByRole('button', { name: 'Renamed' }));
+    expect(await screen.findByRole('button', { name: 'Oak' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Old oak' })).not.toBeInTheDocument();
+  });
+
+  it('takes focus without scrolling the page when a marker is pressed', async () => {
+    renderWithApp(<Refetching />);
+    const marker = await screen.findByRole('button', { name: 'Old oak' });
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus');
+    fireEvent.mouseDown(marker);
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Map of my trees' }));
+    expect(focus).toHaveBeenCalled();
+    for (const [options] of focus.mock.calls) expect(options).toEqual({ preventScroll: true });
   });
 });

@@ -3,7 +3,7 @@ import { L } from './leaflet-setup';
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
 import 'leaflet.markercluster/dist/MarkerCluster.Default.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMap } from 'react-leaflet';
 import { BaseMap } from './base-map';
 import type { ClusterPoint, PointsClusterMapProps } from './types';
@@ -53,6 +53,14 @@ const clusterIcon = (itemsName: string) => (cluster: L.MarkerCluster) => {
   });
 };
 
+/** Equal points keep one array: a refetch or a parent's render with the same data keeps the markers (and an open popup). */
+function useSamePoints(points: ClusterPoint[]): ClusterPoint[] {
+  const key = JSON.stringify(points);
+  const [kept, setKept] = useState({ key, points });
+  if (kept.key !== key) setKept({ key, points });
+  return kept.key === key ? kept.points : points;
+}
+
 function ClusterLayer({
   points,
   onOpen,
@@ -61,6 +69,7 @@ function ClusterLayer({
   itemsName,
 }: Pick<PointsClusterMapProps, 'points' | 'onOpen' | 'linkFor' | 'openLabel' | 'itemsName'>) {
   const map = useMap();
+  const shown = useSamePoints(points);
   const openRef = useRef(onOpen);
   // The latest callback without rebuilding every marker when a parent re-renders.
   useEffect(() => {
@@ -74,21 +83,21 @@ function ClusterLayer({
       iconCreateFunction: clusterIcon(itemsName),
     });
     group.addLayers(
-      points.map((point) =>
+      shown.map((point) =>
         L.marker([point.lat, point.lng], { alt: point.title, title: point.title }).bindPopup(() =>
           popupContent(point, openLabel, (id) => openRef.current(id), linkFor),
         ),
       ),
     );
     map.addLayer(group);
-    if (points.length > 0) {
-      const bounds = L.latLngBounds(points.map((p) => [p.lat, p.lng] as [number, number]));
+    if (shown.length > 0) {
+      const bounds = L.latLngBounds(shown.map((p) => [p.lat, p.lng] as [number, number]));
       map.fitBounds(bounds, { padding: [32, 32], maxZoom: 13, animate: false });
     }
     return () => {
       map.removeLayer(group);
     };
-  }, [map, points, linkFor, openLabel, itemsName]);
+  }, [map, shown, linkFor, openLabel, itemsName]);
 
   return null;
 }
