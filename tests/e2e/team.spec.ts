@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiDrive, apiToken } from '../support/drives-e2e';
 import { apiUser, codeIn, E2E_PASSWORD, mailDir } from '../support/e2e-accounts';
@@ -7,6 +7,32 @@ import { waitForMail } from '../support/smtp-receiver';
 
 const inviteLinkIn = (text: string) =>
   /(https?:\/\/\S+\/team-invite\?token=[\w-]+)/.exec(text)?.[1];
+
+/** Puts `member` in `org`'s team through the API: the organisation invites, the member accepts the mailed token. */
+async function apiJoinTeam(
+  request: APIRequestContext,
+  org: { email: string },
+  member: { email: string },
+): Promise<string> {
+  const orgHeaders = { 'x-auth-token': await apiToken(request, org.email) };
+  const mine = await request.get('/api/teams/mine', { headers: orgHeaders });
+  const orgId = ((await mine.json()) as { data: { organisation: { id: string } }[] }).data[0]!
+    .organisation.id;
+  const since = Date.now();
+  const invited = await request.post(`/api/teams/${orgId}/invites`, {
+    headers: orgHeaders,
+    data: { email: member.email, role: 'member' },
+  });
+  expect(invited.status()).toBe(201);
+  const link = inviteLinkIn((await waitForMail(mailDir(), member.email, since)).text);
+  const token = new URL(link!).searchParams.get('token')!;
+  const accepted = await request.post('/api/teams/invites/accept', {
+    headers: { 'x-auth-token': await apiToken(request, member.email) },
+    data: { token },
+  });
+  expect(accepted.status()).toBe(200);
+  return orgId;
+}
 
 test('a corporate owner invites by email; the invitee signs up from the mailed link and joins; the owner changes the role and removes them', async ({
   page,
@@ -182,4 +208,78 @@ test('an existing account accepts by signing in from the link; another account i
 
   await page.reload();
   await expect(page.getByTestId('team-member').filter({ hasText: invitee.email })).toBeVisible();
+});
+
+test("a member of two teams picks each organisation on the team dashboard and sees that organisation's own figures and report", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const alder = await apiUser(page.request, { role: 'corporate', username: `alder${stamp}` });
+  const birch = await apiUser(page.request, { role: 'corporate', username: `birch${stamp}` });
+  const member = await apiUser(page.request, { username: `two${stamp}` });
+  // Alder organises one drive, Birch two: the figures tell the organisations apart.
+  const alderDrive = `Alder drive ${stamp}`;
+  const birchDrives = [`Birch drive one ${stamp}`, `Birch drive two ${stamp}`];
+  await apiDrive(page.request, await apiToken(page.request, alder.email), {
+    driveName: alderDrive,
+  });
+  const birchToken = await apiToken(page.request, birch.email);
+  for (const driveName of birchDrives) await apiDrive(page.request, birchToken, { driveName });
+  const alderId = await apiJoinTeam(page.request, alder, member);
+  const birchId = await apiJoinTeam(page.request, birch, member);
+
+  await signIn(page, member.email);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Team dashboard' })
+    .click();
+  await expect(page).toHaveURL(/\/app\/corporate-dashboard$/);
+  const picker = page.getByRole('combobox', { name: 'Organisation' });
+  await expect(picker.getByRole('option')).toHaveText([
+    `${alder.username} (Member)`,
+    `${birch.username} (Member)`,
+  ]);
+  await expectNoSeriousA11yViolations(page);
+  const drives = page.getByTestId('stat-drives').locator('.stat-value');
+  const upcoming = page.getByRole('list', { name: 'Upcoming drives' });
+
+  // Birch: its two drives, named in the address.
+  await picker.selectOption({ label: `${birch.username} (Member)` });
+  await expect(page).toHaveURL(`/app/corporate-dashboard?organisation=${birchId}`);
+  await expect(page.getByRole('heading', { level: 2, name: birch.username })).toBeVisible();
+  await expect(drives).toHaveText('2');
+  await expect(upcoming).toContainText(birchDrives[0]!);
+  await expect(upcoming).toContainText(birchDrives[1]!);
+  await expect(upcoming).not.toContainText(alderDrive);
+
+  // Alder, picked with the keyboard (typing its first letter on the focused select): its one drive.
+  await picker.focus();
+  await expect(picker).toBeFocused();
+  await page.keyboard.press('a');
+  await expect(page).toHaveURL(`/app/corporate-dashboard?organisation=${alderId}`);
+  await expect(page.getByRole('heading', { level: 2, name: alder.username })).toBeVisible();
+  await expect(drives).toHaveText('1');
+  await expect(upcoming).toContainText(alderDrive);
+  await expect(upcoming).not.toContainText(birchDrives[0]!);
+
+  // A reload keeps Alder; the impact report is Alder's.
+  await page.reload();
+  await expect(picker).toHaveValue(alderId);
+  await expect(drives).toHaveText('1');
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('form', { name: 'Report period' })
+    .getByRole('button', { name: 'Download CSV' })
+    .click();
+  const csv = Buffer.concat(await (await (await download).createReadStream()).toArray()).toString(
+    'utf8',
+  );
+  expect(csv.split('\r\n')).toContain(`Organisation,${alder.username}`);
+
+  // Back returns to Birch's figures.
+  await page.goBack();
+  await expect(page).toHaveURL(`/app/corporate-dashboard?organisation=${birchId}`);
+  await expect(picker).toHaveValue(birchId);
+  await expect(drives).toHaveText('2');
 });
