@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedResponseFields, pagingQueryFields } from './common';
+import { formatMoney } from './money';
 import { DONATION_CATEGORIES } from './options';
 
 /** Money is always integer minor units (cents) with an ISO 4217 currency code. */
@@ -76,16 +77,6 @@ export const DONATION_MESSAGES = {
   providerUnavailable:
     'The payment provider could not be reached. Nothing was charged; please try again.',
 } as const;
-
-/** "$12.50": how an amount in minor units reads to people. */
-export function formatMoney(amountMinor: number, currency: string): string {
-  const digits =
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-    amountMinor / 10 ** digits,
-  );
-}
 
 // ---- GET /api/donations/options
 

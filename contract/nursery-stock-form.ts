@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { currencyDigits } from './money';
 import { NURSERY_MESSAGES, stockRequestSchema, type StockRequest } from './nursery';
-
-/** Digits after the point in `currency` (2 for USD, 0 for JPY). */
-export const currencyDigits = (currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
 
 /**
  * The stock form as typed (text fields, the price in major units, the map point), turned into a

@@ -1,6 +1,6 @@
 /** PDF pieces shared by the donation receipt and the impact report (pdfkit, standard fonts). */
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '../../contract/donations';
+import { formatMoney, majorAmountText } from '../../contract/money';
 
 export const PDF_GREEN = '#166534';
 export const PDF_GREY = '#4b5563';
@@ -16,10 +16,7 @@ export const printable = (text: string) => text.replace(UNPRINTABLE, '?');
 export function amountText(amountMinor: number, currency: string): string {
   const symbol = formatMoney(amountMinor, currency);
   if (!new RegExp(UNPRINTABLE.source).test(symbol)) return `${symbol} (${currency})`;
-  const digits =
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
-  return `${currency} ${(amountMinor / 10 ** digits).toFixed(digits)}`;
+  return `${currency} ${majorAmountText(amountMinor, currency)}`;
 }
 
 /** An A4 document with a 56 pt margin, and the whole file once `doc.end()` has been called. */

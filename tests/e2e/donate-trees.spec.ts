@@ -1,9 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  DONATION_MESSAGES,
-  donationOptionsResponseSchema,
-  formatMoney,
-} from '../../contract/donations';
+import { DONATION_MESSAGES, donationOptionsResponseSchema } from '../../contract/donations';
+import { formatMoney } from '../../contract/money';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiDrive, apiToken } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';

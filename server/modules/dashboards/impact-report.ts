@@ -1,5 +1,6 @@
 import { countryLabel } from '../../../contract/countries';
 import type { CurrencyTotal } from '../../../contract/dashboards';
+import { majorAmountText } from '../../../contract/money';
 import { csvDocument, csvLine } from '../../lib/csv';
 import { amountText, PDF_GREY, pdfBrand, pdfRow, printable, startPdf } from '../../lib/pdf';
 import type { CorporateFigures } from './dashboards.service';
@@ -10,15 +11,8 @@ export interface ReportFile {
   body: string | Buffer;
 }
 
-/** Major units as plain digits (12.50), for spreadsheets. */
-function major(total: Pick<CurrencyTotal, 'amountMinor' | 'currency'>): string {
-  const digits =
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: total.currency,
-    }).resolvedOptions().maximumFractionDigits ?? 2;
-  return (total.amountMinor / 10 ** digits).toFixed(digits);
-}
+const major = (total: Pick<CurrencyTotal, 'amountMinor' | 'currency'>) =>
+  majorAmountText(total.amountMinor, total.currency);
 
 const periodText = (f: CorporateFigures) =>
   f.period ? `${f.period.from} to ${f.period.to}` : 'all time';

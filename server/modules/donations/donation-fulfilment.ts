@@ -1,4 +1,5 @@
-import { formatMoney, type DonationStatus } from '../../../contract/donations';
+import { type DonationStatus } from '../../../contract/donations';
+import { formatMoney } from '../../../contract/money';
 import type { DonationRow } from '../../db/tables';
 import type { Executor, Tx } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';

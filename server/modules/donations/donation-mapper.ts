@@ -3,6 +3,7 @@ import {
   type DonatedTree,
   type Donation,
 } from '../../../contract/donations';
+import { majorAmountText } from '../../../contract/money';
 import type { DonationRow } from '../../db/tables';
 import { csvDocument, csvLine } from '../../lib/csv';
 
@@ -102,12 +103,7 @@ const CSV_COLUMNS = [
 export function donationsCsv(rows: DonationWithDrive[]): string {
   const lines = [csvLine(CSV_COLUMNS)];
   for (const row of rows) {
-    const digits =
-      new Intl.NumberFormat('en-US', {
-        style: 'currency',
-        currency: row.currency,
-      }).resolvedOptions().maximumFractionDigits ?? 2;
-    const amount = (row.amount_minor / 10 ** digits).toFixed(digits);
+    const amount = majorAmountText(row.amount_minor, row.currency);
     lines.push(
       csvLine([
         row.paid_at ?? row.created_at,

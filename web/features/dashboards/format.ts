@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../contract/donations';
+import { formatMoney } from '../../../contract/money';
 import type { CurrencyTotal } from '../../../contract/dashboards';
 import { formatDate } from '../../lib/dates';
 

@@ -1,11 +1,11 @@
 import { formatDate } from '../../lib/dates';
 import {
   DONATION_STATUS_LABELS,
-  formatMoney,
   type CreateDonationRequest,
   type Donation,
   type DonationStatus,
 } from '../../../contract/donations';
+import { formatMoney } from '../../../contract/money';
 
 export const DONATE_PATH = '/app/donate-tree';
 export const TRANSACTIONS_PATH = '/app/transactions';

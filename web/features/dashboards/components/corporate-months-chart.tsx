@@ -1,5 +1,5 @@
 import type { CorporateMonth } from '../../../../contract/dashboards';
-import { formatMoney } from '../../../../contract/donations';
+import { formatMoney } from '../../../../contract/money';
 import { formatCount, formatMonth, majorUnits } from '../format';
 import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 

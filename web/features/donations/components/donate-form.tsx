@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import {
   DONATION_LIMITS,
   DONATION_MESSAGES,
-  formatMoney,
   type CreateDonationRequest,
   type DonationOptions,
 } from '../../../../contract/donations';
+import { formatMoney } from '../../../../contract/money';
 import type { Drive } from '../../../../contract/drives';
 import { Button } from '../../../components/ui/button';
 import {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { formatMoney, type DriveDonations } from '../../../../contract/donations';
+import { type DriveDonations } from '../../../../contract/donations';
+import { formatMoney } from '../../../../contract/money';
 import { ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';

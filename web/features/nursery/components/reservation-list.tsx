@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { formatMoney } from '../../../../contract/donations';
+import { formatMoney } from '../../../../contract/money';
 import {
   RESERVATION_STATUS_LABELS,
   type Reservation,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatMoney } from '../../../../contract/donations';
+import { formatMoney } from '../../../../contract/money';
 import { NURSERY_LIMITS, NURSERY_MESSAGES, type Stock } from '../../../../contract/nursery';
 import { TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';

@@ -5,11 +5,8 @@ import {
   type Stock,
   type StockRequest,
 } from '../../../../contract/nursery';
-import {
-  currencyDigits,
-  stockFormSchema,
-  type StockFormValues,
-} from '../../../../contract/nursery-stock-form';
+import { currencyDigits } from '../../../../contract/money';
+import { stockFormSchema, type StockFormValues } from '../../../../contract/nursery-stock-form';
 import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';

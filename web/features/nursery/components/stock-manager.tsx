@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { formatMoney } from '../../../../contract/donations';
+import { formatMoney } from '../../../../contract/money';
 import { NURSERY_MESSAGES, type Stock } from '../../../../contract/nursery';
 import { TREE_SIZES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
