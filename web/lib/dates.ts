@@ -62,6 +62,12 @@ export function formatMonthYear(value: DateInput, locale?: string): string {
   return valid(date) ? formatter(locale, { month: 'long', year: 'numeric' }).format(date) : '';
 }
 
+/** A month key (YYYY-MM) as people read it, e.g. "Mar 2026"; mid-month so no zone shifts it. */
+export function formatMonthKey(month: string, locale?: string): string {
+  const date = new Date(`${month}-15T12:00:00.000Z`);
+  return valid(date) ? formatter(locale, { month: 'short', year: 'numeric' }).format(date) : month;
+}
+
 /** A calendar grid's title: the month and year of a local date, e.g. "March 2026" or "mars 2026". */
 export const formatMonthTitle = formatMonthYear;
 

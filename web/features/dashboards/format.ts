@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../contract/money';
 import type { CurrencyTotal } from '../../../contract/dashboards';
-import { formatDate } from '../../lib/dates';
+import { formatDate, formatMonthKey } from '../../lib/dates';
 
 export const PATHS = {
   register: '/app/tree-registeration',
@@ -25,13 +25,7 @@ export function formatKg(value: number): string {
   return value >= 1000 ? `${kg.format(value / 1000)} t` : `${kg.format(value)} kg`;
 }
 
-/** A month key (YYYY-MM) as people read it, e.g. "Mar 2026"; mid-month so no zone shifts it. */
-export function formatMonth(month: string): string {
-  const date = new Date(`${month}-15T12:00:00.000Z`);
-  return Number.isNaN(date.getTime())
-    ? month
-    : new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' }).format(date);
-}
+export const formatMonth = (month: string) => formatMonthKey(month);
 
 export const formatDay = (iso: string) => formatDate(iso);
 

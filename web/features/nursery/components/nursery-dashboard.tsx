@@ -5,14 +5,12 @@ import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
+import { formatMonthKey } from '../../../lib/dates';
 import { useNurseryDashboard } from '../api';
 import { ReservationList } from './reservation-list';
 
-const count = new Intl.NumberFormat('en-US');
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+const count = new Intl.NumberFormat();
+const monthLabel = (month: string) => formatMonthKey(month);
 
 function Figures({ data }: { data: Dashboard }) {
   const open = data.openReservations.reduce((s, r) => s + r.quantity, 0);

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { useModal } from '../../../components/ui/modal';
 import { failureMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { useReservationAction } from '../api';
 
 const ACTION_LABELS: Record<ReservationAction, string> = {
@@ -26,7 +27,6 @@ const STATUS_BADGE: Record<Reservation['status'], string> = {
   cancelled: 'badge-ghost',
 };
 const count = new Intl.NumberFormat('en-US');
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /** A reservation's steps the caller may take, in place (declining and cancelling ask first). */
 function ReservationActions({ reservation }: { reservation: Reservation }) {
@@ -104,7 +104,7 @@ export function ReservationList({
                     <Link className={textLink} to={`/app/delive-detail/${r.drive.id}`}>
                       {r.drive.name}
                     </Link>{' '}
-                    on {day.format(new Date(r.drive.startsAt))} · organised by {r.organiser.name}
+                    on {formatDate(r.drive.startsAt)} · organised by {r.organiser.name}
                   </>
                 ) : (
                   <>

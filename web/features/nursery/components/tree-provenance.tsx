@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/dates';
 import { useTreeProvenance } from '../api';
-
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /** A tree's provenance: the nursery that grew it, the drive, who paid for it, who planted it. */
 export function TreeProvenance({ treeId }: { treeId: string }) {
@@ -39,7 +38,7 @@ export function TreeProvenance({ treeId }: { treeId: string }) {
               ) : (
                 'Planted outside a drive'
               )}
-              {data.drive ? ` (${day.format(new Date(data.drive.startsAt))})` : null}
+              {data.drive ? ` (${formatDate(data.drive.startsAt)})` : null}
             </dd>
             <dt className={mutedText}>Donors</dt>
             <dd data-testid="provenance-donors">

@@ -6,21 +6,15 @@ import { Icon } from '../../../components/ui/icon';
 import { ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { NotFoundCard } from '../../../components/ui/status-cards';
+import { formatMonthYear } from '../../../lib/dates';
 import { displayName } from '../api';
 
 const typeLabel = (type: PublicProfile['profileType']) =>
   PROFILE_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
 
-/** "March 2026"; UTC so the month is the same for everyone. */
-export function formatMemberSince(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
-}
+/** "March 2026" in the browser's locale; mid-month so every zone reads the same month. */
+export const formatMemberSince = (iso: string): string =>
+  Number.isNaN(Date.parse(iso)) ? '' : formatMonthYear(`${iso.slice(0, 7)}-15T12:00:00.000Z`);
 
 function LocationIcon() {
   return (
@@ -34,7 +28,7 @@ function LocationIcon() {
 /** A member's public profile: who they are and what they have done on Canopy. */
 export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
   const name = displayName(profile);
-  const number = new Intl.NumberFormat('en-GB');
+  const number = new Intl.NumberFormat();
   const since = formatMemberSince(profile.memberSince);
   const counts = [
     { label: 'Drives organised', value: profile.counts.drivesOrganised },
