@@ -53,6 +53,8 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // As in playwright.config.ts: in CI a failed test runs once more, and the log names it as retried.
+    retry: process.env.CI ? 1 : 0,
     // PostgreSQL suites each get their own schema, so files can run in parallel.
     fileParallelism: true,
     // Vitest's default leaves one of the two cores idle; the database suites spend much of

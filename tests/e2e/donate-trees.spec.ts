@@ -143,16 +143,19 @@ test('a declined test card says why, nothing shows as Paid, and Try again starts
   await expect(page.getByTestId('donation-summary')).toContainText('Hidden (anonymous)');
   await page.getByRole('button', { name: 'Pay $12.50' }).click();
 
-  const firstId = new URL(page.url()).searchParams.get('donation');
   await payWithCard(page, '4000 0000 0000 0002', '$12.50');
   await expect(page.getByTestId('payment-refusal')).toHaveText(DONATION_MESSAGES.cardDeclined);
+  const donationInUrl = () => new URL(page.url()).searchParams.get('donation');
+  const firstId = donationInUrl();
+  expect(firstId).toBeTruthy();
   await expect(page.getByTestId('test-mode')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Try again: a new donation with the same choices, back on the card page.
   await page.getByRole('button', { name: 'Try again' }).click();
+  // The card page is already open for the first donation: wait for the new one's address.
+  await expect.poll(donationInUrl).not.toBe(firstId);
   await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
-  expect(new URL(page.url()).searchParams.get('donation')).not.toBe(firstId);
   await expect(page.getByRole('heading', { name: 'Pay $12.50' })).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveValue('');
 
