@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../contract/money';
+import { currencyDigits, formatMoney } from '../../../contract/money';
 import type { CurrencyTotal } from '../../../contract/dashboards';
 import { formatDate, formatMonthKey } from '../../lib/dates';
 
@@ -37,10 +37,7 @@ export const formatTotals = (totals: readonly CurrencyTotal[]) =>
 
 /** Major units of an amount (for chart axes and tables). */
 export function majorUnits(amountMinor: number, currency: string): number {
-  const digits =
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
-  return amountMinor / 10 ** digits;
+  return amountMinor / 10 ** currencyDigits(currency);
 }
 
 /** YYYY-MM-DD of a date in the browser's zone (the period picker's values). */

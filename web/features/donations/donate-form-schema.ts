@@ -7,6 +7,7 @@ import {
   type CreateDonationRequest,
   type DonationOptions,
 } from '../../../contract/donations';
+import { currencyDigits } from '../../../contract/money';
 
 /*
  * The Donate Tree form as people fill it in (text in the inputs, the amount in major units), and
@@ -39,20 +40,12 @@ export const EMPTY_DONATE_FORM: DonateFormValues = {
   showName: true,
 };
 
-/** Digits after the decimal point in a currency (2 for USD, 0 for JPY). */
-export function minorDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2
-  );
-}
-
 /** "25.50" → 2550 for USD; blank → undefined; anything else → NaN (outside every limit). */
 export function toMinorUnits(text: string, currency: string): number | undefined {
   const clean = text.trim().replace(/,/g, '');
   if (!clean) return undefined;
   if (!/^\d+(\.\d*)?$|^\.\d+$/.test(clean)) return Number.NaN;
-  return Math.round(Number(clean) * 10 ** minorDigits(currency));
+  return Math.round(Number(clean) * 10 ** currencyDigits(currency));
 }
 
 /** Whole trees; blank → undefined; anything else → NaN (outside every limit). */

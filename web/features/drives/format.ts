@@ -6,7 +6,7 @@ import type { ClusterPoint } from '../../components/ui/map';
 export const formatDriveWhen = (start: string, end: string, timeZone?: string): string =>
   formatDriveRange(start, end, timeZone);
 
-const number = new Intl.NumberFormat('en-GB');
+const number = new Intl.NumberFormat();
 
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${number.format(count)} ${count === 1 ? one : many}`;

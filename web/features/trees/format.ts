@@ -73,13 +73,13 @@ export function todayKey(now = new Date()): string {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
-const kgFormat = new Intl.NumberFormat('en-GB', { maximumSignificantDigits: 3 });
+const kgFormat = new Intl.NumberFormat(undefined, { maximumSignificantDigits: 3 });
 /** Kilograms with three significant digits ("1.23 kg", "0.0412 kg"). */
 export const formatKg = (kg: number) => `${kgFormat.format(kg)} kg`;
 /** A figure with its range: "1.2 kg (0.84–1.71 kg)". */
 export const formatRange = (r: { low: number; mid: number; high: number }) =>
   `${formatKg(r.mid)} (${kgFormat.format(r.low)}–${formatKg(r.high)})`;
 
-const count = new Intl.NumberFormat('en-GB');
+const count = new Intl.NumberFormat();
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${count.format(n)} ${n === 1 ? one : many}`;

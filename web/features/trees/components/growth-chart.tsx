@@ -13,7 +13,7 @@ import type { GrowthSeries } from '../growth-series';
  * never reaches the landing page.
  */
 
-const fmt = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const fmt = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 /** What the picture shows, in words (its accessible description). */
 function summary(title: string, unit: string, series: GrowthSeries): string {

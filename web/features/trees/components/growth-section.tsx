@@ -10,8 +10,8 @@ import { failureMessage } from '../../../lib/api-client';
 // The chart is its own chunk: it loads with this section only.
 const GrowthChart = lazy(() => import('./growth-chart'));
 
-const cm = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-const years = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const cm = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const years = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
 /** The same figures as the charts, as a table (the charts' text alternative). */
 function GrowthTable({ growth }: { growth: Growth }) {
