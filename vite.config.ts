@@ -114,6 +114,13 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), inlineFirstPaint(), precompress()],
+  resolve: {
+    // Every `zod` import goes through web/lib/zod-jitless.ts, which configures zod before any
+    // schema is built; the entry itself then needs no zod (the landing page's JS budget).
+    alias: [
+      { find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'web/lib/zod-jitless.ts') },
+    ],
+  },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

@@ -3,7 +3,7 @@ import { signedInAccount } from '../support/shell-session';
 
 /**
  * No page trips the Content Security Policy: no inline script or style the policy refuses, and no
- * `eval` probe (zod's JIT check is off in the web entry, web/lib/zod-jitless.ts).
+ * `eval` probe (zod's JIT check is off: the web build resolves `zod` to web/lib/zod-jitless.ts).
  */
 function watchViolations(page: Page): string[] {
   const seen: string[] = [];
