@@ -7,7 +7,9 @@ import { gzipSync } from 'node:zlib';
  * Initial = the entry chunk and the landing route chunk (lazy, but requested as soon as "/" renders),
  * with everything they import statically, read from Vite's build manifest.
  */
-const LIMIT_BYTES = 120 * 1024;
+// DESIGN.md allows 120 KB (aim 100); the landing page loads about 110 KB, so the check keeps 5 KB of
+// headroom and a regression fails here before it eats the design's margin.
+const LIMIT_BYTES = 115 * 1024;
 const FORBIDDEN = [/leaflet/i, /chart\.js|chartjs/i];
 
 interface ManifestChunk {
