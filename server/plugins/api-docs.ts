@@ -1,7 +1,8 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
 /** OpenAPI generated from the zod schemas on every route, browsable at /api/docs. */
 export async function registerApiDocs(app: FastifyInstance): Promise<void> {
@@ -23,4 +24,42 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+type JsonObjectSchema = { properties?: Record<string, unknown>; required?: string[] };
+
+/**
+ * The request body in the docs of a route whose handler parses it itself (so a signed-out caller
+ * gets 401 before any body check, and a refusal names its field): `body` is the contract schema the
+ * handler parses with (null: no text fields); fastify never sees it, so nothing is validated twice. One entry per media
+ * type in the route's `consumes` (JSON when none); a multipart form also carries `file` as binary.
+ * Use as the route's `config.swaggerTransform`.
+ */
+export function documentBody(
+  body: z.ZodType | null,
+  file?: { field: string; required?: boolean; description?: string },
+): SwaggerTransform {
+  return (input) => {
+    const consumes = (input.schema as { consumes?: string[] }).consumes ?? ['application/json'];
+    const out = jsonSchemaTransform(body ? { ...input, schema: { ...input.schema, body } } : input);
+    const fields = (out.schema.body ?? { type: 'object', properties: {} }) as JsonObjectSchema;
+    const form: JsonObjectSchema = file
+      ? {
+          ...fields,
+          properties: {
+            ...fields.properties,
+            [file.field]: {
+              type: 'string',
+              format: 'binary',
+              ...(file.description ? { description: file.description } : {}),
+            },
+          },
+          required: file.required ? [...(fields.required ?? []), file.field] : fields.required,
+        }
+      : fields;
+    const content = Object.fromEntries(
+      consumes.map((type) => [type, { schema: type === 'multipart/form-data' ? form : fields }]),
+    );
+    return { ...out, schema: { ...out.schema, body: { content } } };
+  };
 }

@@ -10,6 +10,7 @@ import {
   driveCreatedResponseSchema,
   driveDetailResponseSchema,
   driveFormErrorSchema,
+  driveFormSchema,
   driveListQuerySchema,
   driveListResponseSchema,
   driveMapResponseSchema,
@@ -23,7 +24,9 @@ import {
 } from '../../../contract/drives';
 import { driveOrganiserQuerySchema } from '../../../contract/teams';
 import type { AppContext } from '../../context';
+import { documentBody } from '../../plugins/api-docs';
 import { readDriveForm } from './drive-form';
+import { DRIVE_IMAGE_FIELD } from './drives.service';
 
 /** How many organised (and joined) drives a public profile lists. */
 const MEMBER_DRIVES_SHOWN = 12;
@@ -54,7 +57,13 @@ export const drivesRoutes =
     app.post(
       '/api/add_drivetreeinfo',
       {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        config: {
+          rateLimit: { max: 30, timeWindow: '15 minutes' },
+          swaggerTransform: documentBody(driveFormSchema, {
+            field: DRIVE_IMAGE_FIELD,
+            required: true,
+          }),
+        },
         schema: {
           tags: ['drives'],
           summary:
@@ -218,7 +227,10 @@ export const drivesRoutes =
     app.put(
       '/api/drives/:id',
       {
-        config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
+        config: {
+          rateLimit: { max: 60, timeWindow: '15 minutes' },
+          swaggerTransform: documentBody(driveFormSchema, { field: DRIVE_IMAGE_FIELD }),
+        },
         schema: {
           tags: ['drives'],
           summary: 'Edit a drive (organiser only; same form, the image is optional)',

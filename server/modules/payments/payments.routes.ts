@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema } from '../../../contract/common';
 import {
   DONATION_MESSAGES,
@@ -6,6 +7,7 @@ import {
   testPaymentResponseSchema,
 } from '../../../contract/donations';
 import type { AppContext } from '../../context';
+import { documentBody } from '../../plugins/api-docs';
 import type { FulfilResult } from './payments.service';
 
 const errors = {
@@ -17,6 +19,15 @@ const errors = {
   415: errorResponseSchema,
   429: errorResponseSchema,
 };
+
+// For the docs only: Stripe's event as Stripe sends it; the handler verifies the signed bytes.
+const stripeEventDoc = z
+  .looseObject({
+    id: z.string(),
+    type: z.string(),
+    data: z.looseObject({ object: z.looseObject({}) }),
+  })
+  .describe('A Stripe event, signed in the Stripe-Signature header');
 
 const acknowledgement = (result: FulfilResult): string => {
   if (result.duplicate) return 'Event already handled.';
@@ -39,6 +50,7 @@ export const paymentsRoutes =
       webhook.post(
         '/api/payments/stripe/webhook',
         {
+          config: { swaggerTransform: documentBody(stripeEventDoc) },
           schema: {
             tags: ['payments'],
             summary: 'Stripe events (signed); each event is handled once, fulfilment is idempotent',

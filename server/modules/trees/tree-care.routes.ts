@@ -10,11 +10,14 @@ import {
   growthResponseSchema,
   healthRequestSchema,
   healthResponseSchema,
+  measurementFormSchema,
   measurementResponseSchema,
+  MEASUREMENT_PHOTO_FIELD,
   replantingResponseSchema,
 } from '../../../contract/tree-care';
 import { treeParamsSchema } from '../../../contract/trees';
 import type { AppContext } from '../../context';
+import { documentBody } from '../../plugins/api-docs';
 import { parseForm, readMeasurement } from './tree-form';
 import { treeErrors, treeFormErrors } from './trees.routes';
 
@@ -96,7 +99,13 @@ export const treeCareRoutes =
     app.post(
       '/api/trees/:id/measurements',
       {
-        config: writeLimit,
+        config: {
+          ...writeLimit,
+          swaggerTransform: documentBody(measurementFormSchema, {
+            field: MEASUREMENT_PHOTO_FIELD,
+            description: 'An optional photo of the tree (multipart only)',
+          }),
+        },
         schema: {
           tags: ['trees'],
           summary:
@@ -121,7 +130,7 @@ export const treeCareRoutes =
     app.post(
       '/api/trees/:id/care',
       {
-        config: writeLimit,
+        config: { ...writeLimit, swaggerTransform: documentBody(careRequestSchema) },
         schema: {
           tags: ['trees'],
           summary: 'Log care for my tree (watered, mulched, weeded, pruned, fertilised, protected)',
@@ -158,7 +167,7 @@ export const treeCareRoutes =
     app.post(
       '/api/trees/:id/health',
       {
-        config: writeLimit,
+        config: { ...writeLimit, swaggerTransform: documentBody(healthRequestSchema) },
         schema: {
           tags: ['trees'],
           summary: 'Report my tree healthy, needing care or dead (a death needs a cause)',

@@ -5,15 +5,19 @@ import { speciesResponseSchema } from '../../../contract/tree-care';
 import {
   registeredTreesQuerySchema,
   registeredTreesResponseSchema,
+  TREE_IMAGE_FIELD,
   TREE_MESSAGES,
   treeExportQuerySchema,
+  treeFormSchema,
   treeMapQuerySchema,
   treeMapResponseSchema,
   treeParamsSchema,
   treeResponseSchema,
+  treeUpdateFormSchema,
   memberTreesResponseSchema,
 } from '../../../contract/trees';
 import type { AppContext } from '../../context';
+import { documentBody } from '../../plugins/api-docs';
 import { readTreeForm, readTreeUpdate } from './tree-form';
 
 /** How many trees a public profile lists (the newest). */
@@ -71,7 +75,10 @@ export const treesRoutes =
     app.post(
       '/api/trees',
       {
-        config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
+        config: {
+          rateLimit: { max: 60, timeWindow: '15 minutes' },
+          swaggerTransform: documentBody(treeFormSchema, { field: TREE_IMAGE_FIELD }),
+        },
         schema: {
           tags: ['trees'],
           summary: 'Register a tree (multipart form; optional photo under "treeImage")',
@@ -181,7 +188,10 @@ export const treesRoutes =
     app.patch(
       '/api/trees/:id',
       {
-        config: { rateLimit: { max: 120, timeWindow: '15 minutes' } },
+        config: {
+          rateLimit: { max: 120, timeWindow: '15 minutes' },
+          swaggerTransform: documentBody(treeUpdateFormSchema, { field: TREE_IMAGE_FIELD }),
+        },
         schema: {
           tags: ['trees'],
           summary: 'Edit my tree (multipart; fields sent change, a new photo is optional)',

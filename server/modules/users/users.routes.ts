@@ -12,7 +12,11 @@ import {
   updateProfileRequestSchema,
 } from '../../../contract/users';
 import type { AppContext } from '../../context';
+import { documentBody } from '../../plugins/api-docs';
 import { readMultipart } from '../files/multipart';
+
+/** The multipart field that carries a new profile photo. */
+const AVATAR_FIELD = 'avatar';
 
 const errors = {
   400: errorResponseSchema,
@@ -85,7 +89,10 @@ export const usersRoutes =
     app.put(
       '/api/users/me/avatar',
       {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        config: {
+          rateLimit: { max: 30, timeWindow: '15 minutes' },
+          swaggerTransform: documentBody(null, { field: AVATAR_FIELD, required: true }),
+        },
         schema: {
           tags: ['users'],
           summary: 'Upload my profile photo (multipart, one image under "avatar")',
@@ -95,7 +102,7 @@ export const usersRoutes =
       },
       async (request) => {
         const { user } = await sessions.requireUser(request);
-        const { file } = await readMultipart(request, { fileField: 'avatar' });
+        const { file } = await readMultipart(request, { fileField: AVATAR_FIELD });
         return {
           success: true as const,
           message: PROFILE_MESSAGES.avatarSaved,
