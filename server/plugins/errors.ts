@@ -24,6 +24,9 @@ const FRIENDLY_BY_FASTIFY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request size does not match its content.',
 };
 
+// PostgreSQL refuses text with a NUL or a byte its encoding lacks (SQLite stores it): bad input.
+const POSTGRES_BAD_TEXT = new Set(['22021', '22P05']);
+
 function errorBody(code: ErrorCode, message: string, field?: string): ErrorResponse {
   return field ? { success: false, message, code, field } : { success: false, message, code };
 }
@@ -43,6 +46,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = first?.message ?? 'Invalid input data';
       return reply.code(400).send(errorBody('VALIDATION_FAILED', message));
     }
+    if ('code' in error && POSTGRES_BAD_TEXT.has(String(error.code)))
+      return reply
+        .code(400)
+        .send(errorBody('BAD_REQUEST', 'The request contains characters that cannot be stored.'));
     const status =
       'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

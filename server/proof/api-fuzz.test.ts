@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDrive, buildTree } from '../../tests/support/factories';
 import { signedInUser } from '../../tests/support/signed-in';
 import { startGeocoderStub, type GeocoderStub } from '../../tests/support/geocoder-stub';
-import { createTestDatabase } from '../../tests/support/test-database';
+import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
 import { buildApp } from '../app';
 import { buildConfig } from '../config';
 import type { DatabaseHandle } from '../db/database';
@@ -189,7 +189,7 @@ function bodyArbitrary(op: Operation, resolve: (s: Schema) => Schema) {
   );
 }
 
-describe('the API under random and malformed input', () => {
+describe.each(databaseTargets)('the API under random and malformed input on $name', (target) => {
   let t: { app: Awaited<ReturnType<typeof buildApp>>; database: DatabaseHandle };
   let geocoder: GeocoderStub;
   let operations: Operation[];
@@ -206,7 +206,7 @@ describe('the API under random and malformed input', () => {
   beforeAll(async () => {
     // A local geocoder without the 1 s pace, so location search is fuzzed too, offline.
     geocoder = await startGeocoderStub();
-    const database = await createTestDatabase({ name: 'sqlite' });
+    const database = await createTestDatabase(target);
     const app = await buildApp({
       config: buildConfig({
         webDistDir: '/nonexistent-canopy-web',
