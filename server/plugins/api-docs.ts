@@ -29,10 +29,11 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
 type JsonObjectSchema = { properties?: Record<string, unknown>; required?: string[] };
 
 /**
- * The request body in the docs of a route whose handler parses it itself (so a signed-out caller
- * gets 401 before any body check, and a refusal names its field): `body` is the contract schema the
- * handler parses with (null: no text fields); fastify never sees it, so nothing is validated twice. One entry per media
- * type in the route's `consumes` (JSON when none); a multipart form also carries `file` as binary.
+ * The request body in the docs of a route whose handler parses it itself (a multipart form, or
+ * JSON whose refusal names its field, which route-schema validation does not): `body` is the
+ * contract schema the handler parses with (null: no text fields). Fastify never sees it, so
+ * nothing is validated twice and every answer stays as it was. One entry per media type in the
+ * route's `consumes` (JSON when none); the multipart one also carries `file` as binary.
  * Use as the route's `config.swaggerTransform`.
  */
 export function documentBody(
@@ -54,7 +55,7 @@ export function documentBody(
               ...(file.description ? { description: file.description } : {}),
             },
           },
-          required: file.required ? [...(fields.required ?? []), file.field] : fields.required,
+          ...(file.required ? { required: [...(fields.required ?? []), file.field] } : {}),
         }
       : fields;
     const content = Object.fromEntries(
