@@ -1,29 +1,100 @@
-/** PDF pieces shared by the donation receipt and the impact report (pdfkit, standard fonts). */
+/** PDF pieces shared by the donation receipt and the impact report (pdfkit, embedded Noto Sans). */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatMoney, majorAmountText } from '../../contract/money';
 
 export const PDF_GREEN = '#166534';
 export const PDF_GREY = '#4b5563';
 
-/**
- * The standard PDF fonts know Latin-1 only; other characters would print as garbage, so they are
- * replaced by "?" (names keep their accents).
- */
-const UNPRINTABLE = /[^\u0020-\u007e\u00a0-\u00ff\u20ac]/g;
-export const printable = (text: string) => text.replace(UNPRINTABLE, '?');
+/** The font names every document from `startPdf` has registered: use these, not Helvetica. */
+export const PDF_FONT = 'Canopy-Regular';
+export const PDF_FONT_BOLD = 'Canopy-Bold';
 
-/** `$60.00 (USD)`, or `INR 60.00` when the symbol is outside what the fonts can print. */
+/** The parts of a fontkit font (what pdfkit parses a TTF into) that Canopy uses. */
+interface FontkitFont {
+  layout: (text: string) => unknown;
+  /** fontkit's glyph cache (private to fontkit, see `startPdf`). */
+  _glyphs: Record<number, unknown>;
+  hasGlyphForCodePoint: (codePoint: number) => boolean;
+  postscriptName: string;
+}
+
+interface PdfFonts {
+  regular: FontkitFont;
+  bold: FontkitFont;
+  /** True when both faces have a glyph for the code point. */
+  covers: (codePoint: number) => boolean;
+}
+
+let fonts: PdfFonts | undefined;
+
+/**
+ * Noto Sans Regular and Bold (SIL OFL 1.1) from @embedpdf/fonts-latin, parsed once at first use.
+ * That build of Noto Sans (Google Fonts') covers Latin incl. Extended, Greek, Cyrillic and
+ * Devanagari, and ₹ and €, so one family prints a whole line and no per-script switching is
+ * needed; pdfkit embeds only the glyphs a document uses and shapes Devanagari through fontkit.
+ */
+export function pdfFonts(): PdfFonts {
+  if (fonts) return fonts;
+  // The package exports only its JS entry (dist/); the TTFs sit beside it in fonts/.
+  const entry = createRequire(import.meta.url).resolve('@embedpdf/fonts-latin');
+  const dir = join(dirname(entry), '..', 'fonts');
+  const regular = parseFont(readFileSync(join(dir, 'NotoSans-Regular.ttf')));
+  const bold = parseFont(readFileSync(join(dir, 'NotoSans-Bold.ttf')));
+  fonts = {
+    regular,
+    bold,
+    covers: (cp) => regular.hasGlyphForCodePoint(cp) && bold.hasGlyphForCodePoint(cp),
+  };
+  return fonts;
+}
+
+/**
+ * The fontkit font pdfkit builds from a TTF. Handing the same parsed font to every document
+ * (registerFont takes one) skips re-reading Noto Sans' layout tables: ~6 ms a receipt, not ~120.
+ */
+function parseFont(ttf: Buffer): FontkitFont {
+  const probe = new PDFDocument({ autoFirstPage: false }).font(ttf);
+  const font = (probe as unknown as { _font?: { font?: FontkitFont } })._font?.font;
+  if (
+    typeof font?.layout !== 'function' ||
+    typeof font.hasGlyphForCodePoint !== 'function' ||
+    typeof font._glyphs !== 'object'
+  )
+    throw new Error(
+      'pdfkit no longer exposes the fontkit font it parsed; update server/lib/pdf.ts',
+    );
+  return font;
+}
+
+/** Control characters, and characters the embedded font has no glyph for, print as "?". */
+export function printable(text: string): string {
+  const { covers } = pdfFonts();
+  let out = '';
+  for (const char of text) {
+    const cp = char.codePointAt(0)!;
+    const control = cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+    out += !control && covers(cp) ? char : '?';
+  }
+  return out;
+}
+
+/** `₹60.00 (INR)`, or `XYZ 60.00` when the symbol is outside what the font can print. */
 export function amountText(amountMinor: number, currency: string): string {
   const symbol = formatMoney(amountMinor, currency);
-  if (!new RegExp(UNPRINTABLE.source).test(symbol)) return `${symbol} (${currency})`;
+  if (printable(symbol) === symbol) return `${symbol} (${currency})`;
   return `${currency} ${majorAmountText(amountMinor, currency)}`;
 }
 
-/** An A4 document with a 56 pt margin, and the whole file once `doc.end()` has been called. */
+/** An A4 document with a 56 pt margin, the Canopy fonts registered (regular selected), and the
+ * whole file once `doc.end()` has been called. */
 export function startPdf(info: PDFKit.DocumentInfo): {
   doc: PDFKit.PDFDocument;
   done: Promise<Buffer>;
 } {
+  const { regular, bold } = pdfFonts();
   const doc = new PDFDocument({ size: 'A4', margin: 56, info });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -31,23 +102,30 @@ export function startPdf(info: PDFKit.DocumentInfo): {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  // Subsetting caches component glyphs (the e inside ë) with no characters, and a later document
+  // would map its e to none in ToUnicode (copy-paste, search): each document starts a fresh cache.
+  for (const font of [regular, bold]) font._glyphs = {};
+  // pdfkit accepts a parsed fontkit font where its types say file or buffer.
+  doc.registerFont(PDF_FONT, regular as unknown as Buffer);
+  doc.registerFont(PDF_FONT_BOLD, bold as unknown as Buffer);
+  doc.font(PDF_FONT);
   return { doc, done };
 }
 
 /** The brand line at the top of every Canopy PDF. */
 export function pdfBrand(doc: PDFKit.PDFDocument) {
-  doc.fillColor(PDF_GREEN).font('Helvetica-Bold').fontSize(24).text('Canopy');
+  doc.fillColor(PDF_GREEN).font(PDF_FONT_BOLD).fontSize(24).text('Canopy');
 }
 
 /** `Label:  value` on one line: the label bold and grey, the value printable and black. */
 export function pdfRow(doc: PDFKit.PDFDocument, fontSize: number, label: string, value: string) {
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(fontSize)
     .fillColor(PDF_GREY)
-    .text(label, { continued: true });
+    .text(printable(label), { continued: true });
   doc
-    .font('Helvetica')
+    .font(PDF_FONT)
     .fillColor('black')
     .text(`  ${printable(value)}`);
 }

@@ -2,7 +2,16 @@ import { countryLabel } from '../../../contract/countries';
 import type { CurrencyTotal } from '../../../contract/dashboards';
 import { majorAmountText } from '../../../contract/money';
 import { csvDocument, csvLine } from '../../lib/csv';
-import { amountText, PDF_GREY, pdfBrand, pdfRow, printable, startPdf } from '../../lib/pdf';
+import {
+  amountText,
+  PDF_FONT,
+  PDF_FONT_BOLD,
+  PDF_GREY,
+  pdfBrand,
+  pdfRow,
+  printable,
+  startPdf,
+} from '../../lib/pdf';
 import type { CorporateFigures } from './dashboards.service';
 
 export interface ReportFile {
@@ -106,13 +115,13 @@ export function impactReportPdf(f: CorporateFigures): Promise<Buffer> {
   });
   const heading = (text: string) => {
     doc.moveDown();
-    doc.fillColor('black').font('Helvetica-Bold').fontSize(14).text(text);
+    doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(14).text(text);
     doc.moveDown(0.3);
   };
   const row = (label: string, value: string) => pdfRow(doc, 10, label, value);
 
   pdfBrand(doc);
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text('Impact report');
+  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text('Impact report');
   doc.moveDown(0.5);
   row('Organisation:', f.organisation.name);
   row('Period:', periodText(f));
@@ -135,7 +144,7 @@ export function impactReportPdf(f: CorporateFigures): Promise<Buffer> {
 
   heading('Drives');
   const drives = [...f.drives.past].reverse().concat(f.drives.upcoming);
-  if (drives.length === 0) doc.font('Helvetica').fontSize(10).text('No drives in this period.');
+  if (drives.length === 0) doc.font(PDF_FONT).fontSize(10).text('No drives in this period.');
   for (const d of drives)
     row(
       `${d.startsAt.slice(0, 10)}:`,
@@ -143,7 +152,7 @@ export function impactReportPdf(f: CorporateFigures): Promise<Buffer> {
     );
   doc.moveDown(2);
   doc
-    .font('Helvetica')
+    .font(PDF_FONT)
     .fontSize(9)
     .fillColor(PDF_GREY)
     .text(

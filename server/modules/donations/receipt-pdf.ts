@@ -1,6 +1,8 @@
 import type { BillingProfile } from '../../../contract/donations';
 import {
   amountText,
+  PDF_FONT,
+  PDF_FONT_BOLD,
   PDF_GREEN,
   PDF_GREY,
   pdfBrand,
@@ -38,16 +40,16 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   pdfBrand(doc);
   doc
     .fillColor(PDF_GREY)
-    .font('Helvetica')
+    .font(PDF_FONT)
     .fontSize(10)
     .text('Plant, nurture and track trees together.');
   doc.moveDown(1.5);
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(18).text('Donation receipt');
+  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text('Donation receipt');
   if (data.testMode) {
     doc.moveDown(0.5);
     doc
       .fillColor('#b91c1c')
-      .font('Helvetica-Bold')
+      .font(PDF_FONT_BOLD)
       .fontSize(11)
       .text('TEST MODE - no card was charged and no money moved.');
   }
@@ -78,25 +80,25 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
       ].filter((line) => line.trim() !== '')
     : [];
   if (address.length > 0 || billing?.taxId) {
-    doc.font('Helvetica-Bold').fontSize(11).fillColor(PDF_GREY).text('Billed to');
-    doc.font('Helvetica').fillColor('black');
+    doc.font(PDF_FONT_BOLD).fontSize(11).fillColor(PDF_GREY).text('Billed to');
+    doc.font(PDF_FONT).fillColor('black');
     for (const line of address) doc.text(printable(line));
     if (billing?.taxId) doc.text(`Tax id: ${printable(billing.taxId)}`);
     doc.moveDown();
   }
 
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(PDF_GREY).text('Given');
-  doc.font('Helvetica').fillColor('black').text(printable(data.gift));
+  doc.font(PDF_FONT_BOLD).fontSize(11).fillColor(PDF_GREY).text('Given');
+  doc.font(PDF_FONT).fillColor('black').text(printable(data.gift));
   doc.text(`Category: ${printable(data.category)}`);
   doc.moveDown();
   doc
-    .font('Helvetica-Bold')
+    .font(PDF_FONT_BOLD)
     .fontSize(16)
     .fillColor(PDF_GREEN)
     .text(`Amount: ${amountText(data.amountMinor, data.currency)}`);
   doc.moveDown(2);
   doc
-    .font('Helvetica')
+    .font(PDF_FONT)
     .fontSize(10)
     .fillColor(PDF_GREY)
     .text('Thank you for helping the world grow greener. Keep this receipt for your records.');
