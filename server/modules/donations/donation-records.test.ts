@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DONATION_MESSAGES } from '../../../contract/donations';
 import { DELETE_CONFIRMATION_WORD } from '../../../contract/users';
+import { pdfEmbeddedFonts, pdfPrintedCharacters } from '../../../tests/support/pdf-text';
 import { TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { donationApi } from './donation-test-kit';
@@ -186,6 +187,42 @@ describe.each(databaseTargets)('donation records API on $name', (target) => {
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(res.rawPayload.length).toBeGreaterThan(1000);
     expect((await call('GET', `/api/donations/${id}/receipt`, other.headers)).statusCode).toBe(404);
+  });
+
+  it('prints a receipt for a donor named in Devanagari, Cyrillic and Greek, in rupees', async () => {
+    await api.setup({
+      donations: {
+        currency: 'INR',
+        treePrice: 6000,
+        minAmount: 100,
+        maxAmount: 10_000_000,
+        maxTrees: 50,
+      },
+    });
+    const organiser = await api.signIn({ profile_type: 'corporate' });
+    const drive = await api.insertDrive(organiser.user.id, { name: 'Kyiv Парк' });
+    const name = 'Priya Nair (प्रिया) Łukasz Ольга Ἀθηνᾶ';
+    const me = await api.signIn({ name });
+    const { id } = await api.pending(me.headers, {
+      kind: 'trees',
+      trees: 2,
+      driveId: drive.id,
+      category: 'Trees',
+    });
+    await api.pay(me.headers, id);
+
+    const res = await call('GET', `/api/donations/${id}/receipt`, me.headers);
+    expect(res.statusCode).toBe(200);
+    const pdf = res.rawPayload;
+    expect(
+      pdfEmbeddedFonts(pdf)
+        .map((f) => f.replace(/^[A-Z]{6}\+/, ''))
+        .sort(),
+    ).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    // The fonts' ToUnicode maps hold every letter of the name, the drive and ₹, and no "?".
+    const printed = pdfPrintedCharacters(pdf);
+    for (const char of `${name} Kyiv Парк ₹120.00 (INR)`) expect(printed).toContain(char);
+    expect(printed).not.toContain('?');
   });
 
   it('exports my donations as CSV, safe to open in a spreadsheet', async () => {
