@@ -63,9 +63,7 @@ function parseFont(ttf: Buffer): FontkitFont {
     typeof font.hasGlyphForCodePoint !== 'function' ||
     typeof font._glyphs !== 'object'
   )
-    throw new Error(
-      'pdfkit no longer exposes the fontkit font it parsed; update server/lib/pdf.ts',
-    );
+    throw new Error('pdfkit/fontkit internals changed: update parseFont in server/lib/pdf.ts');
   return font;
 }
 
@@ -88,8 +86,11 @@ export function amountText(amountMinor: number, currency: string): string {
   return `${currency} ${majorAmountText(amountMinor, currency)}`;
 }
 
-/** An A4 document with a 56 pt margin, the Canopy fonts registered (regular selected), and the
- * whole file once `doc.end()` has been called. */
+/**
+ * An A4 document with a 56 pt margin, the Canopy fonts registered (regular selected), and the
+ * whole file once `doc.end()` has been called. Write it from here to `doc.end()` without awaiting
+ * in between: the fonts are shared, and their glyph cache is reset for each document.
+ */
 export function startPdf(info: PDFKit.DocumentInfo): {
   doc: PDFKit.PDFDocument;
   done: Promise<Buffer>;
