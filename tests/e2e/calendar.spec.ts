@@ -95,6 +95,8 @@ test('the personal feed address can be copied and reset; the old address stops w
   const confirm = page.getByRole('dialog', { name: 'Reset calendar address' });
   await expect(confirm).toContainText('will stop receiving your drives');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
+  // The dialog's own "Reset address" stays in the page until it has closed.
+  await expect(confirm).toBeHidden();
   await expect(field).toHaveValue(first);
 
   await page.getByRole('button', { name: 'Reset address' }).click();
