@@ -39,3 +39,9 @@ export function pdfPrintedCharacters(pdf: Buffer): Set<string> {
         for (const char of utf16be(hex!)) if (char !== '\0') chars.add(char);
   return chars;
 }
+
+/** The embedded fonts without their subset prefix (`CZZZZZ+`), sorted. */
+export const pdfFontFamilies = (pdf: Buffer) =>
+  pdfEmbeddedFonts(pdf)
+    .map((name) => name.replace(/^[A-Z]{6}\+/, ''))
+    .sort();
