@@ -6,7 +6,7 @@ import {
   formatDriveRange,
   formatDriveTime,
   formatLongDay,
-  formatMonthTitle,
+  formatMonthYear,
   formatWeekday,
   firstDayOfWeek,
   fromZonedWallClock,
@@ -64,9 +64,9 @@ describe('date formats', () => {
 
   it("names months, weekdays and whole days in the given locale, for the calendar's grid", () => {
     const saturday = new Date(2026, 2, 14);
-    expect(formatMonthTitle(saturday, 'en-GB')).toBe('March 2026');
-    expect(formatMonthTitle(saturday, 'fr-FR')).toBe('mars 2026');
-    expect(formatMonthTitle(saturday, 'de-DE')).toBe('März 2026');
+    expect(formatMonthYear(saturday, 'en-GB')).toBe('March 2026');
+    expect(formatMonthYear(saturday, 'fr-FR')).toBe('mars 2026');
+    expect(formatMonthYear(saturday, 'de-DE')).toBe('März 2026');
     expect(formatWeekday(saturday, 'short', 'en-GB')).toBe('Sat');
     expect(formatWeekday(saturday, 'long', 'fr-FR')).toBe('samedi');
     expect(formatWeekday(saturday, 'short', 'de-DE')).toBe('Sa');

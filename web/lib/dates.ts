@@ -68,9 +68,6 @@ export function formatMonthKey(month: string, locale?: string): string {
   return valid(date) ? formatter(locale, { month: 'short', year: 'numeric' }).format(date) : month;
 }
 
-/** A calendar grid's title: the month and year of a local date, e.g. "March 2026" or "mars 2026". */
-export const formatMonthTitle = formatMonthYear;
-
 /** A weekday's name, e.g. "Mon" / "Monday" (en-GB) or "lun." / "lundi" (fr). */
 export function formatWeekday(
   value: DateInput,

@@ -1,4 +1,4 @@
-import { formatLongDay, formatMonthTitle, formatWeekday } from '../../lib/dates';
+import { formatLongDay, formatMonthYear, formatWeekday } from '../../lib/dates';
 
 /**
  * A month view's arithmetic, in the browser's local time. Weeks start on `weekStart` (as
@@ -96,7 +96,7 @@ export function weekdayNames(
 
 /** "March 2026" in the locale, for the grid's title. */
 export const monthLabel = ({ year, month }: MonthRef, locale?: string) =>
-  formatMonthTitle(new Date(year, month, 1), locale);
+  formatMonthYear(new Date(year, month, 1), locale);
 
 /** "Saturday 14 March 2026" in the locale, for the drawer's header and the day buttons. */
 export const longDay = (date: Date, locale?: string) => formatLongDay(date, locale);

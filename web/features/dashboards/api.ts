@@ -22,11 +22,14 @@ export const corporateKey = (organisation: string | undefined, period: Period | 
 export const chartsKey = ['community-charts'] as const;
 
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
-/** `?from=&to=&organisation=`, leaving out what is not chosen (the API's defaults apply). */
-function dashboardQuery(period: Period | null, organisation?: string) {
-  const query = new URLSearchParams(period ? { from: period.from, to: period.to } : {});
+/** `from=&to=&organisation=…`, leaving out what is not chosen (the API's defaults apply). */
+function organisationQuery(params: Record<string, string>, organisation?: string) {
+  const query = new URLSearchParams(params);
   if (organisation) query.set('organisation', organisation);
-  const text = query.toString();
+  return query.toString();
+}
+function dashboardQuery(period: Period | null, organisation?: string) {
+  const text = organisationQuery(period ? { from: period.from, to: period.to } : {}, organisation);
   return text ? `?${text}` : '';
 }
 
@@ -52,10 +55,8 @@ export const fetchCommunityCharts = (signal?: AbortSignal) =>
  * the session header, so it is fetched and saved.
  */
 export function downloadImpactReport(period: Period, format: 'pdf' | 'csv', organisation?: string) {
-  const query = new URLSearchParams({ ...period, format });
-  if (organisation) query.set('organisation', organisation);
   return apiDownload(
-    `/api/reports/impact?${query.toString()}`,
+    `/api/reports/impact?${organisationQuery({ ...period, format }, organisation)}`,
     `canopy-impact-${period.from}-to-${period.to}.${format}`,
   );
 }

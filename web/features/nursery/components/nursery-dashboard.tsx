@@ -10,7 +10,6 @@ import { useNurseryDashboard } from '../api';
 import { ReservationList } from './reservation-list';
 
 const count = new Intl.NumberFormat();
-const monthLabel = (month: string) => formatMonthKey(month);
 
 function Figures({ data }: { data: Dashboard }) {
   const open = data.openReservations.reduce((s, r) => s + r.quantity, 0);
@@ -98,7 +97,7 @@ function Months({ data }: { data: Dashboard }) {
           chart={{
             kind: 'bar',
             countAxis: true,
-            labels: months.map((m) => monthLabel(m.month)),
+            labels: months.map((m) => formatMonthKey(m.month)),
             series: [
               { label: 'Reserved', data: months.map((m) => m.reserved), tone: 'accent' },
               { label: 'Delivered', data: months.map((m) => m.delivered), tone: 'primary' },
