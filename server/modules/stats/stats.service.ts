@@ -10,11 +10,20 @@ import { countryLines, speciesMix } from './chart-lines';
 // Aggregates over every tree are too heavy per request; a short cache keeps the landing page fast.
 const CACHE_MS = 30_000;
 
+export interface StatsOptions {
+  /** The donation currency (`config.donations.currency`): money raised is counted in its minor units. */
+  currency?: string;
+}
+
+/** Config's default DONATION_CURRENCY, for callers that do not say. */
+const DEFAULT_CURRENCY = 'USD';
+
 /** Tree figures (living plants, CO₂, O₂) come from the trees module's one impact method. */
 export function statsService(
   repo: ReturnType<typeof statsRepository>,
   clock: Clock,
   trees: Pick<TreesService, 'communityImpact' | 'communityCharts'>,
+  { currency = DEFAULT_CURRENCY }: StatsOptions = {},
 ) {
   // The answer may lag by design: only the TTL ends it, not the writes it counts.
   const cache = readCache<ImpactStats>({ max: 1, ttlMs: CACHE_MS, clock, staleOnWrites: false });
@@ -27,7 +36,7 @@ export function statsService(
     ]);
     return {
       ...totals,
-      currency: 'USD',
+      currency,
       treesRegistered: impact.treesRegistered,
       co2Kg: Math.round(impact.co2Kg.mid),
       o2Kg: Math.round(impact.o2Kg.mid),

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { fixedClock } from '../../lib/clock';
+import type { statsRepository } from './stats.repository';
+import { statsService } from './stats.service';
+
+const NOW = '2026-11-21T12:00:00.000Z';
+
+type Repo = ReturnType<typeof statsRepository>;
+type Trees = Parameters<typeof statsService>[2];
+
+// Money raised is kept in minor units of the donation currency; the answer must name that currency.
+function serviceIn(currency?: string) {
+  const repo = {
+    totals: async () => ({
+      treesDonated: 0,
+      moneyRaisedMinor: 125_000,
+      drivesCreated: 0,
+      volunteerHours: 0,
+      members: 0,
+      countries: 0,
+    }),
+    drivesPerCountry: async () => [],
+  } as unknown as Repo;
+  const trees = {
+    communityImpact: async () => ({
+      treesRegistered: 0,
+      co2Kg: { low: 0, mid: 0, high: 0 },
+      o2Kg: { low: 0, mid: 0, high: 0 },
+    }),
+  } as unknown as Trees;
+  return statsService(repo, fixedClock(NOW), trees, currency ? { currency } : undefined);
+}
+
+describe('statsService currency', () => {
+  it.each(['JPY', 'BHD', 'EUR'])('answers the configured currency (%s)', async (currency) => {
+    const stats = await serviceIn(currency).impact();
+    expect(stats.currency).toBe(currency);
+    expect(stats.moneyRaisedMinor).toBe(125_000);
+  });
+
+  it("answers config's default (USD) when no currency is given", async () => {
+    expect((await serviceIn().impact()).currency).toBe('USD');
+  });
+});
