@@ -18,8 +18,14 @@ test.describe('landing page impact figures', () => {
     // Formatted the way the page formats them, in the browser's own locale.
     const expected = await page.evaluate((stats) => {
       const count = new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 });
-      const major = stats.moneyRaisedMinor / 100;
-      const digits = Number.isInteger(major) ? 0 : 2;
+      // Minor units by the currency's own digits (2 for USD, 0 for JPY, 3 for BHD).
+      const currencyDigits =
+        new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: stats.currency,
+        }).resolvedOptions().maximumFractionDigits ?? 2;
+      const major = stats.moneyRaisedMinor / 10 ** currencyDigits;
+      const digits = Number.isInteger(major) ? 0 : currencyDigits;
       return {
         treesRegistered: count.format(stats.treesRegistered),
         treesDonated: count.format(stats.treesDonated),

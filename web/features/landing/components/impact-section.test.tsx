@@ -5,7 +5,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImpactStats } from '../../../../contract/stats';
-import { formatCount, formatMass, formatMoney, ImpactSection } from './impact-section';
+import { formatMoneyRounded } from '../../../lib/numbers';
+import { formatMass, ImpactSection } from './impact-section';
 
 const EMPTY: ImpactStats = {
   treesRegistered: 0,
@@ -48,24 +49,12 @@ afterEach(() => {
 });
 
 describe('impact formatting', () => {
-  it('formats counts with grouping', () => {
-    expect(formatCount(32180, 'en-US')).toBe('32,180');
-    expect(formatCount(0, 'en-US')).toBe('0');
-    expect(formatCount(3450.4, 'en-US')).toBe('3,450');
-  });
-
-  it('formats minor units as money, with cents only when there are some', () => {
-    expect(formatMoney(8_965_000, 'USD', 'en-US')).toBe('$89,650');
-    expect(formatMoney(123_456, 'USD', 'en-US')).toBe('$1,234.56');
-    expect(formatMoney(0, 'USD', 'en-US')).toBe('$0');
-    expect(formatMoney(500, 'EUR', 'en-US')).toBe('€5');
-  });
-
   it('shows kilograms below a tonne and tonnes from 1000 kg', () => {
     expect(formatMass(999, 'en-US')).toEqual({ value: '999', unit: 'kg' });
     expect(formatMass(1000, 'en-US')).toEqual({ value: '1', unit: 'tonne' });
     expect(formatMass(2890, 'en-US')).toEqual({ value: '2.9', unit: 'tonnes' });
     expect(formatMass(1_240_000, 'en-US')).toEqual({ value: '1,240', unit: 'tonnes' });
+    expect(formatMass(2890, 'de-DE')).toEqual({ value: '2,9', unit: 'tonnes' });
   });
 });
 
@@ -99,7 +88,7 @@ describe('ImpactSection', () => {
     expect(screen.getByTestId('stat-drivesCreated-value')).toHaveTextContent(count(247));
     expect(screen.getByTestId('stat-volunteerHours-value')).toHaveTextContent(count(3450));
     expect(screen.getByTestId('stat-moneyRaised-value')).toHaveTextContent(
-      formatMoney(8_965_000, 'USD'),
+      formatMoneyRounded(8_965_000, 'USD'),
     );
     expect(screen.getByTestId('stat-co2-value')).toHaveTextContent(/tonnes/);
     expect(screen.getByTestId('stat-o2-value')).toHaveTextContent(/tonne/);
@@ -108,6 +97,27 @@ describe('ImpactSection', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/be the first to plant/)).not.toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    // JPY has no minor unit and BHD three digits: 125000 minor units are ¥125,000 and BHD 125.
+    ['JPY', 125_000, 0],
+    ['BHD', 125_000, 125],
+  ] as const)('shows money raised in %s by its own digits', async (currency, minor, major) => {
+    vi.stubGlobal(
+      'fetch',
+      answer(200, { success: true, data: { ...EMPTY, currency, moneyRaisedMinor: minor } }),
+    );
+    renderSection();
+    const expected = new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: 0,
+    }).format(currency === 'JPY' ? minor : major);
+    // Intl may put a no-break space after a currency code; compare with plain spaces.
+    const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
+    const shown = await screen.findByTestId('stat-moneyRaised-value');
+    expect(plain(shown.textContent)).toBe(plain(expected));
   });
 
   it('shows honest zeros and an invitation on an empty database', async () => {

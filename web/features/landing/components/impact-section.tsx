@@ -1,33 +1,16 @@
 import type { ImpactStats } from '../../../../contract/stats';
+import { formatCount, formatDecimal, formatMoneyRounded } from '../../../lib/numbers';
 import { useImpactStats } from '../api';
 import type { IconName } from '../content';
 import { Icon } from './icons';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { iconChip, SectionHeading } from './primitives';
 
-/** Whole numbers in the reader's locale: 32180 → "32,180". */
-export function formatCount(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value);
-}
-
-/** Minor units to money: 8965000 USD → "$89,650"; cents are shown only when there are some. */
-export function formatMoney(minor: number, currency: string, locale?: string): string {
-  const major = minor / 100;
-  const whole = Number.isInteger(major);
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(major);
-}
-
 /** Kilograms below a tonne, tonnes (one decimal) from 1000 kg up. */
 export function formatMass(kg: number, locale?: string): { value: string; unit: string } {
   if (kg >= 1000) {
-    const tonnes = kg / 1000;
-    const value = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(tonnes);
-    return { value, unit: value === new Intl.NumberFormat(locale).format(1) ? 'tonne' : 'tonnes' };
+    const value = formatDecimal(kg / 1000, 1, locale);
+    return { value, unit: value === formatCount(1, locale) ? 'tonne' : 'tonnes' };
   }
   return { value: formatCount(kg, locale), unit: 'kg' };
 }
@@ -70,7 +53,7 @@ function statViews(stats: ImpactStats): StatView[] {
       key: 'moneyRaised',
       icon: 'coin',
       label: 'Money raised',
-      value: formatMoney(stats.moneyRaisedMinor, stats.currency),
+      value: formatMoneyRounded(stats.moneyRaisedMinor, stats.currency),
     },
     {
       key: 'drivesCreated',
