@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   API_TOKEN_LIMITS,
   API_TOKEN_MESSAGES,
@@ -13,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Log } from '../../lib/log';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import type { SessionUser, SignedInSession } from '../auth/session-lookup';
 import type { apiTokensRepository } from './api-tokens.repository';
 
@@ -25,8 +25,6 @@ const HINT_LENGTH = API_TOKEN_PREFIX.length + 4;
 
 /** Who is signed in through an API token: a session-shaped answer plus the token's id. */
 export type ApiTokenSignIn = SignedInSession & { apiTokenId: string };
-
-const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 type ListedRow = Awaited<ReturnType<ReturnType<typeof apiTokensRepository>['listForUser']>>[number];
 
@@ -105,7 +103,7 @@ export function apiTokensService(deps: {
     /** The member behind an API token, or null (malformed, revoked, expired, account gone). */
     async userForToken(token: string): Promise<ApiTokenSignIn | null> {
       if (!API_TOKEN_PATTERN.test(token)) return null;
-      const hash = sha256Hex(token);
+      const hash = hashSecretToken(token);
       const found = deps.sharedDatabase
         ? await lookUp(hash)
         : await owners.get(hash, () => lookUp(hash));
@@ -126,12 +124,12 @@ export function apiTokensService(deps: {
     ): Promise<{ token: ApiToken; secret: string }> {
       const now = clock.now();
       const at = now.toISOString();
-      const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const { token: secret, hash } = newSecretToken(API_TOKEN_PREFIX);
       const row = {
         id: newId(now.getTime()),
         user_id: user.id,
         name: input.name,
-        token_hash: sha256Hex(secret),
+        token_hash: hash,
         hint: secret.slice(0, HINT_LENGTH),
         created_at: at,
         last_used_at: null,

@@ -1,11 +1,10 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from '../../lib/clock';
+import { hashSecretToken } from '../../lib/secret-tokens';
 import type { CalendarFeedRepository } from './calendar-feed.repository';
 
 /** Feed tokens are 32-byte HMACs in base64url: 43 characters. */
 export const FEED_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
  * Personal iCal feed addresses. The token is HMAC(key, user_id:nonce) with a key derived from the
@@ -32,7 +31,7 @@ export function calendarFeedService(deps: {
       row: {
         user_id: userId,
         nonce,
-        token_hash: sha256Hex(token),
+        token_hash: hashSecretToken(token),
         created_at: clock.now().toISOString(),
       },
     };
@@ -60,7 +59,7 @@ export function calendarFeedService(deps: {
     /** Whose feed this token opens, or null (malformed, revoked, or the account is gone). */
     async ownerOf(token: string): Promise<string | null> {
       if (!FEED_TOKEN_PATTERN.test(token)) return null;
-      const row = await repo.findOwnerByHash(sha256Hex(token));
+      const row = await repo.findOwnerByHash(hashSecretToken(token));
       return row?.user_id ?? null;
     },
   };

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   canAssignRole,
   TEAM_INVITE_TTL_DAYS,
@@ -17,6 +16,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Mailer } from '../../lib/mailer';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { organisationSummary, requireManager } from './team-access';
@@ -24,7 +24,6 @@ import { teamInviteMail } from './team-emails';
 import type { InviteRow, TeamsRepository, teamsRepository } from './teams.repository';
 
 const DAY = 24 * 60 * 60_000;
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 interface InviteDeps {
   uow: UnitOfWork;
@@ -124,11 +123,11 @@ export function teamInvites(deps: InviteDeps) {
         await r.lockTeam(organisationId);
         if (await r.memberByEmail(organisationId, input.email))
           throw new AppError(409, 'CONFLICT', TEAM_MESSAGES.alreadyMember, { field: 'email' });
-        const token = randomBytes(32).toString('base64url');
+        const { token, hash } = newSecretToken();
         const open = await r.openInviteFor(organisationId, input.email);
         let row: InviteRow;
         if (open) {
-          await r.renewInvite(open.id, sha256(token), input.role, expiry());
+          await r.renewInvite(open.id, hash, input.role, expiry());
           row = { ...open, role: input.role, expires_at: expiry() };
         } else {
           row = {
@@ -136,7 +135,7 @@ export function teamInvites(deps: InviteDeps) {
             organisation_id: organisationId,
             email: input.email,
             role: input.role,
-            token_hash: sha256(token),
+            token_hash: hash,
             invited_by: user.id,
             created_at: nowIso(),
             expires_at: expiry(),
@@ -157,9 +156,9 @@ export function teamInvites(deps: InviteDeps) {
       const invite = await requireOpenInvite(organisationId, inviteId);
       if (!canAssignRole(access.role, invite.role)) throw forbidden(TEAM_MESSAGES.ownerOnly);
       return uow.withTransaction(async (tx) => {
-        const token = randomBytes(32).toString('base64url');
+        const { token, hash } = newSecretToken();
         const expiresAt = expiry();
-        if (!(await inTx(tx).renewInvite(invite.id, sha256(token), invite.role, expiresAt)))
+        if (!(await inTx(tx).renewInvite(invite.id, hash, invite.role, expiresAt)))
           throw notFound(TEAM_MESSAGES.inviteNotFound);
         mailLater(tx, invite.email, access.organisation.name, user, invite, token);
         return toInvite({ ...invite, expires_at: expiresAt }, user.name ?? user.username);
@@ -176,7 +175,7 @@ export function teamInvites(deps: InviteDeps) {
 
     /** What the link is for, so the invite page can explain it before anyone signs in. */
     async previewInvite(token: string): Promise<InvitePreview> {
-      const invite = await repo.inviteByTokenHash(sha256(token));
+      const invite = await repo.inviteByTokenHash(hashSecretToken(token));
       const org = invite && (await repo.organisation(invite.organisation_id));
       if (!invite || !org) throw notFound(TEAM_MESSAGES.inviteInvalid);
       return {
@@ -193,7 +192,7 @@ export function teamInvites(deps: InviteDeps) {
       return uow.withTransaction(async (tx) => {
         const r = inTx(tx);
         const at = nowIso();
-        const invite = await r.inviteByTokenHash(sha256(token));
+        const invite = await r.inviteByTokenHash(hashSecretToken(token));
         const org = invite && (await r.organisation(invite.organisation_id));
         if (!invite || !org) throw notFound(TEAM_MESSAGES.inviteInvalid);
         const state = inviteState(invite, at);
