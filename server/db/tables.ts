@@ -350,7 +350,49 @@ export interface TeamInvitesTable {
   revoked_at: Timestamp | null;
 }
 
+/** A mail queued in the writing transaction and delivered by the 'mail' job (server/modules/mail). */
+export interface MailsTable {
+  id: string;
+  /** At most one mail per key (a reminder, a notice): a second send with it does nothing. */
+  key: string | null;
+  to_address: string;
+  subject: string;
+  /** Cleared once sent or failed, except where mail is kept for /dev/mail. */
+  text_body: string | null;
+  html_body: string | null;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** SQLite only: the jobs queue drained in-process (PostgreSQL uses graphile-worker's tables). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON. */
+  payload: string;
+  key: string | null;
+  run_at: Timestamp;
+  attempts: number;
+  max_attempts: number;
+  status: 'pending' | 'running' | 'failed';
+  last_error: string | null;
+  locked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** SQLite only: the last minute each schedule was enqueued for. */
+export interface JobScheduleRunsTable {
+  name: string;
+  last_tick: Timestamp;
+}
+
 export interface Database {
+  mails: MailsTable;
+  jobs: JobsTable;
+  job_schedule_runs: JobScheduleRunsTable;
   nursery_stock: NurseryStockTable;
   sapling_reservations: SaplingReservationsTable;
   api_tokens: ApiTokensTable;

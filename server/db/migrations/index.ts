@@ -12,6 +12,7 @@ import * as driveTimeZones from './0009-drive-time-zones';
 import * as apiTokens from './0010-api-tokens';
 import * as nursery from './0011-nursery';
 import * as teams from './0012-teams';
+import * as jobsAndMail from './0014-jobs-and-mail';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011-nursery': nursery,
   '0012-teams': teams,
   '0013-auth-hardening': authHardening,
+  '0014-jobs-and-mail': jobsAndMail,
 };
