@@ -4,7 +4,6 @@ import { NOTIFICATION_KINDS } from '../../contract/notifications';
 import { newId } from '../lib/ids';
 import {
   needsRule,
-  ROUTE_ACCESS,
   routeKey,
   type AccountType,
   type OwnedResource,
@@ -17,8 +16,8 @@ import { databaseTargets } from '../../tests/support/test-database';
 
 /**
  * Every /api route, as the server registered it, called as nobody, as the owner of an object and
- * as another member of each account type; each answer is checked against the route's rule in
- * server/plugins/route-access.ts. A route with no rule fails the first test, by name.
+ * as another member of each account type; each answer is checked against the rule the route declares
+ * (`config.access` beside its schema). A route with no rule fails the first test, by name.
  */
 type Caller = {
   name: string;
@@ -153,15 +152,14 @@ describe.each(databaseTargets)('authorization matrix ($name)', (target) => {
 
   const apiRoutes = () => t.app.routeTable.routes.filter((r) => needsRule(r.url));
 
-  it('every /api route declares who may call it (server/plugins/route-access.ts)', () => {
-    const keys = new Set(apiRoutes().map((r) => routeKey(r.method, r.url)));
-    const undeclared = [...keys].filter((key) => !(key in ROUTE_ACCESS));
+  it('every /api route declares who may call it (config.access on the route)', () => {
+    const undeclared = apiRoutes()
+      .filter((r) => r.access === undefined)
+      .map((r) => routeKey(r.method, r.url));
     expect(
       undeclared,
-      `Routes without an access rule: add each to ROUTE_ACCESS in server/plugins/route-access.ts:\n${undeclared.join('\n')}`,
+      `Routes without an access rule: add config: { access } to each route:\n${undeclared.join('\n')}`,
     ).toEqual([]);
-    const stale = Object.keys(ROUTE_ACCESS).filter((key) => !keys.has(key));
-    expect(stale, `ROUTE_ACCESS names routes that do not exist:\n${stale.join('\n')}`).toEqual([]);
   });
 
   it('refuses nobody before reading the body, and a HEAD request as its GET', async () => {
@@ -198,7 +196,7 @@ describe.each(databaseTargets)('authorization matrix ($name)', (target) => {
   it('answers every caller as the route’s rule says', async () => {
     const routes = apiRoutes()
       .map((r) => ({ ...r, key: routeKey(r.method, r.url) }))
-      .filter((r) => r.key in ROUTE_ACCESS)
+      .filter((r): r is typeof r & { access: RouteAccess } => r.access !== undefined)
       // Deletions after everything else, and what ends a session or account at the very end.
       .sort(
         (a, b) =>
@@ -208,7 +206,7 @@ describe.each(databaseTargets)('authorization matrix ($name)', (target) => {
     expect(routes.length).toBeGreaterThan(50);
     const failures: string[] = [];
     for (const route of routes) {
-      const access = ROUTE_ACCESS[route.key]!;
+      const { access } = route;
       const { path: url, guessed } = pathFor(route.url, access);
       const call = async (caller: Caller | null) => {
         const res = await t.app.inject({

@@ -31,6 +31,7 @@ export const apiTokensRoutes =
     app.get(
       '/api/api-tokens',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['api-tokens'],
           summary: 'My personal API tokens (never their secrets), newest first',
@@ -52,7 +53,7 @@ export const apiTokensRoutes =
     app.post(
       '/api/api-tokens',
       {
-        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        config: { access: 'member', rateLimit: { max: 20, timeWindow: '15 minutes' } },
         schema: {
           tags: ['api-tokens'],
           summary: 'Create a read-only personal API token (its secret is in this answer only)',
@@ -75,7 +76,10 @@ export const apiTokensRoutes =
     app.delete(
       '/api/api-tokens/:id',
       {
-        config: { rateLimit: { max: 60, timeWindow: '15 minutes' } },
+        config: {
+          access: { owner: 'api-token' },
+          rateLimit: { max: 60, timeWindow: '15 minutes' },
+        },
         schema: {
           tags: ['api-tokens'],
           summary: 'Revoke one of my API tokens (it stops working at once)',

@@ -32,7 +32,7 @@ export const authRoutes =
     app.post(
       '/api/users/register',
       {
-        config: perIp(20),
+        config: { access: 'public', ...perIp(20) },
         schema: {
           tags: ['auth'],
           summary: 'Create an unverified account and email a 6-digit code',
@@ -50,7 +50,7 @@ export const authRoutes =
     app.post(
       '/api/users/creatotp',
       {
-        config: perIp(30),
+        config: { access: 'public', ...perIp(30) },
         schema: {
           tags: ['auth'],
           summary: 'Send a new verification code (same answer whether or not the account exists)',
@@ -64,7 +64,7 @@ export const authRoutes =
     app.post(
       '/api/users/users-otpmatch',
       {
-        config: perIp(60),
+        config: { access: 'public', ...perIp(60) },
         schema: {
           tags: ['auth'],
           summary: 'Verify the emailed code; signs the user in',
@@ -78,6 +78,7 @@ export const authRoutes =
     app.post(
       '/api/users/login',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['auth'],
           summary: 'Sign in',
@@ -91,7 +92,7 @@ export const authRoutes =
     app.post(
       '/api/users/forgotpassword',
       {
-        config: perIp(10),
+        config: { access: 'public', ...perIp(10) },
         schema: {
           tags: ['auth'],
           summary: 'Email a password reset link (same answer whether or not the account exists)',
@@ -108,7 +109,7 @@ export const authRoutes =
     app.post(
       '/api/users/resetpassword',
       {
-        config: perIp(20),
+        config: { access: 'secret', ...perIp(20) },
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with a mailed reset token; ends every session',
@@ -125,6 +126,7 @@ export const authRoutes =
     app.get(
       '/api/users/currentuser',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['auth'],
           summary: 'The signed-in user',
@@ -141,6 +143,7 @@ export const authRoutes =
     app.post(
       '/api/users/logout',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['auth'],
           summary: 'End the current session',

@@ -33,6 +33,7 @@ export const dashboardsRoutes =
     app.get(
       '/api/dashboard/individual',
       {
+        config: { access: 'individual' },
         schema: {
           tags: ['dashboards'],
           summary:
@@ -50,6 +51,7 @@ export const dashboardsRoutes =
     app.get(
       '/api/dashboard/corporate',
       {
+        config: { access: 'corporate' },
         schema: {
           tags: ['dashboards'],
           summary:
@@ -77,7 +79,7 @@ export const dashboardsRoutes =
     app.get(
       '/api/reports/impact',
       {
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        config: { access: 'member', rateLimit: { max: 30, timeWindow: '10 minutes' } },
         schema: {
           tags: ['dashboards'],
           summary: "My organisation's impact report for a period, as PDF or CSV",

@@ -42,6 +42,7 @@ export const donationsRoutes =
     app.get(
       '/api/donations/options',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['donations'],
           summary:
@@ -61,7 +62,7 @@ export const donationsRoutes =
     app.post(
       '/api/donations',
       {
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        config: { access: 'member', rateLimit: { max: 20, timeWindow: '10 minutes' } },
         schema: {
           tags: ['donations'],
           summary: 'Start a donation of trees or cash; answers the checkout address to pay at',
@@ -78,6 +79,7 @@ export const donationsRoutes =
     app.get(
       '/api/donations',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['donations'],
           summary: 'My donations, newest first (optionally one status)',
@@ -94,7 +96,7 @@ export const donationsRoutes =
     app.get(
       '/api/donations/export.csv',
       {
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        config: { access: 'member', rateLimit: { max: 30, timeWindow: '10 minutes' } },
         schema: {
           tags: ['donations'],
           summary: 'My donations as CSV (the Transactions page download)',
@@ -117,6 +119,7 @@ export const donationsRoutes =
     app.get(
       '/api/donations/billing',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['donations'],
           summary: 'My billing name, address and tax id (printed on receipts)',
@@ -132,6 +135,7 @@ export const donationsRoutes =
     app.put(
       '/api/donations/billing',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['donations'],
           summary: 'Save my billing details',
@@ -152,6 +156,7 @@ export const donationsRoutes =
     app.get(
       '/api/donations/:id',
       {
+        config: { access: { owner: 'donation' } },
         schema: {
           tags: ['donations'],
           summary: 'One of my donations',
@@ -168,7 +173,7 @@ export const donationsRoutes =
     app.get(
       '/api/donations/:id/receipt',
       {
-        config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+        config: { access: { owner: 'donation' }, rateLimit: { max: 60, timeWindow: '10 minutes' } },
         schema: {
           tags: ['donations'],
           summary: 'The PDF receipt of one of my paid donations',
@@ -192,6 +197,7 @@ export const donationsRoutes =
     app.get(
       '/api/trees/donatedtrees',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['donations'],
           summary: 'My paid tree donations: trees, drive, date, amount, receipt number',
@@ -209,6 +215,7 @@ export const donationsRoutes =
     app.get(
       '/api/drives/:id/donations',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['donations'],
           summary: 'Trees and money a drive received (paid), with donor names unless anonymous',

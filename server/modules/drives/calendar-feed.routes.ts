@@ -17,6 +17,7 @@ export const calendarFeedRoutes =
     app.get(
       '/api/calendar/feed',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['calendar'],
           summary: 'My personal calendar feed address (created on first use)',
@@ -32,7 +33,7 @@ export const calendarFeedRoutes =
     app.post(
       '/api/calendar/feed/rotate',
       {
-        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        config: { access: 'member', rateLimit: { max: 20, timeWindow: '15 minutes' } },
         schema: {
           tags: ['calendar'],
           summary: 'Replace my calendar feed address (the old one stops working)',
@@ -49,7 +50,7 @@ export const calendarFeedRoutes =
       '/api/calendar/feed/:token.ics',
       {
         // Public by design (calendar apps send no session); the secret address is the key.
-        config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+        config: { access: 'secret', rateLimit: { max: 120, timeWindow: '1 minute' } },
         schema: {
           tags: ['calendar'],
           summary: 'A personal calendar feed (iCalendar), for calendar apps to subscribe to',

@@ -58,6 +58,7 @@ export const drivesRoutes =
       '/api/add_drivetreeinfo',
       {
         config: {
+          access: 'corporate',
           rateLimit: { max: 30, timeWindow: '15 minutes' },
           swaggerTransform: documentBody(driveFormSchema, {
             field: DRIVE_IMAGE_FIELD,
@@ -89,6 +90,7 @@ export const drivesRoutes =
     app.get(
       '/api/users/coporateuser',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'Corporate members for "Land Donated By" (label and value)',
@@ -104,6 +106,7 @@ export const drivesRoutes =
     app.get(
       '/api/trees/geteventdetail',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'Plantations: drives by date (upcoming or past), country, date range and name',
@@ -124,6 +127,7 @@ export const drivesRoutes =
     app.get(
       '/api/drives/map',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'Drive points for the map (same filters as the list, no paging, capped)',
@@ -140,6 +144,7 @@ export const drivesRoutes =
     app.get(
       '/api/drives/mine',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'My Plantations: drives I organise and drives I joined',
@@ -156,6 +161,7 @@ export const drivesRoutes =
     app.get(
       '/api/drives/member/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary:
@@ -194,6 +200,7 @@ export const drivesRoutes =
     app.get(
       '/api/drives/calendar',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'My drives (organised or joined) starting between two dates, for the calendar',
@@ -211,6 +218,7 @@ export const drivesRoutes =
     app.get(
       '/api/drives/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'One drive with its participants',
@@ -228,6 +236,7 @@ export const drivesRoutes =
       '/api/drives/:id',
       {
         config: {
+          access: { owner: 'drive' },
           rateLimit: { max: 60, timeWindow: '15 minutes' },
           swaggerTransform: documentBody(driveFormSchema, { field: DRIVE_IMAGE_FIELD }),
         },
@@ -254,6 +263,7 @@ export const drivesRoutes =
     app.delete(
       '/api/drives/:id',
       {
+        config: { access: { owner: 'drive' } },
         schema: {
           tags: ['drives'],
           summary: 'Delete a drive (organiser only); everyone who joined is told',
@@ -271,6 +281,7 @@ export const drivesRoutes =
     app.post(
       '/api/drives/:id/participants',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'Join a drive (joining twice is fine)',
@@ -291,6 +302,7 @@ export const drivesRoutes =
     app.delete(
       '/api/drives/:id/participants',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'Leave a drive (leaving twice is fine)',
@@ -311,6 +323,7 @@ export const drivesRoutes =
     app.get(
       '/api/drives/:id/ics',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['drives'],
           summary: 'The drive as an iCalendar (.ics) file to add to a calendar',

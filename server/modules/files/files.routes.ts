@@ -15,6 +15,7 @@ export const filesRoutes =
     app.get(
       '/api/files/:id',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['files'],
           summary: 'An uploaded image (WebP, metadata stripped); public, cached forever by its id',

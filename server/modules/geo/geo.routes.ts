@@ -25,7 +25,7 @@ export const geoRoutes =
     app.get(
       '/api/geo/search',
       {
-        config: { rateLimit },
+        config: { access: 'member', rateLimit },
         schema: {
           tags: ['geo'],
           summary: 'Find the best-matching place for a location text (null when none)',
@@ -42,7 +42,7 @@ export const geoRoutes =
     app.get(
       '/api/geo/reverse',
       {
-        config: { rateLimit },
+        config: { access: 'member', rateLimit },
         schema: {
           tags: ['geo'],
           summary: 'The name of the place at a point (null when it has none)',

@@ -9,6 +9,7 @@ export const healthRoutes =
     app.get(
       '/api/health',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['health'],
           summary: 'Liveness and database check',

@@ -8,6 +8,7 @@ export const mapRoutes =
     app.get(
       '/api/map-config',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['geo'],
           summary: 'Map tile address and attribution for the browser',

@@ -13,7 +13,7 @@ export const newsletterRoutes =
     app.post(
       '/api/newsletter',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: 'public', rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: {
           tags: ['newsletter'],
           summary: 'Subscribe an email address to the Canopy newsletter',

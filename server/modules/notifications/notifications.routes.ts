@@ -19,6 +19,7 @@ export const notificationsRoutes =
     app.get(
       '/api/notifications',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['notifications'],
           summary: 'My notifications, newest first, with total and unread counts',
@@ -36,6 +37,7 @@ export const notificationsRoutes =
     app.get(
       '/api/notifications/unread-count',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['notifications'],
           summary: 'How many of my notifications are unread (for the bell)',
@@ -54,6 +56,7 @@ export const notificationsRoutes =
     app.post(
       '/api/notifications/read-all',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['notifications'],
           summary: 'Mark all my notifications read',
@@ -72,6 +75,7 @@ export const notificationsRoutes =
     app.post(
       '/api/notifications/:id/read',
       {
+        config: { access: { owner: 'notification' } },
         schema: {
           tags: ['notifications'],
           summary: 'Mark one of my notifications read',

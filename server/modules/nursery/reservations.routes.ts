@@ -30,7 +30,7 @@ export const reservationsRoutes =
     app.post(
       '/api/drives/:id/reservations',
       {
-        config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+        config: { access: { owner: 'drive' }, rateLimit: { max: 60, timeWindow: '10 minutes' } },
         schema: {
           tags: ['nursery'],
           summary:
@@ -53,6 +53,7 @@ export const reservationsRoutes =
     app.get(
       '/api/drives/:id/reservations',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['nursery'],
           summary: "A drive's sapling reservations, newest first",
@@ -75,6 +76,7 @@ export const reservationsRoutes =
     app.get(
       '/api/drives/:id/chain',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['nursery'],
           summary: "A drive's chain of custody: saplings reserved, delivered, planted, alive today",
@@ -92,6 +94,7 @@ export const reservationsRoutes =
     app.get(
       '/api/nursery/reservations',
       {
+        config: { access: 'nursery' },
         schema: {
           tags: ['nursery'],
           summary: "My nursery's reservations, newest first (status=open: requested or confirmed)",
@@ -111,6 +114,7 @@ export const reservationsRoutes =
     app.get(
       '/api/nursery/reservations/:id',
       {
+        config: { access: { owner: 'reservation' } },
         schema: {
           tags: ['nursery'],
           summary:
@@ -128,7 +132,10 @@ export const reservationsRoutes =
     app.post(
       '/api/nursery/reservations/:id/:action',
       {
-        config: { rateLimit: { max: 120, timeWindow: '10 minutes' } },
+        config: {
+          access: { owner: 'held-reservation' },
+          rateLimit: { max: 120, timeWindow: '10 minutes' },
+        },
         schema: {
           tags: ['nursery'],
           summary:
@@ -151,6 +158,7 @@ export const reservationsRoutes =
     app.get(
       '/api/trees/:id/provenance',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['nursery'],
           summary: "A tree's provenance: nursery, drive, donors (unless anonymous), planter",
@@ -170,6 +178,7 @@ export const reservationsRoutes =
     app.get(
       '/api/dashboard/nursery',
       {
+        config: { access: 'nursery' },
         schema: {
           tags: ['nursery'],
           summary:

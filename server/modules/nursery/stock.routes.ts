@@ -31,6 +31,7 @@ export const stockRoutes =
     app.get(
       '/api/nursery/stock',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['nursery'],
           summary:
@@ -48,6 +49,7 @@ export const stockRoutes =
     app.get(
       '/api/nursery/stock/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['nursery'],
           summary: 'One stock line',
@@ -64,7 +66,7 @@ export const stockRoutes =
     app.post(
       '/api/nursery/stock',
       {
-        config: writeLimit,
+        config: { access: 'nursery', ...writeLimit },
         schema: {
           tags: ['nursery'],
           summary: 'Add a stock line (partner nursery accounts)',
@@ -84,7 +86,7 @@ export const stockRoutes =
     app.patch(
       '/api/nursery/stock/:id',
       {
-        config: writeLimit,
+        config: { access: { owner: 'stock' }, ...writeLimit },
         schema: {
           tags: ['nursery'],
           summary: 'Change one of my stock lines (only the fields sent)',
@@ -103,7 +105,7 @@ export const stockRoutes =
     app.delete(
       '/api/nursery/stock/:id',
       {
-        config: writeLimit,
+        config: { access: { owner: 'stock' }, ...writeLimit },
         schema: {
           tags: ['nursery'],
           summary: 'Delete one of my stock lines (refused while reservations are open)',

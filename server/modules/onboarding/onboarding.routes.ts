@@ -11,6 +11,7 @@ export const onboardingRoutes =
     app.get(
       '/api/onboarding',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['onboarding'],
           summary: 'My getting-started checklist for my kind of account, with what is done',

@@ -50,7 +50,7 @@ export const paymentsRoutes =
       webhook.post(
         '/api/payments/stripe/webhook',
         {
-          config: { swaggerTransform: documentBody(stripeEventDoc) },
+          config: { access: 'secret', swaggerTransform: documentBody(stripeEventDoc) },
           schema: {
             tags: ['payments'],
             summary: 'Stripe events (signed); each event is handled once, fulfilment is idempotent',
@@ -72,7 +72,7 @@ export const paymentsRoutes =
     app.post(
       '/api/payments/test/confirm',
       {
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        config: { access: 'member', rateLimit: { max: 30, timeWindow: '10 minutes' } },
         schema: {
           tags: ['payments'],
           summary: 'Pay a pending donation with a test card (test mode only; nothing is charged)',

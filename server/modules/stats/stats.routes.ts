@@ -10,6 +10,7 @@ export const statsRoutes =
     app.get(
       '/api/stats',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['stats'],
           summary: "The community's impact: trees, donations, drives, hours, CO₂ and O₂",
@@ -25,6 +26,7 @@ export const statsRoutes =
     app.get(
       '/api/stats/charts',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['stats'],
           summary:

@@ -38,6 +38,7 @@ export const teamsRoutes =
     app.get(
       '/api/teams/mine',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['teams'],
           summary:
@@ -54,7 +55,7 @@ export const teamsRoutes =
     app.get(
       '/api/teams/invites/preview',
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: 'secret', rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags: ['teams'],
           summary:
@@ -72,7 +73,7 @@ export const teamsRoutes =
     app.post(
       '/api/teams/invites/accept',
       {
-        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        config: { access: 'member', rateLimit: { max: 20, timeWindow: '15 minutes' } },
         schema: {
           tags: ['teams'],
           summary:
@@ -94,6 +95,7 @@ export const teamsRoutes =
     app.get(
       '/api/teams/:organisationId/members',
       {
+        config: { access: { owner: 'team' } },
         schema: {
           tags: ['teams'],
           summary: "An organisation's members with their roles (members of it only)",
@@ -112,7 +114,7 @@ export const teamsRoutes =
     app.patch(
       '/api/teams/:organisationId/members/:userId',
       {
-        config: writeLimit,
+        config: { access: { owner: 'team' }, ...writeLimit },
         schema: {
           tags: ['teams'],
           summary:
@@ -136,7 +138,7 @@ export const teamsRoutes =
     app.delete(
       '/api/teams/:organisationId/members/:userId',
       {
-        config: writeLimit,
+        config: { access: { owner: 'team' }, ...writeLimit },
         schema: {
           tags: ['teams'],
           summary:
@@ -155,6 +157,7 @@ export const teamsRoutes =
     app.get(
       '/api/teams/:organisationId/invites',
       {
+        config: { access: { owner: 'team' } },
         schema: {
           tags: ['teams'],
           summary: 'Open invites of an organisation, newest first (owners and admins)',
@@ -173,7 +176,7 @@ export const teamsRoutes =
     app.post(
       '/api/teams/:organisationId/invites',
       {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        config: { access: { owner: 'team' }, rateLimit: { max: 30, timeWindow: '15 minutes' } },
         schema: {
           tags: ['teams'],
           summary: 'Invite an email address with a role; a 7-day, single-use link is mailed',
@@ -194,7 +197,7 @@ export const teamsRoutes =
     app.post(
       '/api/teams/:organisationId/invites/:inviteId/resend',
       {
-        config: { rateLimit: { max: 30, timeWindow: '15 minutes' } },
+        config: { access: { owner: 'team' }, rateLimit: { max: 30, timeWindow: '15 minutes' } },
         schema: {
           tags: ['teams'],
           summary: 'Send an open invite again with a new link (the old link stops working)',
@@ -216,7 +219,7 @@ export const teamsRoutes =
     app.delete(
       '/api/teams/:organisationId/invites/:inviteId',
       {
-        config: writeLimit,
+        config: { access: { owner: 'team' }, ...writeLimit },
         schema: {
           tags: ['teams'],
           summary: 'Withdraw an open invite (its link stops working)',

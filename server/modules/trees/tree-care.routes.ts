@@ -32,6 +32,7 @@ export const treeCareRoutes =
     app.get(
       '/api/trees/care-due',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: 'My trees’ due care tasks (water, weed, mulch, measure), most overdue first',
@@ -47,6 +48,7 @@ export const treeCareRoutes =
     app.get(
       '/api/trees/replanting',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary:
@@ -63,6 +65,7 @@ export const treeCareRoutes =
     app.get(
       '/api/trees/care-settings',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: 'My care reminder settings (the weekly email digest is opt-in)',
@@ -78,7 +81,7 @@ export const treeCareRoutes =
     app.put(
       '/api/trees/care-settings',
       {
-        config: writeLimit,
+        config: { access: 'member', ...writeLimit },
         schema: {
           tags: ['trees'],
           summary: 'Turn the weekly email digest of due care on or off',
@@ -100,6 +103,7 @@ export const treeCareRoutes =
       '/api/trees/:id/measurements',
       {
         config: {
+          access: { owner: 'tree' },
           ...writeLimit,
           swaggerTransform: documentBody(measurementFormSchema, {
             field: MEASUREMENT_PHOTO_FIELD,
@@ -130,7 +134,11 @@ export const treeCareRoutes =
     app.post(
       '/api/trees/:id/care',
       {
-        config: { ...writeLimit, swaggerTransform: documentBody(careRequestSchema) },
+        config: {
+          access: { owner: 'tree' },
+          ...writeLimit,
+          swaggerTransform: documentBody(careRequestSchema),
+        },
         schema: {
           tags: ['trees'],
           summary: 'Log care for my tree (watered, mulched, weeded, pruned, fertilised, protected)',
@@ -151,6 +159,7 @@ export const treeCareRoutes =
     app.get(
       '/api/trees/:id/care',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: "A tree's care log, newest first",
@@ -167,7 +176,11 @@ export const treeCareRoutes =
     app.post(
       '/api/trees/:id/health',
       {
-        config: { ...writeLimit, swaggerTransform: documentBody(healthRequestSchema) },
+        config: {
+          access: { owner: 'tree' },
+          ...writeLimit,
+          swaggerTransform: documentBody(healthRequestSchema),
+        },
         schema: {
           tags: ['trees'],
           summary: 'Report my tree healthy, needing care or dead (a death needs a cause)',
@@ -186,6 +199,7 @@ export const treeCareRoutes =
     app.get(
       '/api/trees/:id/growth',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: 'Measured points and a yearly prediction for the next 10 years',

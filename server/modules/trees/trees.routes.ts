@@ -47,6 +47,7 @@ export const treesRoutes =
     app.get(
       '/api/trees/member/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: "A member's trees for their public profile, newest first (no coordinates)",
@@ -76,6 +77,7 @@ export const treesRoutes =
       '/api/trees',
       {
         config: {
+          access: 'member',
           rateLimit: { max: 60, timeWindow: '15 minutes' },
           swaggerTransform: documentBody(treeFormSchema, { field: TREE_IMAGE_FIELD }),
         },
@@ -98,6 +100,7 @@ export const treesRoutes =
     app.get(
       '/api/trees/registeredtree',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: 'My registered trees, newest first',
@@ -115,6 +118,7 @@ export const treesRoutes =
     app.get(
       '/api/trees/species',
       {
+        config: { access: 'public' },
         schema: {
           tags: ['trees'],
           summary: 'Every species with its wood density, growth curves and the sources (public)',
@@ -130,6 +134,7 @@ export const treesRoutes =
     app.get(
       '/api/trees/map',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: 'Every member’s trees for the map: coordinates rounded to 3 decimals, capped',
@@ -146,6 +151,7 @@ export const treesRoutes =
     app.get(
       '/api/trees/export',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: 'My trees as CSV (header row) or GeoJSON (RFC 7946 FeatureCollection)',
@@ -169,6 +175,7 @@ export const treesRoutes =
     app.get(
       '/api/trees/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['trees'],
           summary: 'One tree (any member; exact coordinates for the owner only)',
@@ -189,6 +196,7 @@ export const treesRoutes =
       '/api/trees/:id',
       {
         config: {
+          access: { owner: 'tree' },
           rateLimit: { max: 120, timeWindow: '15 minutes' },
           swaggerTransform: documentBody(treeUpdateFormSchema, { field: TREE_IMAGE_FIELD }),
         },
@@ -212,6 +220,7 @@ export const treesRoutes =
     app.delete(
       '/api/trees/:id',
       {
+        config: { access: { owner: 'tree' } },
         schema: {
           tags: ['trees'],
           summary: 'Delete my tree with its measurements and care log',

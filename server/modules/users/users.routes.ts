@@ -37,6 +37,7 @@ export const usersRoutes =
     app.get(
       '/api/trees/user-profile',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['users'],
           summary: 'Search other members by username or name (from 3 characters, at most 10)',
@@ -53,6 +54,7 @@ export const usersRoutes =
     app.get(
       '/api/users/:id/profile',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['users'],
           summary: "A member's public profile",
@@ -69,6 +71,7 @@ export const usersRoutes =
     app.patch(
       '/api/users/me',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['users'],
           summary: 'Edit my name, username, bio and location',
@@ -90,6 +93,7 @@ export const usersRoutes =
       '/api/users/me/avatar',
       {
         config: {
+          access: 'member',
           rateLimit: { max: 30, timeWindow: '15 minutes' },
           swaggerTransform: documentBody(null, { field: AVATAR_FIELD, required: true }),
         },
@@ -114,6 +118,7 @@ export const usersRoutes =
     app.delete(
       '/api/users/me/avatar',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['users'],
           summary: 'Remove my profile photo',
@@ -133,7 +138,7 @@ export const usersRoutes =
     app.post(
       '/api/users/me/password',
       {
-        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        config: { access: 'member', rateLimit: { max: 20, timeWindow: '15 minutes' } },
         schema: {
           tags: ['users'],
           summary: 'Change my password (other sessions end)',
@@ -153,7 +158,7 @@ export const usersRoutes =
     app.delete(
       '/api/users/me',
       {
-        config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+        config: { access: 'member', rateLimit: { max: 20, timeWindow: '15 minutes' } },
         schema: {
           tags: ['users'],
           summary: 'Delete my account (password and the word DELETE required)',
