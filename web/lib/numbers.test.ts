@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDecimal, formatMoneyRounded } from './numbers';
+import { formatCount, formatDecimal, formatMoneyRounded, plural } from './numbers';
 
 // Intl puts a (narrow) no-break space between groups in French; compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -15,6 +15,13 @@ describe('number formats', () => {
 
   it('follows the browser locale when none is given', () => {
     expect(formatCount(1_234_567)).toBe(new Intl.NumberFormat().format(1_234_567));
+  });
+
+  it('counts a noun, singular only for one', () => {
+    expect(plural(1, 'tree', undefined, 'en-US')).toBe('1 tree');
+    expect(plural(0, 'tree', undefined, 'en-US')).toBe('0 trees');
+    expect(plural(1250, 'sapling', undefined, 'de-DE')).toBe('1.250 saplings');
+    expect(plural(2, 'person', 'people', 'en-US')).toBe('2 people');
   });
 
   it('keeps at most the decimals asked for', () => {

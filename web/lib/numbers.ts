@@ -22,6 +22,10 @@ export function formatCount(value: number, locale?: string): string {
   return formatter(locale, { maximumFractionDigits: 0 }).format(value);
 }
 
+/** A count and its noun: "1 tree", "1,250 trees" (`many` for irregular plurals). */
+export const plural = (n: number, one: string, many = `${one}s`, locale?: string) =>
+  `${formatCount(n, locale)} ${n === 1 ? one : many}`;
+
 /** A number with at most `digits` decimals: 2.891 → "2.9" (en) or "2,9" (fr) with one. */
 export function formatDecimal(value: number, digits: number, locale?: string): string {
   return formatter(locale, { maximumFractionDigits: digits }).format(value);

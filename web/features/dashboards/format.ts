@@ -15,10 +15,7 @@ export const PATHS = {
   replant: (id: string) => `/app/tree-registeration?replaces=${encodeURIComponent(id)}`,
 } as const;
 
-const whole = new Intl.NumberFormat();
 const kg = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
-export const formatCount = (n: number) => whole.format(n);
 
 /** "12.3 kg", or "1.2 t" from a tonne up. */
 export function formatKg(value: number): string {

@@ -1,4 +1,5 @@
 import { formatDate } from '../../lib/dates';
+import { plural } from '../../lib/numbers';
 import {
   DONATION_STATUS_LABELS,
   type CreateDonationRequest,
@@ -37,10 +38,6 @@ export const checkoutPath = (donation: Pick<Donation, 'id' | 'drive' | 'kind' | 
 /** Who receives it: the drive's name, or "General fund". */
 export const recipientName = (donation: Pick<Donation, 'drive'>) =>
   donation.drive?.name ?? GENERAL_FUND;
-
-const count = new Intl.NumberFormat('en-US');
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${count.format(n)} ${n === 1 ? one : many}`;
 
 /** What was given: "3 trees" or "$25.00". */
 export const giftText = (donation: Pick<Donation, 'kind' | 'trees' | 'amount' | 'currency'>) =>

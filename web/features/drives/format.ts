@@ -6,11 +6,6 @@ import type { ClusterPoint } from '../../components/ui/map';
 export const formatDriveWhen = (start: string, end: string, timeZone?: string): string =>
   formatDriveRange(start, end, timeZone);
 
-const number = new Intl.NumberFormat();
-
-export const plural = (count: number, one: string, many = `${one}s`) =>
-  `${number.format(count)} ${count === 1 ? one : many}`;
-
 /** The name people see: the display name, or the username when there is none. */
 export const personName = (person: Pick<PersonSummary, 'name' | 'username'>) =>
   person.name?.trim() || person.username;

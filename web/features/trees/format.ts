@@ -79,7 +79,3 @@ export const formatKg = (kg: number) => `${kgFormat.format(kg)} kg`;
 /** A figure with its range: "1.2 kg (0.84–1.71 kg)". */
 export const formatRange = (r: { low: number; mid: number; high: number }) =>
   `${formatKg(r.mid)} (${kgFormat.format(r.low)}–${formatKg(r.high)})`;
-
-const count = new Intl.NumberFormat();
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${count.format(n)} ${n === 1 ? one : many}`;

@@ -3,7 +3,8 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useCommunityCharts } from '../api';
-import { formatCount, formatKg, formatMonth } from '../format';
+import { formatCount } from '../../../lib/numbers';
+import { formatKg, formatMonth } from '../format';
 import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 
 function Card({ children }: { children: ReactNode }) {

@@ -6,7 +6,8 @@ import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/
 import { failureMessage } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
 import { useCorporateDashboard } from '../api';
-import { dayKey, formatCount, formatTotals, PATHS } from '../format';
+import { formatCount } from '../../../lib/numbers';
+import { dayKey, formatTotals, PATHS } from '../format';
 import { CorporateMonthsChart } from './corporate-months-chart';
 import { DashboardDriveList } from './dashboard-drive-list';
 import { Section } from './dashboard-section';

@@ -1,6 +1,7 @@
 import type { CorporateMonth } from '../../../../contract/dashboards';
 import { formatMoney } from '../../../../contract/money';
-import { formatCount, formatMonth, majorUnits } from '../format';
+import { formatCount } from '../../../lib/numbers';
+import { formatMonth, majorUnits } from '../format';
 import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 
 /** Drives, participants and trees per month as bars, donations per currency as lines. */

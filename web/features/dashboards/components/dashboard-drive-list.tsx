@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { DashboardDrive } from '../../../../contract/dashboards';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { formatDriveTime } from '../../../lib/dates';
-import { formatCount, PATHS } from '../format';
+import { formatCount } from '../../../lib/numbers';
+import { PATHS } from '../format';
 
 /** Drives on a dashboard: each links to its page, with when, where and how many joined. */
 export function DashboardDriveList({

@@ -1,5 +1,6 @@
 import type { TreeHistoryPoint } from '../../../../contract/dashboards';
-import { formatCount, formatKg, formatMonth } from '../format';
+import { formatCount } from '../../../lib/numbers';
+import { formatKg, formatMonth } from '../format';
 import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 
 /** Living plants (bars) and the CO₂ they store (a line with its low–high band) per month. */

@@ -28,7 +28,8 @@ import {
   toTreeCount,
   type DonateFormValues,
 } from '../donate-form-schema';
-import { checkoutPath, plural } from '../format';
+import { plural } from '../../../lib/numbers';
+import { checkoutPath } from '../format';
 import { refusedField } from './donation-states';
 import { failureMessage } from '../../../lib/api-client';
 import { DrivePicker } from './drive-picker';

@@ -5,11 +5,10 @@ import { ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDriveDonations } from '../api';
-import { donatePath, plural, profilePath } from '../format';
+import { formatCount, plural } from '../../../lib/numbers';
+import { donatePath, profilePath } from '../format';
 import { failureMessage } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** What one donor gave: trees and cash (tree purchases are counted as trees, not cash). */
 function donorGift(donor: DriveDonations['donors'][number], currency: string) {
@@ -48,7 +47,7 @@ export function DriveDonationsPanel({
               <div>
                 <dt className={`text-sm ${mutedText}`}>Trees given</dt>
                 <dd className="text-2xl font-bold" data-testid="drive-trees-given">
-                  {count.format(data.trees)}
+                  {formatCount(data.trees)}
                 </dd>
               </div>
               <div>

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { Drive } from '../../../../contract/drives';
 import { Avatar } from '../../../components/ui/avatar';
 import { mutedText, textLink } from '../../../components/ui/looks';
-import { driveDetailPath, drivePlace, formatDriveWhen, personName, plural } from '../format';
+import { plural } from '../../../lib/numbers';
+import { driveDetailPath, drivePlace, formatDriveWhen, personName } from '../format';
 import { DriveImage } from './drive-image';
 import { badge } from './drive-ui';
 

@@ -5,7 +5,8 @@ import { Avatar } from '../../../components/ui/avatar';
 // A lazy wrapper: Leaflet loads only when a drive is opened, never with the lists.
 import { PointMap } from '../../../components/ui/map';
 import { browserTimeZone } from '../../../lib/dates';
-import { drivePlace, formatDriveWhen, personName, plural, profilePath } from '../format';
+import { plural } from '../../../lib/numbers';
+import { drivePlace, formatDriveWhen, personName, profilePath } from '../format';
 import { DriveActions } from './drive-actions';
 import { DriveBadges } from './drive-card';
 import { DriveImage } from './drive-image';

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { useDriveList } from '../api';
 import { hasNarrowing, rangeError, type DriveFilters } from '../filters';
-import { plural } from '../format';
+import { plural } from '../../../lib/numbers';
 import { DriveCard } from './drive-card';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';

@@ -6,8 +6,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { useDriveChain, useDriveReservations } from '../api';
 import { ReservationList } from './reservation-list';
 import { StockFinder } from './stock-finder';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../../../lib/numbers';
 
 /** reserved → delivered → planted → alive today, as one row of figures. */
 function ChainSteps({ driveId }: { driveId: string }) {
@@ -37,7 +36,7 @@ function ChainSteps({ driveId }: { driveId: string }) {
             className={`step ${value > 0 ? 'step-primary' : ''}`}
             data-testid={`chain-${label}`}
           >
-            <span className="text-2xl font-bold">{count.format(value)}</span>
+            <span className="text-2xl font-bold">{formatCount(value)}</span>
             <span className="text-sm">{label}</span>
           </li>
         ))}

@@ -8,8 +8,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { formatMonthKey } from '../../../lib/dates';
 import { useNurseryDashboard } from '../api';
 import { ReservationList } from './reservation-list';
-
-const count = new Intl.NumberFormat();
+import { formatCount } from '../../../lib/numbers';
 
 function Figures({ data }: { data: Dashboard }) {
   const open = data.openReservations.reduce((s, r) => s + r.quantity, 0);
@@ -25,7 +24,7 @@ function Figures({ data }: { data: Dashboard }) {
         <div key={label} className="stat">
           <dt className="stat-title text-base-content/80">{label}</dt>
           <dd className="stat-value text-3xl" data-testid={`figure-${label}`}>
-            {count.format(value)}
+            {formatCount(value)}
           </dd>
         </div>
       ))}
@@ -62,7 +61,7 @@ function StockBySpecies({ data }: { data: Dashboard }) {
                 <tr key={s.species.value}>
                   <th scope="row">{s.species.label}</th>
                   <td>
-                    {count.format(s.quantityAvailable)}
+                    {formatCount(s.quantityAvailable)}
                     {s.lowStock ? (
                       <span className="badge badge-warning ml-2">
                         Low stock (≤ {data.lowStockAt})

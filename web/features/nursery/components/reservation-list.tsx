@@ -12,6 +12,7 @@ import { useModal } from '../../../components/ui/modal';
 import { failureMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useReservationAction } from '../api';
+import { formatCount } from '../../../lib/numbers';
 
 const ACTION_LABELS: Record<ReservationAction, string> = {
   confirm: 'Confirm',
@@ -26,8 +27,6 @@ const STATUS_BADGE: Record<Reservation['status'], string> = {
   declined: 'badge-ghost',
   cancelled: 'badge-ghost',
 };
-const count = new Intl.NumberFormat('en-US');
-
 /** A reservation's steps the caller may take, in place (declining and cancelling ask first). */
 function ReservationActions({ reservation }: { reservation: Reservation }) {
   const act = useReservationAction();
@@ -36,7 +35,7 @@ function ReservationActions({ reservation }: { reservation: Reservation }) {
     if (action === 'decline' || action === 'cancel') {
       const yes = await modal.confirm({
         title: ACTION_LABELS[action],
-        message: `${ACTION_LABELS[action]} for ${count.format(reservation.quantity)} ${reservation.stock.species.label} saplings? They go back into stock.`,
+        message: `${ACTION_LABELS[action]} for ${formatCount(reservation.quantity)} ${reservation.stock.species.label} saplings? They go back into stock.`,
         confirmLabel: ACTION_LABELS[action],
         cancelLabel: 'Keep it',
       });
@@ -94,7 +93,7 @@ export function ReservationList({
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="flex flex-col gap-1">
               <p className="font-semibold">
-                {count.format(r.quantity)} × {r.stock.species.label} ({r.stock.size}) ·{' '}
+                {formatCount(r.quantity)} × {r.stock.species.label} ({r.stock.size}) ·{' '}
                 {formatMoney(r.unitPriceMinor, r.currency)} each
               </p>
               <p className={`text-sm ${mutedText}`}>

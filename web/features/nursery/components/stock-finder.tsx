@@ -9,11 +9,10 @@ import { mutedText } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useReserve, useStockSearch } from '../api';
+import { formatCount } from '../../../lib/numbers';
 
 const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
 const RADII = [25, 50, 100, 250, 500, 1000].map((km) => ({ value: String(km), label: `${km} km` }));
-const count = new Intl.NumberFormat('en-US');
-
 /** One result: what it is, where, and a quantity to reserve for the drive. */
 function StockResult({
   stock,
@@ -49,7 +48,7 @@ function StockResult({
             {stock.species.label} ({stock.size}) · {stock.nursery.name}
           </p>
           <p className={`text-sm ${mutedText}`}>
-            {count.format(stock.quantityAvailable)} available ·{' '}
+            {formatCount(stock.quantityAvailable)} available ·{' '}
             {formatMoney(stock.priceMinor, stock.currency)} each
             {stock.distanceKm !== null ? ` · ${stock.distanceKm} km away` : ''} ·{' '}
             {stock.pickupLocation}

@@ -9,10 +9,9 @@ import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/
 import { failureMessage } from '../../../lib/api-client';
 import { useCurrency, useDeleteStock, useMyStock } from '../api';
 import { StockForm } from './stock-form';
+import { formatCount } from '../../../lib/numbers';
 
 const sizeLabel = new Map<string, string>(TREE_SIZES.map((s) => [s.value, s.label]));
-const count = new Intl.NumberFormat('en-US');
-
 /** The nursery's own stock: a table of lines, add and edit in a modal, delete after asking. */
 export function StockManager() {
   const stock = useMyStock();
@@ -92,7 +91,7 @@ export function StockManager() {
                     <th scope="row">{line.species.label}</th>
                     <td>{sizeLabel.get(line.size) ?? line.size}</td>
                     <td>
-                      {count.format(line.quantityAvailable)}
+                      {formatCount(line.quantityAvailable)}
                       {line.lowStock ? (
                         <span className="badge badge-warning ml-2">Low stock</span>
                       ) : null}

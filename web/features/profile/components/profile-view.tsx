@@ -8,6 +8,7 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { NotFoundCard } from '../../../components/ui/status-cards';
 import { formatMonthYear } from '../../../lib/dates';
 import { displayName } from '../api';
+import { formatCount } from '../../../lib/numbers';
 
 const typeLabel = (type: PublicProfile['profileType']) =>
   PROFILE_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
@@ -28,7 +29,6 @@ function LocationIcon() {
 /** A member's public profile: who they are and what they have done on Canopy. */
 export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
   const name = displayName(profile);
-  const number = new Intl.NumberFormat();
   const since = formatMemberSince(profile.memberSince);
   const counts = [
     { label: 'Drives organised', value: profile.counts.drivesOrganised },
@@ -84,7 +84,7 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
             {counts.map((count) => (
               <div key={count.label} className="rounded-box bg-base-200 p-4">
                 <dt className={`text-sm ${mutedText}`}>{count.label}</dt>
-                <dd className="text-3xl font-bold">{number.format(count.value)}</dd>
+                <dd className="text-3xl font-bold">{formatCount(count.value)}</dd>
               </div>
             ))}
           </dl>

@@ -3,15 +3,8 @@ import { Link } from 'react-router';
 import type { Tree, TreeStatus } from '../../../../contract/trees';
 import { Icon } from '../../../components/ui/icon';
 import { mutedText, textLink } from '../../../components/ui/looks';
-import {
-  formatDay,
-  formatKg,
-  plural,
-  STATUS_BADGE,
-  STATUS_LABELS,
-  treePath,
-  treeTitle,
-} from '../format';
+import { plural } from '../../../lib/numbers';
+import { formatDay, formatKg, STATUS_BADGE, STATUS_LABELS, treePath, treeTitle } from '../format';
 
 export function StatusBadge({ status }: { status: TreeStatus }) {
   return (

@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Tree } from '../../../../contract/trees';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import { plural } from '../../../lib/numbers';
 import {
   CAUSE_LABELS,
   formatDay,
   formatMoment,
-  plural,
   SIZE_LABELS,
   STATUS_LABELS,
   treePath,

@@ -31,6 +31,7 @@ import {
   ReservationField,
   SpeciesField,
 } from './tree-form-fields';
+import { formatCount } from '../../../lib/numbers';
 
 /** Focuses the first control of a field's block (the search box for the map). */
 function focusField(form: HTMLFormElement | null, field: TreeErrorField) {
@@ -151,7 +152,7 @@ export function TreeForm({
               min={1}
               max={TREE_LIMITS.countMax}
               step={1}
-              hint={`Plants of this species at this spot, 1 to ${TREE_LIMITS.countMax.toLocaleString('en-US')}.`}
+              hint={`Plants of this species at this spot, 1 to ${formatCount(TREE_LIMITS.countMax)}.`}
               {...field('treeCount')}
             />
           </div>
