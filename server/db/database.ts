@@ -20,6 +20,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL's connection pool (graphile-worker runs the jobs on it). */
+  pgPool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -89,8 +91,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     // An idle client error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => undefined);
+    // Nor an error on a checked-out client: the query using it fails with it (graphile-worker asks for this).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<Database>({ dialect: trackingWrites(new PostgresDialect({ pool })) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (typeof file === 'string' && file !== ':memory:')

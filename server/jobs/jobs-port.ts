@@ -13,9 +13,42 @@ export interface JobsPort {
   enqueue(tx: Tx, name: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
 }
 
+export interface MailOptions {
+  /**
+   * At most one mail per key, ever (e.g. `drive-reminder:<drive>:<start>:<user>`): a second send
+   * with the same key does nothing, so a reminder or notice computed twice is still sent once.
+   */
+  key?: string;
+}
+
 /** How services send mail: queued in the writing transaction, delivered (and retried) by the jobs. */
 export interface MailQueue {
-  send(tx: Tx, mail: Mail): Promise<void>;
+  send(tx: Tx, mail: Mail, options?: MailOptions): Promise<void>;
+}
+
+/** A job run once per enqueue, by name; a throw is retried with exponential backoff. */
+export type JobHandler = (payload: unknown) => Promise<void>;
+
+/** A job run on a five-field crontab pattern (UTC); each tick runs once across every app server. */
+export interface Schedule {
+  name: string;
+  cron: string;
+  /** Returns how many things it did (logged when more than 0). */
+  run(): Promise<number>;
+}
+
+/** The queue behind the port: graphile-worker on PostgreSQL, the `jobs` table on SQLite. */
+export interface JobQueue {
+  readonly jobs: JobsPort;
+  /** Starts running jobs by name, and the schedules; call once. */
+  start(
+    handlers: Readonly<Record<string, JobHandler>>,
+    schedules: ReadonlyArray<Schedule>,
+  ): Promise<void>;
+  /** Lets running jobs finish (up to a few seconds) and stops. */
+  stop(): Promise<void>;
+  /** Resolves once no job is due or running (tests wait for mail with it); rejects after `timeoutMs`. */
+  idle(timeoutMs?: number): Promise<void>;
 }
 
 /** Interim mail port until the queue lands: sends after commit (a failure is logged, not retried). */

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db/database';
 import type { Database } from '../../server/db/tables';
+import { workerSchemaFor } from '../../server/jobs/graphile-queue';
 
 export interface DatabaseTarget {
   name: 'sqlite' | 'postgres';
@@ -147,7 +148,10 @@ async function openPostgresSchema(url: string): Promise<DatabaseHandle> {
       (closing ??= (async () => {
         await handle.close();
         if (plan && (await resetSchema(pool.admin, plan, schema))) pool.spare.push(schema);
-        else await pool.admin.query(`drop schema if exists "${schema}" cascade`);
+        else
+          await pool.admin.query(
+            `drop schema if exists "${schema}" cascade; drop schema if exists "${workerSchemaFor(schema)}" cascade;`,
+          );
       })()),
   };
 }
@@ -230,10 +234,15 @@ async function resetSchema(admin: pg.Pool, plan: ResetPlan, schema: string): Pro
     .map(
       (t) => `insert into ${qualified(schema, t)} select * from ${qualified(plan.seedSchema, t)};`,
     );
+  // graphile-worker's tables beside the schema (once a test started the queue): its jobs go too.
+  const worker = workerSchemaFor(schema);
+  const emptyWorker = `do $$ begin if to_regclass('"${worker}"._private_jobs') is not null then
+    delete from "${worker}"._private_jobs; delete from "${worker}"._private_known_crontabs;
+    delete from "${worker}"._private_job_queues; end if; end $$;`;
   try {
     // One query of several statements runs as one transaction: all of it happens, or none.
     const results = (await admin.query(
-      [structureQuery(schema), ...empty, ...refill].join('\n'),
+      [structureQuery(schema), ...empty, ...refill, emptyWorker].join('\n'),
     )) as pg.QueryResult[] | pg.QueryResult;
     const first = Array.isArray(results) ? results[0] : results;
     return first?.rows[0]?.structure === plan.structure;
