@@ -74,6 +74,11 @@ describe('loadConfig', () => {
     [{ STRIPE_API_BASE: 'ftp://x' }, /STRIPE_API_BASE must be an absolute http\(s\) address/],
     [{ STRIPE_SECRET_KEY: 'sk_test_x' }, /STRIPE_WEBHOOK_SECRET is required/],
     [{ NODE_ENV: 'production' }, /NODE_ENV=production needs STRIPE_SECRET_KEY/],
+    [
+      { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' },
+      /NODE_ENV=production needs SMTP_URL to send mail \(or MAIL_LOG_ONLY=true/,
+    ],
+    [{ MAIL_LOG_ONLY: 'yes' }, /MAIL_LOG_ONLY must be true or false/],
     [{ ALLOW_TEST_PAYMENTS: 'yes' }, /ALLOW_TEST_PAYMENTS must be true or false/],
   ])('fails with one clear line for %j', (env, pattern) => {
     try {
@@ -107,12 +112,13 @@ describe('loadConfig', () => {
 
   it('takes test payments unless told it is production; production needs Stripe or ALLOW_TEST_PAYMENTS', () => {
     expect(loadConfig({}).stripe).toEqual({});
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' })).toMatchObject({
-      allowTestPayments: true,
-    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true', MAIL_LOG_ONLY: 'true' }),
+    ).toMatchObject({ allowTestPayments: true });
     expect(
       loadConfig({
         NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail.example.org:587',
         STRIPE_SECRET_KEY: 'sk_live_x',
         STRIPE_WEBHOOK_SECRET: 'whsec_x',
         STRIPE_API_BASE: 'http://127.0.0.1:12111/',
@@ -121,6 +127,21 @@ describe('loadConfig', () => {
       secretKey: 'sk_live_x',
       webhookSecret: 'whsec_x',
       apiBase: 'http://127.0.0.1:12111',
+    });
+  });
+
+  it('keeps mail for /dev/mail without SMTP outside production; production needs SMTP_URL or MAIL_LOG_ONLY', () => {
+    expect(loadConfig({})).toMatchObject({ devMail: true, mailLogOnly: false });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ devMail: true });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toMatchObject({ devMail: false });
+    const production = { NODE_ENV: 'production', ALLOW_TEST_PAYMENTS: 'true' };
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.org' })).toMatchObject({
+      devMail: false,
+      mailLogOnly: false,
+    });
+    expect(loadConfig({ ...production, MAIL_LOG_ONLY: 'true' })).toMatchObject({
+      devMail: false,
+      mailLogOnly: true,
     });
   });
 });

@@ -56,6 +56,9 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalText,
   MAIL_FROM: z.string().trim().min(3).default('Canopy <no-reply@canopy.local>'),
+  MAIL_LOG_ONLY: z
+    .enum(['true', 'false', ''], { error: 'MAIL_LOG_ONLY must be true or false' })
+    .default('false'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -133,6 +136,13 @@ export interface Config {
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * No SMTP_URL and NODE_ENV not set to production: every mail is kept and shown at /dev/mail,
+   * and the log says so in one line per mail.
+   */
+  devMail: boolean;
+  /** Production without SMTP_URL prints mail to the log instead (MAIL_LOG_ONLY=true). */
+  mailLogOnly: boolean;
   stripe: {
     secretKey?: string;
     webhookSecret?: string;
@@ -176,7 +186,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name}: ${issue?.message ?? 'invalid value'}`);
   }
   const e = parsed.data;
-  checkPayments(e, env.NODE_ENV?.trim() === 'production');
+  const explicitProduction = env.NODE_ENV?.trim() === 'production';
+  checkPayments(e, explicitProduction);
+  if (explicitProduction && !e.SMTP_URL && e.MAIL_LOG_ONLY !== 'true')
+    throw new ConfigError(
+      'Invalid configuration: NODE_ENV=production needs SMTP_URL to send mail (or MAIL_LOG_ONLY=true to print mail to the log instead)',
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -187,6 +202,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: e.SESSION_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    devMail: !e.SMTP_URL && !explicitProduction,
+    mailLogOnly: e.MAIL_LOG_ONLY === 'true',
     stripe: {
       ...(e.STRIPE_SECRET_KEY ? { secretKey: e.STRIPE_SECRET_KEY } : {}),
       ...(e.STRIPE_WEBHOOK_SECRET ? { webhookSecret: e.STRIPE_WEBHOOK_SECRET } : {}),

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { Config } from '../config';
 import type { Log } from './log';
 
 export interface Mail {
@@ -12,28 +13,54 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise each mail is printed to the log so a local user can finish sign-up. */
+/** How long one SMTP conversation may take; the mail job retries a timed-out send later. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * Sends at once; only the mail job calls it (services queue mail with `mail.send(tx, …)`).
+ * SMTP when SMTP_URL is set. Without it, outside production, mail is kept for /dev/mail and the
+ * log says so in one line per mail; in production (MAIL_LOG_ONLY=true, config.ts refuses to start
+ * otherwise) the mail is printed to the log instead of sent.
+ */
 export function createMailer(
-  options: { smtpUrl: string | undefined; from: string },
+  options: {
+    smtpUrl: string | undefined;
+    from: string;
+    /** Where /dev/mail is, for the log line (APP_URL). */
+    appUrl?: string;
+    /** Outside production without SMTP (config.devMail): mail is kept at /dev/mail. */
+    devMail?: boolean;
+  },
   log: Log,
 ): Mailer {
   if (!options.smtpUrl) {
+    if (options.devMail === false)
+      return {
+        async send(mail) {
+          log.warn(
+            {},
+            `mail to ${mail.to}: "${mail.subject}" (MAIL_LOG_ONLY, not sent):\n${mail.text}`,
+          );
+        },
+      };
+    const inbox = `${options.appUrl ?? 'http://localhost:5000'}/dev/mail`;
     return {
       async send(mail) {
-        log.warn(
-          { to: mail.to, subject: mail.subject },
-          `mail (SMTP_URL not set, printed instead):\n${mail.text}`,
-        );
+        log.info({}, devMailLine(mail, inbox));
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
   return {
     async send(mail) {
       await transport.sendMail({ from: options.from, ...mail });
     },
   };
 }
+
+/** The log's line for a mail kept at /dev/mail. */
+export const devMailLine = (mail: Pick<Mail, 'to' | 'subject'>, inbox: string) =>
+  `mail to ${mail.to}: "${mail.subject}" — open ${inbox}`;
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -64,3 +91,18 @@ export function composeMail(
 </body></html>`;
   return { to, subject, text, html };
 }
+
+/** The mailer the configuration asks for (SMTP, /dev/mail's log line, or MAIL_LOG_ONLY). */
+export const mailerFromConfig = (
+  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'appUrl' | 'devMail'>,
+  log: Log,
+): Mailer =>
+  createMailer(
+    {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      appUrl: config.appUrl,
+      devMail: config.devMail,
+    },
+    log,
+  );
