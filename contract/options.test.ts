@@ -3,10 +3,8 @@ import {
   CONTRIBUTION_TYPES,
   DONATION_CATEGORIES,
   DRIVE_DURATIONS,
-  O2_PER_CO2,
   TREE_SIZES,
   TREE_SPECIES,
-  estimateTreeCo2Kg,
   speciesByValue,
 } from './options';
 
@@ -46,8 +44,6 @@ describe('TREE_SPECIES', () => {
     for (const s of TREE_SPECIES) {
       expect(s.woodDensity).toBeGreaterThanOrEqual(0.1);
       expect(s.woodDensity).toBeLessThanOrEqual(1.4);
-      expect(s.co2KgPerYearMature).toBeGreaterThanOrEqual(0.1);
-      expect(s.co2KgPerYearMature).toBeLessThanOrEqual(40);
       expect(Number.isInteger(s.yearsToMaturity)).toBe(true);
       expect(s.yearsToMaturity).toBeGreaterThan(0);
       expect(s.yearsToMaturity).toBeLessThanOrEqual(60);
@@ -99,78 +95,5 @@ describe('other option lists', () => {
       'Institution/Research',
     ];
     expect(DONATION_CATEGORIES).toEqual(names.map((n) => ({ value: n, label: n })));
-  });
-});
-
-describe('O2_PER_CO2', () => {
-  it('is the O₂/CO₂ molar mass ratio', () => {
-    expect(O2_PER_CO2).toBeCloseTo(32 / 44, 12);
-  });
-});
-
-describe('estimateTreeCo2Kg', () => {
-  it('is 0 at age 0, for negative ages and for NaN', () => {
-    for (const s of TREE_SPECIES) expect(estimateTreeCo2Kg(s.value, 0)).toBe(0);
-    expect(estimateTreeCo2Kg(1, -3)).toBe(0);
-    expect(estimateTreeCo2Kg(1, Number.NaN)).toBe(0);
-    expect(estimateTreeCo2Kg(999, 0)).toBe(0);
-  });
-
-  it('is non-decreasing with age (and strictly increasing for age > 0)', () => {
-    for (const s of TREE_SPECIES) {
-      let previous = 0;
-      for (let age = 0.5; age <= 60; age += 0.5) {
-        const value = estimateTreeCo2Kg(s.value, age);
-        expect(value).toBeGreaterThan(previous);
-        previous = value;
-      }
-    }
-  });
-
-  it('equals the ramp area rate × years / 2 at maturity', () => {
-    for (const s of TREE_SPECIES) {
-      expect(estimateTreeCo2Kg(s.value, s.yearsToMaturity)).toBeCloseTo(
-        (s.co2KgPerYearMature * s.yearsToMaturity) / 2,
-        9,
-      );
-    }
-  });
-
-  it('grows quadratically during the ramp', () => {
-    for (const s of TREE_SPECIES) {
-      const half = s.yearsToMaturity / 2;
-      expect(estimateTreeCo2Kg(s.value, half)).toBeCloseTo(
-        (s.co2KgPerYearMature * s.yearsToMaturity) / 8,
-        9,
-      );
-    }
-  });
-
-  it('is linear at the mature rate after maturity', () => {
-    for (const s of TREE_SPECIES) {
-      const atMaturity = estimateTreeCo2Kg(s.value, s.yearsToMaturity);
-      for (const extra of [1, 2.5, 10]) {
-        expect(estimateTreeCo2Kg(s.value, s.yearsToMaturity + extra)).toBeCloseTo(
-          atMaturity + extra * s.co2KgPerYearMature,
-          9,
-        );
-      }
-    }
-  });
-
-  it('uses the mean of all species for an unknown species', () => {
-    for (const age of [0.5, 1, 3, 7, 15, 40, 80]) {
-      const mean =
-        TREE_SPECIES.reduce((sum, s) => sum + estimateTreeCo2Kg(s.value, age), 0) /
-        TREE_SPECIES.length;
-      expect(estimateTreeCo2Kg(0, age)).toBeCloseTo(mean, 9);
-      expect(estimateTreeCo2Kg(71, age)).toBeCloseTo(mean, 9);
-      expect(estimateTreeCo2Kg(-5, age)).toBeCloseTo(mean, 9);
-    }
-  });
-
-  it('gives a plausible lifetime figure for a mature neem', () => {
-    // 15-year ramp at 22 kg/yr → 165 kg, then 22 kg/yr.
-    expect(estimateTreeCo2Kg(1, 20)).toBeCloseTo(165 + 5 * 22, 9);
   });
 });

@@ -12,8 +12,6 @@ export interface TreeSpecies {
   readonly scientificName: string;
   /** Oven-dry basic wood density, g/cm³. */
   readonly woodDensity: number;
-  /** Estimated kg of CO₂ one healthy mature plant sequesters per year. */
-  readonly co2KgPerYearMature: number;
   /** Realistic number of years until the plant reaches mature size. */
   readonly yearsToMaturity: number;
 }
@@ -24,7 +22,6 @@ function species(
   englishName: string,
   scientificName: string,
   woodDensity: number,
-  co2KgPerYearMature: number,
   yearsToMaturity: number,
 ): TreeSpecies {
   const label = localName === englishName ? englishName : `${localName} (${englishName})`;
@@ -35,7 +32,6 @@ function species(
     englishName,
     scientificName,
     woodDensity,
-    co2KgPerYearMature,
     yearsToMaturity,
   });
 }
@@ -56,89 +52,80 @@ function species(
  *   herbs (e.g. coconut, bans, rose, tulsi, black pepper, banana, cardamom) a low, realistic
  *   stem-tissue value is given instead, since the database covers woody trees.
  *
- * - co2KgPerYearMature: kg of CO₂ a healthy mature plant sequesters per year. Anchored on the
- *   widely quoted Arbor Day Foundation / USDA Forest Service (i-Tree) average of ~22 kg CO₂/yr
- *   (≈48 lb) for a mature tree, and scaled by size class and wood density in the spirit of the
- *   pantropical allometric model of Chave, J. et al. (2014) "Improved allometric models to
- *   estimate the aboveground biomass of tropical trees", Global Change Biology 20:3177–3190
- *   (AGB = 0.0673 · (ρ·D²·H)^0.976; CO₂ = AGB × ~0.47 carbon fraction × 44/12).
- *   Rough bands: large trees ~20–30, medium trees ~10–20, small trees/palms ~5–12,
- *   shrubs/climbers/herbs ~0.5–3.
- *
  * - yearsToMaturity: typical years from planting a nursery sapling to mature size under
  *   South-Asian growing conditions (horticultural and forestry rules of thumb).
  */
 export const TREE_SPECIES: readonly TreeSpecies[] = Object.freeze([
-  species(1, 'Neem', 'Neem', 'Azadirachta indica', 0.69, 22, 15),
-  species(2, 'Aam', 'Mango', 'Mangifera indica', 0.55, 25, 15),
-  species(3, 'Amrood', 'Guava', 'Psidium guajava', 0.66, 8, 6),
-  species(4, 'Jaitun', 'Olive', 'Olea europaea', 0.8, 10, 15),
-  species(5, 'Gulab', 'Rose', 'Rosa × damascena', 0.45, 0.8, 3),
-  species(6, 'Nimbu', 'Lemon', 'Citrus limon', 0.62, 6, 6),
-  species(7, 'Kali Mirch', 'Black pepper', 'Piper nigrum', 0.35, 1, 5),
-  species(8, 'Peepal', 'Sacred fig', 'Ficus religiosa', 0.5, 28, 25),
-  species(9, 'Bargad', 'Banyan', 'Ficus benghalensis', 0.52, 30, 30),
-  species(10, 'Jamun', 'Java plum', 'Syzygium cumini', 0.7, 22, 15),
-  species(11, 'Sagwan', 'Teak', 'Tectona grandis', 0.55, 24, 25),
-  species(12, 'Ashoka', 'Ashoka tree', 'Saraca asoca', 0.58, 12, 15),
-  species(13, 'Gulmohar', 'Flame tree', 'Delonix regia', 0.52, 16, 12),
-  species(14, 'Amla', 'Indian gooseberry', 'Phyllanthus emblica', 0.72, 12, 10),
-  species(15, 'Imli', 'Tamarind', 'Tamarindus indica', 0.85, 22, 25),
-  species(16, 'Kathal', 'Jackfruit', 'Artocarpus heterophyllus', 0.6, 24, 15),
-  species(17, 'Nariyal', 'Coconut', 'Cocos nucifera', 0.5, 10, 10),
-  species(18, 'Sal', 'Sal', 'Shorea robusta', 0.72, 26, 30),
-  species(19, 'Sheesham', 'Indian rosewood', 'Dalbergia sissoo', 0.68, 20, 20),
-  species(20, 'Arjun', 'Arjuna', 'Terminalia arjuna', 0.75, 25, 20),
-  species(21, 'Bans', 'Bamboo', 'Dendrocalamus strictus', 0.6, 12, 5),
-  species(22, 'Sahjan', 'Moringa', 'Moringa oleifera', 0.28, 8, 5),
-  species(23, 'Kadi Patta', 'Curry leaf', 'Murraya koenigii', 0.65, 3, 5),
-  species(24, 'Anar', 'Pomegranate', 'Punica granatum', 0.74, 3, 5),
-  species(25, 'Papita', 'Papaya', 'Carica papaya', 0.15, 2.5, 2),
-  species(26, 'Kela', 'Banana', 'Musa × paradisiaca', 0.12, 1.5, 2),
-  species(27, 'Sitaphal', 'Custard apple', 'Annona squamosa', 0.52, 5, 6),
-  species(28, 'Chikoo', 'Sapodilla', 'Manilkara zapota', 0.89, 14, 15),
-  species(29, 'Bael', 'Bengal quince', 'Aegle marmelos', 0.75, 12, 15),
-  species(30, 'Kadamba', 'Burflower tree', 'Neolamarckia cadamba', 0.4, 22, 10),
-  species(31, 'Palash', 'Flame of the forest', 'Butea monosperma', 0.5, 10, 15),
-  species(32, 'Mahua', 'Indian butter tree', 'Madhuca longifolia', 0.83, 22, 25),
-  species(33, 'Khejri', 'Ghaf tree', 'Prosopis cineraria', 0.83, 10, 20),
-  species(34, 'Babool', 'Gum arabic tree', 'Vachellia nilotica', 0.73, 12, 12),
-  species(35, 'Karanj', 'Pongam tree', 'Millettia pinnata', 0.62, 16, 12),
-  species(36, 'Semal', 'Red silk-cotton', 'Bombax ceiba', 0.33, 24, 20),
-  species(37, 'Champa', 'Champak', 'Magnolia champaca', 0.5, 12, 15),
-  species(38, 'Parijat', 'Night-flowering jasmine', 'Nyctanthes arbor-tristis', 0.6, 3, 5),
-  species(39, 'Tulsi', 'Holy basil', 'Ocimum tenuiflorum', 0.3, 0.5, 1),
-  species(40, 'Gudhal', 'Hibiscus', 'Hibiscus rosa-sinensis', 0.45, 1, 3),
-  species(41, 'Chameli', 'Jasmine', 'Jasminum grandiflorum', 0.45, 0.8, 3),
-  species(42, 'Santra', 'Orange', 'Citrus reticulata', 0.62, 7, 8),
-  species(43, 'Mosambi', 'Sweet lime', 'Citrus limetta', 0.62, 7, 8),
-  species(44, 'Litchi', 'Lychee', 'Litchi chinensis', 0.85, 14, 15),
-  species(45, 'Seb', 'Apple', 'Malus domestica', 0.66, 10, 10),
-  species(46, 'Nashpati', 'Pear', 'Pyrus communis', 0.6, 10, 10),
-  species(47, 'Akhrot', 'Walnut', 'Juglans regia', 0.56, 22, 25),
-  species(48, 'Badam', 'Almond', 'Prunus dulcis', 0.7, 10, 10),
-  species(49, 'Kaju', 'Cashew', 'Anacardium occidentale', 0.48, 14, 10),
-  species(50, 'Supari', 'Areca nut', 'Areca catechu', 0.45, 6, 8),
-  species(51, 'Deodar', 'Himalayan cedar', 'Cedrus deodara', 0.47, 26, 40),
-  species(52, 'Chinar', 'Oriental plane', 'Platanus orientalis', 0.55, 28, 40),
-  species(53, 'Chir', 'Pine', 'Pinus roxburghii', 0.49, 20, 30),
-  species(54, 'Safeda', 'Eucalyptus', 'Eucalyptus tereticornis', 0.73, 24, 10),
-  species(55, 'Silver oak', 'Silver oak', 'Grevillea robusta', 0.55, 18, 15),
-  species(56, 'Vilayati Siris', 'Rain tree', 'Samanea saman', 0.49, 30, 20),
-  species(57, 'Pangara', 'Indian coral tree', 'Erythrina variegata', 0.28, 10, 10),
-  species(58, 'Anjeer', 'Fig', 'Ficus carica', 0.45, 6, 8),
-  species(59, 'Shahtoot', 'Mulberry', 'Morus alba', 0.62, 10, 10),
-  species(60, 'Kamrakh', 'Star fruit', 'Averrhoa carambola', 0.58, 6, 8),
-  species(61, 'Ber', 'Indian jujube', 'Ziziphus mauritiana', 0.7, 8, 8),
-  species(62, 'Kokum', 'Kokum', 'Garcinia indica', 0.72, 12, 15),
-  species(63, 'Chandan', 'Sandalwood', 'Santalum album', 0.9, 8, 25),
-  species(64, 'Rubber tree', 'Rubber tree', 'Hevea brasiliensis', 0.53, 18, 12),
-  species(65, 'Coffee', 'Coffee', 'Coffea arabica', 0.6, 2, 5),
-  species(66, 'Chai', 'Tea', 'Camellia sinensis', 0.6, 1, 5),
-  species(67, 'Dalchini', 'Cinnamon', 'Cinnamomum verum', 0.5, 5, 8),
-  species(68, 'Laung', 'Clove', 'Syzygium aromaticum', 0.72, 8, 15),
-  species(69, 'Elaichi', 'Cardamom', 'Elettaria cardamomum', 0.15, 0.6, 3),
-  species(70, 'Amaltas', 'Indian laburnum', 'Cassia fistula', 0.71, 14, 12),
+  species(1, 'Neem', 'Neem', 'Azadirachta indica', 0.69, 15),
+  species(2, 'Aam', 'Mango', 'Mangifera indica', 0.55, 15),
+  species(3, 'Amrood', 'Guava', 'Psidium guajava', 0.66, 6),
+  species(4, 'Jaitun', 'Olive', 'Olea europaea', 0.8, 15),
+  species(5, 'Gulab', 'Rose', 'Rosa × damascena', 0.45, 3),
+  species(6, 'Nimbu', 'Lemon', 'Citrus limon', 0.62, 6),
+  species(7, 'Kali Mirch', 'Black pepper', 'Piper nigrum', 0.35, 5),
+  species(8, 'Peepal', 'Sacred fig', 'Ficus religiosa', 0.5, 25),
+  species(9, 'Bargad', 'Banyan', 'Ficus benghalensis', 0.52, 30),
+  species(10, 'Jamun', 'Java plum', 'Syzygium cumini', 0.7, 15),
+  species(11, 'Sagwan', 'Teak', 'Tectona grandis', 0.55, 25),
+  species(12, 'Ashoka', 'Ashoka tree', 'Saraca asoca', 0.58, 15),
+  species(13, 'Gulmohar', 'Flame tree', 'Delonix regia', 0.52, 12),
+  species(14, 'Amla', 'Indian gooseberry', 'Phyllanthus emblica', 0.72, 10),
+  species(15, 'Imli', 'Tamarind', 'Tamarindus indica', 0.85, 25),
+  species(16, 'Kathal', 'Jackfruit', 'Artocarpus heterophyllus', 0.6, 15),
+  species(17, 'Nariyal', 'Coconut', 'Cocos nucifera', 0.5, 10),
+  species(18, 'Sal', 'Sal', 'Shorea robusta', 0.72, 30),
+  species(19, 'Sheesham', 'Indian rosewood', 'Dalbergia sissoo', 0.68, 20),
+  species(20, 'Arjun', 'Arjuna', 'Terminalia arjuna', 0.75, 20),
+  species(21, 'Bans', 'Bamboo', 'Dendrocalamus strictus', 0.6, 5),
+  species(22, 'Sahjan', 'Moringa', 'Moringa oleifera', 0.28, 5),
+  species(23, 'Kadi Patta', 'Curry leaf', 'Murraya koenigii', 0.65, 5),
+  species(24, 'Anar', 'Pomegranate', 'Punica granatum', 0.74, 5),
+  species(25, 'Papita', 'Papaya', 'Carica papaya', 0.15, 2),
+  species(26, 'Kela', 'Banana', 'Musa × paradisiaca', 0.12, 2),
+  species(27, 'Sitaphal', 'Custard apple', 'Annona squamosa', 0.52, 6),
+  species(28, 'Chikoo', 'Sapodilla', 'Manilkara zapota', 0.89, 15),
+  species(29, 'Bael', 'Bengal quince', 'Aegle marmelos', 0.75, 15),
+  species(30, 'Kadamba', 'Burflower tree', 'Neolamarckia cadamba', 0.4, 10),
+  species(31, 'Palash', 'Flame of the forest', 'Butea monosperma', 0.5, 15),
+  species(32, 'Mahua', 'Indian butter tree', 'Madhuca longifolia', 0.83, 25),
+  species(33, 'Khejri', 'Ghaf tree', 'Prosopis cineraria', 0.83, 20),
+  species(34, 'Babool', 'Gum arabic tree', 'Vachellia nilotica', 0.73, 12),
+  species(35, 'Karanj', 'Pongam tree', 'Millettia pinnata', 0.62, 12),
+  species(36, 'Semal', 'Red silk-cotton', 'Bombax ceiba', 0.33, 20),
+  species(37, 'Champa', 'Champak', 'Magnolia champaca', 0.5, 15),
+  species(38, 'Parijat', 'Night-flowering jasmine', 'Nyctanthes arbor-tristis', 0.6, 5),
+  species(39, 'Tulsi', 'Holy basil', 'Ocimum tenuiflorum', 0.3, 1),
+  species(40, 'Gudhal', 'Hibiscus', 'Hibiscus rosa-sinensis', 0.45, 3),
+  species(41, 'Chameli', 'Jasmine', 'Jasminum grandiflorum', 0.45, 3),
+  species(42, 'Santra', 'Orange', 'Citrus reticulata', 0.62, 8),
+  species(43, 'Mosambi', 'Sweet lime', 'Citrus limetta', 0.62, 8),
+  species(44, 'Litchi', 'Lychee', 'Litchi chinensis', 0.85, 15),
+  species(45, 'Seb', 'Apple', 'Malus domestica', 0.66, 10),
+  species(46, 'Nashpati', 'Pear', 'Pyrus communis', 0.6, 10),
+  species(47, 'Akhrot', 'Walnut', 'Juglans regia', 0.56, 25),
+  species(48, 'Badam', 'Almond', 'Prunus dulcis', 0.7, 10),
+  species(49, 'Kaju', 'Cashew', 'Anacardium occidentale', 0.48, 10),
+  species(50, 'Supari', 'Areca nut', 'Areca catechu', 0.45, 8),
+  species(51, 'Deodar', 'Himalayan cedar', 'Cedrus deodara', 0.47, 40),
+  species(52, 'Chinar', 'Oriental plane', 'Platanus orientalis', 0.55, 40),
+  species(53, 'Chir', 'Pine', 'Pinus roxburghii', 0.49, 30),
+  species(54, 'Safeda', 'Eucalyptus', 'Eucalyptus tereticornis', 0.73, 10),
+  species(55, 'Silver oak', 'Silver oak', 'Grevillea robusta', 0.55, 15),
+  species(56, 'Vilayati Siris', 'Rain tree', 'Samanea saman', 0.49, 20),
+  species(57, 'Pangara', 'Indian coral tree', 'Erythrina variegata', 0.28, 10),
+  species(58, 'Anjeer', 'Fig', 'Ficus carica', 0.45, 8),
+  species(59, 'Shahtoot', 'Mulberry', 'Morus alba', 0.62, 10),
+  species(60, 'Kamrakh', 'Star fruit', 'Averrhoa carambola', 0.58, 8),
+  species(61, 'Ber', 'Indian jujube', 'Ziziphus mauritiana', 0.7, 8),
+  species(62, 'Kokum', 'Kokum', 'Garcinia indica', 0.72, 15),
+  species(63, 'Chandan', 'Sandalwood', 'Santalum album', 0.9, 25),
+  species(64, 'Rubber tree', 'Rubber tree', 'Hevea brasiliensis', 0.53, 12),
+  species(65, 'Coffee', 'Coffee', 'Coffea arabica', 0.6, 5),
+  species(66, 'Chai', 'Tea', 'Camellia sinensis', 0.6, 5),
+  species(67, 'Dalchini', 'Cinnamon', 'Cinnamomum verum', 0.5, 8),
+  species(68, 'Laung', 'Clove', 'Syzygium aromaticum', 0.72, 15),
+  species(69, 'Elaichi', 'Cardamom', 'Elettaria cardamomum', 0.15, 3),
+  species(70, 'Amaltas', 'Indian laburnum', 'Cassia fistula', 0.71, 12),
 ]);
 
 export const TREE_SIZES = [
@@ -156,14 +143,10 @@ export const DRIVE_DURATIONS = [
   { value: '5', label: '05:00 hours' },
 ] as const;
 
-export type DriveDurationValue = (typeof DRIVE_DURATIONS)[number]['value'];
-
 export const CONTRIBUTION_TYPES = [
   { value: 'cash', label: 'Cash' },
   { value: 'tree', label: 'Tree' },
 ] as const;
-
-export type ContributionTypeValue = (typeof CONTRIBUTION_TYPES)[number]['value'];
 
 export const DONATION_CATEGORIES = [
   { value: 'Trees', label: 'Trees' },
@@ -175,8 +158,6 @@ export const DONATION_CATEGORIES = [
   { value: 'Institution/Research', label: 'Institution/Research' },
 ] as const;
 
-export type DonationCategoryValue = (typeof DONATION_CATEGORIES)[number]['value'];
-
 const SPECIES_BY_VALUE: ReadonlyMap<number, TreeSpecies> = new Map(
   TREE_SPECIES.map((s) => [s.value, s] as const),
 );
@@ -184,34 +165,4 @@ const SPECIES_BY_VALUE: ReadonlyMap<number, TreeSpecies> = new Map(
 /** The species with this value, or undefined when there is none. */
 export function speciesByValue(value: number): TreeSpecies | undefined {
   return SPECIES_BY_VALUE.get(value);
-}
-
-// Photosynthesis releases one O₂ molecule per CO₂ molecule fixed, so the mass ratio is 32/44.
-export const O2_PER_CO2 = 32 / 44;
-
-/**
- * CO₂ (kg) sequestered so far by one plant: the yearly rate ramps linearly from 0 at planting
- * to the mature rate at `yearsToMaturity`, then stays constant; this integrates that curve.
- */
-function rampedCo2Kg(ratePerYear: number, yearsToMaturity: number, ageYears: number): number {
-  if (!(ageYears > 0)) return 0;
-  if (ageYears <= yearsToMaturity) {
-    return (ratePerYear * ageYears * ageYears) / (2 * yearsToMaturity);
-  }
-  return (ratePerYear * yearsToMaturity) / 2 + ratePerYear * (ageYears - yearsToMaturity);
-}
-
-/**
- * Estimated kg of CO₂ one tree of the given species has sequestered by `ageYears`.
- * Age ≤ 0 (or not a number) gives 0. For an unknown species value, the result is the mean of
- * the estimates for all listed species at that age.
- */
-export function estimateTreeCo2Kg(speciesValue: number, ageYears: number): number {
-  if (!(ageYears > 0)) return 0;
-  const known = speciesByValue(speciesValue);
-  if (known) return rampedCo2Kg(known.co2KgPerYearMature, known.yearsToMaturity, ageYears);
-  let total = 0;
-  for (const s of TREE_SPECIES)
-    total += rampedCo2Kg(s.co2KgPerYearMature, s.yearsToMaturity, ageYears);
-  return total / TREE_SPECIES.length;
 }

@@ -211,6 +211,3 @@ export async function createPeople(seeder: Seeder): Promise<Map<string, Person>>
   }
   return people;
 }
-
-export const ofKind = (people: Map<string, Person>, kind: Kind) =>
-  [...people.values()].filter((p) => p.profile_type === kind);

@@ -10,7 +10,6 @@ import { formatMoney } from '../../../contract/money';
 
 export const DONATE_PATH = '/app/donate-tree';
 export const TRANSACTIONS_PATH = '/app/transactions';
-export const BILLING_PATH = '/app/settings-billing';
 export const GENERAL_FUND = 'General fund';
 
 const enc = encodeURIComponent;

@@ -5,7 +5,6 @@ import type { Tree, TreeStatus } from '../../../contract/trees';
 
 export const MY_TREES_PATH = '/app/my-trees';
 export const REGISTER_PATH = '/app/tree-registeration';
-export const TREES_MAP_PATH = '/app/trees-map';
 export const IMPACT_METHOD_PATH = '/documentation#impact-method';
 export const treePath = (id: string) => `/app/trees/${encodeURIComponent(id)}`;
 export const replantPath = (deadTreeId: string) =>
@@ -76,6 +75,3 @@ export function todayKey(now = new Date()): string {
 const kgFormat = new Intl.NumberFormat(undefined, { maximumSignificantDigits: 3 });
 /** Kilograms with three significant digits ("1.23 kg", "0.0412 kg"). */
 export const formatKg = (kg: number) => `${kgFormat.format(kg)} kg`;
-/** A figure with its range: "1.2 kg (0.84–1.71 kg)". */
-export const formatRange = (r: { low: number; mid: number; high: number }) =>
-  `${formatKg(r.mid)} (${kgFormat.format(r.low)}–${formatKg(r.high)})`;

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anchoredSize } from '../../../contract/impact';
-import { growthSeries, niceTicks } from './growth-series';
+import { growthSeries } from './growth-series';
 import { buildGrowth, buildTree } from './test-data';
-
-describe('niceTicks', () => {
-  it('covers the maximum in round steps', () => {
-    expect(niceTicks(7)).toEqual([0, 2, 4, 6, 8]);
-    expect(niceTicks(230)).toEqual([0, 50, 100, 150, 200, 250]);
-    expect(niceTicks(0.9)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
-    expect(niceTicks(0)).toEqual([0, 1]);
-  });
-});
 
 describe('growthSeries', () => {
   it("draws the contract's curve through the latest measurement, from planting to the forecast's end", () => {

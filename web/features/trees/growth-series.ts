@@ -60,14 +60,3 @@ export function growthSeries(
     },
   };
 }
-
-/** Round axis steps (1, 2 or 5 × a power of ten) covering 0..max in about `count` steps. */
-export function niceTicks(max: number, count = 5): number[] {
-  if (!(max > 0)) return [0, 1];
-  const raw = max / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
-  const ticks = [0];
-  while (ticks.at(-1)! < max) ticks.push(Number((ticks.length * step).toPrecision(12)));
-  return ticks;
-}
