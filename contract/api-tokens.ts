@@ -90,7 +90,6 @@ export const apiTokenListResponseSchema = z.object({
   /** How many live tokens a member may hold. */
   maxLive: z.number().int(),
 });
-export type ApiTokenListResponse = z.infer<typeof apiTokenListResponseSchema>;
 
 /** The one answer that carries the secret; it is not stored and cannot be shown again. */
 export const createApiTokenResponseSchema = z.object({
@@ -98,6 +97,5 @@ export const createApiTokenResponseSchema = z.object({
   message: z.string(),
   data: z.object({ token: apiTokenSchema, secret: z.string() }),
 });
-export type CreateApiTokenResponse = z.infer<typeof createApiTokenResponseSchema>;
 
 export const apiTokenParamsSchema = z.object({ id: z.string().min(1).max(64) });

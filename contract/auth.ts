@@ -105,7 +105,6 @@ export type LoginRequest = z.input<typeof loginRequestSchema>;
 export const loginResponseSchema = z.object({
   result: z.object({ token: z.string(), message: z.string(), dashboardRoute: z.string() }),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const otpRequestSchema = z.object({ email: email(MESSAGES.emailRequired) });
 export type OtpRequest = z.input<typeof otpRequestSchema>;
@@ -122,7 +121,6 @@ export const otpMatchResponseSchema = z.object({
   token: z.string(),
   dashboardRoute: z.string(),
 });
-export type OtpMatchResponse = z.infer<typeof otpMatchResponseSchema>;
 
 export const forgotPasswordRequestSchema = z.object({
   email: email(MESSAGES.emailAddressRequired),
@@ -156,4 +154,3 @@ export const currentUserResponseSchema = z.object({
   success: z.literal(true),
   user: currentUserSchema,
 });
-export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;

@@ -48,4 +48,3 @@ export const communityChartsResponseSchema = z.object({
   success: z.literal(true),
   data: communityChartsSchema,
 });
-export type CommunityChartsResponse = z.infer<typeof communityChartsResponseSchema>;

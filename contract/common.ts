@@ -15,7 +15,6 @@ export const messageResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
 });
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** Stable machine-readable error codes; the message is for people, the code is for programs. */
 export const ERROR_CODES = [

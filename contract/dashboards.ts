@@ -61,7 +61,6 @@ export const corporateDashboardQuerySchema = z
     const problem = p.from && p.to ? periodProblem(p.from, p.to) : null;
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['to'] });
   });
-export type CorporateDashboardQuery = z.infer<typeof corporateDashboardQuerySchema>;
 
 export const REPORT_FORMATS = ['pdf', 'csv'] as const;
 /** GET /api/reports/impact?from=&to=&format=pdf|csv */
@@ -140,7 +139,6 @@ export const individualDashboardResponseSchema = z.object({
   success: z.literal(true),
   data: individualDashboardSchema,
 });
-export type IndividualDashboardResponse = z.infer<typeof individualDashboardResponseSchema>;
 
 // ---- GET /api/dashboard/corporate
 
@@ -186,4 +184,3 @@ export const corporateDashboardResponseSchema = z.object({
   success: z.literal(true),
   data: corporateDashboardSchema,
 });
-export type CorporateDashboardResponse = z.infer<typeof corporateDashboardResponseSchema>;

@@ -7,7 +7,6 @@ import { DONATION_CATEGORIES } from './options';
 export const moneyMinorSchema = z.number().int().nonnegative();
 
 export const DONATION_KINDS = ['trees', 'cash'] as const;
-export type DonationKind = (typeof DONATION_KINDS)[number];
 
 /** pending → paid | failed | expired | cancelled; paid → refunded. Only provider events move it. */
 export const DONATION_STATUSES = [
@@ -229,7 +228,6 @@ export const createDonationResponseSchema = z.object({
     checkoutUrl: z.string(),
   }),
 });
-export type CreateDonationResponse = z.infer<typeof createDonationResponseSchema>;
 
 // ---- GET /api/donations/{id}, GET /api/donations
 
@@ -246,7 +244,6 @@ export const donationListResponseSchema = z.object({
   ...pagedResponseFields,
   data: z.array(donationSchema),
 });
-export type DonationListResponse = z.infer<typeof donationListResponseSchema>;
 
 // ---- GET /api/trees/donatedtrees (the spec's path): the caller's paid tree donations
 

@@ -170,7 +170,6 @@ export function driveDateProblem(
   return undefined;
 }
 export type DriveForm = z.output<typeof driveFormSchema>;
-export type DriveFormField = keyof DriveFormInput | 'treedriveImage';
 
 /**
  * A refused drive form: the usual error body plus, when one field is at fault, its name, so the
@@ -179,7 +178,6 @@ export type DriveFormField = keyof DriveFormInput | 'treedriveImage';
 export const driveFormErrorSchema = errorResponseSchema.extend({
   field: z.string().optional(),
 });
-export type DriveFormError = z.infer<typeof driveFormErrorSchema>;
 
 export const optionSchema = z.object({ value: z.string(), label: z.string() });
 export type Option = z.infer<typeof optionSchema>;
@@ -242,7 +240,6 @@ export const memberDrivesResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ organised: z.array(memberDriveSchema), joined: z.array(memberDriveSchema) }),
 });
-export type MemberDrivesResponse = z.infer<typeof memberDrivesResponseSchema>;
 
 /** POST /api/add_drivetreeinfo answers the new drive under data.data, as the spec's client reads it. */
 export const driveCreatedResponseSchema = z.object({
@@ -254,7 +251,6 @@ export type DriveCreatedResponse = z.infer<typeof driveCreatedResponseSchema>;
 
 /** PUT /api/drives/:id answers like the create call (data.data), so one form handler reads both. */
 export const driveUpdatedResponseSchema = driveCreatedResponseSchema;
-export type DriveUpdatedResponse = DriveCreatedResponse;
 
 export const driveDetailSchema = driveSchema.extend({ participants: z.array(personSummarySchema) });
 export type DriveDetail = z.infer<typeof driveDetailSchema>;
@@ -296,7 +292,6 @@ export const driveListQuerySchema = z
     message: 'The start of the date range must not be after its end.',
     path: ['to'],
   });
-export type DriveListQuery = z.input<typeof driveListQuerySchema>;
 
 export const driveListResponseSchema = z.object({
   ...pagedResponseFields,
@@ -320,7 +315,6 @@ export const driveMapResponseSchema = z.object({
   truncated: z.boolean(),
 });
 export type DriveMapPoint = z.infer<typeof driveMapPointSchema>;
-export type DriveMapResponse = z.infer<typeof driveMapResponseSchema>;
 
 /** My Plantations: drives I organise and drives I joined (each list at most this many). */
 export const MY_DRIVES_MAX = 100;
@@ -333,21 +327,18 @@ export const myDrivesResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ organised: z.array(driveSchema), joined: z.array(driveSchema) }),
 });
-export type MyDrivesResponse = z.infer<typeof myDrivesResponseSchema>;
 
 export const participationResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: z.object({ joined: z.boolean(), participantCount: z.number().int() }),
 });
-export type ParticipationResponse = z.infer<typeof participationResponseSchema>;
 
 /** GET /api/users/coporateuser: corporate members for Land Donated By. */
 export const corporateUsersResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(optionSchema),
 });
-export type CorporateUsersResponse = z.infer<typeof corporateUsersResponseSchema>;
 
 /** The calendar: my drives (organised or joined) in a date range, at most 100 days. */
 export const calendarQuerySchema = z
@@ -376,11 +367,9 @@ export const calendarResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(calendarEventSchema),
 });
-export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
 /** The personal iCal feed: a secret address a calendar app can subscribe to; revocable. */
 export const calendarFeedResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ url: z.string() }),
 });
-export type CalendarFeedResponse = z.infer<typeof calendarFeedResponseSchema>;

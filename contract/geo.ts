@@ -24,7 +24,6 @@ export const geoSearchQuerySchema = z.object({
     .min(1, GEO_MESSAGES.emptyQuery)
     .max(GEO_QUERY_MAX, GEO_MESSAGES.queryTooLong),
 });
-export type GeoSearchQuery = z.input<typeof geoSearchQuerySchema>;
 
 export const geoPlaceSchema = z.object({
   lat: z.number(),
@@ -38,7 +37,6 @@ export const geoSearchResponseSchema = z.object({
   success: z.literal(true),
   data: geoPlaceSchema.nullable(),
 });
-export type GeoSearchResponse = z.infer<typeof geoSearchResponseSchema>;
 
 // Query values arrive as text: blank or non-numeric text must fail, not coerce to 0 or NaN.
 const coordinate = (min: number, max: number, message: string) =>
@@ -52,14 +50,12 @@ export const geoReverseQuerySchema = z.object({
   lat: coordinate(-90, 90, GEO_MESSAGES.latRange),
   lon: coordinate(-180, 180, GEO_MESSAGES.lonRange),
 });
-export type GeoReverseQuery = z.input<typeof geoReverseQuerySchema>;
 
 /** `displayName` is null when the map service knows no name for that point. */
 export const geoReverseResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ displayName: z.string().nullable() }),
 });
-export type GeoReverseResponse = z.infer<typeof geoReverseResponseSchema>;
 
 /** The location text used when a point has no name (or reverse lookup failed). */
 export function formatLatLng(lat: number, lon: number): string {

@@ -7,4 +7,3 @@ export const healthResponseSchema = z.object({
   dialect: z.enum(['sqlite', 'postgres']),
   uptimeSeconds: z.number(),
 });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;

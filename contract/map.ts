@@ -19,4 +19,3 @@ export const mapConfigResponseSchema = z.object({
     maxZoom: z.number().int(),
   }),
 });
-export type MapConfigResponse = z.infer<typeof mapConfigResponseSchema>;

@@ -35,20 +35,17 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationListQuerySchema = z.object(pagingQueryFields(NOTIFICATIONS_PAGE_SIZE));
-export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
 
 export const notificationListResponseSchema = z.object({
   ...pagedResponseFields,
   data: z.array(notificationSchema),
   unread: z.number().int(),
 });
-export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
 
 export const unreadCountResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ unread: z.number().int() }),
 });
-export type UnreadCountResponse = z.infer<typeof unreadCountResponseSchema>;
 
 export const notificationParamsSchema = z.object({ id: z.string().min(1).max(64) });
 

@@ -128,7 +128,6 @@ export const stockRequestSchema = z
   })
   .strict();
 export type StockRequest = z.output<typeof stockRequestSchema>;
-export type StockRequestInput = z.input<typeof stockRequestSchema>;
 export const stockUpdateRequestSchema = stockRequestSchema.partial().strict();
 export type StockUpdateRequest = z.output<typeof stockUpdateRequestSchema>;
 
@@ -190,12 +189,10 @@ export const stockListQuerySchema = z.object({
   scope: z.enum(['all', 'mine']).optional().default('all'),
 });
 export type StockListQuery = z.output<typeof stockListQuerySchema>;
-export type StockListQueryInput = z.input<typeof stockListQuerySchema>;
 export const stockListResponseSchema = z.object({
   ...pagedResponseFields,
   data: z.array(stockSchema),
 });
-export type StockListResponse = z.infer<typeof stockListResponseSchema>;
 
 // ---- Reservations
 
@@ -258,7 +255,6 @@ export const reservationListResponseSchema = z.object({
   ...pagedResponseFields,
   data: z.array(reservationSchema),
 });
-export type ReservationListResponse = z.infer<typeof reservationListResponseSchema>;
 
 // ---- GET /api/drives/{id}/chain: reserved → delivered → planted → alive today
 

@@ -23,4 +23,3 @@ export const statsResponseSchema = z.object({
   success: z.literal(true),
   data: impactStatsSchema,
 });
-export type StatsResponse = z.infer<typeof statsResponseSchema>;

@@ -72,14 +72,12 @@ export const teamInviteParamsSchema = teamParamsSchema.extend({
 });
 
 export const teamListQuerySchema = z.object(pagingQueryFields(TEAM_PAGE_SIZE));
-export type TeamListQuery = z.input<typeof teamListQuerySchema>;
 
 export const createInviteRequestSchema = z.object({ email: inviteEmail, role: roleSchema });
 export type CreateInviteRequest = z.infer<typeof createInviteRequestSchema>;
 export type CreateInviteForm = z.input<typeof createInviteRequestSchema>;
 
 export const changeRoleRequestSchema = z.object({ role: roleSchema });
-export type ChangeRoleRequest = z.infer<typeof changeRoleRequestSchema>;
 
 // 256-bit tokens are 43 base64url characters; anything far off is not a token.
 const inviteToken = z
@@ -90,7 +88,6 @@ const inviteToken = z
 
 export const inviteTokenQuerySchema = z.object({ token: inviteToken });
 export const acceptInviteRequestSchema = z.object({ token: inviteToken });
-export type AcceptInviteRequest = z.infer<typeof acceptInviteRequestSchema>;
 
 /** `POST /api/add_drivetreeinfo?organisation=<id>`: a team's owner or admin creates the drive for it. */
 export const driveOrganiserQuerySchema = z.object({
@@ -119,7 +116,6 @@ export const myTeamsResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(myTeamSchema),
 });
-export type MyTeamsResponse = z.infer<typeof myTeamsResponseSchema>;
 
 export const teamMemberSchema = z.object({
   userId: z.string(),
@@ -162,14 +158,12 @@ export const teamInviteResponseSchema = z.object({
   message: z.string(),
   data: teamInviteSchema,
 });
-export type TeamInviteResponse = z.infer<typeof teamInviteResponseSchema>;
 
 export const teamMemberResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: teamMemberSchema,
 });
-export type TeamMemberResponse = z.infer<typeof teamMemberResponseSchema>;
 
 export const INVITE_STATES = ['pending', 'expired', 'accepted', 'revoked'] as const;
 export type InviteState = (typeof INVITE_STATES)[number];
@@ -194,7 +188,6 @@ export const acceptInviteResponseSchema = z.object({
   message: z.string(),
   data: myTeamSchema,
 });
-export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;
 
 /** The in-app screens, for notices and mails. */
 export const TEAM_PATHS = {

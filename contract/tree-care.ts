@@ -131,7 +131,6 @@ export const measurementFormSchema = z.object({
     CARE_MESSAGES.noneAlive,
   ),
 });
-export type MeasurementFormInput = z.input<typeof measurementFormSchema>;
 export type MeasurementForm = z.output<typeof measurementFormSchema>;
 export const MEASUREMENT_PHOTO_FIELD = 'photo';
 
@@ -140,7 +139,6 @@ export const measurementResponseSchema = z.object({
   message: z.string(),
   data: z.object({ tree: treeSchema, measurement: measurementSchema }),
 });
-export type MeasurementResponse = z.infer<typeof measurementResponseSchema>;
 
 const note = z
   .string()
@@ -169,7 +167,6 @@ export const careResponseSchema = z.object({
   message: z.string(),
   data: z.object({ entry: careEntrySchema }),
 });
-export type CareResponse = z.infer<typeof careResponseSchema>;
 
 /** GET /api/trees/{id}/care: the tree's care log, newest first (the latest CARE_LOG_MAX). */
 export const CARE_LOG_MAX = 100;
@@ -177,7 +174,6 @@ export const careLogResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(careEntrySchema),
 });
-export type CareLogResponse = z.infer<typeof careLogResponseSchema>;
 
 /** POST /api/trees/{id}/health. A dead tree needs a cause; `aliveCount` is for partial losses. */
 export const healthRequestSchema = z
@@ -214,7 +210,6 @@ export const careDueResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(careTaskSchema),
 });
-export type CareDueResponse = z.infer<typeof careDueResponseSchema>;
 
 /** GET /api/trees/replanting: the caller's dead trees not yet replaced by a new registration. */
 export const replantingTaskSchema = z.object({
@@ -226,7 +221,6 @@ export const replantingResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(replantingTaskSchema),
 });
-export type ReplantingResponse = z.infer<typeof replantingResponseSchema>;
 
 /** GET/PUT /api/trees/care-settings: the weekly email digest of due care is opt-in. */
 export const careSettingsSchema = z.object({ weeklyDigest: z.boolean() });

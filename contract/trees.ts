@@ -121,7 +121,6 @@ export const treeFormSchema = z.object({
 });
 export type TreeFormInput = z.input<typeof treeFormSchema>;
 export type TreeForm = z.output<typeof treeFormSchema>;
-export type TreeFormField = keyof TreeFormInput | typeof TREE_IMAGE_FIELD;
 
 /**
  * PATCH /api/trees/{id}: the same fields, each optional; a field left out stays as it is, an
@@ -209,7 +208,6 @@ export const memberTreesResponseSchema = z.object({
   data: z.array(memberTreeSchema),
   total: z.number().int(),
 });
-export type MemberTreesResponse = z.infer<typeof memberTreesResponseSchema>;
 
 /** POST /api/trees (201), GET/PATCH /api/trees/{id}. */
 export const treeResponseSchema = z.object({
@@ -227,7 +225,6 @@ export const registeredTreesResponseSchema = z.object({
   ...pagedResponseFields,
   data: z.array(treeSchema),
 });
-export type RegisteredTreesResponse = z.infer<typeof registeredTreesResponseSchema>;
 
 /** GET /api/trees/map: every member's trees, light and rounded, newest first, capped. */
 export const TREE_MAP_MAX = 2000;
@@ -256,7 +253,6 @@ export const treeMapQuerySchema = z.object({
   /** Only trees inside this box (west may exceed east across the antimeridian). */
   bbox,
 });
-export type TreeMapQuery = z.input<typeof treeMapQuerySchema>;
 export const treeMapPointSchema = z.object({
   id: z.string(),
   lat: z.number(),
@@ -273,7 +269,6 @@ export const treeMapResponseSchema = z.object({
   /** True when more trees matched than TREE_MAP_MAX: zoom in (bbox) or filter. */
   truncated: z.boolean(),
 });
-export type TreeMapResponse = z.infer<typeof treeMapResponseSchema>;
 
 /** GET /api/trees/export?format=csv|geojson: the caller's trees as a file. */
 export const TREE_EXPORT_MAX = 10_000;

@@ -16,7 +16,6 @@ export const PROFILE_SEARCH_MAX_RESULTS = 10;
 export const profileSearchQuerySchema = z.object({
   key: z.string().max(100, 'Search text must be at most 100 characters.').optional().default(''),
 });
-export type ProfileSearchQuery = z.input<typeof profileSearchQuerySchema>;
 
 export const profileSearchResultSchema = z.object({
   _id: z.string(),
@@ -30,7 +29,6 @@ export const profileSearchResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(profileSearchResultSchema),
 });
-export type ProfileSearchResponse = z.infer<typeof profileSearchResponseSchema>;
 
 export const profileParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
@@ -58,7 +56,6 @@ export const publicProfileResponseSchema = z.object({
   success: z.literal(true),
   data: publicProfileSchema,
 });
-export type PublicProfileResponse = z.infer<typeof publicProfileResponseSchema>;
 
 export const PROFILE_LIMITS = { name: 80, bio: 500, location: 120 } as const;
 
