@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, UsersTable } from '../../db/tables';
+import type { Database, NewUser, UsersTable } from '../../db/tables';
 
 /** LIKE treats % and _ as wildcards; people searching for them mean the characters. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -30,6 +30,37 @@ export function usersRepository(db: Kysely<Database>) {
 
     findById: (id: string) =>
       db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    findByEmail: (email: string) =>
+      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+
+    /** Usernames are unique ignoring case. */
+    findIdByUsername: (username: string) =>
+      db
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst(),
+
+    insert: (user: NewUser) => db.insertInto('users').values(user).execute(),
+
+    /** True only the first time: an already verified account is left as it is. */
+    async markVerified(userId: string, at: string): Promise<boolean> {
+      const [result] = await db
+        .updateTable('users')
+        .set({ verified_at: at, updated_at: at })
+        .where('id', '=', userId)
+        .where('verified_at', 'is', null)
+        .execute();
+      return Number(result?.numUpdatedRows ?? 0) > 0;
+    },
+
+    setPasswordHash: (userId: string, passwordHash: string, at: string) =>
+      db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: at })
+        .where('id', '=', userId)
+        .execute(),
 
     async activityCounts(userId: string) {
       const [organised, joined, trees] = await Promise.all([

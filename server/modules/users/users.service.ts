@@ -7,30 +7,41 @@ import {
   type ProfileSearchResult,
   type PublicProfile,
 } from '../../../contract/users';
-import type { SessionUser } from '../auth/auth.service';
-import type { AccountDeletedHook } from '../../context';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import type { AuthService } from '../auth/auth.service';
-import { toCurrentUser } from '../auth/auth.service';
 import type { FilesService } from '../files/files.service';
+import { toCurrentUser, type SessionUser } from './current-user';
+import { userAccounts } from './user-accounts';
 import type { usersRepository } from './users.repository';
+
+export { toCurrentUser, type SessionUser } from './current-user';
+export type { UserAccounts } from './user-accounts';
+
+/** A module's answer to an account deletion, run inside the deletion's transaction. */
+export type AccountDeletedHook = (userId: string, tx: Tx) => Promise<void>;
 
 export interface UsersServiceDeps {
   uow: UnitOfWork;
   repo: typeof usersRepository;
   clock: Clock;
-  auth: AuthService;
   files: FilesService;
-  /** Each module's answer to an account deletion, run in the deletion's transaction. */
-  onAccountDeleted: readonly AccountDeletedHook[];
+  /**
+   * Each module's answer to an account deletion, run in the deletion's transaction (dependants
+   * first). A function is called at deletion time, so modules built after this one take part.
+   */
+  onAccountDeleted: readonly AccountDeletedHook[] | (() => readonly AccountDeletedHook[]);
+  /** @deprecated Not used: users needs nothing from auth (passwords are checked here). */
+  auth?: unknown;
 }
 
 export function usersService(deps: UsersServiceDeps) {
   const { uow, clock, files } = deps;
   const repo = deps.repo(uow.db);
   const nowIso = () => clock.now().toISOString();
+  const accounts = userAccounts({ uow, repo: deps.repo });
+  const deletionHooks = () =>
+    typeof deps.onAccountDeleted === 'function' ? deps.onAccountDeleted() : deps.onAccountDeleted;
 
   async function freshCurrentUser(userId: string): Promise<CurrentUser> {
     const user = await repo.findById(userId);
@@ -39,6 +50,9 @@ export function usersService(deps: UsersServiceDeps) {
   }
 
   return {
+    /** The account methods auth calls (find, create, verify, passwords), each in an optional `tx`. */
+    ...accounts,
+
     /** Up to 10 other verified members whose username or name contains the text; [] below 3 characters. */
     async search(callerId: string, key: string): Promise<ProfileSearchResult[]> {
       const text = key.trim();
@@ -114,11 +128,11 @@ export function usersService(deps: UsersServiceDeps) {
      * row is anonymised so shared records keep a valid owner.
      */
     async deleteAccount(user: SessionUser, password: string): Promise<string> {
-      if (!(await deps.auth.checkPassword(user, password)))
+      if (!(await accounts.checkPassword(user.id, password)))
         throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
       await uow.withTransaction(async (tx) => {
         const avatar = await deps.repo(tx.db).avatarOf(user.id);
-        for (const hook of deps.onAccountDeleted) await hook(user.id, tx);
+        for (const hook of deletionHooks()) await hook(user.id, tx);
         await deps.repo(tx.db).anonymise(user.id, nowIso());
         tx.afterCommit(() => files.discardIfUnused(avatar));
       });
