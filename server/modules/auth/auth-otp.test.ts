@@ -7,6 +7,7 @@ import { useTestApp } from '../../../tests/support/use-test-app';
 import { TEST_PASSWORD_HASH } from '../../../tests/support/signed-in';
 import { insertUser } from '../../../tests/support/factories';
 import { createUnitOfWork } from '../../db/unit-of-work';
+import { afterCommitMail } from '../../jobs/jobs-port';
 import { sessionTokens } from '../../lib/session-tokens';
 import { rateLimitsRepository } from '../rate-limits/rate-limits.repository';
 import { rateLimitsService } from '../rate-limits/rate-limits.service';
@@ -119,13 +120,10 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
         }),
         repo: authRepository,
         clock,
-        mailer,
+        mail: afterCommitMail(mailer),
         tokens: sessionTokens(SECRET),
         secret: SECRET,
         appUrl: 'http://canopy.test',
-        onMailError: (err) => {
-          throw err;
-        },
         rateLimits: rateLimitsService({ db, repo: rateLimitsRepository, clock }),
         defer: (work) => void held.push(work),
         onBackgroundError: (err) => {

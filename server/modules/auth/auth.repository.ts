@@ -1,36 +1,21 @@
 import { sql, type Kysely } from 'kysely';
-import type { AuthAttemptsTable, Database, NewUser } from '../../db/tables';
+import type { AuthAttemptsTable, Database } from '../../db/tables';
 import { newId } from '../../lib/ids';
+
+/** The first key of this module's advisory locks (any fixed int4, unique in the app: 'aut'). */
+const ADVISORY_NAMESPACE = 0x617574;
 
 export function authRepository(db: Kysely<Database>) {
   return {
-    findUserByEmail: (email: string) =>
-      db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
-    findUserByUsername: (username: string) =>
-      db
-        .selectFrom('users')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-        .executeTakeFirst(),
-    findUserById: (id: string) =>
-      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
-    insertUser: (user: NewUser) => db.insertInto('users').values(user).execute(),
-    /** True only the first time: an already verified account is left as it is. */
-    async markVerified(userId: string, at: string): Promise<boolean> {
-      const [result] = await db
-        .updateTable('users')
-        .set({ verified_at: at, updated_at: at })
-        .where('id', '=', userId)
-        .where('verified_at', 'is', null)
-        .execute();
-      return Number(result?.numUpdatedRows ?? 0) > 0;
+    /**
+     * PostgreSQL only: holds the account's auth lock until the transaction ends, so two requests
+     * issuing a code (or a reset link) for one account take turns and never leave two live.
+     */
+    lockAccount: async (userId: string) => {
+      await sql`select pg_advisory_xact_lock(${ADVISORY_NAMESPACE}, hashtext(${userId}))`.execute(
+        db,
+      );
     },
-    setPasswordHash: (userId: string, passwordHash: string, at: string) =>
-      db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: at })
-        .where('id', '=', userId)
-        .execute(),
 
     insertSession: (session: {
       id: string;
@@ -164,6 +149,18 @@ export function authRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .where('used_at', 'is', null)
         .execute(),
+    /** Whether the token is valid for that user right now (a read: `useResetToken` spends it). */
+    hasLiveResetToken: async (userId: string, tokenHash: string, now: string): Promise<boolean> =>
+      Boolean(
+        await db
+          .selectFrom('reset_tokens')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('token_hash', '=', tokenHash)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', now)
+          .executeTakeFirst(),
+      ),
     /** Uses the token if it is valid for that user right now; false otherwise (single use even under races). */
     async useResetToken(userId: string, tokenHash: string, now: string): Promise<boolean> {
       const result = await db

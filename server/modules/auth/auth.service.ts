@@ -1,31 +1,32 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  dashboardRouteFor,
-  MESSAGES,
-  type CurrentUser,
-  type ProfileType,
-} from '../../../contract/auth';
-import { fileUrl } from '../../../contract/files';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { dashboardRouteFor, MESSAGES, type ProfileType } from '../../../contract/auth';
 import { PROFILE_MESSAGES } from '../../../contract/users';
 import type { UserRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { Mail, Mailer } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashSecretToken, newSecretToken, sameDigest } from '../../lib/secret-tokens';
 import type { SessionTokens } from '../../lib/session-tokens';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
+import type { SessionUser } from '../users/current-user';
+import { userAccounts, type UserAccounts } from '../users/user-accounts';
+import { usersRepository } from '../users/users.repository';
 import { resetPasswordMail, verificationCodeMail } from './auth-emails';
 import type { authRepository } from './auth.repository';
 import { afterAnswerQueue } from './after-answer';
 import { attemptLimits } from './attempt-limits';
 import { isCommonPassword } from './common-passwords';
-import { sessionLookup, type SessionUser, type SignedInSession } from './session-lookup';
+import { sessionLookup, type SignedInSession } from './session-lookup';
 import { signIn } from './sign-in';
 
 export { SESSION_CACHE_TTL_MS, type SessionUser, type SignedInSession } from './session-lookup';
 export { SIGN_IN_LIMITS } from './sign-in';
+/** Moved to the users module (it owns the user row); re-exported for existing imports. */
+export { toCurrentUser } from '../users/current-user';
 
 const MINUTE = 60_000;
 export const AUTH_LIMITS = {
@@ -54,51 +55,58 @@ export const AUTH_MESSAGES = {
 export interface AuthServiceDeps {
   uow: UnitOfWork;
   repo: typeof authRepository;
+  /**
+   * The users module (the only writer of `users`): accounts are found, created, verified and given
+   * new passwords through it, in auth's transactions. Default (until the manifests wire it): its
+   * account methods on `uow`.
+   */
+  users?: UserAccounts;
   clock: Clock;
-  mailer: Mailer;
+  /** Every auth mail (codes, reset links, sign-in warnings) is queued in the transaction that writes its code or token. */
+  mail?: MailQueue;
+  /** @deprecated Until `mail` is wired: sends after commit without waiting, failures to `onMailError`. */
+  mailer?: Mailer;
   tokens: SessionTokens;
   secret: string;
   appUrl: string;
-  /** Mail goes out in the background so answers take the same time whether or not an account exists. */
-  onMailError: (error: unknown) => void;
+  /** @deprecated With `mailer` only: a mail that failed after commit. */
+  onMailError?: (error: unknown) => void;
   /** Scales the per-IP sign-in failure limit like every other per-IP limit (RATE_LIMIT_MULTIPLIER). */
   ipLimitMultiplier?: number;
   /** Shared counters (the once-per-hour warning mail). */
   rateLimits: RateLimitsService;
-  /** Other app servers write to this database too: sessions are looked up afresh every time. */
+  /** Other app servers write to this database too (PostgreSQL): no session cache, and per-account locks. */
   sharedDatabase?: boolean;
   /** Runs work after the answer has gone out; tests pass one that holds it. Default: setImmediate. */
   defer?: (work: () => Promise<void>) => void;
   /** A failure of deferred work (it can no longer reach the caller). */
   onBackgroundError: (error: unknown) => void;
-  /** Runs once, when an account is verified for the first time (the welcome notification). */
+  /** Runs once, after the commit that verifies an account for the first time (the welcome notification). */
   onFirstVerified?: (user: UserRow) => Promise<void>;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-export function toCurrentUser(user: SessionUser): CurrentUser {
+/** The interim mail port: after commit, in the background (the answer never waits for SMTP). */
+function backgroundMail(mailer: Mailer, onError: (error: unknown) => void): MailQueue {
   return {
-    id: user.id,
-    _id: user.id,
-    username: user.username,
-    name: user.name,
-    email: user.email,
-    profileType: user.profile_type,
-    file: user.avatar_file_id ? fileUrl(user.avatar_file_id) : '',
-    verified: user.verified_at !== null,
+    async send(tx, mail) {
+      tx.afterCommit(() => {
+        mailer.send(mail).catch(onError);
+      });
+    },
   };
 }
 
+function fallbackMail(deps: AuthServiceDeps): MailQueue {
+  if (!deps.mailer) throw new Error('authService needs a mail queue (deps.mail)');
+  return backgroundMail(deps.mailer, deps.onMailError ?? deps.onBackgroundError);
+}
+
 export function authService(deps: AuthServiceDeps) {
-  const { clock } = deps;
-  const repo = deps.repo(deps.uow.db);
+  const { clock, uow } = deps;
+  const repo = deps.repo(uow.db);
+  const inTx = (tx: Tx) => deps.repo(tx.db);
+  const users = deps.users ?? userAccounts({ uow, repo: usersRepository });
+  const mail = deps.mail ?? fallbackMail(deps);
   const nowIso = () => clock.now().toISOString();
   const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
   const otpHash = (userId: string, code: string) =>
@@ -109,14 +117,11 @@ export function authService(deps: AuthServiceDeps) {
 
   const sessions = sessionLookup({
     repo,
+    users,
     tokens: deps.tokens,
     clock,
     remember: !deps.sharedDatabase,
   });
-
-  const sendInBackground = (mail: Mail) => {
-    deps.mailer.send(mail).catch(deps.onMailError);
-  };
 
   const deferred = afterAnswerQueue({ defer: deps.defer, onError: deps.onBackgroundError });
   const afterAnswer = deferred.later;
@@ -124,7 +129,10 @@ export function authService(deps: AuthServiceDeps) {
   const limits = attemptLimits({ repo, clock });
   const { enforceLimit } = limits;
   const signIns = signIn({
+    uow,
     repo,
+    repoFor: deps.repo,
+    users,
     clock,
     tokens: deps.tokens,
     appUrl: deps.appUrl,
@@ -132,22 +140,29 @@ export function authService(deps: AuthServiceDeps) {
     rateLimits: deps.rateLimits,
     ipLimitMultiplier: deps.ipLimitMultiplier ?? 1,
     dummyHash: getDummyHash,
-    sendMail: sendInBackground,
+    mail,
     later: afterAnswer,
   });
   const { startSession } = signIns;
 
-  async function issueOtp(user: UserRow): Promise<void> {
+  /** Two requests for one account take turns (PostgreSQL; SQLite runs one transaction at a time). */
+  async function lockAccount(tx: Tx, userId: string) {
+    if (deps.sharedDatabase) await inTx(tx).lockAccount(userId);
+  }
+
+  /** A new code in `tx`: the old one is void in the same transaction, so never two are live. */
+  async function issueOtp(tx: Tx, user: UserRow): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const at = nowIso();
-    await repo.voidActiveOtps(user.id, at);
-    await repo.insertOtp({
+    await lockAccount(tx, user.id);
+    await inTx(tx).voidActiveOtps(user.id, at);
+    await inTx(tx).insertOtp({
       user_id: user.id,
       code_hash: otpHash(user.id, code),
       created_at: at,
       expires_at: later(AUTH_LIMITS.otpTtlMs),
     });
-    sendInBackground(verificationCodeMail(user.email, user.name ?? user.username, code));
+    await mail.send(tx, verificationCodeMail(user.email, user.name ?? user.username, code));
   }
 
   async function enforceOtpSendLimit(email: string) {
@@ -166,12 +181,20 @@ export function authService(deps: AuthServiceDeps) {
       throw new AppError(400, 'VALIDATION_FAILED', MESSAGES.passwordTooCommon);
   }
 
-  async function markVerified(user: UserRow, at: string) {
-    if ((await repo.markVerified(user.id, at)) && deps.onFirstVerified)
-      await deps.onFirstVerified(user);
+  /** Verifies the account in `tx`; the first time, the welcome follows the commit. */
+  async function markVerified(tx: Tx, user: UserRow, at: string) {
+    const first = await users.markVerified(user.id, at, tx);
+    const welcome = deps.onFirstVerified;
+    if (first && welcome) tx.afterCommit(() => welcome(user));
+  }
+
+  async function conflictIfTaken(email: string, username: string) {
+    if (await users.findByEmail(email)) throw conflict(AUTH_MESSAGES.emailTaken);
+    if (await users.usernameTaken(username)) throw conflict(AUTH_MESSAGES.usernameTaken);
   }
 
   return {
+    /** The account, its send-limit record and its first code in one transaction; the code is mailed after commit. */
     async register(input: {
       username: string;
       email: string;
@@ -179,16 +202,15 @@ export function authService(deps: AuthServiceDeps) {
       profileType: ProfileType;
     }) {
       assertPasswordAllowed(input.password);
-      if (await repo.findUserByEmail(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
-      if (await repo.findUserByUsername(input.username))
-        throw conflict(AUTH_MESSAGES.usernameTaken);
+      await conflictIfTaken(input.email, input.username);
+      const passwordHash = await hashPassword(input.password);
       const at = nowIso();
       const user: UserRow = {
         id: newId(),
         email: input.email,
         username: input.username,
         name: null,
-        password_hash: await hashPassword(input.password),
+        password_hash: passwordHash,
         profile_type: input.profileType,
         verified_at: null,
         avatar_file_id: null,
@@ -199,16 +221,16 @@ export function authService(deps: AuthServiceDeps) {
         deleted_at: null,
       };
       try {
-        await repo.insertUser(user);
+        await uow.withTransaction(async (tx) => {
+          await users.create(user, tx);
+          await inTx(tx).recordAttempt('otp_request', user.email, at);
+          await issueOtp(tx, user);
+        });
       } catch (error) {
         // Two sign-ups racing for the same email or username: the unique index decides.
-        if (await repo.findUserByEmail(input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
-        if (await repo.findUserByUsername(input.username))
-          throw conflict(AUTH_MESSAGES.usernameTaken);
+        await conflictIfTaken(input.email, input.username);
         throw error;
       }
-      await repo.recordAttempt('otp_request', user.email, at);
-      await issueOtp(user);
       return AUTH_MESSAGES.registered;
     },
 
@@ -216,31 +238,39 @@ export function authService(deps: AuthServiceDeps) {
     async requestOtp(email: string) {
       await enforceOtpSendLimit(email);
       afterAnswer(async () => {
-        const user = await repo.findUserByEmail(email);
-        if (user && user.verified_at === null) await issueOtp(user);
+        const user = await users.findByEmail(email);
+        if (user && user.verified_at === null)
+          await uow.withTransaction((tx) => issueOtp(tx, user));
       });
       return AUTH_MESSAGES.otpSent;
     },
 
+    /** A right code is used, the account verified and a session started in one transaction. */
     async verifyOtp(email: string, code: string) {
       // One answer for every refusal, so the check never tells an unknown email from a real one.
       const refused = () => new AppError(400, 'BAD_REQUEST', MESSAGES.expiredOtp);
-      const user = await repo.findUserByEmail(email);
+      const user = await users.findByEmail(email);
       // Only guesses at the live code of the unverified account named by the email count against that code; unknown or verified emails count against nobody.
       const owner = user && user.verified_at === null ? user : undefined;
       const otp = owner ? await repo.findActiveOtp(owner.id, nowIso()) : undefined;
-      const matches = sameHash(otp?.code_hash ?? '00', otpHash(owner?.id ?? email, code));
+      const matches = sameDigest(otp?.code_hash ?? '00', otpHash(owner?.id ?? email, code));
       if (!owner || !otp) throw refused();
       if (!matches) {
-        await repo.recordWrongOtp(otp.id, AUTH_LIMITS.otpMaxAttempts, nowIso());
+        await uow.withTransaction((tx) =>
+          inTx(tx).recordWrongOtp(otp.id, AUTH_LIMITS.otpMaxAttempts, nowIso()),
+        );
         throw refused();
       }
-      if (!(await repo.consumeOtp(otp.id, nowIso()))) throw refused();
-      await markVerified(owner, nowIso());
+      const token = await uow.withTransaction(async (tx) => {
+        const at = nowIso();
+        if (!(await inTx(tx).consumeOtp(otp.id, at))) throw refused();
+        await markVerified(tx, owner, at);
+        return startSession(owner, tx);
+      });
       return {
         success: true as const,
         message: AUTH_MESSAGES.verified,
-        token: await startSession(owner),
+        token,
         dashboardRoute: dashboardRouteFor(owner.profile_type),
       };
     },
@@ -253,62 +283,76 @@ export function authService(deps: AuthServiceDeps) {
     /** Answers at once; the lookup, token and mail happen after the answer, for every address alike. */
     async forgotPassword(email: string) {
       afterAnswer(async () => {
-        const user = await repo.findUserByEmail(email);
+        const user = await users.findByEmail(email);
         if (!user) return;
-        const token = randomBytes(32).toString('base64url');
-        const at = nowIso();
-        await repo.voidResetTokens(user.id, at);
-        await repo.insertResetToken({
-          user_id: user.id,
-          token_hash: sha256(token),
-          created_at: at,
-          expires_at: later(AUTH_LIMITS.resetTtlMs),
+        const { token, hash } = newSecretToken();
+        await uow.withTransaction(async (tx) => {
+          const at = nowIso();
+          await lockAccount(tx, user.id);
+          // At most one live link: the new one voids the others in the same transaction.
+          await inTx(tx).voidResetTokens(user.id, at);
+          await inTx(tx).insertResetToken({
+            user_id: user.id,
+            token_hash: hash,
+            created_at: at,
+            expires_at: later(AUTH_LIMITS.resetTtlMs),
+          });
+          const link = `${deps.appUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
+          await mail.send(tx, resetPasswordMail(user.email, user.name ?? user.username, link));
         });
-        const link = `${deps.appUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
-        sendInBackground(resetPasswordMail(user.email, user.name ?? user.username, link));
       });
       return AUTH_MESSAGES.resetSent;
     },
 
+    /**
+     * Spends the token, sets the password, voids other links, ends every session, verifies the
+     * account and forgets the owner's failed sign-ins, all in one transaction.
+     */
     async resetPassword(email: string, token: string, password: string) {
       // Checked first: a refused password must not spend the single-use token.
       assertPasswordAllowed(password);
-      const user = await repo.findUserByEmail(email);
-      if (!user || !(await repo.useResetToken(user.id, sha256(token), nowIso())))
+      const tokenHash = hashSecretToken(token);
+      const user = await users.findByEmail(email);
+      // Read first, so a wrong token costs no password hashing; spent (once) in the transaction.
+      if (!user || !(await repo.hasLiveResetToken(user.id, tokenHash, nowIso())))
         throw notFound(MESSAGES.invalidResetToken);
-      const at = nowIso();
-      await repo.setPasswordHash(user.id, await hashPassword(password), at);
-      await repo.voidResetTokens(user.id, at);
-      await repo.revokeAllSessions(user.id, at);
-      // The mailed link proves the address, so a reset also verifies an unverified account.
-      await markVerified(user, at);
-      await signIns.clearFailures(user.email);
+      const passwordHash = await hashPassword(password);
+      await uow.withTransaction(async (tx) => {
+        const at = nowIso();
+        if (!(await inTx(tx).useResetToken(user.id, tokenHash, at)))
+          throw notFound(MESSAGES.invalidResetToken);
+        await users.setPasswordHash(user.id, passwordHash, at, tx);
+        await inTx(tx).voidResetTokens(user.id, at);
+        await inTx(tx).revokeAllSessions(user.id, at);
+        // The mailed link proves the address, so a reset also verifies an unverified account.
+        await markVerified(tx, user, at);
+        await signIns.clearFailures(user.email, tx);
+      });
       return AUTH_MESSAGES.resetDone;
     },
 
-    /** Whether `password` is this user's password (for confirming sensitive changes). */
-    async checkPassword(user: SessionUser, password: string): Promise<boolean> {
-      // Read afresh: the signed-in user may come from the session cache.
-      const current = await repo.findUserById(user.id);
-      return !!current && verifyPassword(current.password_hash, password);
-    },
-
-    /** Changes the password after checking the current one; every other session of the account ends. */
+    /**
+     * Changes the password after checking the current one; in one transaction the new hash is
+     * stored, every other session of the account ends and any reset link is void.
+     */
     async changePassword(
       user: SessionUser,
       sessionId: string,
       input: { currentPassword: string; password: string },
     ) {
       // Read afresh: the signed-in user may come from the session cache.
-      const current = await repo.findUserById(user.id);
+      const current = await users.findById(user.id);
       if (!current || !(await verifyPassword(current.password_hash, input.currentPassword)))
         throw badRequest(PROFILE_MESSAGES.currentPasswordWrong);
       if (input.password === input.currentPassword) throw badRequest(PROFILE_MESSAGES.samePassword);
       assertPasswordAllowed(input.password);
-      const at = nowIso();
-      await repo.setPasswordHash(user.id, await hashPassword(input.password), at);
-      await repo.revokeOtherSessions(user.id, sessionId, at);
-      await repo.voidResetTokens(user.id, at);
+      const passwordHash = await hashPassword(input.password);
+      await uow.withTransaction(async (tx) => {
+        const at = nowIso();
+        await users.setPasswordHash(user.id, passwordHash, at, tx);
+        await inTx(tx).revokeOtherSessions(user.id, sessionId, at);
+        await inTx(tx).voidResetTokens(user.id, at);
+      });
       return PROFILE_MESSAGES.passwordChanged;
     },
 

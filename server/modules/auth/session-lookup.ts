@@ -1,8 +1,11 @@
 import type { Clock } from '../../lib/clock';
 import { readCache } from '../../lib/cache';
 import type { SessionTokens } from '../../lib/session-tokens';
-import type { UserRow } from '../../db/tables';
+import type { SessionUser } from '../users/current-user';
+import type { UserAccounts } from '../users/user-accounts';
 import type { AuthRepository } from './auth.repository';
+
+export type { SessionUser } from '../users/current-user';
 
 /**
  * Signed-in sessions are remembered per token for this long, so a request needs neither the JWT
@@ -14,9 +17,6 @@ import type { AuthRepository } from './auth.repository';
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
 
-/** The signed-in member as routes see it: the user row without the password hash. */
-export type SessionUser = Omit<UserRow, 'password_hash'>;
-
 export interface SignedInSession {
   user: SessionUser;
   sessionId: string;
@@ -25,6 +25,8 @@ export interface SignedInSession {
 /** Who is behind a session token, remembered briefly (see SESSION_CACHE_TTL_MS). */
 export function sessionLookup(deps: {
   repo: AuthRepository;
+  /** The users module's read of the account behind the session. */
+  users: Pick<UserAccounts, 'findById'>;
   tokens: SessionTokens;
   clock: Clock;
   /**
@@ -54,7 +56,7 @@ export function sessionLookup(deps: {
       now.toISOString(),
     );
     if (!session) return null;
-    const row = await repo.findUserById(claims.userId);
+    const row = await deps.users.findById(claims.userId);
     if (!row) return null;
     // The hash never travels with the signed-in user; password checks read it afresh.
     const { password_hash: _hash, ...user } = row;

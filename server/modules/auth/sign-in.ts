@@ -1,14 +1,16 @@
 import { dashboardRouteFor, MESSAGES, SESSION_HOURS } from '../../../contract/auth';
 import type { UserRow } from '../../db/tables';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { Mail } from '../../lib/mailer';
 import { verifyPassword } from '../../lib/passwords';
 import type { SessionTokens } from '../../lib/session-tokens';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
+import type { UserAccounts } from '../users/user-accounts';
 import { signInFailuresMail } from './auth-emails';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, authRepository } from './auth.repository';
 import type { attemptLimits } from './attempt-limits';
 
 const MINUTE = 60_000;
@@ -35,7 +37,12 @@ const TOO_MANY_SIGN_INS =
 
 /** What sign-in needs from the auth service around it. */
 export interface SignInDeps {
+  uow: UnitOfWork;
   repo: AuthRepository;
+  /** The repository factory, for transactions. */
+  repoFor: typeof authRepository;
+  /** The users module: accounts are read there (auth never names the `users` table). */
+  users: Pick<UserAccounts, 'findByEmail'>;
   clock: Clock;
   tokens: SessionTokens;
   appUrl: string;
@@ -43,7 +50,7 @@ export interface SignInDeps {
   rateLimits: RateLimitsService;
   ipLimitMultiplier: number;
   dummyHash: () => Promise<string>;
-  sendMail: (mail: Mail) => void;
+  mail: MailQueue;
   /** Runs work after the answer has gone out (tracked, so shutdown waits for it). */
   later: (work: () => Promise<void>) => void;
 }
@@ -60,17 +67,21 @@ export function signIn(deps: SignInDeps) {
   const nowIso = () => clock.now().toISOString();
   const pairKey = (email: string, ip: string) => `${email}|${ip}`;
 
-  async function startSession(user: UserRow): Promise<string> {
+  /** A new session (the oldest beyond the limit end with it), in `tx` or a transaction of its own. */
+  async function startSession(user: UserRow, outer?: Tx): Promise<string> {
     const issuedAt = clock.now();
     const expiresAt = new Date(issuedAt.getTime() + SESSION_HOURS * 3_600_000);
     const sessionId = newId();
-    await repo.insertSession({
-      id: sessionId,
-      user_id: user.id,
-      created_at: issuedAt.toISOString(),
-      expires_at: expiresAt.toISOString(),
-    });
-    await repo.endSessionsBeyond(user.id, SIGN_IN_LIMITS.sessionsPerMember, issuedAt.toISOString());
+    await deps.uow.withTransaction(async (tx) => {
+      const r = deps.repoFor(tx.db);
+      await r.insertSession({
+        id: sessionId,
+        user_id: user.id,
+        created_at: issuedAt.toISOString(),
+        expires_at: expiresAt.toISOString(),
+      });
+      await r.endSessionsBeyond(user.id, SIGN_IN_LIMITS.sessionsPerMember, issuedAt.toISOString());
+    }, outer);
     return deps.tokens.sign(
       { userId: user.id, profileType: user.profile_type, sessionId },
       issuedAt,
@@ -91,7 +102,8 @@ export function signIn(deps: SignInDeps) {
     )
       return;
     const link = `${deps.appUrl}/forgot-password`;
-    deps.sendMail(signInFailuresMail(user.email, user.name ?? user.username, count, link));
+    const mail = signInFailuresMail(user.email, user.name ?? user.username, count, link);
+    await deps.uow.withTransaction((tx) => deps.mail.send(tx, mail));
   }
 
   return {
@@ -109,7 +121,7 @@ export function signIn(deps: SignInDeps) {
         windowMs,
         TOO_MANY_FAILURES,
       );
-      const user = await repo.findUserByEmail(email);
+      const user = await deps.users.findByEmail(email);
       const ok = await verifyPassword(user?.password_hash ?? (await deps.dummyHash()), password);
       if (!user || !ok) {
         const at = nowIso();
@@ -137,6 +149,8 @@ export function signIn(deps: SignInDeps) {
     },
 
     /** After a password reset the owner's own failed attempts no longer slow them down. */
-    clearFailures: (email: string) => repo.clearPairAttempts(email),
+    clearFailures: async (email: string, tx?: Tx): Promise<void> => {
+      await (tx ? deps.repoFor(tx.db) : repo).clearPairAttempts(email);
+    },
   };
 }
