@@ -5,9 +5,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { createServices, type AppContext, type ContextInput } from './context';
-import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { filesRoutes } from './modules/files/files.routes';
 import { registerMultipart } from './modules/files/multipart';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
@@ -18,23 +15,6 @@ import { requestSerializer } from './lib/log';
 import type { TrustProxy } from './config';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerStaticSpa } from './plugins/static-spa';
-import { healthRoutes } from './modules/health/health.routes';
-import { mapRoutes } from './modules/map/map.routes';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
-import { nurseryRoutes } from './modules/nursery/nursery.routes';
-import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { usersRoutes } from './modules/users/users.routes';
-import { statsRoutes } from './modules/stats/stats.routes';
-import { geoRoutes } from './modules/geo/geo.routes';
-import { calendarFeedRoutes } from './modules/drives/calendar-feed.routes';
-import { drivesRoutes } from './modules/drives/drives.routes';
-import { donationsRoutes } from './modules/donations/donations.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { treeCareRoutes } from './modules/trees/tree-care.routes';
-import { treesRoutes } from './modules/trees/trees.routes';
-import { teamsRoutes } from './modules/teams/teams.routes';
-import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { apiTokenWriteGuard } from './plugins/auth';
 
 export type AppInstance = FastifyInstance;
@@ -95,29 +75,9 @@ export async function buildApp(
   await registerApiDocs(app);
   await registerMultipart(app);
 
-  for (const routes of [
-    healthRoutes,
-    mapRoutes,
-    statsRoutes,
-    newsletterRoutes,
-    authRoutes,
-    filesRoutes,
-    notificationsRoutes,
-    usersRoutes,
-    geoRoutes,
-    drivesRoutes,
-    calendarFeedRoutes,
-    donationsRoutes,
-    paymentsRoutes,
-    treesRoutes,
-    treeCareRoutes,
-    nurseryRoutes,
-    teamsRoutes,
-    dashboardsRoutes,
-    apiTokensRoutes,
-    onboardingRoutes,
-  ])
-    await app.register(routes(ctx));
+  // Each module's routes, in dependency order; each route carries its own access rule.
+  for (const module of ctx.modules)
+    for (const routes of module.routes ?? []) await app.register(routes(ctx));
 
   await registerStaticSpa(app, deps.config.webDistDir);
   return app;

@@ -55,8 +55,8 @@ export interface DrivesServiceDeps {
   appUrl: string;
   /** Whether a user may organise drives for an organisation (its team's owners and admins). */
   organisationRights?: (userId: string, organisationId: string) => Promise<boolean>;
-  /** Asked in the delete's transaction before a drive goes: a message refuses it (409). */
-  deleteGuards?: ReadonlyArray<(driveId: string, tx: Tx) => Promise<string | null>>;
+  /** Asked in the delete's transaction before a drive goes: a message refuses it (409). Read per delete. */
+  deleteGuards?: () => ReadonlyArray<(driveId: string, tx: Tx) => Promise<string | null>>;
 }
 
 /**
@@ -141,7 +141,7 @@ export function drivesService(deps: DrivesServiceDeps) {
 
   /** The first refusal of a delete guard (e.g. the drive received money), or null. */
   async function deleteRefusal(driveId: string, tx: Tx): Promise<string | null> {
-    for (const guard of deps.deleteGuards ?? []) {
+    for (const guard of deps.deleteGuards?.() ?? []) {
       const refusal = await guard(driveId, tx);
       if (refusal) return refusal;
     }
@@ -305,6 +305,12 @@ export function drivesService(deps: DrivesServiceDeps) {
         })),
         truncated: rows.length > DRIVE_MAP_MAX,
       };
+    },
+
+    /** A drive's name and start for another module's page; null when there is no such drive. */
+    async brief(id: string): Promise<{ id: string; name: string; startsAt: string } | null> {
+      const drive = await repo.findById(id);
+      return drive ? { id: drive.id, name: drive.name, startsAt: drive.starts_at } : null;
     },
 
     async detail(callerId: string, id: string): Promise<DriveDetail> {

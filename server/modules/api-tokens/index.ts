@@ -1,0 +1,28 @@
+import { defineModule } from '../module';
+import { apiTokensRepository } from './api-tokens.repository';
+import { apiTokensRoutes } from './api-tokens.routes';
+import { apiTokensService, type ApiTokensService } from './api-tokens.service';
+
+declare module '../module' {
+  interface ServiceRegistry {
+    apiTokens: ApiTokensService;
+  }
+}
+
+/** Personal read-only API tokens for integrations. */
+export const apiTokensModule = defineModule({
+  name: 'apiTokens',
+  needs: [],
+  tables: ['api_tokens'],
+  create: ({ uow, clock, log, database }) =>
+    apiTokensService({
+      uow,
+      repo: apiTokensRepository,
+      clock,
+      log,
+      // Several app servers may share PostgreSQL: a revoked token must fail on all of them at once.
+      sharedDatabase: database.dialect === 'postgres',
+    }),
+  routes: [apiTokensRoutes],
+  hooks: (apiTokens) => ({ onAccountDeleted: apiTokens.onAccountDeleted }),
+});

@@ -1,0 +1,46 @@
+import { defineModule } from '../module';
+import { paymentProviderFromConfig } from '../payments/payment-provider';
+import { donationsRepository } from './donations.repository';
+import { donationsRoutes } from './donations.routes';
+import { donationsService, type DonationsService } from './donations.service';
+
+declare module '../module' {
+  interface ServiceRegistry {
+    donations: DonationsService;
+  }
+}
+
+/** Gifts of trees and money, receipts, billing details; owns every money figure. */
+export const donationsModule = defineModule({
+  name: 'donations',
+  needs: ['notifications', 'nursery'],
+  tables: ['donations', 'receipt_counters', 'billing_profiles'],
+  create: ({ uow, clock, config, mailer, log }, { notifications, nursery }) =>
+    donationsService({
+      uow,
+      repo: donationsRepository,
+      clock,
+      settings: config.donations,
+      provider: paymentProviderFromConfig(config),
+      notifications,
+      mailer,
+      appUrl: config.appUrl,
+      log,
+      saplingPricing: (driveId) => nursery.drivePricing(driveId),
+    }),
+  routes: [donationsRoutes],
+  hooks: (donations) => ({
+    onAccountDeleted: donations.onAccountDeleted,
+    guardDriveDeletion: donations.refuseDriveDeletion,
+    reservationDonors: async (reservationId, driveId) =>
+      reservationId
+        ? donations.reservationDonors(reservationId)
+        : driveId
+          ? (await donations.driveDonations(driveId)).donors.map(({ userId, name }) => ({
+              userId,
+              name,
+            }))
+          : [],
+    reservationHasGifts: donations.hasAllocatedDonations,
+  }),
+});

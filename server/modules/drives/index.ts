@@ -1,0 +1,36 @@
+import { defineModule } from '../module';
+import { drivesRepository } from './drives.repository';
+import { drivesRoutes } from './drives.routes';
+import { drivesService, type DrivesService } from './drives.service';
+
+declare module '../module' {
+  interface ServiceRegistry {
+    drives: DrivesService;
+  }
+}
+
+/** Tree drives: organising, joining, calendars, reminders; owns participation and volunteer hours. */
+export const drivesModule = defineModule({
+  name: 'drives',
+  needs: ['files', 'notifications', 'rateLimits', 'teams'],
+  tables: ['drives', 'drive_participants'],
+  create: ({ uow, clock, config, hooks }, ports) =>
+    drivesService({
+      uow,
+      repo: drivesRepository,
+      clock,
+      files: ports.files,
+      notifications: ports.notifications,
+      rateLimits: ports.rateLimits,
+      appUrl: config.appUrl,
+      // A drive that received money or saplings cannot be deleted: the owning modules say why.
+      deleteGuards: () => hooks.all('guardDriveDeletion'),
+      // A team's owners and admins organise and edit its organisation's drives.
+      organisationRights: ports.teams.managesDrivesOf,
+    }),
+  routes: [drivesRoutes],
+  hooks: (drives) => ({ onAccountDeleted: drives.onAccountDeleted }),
+  jobs: (drives) => [
+    { name: 'drive reminders', cron: '*/5 * * * *', run: () => drives.sendDueReminders() },
+  ],
+});

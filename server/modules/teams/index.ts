@@ -1,0 +1,29 @@
+import { defineModule } from '../module';
+import { teamsRepository } from './teams.repository';
+import { teamsRoutes } from './teams.routes';
+import { teamsService, type TeamsService } from './teams.service';
+
+declare module '../module' {
+  interface ServiceRegistry {
+    teams: TeamsService;
+  }
+}
+
+/** An organisation's team: members, roles and invitations. */
+export const teamsModule = defineModule({
+  name: 'teams',
+  needs: ['notifications'],
+  tables: ['team_members', 'team_invites'],
+  create: ({ uow, clock, mailer, config, log }, { notifications }) =>
+    teamsService({
+      uow,
+      repo: teamsRepository,
+      clock,
+      mailer,
+      notifications,
+      appUrl: config.appUrl,
+      onMailError: (err) => log.error({ err }, 'sending mail failed'),
+    }),
+  routes: [teamsRoutes],
+  hooks: (teams) => ({ onAccountDeleted: teams.onAccountDeleted }),
+});

@@ -1,0 +1,26 @@
+import { defineModule } from '../module';
+import { usersRepository } from './users.repository';
+import { usersRoutes } from './users.routes';
+import { usersService, type UsersService } from './users.service';
+
+declare module '../module' {
+  interface ServiceRegistry {
+    users: UsersService;
+  }
+}
+
+/** Accounts and profiles: the only writer of `users`; an account deletion asks every module. */
+export const usersModule = defineModule({
+  name: 'users',
+  needs: ['files'],
+  tables: ['users'],
+  create: ({ uow, clock, hooks }, { files }) =>
+    usersService({
+      uow,
+      repo: usersRepository,
+      clock,
+      files,
+      onAccountDeleted: () => hooks.all('onAccountDeleted'),
+    }),
+  routes: [usersRoutes],
+});
