@@ -43,9 +43,9 @@ describe('TableWrites read sets', () => {
     const { reads } = await writes.recordReads(async () => undefined);
     reads.tables.set('drives', writes.writeVersion(['drives']));
     expect(writes.isCurrent(reads)).toBe(true);
-    writes.record('trees', 'insert');
+    writes.record('trees');
     expect(writes.isCurrent(reads)).toBe(true);
-    writes.record('drives', 'insert');
+    writes.record('drives');
     expect(writes.isCurrent(reads)).toBe(false);
 
     const { reads: raw } = await writes.recordReads(async () => undefined);

@@ -41,8 +41,6 @@ export interface ReadSet {
 export class TableWrites {
   /** Every write (insert, update, delete) per table. */
   #writes = new Map<string, number>();
-  /** Writes that may change or remove existing rows (update, delete, upsert) per table. */
-  #changes = new Map<string, number>();
   /** Writes to unknown tables: they count for every table. */
   #unknown = 0;
   /** Every write to any table. */
@@ -56,22 +54,11 @@ export class TableWrites {
     return version;
   }
 
-  /** Grows when existing rows of any of `tables` may have changed; new rows alone do not count. */
-  changeVersion(tables: readonly string[]): number {
-    let version = this.#unknown;
-    for (const table of tables) version += this.#changes.get(table) ?? 0;
-    return version;
-  }
-
   /** Records a write; `table` undefined means any table. */
-  record(table: string | undefined, kind: 'insert' | 'change'): void {
+  record(table: string | undefined): void {
     this.#total++;
-    if (table === undefined) {
-      this.#unknown++;
-      return;
-    }
-    this.#writes.set(table, (this.#writes.get(table) ?? 0) + 1);
-    if (kind === 'change') this.#changes.set(table, (this.#changes.get(table) ?? 0) + 1);
+    if (table === undefined) this.#unknown++;
+    else this.#writes.set(table, (this.#writes.get(table) ?? 0) + 1);
   }
 
   /** Runs `load`, noting the tables its statements read (see `noteRead`). */
@@ -119,11 +106,9 @@ export class TableWrites {
 /** The one tracker of this process. */
 export const tableWrites = new TableWrites();
 
-interface Write {
-  table: string | undefined;
-  kind: 'insert' | 'change';
-}
-const ANY_TABLE: Write[] = [{ table: undefined, kind: 'change' }];
+/** A table written to; undefined: any table. */
+type Write = string | undefined;
+const ANY_TABLE: Write[] = [undefined];
 const NO_WRITES: Write[] = [];
 
 // Statements that never change table rows; any other raw SQL counts as a write to every table.
@@ -149,22 +134,18 @@ export function writesOf(query: CompiledQuery): Write[] {
       return READ_ONLY_SQL.test(query.sql) ? NO_WRITES : ANY_TABLE;
     case 'InsertQueryNode': {
       const table = tableName(node.into);
-      if (table === undefined || hasWritingCte(node)) return ANY_TABLE;
-      const conflict = node.onConflict as { updates?: unknown[] } | undefined;
-      const upsert =
-        !!conflict?.updates?.length || !!node.onDuplicateKey || !!node.replace || !!node.orAction;
-      return [{ table, kind: upsert ? 'change' : 'insert' }];
+      return table === undefined || hasWritingCte(node) ? ANY_TABLE : [table];
     }
     case 'UpdateQueryNode': {
       const table = tableName(node.table);
-      return table === undefined || hasWritingCte(node) ? ANY_TABLE : [{ table, kind: 'change' }];
+      return table === undefined || hasWritingCte(node) ? ANY_TABLE : [table];
     }
     case 'DeleteQueryNode': {
       const froms = (node.from as { froms?: readonly unknown[] } | undefined)?.froms ?? [];
       const tables = froms.map(tableName);
       if (tables.length === 0 || tables.includes(undefined) || hasWritingCte(node))
         return ANY_TABLE;
-      return tables.map((table) => ({ table, kind: 'change' as const }));
+      return tables;
     }
     default:
       // Schema changes, MERGE and anything newer: assume the worst.
@@ -191,7 +172,7 @@ class TrackedConnection implements DatabaseConnection {
       // Recorded after the statement ran (and, in a transaction, again when it ends): a reader that
       // saw the old rows holds an older version, so what it caches is never used.
       for (const write of writes) {
-        this.tracker.record(write.table, write.kind);
+        this.tracker.record(write);
         if (this.inTransaction) this.pending.push(write);
       }
     }
@@ -203,7 +184,7 @@ class TrackedConnection implements DatabaseConnection {
   ): AsyncIterableIterator<QueryResult<R>> {
     this.tracker.noteRead(compiledQuery);
     for (const write of writesOf(compiledQuery)) {
-      this.tracker.record(write.table, write.kind);
+      this.tracker.record(write);
       if (this.inTransaction) this.pending.push(write);
     }
     return this.inner.streamQuery<R>(compiledQuery, chunkSize);
@@ -214,7 +195,7 @@ class TrackedConnection implements DatabaseConnection {
     this.inTransaction = false;
     const done = this.pending;
     this.pending = [];
-    for (const write of done) this.tracker.record(write.table, write.kind);
+    for (const write of done) this.tracker.record(write);
   }
 }
 

@@ -120,7 +120,7 @@ describe('readCache', () => {
     const cache = readCache<string>({ clock, tracker, ttlMs, max, staleOnWrites: false });
     const source = counted('a', 'b');
     await cache.get('k', source.load);
-    tracker.record(undefined, 'change');
+    tracker.record(undefined);
     expect(await cache.get('k', source.load)).toBe('a');
   });
 });
