@@ -1,4 +1,5 @@
-// Which tables a statement reads, judged from its operation tree: the read side of table-writes.ts.
+// Which tables a statement reads, judged from its operation tree: the read side of table-writes.ts,
+// used by the cache tests to check each cache's declared tables.
 import type { CompiledQuery, OperationNode } from 'kysely';
 
 type Node = OperationNode & Record<string, unknown>;
@@ -14,12 +15,17 @@ export function tableName(node: unknown): string | undefined {
 
 // Raw SQL inside a query can name tables in its text; only plain expressions are understood.
 const TABLE_WORDS = /\b(from|join|into|update|table)\b/i;
-const readCache = new WeakMap<object, ReadonlySet<string> | null>();
+/** What each operation tree was found to read (null: cannot be told). */
+const walked = new WeakMap<object, ReadonlySet<string> | null>();
 
-/** Adds the tables named in an operation tree; false when some part could read any table. */
-function collectTables(node: unknown, out: Set<string>): boolean {
+/**
+ * Adds the tables an operation tree reads from (FROM, JOIN, subqueries, the target of a write) and
+ * the names its CTEs define; false when some part could read any table. Column qualifiers
+ * (`organizer.name`) name no table of their own: the table they stand for is in a FROM or JOIN.
+ */
+function collectTables(node: unknown, out: Set<string>, ctes: Set<string>): boolean {
   if (typeof node !== 'object' || node === null) return true;
-  if (Array.isArray(node)) return node.every((child) => collectTables(child, out));
+  if (Array.isArray(node)) return node.every((child) => collectTables(child, out, ctes));
   const n = node as Node;
   switch (n.kind) {
     case 'TableNode': {
@@ -28,6 +34,14 @@ function collectTables(node: unknown, out: Set<string>): boolean {
       out.add(name);
       return true;
     }
+    case 'CommonTableExpressionNameNode': {
+      const name = tableName(n.table);
+      if (name === undefined) return false;
+      ctes.add(name);
+      return true;
+    }
+    case 'ReferenceNode':
+      return collectTables(n.column, out, ctes);
     case 'ValueNode':
     case 'PrimitiveValueListNode':
       return true;
@@ -37,20 +51,23 @@ function collectTables(node: unknown, out: Set<string>): boolean {
       break;
     }
   }
-  for (const value of Object.values(n)) if (!collectTables(value, out)) return false;
+  for (const value of Object.values(n)) if (!collectTables(value, out, ctes)) return false;
   return true;
 }
 
 /**
- * The tables a compiled query reads (every table named in its operation tree), or undefined when
- * that cannot be told (raw SQL). Kept per tree, so prepared queries are walked once.
+ * The tables a compiled query reads (every table its operation tree reads from, not its aliases
+ * or CTE names), or undefined when that cannot be told (raw SQL). Kept per tree, so prepared
+ * queries are walked once.
  */
 export function tablesRead(query: CompiledQuery): ReadonlySet<string> | undefined {
   const root = query.query as Node;
-  const known = readCache.get(root);
+  const known = walked.get(root);
   if (known !== undefined) return known ?? undefined;
   const tables = new Set<string>();
-  const ok = root.kind !== 'RawNode' && collectTables(root, tables);
-  readCache.set(root, ok ? tables : null);
+  const ctes = new Set<string>();
+  const ok = root.kind !== 'RawNode' && collectTables(root, tables, ctes);
+  for (const name of ctes) tables.delete(name);
+  walked.set(root, ok ? tables : null);
   return ok ? tables : undefined;
 }

@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tablesRead } from './table-reads';
-import { TableWrites } from './table-writes';
+import { TableWrites, trackingWrites } from './table-writes';
 import type { Database } from './tables';
 
 describe('which tables a statement reads', () => {
@@ -23,8 +23,20 @@ describe('which tables a statement reads', () => {
       .select(['drives.id', 'organizer.name'])
       .where(sql<boolean>`lower(${sql.ref('drives.name')}) like ${'%x%'}`)
       .where('drives.id', 'in', db.selectFrom('drive_participants').select('drive_id'));
-    // Aliases show as names of their own; the real tables are all there.
-    expect(tables(joined)).toEqual(['drive_participants', 'drives', 'organizer', 'users']);
+    // The alias and the column qualifiers name no table of their own.
+    expect(tables(joined)).toEqual(['drive_participants', 'drives', 'users']);
+  });
+
+  it('counts the tables inside CTEs, not the names the CTEs define, and the target of a write', () => {
+    const recent = db
+      .with('recent', (qb) => qb.selectFrom('trees').select('drive_id'))
+      .selectFrom('drives')
+      .innerJoin('recent', 'recent.drive_id', 'drives.id')
+      .select('drives.id');
+    expect(tables(recent)).toEqual(['drives', 'trees']);
+    expect(tables(db.updateTable('users').set({ name: 'x' }).where('id', '=', 'u'))).toEqual([
+      'users',
+    ]);
   });
 
   it('cannot tell the tables of raw SQL, alone or inside a query', () => {
@@ -38,18 +50,34 @@ describe('which tables a statement reads', () => {
 });
 
 describe('TableWrites read sets', () => {
-  it('is current until a table it read, or an unknown table, is written', async () => {
-    const writes = new TableWrites();
-    const { reads } = await writes.recordReads(async () => undefined);
-    reads.tables.set('drives', writes.writeVersion(['drives']));
-    expect(writes.isCurrent(reads)).toBe(true);
-    writes.record('trees');
-    expect(writes.isCurrent(reads)).toBe(true);
-    writes.record('drives');
-    expect(writes.isCurrent(reads)).toBe(false);
+  const writes = new TableWrites();
+  const sqlite = new SQLite(':memory:');
+  sqlite.exec('create table drives (id text, organizer_id text); create table users (id text);');
+  const tracked = new Kysely<Database>({
+    dialect: trackingWrites(new SqliteDialect({ database: sqlite }), writes),
+  });
+  afterAll(() => tracked.destroy());
 
-    const { reads: raw } = await writes.recordReads(async () => undefined);
-    raw.anyTable = 0;
-    expect(writes.isCurrent(raw)).toBe(false);
+  it("notes the tables a piece of work's statements read, and only inside recordReads", async () => {
+    const { value, reads } = await writes.recordReads(async () => {
+      await tracked
+        .selectFrom('drives')
+        .innerJoin('users as organiser', 'organiser.id', 'drives.organizer_id')
+        .select('drives.id')
+        .execute();
+      return 'done';
+    });
+    expect(value).toBe('done');
+    expect([...reads.tables].sort()).toEqual(['drives', 'users']);
+    expect(reads.unknown).toBe(false);
+
+    const { reads: raw } = await writes.recordReads(() =>
+      sql`select count(*) from drives`.execute(tracked),
+    );
+    expect(raw.unknown).toBe(true);
+
+    // Work outside a recording leaves the earlier read sets as they were.
+    await tracked.selectFrom('users').select('id').execute();
+    expect([...reads.tables].sort()).toEqual(['drives', 'users']);
   });
 });

@@ -14,23 +14,22 @@ import type {
 } from 'kysely';
 import { tableName, tablesRead } from './table-reads';
 
-/**
- * What a load read: each table with its write version just before the load first read it, and, when
- * a statement's tables could not be told (raw SQL), the count of all writes at that moment.
- */
+/** The tables a piece of work's statements read; `unknown` when some statement's could not be told. */
 export interface ReadSet {
-  readonly tables: Map<string, number>;
-  anyTable: number | undefined;
+  readonly tables: Set<string>;
+  unknown: boolean;
 }
 
 /**
  * Counts the writes this process makes to each table, so in-process caches can tell at once when
- * what they hold may have changed. A cache runs its load inside `recordReads`, which notes every
- * table the load's statements read (from their operation trees) with that table's version just
- * before the read; the entry is used only while `isCurrent` says none of those tables was written
- * since. Versions only grow; any doubt (raw SQL that is not a plain read, schema changes,
- * data-modifying CTEs) counts as a write to every table, and a read whose tables cannot be told
- * depends on every table.
+ * what they hold may have changed: a cache declares the tables its load reads and keeps an entry
+ * only while `writeVersion` of those tables is what it was before the load. Versions only grow;
+ * any doubt (raw SQL that is not a plain read, schema changes, data-modifying CTEs) counts as a
+ * write to every table.
+ *
+ * It also tells which tables a piece of work reads (`recordReads`): the cache tests compare that
+ * with each cache's declared tables (docs/decisions/0001-cache-table-declarations.md). Outside a
+ * recording, noting a read costs one AsyncLocalStorage lookup.
  *
  * Process-wide on purpose: services that have no database handle (sessions) can read it too. Several
  * databases in one process (tests) only means more invalidation, never less.
@@ -43,8 +42,6 @@ export class TableWrites {
   #writes = new Map<string, number>();
   /** Writes to unknown tables: they count for every table. */
   #unknown = 0;
-  /** Every write to any table. */
-  #total = 0;
   readonly #reading = new AsyncLocalStorage<ReadSet>();
 
   /** Grows on any write to any of `tables` (including plain inserts). */
@@ -56,15 +53,14 @@ export class TableWrites {
 
   /** Records a write; `table` undefined means any table. */
   record(table: string | undefined): void {
-    this.#total++;
     if (table === undefined) this.#unknown++;
     else this.#writes.set(table, (this.#writes.get(table) ?? 0) + 1);
   }
 
-  /** Runs `load`, noting the tables its statements read (see `noteRead`). */
-  async recordReads<T>(load: () => Promise<T>): Promise<{ value: T; reads: ReadSet }> {
-    const reads: ReadSet = { tables: new Map(), anyTable: undefined };
-    const value = await this.#reading.run(reads, load);
+  /** Runs `work`, noting the tables its statements read (see `noteRead`). */
+  async recordReads<T>(work: () => Promise<T>): Promise<{ value: T; reads: ReadSet }> {
+    const reads: ReadSet = { tables: new Set(), unknown: false };
+    const value = await this.#reading.run(reads, work);
     return { value, reads };
   }
 
@@ -73,33 +69,8 @@ export class TableWrites {
     const reads = this.#reading.getStore();
     if (!reads) return;
     const tables = tablesRead(query);
-    if (tables === undefined) reads.anyTable ??= this.#total;
-    else
-      for (const table of tables)
-        if (!reads.tables.has(table)) reads.tables.set(table, this.writeVersion([table]));
-  }
-
-  /**
-   * A value read elsewhere (a cache hit inside another cache's load) becomes part of the current
-   * load's reads, with the older version of each table.
-   */
-  addReads(reads: ReadSet): void {
-    const outer = this.#reading.getStore();
-    if (!outer || outer === reads) return;
-    for (const [table, version] of reads.tables) {
-      const known = outer.tables.get(table);
-      if (known === undefined || version < known) outer.tables.set(table, version);
-    }
-    if (reads.anyTable !== undefined)
-      outer.anyTable = Math.min(outer.anyTable ?? reads.anyTable, reads.anyTable);
-  }
-
-  /** True while none of the tables in `reads` was written since it was read. */
-  isCurrent(reads: ReadSet): boolean {
-    if (reads.anyTable !== undefined && reads.anyTable !== this.#total) return false;
-    for (const [table, version] of reads.tables)
-      if (this.writeVersion([table]) !== version) return false;
-    return true;
+    if (tables === undefined) reads.unknown = true;
+    else for (const table of tables) reads.tables.add(table);
   }
 }
 

@@ -1,6 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import { tableWrites, type ReadSet, type TableWrites } from '../db/table-writes';
+import { tableWrites, type TableWrites } from '../db/table-writes';
+import type { Database } from '../db/tables';
 import type { Clock } from './clock';
+
+/** A table of the schema, as caches declare what they depend on. */
+export type TableName = keyof Database & string;
 
 export interface ReadCacheOptions<V> {
   /** Entries kept at most; the least recently used go first. */
@@ -9,11 +13,12 @@ export interface ReadCacheOptions<V> {
   ttlMs: number;
   clock: Clock;
   /**
-   * True (the default): an entry is stale as soon as this process writes to any table its load read
-   * (`TableWrites`: the tables are taken from the load's own SELECTs, never listed by hand).
-   * False: the TTL alone (aggregates that may lag by design).
+   * The tables the load reads: an entry is stale as soon as this process writes to any of them
+   * (`TableWrites` counts the writes). Each cache's list is checked against the tables its load's
+   * statements really read (server/lib/cache-tables.test.ts). `'ttl'`: the TTL alone (aggregates
+   * that may lag by design).
    */
-  staleOnWrites?: boolean;
+  tables: readonly TableName[] | 'ttl';
   /** An earlier end for an entry, from its value (a token's expiry, the next drive start). */
   expiresAt?: (value: V, loadedAt: number) => number;
   /** Which values are kept (default: all); the others are answered once and loaded again next time. */
@@ -35,42 +40,37 @@ export interface ReadCache<V> {
 
 interface Entry<V> {
   value: V;
-  /** The tables the load read, with their versions; undefined when only the TTL counts. */
-  reads: ReadSet | undefined;
+  /** The declared tables' write version just before the load began; undefined: only the TTL counts. */
+  version: number | undefined;
   from: number;
   until: number;
 }
 
 /**
  * The one in-process read cache: bounded (lru-cache), with a TTL on an injected clock, one shared
- * load per key, only successes kept, and (by default) invalidated at once by this process's writes
- * to whatever tables the load read.
+ * load per key, only successes kept, and (unless `tables: 'ttl'`) invalidated at once by this
+ * process's writes to the tables it declares.
  */
 export function readCache<V>(options: ReadCacheOptions<V>): ReadCache<V> {
   const tracker = options.tracker ?? tableWrites;
-  const staleOnWrites = options.staleOnWrites ?? true;
+  const tables = options.tables === 'ttl' ? undefined : options.tables;
   const entries = new LRUCache<string, Entry<V>>({ max: options.max });
   const loading = new Map<string, Promise<Entry<V>>>();
   const now = () => options.clock.now().getTime();
+  const version = () => (tables ? tracker.writeVersion(tables) : undefined);
 
   // `from <= at`: a clock moved back (tests) never meets an entry from its future.
   const fresh = (entry: Entry<V>, at: number) =>
-    entry.from <= at && at < entry.until && (!entry.reads || tracker.isCurrent(entry.reads));
-
-  /** The value, whose reads become part of any load that is running around this call. */
-  function use(entry: Entry<V>): V {
-    if (entry.reads) tracker.addReads(entry.reads);
-    return entry.value;
-  }
+    entry.from <= at && at < entry.until && entry.version === version();
 
   function startLoad(key: string, load: () => Promise<V>): Promise<Entry<V>> {
     const from = now();
+    // Taken before the load reads anything: a write while it runs makes the entry stale.
+    const before = version();
     const pending = (async (): Promise<Entry<V>> => {
-      const { value, reads } = staleOnWrites
-        ? await tracker.recordReads(load)
-        : { value: await load(), reads: undefined };
+      const value = await load();
       const until = Math.min(from + options.ttlMs, options.expiresAt?.(value, from) ?? Infinity);
-      return { value, reads, from, until };
+      return { value, version: before, from, until };
     })();
     loading.set(key, pending);
     const settled = () => {
@@ -89,16 +89,16 @@ export function readCache<V>(options: ReadCacheOptions<V>): ReadCache<V> {
       const at = now();
       const hit = entries.get(key);
       if (hit) {
-        if (fresh(hit, at)) return use(hit);
+        if (fresh(hit, at)) return hit.value;
         entries.delete(key);
       }
       const pending = loading.get(key);
       if (pending) {
         const shared = await pending;
         // A load that started before a write this request may depend on is not shared.
-        if (fresh(shared, now())) return use(shared);
+        if (fresh(shared, now())) return shared.value;
       }
-      return use(await startLoad(key, load));
+      return (await startLoad(key, load)).value;
     },
     get size() {
       return entries.size;

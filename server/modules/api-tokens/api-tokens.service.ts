@@ -61,6 +61,7 @@ export function apiTokensService(deps: {
     max: 10_000,
     ttlMs: API_TOKEN_CACHE_TTL_MS,
     clock,
+    tables: ['api_tokens', 'users'],
     keep: (found) => found !== null,
     expiresAt: (found) => found?.expiresAtMs ?? 0,
   });

@@ -41,6 +41,7 @@ export function sessionLookup(deps: {
     max: SESSION_CACHE_MAX,
     ttlMs: SESSION_CACHE_TTL_MS,
     clock,
+    tables: ['sessions', 'users'],
     keep: (found) => found !== null,
     // The token's expiry is the session's (to the second), so an entry never outlives either.
     expiresAt: (found) => found?.expiresAtMs ?? 0,

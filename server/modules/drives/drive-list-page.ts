@@ -90,6 +90,7 @@ export function driveListPages(deps: { repo: DrivesRepository; clock: Clock }) {
     max: LIST_PAGE_CACHE_MAX,
     ttlMs: LIST_PAGE_TTL_MS,
     clock,
+    tables: ['drives', 'drive_participants', 'users'],
     // Until the next drive starts: upcoming is `starts_at >= now`, so that start itself still is.
     expiresAt: (page) => (page.nextStart === null ? Infinity : Date.parse(page.nextStart) + 1),
   });

@@ -26,7 +26,7 @@ export function statsService(
   { currency = DEFAULT_CURRENCY }: StatsOptions = {},
 ) {
   // The answer may lag by design: only the TTL ends it, not the writes it counts.
-  const cache = readCache<ImpactStats>({ max: 1, ttlMs: CACHE_MS, clock, staleOnWrites: false });
+  const cache = readCache<ImpactStats>({ max: 1, ttlMs: CACHE_MS, clock, tables: 'ttl' });
 
   async function compute(): Promise<ImpactStats> {
     const now = clock.now();
@@ -48,7 +48,7 @@ export function statsService(
     max: 1,
     ttlMs: CACHE_MS,
     clock,
-    staleOnWrites: false,
+    tables: 'ttl',
   });
 
   async function computeCharts(): Promise<CommunityCharts> {
