@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { PublicProfile } from '../../contract/users';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { DatabaseHandle } from '../db/database';
@@ -47,6 +48,12 @@ export interface ModuleHooks {
   treeOrigin?: ChainLinks['tree'];
   reservationDonors?: ChainLinks['donors'];
   reservationHasGifts?: ChainLinks['hasDonations'];
+  /**
+   * A member's public profile counts, answered by the modules owning each count (drives, trees):
+   * they use users (names), so users cannot need them. Users merges the answers; a count no module
+   * answers is 0.
+   */
+  memberFigures?: (userId: string) => Promise<Partial<PublicProfile['counts']>>;
   /** Daily: remove this module's expired rows; returns how many. */
   prune?: (now: Date) => Promise<number>;
 }

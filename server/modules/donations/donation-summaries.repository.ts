@@ -1,9 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 
-/** Read-only donation figures for dashboards (paid donations only). */
+/** Read-only donation figures for stats and dashboards (paid donations only). */
 export function donationSummariesRepository(db: Kysely<Database>) {
   return {
+    /** Community totals: trees given, and cash received (refunded, failed, pending left out). */
+    communityTotals: () =>
+      db
+        .selectFrom('donations')
+        .where('status', '=', 'paid')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('trees'), eb.lit(0)).as('trees'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb.case().when('kind', '=', 'cash').then(eb.ref('amount_minor')).else(0).end(),
+              ),
+              eb.lit(0),
+            )
+            .as('money'),
+        ])
+        .executeTakeFirstOrThrow(),
+
     /** What a member gave, per currency. */
     paidByDonor: (donorId: string) =>
       db

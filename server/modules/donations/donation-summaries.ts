@@ -16,10 +16,27 @@ const total = (row: { currency: string; amount: unknown; trees: unknown; n: unkn
   donations: Number(row.n ?? 0),
 });
 
-/** The donations service's read methods for dashboards (paid donations only). */
+/** The community's donation figures, as the landing page shows them. */
+export interface DonationTotals {
+  /** Trees in paid donations. */
+  treesDonated: number;
+  /** Paid cash donations, in minor units (refunds leave the paid status, so they are not counted). */
+  moneyRaisedMinor: number;
+}
+
+/** The donations service's read methods for stats and dashboards (paid donations only). */
 export function donationSummaries(uow: UnitOfWork) {
   const repo = () => donationSummariesRepository(uow.db);
   return {
+    /**
+     * Trees donated and money raised by the whole community: one aggregate. Money is cash gifts
+     * only and every row is summed whatever its currency (donations are taken in the configured one).
+     */
+    async totals(): Promise<DonationTotals> {
+      const row = await repo().communityTotals();
+      return { treesDonated: Number(row.trees), moneyRaisedMinor: Number(row.money) };
+    },
+
     /** What the member gave, per currency. */
     async paidTotalsOf(donorId: string): Promise<CurrencyTotal[]> {
       return (await repo().paidByDonor(donorId)).map(total);

@@ -15,6 +15,7 @@ export const donationsModule = defineModule({
   name: 'donations',
   needs: ['notifications', 'nursery'],
   tables: ['donations', 'receipt_counters', 'billing_profiles'],
+  figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
   create: ({ uow, clock, config, mailer, log }, { notifications, nursery }) =>
     donationsService({
       uow,

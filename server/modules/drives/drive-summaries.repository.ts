@@ -1,7 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 
-/** Read-only drive figures for dashboards: what an organiser ran and what a member joined. */
+/** Which drives a volunteer-hours figure covers: those that started by `now`, optionally narrowed. */
+export interface HoursScope {
+  now: string;
+  /** One organiser's drives; the whole community without it. */
+  organiserId?: string;
+  /** Drives starting at or after this instant (ISO). */
+  from?: string;
+  /** Drives starting before this instant (ISO). */
+  before?: string;
+}
+
+/**
+ * Read-only drive figures for stats, dashboards, profiles and onboarding: what an organiser ran,
+ * what a member joined, volunteer hours and community counts. Every figure aggregates here, in SQL.
+ */
 export function driveSummariesRepository(db: Kysely<Database>) {
   const columns = [
     'drives.id',
@@ -12,6 +26,16 @@ export function driveSummariesRepository(db: Kysely<Database>) {
     'drives.country',
     'drives.time_zone',
   ] as const;
+
+  /** The drives a volunteer-hours figure counts. */
+  const startedDrives = ({ now, organiserId, from, before }: HoursScope) => {
+    let query = db.selectFrom('drives').where('drives.starts_at', '<=', now);
+    if (organiserId) query = query.where('drives.organizer_id', '=', organiserId);
+    if (from) query = query.where('drives.starts_at', '>=', from);
+    if (before) query = query.where('drives.starts_at', '<', before);
+    return query;
+  };
+
   return {
     /** Every drive the organiser created, with its participant count, oldest first. */
     organisedWithCounts: (organiserId: string) =>
@@ -54,6 +78,64 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .where('drives.starts_at', '>', now)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /**
+     * Volunteer hours of the drives in scope: each drive's duration once for its organiser and
+     * once per participant. Two sums, each one indexed aggregate.
+     */
+    async volunteerHours(scope: HoursScope): Promise<number> {
+      const [organisers, participants] = await Promise.all([
+        startedDrives(scope)
+          .select((eb) =>
+            eb.fn.coalesce(eb.fn.sum<number>('drives.duration_hours'), eb.lit(0)).as('h'),
+          )
+          .executeTakeFirstOrThrow(),
+        startedDrives(scope)
+          .innerJoin('drive_participants', 'drive_participants.drive_id', 'drives.id')
+          .select((eb) =>
+            eb.fn.coalesce(eb.fn.sum<number>('drives.duration_hours'), eb.lit(0)).as('h'),
+          )
+          .executeTakeFirstOrThrow(),
+      ]);
+      return Number(organisers.h) + Number(participants.h);
+    },
+
+    /** How many drives were ever created, and in how many countries. */
+    async communityCounts(): Promise<{ drives: number; countries: number }> {
+      const row = await db
+        .selectFrom('drives')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.count<number>('country').distinct().as('countries'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { drives: Number(row.n), countries: Number(row.countries) };
+    },
+
+    /** Drives per country code, unordered. */
+    perCountry: () =>
+      db
+        .selectFrom('drives')
+        .select((eb) => ['country', eb.fn.countAll<number>().as('n')])
+        .groupBy('country')
+        .execute(),
+
+    /** Drives a member organised and drives they joined (each one indexed count). */
+    async memberCounts(userId: string): Promise<{ organised: number; joined: number }> {
+      const [organised, joined] = await Promise.all([
+        db
+          .selectFrom('drives')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('organizer_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('drive_participants')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { organised: Number(organised.n), joined: Number(joined.n) };
     },
   };
 }

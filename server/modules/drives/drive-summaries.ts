@@ -37,7 +37,26 @@ export function toDriveSummary(row: {
   };
 }
 
-/** The drives service's read methods for dashboards. */
+/** Which drives a volunteer-hours figure covers (ISO instants; drives that started by now only). */
+export interface VolunteerHoursScope {
+  /** One organiser's drives; the whole community without it. */
+  organiserId?: string;
+  /** Drives starting at or after this instant. */
+  from?: string;
+  /** Drives starting before this instant. */
+  before?: string;
+}
+
+/** A member's drive counts, as their public profile shows them. */
+export interface MemberDriveFigures {
+  drivesOrganised: number;
+  drivesJoined: number;
+}
+
+/**
+ * The drives service's read methods for the figures it owns (stats, dashboards, profiles,
+ * onboarding). Each aggregates in SQL (drive-summaries.repository.ts).
+ */
 export function driveSummaries(uow: UnitOfWork, clock: Clock) {
   const nowIso = () => clock.now().toISOString();
   return {
@@ -55,6 +74,33 @@ export function driveSummaries(uow: UnitOfWork, clock: Clock) {
         summaries.joinedUpcomingCount(userId, nowIso()),
       ]);
       return { total, drives: rows.map(toDriveSummary) };
+    },
+
+    /**
+     * The one definition of volunteer hours: drives that started by now, each drive's duration
+     * once for its organiser and once per participant (sign-ups: there are no check-ins yet).
+     */
+    volunteerHours: (scope: VolunteerHoursScope = {}): Promise<number> =>
+      driveSummariesRepository(uow.db).volunteerHours({ ...scope, now: nowIso() }),
+
+    /** Drives ever created and the countries they were in. */
+    async communityCounts(): Promise<{ drivesCreated: number; countries: number }> {
+      const { drives, countries } = await driveSummariesRepository(uow.db).communityCounts();
+      return { drivesCreated: drives, countries };
+    },
+
+    /** Drives per country (ISO code), most first. */
+    async drivesPerCountry(): Promise<Array<{ country: string; drives: number }>> {
+      const rows = await driveSummariesRepository(uow.db).perCountry();
+      return rows
+        .map((r) => ({ country: r.country, drives: Number(r.n) }))
+        .sort((a, b) => b.drives - a.drives || a.country.localeCompare(b.country));
+    },
+
+    /** How many drives the member organised and joined (profiles, onboarding). */
+    async memberFigures(userId: string): Promise<MemberDriveFigures> {
+      const { organised, joined } = await driveSummariesRepository(uow.db).memberCounts(userId);
+      return { drivesOrganised: organised, drivesJoined: joined };
     },
   };
 }

@@ -14,6 +14,14 @@ export const drivesModule = defineModule({
   name: 'drives',
   needs: ['files', 'notifications', 'rateLimits', 'teams'],
   tables: ['drives', 'drive_participants'],
+  figures: [
+    'volunteerHours',
+    'communityCounts',
+    'drivesPerCountry',
+    'memberFigures',
+    'organisedSummary',
+    'joinedUpcoming',
+  ],
   create: ({ uow, clock, config, hooks }, ports) =>
     drivesService({
       uow,
@@ -29,7 +37,10 @@ export const drivesModule = defineModule({
       organisationRights: ports.teams.managesDrivesOf,
     }),
   routes: [drivesRoutes],
-  hooks: (drives) => ({ onAccountDeleted: drives.onAccountDeleted }),
+  hooks: (drives) => ({
+    onAccountDeleted: drives.onAccountDeleted,
+    memberFigures: drives.memberFigures,
+  }),
   jobs: (drives) => [
     { name: 'drive reminders', cron: '*/5 * * * *', run: () => drives.sendDueReminders() },
   ],

@@ -21,6 +21,13 @@ export const treesModule = defineModule({
     'tree_care_settings',
     'tree_notice_claims',
   ],
+  figures: [
+    'communityImpact',
+    'communityCharts',
+    'ownerSummary',
+    'plantedAtDrives',
+    'memberFigures',
+  ],
   create: ({ uow, clock, config, mailer, log }, ports) =>
     treesService({
       uow,
@@ -44,6 +51,7 @@ export const treesModule = defineModule({
     onAccountDeleted: trees.onAccountDeleted,
     reservationPlants: trees.reservationTreeCounts,
     treeOrigin: trees.get,
+    memberFigures: trees.memberFigures,
   }),
   jobs: (trees) => [
     { name: 'tree care reminders', cron: '17 * * * *', run: () => trees.sendCareReminders() },

@@ -317,6 +317,11 @@ export function treesService(deps: TreesServiceDeps) {
     /** Dashboards and community charts: counts and impact over time (tree-impact-history.ts). */
     ...treeSummaries(repo, clock),
 
+    /** Figure: the member's tree records, as their profile and onboarding count them. */
+    memberFigures: async (userId: string): Promise<{ treesRegistered: number }> => ({
+      treesRegistered: await repo.countByOwner(userId),
+    }),
+
     /** Trees stay (shared impact; the owner row is anonymised); reminder opt-ins and claims go. */
     async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
       await deps.repo(tx.db).deletePersonal(userId);

@@ -14,6 +14,7 @@ export const usersModule = defineModule({
   name: 'users',
   needs: ['files'],
   tables: ['users'],
+  figures: ['memberCount'],
   create: ({ uow, clock, hooks }, { files }) =>
     usersService({
       uow,
@@ -21,6 +22,7 @@ export const usersModule = defineModule({
       clock,
       files,
       onAccountDeleted: () => hooks.all('onAccountDeleted'),
+      memberFigures: () => hooks.all('memberFigures'),
     }),
   routes: [usersRoutes],
 });

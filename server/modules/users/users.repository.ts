@@ -62,29 +62,14 @@ export function usersRepository(db: Kysely<Database>) {
         .where('id', '=', userId)
         .execute(),
 
-    async activityCounts(userId: string) {
-      const [organised, joined, trees] = await Promise.all([
-        db
-          .selectFrom('drives')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('organizer_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('drive_participants')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('trees')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('owner_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        drivesOrganised: Number(organised.n),
-        drivesJoined: Number(joined.n),
-        treesRegistered: Number(trees.n),
-      };
+    /** Figure: members of the community, i.e. verified accounts (deleted ones are unverified). */
+    async countVerified(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .where('verified_at', 'is not', null)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     usernameTakenByOther: async (username: string, userId: string) =>

@@ -11,12 +11,17 @@ import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FilesService } from '../files/files.service';
+import type { ModuleHooks } from '../module';
 import { toCurrentUser, type SessionUser } from './current-user';
+import { peopleReads } from './people';
 import { userAccounts } from './user-accounts';
+
 import type { usersRepository } from './users.repository';
 
 export { toCurrentUser, type SessionUser } from './current-user';
+export type { Person, PeopleReads } from './people';
 export type { UserAccounts } from './user-accounts';
+
 
 /** A module's answer to an account deletion, run inside the deletion's transaction. */
 export type AccountDeletedHook = (userId: string, tx: Tx) => Promise<void>;
@@ -31,6 +36,11 @@ export interface UsersServiceDeps {
    * first). A function is called at deletion time, so modules built after this one take part.
    */
   onAccountDeleted: readonly AccountDeletedHook[] | (() => readonly AccountDeletedHook[]);
+  /**
+   * The modules answering a member's profile counts (the `memberFigures` read port: drives and
+   * trees own those figures). A function is called at read time; without it every count is 0.
+   */
+  memberFigures?: () => ReadonlyArray<NonNullable<ModuleHooks['memberFigures']>>;
   /** @deprecated Not used: users needs nothing from auth (passwords are checked here). */
   auth?: unknown;
 }
@@ -43,6 +53,15 @@ export function usersService(deps: UsersServiceDeps) {
   const deletionHooks = () =>
     typeof deps.onAccountDeleted === 'function' ? deps.onAccountDeleted() : deps.onAccountDeleted;
 
+  /** Each owner's counts for the profile, merged; a count nobody answers is 0. */
+  async function profileCounts(userId: string): Promise<PublicProfile['counts']> {
+    const answers = await Promise.all((deps.memberFigures?.() ?? []).map((port) => port(userId)));
+    return Object.assign(
+      { drivesOrganised: 0, drivesJoined: 0, treesRegistered: 0 },
+      ...answers,
+    ) as PublicProfile['counts'];
+  }
+
   async function freshCurrentUser(userId: string): Promise<CurrentUser> {
     const user = await repo.findById(userId);
     if (!user) throw notFound(PROFILE_MESSAGES.profileNotFound);
@@ -52,6 +71,13 @@ export function usersService(deps: UsersServiceDeps) {
   return {
     /** The account methods auth calls (find, create, verify, passwords), each in an optional `tx`. */
     ...accounts,
+
+    /** What other modules show of members beside their own rows (`people(ids)`: one query a page). */
+    ...peopleReads({ uow }),
+
+
+    /** Figure: how many members the community has (verified accounts), for /api/stats. */
+    memberCount: (): Promise<number> => repo.countVerified(),
 
     /** Up to 10 other verified members whose username or name contains the text; [] below 3 characters. */
     async search(callerId: string, key: string): Promise<ProfileSearchResult[]> {
@@ -79,7 +105,7 @@ export function usersService(deps: UsersServiceDeps) {
         location: user.location,
         memberSince: user.verified_at ?? user.created_at,
         file: user.avatar_file_id ? fileUrl(user.avatar_file_id) : '',
-        counts: await repo.activityCounts(user.id),
+        counts: await profileCounts(user.id),
       };
     },
 
