@@ -26,7 +26,7 @@ export interface Organisation {
 export interface DashboardsDeps {
   clock: Clock;
   trees: Pick<TreesService, 'ownerSummary' | 'careDue' | 'replanting' | 'plantedAtDrives'>;
-  drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming'>;
+  drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming' | 'volunteerHours'>;
   donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedByMonth'>;
   /**
    * Another way to view an organisation (its team members, once teams exist): the organisation
@@ -127,7 +127,15 @@ export function dashboardsService(deps: DashboardsDeps) {
     const now = clock.now();
     const nowIso = now.toISOString();
     const bounds = period ? periodBounds(period) : undefined;
-    const all = await deps.drives.organisedSummary(organisation.id);
+    const [all, volunteerHours] = await Promise.all([
+      deps.drives.organisedSummary(organisation.id),
+      // The one definition of volunteer hours (the drives module's, as /api/stats counts them).
+      deps.drives.volunteerHours({
+        organiserId: organisation.id,
+        from: bounds?.from,
+        before: bounds?.before,
+      }),
+    ]);
     const ids = all.map((d) => d.id);
     const [planted, received] = await Promise.all([
       ids.length ? deps.trees.plantedAtDrives(ids, bounds?.from, bounds?.before) : [],
@@ -157,8 +165,7 @@ export function dashboardsService(deps: DashboardsDeps) {
       period: period ? { from: period.from, to: period.to } : null,
       drives: { upcoming, past },
       participants: drives.reduce((n, d) => n + d.participants, 0),
-      // As /api/stats counts them: drives that started, the organiser's hours plus each participant's.
-      volunteerHours: past.reduce((h, d) => h + d.durationHours * (1 + d.participants), 0),
+      volunteerHours,
       trees: {
         planted: plantedTotal,
         alive,

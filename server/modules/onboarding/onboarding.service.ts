@@ -15,26 +15,21 @@ type Check = (user: SessionUser) => Promise<boolean>;
  * it, so a step is ticked the moment it is really done (and unticked if it is undone).
  */
 export function onboardingService(deps: {
-  drives: Pick<DrivesService, 'mine'>;
-  trees: Pick<TreesService, 'mine'>;
-  donations: Pick<DonationsService, 'list'>;
+  drives: Pick<DrivesService, 'memberFigures'>;
+  trees: Pick<TreesService, 'memberFigures'>;
+  donations: Pick<DonationsService, 'paidTotalsOf'>;
   /** Whether a nursery lists any sapling stock; without it the nursery has no stock step. */
   nurseryHasStock?: (userId: string) => Promise<boolean>;
 }) {
-  const drivesOf = async (user: SessionUser, pick: 'joined' | 'organised') => {
-    // Upcoming first: most members who did this have one still ahead.
-    for (const when of ['upcoming', 'past'] as const)
-      if ((await deps.drives.mine(user.id, when))[pick].length > 0) return true;
-    return false;
-  };
+  // Each step is one of the owners' figures (an indexed count), never a list.
   const checks: Record<OnboardingStepId, Check | undefined> = {
     'verify-email': async (user) => user.verified_at !== null,
     'add-photo': async (user) => user.avatar_file_id !== null,
-    'join-drive': (user) => drivesOf(user, 'joined'),
-    'create-drive': (user) => drivesOf(user, 'organised'),
-    'register-tree': async (user) => (await deps.trees.mine(user.id, 1, 1)).total > 0,
+    'join-drive': async (user) => (await deps.drives.memberFigures(user.id)).drivesJoined > 0,
+    'create-drive': async (user) => (await deps.drives.memberFigures(user.id)).drivesOrganised > 0,
+    'register-tree': async (user) => (await deps.trees.memberFigures(user.id)).treesRegistered > 0,
     'make-donation': async (user) =>
-      (await deps.donations.list(user, { page: 1, limit: 1, status: 'paid' })).total > 0,
+      (await deps.donations.paidTotalsOf(user.id)).some((total) => total.donations > 0),
     'add-stock': deps.nurseryHasStock ? (user) => deps.nurseryHasStock!(user.id) : undefined,
   };
 

@@ -1,5 +1,4 @@
 import { defineModule } from '../module';
-import { statsRepository } from './stats.repository';
 import { statsRoutes } from './stats.routes';
 import { statsService, type StatsService } from './stats.service';
 
@@ -12,9 +11,9 @@ declare module '../module' {
 /** The landing page's community figures and charts, asked of the modules that own them. */
 export const statsModule = defineModule({
   name: 'stats',
-  needs: ['trees'],
+  needs: ['trees', 'drives', 'donations', 'users'],
   tables: [],
-  create: ({ db, clock, config }, { trees }) =>
-    statsService(statsRepository(db), clock, trees, { currency: config.donations.currency }),
+  create: ({ clock, config }, ports) =>
+    statsService(ports, clock, { currency: config.donations.currency }),
   routes: [statsRoutes],
 });

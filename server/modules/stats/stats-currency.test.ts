@@ -1,34 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock';
-import type { statsRepository } from './stats.repository';
-import { statsService } from './stats.service';
+import { statsService, type StatsPorts } from './stats.service';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 
-type Repo = ReturnType<typeof statsRepository>;
-type Trees = Parameters<typeof statsService>[2];
-
 // Money raised is kept in minor units of the donation currency; the answer must name that currency.
 function serviceIn(currency?: string) {
-  const repo = {
-    totals: async () => ({
-      treesDonated: 0,
-      moneyRaisedMinor: 125_000,
-      drivesCreated: 0,
-      volunteerHours: 0,
-      members: 0,
-      countries: 0,
-    }),
-    drivesPerCountry: async () => [],
-  } as unknown as Repo;
-  const trees = {
-    communityImpact: async () => ({
-      treesRegistered: 0,
-      co2Kg: { low: 0, mid: 0, high: 0 },
-      o2Kg: { low: 0, mid: 0, high: 0 },
-    }),
-  } as unknown as Trees;
-  return statsService(repo, fixedClock(NOW), trees, currency ? { currency } : undefined);
+  const ports = {
+    donations: { totals: async () => ({ treesDonated: 0, moneyRaisedMinor: 125_000 }) },
+    drives: {
+      communityCounts: async () => ({ drivesCreated: 0, countries: 0 }),
+      volunteerHours: async () => 0,
+      drivesPerCountry: async () => [],
+    },
+    users: { memberCount: async () => 0 },
+    trees: {
+      communityImpact: async () => ({
+        treesRegistered: 0,
+        co2Kg: { low: 0, mid: 0, high: 0 },
+        o2Kg: { low: 0, mid: 0, high: 0 },
+      }),
+    },
+  } as unknown as StatsPorts;
+  return statsService(ports, fixedClock(NOW), currency ? { currency } : undefined);
 }
 
 describe('statsService currency', () => {

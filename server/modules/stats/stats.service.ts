@@ -3,8 +3,10 @@ import { HISTORY_MONTHS } from '../../../contract/dashboards';
 import type { ImpactStats } from '../../../contract/stats';
 import { readCache } from '../../lib/cache';
 import type { Clock } from '../../lib/clock';
+import type { DonationsService } from '../donations/donations.service';
+import type { DrivesService } from '../drives/drives.service';
 import type { TreesService } from '../trees/trees.service';
-import type { statsRepository } from './stats.repository';
+import type { UsersService } from '../users/users.service';
 import { countryLines, speciesMix } from './chart-lines';
 
 // Aggregates over every tree are too heavy per request; a short cache keeps the landing page fast.
@@ -18,24 +20,44 @@ export interface StatsOptions {
 /** Config's default DONATION_CURRENCY, for callers that do not say. */
 const DEFAULT_CURRENCY = 'USD';
 
-/** Tree figures (living plants, CO₂, O₂) come from the trees module's one impact method. */
+/** The owners' read methods stats asks: it reads no table itself. */
+export interface StatsPorts {
+  /** Living plants, CO₂ and O₂ by the one impact method; the tree charts. */
+  trees: Pick<TreesService, 'communityImpact' | 'communityCharts'>;
+  /** Volunteer hours (their one definition), drives and countries. */
+  drives: Pick<DrivesService, 'volunteerHours' | 'communityCounts' | 'drivesPerCountry'>;
+  /** Trees donated and money raised. */
+  donations: Pick<DonationsService, 'totals'>;
+  /** Members (verified accounts). */
+  users: Pick<UsersService, 'memberCount'>;
+}
+
+/** The community's figures, each from the module that owns it. */
 export function statsService(
-  repo: ReturnType<typeof statsRepository>,
+  ports: StatsPorts,
   clock: Clock,
-  trees: Pick<TreesService, 'communityImpact' | 'communityCharts'>,
   { currency = DEFAULT_CURRENCY }: StatsOptions = {},
 ) {
+  const { trees, drives, donations, users } = ports;
   // The answer may lag by design: only the TTL ends it, not the writes it counts.
   const cache = readCache<ImpactStats>({ max: 1, ttlMs: CACHE_MS, clock, tables: 'ttl' });
 
   async function compute(): Promise<ImpactStats> {
     const now = clock.now();
-    const [totals, impact] = await Promise.all([
-      repo.totals(now.toISOString()),
+    const [given, counts, volunteerHours, members, impact] = await Promise.all([
+      donations.totals(),
+      drives.communityCounts(),
+      drives.volunteerHours(),
+      users.memberCount(),
       trees.communityImpact(),
     ]);
     return {
-      ...totals,
+      treesDonated: given.treesDonated,
+      moneyRaisedMinor: given.moneyRaisedMinor,
+      drivesCreated: counts.drivesCreated,
+      countries: counts.countries,
+      volunteerHours,
+      members,
       currency,
       treesRegistered: impact.treesRegistered,
       co2Kg: Math.round(impact.co2Kg.mid),
@@ -54,7 +76,7 @@ export function statsService(
   async function computeCharts(): Promise<CommunityCharts> {
     const [treeCharts, countries] = await Promise.all([
       trees.communityCharts(HISTORY_MONTHS),
-      repo.drivesPerCountry(),
+      drives.drivesPerCountry(),
     ]);
     return {
       ...treeCharts,
