@@ -58,21 +58,14 @@ export function apiTokensRepository(db: Kysely<Database>) {
     deleteAllFor: (userId: string) =>
       db.deleteFrom('api_tokens').where('user_id', '=', userId).execute(),
 
-    /** The live token with this hash, unless it expired or its account was deleted. */
+    /** The token with this hash unless it expired (the service checks its account is live). */
     findLiveByHash: (tokenHash: string, now: string) =>
       db
         .selectFrom('api_tokens')
-        .innerJoin('users', 'users.id', 'api_tokens.user_id')
-        .select(['api_tokens.id', 'api_tokens.user_id', 'api_tokens.expires_at'])
-        .where('api_tokens.token_hash', '=', tokenHash)
-        .where('users.deleted_at', 'is', null)
-        .where((eb) =>
-          eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]),
-        )
+        .select(['id', 'user_id', 'expires_at'])
+        .where('token_hash', '=', tokenHash)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
         .executeTakeFirst(),
-
-    findUser: (id: string) =>
-      db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** Records use at most once per `since` (the condition keeps several servers to one write). */
     touch: (id: string, at: string, since: string) =>

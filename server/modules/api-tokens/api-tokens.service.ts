@@ -14,6 +14,7 @@ import { newId } from '../../lib/ids';
 import type { Log } from '../../lib/log';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import type { SessionUser, SignedInSession } from '../auth/session-lookup';
+import type { UsersService } from '../users/users.service';
 import type { apiTokensRepository } from './api-tokens.repository';
 
 /** Like sessions: a token's owner is remembered this long (any write here to the rows read ends it). */
@@ -37,6 +38,8 @@ export function apiTokensService(deps: {
   repo: typeof apiTokensRepository;
   clock: Clock;
   log: Log;
+  /** The account behind a token (the users module owns it). */
+  users: Pick<UsersService, 'findById'>;
   /**
    * PostgreSQL: other app servers share the database, so a revocation there must hold here at once
    * (no cache), and the live-token limit takes a per-member lock.
@@ -71,7 +74,7 @@ export function apiTokensService(deps: {
   async function lookUp(hash: string) {
     const token = await repo.findLiveByHash(hash, nowIso());
     if (!token) return null;
-    const row = await repo.findUser(token.user_id);
+    const row = await deps.users.findById(token.user_id);
     if (!row || row.deleted_at) return null;
     const { password_hash: _hash, ...user } = row;
     const signIn = Object.freeze({

@@ -12,14 +12,15 @@ declare module '../module' {
 /** Personal read-only API tokens for integrations. */
 export const apiTokensModule = defineModule({
   name: 'apiTokens',
-  needs: [],
+  needs: ['users'],
   tables: ['api_tokens'],
-  create: ({ uow, clock, log, database }) =>
+  create: ({ uow, clock, log, database }, { users }) =>
     apiTokensService({
       uow,
       repo: apiTokensRepository,
       clock,
       log,
+      users,
       // Several app servers may share PostgreSQL: a revoked token must fail on all of them at once.
       sharedDatabase: database.dialect === 'postgres',
     }),

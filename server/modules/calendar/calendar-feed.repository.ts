@@ -33,14 +33,12 @@ export function calendarFeedRepository(db: Kysely<Database>) {
         )
         .execute(),
 
-    /** The member whose feed has this token hash, unless their account was deleted. */
+    /** The member whose feed has this token hash (the service checks the account is live). */
     findOwnerByHash: (tokenHash: string) =>
       db
         .selectFrom('calendar_feeds')
-        .innerJoin('users', 'users.id', 'calendar_feeds.user_id')
-        .select('calendar_feeds.user_id')
-        .where('calendar_feeds.token_hash', '=', tokenHash)
-        .where('users.deleted_at', 'is', null)
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
         .executeTakeFirst(),
   };
 }

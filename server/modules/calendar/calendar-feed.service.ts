@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from '../../lib/clock';
 import { hashSecretToken } from '../../lib/secret-tokens';
+import type { UsersService } from '../users/users.service';
 import type { CalendarFeedRepository } from './calendar-feed.repository';
 
 /** Feed tokens are 32-byte HMACs in base64url: 43 characters. */
@@ -16,6 +17,8 @@ export function calendarFeedService(deps: {
   clock: Clock;
   secret: string;
   appUrl: string;
+  /** Whether the feed's owner still has an account (the users module owns that). */
+  users: Pick<UsersService, 'liveIds'>;
 }) {
   const { repo, clock } = deps;
   // A key of its own: feed tokens can never be confused with session JWT signatures.
@@ -60,7 +63,8 @@ export function calendarFeedService(deps: {
     async ownerOf(token: string): Promise<string | null> {
       if (!FEED_TOKEN_PATTERN.test(token)) return null;
       const row = await repo.findOwnerByHash(hashSecretToken(token));
-      return row?.user_id ?? null;
+      if (!row || !(await deps.users.liveIds([row.user_id])).has(row.user_id)) return null;
+      return row.user_id;
     },
   };
 }

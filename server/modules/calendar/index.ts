@@ -12,14 +12,15 @@ declare module '../module' {
 /** Each member's private calendar feed address (.ics), and its rotation. */
 export const calendarModule = defineModule({
   name: 'calendarFeeds',
-  needs: [],
+  needs: ['users'],
   tables: ['calendar_feeds'],
-  create: ({ db, clock, config }) =>
+  create: ({ db, clock, config }, { users }) =>
     calendarFeedService({
       repo: calendarFeedRepository(db),
       clock,
       secret: config.sessionSecret!,
       appUrl: config.appUrl,
+      users,
     }),
   routes: [calendarFeedRoutes],
 });

@@ -22,7 +22,6 @@ export { toCurrentUser, type SessionUser } from './current-user';
 export type { Person, PeopleReads } from './people';
 export type { UserAccounts } from './user-accounts';
 
-
 /** A module's answer to an account deletion, run inside the deletion's transaction. */
 export type AccountDeletedHook = (userId: string, tx: Tx) => Promise<void>;
 
@@ -74,7 +73,6 @@ export function usersService(deps: UsersServiceDeps) {
 
     /** What other modules show of members beside their own rows (`people(ids)`: one query a page). */
     ...peopleReads({ uow }),
-
 
     /** Figure: how many members the community has (verified accounts), for /api/stats. */
     memberCount: (): Promise<number> => repo.countVerified(),

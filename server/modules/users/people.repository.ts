@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
+
+/** Ids per statement: well under SQLite's and PostgreSQL's parameter limits. */
+const CHUNK = 500;
+
+/** What other modules read of members: their public names, by id, one statement per page of rows. */
+export function peopleRepository(db: Kysely<Database>) {
+  return {
+    async byIds(ids: readonly string[]) {
+      const rows = [];
+      for (let i = 0; i < ids.length; i += CHUNK)
+        rows.push(
+          ...(await db
+            .selectFrom('users')
+            .select([
+              'id',
+              'username',
+              'name',
+              'email',
+              'avatar_file_id',
+              'profile_type',
+              'verified_at',
+              'deleted_at',
+            ])
+            .where('id', 'in', ids.slice(i, i + CHUNK))
+            .execute()),
+        );
+      return rows;
+    },
+
+    /** Live corporate members (verified, not deleted), by display name; only `ids` when given. */
+    activeCorporates: (ids?: readonly string[]) => {
+      let query = db
+        .selectFrom('users')
+        .select(['id', 'username', 'name'])
+        .where('profile_type', '=', 'corporate')
+        .where('verified_at', 'is not', null)
+        .where('deleted_at', 'is', null);
+      if (ids) {
+        if (ids.length === 0) return Promise.resolve([]);
+        query = query.where('id', 'in', ids);
+      }
+      return query
+        .orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('name', 'username')]))
+        .orderBy('id')
+        .execute();
+    },
+  };
+}

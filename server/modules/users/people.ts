@@ -1,0 +1,68 @@
+import type { UsersTable } from '../../db/tables';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import { peopleRepository } from './people.repository';
+
+/** A member as other modules show them beside their own rows (names, avatar, whether still here). */
+export interface Person {
+  id: string;
+  username: string;
+  name: string | null;
+  email: string;
+  avatarFileId: string | null;
+  profileType: UsersTable['profile_type'];
+  verifiedAt: string | null;
+  /** Set once the account was deleted (the row stays, anonymised). */
+  deletedAt: string | null;
+}
+
+/**
+ * The read methods other modules call instead of joining `users`: they read their own rows, then
+ * ask for the people those rows name, one query per page (never one per row). Each runs in `tx`
+ * when given one (SQLite has one connection: a read beside an open transaction would wait for it).
+ */
+export function peopleReads(deps: { uow: UnitOfWork }) {
+  const on = (tx?: Tx) => peopleRepository(tx?.db ?? deps.uow.db);
+
+  async function people(ids: Iterable<string>, tx?: Tx): Promise<Map<string, Person>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await on(tx).byIds(unique);
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          username: r.username,
+          name: r.name,
+          email: r.email,
+          avatarFileId: r.avatar_file_id,
+          profileType: r.profile_type,
+          verifiedAt: r.verified_at,
+          deletedAt: r.deleted_at,
+        },
+      ]),
+    );
+  }
+
+  return {
+    /** The people these ids name, by id (unknown ids are absent): one query for a page of rows. */
+    people,
+
+    /** One person, or undefined. */
+    person: async (id: string, tx?: Tx): Promise<Person | undefined> =>
+      (await people([id], tx)).get(id),
+
+    /** Which of `ids` are accounts that still exist (not deleted). */
+    async liveIds(ids: Iterable<string>, tx?: Tx): Promise<Set<string>> {
+      const found = await people(ids, tx);
+      return new Set([...found.values()].filter((p) => !p.deletedAt).map((p) => p.id));
+    },
+
+    /**
+     * Corporate members who may be named as land donors (verified, not deleted), ordered by
+     * display name ignoring case; only those of `ids` when given.
+     */
+    activeCorporates: (ids?: readonly string[], tx?: Tx) => on(tx).activeCorporates(ids),
+  };
+}
+export type PeopleReads = ReturnType<typeof peopleReads>;
