@@ -11,6 +11,8 @@ import { afterCommitMail } from '../../jobs/jobs-port';
 import { sessionTokens } from '../../lib/session-tokens';
 import { rateLimitsRepository } from '../rate-limits/rate-limits.repository';
 import { rateLimitsService } from '../rate-limits/rate-limits.service';
+import { userAccounts } from '../users/user-accounts';
+import { usersRepository } from '../users/users.repository';
 import { PASSWORD, START } from './auth-test-kit';
 import { authRepository } from './auth.repository';
 import { AUTH_MESSAGES, authService } from './auth.service';
@@ -114,11 +116,13 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
       };
       const db = api.t.database.db.withPlugin(recorder);
       const held: Array<() => Promise<void>> = [];
+      const uow = createUnitOfWork(db, (err) => {
+        throw err;
+      });
       const auth = authService({
-        uow: createUnitOfWork(db, (err) => {
-          throw err;
-        }),
+        uow,
         repo: authRepository,
+        users: userAccounts({ uow, repo: usersRepository }),
         clock,
         mail: afterCommitMail(mailer),
         tokens: sessionTokens(SECRET),

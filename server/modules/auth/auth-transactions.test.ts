@@ -56,6 +56,7 @@ describe.each(databaseTargets)('auth transactions on $name', (target) => {
       });
     const effectErrors: unknown[] = [];
     const backgroundErrors: unknown[] = [];
+    const welcomed: string[] = [];
     const uow = createUnitOfWork(db, (err) => effectErrors.push(err));
     const users = userAccounts({ uow, repo: usersRepository });
     const auth = authService({
@@ -70,6 +71,14 @@ describe.each(databaseTargets)('auth transactions on $name', (target) => {
       rateLimits: rateLimitsService({ db, repo: rateLimitsRepository, clock }),
       sharedDatabase: target.name === 'postgres',
       onBackgroundError: (err) => backgroundErrors.push(err),
+      // As the notifications module does, in the verifying transaction.
+      onFirstVerified: async (user, tx) => {
+        if (failAt === 'onFirstVerified') {
+          failAt = undefined;
+          throw new InjectedFailure('injected failure in onFirstVerified');
+        }
+        tx.afterCommit(() => welcomed.push(user.id));
+      },
     });
     const failNextAt = (method: string) => {
       failAt = method;
@@ -128,6 +137,7 @@ describe.each(databaseTargets)('auth transactions on $name', (target) => {
       blindOnce,
       effectErrors,
       backgroundErrors,
+      welcomed,
       userRow,
       liveCodes,
       liveResetTokens,
@@ -234,7 +244,13 @@ describe.each(databaseTargets)('auth transactions on $name', (target) => {
   });
 
   describe('code verification', () => {
-    it.each([['consumeOtp'], ['markVerified'], ['insertSession'], ['endSessionsBeyond']])(
+    it.each([
+      ['consumeOtp'],
+      ['markVerified'],
+      ['onFirstVerified'], // the welcome notice
+      ['insertSession'],
+      ['endSessionsBeyond'],
+    ])(
       'leaves the code live, the account unverified and no session when %s fails',
       async (method) => {
         const s = await setup();
@@ -248,11 +264,13 @@ describe.each(databaseTargets)('auth transactions on $name', (target) => {
         expect((await s.userRow(registration.email))!.verified_at).toBeNull();
         expect(await s.liveCodes(user.id)).toHaveLength(1);
         expect(await s.liveSessions(user.id)).toEqual([]);
-        // The same code still works, once.
+        expect(s.welcomed).toEqual([]);
+        // The same code still works, once, and welcomes once.
         const verified = await s.auth.verifyOtp(registration.email, code);
         expect(await s.auth.userForToken(verified.token)).not.toBeNull();
         expect((await s.userRow(registration.email))!.verified_at).not.toBeNull();
         expect(await s.liveCodes(user.id)).toEqual([]);
+        expect(s.welcomed).toEqual([user.id]);
       },
     );
   });
@@ -263,6 +281,7 @@ describe.each(databaseTargets)('auth transactions on $name', (target) => {
       ['voidResetTokens'],
       ['revokeAllSessions'], // after the token is spent and the new password stored
       ['markVerified'],
+      ['onFirstVerified'], // a reset verifies an unverified account, and welcomes it
       ['clearPairAttempts'], // the last write
     ])(
       'keeps the old password, every session and the link when %s fails',

@@ -7,14 +7,12 @@ import type { MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSecretToken, newSecretToken, sameDigest } from '../../lib/secret-tokens';
 import type { SessionTokens } from '../../lib/session-tokens';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import type { SessionUser } from '../users/current-user';
-import { userAccounts, type UserAccounts } from '../users/user-accounts';
-import { usersRepository } from '../users/users.repository';
+import type { UserAccounts } from '../users/user-accounts';
 import { resetPasswordMail, verificationCodeMail } from './auth-emails';
 import type { authRepository } from './auth.repository';
 import { afterAnswerQueue } from './after-answer';
@@ -55,22 +53,14 @@ export const AUTH_MESSAGES = {
 export interface AuthServiceDeps {
   uow: UnitOfWork;
   repo: typeof authRepository;
-  /**
-   * The users module (the only writer of `users`): accounts are found, created, verified and given
-   * new passwords through it, in auth's transactions. Default (until the manifests wire it): its
-   * account methods on `uow`.
-   */
-  users?: UserAccounts;
+  /** The users module (the only writer of `users`): accounts are found, created, verified and given new passwords through it, in auth's transactions. */
+  users: UserAccounts;
   clock: Clock;
   /** Every auth mail (codes, reset links, sign-in warnings) is queued in the transaction that writes its code or token. */
-  mail?: MailQueue;
-  /** @deprecated Until `mail` is wired: sends after commit without waiting, failures to `onMailError`. */
-  mailer?: Mailer;
+  mail: MailQueue;
   tokens: SessionTokens;
   secret: string;
   appUrl: string;
-  /** @deprecated With `mailer` only: a mail that failed after commit. */
-  onMailError?: (error: unknown) => void;
   /** Scales the per-IP sign-in failure limit like every other per-IP limit (RATE_LIMIT_MULTIPLIER). */
   ipLimitMultiplier?: number;
   /** Shared counters (the once-per-hour warning mail). */
@@ -81,32 +71,15 @@ export interface AuthServiceDeps {
   defer?: (work: () => Promise<void>) => void;
   /** A failure of deferred work (it can no longer reach the caller). */
   onBackgroundError: (error: unknown) => void;
-  /** Runs once, after the commit that verifies an account for the first time (the welcome notification). */
-  onFirstVerified?: (user: UserRow) => Promise<void>;
-}
-
-/** The interim mail port: after commit, in the background (the answer never waits for SMTP). */
-function backgroundMail(mailer: Mailer, onError: (error: unknown) => void): MailQueue {
-  return {
-    async send(tx, mail) {
-      tx.afterCommit(() => {
-        mailer.send(mail).catch(onError);
-      });
-    },
-  };
-}
-
-function fallbackMail(deps: AuthServiceDeps): MailQueue {
-  if (!deps.mailer) throw new Error('authService needs a mail queue (deps.mail)');
-  return backgroundMail(deps.mailer, deps.onMailError ?? deps.onBackgroundError);
+  /** Runs once, in the transaction that verifies an account for the first time (the welcome notification). */
+  onFirstVerified?: (user: UserRow, tx: Tx) => Promise<void>;
 }
 
 export function authService(deps: AuthServiceDeps) {
   const { clock, uow } = deps;
   const repo = deps.repo(uow.db);
   const inTx = (tx: Tx) => deps.repo(tx.db);
-  const users = deps.users ?? userAccounts({ uow, repo: usersRepository });
-  const mail = deps.mail ?? fallbackMail(deps);
+  const { users, mail } = deps;
   const nowIso = () => clock.now().toISOString();
   const later = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
   const otpHash = (userId: string, code: string) =>
@@ -181,11 +154,10 @@ export function authService(deps: AuthServiceDeps) {
       throw new AppError(400, 'VALIDATION_FAILED', MESSAGES.passwordTooCommon);
   }
 
-  /** Verifies the account in `tx`; the first time, the welcome follows the commit. */
+  /** Verifies the account in `tx`; the first time, the welcome is written in the same transaction. */
   async function markVerified(tx: Tx, user: UserRow, at: string) {
-    const first = await users.markVerified(user.id, at, tx);
-    const welcome = deps.onFirstVerified;
-    if (first && welcome) tx.afterCommit(() => welcome(user));
+    if ((await users.markVerified(user.id, at, tx)) && deps.onFirstVerified)
+      await deps.onFirstVerified(user, tx);
   }
 
   async function conflictIfTaken(email: string, username: string) {

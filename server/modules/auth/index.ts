@@ -31,7 +31,7 @@ export const authModule = defineModule({
       sharedDatabase: database.dialect === 'postgres',
       rateLimits,
       onBackgroundError: (err) => log.error({ err }, 'background sign-in work failed'),
-      onFirstVerified: (user) => notifications.notify(user.id, WELCOME_NOTICE),
+      onFirstVerified: (user, tx) => notifications.notifyMany([user.id], WELCOME_NOTICE, tx),
     }),
   routes: [authRoutes],
   hooks: (auth) => ({ onAccountDeleted: auth.onAccountDeleted, prune: auth.prune }),
