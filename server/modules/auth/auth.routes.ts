@@ -12,7 +12,7 @@ import {
 } from '../../../contract/auth';
 import { errorResponseSchema, messageResponseSchema } from '../../../contract/common';
 import type { AppContext } from '../../context';
-import { toCurrentUser } from './auth.service';
+import { toCurrentUser } from '../users/current-user';
 
 const errors = {
   400: errorResponseSchema,

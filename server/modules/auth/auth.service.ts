@@ -23,8 +23,6 @@ import { signIn } from './sign-in';
 
 export { SESSION_CACHE_TTL_MS, type SessionUser, type SignedInSession } from './session-lookup';
 export { SIGN_IN_LIMITS } from './sign-in';
-/** Moved to the users module (it owns the user row); re-exported for existing imports. */
-export { toCurrentUser } from '../users/current-user';
 
 const MINUTE = 60_000;
 export const AUTH_LIMITS = {

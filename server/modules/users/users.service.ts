@@ -40,8 +40,6 @@ export interface UsersServiceDeps {
    * trees own those figures). A function is called at read time; without it every count is 0.
    */
   memberFigures?: () => ReadonlyArray<NonNullable<ModuleHooks['memberFigures']>>;
-  /** @deprecated Not used: users needs nothing from auth (passwords are checked here). */
-  auth?: unknown;
 }
 
 export function usersService(deps: UsersServiceDeps) {
