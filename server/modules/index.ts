@@ -7,6 +7,7 @@ import { drivesModule } from './drives';
 import { filesModule } from './files';
 import { geoModule } from './geo';
 import { healthModule } from './health';
+import { outboxModule } from './mail';
 import { mapModule } from './map';
 import { newsletterModule } from './newsletter';
 import { notificationsModule } from './notifications';
@@ -22,6 +23,7 @@ import { usersModule } from './users';
 /** Every module of the app; adding one is one line here. Built in dependency order, whatever this order. */
 export const MODULES = [
   healthModule,
+  outboxModule,
   mapModule,
   filesModule,
   notificationsModule,

@@ -1,5 +1,5 @@
 import { defineModule } from '../module';
-import { teamsRepository } from './teams.repository';
+import { teamsStore } from './team-people';
 import { teamsRoutes } from './teams.routes';
 import { teamsService, type TeamsService } from './teams.service';
 
@@ -12,12 +12,12 @@ declare module '../module' {
 /** An organisation's team: members, roles and invitations. */
 export const teamsModule = defineModule({
   name: 'teams',
-  needs: ['notifications'],
+  needs: ['notifications', 'users'],
   tables: ['team_members', 'team_invites'],
-  create: ({ uow, clock, mailer, config, log }, { notifications }) =>
+  create: ({ uow, clock, mailer, config, log }, { notifications, users }) =>
     teamsService({
       uow,
-      repo: teamsRepository,
+      repo: teamsStore(users),
       clock,
       mailer,
       notifications,

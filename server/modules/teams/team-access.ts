@@ -1,7 +1,7 @@
 import { TEAM_MESSAGES, type OrganisationSummary, type TeamRole } from '../../../contract/teams';
 import { forbidden, notFound } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
-import type { TeamsRepository } from './teams.repository';
+import type { TeamsStore } from './team-people';
 
 export interface TeamAccess {
   organisation: OrganisationSummary;
@@ -19,7 +19,7 @@ export const organisationSummary = (row: {
  * corporate account's own team starts (as its first owner) the first time it is asked for.
  */
 export async function requireMembership(
-  repo: TeamsRepository,
+  repo: TeamsStore,
   user: SessionUser,
   organisationId: string,
   nowIso: string,
@@ -37,7 +37,7 @@ export async function requireMembership(
 
 /** As requireMembership, for owners and admins only. */
 export async function requireManager(
-  repo: TeamsRepository,
+  repo: TeamsStore,
   user: SessionUser,
   organisationId: string,
   nowIso: string,

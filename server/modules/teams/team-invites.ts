@@ -11,7 +11,7 @@ import {
   type TeamInvite,
   type TeamInvitesResponse,
 } from '../../../contract/teams';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -21,15 +21,16 @@ import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { organisationSummary, requireManager } from './team-access';
 import { teamInviteMail } from './team-emails';
-import type { InviteRow, TeamsRepository, teamsRepository } from './teams.repository';
+import type { TeamsStore } from './team-people';
+import type { InviteRow } from './teams.repository';
 
 const DAY = 24 * 60 * 60_000;
 
 interface InviteDeps {
   uow: UnitOfWork;
-  repo: TeamsRepository;
+  repo: TeamsStore;
   /** The repository factory, for transactions. */
-  repoFor?: typeof teamsRepository;
+  repoFor?: (db: Executor) => TeamsStore;
   clock: Clock;
   mailer: Mailer;
   notifications: NotificationsService;
@@ -57,8 +58,7 @@ export function teamInvites(deps: InviteDeps) {
   const { uow, repo, clock, notifications } = deps;
   const nowIso = () => clock.now().toISOString();
   const expiry = () => new Date(clock.now().getTime() + TEAM_INVITE_TTL_DAYS * DAY).toISOString();
-  const inTx = (tx: { db: Parameters<typeof teamsRepository>[0] }) =>
-    deps.repoFor ? deps.repoFor(tx.db) : repo;
+  const inTx = (tx: { db: Executor }) => (deps.repoFor ? deps.repoFor(tx.db) : repo);
 
   const toInvite = (row: InviteRow, inviter: string): TeamInvite => ({
     id: row.id,

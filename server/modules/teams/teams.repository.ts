@@ -2,20 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { TeamRole } from '../../../contract/teams';
 import type { Database } from '../../db/tables';
 
-export interface MemberRow {
+/** A team member's row; their names come from the users module (team-people.ts). */
+export interface MemberRecord {
   user_id: string;
   role: TeamRole;
   joined_at: string;
-  username: string;
-  name: string | null;
-  email: string;
-}
-
-export interface MembershipRow {
-  organisation_id: string;
-  role: TeamRole;
-  org_username: string;
-  org_name: string | null;
 }
 
 export interface InviteRow {
@@ -40,26 +31,6 @@ export function teamsRepository(db: Kysely<Database>) {
     where o.organisation_id = team_members.organisation_id and o.role = 'owner')`;
 
   return {
-    /** The organisation account (a live corporate account), or undefined. */
-    async organisation(id: string) {
-      return db
-        .selectFrom('users')
-        .select(['id', 'username', 'name', 'email', 'profile_type'])
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .where('profile_type', '=', 'corporate')
-        .executeTakeFirst();
-    },
-
-    async userById(id: string) {
-      return db
-        .selectFrom('users')
-        .select(['id', 'username', 'name', 'email'])
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-    },
-
     /** A corporate account is its organisation's first owner; true when the row was new. */
     async ensureOrganisationRow(organisationId: string, at: string): Promise<boolean> {
       const result = await db
@@ -98,34 +69,29 @@ export function teamsRepository(db: Kysely<Database>) {
       return row?.role;
     },
 
-    async membershipsOf(userId: string): Promise<MembershipRow[]> {
-      return db
-        .selectFrom('team_members as m')
-        .innerJoin('users as o', 'o.id', 'm.organisation_id')
-        .select(['m.organisation_id', 'm.role', 'o.username as org_username', 'o.name as org_name'])
-        .where('m.user_id', '=', userId)
-        .where('o.deleted_at', 'is', null)
-        .orderBy('o.username')
-        .execute();
-    },
+    /** Every team the person is in (a handful), with their role there. */
+    membershipRecords: (userId: string) =>
+      db
+        .selectFrom('team_members')
+        .select(['organisation_id', 'role'])
+        .where('user_id', '=', userId)
+        .execute(),
 
-    async member(organisationId: string, userId: string): Promise<MemberRow | undefined> {
+    async memberRecord(organisationId: string, userId: string): Promise<MemberRecord | undefined> {
       return db
-        .selectFrom('team_members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['m.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.name', 'u.email'])
-        .where('m.organisation_id', '=', organisationId)
-        .where('m.user_id', '=', userId)
+        .selectFrom('team_members')
+        .select(['user_id', 'role', 'joined_at'])
+        .where('organisation_id', '=', organisationId)
+        .where('user_id', '=', userId)
         .executeTakeFirst();
     },
 
     /** Owners first, then admins, then members; by joining date within a role. */
-    async members(organisationId: string, limit: number, offset: number) {
+    async memberRecords(organisationId: string, limit: number, offset: number) {
       const [rows, total] = await Promise.all([
         db
           .selectFrom('team_members as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select(['m.user_id', 'm.role', 'm.joined_at', 'u.username', 'u.name', 'u.email'])
+          .select(['m.user_id', 'm.role', 'm.joined_at'])
           .where('m.organisation_id', '=', organisationId)
           .orderBy(sql`case m.role when 'owner' then 0 when 'admin' then 1 else 2 end`)
           .orderBy('m.joined_at')
@@ -139,7 +105,7 @@ export function teamsRepository(db: Kysely<Database>) {
           .where('organisation_id', '=', organisationId)
           .executeTakeFirstOrThrow(),
       ]);
-      return { rows: rows as MemberRow[], total: n(total.n) };
+      return { rows: rows as MemberRecord[], total: n(total.n) };
     },
 
     async insertMember(row: {
@@ -209,7 +175,7 @@ export function teamsRepository(db: Kysely<Database>) {
     },
 
     /** Open invites (not accepted, not withdrawn), expired ones too so they can be sent again. */
-    async openInvites(organisationId: string, limit: number, offset: number) {
+    async openInviteRecords(organisationId: string, limit: number, offset: number) {
       const open = db
         .selectFrom('team_invites as i')
         .where('i.organisation_id', '=', organisationId)
@@ -217,9 +183,7 @@ export function teamsRepository(db: Kysely<Database>) {
         .where('i.revoked_at', 'is', null);
       const [rows, total] = await Promise.all([
         open
-          .innerJoin('users as u', 'u.id', 'i.invited_by')
           .selectAll('i')
-          .select(['u.username as inviter_username', 'u.name as inviter_name'])
           .orderBy('i.created_at', 'desc')
           .orderBy('i.id', 'desc')
           .limit(limit)
@@ -227,10 +191,7 @@ export function teamsRepository(db: Kysely<Database>) {
           .execute(),
         open.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      return {
-        rows: rows as Array<InviteRow & { inviter_username: string; inviter_name: string | null }>,
-        total: n(total.n),
-      };
+      return { rows: rows as InviteRow[], total: n(total.n) };
     },
 
     async openInviteFor(organisationId: string, email: string): Promise<InviteRow | undefined> {
@@ -242,17 +203,6 @@ export function teamsRepository(db: Kysely<Database>) {
         .where('accepted_at', 'is', null)
         .where('revoked_at', 'is', null)
         .executeTakeFirst() as Promise<InviteRow | undefined>;
-    },
-
-    async memberByEmail(organisationId: string, email: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('team_members as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select('m.user_id')
-        .where('m.organisation_id', '=', organisationId)
-        .where('u.email', '=', email)
-        .executeTakeFirst();
-      return !!row;
     },
 
     /** A new link (and a new week) for an open invite; true when it was still open. */

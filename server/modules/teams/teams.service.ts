@@ -9,7 +9,7 @@ import {
   type TeamMembersResponse,
   type TeamRole,
 } from '../../../contract/teams';
-import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -17,11 +17,12 @@ import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { organisationSummary, requireMembership } from './team-access';
 import { teamInvites } from './team-invites';
-import type { MemberRow, teamsRepository } from './teams.repository';
+import type { MemberRow, TeamsStore } from './team-people';
 
 export interface TeamsServiceDeps {
   uow: UnitOfWork;
-  repo: typeof teamsRepository;
+  /** The teams repository on an executor, with the people its rows name (team-people.ts). */
+  repo: (db: Executor) => TeamsStore;
   clock: Clock;
   mailer: Mailer;
   notifications: NotificationsService;

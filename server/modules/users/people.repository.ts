@@ -6,28 +6,33 @@ const CHUNK = 500;
 
 /** What other modules read of members: their public names, by id, one statement per page of rows. */
 export function peopleRepository(db: Kysely<Database>) {
+  const people = () =>
+    db
+      .selectFrom('users')
+      .select([
+        'id',
+        'username',
+        'name',
+        'email',
+        'avatar_file_id',
+        'profile_type',
+        'verified_at',
+        'deleted_at',
+      ]);
+
   return {
     async byIds(ids: readonly string[]) {
       const rows = [];
       for (let i = 0; i < ids.length; i += CHUNK)
         rows.push(
-          ...(await db
-            .selectFrom('users')
-            .select([
-              'id',
-              'username',
-              'name',
-              'email',
-              'avatar_file_id',
-              'profile_type',
-              'verified_at',
-              'deleted_at',
-            ])
+          ...(await people()
             .where('id', 'in', ids.slice(i, i + CHUNK))
             .execute()),
         );
       return rows;
     },
+
+    byEmail: (email: string) => people().where('email', '=', email).execute(),
 
     /** Live corporate members (verified, not deleted), by display name; only `ids` when given. */
     activeCorporates: (ids?: readonly string[]) => {

@@ -1,5 +1,8 @@
 import type { UsersTable } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+
+/** Where a read runs: an open transaction (or anything carrying its executor), else the database. */
+export type ReadOn = Pick<Tx, 'db'>;
 import { peopleRepository } from './people.repository';
 
 /** A member as other modules show them beside their own rows (names, avatar, whether still here). */
@@ -15,33 +18,32 @@ export interface Person {
   deletedAt: string | null;
 }
 
+type PersonRow = Awaited<ReturnType<ReturnType<typeof peopleRepository>['byIds']>>[number];
+
+const toPerson = (r: PersonRow): Person => ({
+  id: r.id,
+  username: r.username,
+  name: r.name,
+  email: r.email,
+  avatarFileId: r.avatar_file_id,
+  profileType: r.profile_type,
+  verifiedAt: r.verified_at,
+  deletedAt: r.deleted_at,
+});
+
 /**
  * The read methods other modules call instead of joining `users`: they read their own rows, then
  * ask for the people those rows name, one query per page (never one per row). Each runs in `tx`
  * when given one (SQLite has one connection: a read beside an open transaction would wait for it).
  */
 export function peopleReads(deps: { uow: UnitOfWork }) {
-  const on = (tx?: Tx) => peopleRepository(tx?.db ?? deps.uow.db);
+  const on = (tx?: ReadOn) => peopleRepository(tx?.db ?? deps.uow.db);
 
-  async function people(ids: Iterable<string>, tx?: Tx): Promise<Map<string, Person>> {
+  async function people(ids: Iterable<string>, tx?: ReadOn): Promise<Map<string, Person>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const rows = await on(tx).byIds(unique);
-    return new Map(
-      rows.map((r) => [
-        r.id,
-        {
-          id: r.id,
-          username: r.username,
-          name: r.name,
-          email: r.email,
-          avatarFileId: r.avatar_file_id,
-          profileType: r.profile_type,
-          verifiedAt: r.verified_at,
-          deletedAt: r.deleted_at,
-        },
-      ]),
-    );
+    return new Map(rows.map((r) => [r.id, toPerson(r)]));
   }
 
   return {
@@ -49,11 +51,17 @@ export function peopleReads(deps: { uow: UnitOfWork }) {
     people,
 
     /** One person, or undefined. */
-    person: async (id: string, tx?: Tx): Promise<Person | undefined> =>
+    person: async (id: string, tx?: ReadOn): Promise<Person | undefined> =>
       (await people([id], tx)).get(id),
 
+    /** The account with this email (a deleted one no longer has it), or undefined. */
+    personByEmail: async (email: string, tx?: ReadOn): Promise<Person | undefined> => {
+      const [row] = await on(tx).byEmail(email);
+      return row && toPerson(row);
+    },
+
     /** Which of `ids` are accounts that still exist (not deleted). */
-    async liveIds(ids: Iterable<string>, tx?: Tx): Promise<Set<string>> {
+    async liveIds(ids: Iterable<string>, tx?: ReadOn): Promise<Set<string>> {
       const found = await people(ids, tx);
       return new Set([...found.values()].filter((p) => !p.deletedAt).map((p) => p.id));
     },
@@ -62,7 +70,7 @@ export function peopleReads(deps: { uow: UnitOfWork }) {
      * Corporate members who may be named as land donors (verified, not deleted), ordered by
      * display name ignoring case; only those of `ids` when given.
      */
-    activeCorporates: (ids?: readonly string[], tx?: Tx) => on(tx).activeCorporates(ids),
+    activeCorporates: (ids?: readonly string[], tx?: ReadOn) => on(tx).activeCorporates(ids),
   };
 }
 export type PeopleReads = ReturnType<typeof peopleReads>;
