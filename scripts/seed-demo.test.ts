@@ -3,7 +3,8 @@ import { buildConfig } from '../server/config';
 import type { DatabaseHandle } from '../server/db/database';
 import { createTestDatabase, databaseTargets } from '../tests/support/test-database';
 import { seed, type SeedCounts } from './seed-demo';
-import { localHour, timeZoneAt } from './seed/local-time';
+import { timeZoneAt } from '../server/lib/time-zone';
+import { localHour } from './seed/local-time';
 import { isLocalDaytime } from './seed/tree-growth';
 
 const config = buildConfig({

@@ -1,7 +1,7 @@
 import type { Seeder } from './context';
 import type { SeededDrive } from './drives';
 import { daytime } from './tree-growth';
-import { timeZoneAt } from './local-time';
+import { timeZoneAt } from '../../server/lib/time-zone';
 import type { Person } from './people';
 import { DAY_MS, hashSeed, rng } from './random';
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import type { Drive, DriveListResponse } from '../../contract/drives';
 import { DRIVE_MESSAGES } from '../../contract/drives';
-import { fromZonedWallClock } from '../../web/lib/dates';
+import { fromZonedWallClock } from '../../web/lib/wall-clock';
 import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
 import { buildJpeg } from '../support/images';
 import { signIn } from '../support/shell-session';

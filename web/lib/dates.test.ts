@@ -9,10 +9,8 @@ import {
   formatMonthYear,
   formatWeekday,
   firstDayOfWeek,
-  fromZonedWallClock,
   isKnownTimeZone,
   nextFullHour,
-  toZonedWallClock,
   zoneLabel,
   zoneOffset,
 } from './dates';
@@ -90,39 +88,5 @@ describe('date formats', () => {
     expect(nextFullHour(new Date(2026, 5, 1, 9, 0, 0, 0))).toEqual(new Date(2026, 5, 1, 10, 0));
     expect(nextFullHour(new Date(2026, 5, 1, 9, 59, 30))).toEqual(new Date(2026, 5, 1, 10, 0));
     expect(nextFullHour(new Date(2026, 5, 1, 23, 10))).toEqual(new Date(2026, 5, 2, 0, 0));
-  });
-});
-
-describe('wall clocks in a zone', () => {
-  it('turns a wall clock in a zone into the instant, and back', () => {
-    const wall = new Date(2026, 11, 5, 9, 0);
-    const instant = fromZonedWallClock(wall, 'Asia/Kolkata');
-    expect(instant.toISOString()).toBe('2026-12-05T03:30:00.000Z');
-    expect(toZonedWallClock(instant, 'Asia/Kolkata')).toEqual(wall);
-    expect(fromZonedWallClock(new Date(2026, 6, 4, 9, 0), 'America/New_York').toISOString()).toBe(
-      '2026-07-04T13:00:00.000Z',
-    );
-    expect(fromZonedWallClock(new Date(2026, 0, 4, 9, 0), 'America/New_York').toISOString()).toBe(
-      '2026-01-04T14:00:00.000Z',
-    );
-    expect(fromZonedWallClock(new Date(2026, 5, 1, 23, 30), 'UTC').toISOString()).toBe(
-      '2026-06-01T23:30:00.000Z',
-    );
-  });
-
-  it('handles the days the clocks change', () => {
-    // London springs forward at 01:00 UTC on 29 March 2026: 02:30 does not exist, 03:30 is BST.
-    expect(fromZonedWallClock(new Date(2026, 2, 29, 3, 30), 'Europe/London').toISOString()).toBe(
-      '2026-03-29T02:30:00.000Z',
-    );
-    expect(fromZonedWallClock(new Date(2026, 2, 29, 0, 30), 'Europe/London').toISOString()).toBe(
-      '2026-03-29T00:30:00.000Z',
-    );
-  });
-
-  it('leaves dates alone for an unknown zone', () => {
-    const date = new Date(2026, 5, 1, 9);
-    expect(fromZonedWallClock(date, 'Mars/Olympus')).toBe(date);
-    expect(toZonedWallClock(date, 'Mars/Olympus')).toBe(date);
   });
 });

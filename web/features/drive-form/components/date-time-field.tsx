@@ -3,7 +3,8 @@ import { enUS } from 'date-fns/locale/en-US';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
-import { fromZonedWallClock, toZonedWallClock, zoneLabel } from '../../../lib/dates';
+import { zoneLabel } from '../../../lib/dates';
+import { fromZonedWallClock, toZonedWallClock } from '../../../lib/wall-clock';
 
 /** Spec §5/§9: date and time in the locale's short form ("Pp"), 30-minute steps. */
 export const DATE_FORMAT = 'Pp';

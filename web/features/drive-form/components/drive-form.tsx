@@ -4,12 +4,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { COUNTRIES } from '../../../../contract/countries';
 import { countryCentroid } from '../../../../contract/country-centroids';
-import {
-  browserTimeZone,
-  fromZonedWallClock,
-  nextFullHour,
-  toZonedWallClock,
-} from '../../../lib/dates';
+import { browserTimeZone, nextFullHour } from '../../../lib/dates';
+import { fromZonedWallClock, toZonedWallClock } from '../../../lib/wall-clock';
 import { timeZoneAt } from '../../../lib/time-zone-at';
 import {
   DRIVE_LIMITS,
