@@ -70,6 +70,8 @@ export async function buildApp(
   );
   // Work queued after a response (mail, slow account lookups) finishes before the database closes.
   app.addHook('onClose', () => deps.auth.settled());
+  // Running jobs (a mail being sent) finish, up to a few seconds, before the database closes.
+  app.addHook('onClose', () => deps.queue.stop());
   // Before any route: records each one and applies its declared rule (plugins/route-access.ts).
   registerRouteAccess(app, ctx.sessions);
   await registerApiDocs(app);

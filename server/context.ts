@@ -1,13 +1,16 @@
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { createUnitOfWork, type UnitOfWork } from './db/unit-of-work';
-import { afterCommitMail, type JobsPort } from './jobs/jobs-port';
+import { collectJobs, type ModuleJobs } from './jobs/index';
+import type { JobQueue, JobsPort, MailQueue } from './jobs/jobs-port';
+import { createJobQueue } from './jobs/queue';
 import { systemClock, type Clock } from './lib/clock';
 import type { Log } from './lib/log';
-import { createMailer, type Mailer } from './lib/mailer';
+import { mailerFromConfig, type Mailer } from './lib/mailer';
 import { MODULES } from './modules';
 import type { FileStore } from './modules/files/file-store';
 import type { GeoTuning } from './modules/geo/geo.service';
+import { mailOutbox } from './modules/mail/mail.service';
 import {
   inDependencyOrder,
   type AnyModule,
@@ -38,6 +41,12 @@ export interface Services extends ServiceRegistry {
   sessions: SessionAuth;
   hooks: HookRegistry;
   jobs: JobsPort;
+  /** Mail queued in the writing transaction (the 'mail' job sends it). */
+  mail: MailQueue;
+  /** The queue behind `jobs`: main.ts starts it with `background`; test apps run its tasks. */
+  queue: JobQueue;
+  /** Every manifest's tasks and schedules (and the daily prune), for `queue.start`. */
+  background: ModuleJobs;
   /** The manifests in dependency order (the job runner and reports read them). */
   modules: ReadonlyArray<AnyModule>;
 }
@@ -53,8 +62,7 @@ export function createServices(input: ContextInput): AppContext {
   if (!config.sessionSecret)
     throw new Error('createServices needs config.sessionSecret (main.ts resolves it)');
   const clock = input.clock ?? systemClock;
-  const mailer =
-    input.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log);
+  const mailer = input.mailer ?? mailerFromConfig(config, log);
   const uow = createUnitOfWork(database.db, (err) =>
     log.error({ err }, 'after-commit effect failed'),
   );
@@ -72,9 +80,10 @@ export function createServices(input: ContextInput): AppContext {
       return first;
     },
   };
-  const jobs: JobsPort = {
-    enqueue: () => Promise.reject(new Error('the job queue is not wired yet')),
-  };
+  // graphile-worker on PostgreSQL, the jobs table on SQLite; every mail is a job.
+  const queue = createJobQueue({ database, clock, log });
+  const jobs = queue.jobs;
+  const mail = mailOutbox({ jobs, clock });
   const deps: ModuleDeps = {
     config,
     database,
@@ -83,7 +92,7 @@ export function createServices(input: ContextInput): AppContext {
     clock,
     log,
     mailer,
-    mail: afterCommitMail(mailer),
+    mail,
     jobs,
     hooks,
     geo: input.geo,
@@ -106,6 +115,9 @@ export function createServices(input: ContextInput): AppContext {
     uow,
     hooks,
     jobs,
+    mail,
+    queue,
+    background: collectJobs(modules, (name) => built.get(name)?.service, deps),
     modules,
     sessions: sessionAuth(services.auth, services.apiTokens),
   };

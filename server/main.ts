@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase, sqliteFileIn, type DatabaseHandle } from './db/database';
-import { startJobs } from './jobs/index';
 import { resolveSessionSecret } from './lib/secrets';
 import { applyServerTimeouts } from './lib/server-timeouts';
 
@@ -54,12 +53,12 @@ async function main(): Promise<void> {
     const app = await buildApp({ config, database });
     // Slow or stalled clients are cut off instead of holding a connection open.
     applyServerTimeouts(app.server);
-    let jobs: { stop(): Promise<void> } | null = null;
+    const { queue, background } = app.services;
     const close = async (signal: string) => {
       app.log.info({ signal }, 'shutting down');
       // A second signal, or a stuck close, must not hang the process forever.
       setTimeout(() => process.exit(1), 10_000).unref();
-      await jobs?.stop();
+      await queue.stop();
       await app.close();
       await database?.close();
       process.exit(0);
@@ -67,8 +66,8 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void close('SIGTERM'));
     process.once('SIGINT', () => void close('SIGINT'));
     await app.listen({ port: config.port, host: config.host });
-    // Reminders and clean-up start once the server is up; each pass logs its own failures.
-    jobs = startJobs(app.services);
+    // Jobs (mail, and any left by a crash) and the schedules start once the server is up.
+    await queue.start(background.tasks, background.schedules);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     app.log.info(

@@ -1,76 +1,51 @@
-import type { AppContext } from '../context';
-
-export const JOB_INTERVAL_MS = 5 * 60_000;
-const DAY_MS = 86_400_000;
-
-/** Jobs get their services from `createServices`, like route plugins do. */
-export type JobContext = Pick<
-  AppContext,
-  'drives' | 'auth' | 'trees' | 'notifications' | 'rateLimits' | 'clock' | 'log'
->;
+import type {
+  AnyModule,
+  HookRegistry,
+  ModuleDeps,
+  ScheduledJob,
+  TaskHandler,
+} from '../modules/module';
+import type { Clock } from '../lib/clock';
 
 /**
- * Once a day (claimed in the shared counters, so one app server does it): each module prunes its
- * own tables — ended sessions, used or expired codes and reset tokens, sign-in attempts older than
- * a day, read notifications older than 90 days, finished rate-limit windows. Returns rows removed.
+ * Once a day: every module's `prune` hook removes its own expired rows (ended sessions, used or
+ * expired codes, old attempts and notices, finished counters, sent mail). The queue runs each
+ * tick once across every app server. Returns rows removed.
  */
-export async function dailyPrune(
-  ctx: Pick<JobContext, 'auth' | 'notifications' | 'rateLimits' | 'clock'>,
-): Promise<number> {
-  const now = ctx.clock.now();
-  if (!(await ctx.rateLimits.claimOnce('job:daily-prune', DAY_MS - JOB_INTERVAL_MS))) return 0;
-  return (
-    (await ctx.auth.prune(now)) +
-    (await ctx.notifications.prune(now)) +
-    (await ctx.rateLimits.prune(now))
-  );
+export async function dailyPrune(hooks: HookRegistry, clock: Clock): Promise<number> {
+  const now = clock.now();
+  let removed = 0;
+  for (const prune of hooks.all('prune')) removed += await prune(now);
+  return removed;
 }
 
-const JOBS: ReadonlyArray<[string, (ctx: JobContext) => Promise<number>]> = [
-  ['drive reminders', (ctx) => ctx.drives.sendDueReminders()],
-  ['daily prune', dailyPrune],
-  ['tree care reminders', (ctx) => ctx.trees.sendCareReminders()],
-];
+/** What the queue runs: every manifest's tasks by name, and its schedules plus the daily prune. */
+export interface ModuleJobs {
+  tasks: Record<string, TaskHandler>;
+  schedules: ScheduledJob[];
+}
 
-/** One pass of every job; a failing job is logged and the others still run. */
-export async function runJobsOnce(ctx: JobContext): Promise<void> {
-  for (const [name, job] of JOBS) {
-    try {
-      const count = await job(ctx);
-      if (count > 0) ctx.log.info({ job: name, count }, 'background job done');
-    } catch (err) {
-      ctx.log.error({ err, job: name }, 'background job failed');
+/** Collects the tasks and schedules of the manifests; two of one name fail at start. */
+export function collectJobs(
+  modules: ReadonlyArray<AnyModule>,
+  serviceOf: (name: string) => unknown,
+  deps: ModuleDeps,
+): ModuleJobs {
+  const tasks: Record<string, TaskHandler> = {};
+  const schedules: ScheduledJob[] = [
+    { name: 'daily prune', cron: '40 3 * * *', run: () => dailyPrune(deps.hooks, deps.clock) },
+  ];
+  for (const module of modules) {
+    const service = serviceOf(module.name) as never;
+    for (const [name, handler] of Object.entries(module.tasks?.(service, deps) ?? {})) {
+      if (tasks[name]) throw new Error(`two modules declare the job ${name}`);
+      tasks[name] = handler;
+    }
+    for (const schedule of module.jobs?.(service, deps) ?? []) {
+      if (schedules.some((s) => s.name === schedule.name))
+        throw new Error(`two modules declare the schedule ${schedule.name}`);
+      schedules.push(schedule);
     }
   }
-}
-
-/**
- * Runs the jobs now and then every 5 minutes (never two passes at once). Called by main.ts after
- * listen, not by buildApp, so tests drive the jobs directly with their own clock.
- */
-export function startJobs(
-  ctx: JobContext,
-  intervalMs = JOB_INTERVAL_MS,
-): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runJobsOnce(ctx).finally(() => {
-      running = null;
-    });
-  };
-  const first = setTimeout(tick, 0);
-  const timer = setInterval(tick, intervalMs);
-  // Shutdown stops the jobs itself; the timers alone must not keep the process alive.
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return { tasks, schedules };
 }

@@ -51,7 +51,10 @@ export interface JobQueue {
   idle(timeoutMs?: number): Promise<void>;
 }
 
-/** Interim mail port until the queue lands: sends after commit (a failure is logged, not retried). */
+/**
+ * A MailQueue without the queue, for service tests that build a service alone: sends after
+ * commit (a failure is logged by the unit of work, not retried). The app uses the mail outbox.
+ */
 export function afterCommitMail(mailer: Mailer): MailQueue {
   return {
     async send(tx, mail) {

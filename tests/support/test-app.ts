@@ -13,6 +13,8 @@ export interface TestApp {
   /** The services the app was built with (the same instances its routes use). */
   services: AppContext;
   database: DatabaseHandle;
+  /** Resolves once no job is due or running: every mail queued so far has been sent. */
+  idle: (timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -61,10 +63,14 @@ export async function buildTestApp(
   });
   options.beforeReady?.(app);
   await app.ready();
+  // Jobs run as in a real server (mail is delivered within moments); the schedules do not: tests
+  // run reminders and digests themselves, with their own clock.
+  await app.services.queue.start(app.services.background.tasks, []);
   return {
     app,
     services: app.services,
     database,
+    idle: (timeoutMs?: number) => app.services.queue.idle(timeoutMs),
     close: async () => {
       await app.close();
       await database.close();

@@ -12,7 +12,7 @@ export const healthRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['health'],
-          summary: 'Liveness and database check',
+          summary: 'Liveness, database check and the count of failed mail',
           response: { 200: healthResponseSchema, 503: healthResponseSchema },
         },
       },
@@ -24,12 +24,15 @@ export const healthRoutes =
           request.log.error({ err }, 'health check: database unreachable');
           up = false;
         }
+        // Counted for the operator; a failed mail does not make the server unhealthy.
+        const failedMail = up ? await deps.outbox.failedCount().catch(() => undefined) : undefined;
         return reply.code(up ? 200 : 503).send({
           success: up,
           status: up ? 'ok' : 'degraded',
           database: up ? 'up' : 'down',
           dialect: deps.database.dialect,
           uptimeSeconds: Math.round(process.uptime()),
+          ...(failedMail === undefined ? {} : { details: { failedMail } }),
         });
       },
     );
