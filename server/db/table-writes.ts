@@ -28,7 +28,7 @@ export interface ReadSet {
  * write to every table.
  *
  * It also tells which tables a piece of work reads (`recordReads`): the cache tests compare that
- * with each cache's declared tables (docs/decisions/0001-cache-table-declarations.md). Outside a
+ * with each cache's declared tables (docs/decisions/cache-table-declarations.md). Outside a
  * recording, noting a read costs one AsyncLocalStorage lookup.
  *
  * Process-wide on purpose: services that have no database handle (sessions) can read it too. Several
