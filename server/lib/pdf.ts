@@ -53,7 +53,8 @@ export function pdfFonts(): PdfFonts {
 
 /**
  * The fontkit font pdfkit builds from a TTF. Handing the same parsed font to every document
- * (registerFont takes one) skips re-reading Noto Sans' layout tables: ~6 ms a receipt, not ~120.
+ * (registerFont takes one) skips re-reading Noto Sans' layout tables: ~8 ms a receipt, not ~120
+ * (measured with scripts/bench-pdf.ts; why this beats the public API: docs/decisions/pdf-fonts.md).
  */
 function parseFont(ttf: Buffer): FontkitFont {
   const probe = new PDFDocument({ autoFirstPage: false }).font(ttf);
