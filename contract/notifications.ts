@@ -17,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'team_joined',
   'team_role_changed',
   'team_removed',
+  'drive_update',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -389,6 +389,25 @@ export interface JobScheduleRunsTable {
   last_tick: Timestamp;
 }
 
+/** 0015: a field update on a drive by its organiser side or a supplying nursery. */
+export interface DriveUpdatesTable {
+  id: string;
+  drive_id: string;
+  author_id: string;
+  author_role: 'organiser' | 'team' | 'nursery';
+  text: string;
+  created_at: Timestamp;
+  /** When the notices job told the drive's participants and donors; null until then. */
+  notices_sent_at: Timestamp | null;
+}
+
+/** 0015: the photos of an update, in the order posted (0-based `position`). */
+export interface DriveUpdatePhotosTable {
+  update_id: string;
+  position: number;
+  file_id: string;
+}
+
 export interface Database {
   mails: MailsTable;
   jobs: JobsTable;
@@ -422,6 +441,8 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   team_members: TeamMembersTable;
   team_invites: TeamInvitesTable;
+  drive_updates: DriveUpdatesTable;
+  drive_update_photos: DriveUpdatePhotosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { authModule } from './auth';
 import { calendarModule } from './calendar';
 import { dashboardsModule } from './dashboards';
 import { donationsModule } from './donations';
+import { driveUpdatesModule } from './drive-updates';
 import { drivesModule } from './drives';
 import { filesModule } from './files';
 import { geoModule } from './geo';
@@ -43,4 +44,5 @@ export const MODULES = [
   statsModule,
   dashboardsModule,
   onboardingModule,
+  driveUpdatesModule,
 ] as const;

@@ -13,6 +13,7 @@ import * as apiTokens from './0010-api-tokens';
 import * as nursery from './0011-nursery';
 import * as teams from './0012-teams';
 import * as jobsAndMail from './0014-jobs-and-mail';
+import * as driveUpdates from './0015-drive-updates';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-teams': teams,
   '0013-auth-hardening': authHardening,
   '0014-jobs-and-mail': jobsAndMail,
+  '0015-drive-updates': driveUpdates,
 };

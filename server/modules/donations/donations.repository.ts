@@ -271,6 +271,18 @@ export function donationsRepository(db: Kysely<Database>) {
       return rows;
     },
 
+    /** Everyone with a paid gift to the drive, anonymous givers too, once each. */
+    async paidDonorIds(driveId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('donations')
+        .select('donor_id')
+        .distinct()
+        .where('drive_id', '=', driveId)
+        .where('status', '=', 'paid')
+        .execute();
+      return rows.map((r) => r.donor_id);
+    },
+
     async hasPaidDonations(driveId: string): Promise<boolean> {
       const row = await db
         .selectFrom('donations')

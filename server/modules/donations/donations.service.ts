@@ -305,6 +305,9 @@ export function donationsService(deps: DonationsServiceDeps) {
       ];
     },
 
+    /** Who gave to a drive (paid gifts, anonymous ones too): field updates tell each of them. */
+    driveDonorIds: (driveId: string): Promise<string[]> => repo.paidDonorIds(driveId),
+
     /** True when a drive received money (paid, or paid and refunded): it must not be deleted. */
     hasPaidDonations: (driveId: string, executor?: Executor) =>
       (executor ? deps.repo(executor) : repo).hasPaidDonations(driveId),

@@ -1,3 +1,4 @@
+import { PRICING_RESERVATION_STATUSES } from '../../../contract/nursery';
 import type { SessionUser } from '../auth/auth.service';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
@@ -37,6 +38,13 @@ export function nurseryService(deps: NurseryServiceDeps) {
     dashboard: (user: SessionUser) => chain.dashboard(user, deps.currency),
     drivePricing: reservations.drivePricing,
     isDeliveredTo: reservations.isDeliveredTo,
+    /** Whether this nursery supplies the drive: a confirmed or delivered reservation of theirs. */
+    async suppliedDrive(nurseryId: string, driveId: string): Promise<boolean> {
+      const rows = await deps
+        .reservationsRepo(deps.uow.db)
+        .driveReservations(driveId, PRICING_RESERVATION_STATUSES);
+      return rows.some((r) => r.nursery_id === nurseryId);
+    },
     refuseDriveDeletion: reservations.refuseDriveDeletion,
     onAccountDeleted: (userId: string, tx: Tx) => reservations.onAccountDeleted(userId, tx),
   };

@@ -1,0 +1,95 @@
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  Database,
+  DriveUpdatePhotosTable,
+  DriveUpdatesTable,
+  Timestamp,
+} from '../../db/tables';
+
+/** A position in a newest-first list: updates strictly older than this one. */
+export interface UpdateCursor {
+  createdAt: Timestamp;
+  /** Breaks ties between updates of the same instant; without it, the instant itself is excluded. */
+  id?: string | undefined;
+}
+
+/** All SQL of field updates: `drive_updates` and `drive_update_photos`, nothing else. */
+export function driveUpdatesRepository(db: Kysely<Database>) {
+  /** Updates of these drives, newest first, older than `before`. */
+  const newestFirst = (driveIds: readonly string[], before: UpdateCursor | undefined) => {
+    let query = db.selectFrom('drive_updates').selectAll().where('drive_id', 'in', driveIds);
+    if (before) {
+      const { createdAt, id } = before;
+      query = query.where((eb) =>
+        id === undefined
+          ? eb('created_at', '<', createdAt)
+          : eb.or([
+              eb('created_at', '<', createdAt),
+              eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+            ]),
+      );
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  };
+
+  return {
+    insert: (row: Insertable<DriveUpdatesTable>) =>
+      db.insertInto('drive_updates').values(row).execute(),
+
+    insertPhotos: async (rows: ReadonlyArray<Insertable<DriveUpdatePhotosTable>>) => {
+      if (rows.length > 0)
+        await db
+          .insertInto('drive_update_photos')
+          .values([...rows])
+          .execute();
+    },
+
+    findById: (id: string) =>
+      db.selectFrom('drive_updates').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** A page of the drives' updates, newest first (one drive: the drive page; several: a timeline). */
+    page: (driveIds: readonly string[], before: UpdateCursor | undefined, limit: number) =>
+      driveIds.length === 0
+        ? Promise.resolve([])
+        : newestFirst(driveIds, before).limit(limit).execute(),
+
+    /** The photos of these updates, in posted order. */
+    photosOf: (updateIds: readonly string[]) =>
+      updateIds.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('drive_update_photos')
+            .selectAll()
+            .where('update_id', 'in', updateIds)
+            .orderBy('update_id')
+            .orderBy('position')
+            .execute(),
+
+    /** Claims the update's notices: true for the one caller that set `notices_sent_at`. */
+    async claimNotices(id: string, at: Timestamp): Promise<boolean> {
+      const result = await db
+        .updateTable('drive_updates')
+        .set({ notices_sent_at: at })
+        .where('id', '=', id)
+        .where('notices_sent_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The files shown by a person's updates, or by a drive's (before they go). */
+    photoFilesBy: async (column: 'author_id' | 'drive_id', value: string) =>
+      (
+        await db
+          .selectFrom('drive_update_photos')
+          .innerJoin('drive_updates', 'drive_updates.id', 'drive_update_photos.update_id')
+          .select('drive_update_photos.file_id')
+          .where(`drive_updates.${column}`, '=', value)
+          .execute()
+      ).map((r) => r.file_id),
+
+    /** A person's updates go (their photos' rows by cascade). */
+    removeBy: (authorId: string) =>
+      db.deleteFrom('drive_updates').where('author_id', '=', authorId).execute(),
+  };
+}
+export type DriveUpdatesRepository = ReturnType<typeof driveUpdatesRepository>;
