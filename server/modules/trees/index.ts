@@ -1,6 +1,6 @@
 import { defineModule } from '../module';
 import { treeCareRoutes } from './tree-care.routes';
-import { treesRepository } from './trees.repository';
+import { treesStore } from './trees-people';
 import { treesRoutes } from './trees.routes';
 import { treesService, type TreesService } from './trees.service';
 
@@ -13,7 +13,7 @@ declare module '../module' {
 /** Registered trees, their measurements, care and health; owns tree counts and CO₂. */
 export const treesModule = defineModule({
   name: 'trees',
-  needs: ['files', 'notifications', 'drives', 'nursery', 'donations'],
+  needs: ['files', 'notifications', 'drives', 'nursery', 'donations', 'users'],
   tables: [
     'trees',
     'tree_measurements',
@@ -31,7 +31,7 @@ export const treesModule = defineModule({
   create: ({ uow, clock, config, mailer, log }, ports) =>
     treesService({
       uow,
-      repo: treesRepository,
+      repo: treesStore(ports.users),
       clock,
       files: ports.files,
       notifications: ports.notifications,

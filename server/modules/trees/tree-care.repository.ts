@@ -50,14 +50,15 @@ export function careQueries(db: Kysely<Database>) {
         .orderBy('trees.id')
         .execute(),
 
-    /** A batch of living trees of current members, by id after `afterId` (the daily job's cursor). */
-    livingTreesAfter: (afterId: string, limit: number) =>
+    /**
+     * A batch of living trees by id after `afterId` (the daily job's cursor), whoever owns them:
+     * trees-people.ts leaves out deleted members' trees after the cursor moved past them.
+     */
+    livingTreeRecordsAfter: (afterId: string, limit: number) =>
       db
         .selectFrom('trees')
-        .innerJoin('users', 'users.id', 'trees.owner_id')
         .select(CARE_SUBJECT)
         .where('trees.status', '!=', 'dead')
-        .where('users.deleted_at', 'is', null)
         .where('trees.id', '>', afterId)
         .orderBy('trees.id')
         .limit(limit)
@@ -81,17 +82,14 @@ export function careQueries(db: Kysely<Database>) {
         )
         .execute(),
 
-    /** Members who opted in to the digest, by id after `afterId`, with the address to write to. */
-    digestRecipients: (afterId: string, limit: number) =>
+    /** Members who opted in to the digest, by id after `afterId` (trees-people.ts adds addresses). */
+    digestSubscribersAfter: (afterId: string, limit: number) =>
       db
         .selectFrom('tree_care_settings')
-        .innerJoin('users', 'users.id', 'tree_care_settings.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.username'])
-        .where('tree_care_settings.weekly_digest', '=', 1)
-        .where('users.deleted_at', 'is', null)
-        .where('users.verified_at', 'is not', null)
-        .where('users.id', '>', afterId)
-        .orderBy('users.id')
+        .select('user_id')
+        .where('weekly_digest', '=', 1)
+        .where('user_id', '>', afterId)
+        .orderBy('user_id')
         .limit(limit)
         .execute(),
 

@@ -10,7 +10,7 @@ import {
 } from '../../../contract/tree-care';
 import { isInFuture, TREE_MESSAGES, type Measurement, type Tree } from '../../../contract/trees';
 import type { TreeRow } from '../../db/tables';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -19,7 +19,7 @@ import type { FilesService, PreparedImage } from '../files/files.service';
 import type { CareSubjectRow } from './tree-care.repository';
 import { dueTasks } from './tree-care-schedule';
 import { rowStatus, toMeasurement, toTree, treeTitle, type TreeWithOwner } from './tree-mapper';
-import type { treesRepository } from './trees.repository';
+import type { TreesStore } from './trees-people';
 
 export interface MeasurementInput {
   form: MeasurementForm;
@@ -28,7 +28,7 @@ export interface MeasurementInput {
 
 export interface TreeCareDeps {
   uow: UnitOfWork;
-  repo: typeof treesRepository;
+  repo: (db: Executor) => TreesStore;
   clock: Clock;
   files: FilesService;
   /** The tree if the caller owns it: 404 when unknown, 403 for anyone else. */

@@ -4,12 +4,14 @@ import { speciesByValue } from '../../../contract/options';
 import { TREE_LIMITS, type Measurement, type Tree, type TreeStatus } from '../../../contract/trees';
 import type { TreeRow } from '../../db/tables';
 
-/** A tree row as the queries read it: the row, its owner's name and what replaced it. */
-export type TreeWithOwner = TreeRow & {
+/** A tree row as the trees queries read it: the row and what replaced it. */
+export type TreeWithReplacement = TreeRow & { replaced_by_id: string | null };
+
+/** With its owner's name from the users module (trees-people.ts). */
+export type TreeWithOwner = TreeWithReplacement & {
   owner_name: string | null;
   owner_username: string;
   owner_deleted_at: string | null;
-  replaced_by_id: string | null;
 };
 
 const STATUS_BY_ROW: Record<TreeRow['status'], TreeStatus> = {

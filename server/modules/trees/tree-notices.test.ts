@@ -4,7 +4,7 @@ import { TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { buildTestServices, quietLog } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { SessionUser } from '../auth/auth.service';
-import { treesRepository } from './trees.repository';
+import { treesStore } from './trees-people';
 import { treesService } from './trees.service';
 import { treesTestKit } from './tree-test-kit';
 
@@ -109,7 +109,7 @@ describe.each(databaseTargets)('tree reminders and notices on $name', (target) =
       // The donations module answers who donated; here a stand-in for it.
       const trees = treesService({
         ...s,
-        repo: treesRepository,
+        repo: treesStore(s.users),
         log: quietLog(),
         appUrl: 'https://canopy.example',
         driveDonorIds: async (id) => (id === drive.id ? [donor.user.id] : []),

@@ -1,7 +1,7 @@
 import type { CareTask } from '../../../contract/tree-care';
 import { TREE_PATHS } from '../../../contract/trees';
 import type { TreeRow } from '../../db/tables';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import type { Log } from '../../lib/log';
 import { composeMail, type Mailer } from '../../lib/mailer';
@@ -11,7 +11,7 @@ import type { CareSubjectRow } from './tree-care.repository';
 import type { TreeCareService } from './tree-care.service';
 import { dayKey, taskKey, weekKey, type DueTask } from './tree-care-schedule';
 import { speciesRef, treeTitle } from './tree-mapper';
-import type { treesRepository } from './trees.repository';
+import type { TreesStore } from './trees-people';
 
 const DAY_MS = 86_400_000;
 /** Trees read per step of the daily job; members per step of the digest. */
@@ -39,7 +39,7 @@ const describe = (items: Array<{ tree: CareSubjectRow; task: DueTask }>) => {
 
 export interface TreeNoticesDeps {
   uow: UnitOfWork;
-  repo: typeof treesRepository;
+  repo: (db: Executor) => TreesStore;
   clock: Clock;
   notifications: NotificationsService;
   mailer: Mailer;
@@ -90,9 +90,9 @@ export function treeNotices(deps: TreeNoticesDeps) {
     let sent = 0;
     let cursor = '';
     for (;;) {
-      const members = await repo.digestRecipients(cursor, DIGEST_BATCH);
-      if (members.length === 0) return sent;
-      cursor = members.at(-1)!.id;
+      const { members, next } = await repo.digestRecipients(cursor, DIGEST_BATCH);
+      if (next === null) return sent;
+      cursor = next;
       for (const member of members) {
         const due = await deps.care.careDue(member.id, now);
         if (due.length === 0) continue;
@@ -137,9 +137,9 @@ export function treeNotices(deps: TreeNoticesDeps) {
       let told = 0;
       let cursor = '';
       for (;;) {
-        const trees = await repo.livingTreesAfter(cursor, TREE_BATCH);
-        if (trees.length === 0) break;
-        cursor = trees.at(-1)!.id;
+        const { trees, next } = await repo.livingTreesAfter(cursor, TREE_BATCH);
+        if (next === null) break;
+        cursor = next;
         const byOwner = new Map<string, Awaited<ReturnType<typeof deps.care.tasksFor>>>();
         for (const item of await deps.care.tasksFor(trees, now)) {
           const list = byOwner.get(item.tree.owner_id) ?? [];

@@ -1,7 +1,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database, NewTree, TreesTable } from '../../db/tables';
 import { careQueries } from './tree-care.repository';
-import type { TreeWithOwner } from './tree-mapper';
+import type { TreeWithReplacement } from './tree-mapper';
 
 export interface TreeMapFilter {
   species?: number;
@@ -23,16 +23,12 @@ export interface NewMeasurement {
 
 /** Every query of the trees module (tree rows here, care and reminders in tree-care.repository). */
 export function treesRepository(db: Kysely<Database>) {
-  /** Trees with the owner's name and the id of the tree that replaced each, if any. */
-  const withOwner = () =>
+  /** Trees with the id of the tree that replaced each, if any (owners' names: trees-people.ts). */
+  const withReplacement = () =>
     db
       .selectFrom('trees')
-      .innerJoin('users', 'users.id', 'trees.owner_id')
       .selectAll('trees')
       .select((eb) => [
-        'users.name as owner_name',
-        'users.username as owner_username',
-        'users.deleted_at as owner_deleted_at',
         eb
           .selectFrom('trees as r')
           .select('r.id')
@@ -70,12 +66,16 @@ export function treesRepository(db: Kysely<Database>) {
     findById: (id: string) =>
       db.selectFrom('trees').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    findWithOwner: (id: string): Promise<TreeWithOwner | undefined> =>
-      withOwner().where('trees.id', '=', id).executeTakeFirst(),
+    findWithReplacement: (id: string): Promise<TreeWithReplacement | undefined> =>
+      withReplacement().where('trees.id', '=', id).executeTakeFirst(),
 
     /** The owner's trees, newest registration first. */
-    listByOwner: (ownerId: string, limit: number, offset = 0): Promise<TreeWithOwner[]> =>
-      withOwner()
+    listRecordsByOwner: (
+      ownerId: string,
+      limit: number,
+      offset = 0,
+    ): Promise<TreeWithReplacement[]> =>
+      withReplacement()
         .where('trees.owner_id', '=', ownerId)
         .orderBy('trees.created_at', 'desc')
         .orderBy('trees.id', 'desc')
@@ -93,8 +93,8 @@ export function treesRepository(db: Kysely<Database>) {
     },
 
     /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
-    deadUnreplaced: (ownerId: string): Promise<TreeWithOwner[]> =>
-      withOwner()
+    deadUnreplacedRecords: (ownerId: string): Promise<TreeWithReplacement[]> =>
+      withReplacement()
         .where('trees.owner_id', '=', ownerId)
         .where('trees.status', '=', 'dead')
         .where(({ not, exists, selectFrom }) =>

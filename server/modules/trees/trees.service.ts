@@ -13,7 +13,7 @@ import {
 } from '../../../contract/trees';
 import type { Updateable } from 'kysely';
 import type { TreeRow, TreesTable } from '../../db/tables';
-import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -29,7 +29,8 @@ import { communityImpact, growthOf, SPECIES_INFO, type ImpactCohort } from './tr
 import { treeSummaries } from './tree-impact-history';
 import { roundCoordinate, rowStatus, statusOf, toTree } from './tree-mapper';
 import { treeNotices } from './tree-notices';
-import type { TreeMapFilter, treesRepository } from './trees.repository';
+import type { TreeMapFilter } from './trees.repository';
+import type { TreesStore } from './trees-people';
 
 /** A form as the service takes it: parsed by the route (tree-form.ts), plus the photo bytes. */
 export interface TreeInput<F> {
@@ -39,7 +40,8 @@ export interface TreeInput<F> {
 
 export interface TreesServiceDeps {
   uow: UnitOfWork;
-  repo: typeof treesRepository;
+  /** The trees repository on an executor, with owners' names (trees-people.ts). */
+  repo: (db: Executor) => TreesStore;
   clock: Clock;
   files: FilesService;
   notifications: NotificationsService;

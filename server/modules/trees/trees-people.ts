@@ -1,0 +1,94 @@
+import type { Executor } from '../../db/unit-of-work';
+import type { UsersService } from '../users/users.service';
+import type { TreeWithOwner, TreeWithReplacement } from './tree-mapper';
+import { treesRepository } from './trees.repository';
+
+/** What trees asks the users module: the people its rows name, in the caller's transaction. */
+export type TreePeople = Pick<UsersService, 'people'>;
+
+/**
+ * The trees repository on an executor, with the owners' names read from the users module (one
+ * batch per page) where the rows used to join `users`.
+ */
+export function treesStore(users: TreePeople) {
+  return (db: Executor) => {
+    const repo = treesRepository(db);
+    const on = { db };
+
+    /** Rows with their owner's names; a row whose owner is unknown is left out (as a join did). */
+    async function withOwners(rows: TreeWithReplacement[]): Promise<TreeWithOwner[]> {
+      const owners = await users.people(
+        rows.map((r) => r.owner_id),
+        on,
+      );
+      return rows.flatMap((row) => {
+        const owner = owners.get(row.owner_id);
+        return owner
+          ? [
+              {
+                ...row,
+                owner_name: owner.name,
+                owner_username: owner.username,
+                owner_deleted_at: owner.deletedAt,
+              },
+            ]
+          : [];
+      });
+    }
+
+    return {
+      ...repo,
+
+      findWithOwner: async (id: string): Promise<TreeWithOwner | undefined> => {
+        const row = await repo.findWithReplacement(id);
+        return row && (await withOwners([row]))[0];
+      },
+
+      /** The owner's trees, newest registration first. */
+      listByOwner: async (ownerId: string, limit: number, offset = 0) =>
+        withOwners(await repo.listRecordsByOwner(ownerId, limit, offset)),
+
+      /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
+      deadUnreplaced: async (ownerId: string) =>
+        withOwners(await repo.deadUnreplacedRecords(ownerId)),
+
+      /**
+       * A batch of living trees by id after `afterId` and the cursor for the next batch (null when
+       * done); trees of deleted accounts are left out, so a batch may hold fewer than `limit`.
+       */
+      async livingTreesAfter(afterId: string, limit: number) {
+        const rows = await repo.livingTreeRecordsAfter(afterId, limit);
+        const owners = await users.people(
+          rows.map((r) => r.owner_id),
+          on,
+        );
+        return {
+          trees: rows.filter((r) => owners.get(r.owner_id)?.deletedAt === null),
+          next: rows.at(-1)?.id ?? null,
+        };
+      },
+
+      /**
+       * Verified, live members who opted in to the digest, by id after `afterId`, with the address
+       * to write to, and the cursor for the next batch (null when done).
+       */
+      async digestRecipients(afterId: string, limit: number) {
+        const rows = await repo.digestSubscribersAfter(afterId, limit);
+        const people = await users.people(
+          rows.map((r) => r.user_id),
+          on,
+        );
+        return {
+          members: rows.flatMap(({ user_id: id }) => {
+            const p = people.get(id);
+            return p && !p.deletedAt && p.verifiedAt
+              ? [{ id, email: p.email, name: p.name, username: p.username }]
+              : [];
+          }),
+          next: rows.at(-1)?.user_id ?? null,
+        };
+      },
+    };
+  };
+}
+export type TreesStore = ReturnType<ReturnType<typeof treesStore>>;
