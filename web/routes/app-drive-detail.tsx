@@ -7,6 +7,7 @@ import { isMissingDrive, useDrive } from '../features/drives/api';
 import { DriveDetailView } from '../features/drives/components/drive-detail-view';
 import { DriveNotFound } from '../features/drives/components/drive-states';
 import { DriveSaplingsPanel } from '../features/nursery/components/drive-saplings-panel';
+import { DriveUpdatesPanel } from '../features/drive-updates/components/drive-updates-panel';
 import { failureMessage } from '../lib/api-client';
 import { canManageTeam } from '../../contract/teams';
 import { useMyTeams } from '../features/teams/api';
@@ -32,6 +33,7 @@ export default function AppDriveDetail() {
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} canManage={canManage} />
+        <DriveUpdatesPanel driveId={data.id} />
         <DriveDonationsPanel driveId={data.id} canDonate={!data.isPast} />
         <DriveSaplingsPanel
           drive={{

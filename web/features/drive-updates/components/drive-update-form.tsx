@@ -1,0 +1,163 @@
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import {
+  DRIVE_UPDATE_LIMITS,
+  DRIVE_UPDATE_MESSAGES,
+  DRIVE_UPDATE_PHOTO_FIELD,
+  DRIVE_UPDATE_TEXT_FIELD,
+  driveUpdateFormSchema,
+  photoCountProblem,
+  type DriveUpdateForm as DriveUpdateOutput,
+} from '../../../../contract/drive-updates';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/form-field';
+import { clearFileInput, ImagePicker, useObjectUrl } from '../../../components/ui/image-picker';
+import { useContractForm } from '../../../components/ui/use-contract-form';
+import { ApiError, failureMessage } from '../../../lib/api-client';
+import { updateFormData, usePostDriveUpdate } from '../api';
+
+interface UpdateValues {
+  text: string;
+}
+
+/** A chosen photo, small, with a button that takes it out of the update. */
+function ChosenPhoto({
+  file,
+  index,
+  onRemove,
+  disabled,
+}: {
+  file: File;
+  index: number;
+  onRemove(): void;
+  disabled: boolean;
+}) {
+  const url = useObjectUrl(file);
+  return (
+    <li className="flex flex-col items-start gap-1">
+      {url ? (
+        <img
+          src={url}
+          alt={`Chosen photo ${index + 1}: ${file.name}`}
+          className="size-24 rounded-box bg-base-300 object-cover"
+          data-testid="chosen-update-photo"
+        />
+      ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onRemove}
+        disabled={disabled}
+        aria-label={`Remove photo ${index + 1}`}
+      >
+        Remove
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * Post a field update (`POST /api/drives/{id}/updates`): the text, checked with the contract's
+ * schema, and up to four photos, each checked by the image picker first. A refusal the server
+ * ties to the text or the photos shows beside it; after posting the list shows the new update.
+ */
+export function DriveUpdateForm({ driveId }: { driveId: string }) {
+  const post = usePostDriveUpdate(driveId);
+  const form = useContractForm<UpdateValues, DriveUpdateOutput>(driveUpdateFormSchema, {
+    text: '',
+  });
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+  const photoInput = useRef<HTMLInputElement>(null);
+  const room = DRIVE_UPDATE_LIMITS.photosMax - photos.length;
+
+  const submit = form.handleSubmit(async (values) => {
+    setRefusal(undefined);
+    const tooMany = photoCountProblem(photos.length);
+    if (tooMany) return setPhotoError(tooMany);
+    try {
+      const answer = await post.mutateAsync(updateFormData(values, photos));
+      toast.success(answer.message);
+      form.reset({ text: '' });
+      setPhotos([]);
+      setPhotoError(undefined);
+    } catch (error) {
+      if (error instanceof ApiError && error.field === DRIVE_UPDATE_TEXT_FIELD)
+        form.setError('text', { message: error.message }, { shouldFocus: true });
+      else if (
+        error instanceof ApiError &&
+        (error.field === DRIVE_UPDATE_PHOTO_FIELD || error.status === 413)
+      )
+        setPhotoError(error.message);
+      else setRefusal(failureMessage(error, DRIVE_UPDATE_MESSAGES.postFailed));
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Post a field update"
+      className="flex flex-col gap-4 rounded-box bg-base-200 p-4"
+    >
+      <TextAreaField
+        label="What happened at the drive?"
+        hint="Progress, photos from the field, thanks to helpers."
+        maxLength={DRIVE_UPDATE_LIMITS.textMax}
+        rows={3}
+        disabled={post.isPending}
+        {...form.field('text')}
+      />
+      {room > 0 ? (
+        <ImagePicker
+          label={photos.length ? 'Add another photo (optional)' : 'Add a photo (optional)'}
+          name={DRIVE_UPDATE_PHOTO_FIELD}
+          hint={`${DRIVE_UPDATE_MESSAGES.photoHint} ${photos.length} of ${DRIVE_UPDATE_LIMITS.photosMax} chosen.`}
+          error={photoError}
+          inputRef={photoInput}
+          onFile={(file) => {
+            setPhotoError(undefined);
+            if (!file) return;
+            setPhotos((chosen) => [...chosen, file].slice(0, DRIVE_UPDATE_LIMITS.photosMax));
+            // The same input takes the next photo.
+            clearFileInput(photoInput);
+          }}
+          onProblem={setPhotoError}
+          disabled={post.isPending}
+        />
+      ) : (
+        <p className="text-sm" role="status">
+          {DRIVE_UPDATE_LIMITS.photosMax} photos chosen, the most an update can have.
+          {photoError ? <span className="block text-error">{photoError}</span> : null}
+        </p>
+      )}
+      {photos.length ? (
+        <ul className="flex flex-wrap gap-3" aria-label="Chosen photos">
+          {photos.map((file, index) => (
+            <ChosenPhoto
+              key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
+              file={file}
+              index={index}
+              disabled={post.isPending}
+              onRemove={() => {
+                setPhotoError(undefined);
+                setPhotos((chosen) => chosen.filter((_, i) => i !== index));
+              }}
+            />
+          ))}
+        </ul>
+      ) : null}
+      {refusal ? (
+        <p role="alert" className="text-error">
+          {refusal}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" busy={post.isPending} busyLabel="Posting…">
+          Post update
+        </Button>
+      </div>
+    </form>
+  );
+}
