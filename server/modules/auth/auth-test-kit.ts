@@ -24,7 +24,7 @@ export function useAccountsApi(target: DatabaseTarget) {
     if (!t) throw new Error('call setup() first');
     return t.app;
   };
-  // Waits for the work done after the answer (mail, code writes), as a person reading mail would.
+  // Waits for the work done after the answer (code writes) and for the queue to send its mail, as a person reading mail would.
   const post = async (url: string, payload: unknown, ip = '10.1.1.1') => {
     const response = await app().inject({
       method: 'POST',
@@ -33,6 +33,7 @@ export function useAccountsApi(target: DatabaseTarget) {
       remoteAddress: ip,
     });
     await t?.services.auth.settled();
+    await t?.idle();
     return response;
   };
   const register = (overrides: Record<string, unknown> = {}) =>
