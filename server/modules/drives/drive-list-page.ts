@@ -3,7 +3,7 @@ import { readCache } from '../../lib/cache';
 import type { Clock } from '../../lib/clock';
 import { displayName, landDonorIds, toDrive } from './drive-mapper';
 import { dayAfter, dayStart, type DriveFilter } from './drive-queries';
-import type { DrivesRepository } from './drives.repository';
+import type { DrivesStore } from './drives-people';
 
 /**
  * The caller-independent part of a list page is shared for this long (and never past the next drive
@@ -84,7 +84,7 @@ interface SharedPage {
 }
 
 /** The Plantations list: shared page reads (see SharedPage) with the caller's flags filled in. */
-export function driveListPages(deps: { repo: DrivesRepository; clock: Clock }) {
+export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
   const { repo, clock } = deps;
   const pages = readCache<SharedPage>({
     max: LIST_PAGE_CACHE_MAX,

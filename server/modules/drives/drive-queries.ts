@@ -88,20 +88,17 @@ export const DRIVE_COLUMNS = [
   'drives.time_zone',
 ] as const;
 
-export const ORGANIZER_COLUMNS = [
-  'organizer.username as organizer_username',
-  'organizer.name as organizer_name',
-  'organizer.avatar_file_id as organizer_avatar',
-] as const;
+/** A drive as every list and detail reads it (DRIVE_COLUMNS). */
+export type DriveRecord = Omit<Selectable<DrivesTable>, 'reminder_sent_at'>;
 
-/** A drive with its organiser's public summary, as every list and detail reads it. */
-export type DriveWithOrganizer = Omit<Selectable<DrivesTable>, 'reminder_sent_at'> & {
+/** With its organiser's public summary from the users module (drives-people.ts). */
+export type DriveWithOrganizer = DriveRecord & {
   organizer_username: string;
   organizer_name: string | null;
   organizer_avatar: string | null;
 };
 
-// Plain SQL conditions fit any query that has `drives` in scope (the page query joins users, the count does not).
+// Plain SQL conditions fit any query that has `drives` in scope.
 export function filterConditions(filter: DriveFilter): Expression<SqlBool>[] {
   const startsAt = sql.ref('drives.starts_at');
   const conditions = [
@@ -124,8 +121,9 @@ export const direction = (filter: Pick<DriveFilter, 'when'>) =>
   filter.when === 'upcoming' ? ('asc' as const) : ('desc' as const);
 
 /**
- * The Plantations page query: filtered, in date order (upcoming soonest first, past latest first),
- * organiser joined in. Exported so a test can EXPLAIN it.
+ * The Plantations page query: filtered, in date order (upcoming soonest first, past latest first);
+ * organisers' names are read after it, for the page (drives-people.ts). Exported so a test can
+ * EXPLAIN it.
  */
 export function drivePageQuery(
   db: Kysely<Database>,
@@ -136,8 +134,7 @@ export function drivePageQuery(
   const order = direction(filter);
   return db
     .selectFrom('drives')
-    .innerJoin('users as organizer', 'organizer.id', 'drives.organizer_id')
-    .select([...DRIVE_COLUMNS, ...ORGANIZER_COLUMNS])
+    .select(DRIVE_COLUMNS)
     .where((eb) => eb.and(filterConditions(filter)))
     .orderBy('drives.starts_at', order)
     .orderBy('drives.id', order)

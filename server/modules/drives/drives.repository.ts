@@ -6,12 +6,11 @@ import {
   filterConditions,
   filterSlots,
   idSlots,
-  ORGANIZER_COLUMNS,
   preparedQueries,
   slot,
   drivePageQuery,
   type DriveFilter,
-  type DriveWithOrganizer,
+  type DriveRecord,
 } from './drive-queries';
 
 export type DriveChanges = Omit<
@@ -25,11 +24,8 @@ export type DriveChanges = Omit<
 /** All drive SQL, on the executor it is given: the database, or a unit of work's transaction. */
 export function drivesRepository(db: Kysely<Database>) {
   const prepared = preparedQueries(db);
-  const withOrganizer = () =>
-    db
-      .selectFrom('drives')
-      .innerJoin('users as organizer', 'organizer.id', 'drives.organizer_id')
-      .select([...DRIVE_COLUMNS, ...ORGANIZER_COLUMNS]);
+  /** Drives as lists and details read them (their organisers' names: drives-people.ts). */
+  const listed = () => db.selectFrom('drives').select(DRIVE_COLUMNS);
 
   return {
     insert: (drive: NewDrive) => db.insertInto('drives').values(drive).execute(),
@@ -69,10 +65,10 @@ export function drivesRepository(db: Kysely<Database>) {
     findById: (id: string) =>
       db.selectFrom('drives').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    findWithOrganizer: (id: string): Promise<DriveWithOrganizer | undefined> =>
-      withOrganizer().where('drives.id', '=', id).executeTakeFirst(),
+    findRecord: (id: string): Promise<DriveRecord | undefined> =>
+      listed().where('drives.id', '=', id).executeTakeFirst(),
 
-    page(filter: DriveFilter, limit: number, offset: number): Promise<DriveWithOrganizer[]> {
+    pageRecords(filter: DriveFilter, limit: number, offset: number): Promise<DriveRecord[]> {
       const { key, shaped, values } = filterSlots(filter);
       return prepared(
         `page:${key}`,
@@ -177,14 +173,14 @@ export function drivesRepository(db: Kysely<Database>) {
       return (rows[0]?.next as string | null | undefined) ?? null;
     },
 
-    participants: (driveId: string) =>
+    /** Who joined the drive, in joining order (their names: drives-people.ts). */
+    participantRecords: (driveId: string) =>
       db
         .selectFrom('drive_participants')
-        .innerJoin('users', 'users.id', 'drive_participants.user_id')
-        .select(['users.id', 'users.username', 'users.name', 'users.avatar_file_id'])
-        .where('drive_participants.drive_id', '=', driveId)
-        .orderBy('drive_participants.joined_at')
-        .orderBy('users.id')
+        .select('user_id')
+        .where('drive_id', '=', driveId)
+        .orderBy('joined_at')
+        .orderBy('user_id')
         .execute(),
 
     participantIds: async (driveId: string) =>
@@ -225,8 +221,8 @@ export function drivesRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    organisedBy: (userId: string, filter: DriveFilter, limit: number) =>
-      withOrganizer()
+    organisedRecords: (userId: string, filter: DriveFilter, limit: number) =>
+      listed()
         .where('drives.organizer_id', '=', userId)
         .where((eb) => eb.and(filterConditions(filter)))
         .orderBy('drives.starts_at', direction(filter))
@@ -234,8 +230,8 @@ export function drivesRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    joinedBy: (userId: string, filter: DriveFilter, limit: number) =>
-      withOrganizer()
+    joinedRecords: (userId: string, filter: DriveFilter, limit: number) =>
+      listed()
         .innerJoin('drive_participants as me', 'me.drive_id', 'drives.id')
         .where('me.user_id', '=', userId)
         .where((eb) => eb.and(filterConditions(filter)))
@@ -284,39 +280,6 @@ export function drivesRepository(db: Kysely<Database>) {
         .sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id))
         .slice(0, limit);
     },
-
-    /** Corporate members who may be named as land donors: verified and not deleted. */
-    activeCorporates: (ids?: readonly string[]) => {
-      let query = db
-        .selectFrom('users')
-        .select(['id', 'username', 'name'])
-        .where('profile_type', '=', 'corporate')
-        .where('verified_at', 'is not', null)
-        .where('deleted_at', 'is', null);
-      if (ids) {
-        if (ids.length === 0) return Promise.resolve([]);
-        query = query.where('id', 'in', ids);
-      }
-      return query
-        .orderBy((eb) => eb.fn('lower', [eb.fn.coalesce('name', 'username')]))
-        .orderBy('id')
-        .execute();
-    },
-
-    /** Names of the given accounts that still exist (deleted accounts are left out). */
-    namesOf: (ids: readonly string[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : prepared(
-            `names:${ids.length}`,
-            () =>
-              db
-                .selectFrom('users')
-                .select(['id', 'username', 'name'])
-                .where('id', 'in', idSlots(ids).slots)
-                .where('deleted_at', 'is', null),
-            idSlots(ids).values,
-          ),
 
     /** Drives starting in (from, until] whose reminder has not gone out, soonest first. */
     dueForReminder: (from: string, until: string, limit: number) =>

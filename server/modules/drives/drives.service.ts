@@ -11,7 +11,7 @@ import {
 } from '../../../contract/drives';
 import { TEAM_MESSAGES } from '../../../contract/teams';
 import type { DriveRow } from '../../db/tables';
-import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -33,7 +33,7 @@ import {
 import type { DriveWithOrganizer } from './drive-queries';
 import { driveReminders } from './drive-reminders';
 import { driveSummaries } from './drive-summaries';
-import type { drivesRepository } from './drives.repository';
+import type { DrivesStore } from './drives-people';
 
 /** The multipart field that carries the drive's image; its refusals name it. */
 export const DRIVE_IMAGE_FIELD = 'treedriveImage';
@@ -46,7 +46,8 @@ export interface DriveInput {
 
 export interface DrivesServiceDeps {
   uow: UnitOfWork;
-  repo: typeof drivesRepository;
+  /** The drives repository on an executor, with the names its rows show (drives-people.ts). */
+  repo: (db: Executor) => DrivesStore;
   clock: Clock;
   files: FilesService;
   notifications: NotificationsService;
@@ -131,7 +132,10 @@ export function drivesService(deps: DrivesServiceDeps) {
     }
   }
 
-  async function requireDrive(id: string, on = repo): Promise<DriveRow> {
+  async function requireDrive(
+    id: string,
+    on: Pick<DrivesStore, 'findById'> = repo,
+  ): Promise<DriveRow> {
     const drive = await on.findById(id);
     if (!drive) throw notFound(DRIVE_MESSAGES.notFound);
     return drive;

@@ -1,5 +1,5 @@
 import { defineModule } from '../module';
-import { drivesRepository } from './drives.repository';
+import { drivesStore } from './drives-people';
 import { drivesRoutes } from './drives.routes';
 import { drivesService, type DrivesService } from './drives.service';
 
@@ -12,7 +12,7 @@ declare module '../module' {
 /** Tree drives: organising, joining, calendars, reminders; owns participation and volunteer hours. */
 export const drivesModule = defineModule({
   name: 'drives',
-  needs: ['files', 'notifications', 'rateLimits', 'teams'],
+  needs: ['files', 'notifications', 'rateLimits', 'teams', 'users'],
   tables: ['drives', 'drive_participants'],
   figures: [
     'volunteerHours',
@@ -25,7 +25,7 @@ export const drivesModule = defineModule({
   create: ({ uow, clock, config, hooks }, ports) =>
     drivesService({
       uow,
-      repo: drivesRepository,
+      repo: drivesStore(ports.users),
       clock,
       files: ports.files,
       notifications: ports.notifications,
