@@ -327,6 +327,7 @@ export const myDrivesResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ organised: z.array(driveSchema), joined: z.array(driveSchema) }),
 });
+export type MyDrivesResponse = z.infer<typeof myDrivesResponseSchema>;
 
 export const participationResponseSchema = z.object({
   success: z.literal(true),

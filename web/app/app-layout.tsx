@@ -9,7 +9,8 @@ import { RightDrawerProvider } from '../components/ui/right-drawer';
 import { Toaster } from '../components/ui/toaster';
 import { useCurrentUser, useLogout } from '../features/auth/api';
 import { useMyTeams } from '../features/teams/api';
-import { drivesKey } from '../lib/query-keys';
+import { drivesKey } from '../lib/queries/drives';
+import { reservationsKey } from '../lib/queries/reservations';
 import { RouteErrorBoundary } from './route-error';
 import { Sidebar } from './shell/sidebar';
 import { TopBar } from './shell/top-bar';
@@ -98,6 +99,7 @@ function Shell() {
         queryClient.removeQueries({ queryKey: ['people'] });
         // Joined flags and the secret calendar feed address belong to this user only.
         queryClient.removeQueries({ queryKey: drivesKey });
+        queryClient.removeQueries({ queryKey: reservationsKey });
         queryClient.removeQueries({ queryKey: ['calendar'] });
       },
     });

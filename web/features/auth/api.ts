@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  currentUserResponseSchema,
   loginResponseSchema,
   otpMatchResponseSchema,
   type ForgotPasswordRequest,
@@ -12,14 +11,9 @@ import {
 } from '../../../contract/auth';
 import { messageResponseSchema } from '../../../contract/common';
 import { apiRequest } from '../../lib/api-client';
-import { currentUserKey } from '../../lib/query-keys';
+import { currentUserKey, currentUserQuery } from '../../lib/queries/current-user';
 import { clearSession, getToken, saveSession } from '../../lib/session';
 
-// The key lives in lib/ so other features can refresh the current user; re-exported for callers here.
-export { currentUserKey };
-
-export const fetchCurrentUser = () =>
-  apiRequest('/api/users/currentuser', { schema: currentUserResponseSchema });
 export const postLogin = (body: LoginRequest) =>
   apiRequest('/api/users/login', { method: 'POST', body, schema: loginResponseSchema });
 export const postRegister = (body: RegisterRequest) =>
@@ -37,13 +31,7 @@ export const postLogout = () =>
 
 /** The signed-in user; only runs when a session token is stored. */
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: currentUserKey,
-    queryFn: fetchCurrentUser,
-    enabled: getToken() !== null,
-    retry: false,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...currentUserQuery(), enabled: getToken() !== null });
 }
 
 export function useLogin() {

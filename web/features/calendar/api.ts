@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { calendarFeedResponseSchema, calendarResponseSchema } from '../../../contract/drives';
 import { apiRequest } from '../../lib/api-client';
-import { drivesKey } from '../../lib/query-keys';
+import { drivesKey } from '../../lib/queries/drives';
 
 // Under drivesKey: joining, leaving or editing a drive refreshes the calendar too.
 export const calendarEventsKey = (from: string, to: string) =>

@@ -14,9 +14,9 @@ import {
   type DonationStatus,
   type TestPaymentRequest,
 } from '../../../contract/donations';
-import { driveDetailResponseSchema, driveListResponseSchema } from '../../../contract/drives';
+import { driveListResponseSchema } from '../../../contract/drives';
 import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
-import { drivesKey } from '../../lib/query-keys';
+import { driveDetailQuery, drivesKey } from '../../lib/queries/drives';
 import { rememberCheckoutUrl } from './checkout-url';
 
 /** Every donation query starts here, so a payment refreshes them all. */
@@ -29,7 +29,6 @@ export const billingKey = [...donationsKey, 'billing'] as const;
 export const driveDonationsKey = (driveId: string) => [...donationsKey, 'drive', driveId] as const;
 // Drive choices live under the drives key, so a new or edited drive shows up in the picker too.
 export const driveChoicesKey = (q: string) => [...drivesKey, 'donate-choices', q] as const;
-export const driveChoiceKey = (id: string) => [...drivesKey, 'donate-choice', id] as const;
 
 export interface DonationListParams {
   page: number;
@@ -96,11 +95,6 @@ export function fetchDriveChoices(q: string, signal?: AbortSignal) {
     ...opt(signal),
   });
 }
-export const fetchDriveChoice = (id: string, signal?: AbortSignal) =>
-  apiRequest(`/api/drives/${encodeURIComponent(id)}`, {
-    schema: driveDetailResponseSchema,
-    ...opt(signal),
-  });
 
 /**
  * The receipt PDF (it needs the session header, so it is fetched and saved, not linked), always
@@ -180,12 +174,11 @@ export function useDriveChoices(q: string) {
   });
 }
 
+/** The drive a donation goes to: the same cached copy its detail page reads. */
 export function useDriveChoice(id: string | undefined) {
   return useQuery({
-    queryKey: driveChoiceKey(id ?? ''),
-    queryFn: ({ signal }) => fetchDriveChoice(id ?? '', signal),
+    ...driveDetailQuery(id ?? ''),
     enabled: Boolean(id),
-    retry: noRetryWhenMissing,
     select: (response) => response.data,
   });
 }

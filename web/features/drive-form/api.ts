@@ -1,16 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currentUserResponseSchema } from '../../../contract/auth';
 import {
   corporateUsersResponseSchema,
   driveCreatedResponseSchema,
   driveUpdatedResponseSchema,
 } from '../../../contract/drives';
 import { apiRequest } from '../../lib/api-client';
-import { drivesKey } from '../../lib/query-keys';
-
-/** Same call and key as the shell's current-user query, so the cache answers it (features stay apart). */
-export const fetchCurrentUserForForm = () =>
-  apiRequest('/api/users/currentuser', { schema: currentUserResponseSchema });
+import { drivesKey } from '../../lib/queries/drives';
 
 export const corporateOptionsKey = ['users', 'corporate-options'] as const;
 

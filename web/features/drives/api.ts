@@ -8,24 +8,25 @@ import {
 import { messageResponseSchema } from '../../../contract/common';
 import {
   DRIVE_PAGE_SIZE,
-  driveDetailResponseSchema,
   driveListResponseSchema,
   driveMapResponseSchema,
-  myDrivesResponseSchema,
   participationResponseSchema,
   type DriveDetail,
   type DriveDetailResponse,
 } from '../../../contract/drives';
-import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
-import { drivesKey } from '../../lib/query-keys';
+import { apiDownload, apiRequest } from '../../lib/api-client';
+import {
+  driveDetailKey,
+  driveDetailQuery,
+  drivesKey,
+  myDrivesQuery,
+} from '../../lib/queries/drives';
 import { apiQuery, type DriveFilters, type DriveWhen } from './filters';
 
 type ListFilters = Omit<DriveFilters, 'view'>;
 
 export const driveListKey = (filters: ListFilters) => [...drivesKey, 'list', filters] as const;
 export const driveMapKey = (filters: ListFilters) => [...drivesKey, 'map', filters] as const;
-export const driveDetailKey = (id: string) => [...drivesKey, 'detail', id] as const;
-export const myDrivesKey = (when: DriveWhen) => [...drivesKey, 'mine', when] as const;
 
 const drivePath = (id: string) => `/api/drives/${encodeURIComponent(id)}`;
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -40,10 +41,6 @@ export const fetchDriveMap = (filters: ListFilters, signal?: AbortSignal) =>
     schema: driveMapResponseSchema,
     ...opt(signal),
   });
-export const fetchDrive = (id: string, signal?: AbortSignal) =>
-  apiRequest(drivePath(id), { schema: driveDetailResponseSchema, ...opt(signal) });
-export const fetchMyDrives = (when: DriveWhen, signal?: AbortSignal) =>
-  apiRequest(`/api/drives/mine?when=${when}`, { schema: myDrivesResponseSchema, ...opt(signal) });
 export const postJoin = (id: string) =>
   apiRequest(`${drivePath(id)}/participants`, {
     method: 'POST',
@@ -65,10 +62,6 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 60);
-
-/** An unknown, deleted or malformed id: show "not found" rather than retrying. */
-export const isMissingDrive = (error: unknown) =>
-  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /** Plantations, one page at a time ("Load more"); the previous results stay while filters change. */
 export function useDriveList(filters: ListFilters, enabled = true) {
@@ -93,20 +86,14 @@ export function useDriveMap(filters: ListFilters, enabled = true) {
 
 export function useDrive(id: string | undefined) {
   return useQuery({
-    queryKey: driveDetailKey(id ?? ''),
-    queryFn: ({ signal }) => fetchDrive(id ?? '', signal),
+    ...driveDetailQuery(id ?? ''),
     enabled: Boolean(id),
-    retry: (failures, error) => !isMissingDrive(error) && failures < 1,
     select: (response) => response.data,
   });
 }
 
 export function useMyDrives(when: DriveWhen) {
-  return useQuery({
-    queryKey: myDrivesKey(when),
-    queryFn: ({ signal }) => fetchMyDrives(when, signal),
-    select: (response) => response.data,
-  });
+  return useQuery({ ...myDrivesQuery(when), select: (response) => response.data });
 }
 
 /** Join or leave: the new count shows at once, then every drive list (and the calendar) refreshes. */

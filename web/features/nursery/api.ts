@@ -4,7 +4,6 @@ import { donationOptionsResponseSchema } from '../../../contract/donations';
 import {
   driveChainResponseSchema,
   nurseryDashboardResponseSchema,
-  reservationListResponseSchema,
   reservationResponseSchema,
   stockListResponseSchema,
   stockResponseSchema,
@@ -15,6 +14,7 @@ import {
   type StockUpdateRequest,
 } from '../../../contract/nursery';
 import { apiRequest } from '../../lib/api-client';
+import { driveReservationsQuery, reservationsKey } from '../../lib/queries/reservations';
 
 /** Every nursery query starts here: any stock or reservation change refreshes them all. */
 export const nurseryKey = ['nursery'] as const;
@@ -65,15 +65,8 @@ export const useNurseryDashboard = () =>
       }).then((r) => r.data),
   });
 
-export const useDriveReservations = (driveId: string) =>
-  useQuery({
-    queryKey: key('drive', driveId, 'reservations'),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/drives/${encodeURIComponent(driveId)}/reservations`, {
-        schema: reservationListResponseSchema,
-        ...opt(signal),
-      }),
-  });
+/** A drive's reservations: the shared query the tree form reads too. */
+export const useDriveReservations = (driveId: string) => useQuery(driveReservationsQuery(driveId));
 
 export const useDriveChain = (driveId: string) =>
   useQuery({
@@ -95,12 +88,16 @@ export const useTreeProvenance = (treeId: string) =>
       }).then((r) => r.data),
   });
 
-/** Mutations refresh every nursery query (stock, reservations, chain, dashboard). */
+/** Mutations refresh every nursery query (stock, chain, dashboard) and every reservation list. */
 function useNurseryMutation<I, O>(run: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => client.invalidateQueries({ queryKey: nurseryKey }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: nurseryKey }),
+        client.invalidateQueries({ queryKey: reservationsKey }),
+      ]),
   });
 }
 

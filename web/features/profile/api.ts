@@ -12,7 +12,10 @@ import {
 import { memberDrivesResponseSchema } from '../../../contract/drives';
 import { memberTreesResponseSchema } from '../../../contract/trees';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { currentUserKey, profileKey } from '../../lib/query-keys';
+import { currentUserKey } from '../../lib/queries/current-user';
+
+/** A member's public profile, as /app/user-profile/:id shows it. */
+const profileKey = (id: string) => ['profile', id] as const;
 
 export const fetchPublicProfile = (id: string, signal?: AbortSignal) =>
   apiRequest(`/api/users/${encodeURIComponent(id)}/profile`, {

@@ -1,6 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { messageResponseSchema } from '../../../contract/common';
-import { myDrivesResponseSchema, type Drive } from '../../../contract/drives';
+import type { Drive, MyDrivesResponse } from '../../../contract/drives';
 import {
   careDueResponseSchema,
   careLogResponseSchema,
@@ -21,9 +28,9 @@ import {
   type TreeResponse,
   type TreeStatus,
 } from '../../../contract/trees';
-import { reservationListResponseSchema } from '../../../contract/nursery';
 import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
-import { drivesKey } from '../../lib/query-keys';
+import { myDrivesQuery } from '../../lib/queries/drives';
+import { driveReservationsQuery } from '../../lib/queries/reservations';
 
 /** Every tree query starts here, so any change to a tree refreshes lists, tasks, maps and detail. */
 export const treesKey = ['trees'] as const;
@@ -34,8 +41,6 @@ export const careDueKey = [...treesKey, 'care-due'] as const;
 export const careLogKey = (id: string) => [...treesKey, 'care-log', id] as const;
 export const replantingKey = [...treesKey, 'replanting'] as const;
 export const treeMapKey = (filters: TreeMapFilters) => [...treesKey, 'map', filters] as const;
-// Under the drives key: a drive joined, left or edited elsewhere shows up in the choice at once.
-export const treeDriveChoicesKey = [...drivesKey, 'tree-choices'] as const;
 
 export interface TreeMapFilters {
   species?: number | undefined;
@@ -82,23 +87,13 @@ export function fetchTreeMap(filters: TreeMapFilters, signal?: AbortSignal) {
   });
 }
 
-/**
- * The drives a tree can be linked to: the ones I organised or joined, past and upcoming (the
- * same endpoint My Plantations reads), newest first, each once.
- */
-export async function fetchDriveChoices(signal?: AbortSignal): Promise<Drive[]> {
-  const [past, upcoming] = await Promise.all(
-    (['past', 'upcoming'] as const).map((when) =>
-      apiRequest(`/api/drives/mine?when=${when}`, {
-        schema: myDrivesResponseSchema,
-        ...opt(signal),
-      }),
-    ),
-  );
+/** The drives I organised or joined, upcoming and past, newest first, each once. */
+type MyDrivesData = MyDrivesResponse['data'];
+
+export function driveChoices(answers: readonly MyDrivesData[]): Drive[] {
   const byId = new Map<string, Drive>();
-  for (const answer of [upcoming, past])
-    for (const drive of [...(answer?.data.organised ?? []), ...(answer?.data.joined ?? [])])
-      byId.set(drive.id, drive);
+  for (const answer of answers)
+    for (const drive of [...answer.organised, ...answer.joined]) byId.set(drive.id, drive);
   return [...byId.values()].sort((a, b) => b.driveDate.localeCompare(a.driveDate));
 }
 
@@ -193,21 +188,33 @@ export function useTreeMap(filters: TreeMapFilters) {
 /** A drive's delivered sapling reservations: what a tree registered there can say it came from. */
 export function useDeliveredReservations(driveId: string) {
   return useQuery({
-    queryKey: [...treeDriveChoicesKey, 'reservations', driveId],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/drives/${encodeURIComponent(driveId)}/reservations?limit=100`, {
-        schema: reservationListResponseSchema,
-        ...opt(signal),
-      }).then((r) => r.data.filter((reservation) => reservation.status === 'delivered')),
+    ...driveReservationsQuery(driveId),
+    select: (answer) => answer.data.filter((reservation) => reservation.status === 'delivered'),
     enabled: driveId !== '',
   });
 }
 
+type MyDrivesResult = UseQueryResult<MyDrivesData>;
+const selectMyDrives = (answer: MyDrivesResponse) => answer.data;
+// Module-level, so TanStack Query keeps the combined result until one of the answers changes.
+const combineDriveChoices = (results: MyDrivesResult[]) => ({
+  data: results.every((r) => r.data) ? driveChoices(results.map((r) => r.data!)) : undefined,
+  isPending: results.some((r) => r.isPending),
+  isError: results.some((r) => r.isError),
+});
+
+/**
+ * The drives a tree can be linked to: My Plantations' own queries (upcoming and past, one cache),
+ * so joining, leaving or editing a drive anywhere shows up in the choice at once.
+ */
 export function useDriveChoices() {
-  return useQuery({
-    queryKey: treeDriveChoicesKey,
-    queryFn: ({ signal }) => fetchDriveChoices(signal),
-    staleTime: 60_000,
+  return useQueries({
+    queries: (['upcoming', 'past'] as const).map((when) => ({
+      ...myDrivesQuery(when),
+      select: selectMyDrives,
+      staleTime: 60_000,
+    })),
+    combine: combineDriveChoices,
   });
 }
 

@@ -3,8 +3,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { ProfileType } from '../../../../contract/session';
 import type { DriveDetail } from '../../../../contract/drives';
 import { useModal } from '../../../components/ui/modal';
-import { currentUserKey } from '../../../lib/query-keys';
-import { fetchCurrentUserForForm } from '../api';
+import { currentUserQuery } from '../../../lib/queries/current-user';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 
@@ -67,13 +66,7 @@ export function useDriveFormModal(): DriveFormModalApi {
 
 /** The signed-in user's account type, from the shell's current-user query (shared cache). */
 function useProfileType(known: ProfileType | undefined): ProfileType | undefined {
-  const query = useQuery({
-    queryKey: currentUserKey,
-    queryFn: fetchCurrentUserForForm,
-    enabled: known === undefined,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const query = useQuery({ ...currentUserQuery(), enabled: known === undefined });
   return known ?? query.data?.user.profileType;
 }
 

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILE_MESSAGES, IMAGE_UPLOAD } from '../../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../../contract/users';
-import { currentUserKey } from '../../../lib/query-keys';
+import { currentUserKey } from '../../../lib/queries/current-user';
 import { imageProblem } from '../../../components/ui/image-picker';
 import { answerFetch, renderWithApp, stubObjectUrls } from '../../../test-support/render';
 import { AvatarForm } from './avatar-form';

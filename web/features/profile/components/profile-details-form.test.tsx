@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../../contract/auth';
 import { PROFILE_LIMITS, PROFILE_MESSAGES } from '../../../../contract/users';
-import { currentUserKey } from '../../../lib/query-keys';
+import { currentUserKey } from '../../../lib/queries/current-user';
 import { answerFetch, renderWithApp } from '../../../test-support/render';
 import { ProfileDetailsForm } from './profile-details-form';
 import { testUser } from './test-user';

@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { myDrivesQuerySchema } from '../../../contract/drives';
+import { driveDetailResponseSchema, myDrivesResponseSchema } from '../../../contract/drives';
+import { ApiError, apiRequest } from '../api-client';
+
+/**
+ * Every drive query (lists, map, detail, My Plantations, calendar, the pickers of other features)
+ * starts here, so a change to any drive refreshes them all.
+ */
+export const drivesKey = ['drives'] as const;
+export const driveDetailKey = (id: string) => [...drivesKey, 'detail', id] as const;
+export const myDrivesKey = (when: DriveWhen) => [...drivesKey, 'mine', when] as const;
+
+export type DriveWhen = z.output<typeof myDrivesQuerySchema>['when'];
+
+/** An unknown, deleted or malformed id: show "not found" rather than retrying. */
+export const isMissingDrive = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** One drive (the detail page, the donate form's chosen drive…); a missing one is not retried. */
+export const driveDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: driveDetailKey(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/drives/${encodeURIComponent(id)}`, {
+        schema: driveDetailResponseSchema,
+        signal,
+      }),
+    retry: (failures, error) => !isMissingDrive(error) && failures < 1,
+  });
+
+/** The drives I organised or joined, upcoming or past (My Plantations, the tree form's choice). */
+export const myDrivesQuery = (when: DriveWhen) =>
+  queryOptions({
+    queryKey: myDrivesKey(when),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/drives/mine?when=${when}`, { schema: myDrivesResponseSchema, signal }),
+  });

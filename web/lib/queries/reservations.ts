@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { reservationListResponseSchema } from '../../../contract/nursery';
+import { apiRequest } from '../api-client';
+
+/** Sapling reservations, read by the nursery panels and the tree form; nursery changes refresh them. */
+export const reservationsKey = ['reservations'] as const;
+export const driveReservationsKey = (driveId: string) =>
+  [...reservationsKey, 'drive', driveId] as const;
+
+/** A drive's reservations (the first 100: a drive has a handful). */
+export const driveReservationsQuery = (driveId: string) =>
+  queryOptions({
+    queryKey: driveReservationsKey(driveId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/drives/${encodeURIComponent(driveId)}/reservations?limit=100`, {
+        schema: reservationListResponseSchema,
+        signal,
+      }),
+  });
