@@ -51,6 +51,8 @@ export function createGraphileQueue(options: {
   if (!pool) throw new Error('the PostgreSQL jobs queue needs the database handle’s pgPool');
   const logger = graphileLogger(log);
   let runner: Runner | undefined;
+  let stopping = false;
+  const { concurrency, pollMs } = options;
   let handlerNames: string[] = [];
   let schema: Promise<string> | undefined;
   let installed: Promise<string> | undefined;
@@ -98,12 +100,12 @@ export function createGraphileQueue(options: {
         };
       }
       handlerNames = Object.keys(taskList);
-      runner = await run({
+      const options = {
         pgPool: pool,
         schema: workerSchema,
         logger,
-        concurrency: options.concurrency ?? 4,
-        pollInterval: options.pollMs ?? 2000,
+        concurrency: concurrency ?? 4,
+        pollInterval: pollMs ?? 2000,
         // main.ts handles SIGTERM/SIGINT and stops the queue itself.
         noHandleSignals: true,
         taskList,
@@ -115,13 +117,37 @@ export function createGraphileQueue(options: {
             options: { backfillPeriod: 0, maxAttempts: SCHEDULE_ATTEMPTS },
           })),
         ),
-      });
+      };
+      stopping = false;
+      const launch = async (): Promise<void> => {
+        const current = await run(options);
+        runner = current;
+        // graphile-worker stops when any schema on the server announces a breaking migration
+        // (its notification channel is not per schema: a second app or test database being
+        // installed). Start again: run() itself refuses a schema that is really too new.
+        void current.promise
+          .catch(() => undefined)
+          .then(() => {
+            if (stopping || runner !== current) return;
+            log.warn({ worker: 'graphile-worker' }, 'the jobs runner stopped; starting it again');
+            setTimeout(() => {
+              if (!stopping && runner === current)
+                launch().catch((err: unknown) => {
+                  runner = undefined;
+                  log.error({ err }, 'the jobs runner could not start again');
+                });
+            }, 100).unref();
+          });
+      };
+      await launch();
     },
 
     async stop() {
+      stopping = true;
       const current = runner;
       runner = undefined;
-      await current?.stop();
+      // Already stopped by graphile-worker itself: nothing to wait for.
+      await current?.stop().catch(() => undefined);
     },
 
     async idle(timeoutMs = 5000) {

@@ -3,8 +3,8 @@ import { formatMoney } from '../../../contract/money';
 import type { DonationRow } from '../../db/tables';
 import type { Executor, Tx } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
+import type { MailQueue } from '../../jobs/jobs-port';
 import type { Log } from '../../lib/log';
-import type { Mailer } from '../../lib/mailer';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentEvent } from '../payments/payment-provider';
 import { receiptMail } from './donation-emails';
@@ -40,7 +40,8 @@ export interface FulfilmentDeps {
   db: Executor;
   clock: Clock;
   notifications: NotificationsService;
-  mailer: Mailer;
+  /** The receipt is queued in the transaction that makes the donation paid (sent once). */
+  mail: MailQueue;
   appUrl: string;
   log: Log;
 }
@@ -118,20 +119,6 @@ export function donationFulfilment(deps: FulfilmentDeps) {
           link: drivePath(donation.drive_id!),
         }),
       );
-    if (!parties.donor_deleted_at)
-      steps.push(() =>
-        deps.mailer.send(
-          receiptMail({
-            to: parties.donor_email,
-            name: donorName,
-            receiptNumber,
-            gift,
-            amount,
-            link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
-            testMode: donation.provider === 'test',
-          }),
-        ),
-      );
     for (const step of steps) {
       try {
         await step();
@@ -139,6 +126,30 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         log.error({ err, donation: donationId }, 'a notice after a payment failed');
       }
     }
+  }
+
+  /** The receipt mail, queued with the change that made the donation paid: sent once, retried. */
+  async function queueReceipt(
+    repo: DonationsRepository,
+    tx: Tx,
+    donation: DonationRow,
+    receiptNumber: string,
+  ) {
+    const parties = await repo.paymentParties(donation.id);
+    if (!parties || parties.donor_deleted_at) return;
+    await deps.mail.send(
+      tx,
+      receiptMail({
+        to: parties.donor_email,
+        name: parties.donor_name?.trim() || parties.donor_username,
+        receiptNumber,
+        gift: describeGift({ ...donation, driveName: parties.drive_name }),
+        amount: formatMoney(donation.amount_minor, donation.currency),
+        link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
+        testMode: donation.provider === 'test',
+      }),
+      { key: `receipt:${donation.id}` },
+    );
   }
 
   return async function applyPaymentEvent(event: PaymentEvent, tx: Tx): Promise<FulfilmentResult> {
@@ -189,6 +200,7 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         const year = new Date(at).getUTCFullYear();
         const receipt = `CAN-${year}-${String(await repo.nextReceiptSequence(year)).padStart(6, '0')}`;
         await repo.setReceiptNumber(donation.id, receipt);
+        await queueReceipt(repo, tx, donation, receipt);
         tx.afterCommit(() => notifyPaid(donation.id, receipt));
       }
     } else if (event.outcome === 'refunded') {

@@ -16,8 +16,8 @@ import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import type { MailQueue } from '../../jobs/jobs-port';
 import type { Log } from '../../lib/log';
-import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -42,7 +42,8 @@ export interface DonationsServiceDeps {
   settings: Config['donations'];
   provider: PaymentProvider;
   notifications: NotificationsService;
-  mailer: Mailer;
+  /** Receipts are queued in the transaction that makes the donation paid. */
+  mail: MailQueue;
   appUrl: string;
   log: Log;
   /** A drive's partner-nursery sapling price and reservation (nursery module); none until wired. */

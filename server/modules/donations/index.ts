@@ -16,7 +16,7 @@ export const donationsModule = defineModule({
   needs: ['notifications', 'nursery'],
   tables: ['donations', 'receipt_counters', 'billing_profiles'],
   figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
-  create: ({ uow, clock, config, mailer, log }, { notifications, nursery }) =>
+  create: ({ uow, clock, config, mail, log }, { notifications, nursery }) =>
     donationsService({
       uow,
       repo: donationsRepository,
@@ -24,7 +24,7 @@ export const donationsModule = defineModule({
       settings: config.donations,
       provider: paymentProviderFromConfig(config),
       notifications,
-      mailer,
+      mail,
       appUrl: config.appUrl,
       log,
       saplingPricing: (driveId) => nursery.drivePricing(driveId),

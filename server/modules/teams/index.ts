@@ -14,15 +14,14 @@ export const teamsModule = defineModule({
   name: 'teams',
   needs: ['notifications', 'users'],
   tables: ['team_members', 'team_invites'],
-  create: ({ uow, clock, mailer, config, log }, { notifications, users }) =>
+  create: ({ uow, clock, mail, config }, { notifications, users }) =>
     teamsService({
       uow,
       repo: teamsStore(users),
       clock,
-      mailer,
+      mail,
       notifications,
       appUrl: config.appUrl,
-      onMailError: (err) => log.error({ err }, 'sending mail failed'),
     }),
   routes: [teamsRoutes],
   hooks: (teams) => ({ onAccountDeleted: teams.onAccountDeleted }),

@@ -11,11 +11,11 @@ import {
   type TeamInvite,
   type TeamInvitesResponse,
 } from '../../../contract/teams';
-import type { Executor, UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../jobs/jobs-port';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -32,10 +32,10 @@ interface InviteDeps {
   /** The repository factory, for transactions. */
   repoFor?: (db: Executor) => TeamsStore;
   clock: Clock;
-  mailer: Mailer;
+  /** Invites are queued in the transaction that stores them. */
+  mail: MailQueue;
   notifications: NotificationsService;
   appUrl: string;
-  onMailError: (error: unknown) => void;
 }
 
 export function inviteState(row: InviteRow, now: string): InviteState {
@@ -51,7 +51,7 @@ const stateRefusal: Record<Exclude<InviteState, 'pending'>, string> = {
 };
 
 /**
- * Invites: a 256-bit random token mailed as a link (after commit), stored only as its SHA-256;
+ * Invites: a 256-bit random token mailed as a link (queued with the invite), stored only as its SHA-256;
  * 7 days, once. Accepting needs the invited address's account, signed in.
  */
 export function teamInvites(deps: InviteDeps) {
@@ -70,8 +70,9 @@ export function teamInvites(deps: InviteDeps) {
     expired: row.expires_at <= nowIso(),
   });
 
-  function mailLater(
-    tx: { afterCommit(effect: () => unknown): void },
+  /** The invite's link, queued in the invite's transaction (delivered and retried by the queue). */
+  async function queueMail(
+    tx: Tx,
     to: string,
     organisation: string,
     inviter: SessionUser,
@@ -79,10 +80,10 @@ export function teamInvites(deps: InviteDeps) {
     token: string,
   ) {
     const link = `${deps.appUrl}${TEAM_PATHS.invite(token)}`;
-    const mail = teamInviteMail(to, organisation, inviter.name ?? inviter.username, row.role, link);
-    tx.afterCommit(() => {
-      deps.mailer.send(mail).catch(deps.onMailError);
-    });
+    await deps.mail.send(
+      tx,
+      teamInviteMail(to, organisation, inviter.name ?? inviter.username, row.role, link),
+    );
   }
 
   async function requireOpenInvite(organisationId: string, inviteId: string) {
@@ -145,7 +146,7 @@ export function teamInvites(deps: InviteDeps) {
           };
           await r.insertInvite(row);
         }
-        mailLater(tx, input.email, access.organisation.name, user, row, token);
+        await queueMail(tx, input.email, access.organisation.name, user, row, token);
         return toInvite(row, user.name ?? user.username);
       });
     },
@@ -160,7 +161,7 @@ export function teamInvites(deps: InviteDeps) {
         const expiresAt = expiry();
         if (!(await inTx(tx).renewInvite(invite.id, hash, invite.role, expiresAt)))
           throw notFound(TEAM_MESSAGES.inviteNotFound);
-        mailLater(tx, invite.email, access.organisation.name, user, invite, token);
+        await queueMail(tx, invite.email, access.organisation.name, user, invite, token);
         return toInvite({ ...invite, expires_at: expiresAt }, user.name ?? user.username);
       });
     },

@@ -12,7 +12,7 @@ import {
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import type { MailQueue } from '../../jobs/jobs-port';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { organisationSummary, requireMembership } from './team-access';
@@ -24,10 +24,9 @@ export interface TeamsServiceDeps {
   /** The teams repository on an executor, with the people its rows name (team-people.ts). */
   repo: (db: Executor) => TeamsStore;
   clock: Clock;
-  mailer: Mailer;
+  mail: MailQueue;
   notifications: NotificationsService;
   appUrl: string;
-  onMailError: (error: unknown) => void;
 }
 
 export const toTeamMember = (organisationId: string, row: MemberRow): TeamMember => ({
