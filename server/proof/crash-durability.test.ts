@@ -3,6 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  mailsTo,
+  startSilentSmtp,
+  startSmtpReceiver,
+  waitForMail,
+} from '../../tests/support/smtp-receiver';
 import { startServer, type StartedServer } from '../../tests/support/start-server';
 import { sqliteFileIn } from '../db/database';
 
@@ -86,6 +92,108 @@ describe('a kill -9 in the middle of writes', () => {
       const lost = acknowledged.filter((email) => !stored.has(email));
       expect(lost, `acknowledged but lost after kill -9 (${sent} sent)`).toEqual([]);
       expect(stored.has('after-restart@example.test')).toBe(true);
+    } finally {
+      db.close();
+    }
+  }, 90_000);
+});
+
+/** Signs up through the API; the answer must not wait for SMTP. */
+async function signUp(server: StartedServer, username: string) {
+  const email = `${username}@example.test`;
+  const password = 'leafy-Canopy-2026';
+  const started = Date.now();
+  const res = await fetch(`${server.url}/api/users/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username,
+      email,
+      password,
+      passwordConfirm: password,
+      role: 'individual',
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  // The SMTP server is down or silent: the answer came without it.
+  expect(Date.now() - started).toBeLessThan(3000);
+  return email;
+}
+
+const exited = (server: StartedServer) =>
+  new Promise<void>((resolve) =>
+    server.process.exitCode !== null || server.process.signalCode !== null
+      ? resolve()
+      : server.process.once('exit', () => resolve()),
+  );
+
+describe('mail across an SMTP outage and a kill -9', () => {
+  const dirs: string[] = [];
+  const servers: StartedServer[] = [];
+  const closers: Array<() => Promise<void>> = [];
+  const tempDir = (name: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `canopy-${name}-`));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(async () => {
+    for (const server of servers)
+      if (server.process.exitCode === null && server.process.signalCode === null)
+        await server.stop();
+    for (const close of closers) await close().catch(() => undefined);
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('SMTP down at sign-up, then up: the code arrives', async () => {
+    const silent = await startSilentSmtp();
+    // Nothing listens on the port: every send is refused until the receiver starts.
+    await silent.close();
+    const mailDir = tempDir('mail');
+    const server = await startServer({ SMTP_URL: silent.url, LOG_LEVEL: 'fatal' });
+    servers.push(server);
+    const email = await signUp(server, 'outage');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const receiver = await startSmtpReceiver(mailDir, silent.port);
+    closers.push(receiver.close);
+    // Retried with backoff (e, e², e³ … seconds): the code arrives within seconds of SMTP's return.
+    const mail = await waitForMail(mailDir, email, 0, 20_000);
+    expect(mail.text).toMatch(/\b\d{6}\b/);
+    await server.stop();
+    expect(mailsTo(mailDir, email)).toHaveLength(1);
+  }, 60_000);
+
+  it('a kill -9 after the commit and before the send: sent after the restart, once', async () => {
+    const dataDir = tempDir('crash-mail');
+    const silent = await startSilentSmtp();
+    closers.push(silent.close);
+    const env = { DATA_DIR: dataDir, SMTP_URL: silent.url, LOG_LEVEL: 'fatal' };
+    const first = await startServer(env);
+    servers.push(first);
+    const email = await signUp(first, 'crashmail');
+    // The mail job is talking to the (silent) SMTP server: committed, not sent.
+    await silent.connected;
+    first.process.kill('SIGKILL');
+    await exited(first);
+    await silent.close();
+
+    const mailDir = tempDir('mail');
+    const receiver = await startSmtpReceiver(mailDir, silent.port);
+    closers.push(receiver.close);
+    const second = await startServer(env);
+    servers.push(second);
+    const mail = await waitForMail(mailDir, email, 0, 20_000);
+    expect(mail.text).toMatch(/\b\d{6}\b/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await second.stop();
+    expect(mailsTo(mailDir, email)).toHaveLength(1);
+
+    const db = new SQLite(sqliteFileIn(dataDir), { readonly: true });
+    try {
+      const rows = db.prepare('select status from mails where to_address = ?').all(email) as Array<{
+        status: string;
+      }>;
+      expect(rows).toEqual([{ status: 'sent' }]);
+      expect(db.prepare('select count(*) as n from jobs').get()).toEqual({ n: 0 });
     } finally {
       db.close();
     }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -12,10 +13,13 @@ export interface ReceivedMail {
   receivedAt: number;
 }
 
-/** A real SMTP server on loopback that files every message it receives as JSON in `dir`. */
-export async function startSmtpReceiver(dir: string) {
+/**
+ * A real SMTP server on loopback that files every message it receives as JSON in `dir`; on
+ * `port` when given (an outage test brings the server up where the app already points).
+ */
+export async function startSmtpReceiver(dir: string, port?: number) {
   fs.mkdirSync(dir, { recursive: true });
-  const port = await freePort();
+  port ??= await freePort();
   let counter = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -42,7 +46,7 @@ export async function startSmtpReceiver(dir: string) {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
   return {
     url: `smtp://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -70,4 +74,41 @@ export async function waitForMail(
     if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Every mail to `to` received so far. */
+export function mailsTo(dir: string, to: string): ReceivedMail[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as ReceivedMail)
+    .filter((m) => m.to === to.toLowerCase());
+}
+
+/**
+ * An SMTP server that accepts connections and never answers: a send to it hangs until the
+ * mailer's timeout. `connected` resolves on the first connection.
+ */
+export async function startSilentSmtp(port?: number) {
+  port ??= await freePort();
+  const sockets = new Set<net.Socket>();
+  let onConnect: () => void = () => undefined;
+  const connected = new Promise<void>((resolve) => (onConnect = resolve));
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    onConnect();
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    connected,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
