@@ -1,3 +1,4 @@
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -14,6 +15,58 @@ const restrict = (...groups) => ({
     },
   ],
 });
+
+// web/features/<name>/ never imports another feature, and web/lib and web/components (shared code)
+// import no feature: what several features need lives in web/lib (shared reads in web/lib/queries)
+// or web/components. Routes and app/ compose features freely. no-restricted-imports matches the
+// import's text, not the file it reaches ('../../drives/api' names no feature folder), so this
+// small rule resolves each relative import against the importing file instead.
+const FEATURES = path.resolve(import.meta.dirname, 'web/features');
+const SHARED = ['lib', 'components'].map((dir) => path.resolve(import.meta.dirname, 'web', dir));
+const featureOf = (file) => {
+  const rel = path.relative(FEATURES, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep)[0] : null;
+};
+const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
+const featureIsolation = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Features never import another feature; shared code imports no feature' },
+    schema: [],
+    messages: {
+      otherFeature:
+        'web/features/{{from}} must not import web/features/{{to}}: move what both need to web/lib (shared reads: web/lib/queries) or web/components',
+      sharedToFeature:
+        '{{from}} is shared code and must not import web/features/{{to}}: pass it in from a route, or move it down',
+    },
+  },
+  create(context) {
+    const file = path.resolve(context.filename);
+    const from = featureOf(file);
+    const shared = SHARED.find((dir) => inside(file, dir));
+    if (!from && !shared) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (!source.value.startsWith('.')) return;
+      const to = featureOf(path.resolve(path.dirname(file), source.value));
+      if (!to || to === from) return;
+      if (from) context.report({ node: source, messageId: 'otherFeature', data: { from, to } });
+      else
+        context.report({
+          node: source,
+          messageId: 'sharedToFeature',
+          data: { from: path.relative(import.meta.dirname, shared), to },
+        });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
 
 export default tseslint.config(
   {
@@ -41,10 +94,14 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      canopy: { rules: { 'feature-isolation': featureIsolation } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...restrict(['server', 'web/ must not import server/: share code through contract/']),
+      'canopy/feature-isolation': 'error',
     },
   },
   {
