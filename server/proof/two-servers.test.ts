@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../tests/support/factories';
 import { TEST_PASSWORD, TEST_PASSWORD_HASH } from '../../tests/support/signed-in';
+import { mailsTo, startSmtpReceiver, waitForMail } from '../../tests/support/smtp-receiver';
 import { startServer, type StartedServer } from '../../tests/support/start-server';
 import { openDatabase, type DatabaseHandle } from '../db/database';
+import { workerSchemaFor } from '../jobs/graphile-queue';
 
 /**
  * Two real app processes on one PostgreSQL database (a schema of their own): what one server
@@ -19,6 +24,8 @@ describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
   let a: StartedServer;
   let b: StartedServer;
   let database: DatabaseHandle;
+  let receiver: Awaited<ReturnType<typeof startSmtpReceiver>> | undefined;
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-two-mail-'));
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
@@ -27,7 +34,9 @@ describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
     await admin.end();
     // RATE_LIMIT_MULTIPLIER 1: the real limits, counted in the shared database.
     // One secret for both, as every server of one deployment has.
+    receiver = await startSmtpReceiver(mailDir);
     const env = {
+      SMTP_URL: receiver.url,
       DATABASE_URL: url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       RATE_LIMIT_MULTIPLIER: '1',
@@ -39,10 +48,13 @@ describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
   }, 90_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
+    await receiver?.close();
+    fs.rmSync(mailDir, { recursive: true, force: true });
     await database?.db.destroy();
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
     await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.query(`drop schema if exists ${workerSchemaFor(schema)} cascade`);
     await admin.end();
   });
 
@@ -142,4 +154,34 @@ describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
     ).rows as [{ count: number }];
     expect(count).toBe(5);
   });
+
+  it('each mail is sent once, whichever server queued it and whichever runs the job', async () => {
+    const password = 'leafy-Canopy-2026';
+    const emails: string[] = [];
+    await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => {
+        const username = `two${i}${randomBytes(3).toString('hex')}`;
+        const email = `${username}@example.test`;
+        emails.push(email);
+        const res = await call(i % 2 === 0 ? a : b, '/api/users/register', {
+          method: 'POST',
+          body: JSON.stringify({
+            username,
+            email,
+            password,
+            passwordConfirm: password,
+            role: 'individual',
+          }),
+        });
+        expect(res.status, await res.clone().text()).toBe(201);
+      }),
+    );
+    for (const email of emails) await waitForMail(mailDir, email, 0, 15_000);
+    // Both servers' runners had time to pick a job twice, had they been able to.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    for (const email of emails) expect(mailsTo(mailDir, email), email).toHaveLength(1);
+    const { rows } = await sql<{ status: string; n: number }>`select status, count(*)::int as n
+      from mails group by status`.execute(database.db);
+    expect(rows).toEqual([{ status: 'sent', n: 6 }]);
+  }, 60_000);
 });
