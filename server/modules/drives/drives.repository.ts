@@ -65,6 +65,20 @@ export function drivesRepository(db: Kysely<Database>) {
     findById: (id: string) =>
       db.selectFrom('drives').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** What other modules show of these drives (drives.briefs), 500 ids a statement. */
+    async briefRecords(ids: readonly string[]) {
+      const rows = [];
+      for (let i = 0; i < ids.length; i += 500)
+        rows.push(
+          ...(await db
+            .selectFrom('drives')
+            .select(['id', 'name', 'starts_at', 'organizer_id'])
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute()),
+        );
+      return rows;
+    },
+
     findRecord: (id: string): Promise<DriveRecord | undefined> =>
       listed().where('drives.id', '=', id).executeTakeFirst(),
 

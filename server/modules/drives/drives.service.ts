@@ -317,6 +317,25 @@ export function drivesService(deps: DrivesServiceDeps) {
       return drive ? { id: drive.id, name: drive.name, startsAt: drive.starts_at } : null;
     },
 
+    /**
+     * The drives these ids name, by id (unknown ids are absent): name, start and organiser, for
+     * another module's page of rows in one query. `on`: the caller's open transaction, if any.
+     */
+    async briefs(
+      ids: Iterable<string>,
+      on?: { db: Executor },
+    ): Promise<Map<string, { id: string; name: string; startsAt: string; organizerId: string }>> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = await (on ? deps.repo(on.db) : repo).briefRecords(unique);
+      return new Map(
+        rows.map((d) => [
+          d.id,
+          { id: d.id, name: d.name, startsAt: d.starts_at, organizerId: d.organizer_id },
+        ]),
+      );
+    },
+
     async detail(callerId: string, id: string): Promise<DriveDetail> {
       const drive = await presentOne(id, callerId);
       const participants = await repo.participants(id);

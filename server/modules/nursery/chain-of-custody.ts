@@ -12,8 +12,8 @@ import type { Clock } from '../../lib/clock';
 import { forbidden } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { personName, speciesRef } from './nursery-mapper';
-import type { ReservationDetail, reservationsRepository } from './reservations.repository';
-import type { stockRepository } from './stock.repository';
+import type { ReservationsStore, StockStore } from './nursery-people';
+import type { ReservationDetail } from './reservations.repository';
 
 /** What the chain needs from other modules, asked through their services. */
 export interface ChainLinks {
@@ -47,8 +47,8 @@ const MONTHS = 12;
 /** The chain of custody (drive page, tree page) and the nursery's dashboard. */
 export function chainOfCustody(deps: {
   uow: UnitOfWork;
-  stockRepo: typeof stockRepository;
-  reservationsRepo: typeof reservationsRepository;
+  stockRepo: (db: Executor) => StockStore;
+  reservationsRepo: (db: Executor) => ReservationsStore;
   clock: Clock;
   links: ChainLinks;
   /** Reservations as the caller sees them, with what they may do (reservations.service.ts). */

@@ -1,8 +1,7 @@
 import { defineModule } from '../module';
 import { nurseryRoutes } from './nursery.routes';
 import { nurseryService, type NurseryService } from './nursery.service';
-import { reservationsRepository } from './reservations.repository';
-import { stockRepository } from './stock.repository';
+import { reservationsStore, stockStore } from './nursery-people';
 
 declare module '../module' {
   interface ServiceRegistry {
@@ -17,13 +16,13 @@ declare module '../module' {
  */
 export const nurseryModule = defineModule({
   name: 'nursery',
-  needs: ['notifications', 'drives'],
+  needs: ['notifications', 'drives', 'users'],
   tables: ['nursery_stock', 'sapling_reservations'],
-  create: ({ uow, clock, config, hooks }, { notifications, drives }) =>
+  create: ({ uow, clock, config, hooks }, { notifications, drives, users }) =>
     nurseryService({
       uow,
-      stockRepo: stockRepository,
-      reservationsRepo: reservationsRepository,
+      stockRepo: stockStore({ users }),
+      reservationsRepo: reservationsStore({ users, drives }),
       clock,
       notifications,
       currency: config.donations.currency,

@@ -1,18 +1,17 @@
 import { PRICING_RESERVATION_STATUSES } from '../../../contract/nursery';
 import type { SessionUser } from '../auth/auth.service';
-import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { chainOfCustody, type ChainLinks } from './chain-of-custody';
-import type { reservationsRepository } from './reservations.repository';
 import { reservationsService } from './reservations.service';
-import type { stockRepository } from './stock.repository';
 import { stockService } from './stock.service';
+import type { ReservationsStore, StockStore } from './nursery-people';
 
 export interface NurseryServiceDeps {
   uow: UnitOfWork;
-  stockRepo: typeof stockRepository;
-  reservationsRepo: typeof reservationsRepository;
+  stockRepo: (db: Executor) => StockStore;
+  reservationsRepo: (db: Executor) => ReservationsStore;
   clock: Clock;
   notifications: Pick<NotificationsService, 'notify'>;
   /** The donation currency: sapling prices are in it. */

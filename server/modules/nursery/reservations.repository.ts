@@ -3,32 +3,16 @@ import type { ReservationStatus } from '../../../contract/nursery';
 import type { Database, SaplingReservationsTable } from '../../db/tables';
 
 /**
- * All SQL of sapling reservations (table `sapling_reservations`), plus reads of the drive, the
- * stock line and the two people a reservation names (never writes to them).
+ * All SQL of sapling reservations (table `sapling_reservations`), with the stock line each names;
+ * the drive and the two people come from their modules (nursery-people.ts).
  */
 export function reservationsRepository(db: Kysely<Database>) {
   const detailed = () =>
     db
       .selectFrom('sapling_reservations as r')
-      .innerJoin('drives as d', 'd.id', 'r.drive_id')
       .innerJoin('nursery_stock as s', 's.id', 'r.stock_id')
-      .innerJoin('users as n', 'n.id', 'r.nursery_id')
-      .innerJoin('users as o', 'o.id', 'r.organiser_id')
       .selectAll('r')
-      .select([
-        'd.name as drive_name',
-        'd.starts_at as drive_starts_at',
-        'd.organizer_id as drive_organizer_id',
-        's.species_id',
-        's.size',
-        's.pickup_location_text',
-        'n.username as nursery_username',
-        'n.name as nursery_name',
-        'n.deleted_at as nursery_deleted_at',
-        'o.username as organiser_username',
-        'o.name as organiser_name',
-        'o.deleted_at as organiser_deleted_at',
-      ]);
+      .select(['s.species_id', 's.size', 's.pickup_location_text']);
 
   const sumQuantity = async (
     query: ReturnType<typeof base>,
@@ -47,7 +31,7 @@ export function reservationsRepository(db: Kysely<Database>) {
     insert: (row: Insertable<SaplingReservationsTable>) =>
       db.insertInto('sapling_reservations').values(row).execute(),
 
-    findById: (id: string) => detailed().where('r.id', '=', id).executeTakeFirst(),
+    findRecord: (id: string) => detailed().where('r.id', '=', id).executeTakeFirst(),
 
     /** Moves the status on only from one of `from`; false when another request got there first. */
     async transition(
@@ -64,7 +48,7 @@ export function reservationsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    listForDrive: (driveId: string, limit: number, offset: number) =>
+    listRecordsForDrive: (driveId: string, limit: number, offset: number) =>
       detailed()
         .where('r.drive_id', '=', driveId)
         .orderBy('r.created_at', 'desc')
@@ -75,7 +59,7 @@ export function reservationsRepository(db: Kysely<Database>) {
     countForDrive: async (driveId: string) =>
       (await sumQuantity(base().where('drive_id', '=', driveId))).n,
 
-    listForNursery: (
+    listRecordsForNursery: (
       nurseryId: string,
       statuses: readonly ReservationStatus[] | undefined,
       limit: number,
@@ -105,25 +89,25 @@ export function reservationsRepository(db: Kysely<Database>) {
         .quantity,
 
     /** The drive's reservations (ids and nurseries) in these states, oldest first. */
-    driveReservations: (driveId: string, statuses: readonly ReservationStatus[]) =>
+    driveReservationRecords: (driveId: string, statuses: readonly ReservationStatus[]) =>
       db
-        .selectFrom('sapling_reservations as r')
-        .innerJoin('users as n', 'n.id', 'r.nursery_id')
-        .where('r.drive_id', '=', driveId)
-        .where('r.status', 'in', statuses)
-        .select([
-          'r.id',
-          'r.nursery_id',
-          'r.unit_price_minor',
-          'r.currency',
-          'r.created_at',
-          'n.username as nursery_username',
-          'n.name as nursery_name',
-          'n.deleted_at as nursery_deleted_at',
-        ])
-        .orderBy('r.created_at')
-        .orderBy('r.id')
+        .selectFrom('sapling_reservations')
+        .where('drive_id', '=', driveId)
+        .where('status', 'in', statuses)
+        .select(['id', 'nursery_id', 'unit_price_minor', 'currency', 'created_at'])
+        .orderBy('created_at')
+        .orderBy('id')
         .execute(),
+
+    /** The nursery of each of these reservations, by reservation id (donations show who grows them). */
+    nurseriesOf: (ids: readonly string[]) =>
+      ids.length === 0
+        ? Promise.resolve([])
+        : db
+            .selectFrom('sapling_reservations')
+            .select(['id', 'nursery_id'])
+            .where('id', 'in', ids)
+            .execute(),
 
     /** Reservations of one stock line in these states (deleting stock checks them). */
     countForStock: async (stockId: string, statuses?: readonly ReservationStatus[]) => {
@@ -133,7 +117,7 @@ export function reservationsRepository(db: Kysely<Database>) {
     },
 
     /** Open reservations a person is part of, as nursery or as organiser (account deletion). */
-    openInvolving: (userId: string, statuses: readonly ReservationStatus[]) =>
+    openRecordsInvolving: (userId: string, statuses: readonly ReservationStatus[]) =>
       detailed()
         .where((eb) => eb.or([eb('r.nursery_id', '=', userId), eb('r.organiser_id', '=', userId)]))
         .where('r.status', 'in', statuses)
@@ -164,6 +148,18 @@ export function reservationsRepository(db: Kysely<Database>) {
   };
 }
 export type ReservationsRepository = ReturnType<typeof reservationsRepository>;
-export type ReservationDetail = NonNullable<
-  Awaited<ReturnType<ReservationsRepository['findById']>>
+export type ReservationRecord = NonNullable<
+  Awaited<ReturnType<ReservationsRepository['findRecord']>>
 >;
+/** A reservation with its stock line, drive and the two people it names, as pages show it. */
+export type ReservationDetail = ReservationRecord & {
+  drive_name: string;
+  drive_starts_at: string;
+  drive_organizer_id: string;
+  nursery_username: string;
+  nursery_name: string | null;
+  nursery_deleted_at: string | null;
+  organiser_username: string;
+  organiser_name: string | null;
+  organiser_deleted_at: string | null;
+};

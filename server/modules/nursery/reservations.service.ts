@@ -25,13 +25,13 @@ import {
   toReservation,
   type ReservationRights,
 } from './nursery-mapper';
-import type { ReservationDetail, reservationsRepository } from './reservations.repository';
-import type { stockRepository } from './stock.repository';
+import type { ReservationsStore, StockStore } from './nursery-people';
+import type { ReservationDetail } from './reservations.repository';
 
 export interface ReservationsServiceDeps {
   uow: UnitOfWork;
-  stockRepo: typeof stockRepository;
-  reservationsRepo: typeof reservationsRepository;
+  stockRepo: (db: Executor) => StockStore;
+  reservationsRepo: (db: Executor) => ReservationsStore;
   clock: Clock;
   notifications: Pick<NotificationsService, 'notify'>;
   /** Donations allocated to a reservation (donations module): donors paid for its saplings. */

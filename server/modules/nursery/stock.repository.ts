@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, NurseryStockTable } from '../../db/tables';
 
-/** A stock line with its nursery's name parts (for "who grows it"). */
+/** A stock line as its queries read it (the nursery's names come from users: nursery-people.ts). */
 const stockColumns = [
   'nursery_stock.id',
   'nursery_stock.nursery_id',
@@ -17,9 +17,6 @@ const stockColumns = [
   'nursery_stock.removed_at',
   'nursery_stock.created_at',
   'nursery_stock.updated_at',
-  'users.username as nursery_username',
-  'users.name as nursery_name',
-  'users.deleted_at as nursery_deleted_at',
 ] as const;
 
 export interface BoundingBox {
@@ -34,13 +31,9 @@ export interface StockFilter {
   box?: BoundingBox;
 }
 
-/** All SQL of sapling stock (table `nursery_stock`), plus the nursery's name from `users`. */
+/** All SQL of sapling stock (table `nursery_stock`). */
 export function stockRepository(db: Kysely<Database>) {
-  const withNursery = () =>
-    db
-      .selectFrom('nursery_stock')
-      .innerJoin('users', 'users.id', 'nursery_stock.nursery_id')
-      .select(stockColumns);
+  const withNursery = () => db.selectFrom('nursery_stock').select(stockColumns);
 
   /** What members can find: listed, not removed, with saplings left. */
   const findable = (filter: StockFilter) => {
@@ -73,7 +66,7 @@ export function stockRepository(db: Kysely<Database>) {
     insert: (row: Insertable<NurseryStockTable>) =>
       db.insertInto('nursery_stock').values(row).execute(),
 
-    findById: (id: string) =>
+    findRecord: (id: string) =>
       withNursery()
         .where('nursery_stock.id', '=', id)
         .where('nursery_stock.removed_at', 'is', null)
@@ -122,7 +115,7 @@ export function stockRepository(db: Kysely<Database>) {
         .execute(),
 
     /** The nursery's own listed stock, newest first (sold-out lines included). */
-    listOwn: (nurseryId: string, limit: number, offset: number) =>
+    listOwnRecords: (nurseryId: string, limit: number, offset: number) =>
       withNursery()
         .where('nursery_stock.nursery_id', '=', nurseryId)
         .where('nursery_stock.removed_at', 'is', null)
@@ -142,7 +135,7 @@ export function stockRepository(db: Kysely<Database>) {
     },
 
     /** Findable stock, newest first, one page. */
-    listFindable: (filter: StockFilter, limit: number, offset: number) =>
+    listFindableRecords: (filter: StockFilter, limit: number, offset: number) =>
       findable(filter)
         .orderBy('nursery_stock.created_at', 'desc')
         .orderBy('nursery_stock.id', 'desc')
@@ -157,7 +150,7 @@ export function stockRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
     /** Every findable line in the box (at most `max`), for exact distances in code. */
-    inBox: (filter: StockFilter, max: number) => findable(filter).limit(max).execute(),
+    inBoxRecords: (filter: StockFilter, max: number) => findable(filter).limit(max).execute(),
 
     /** The nursery's listed stock summed per species (the dashboard). */
     bySpecies: (nurseryId: string) =>
@@ -186,4 +179,10 @@ export function stockRepository(db: Kysely<Database>) {
   };
 }
 export type StockRepository = ReturnType<typeof stockRepository>;
-export type StockWithNursery = NonNullable<Awaited<ReturnType<StockRepository['findById']>>>;
+export type StockRecord = NonNullable<Awaited<ReturnType<StockRepository['findRecord']>>>;
+/** A stock line with its nursery's name parts (for "who grows it"). */
+export type StockWithNursery = StockRecord & {
+  nursery_username: string;
+  nursery_name: string | null;
+  nursery_deleted_at: string | null;
+};

@@ -8,23 +8,23 @@ import {
   type StockUpdateRequest,
 } from '../../../contract/nursery';
 import type { NurseryStockTable } from '../../db/tables';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { SessionUser } from '../auth/auth.service';
 import { boundingBox, haversineKm, toStock } from './nursery-mapper';
-import type { reservationsRepository } from './reservations.repository';
-import type { stockRepository, StockWithNursery } from './stock.repository';
+import type { StockWithNursery } from './stock.repository';
 import type { Updateable } from 'kysely';
+import type { ReservationsStore, StockStore } from './nursery-people';
 
 /** The most lines read from a bounding box before sorting by exact distance. */
 const NEAR_SCAN_MAX = 5000;
 
 export interface StockServiceDeps {
   uow: UnitOfWork;
-  stockRepo: typeof stockRepository;
-  reservationsRepo: typeof reservationsRepository;
+  stockRepo: (db: Executor) => StockStore;
+  reservationsRepo: (db: Executor) => ReservationsStore;
   clock: Clock;
   /** The donation currency: every sapling price is in it. */
   currency: string;
