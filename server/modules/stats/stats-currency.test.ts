@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../lib/clock';
 import { statsService, type StatsPorts } from './stats.service';
+import { buildConfig } from '../../config';
+import { buildTestApp } from '../../../tests/support/test-app';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 
@@ -34,5 +36,22 @@ describe('statsService currency', () => {
 
   it("answers config's default (USD) when no currency is given", async () => {
     expect((await serviceIn().impact()).currency).toBe('USD');
+  });
+});
+
+describe('GET /api/stats currency', () => {
+  it('names the configured DONATION_CURRENCY', async () => {
+    const base = buildConfig();
+    const t = await buildTestApp(
+      { name: 'sqlite' },
+      { config: { donations: { ...base.donations, currency: 'JPY' } } },
+    );
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/stats' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.currency).toBe('JPY');
+    } finally {
+      await t.close();
+    }
   });
 });
