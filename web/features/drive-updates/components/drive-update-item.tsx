@@ -1,6 +1,7 @@
 import { DRIVE_UPDATE_ROLE_LABELS, type DriveUpdate } from '../../../../contract/drive-updates';
 import { mutedText } from '../../../components/ui/looks';
-import { photoAlt, postedAgo, postedOn } from '../format';
+import { relativeTime } from '../../../lib/relative-time';
+import { photoAlt, postedOn } from '../format';
 
 /** One field update: who posted it and as what, when, the text and its photos. */
 export function DriveUpdateItem({ update }: { update: DriveUpdate }) {
@@ -19,7 +20,7 @@ export function DriveUpdateItem({ update }: { update: DriveUpdate }) {
           dateTime={update.createdAt}
           title={postedOn(update.createdAt)}
         >
-          {postedAgo(update.createdAt)}
+          {relativeTime(update.createdAt)}
         </time>
       </header>
       <p className="break-words whitespace-pre-line">{update.text}</p>

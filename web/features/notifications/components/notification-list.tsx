@@ -3,7 +3,8 @@ import type { Notification } from '../../../../contract/notifications';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api';
-import { isInAppPath, relativeTime } from '../relative-time';
+import { relativeTime } from '../../../lib/relative-time';
+import { isInAppPath } from '../relative-time';
 
 /**
  * The right drawer's body: newest first, unread ones marked, "Mark all as read" and "Load more".
