@@ -9,7 +9,8 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentEvent } from '../payments/payment-provider';
 import { receiptMail } from './donation-emails';
 import { describeGift, treesText } from './donation-mapper';
-import type { donationsRepository, DonationsRepository } from './donations.repository';
+import type { DonationsStore } from './donations-people';
+import type { DonationsRepository } from './donations.repository';
 
 /** What an event did: the payments module records it beside the event id. */
 export interface FulfilmentResult {
@@ -35,7 +36,7 @@ export const TRANSACTIONS_PATH = '/app/transactions';
 const drivePath = (id: string) => `/app/delive-detail/${id}`;
 
 export interface FulfilmentDeps {
-  repo: typeof donationsRepository;
+  repo: (db: Executor) => DonationsStore;
   /** For reads after the commit (the notices). */
   db: Executor;
   clock: Clock;
@@ -130,7 +131,7 @@ export function donationFulfilment(deps: FulfilmentDeps) {
 
   /** The receipt mail, queued with the change that made the donation paid: sent once, retried. */
   async function queueReceipt(
-    repo: DonationsRepository,
+    repo: DonationsStore,
     tx: Tx,
     donation: DonationRow,
     receiptNumber: string,

@@ -3,27 +3,11 @@ import type { DonationStatus } from '../../../contract/donations';
 import type { BillingProfileRow, Database, DonationsTable, NewDonation } from '../../db/tables';
 
 /**
- * All SQL of donations: its own tables (donations, receipt_counters, billing_profiles), plus reads
- * of the drive and donor a donation names (never writes to them).
+ * All SQL of donations, on its own tables only (donations, receipt_counters, billing_profiles);
+ * the drive, nursery and people a donation names come from their modules (donations-people.ts).
  */
 export function donationsRepository(db: Kysely<Database>) {
-  /** A donation with the drive it went to (null for the general fund). */
-  const withDrive = () =>
-    db
-      .selectFrom('donations')
-      .leftJoin('drives', 'drives.id', 'donations.drive_id')
-      // The nursery growing the trees, through the sapling reservation they are allocated to.
-      .leftJoin('sapling_reservations as sr', 'sr.id', 'donations.reservation_id')
-      .leftJoin('users as nu', 'nu.id', 'sr.nursery_id')
-      .selectAll('donations')
-      .select([
-        'drives.name as drive_name',
-        'drives.starts_at as drive_starts_at',
-        'sr.nursery_id as nursery_id',
-        'nu.username as nursery_username',
-        'nu.name as nursery_name',
-        'nu.deleted_at as nursery_deleted_at',
-      ]);
+  const own = () => db.selectFrom('donations').selectAll();
 
   const ofDonor = (donorId: string, status: DonationStatus | undefined) => {
     let query = db.selectFrom('donations').where('donor_id', '=', donorId);
@@ -45,20 +29,20 @@ export function donationsRepository(db: Kysely<Database>) {
     findByPaymentRef: (ref: string) =>
       db.selectFrom('donations').selectAll().where('payment_ref', '=', ref).executeTakeFirst(),
 
-    /** The donation with its drive, only if this member made it. */
-    findOwned: (id: string, donorId: string) =>
-      withDrive()
+    /** The donation, only if this member made it. */
+    findOwnedRecord: (id: string, donorId: string) =>
+      own()
         .where('donations.id', '=', id)
         .where('donations.donor_id', '=', donorId)
         .executeTakeFirst(),
 
-    listForDonor: (
+    listRecordsForDonor: (
       donorId: string,
       status: DonationStatus | undefined,
       limit: number,
       offset: number,
     ) => {
-      let query = withDrive().where('donations.donor_id', '=', donorId);
+      let query = own().where('donations.donor_id', '=', donorId);
       if (status) query = query.where('donations.status', '=', status);
       return query
         .orderBy('donations.created_at', 'desc')
@@ -75,8 +59,8 @@ export function donationsRepository(db: Kysely<Database>) {
     },
 
     /** The member's paid tree donations, most recently paid first. */
-    paidTreesForDonor: (donorId: string, limit: number, offset: number) =>
-      withDrive()
+    paidTreeRecordsForDonor: (donorId: string, limit: number, offset: number) =>
+      own()
         .where('donations.donor_id', '=', donorId)
         .where('donations.status', '=', 'paid')
         .where('donations.kind', '=', 'trees')
@@ -142,38 +126,6 @@ export function donationsRepository(db: Kysely<Database>) {
       return Number(row.last);
     },
 
-    /** Who gave, and to whose drive: what the notices after a payment need. */
-    paymentParties: (donationId: string) =>
-      db
-        .selectFrom('donations')
-        .innerJoin('users as donor', 'donor.id', 'donations.donor_id')
-        .leftJoin('drives', 'drives.id', 'donations.drive_id')
-        .select([
-          'donor.email as donor_email',
-          'donor.username as donor_username',
-          'donor.name as donor_name',
-          'donor.deleted_at as donor_deleted_at',
-          'drives.name as drive_name',
-          'drives.organizer_id as organizer_id',
-        ])
-        .where('donations.id', '=', donationId)
-        .executeTakeFirst(),
-
-    /** Who the receipt is for. */
-    donor: (userId: string) =>
-      db
-        .selectFrom('users')
-        .select(['id', 'email', 'username', 'name', 'deleted_at'])
-        .where('id', '=', userId)
-        .executeTakeFirst(),
-
-    findDrive: (id: string) =>
-      db
-        .selectFrom('drives')
-        .select(['id', 'name', 'starts_at', 'organizer_id'])
-        .where('id', '=', id)
-        .executeTakeFirst(),
-
     /** Paid trees and cash (in `currency`) a drive received. */
     async driveTotals(driveId: string, currency: string) {
       const row = await db
@@ -189,37 +141,30 @@ export function donationsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * A drive's paid donations per donor, most recent first; `anonymous` ones (and deleted
-     * members') are summed into one row without a name.
+     * A drive's paid donations summed per donor who gave with their name (`named`, one row per such
+     * donor, of this drive only), and the anonymous ones summed into one row (`anonymous`).
+     * donations-people.ts leaves deleted members' rows out of `named` and adds them to the rest.
      */
-    async driveDonors(driveId: string, currency: string, limit: number) {
+    async driveDonorTotals(driveId: string, currency: string) {
       const paid = () =>
         db
           .selectFrom('donations')
-          .innerJoin('users', 'users.id', 'donations.donor_id')
           .where('donations.drive_id', '=', driveId)
           .where('donations.status', '=', 'paid');
-      const [named, hidden] = await Promise.all([
+      const [named, anonymous] = await Promise.all([
         paid()
           .where('donations.anonymous', '=', 0)
-          .where('users.deleted_at', 'is', null)
-          .groupBy(['users.id', 'users.username', 'users.name'])
+          .groupBy('donations.donor_id')
           .select((eb) => [
-            'users.id as user_id',
-            'users.username',
-            'users.name',
+            'donations.donor_id as user_id',
+            eb.fn.countAll<number>().as('n'),
             eb.fn.sum<number>('donations.trees').as('trees'),
             eb.fn.coalesce(eb.fn.sum<number>(cashIn(currency)), eb.lit(0)).as('amount'),
             eb.fn.max('donations.paid_at').as('last_paid_at'),
           ])
-          .orderBy('last_paid_at', 'desc')
-          .orderBy('users.id')
-          .limit(limit)
           .execute(),
         paid()
-          .where((eb) =>
-            eb.or([eb('donations.anonymous', '=', 1), eb('users.deleted_at', 'is not', null)]),
-          )
+          .where('donations.anonymous', '=', 1)
           .select((eb) => [
             eb.fn.countAll<number>().as('n'),
             eb.fn.coalesce(eb.fn.sum<number>('donations.trees'), eb.lit(0)).as('trees'),
@@ -228,8 +173,18 @@ export function donationsRepository(db: Kysely<Database>) {
           .executeTakeFirstOrThrow(),
       ]);
       return {
-        named: named.map((r) => ({ ...r, trees: Number(r.trees), amount: Number(r.amount) })),
-        hidden: { n: Number(hidden.n), trees: Number(hidden.trees), amount: Number(hidden.amount) },
+        named: named.map((r) => ({
+          user_id: r.user_id,
+          n: Number(r.n),
+          trees: Number(r.trees),
+          amount: Number(r.amount),
+          last_paid_at: r.last_paid_at,
+        })),
+        anonymous: {
+          n: Number(anonymous.n),
+          trees: Number(anonymous.trees),
+          amount: Number(anonymous.amount),
+        },
       };
     },
 
@@ -244,32 +199,17 @@ export function donationsRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    /** Who paid for the trees allocated to a sapling reservation: named, and a count of the rest. */
-    async reservationDonors(reservationId: string) {
-      const rows = await db
+    /** Who paid for the trees allocated to a sapling reservation (names: donations-people.ts). */
+    reservationDonorRecords: (reservationId: string) =>
+      db
         .selectFrom('donations')
-        .innerJoin('users', 'users.id', 'donations.donor_id')
-        .where('donations.reservation_id', '=', reservationId)
-        .where('donations.status', '=', 'paid')
-        .groupBy([
-          'users.id',
-          'users.username',
-          'users.name',
-          'users.deleted_at',
-          'donations.anonymous',
-        ])
-        .select([
-          'users.id as user_id',
-          'users.username',
-          'users.name',
-          'users.deleted_at',
-          'donations.anonymous',
-        ])
-        .orderBy('users.id')
+        .where('reservation_id', '=', reservationId)
+        .where('status', '=', 'paid')
+        .groupBy(['donor_id', 'anonymous'])
+        .select(['donor_id as user_id', 'anonymous'])
+        .orderBy('donor_id')
         .limit(200)
-        .execute();
-      return rows;
-    },
+        .execute(),
 
     /** Everyone with a paid gift to the drive, anonymous givers too, once each. */
     async paidDonorIds(driveId: string): Promise<string[]> {

@@ -31,12 +31,13 @@ import {
   toDonation,
   type DonationWithDrive,
 } from './donation-mapper';
-import type { donationsRepository } from './donations.repository';
+import type { DonationsStore } from './donations-people';
 import { renderReceiptPdf } from './receipt-pdf';
 
 export interface DonationsServiceDeps {
   uow: UnitOfWork;
-  repo: typeof donationsRepository;
+  /** The donations repository on an executor, with what it names (donations-people.ts). */
+  repo: (db: Executor) => DonationsStore;
   clock: Clock;
   /** Prices and limits (DONATION_CURRENCY, TREE_PRICE, …): the only source of an amount. */
   settings: Config['donations'];

@@ -1,6 +1,6 @@
 import { defineModule } from '../module';
 import { paymentProviderFromConfig } from '../payments/payment-provider';
-import { donationsRepository } from './donations.repository';
+import { donationsStore } from './donations-people';
 import { donationsRoutes } from './donations.routes';
 import { donationsService, type DonationsService } from './donations.service';
 
@@ -13,13 +13,13 @@ declare module '../module' {
 /** Gifts of trees and money, receipts, billing details; owns every money figure. */
 export const donationsModule = defineModule({
   name: 'donations',
-  needs: ['notifications', 'nursery'],
+  needs: ['notifications', 'nursery', 'drives', 'users'],
   tables: ['donations', 'receipt_counters', 'billing_profiles'],
   figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
-  create: ({ uow, clock, config, mail, log }, { notifications, nursery }) =>
+  create: ({ uow, clock, config, mail, log }, { notifications, nursery, drives, users }) =>
     donationsService({
       uow,
-      repo: donationsRepository,
+      repo: donationsStore({ users, drives, nursery }),
       clock,
       settings: config.donations,
       provider: paymentProviderFromConfig(config),

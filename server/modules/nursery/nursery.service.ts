@@ -44,6 +44,18 @@ export function nurseryService(deps: NurseryServiceDeps) {
         .driveReservations(driveId, PRICING_RESERVATION_STATUSES);
       return rows.some((r) => r.nursery_id === nurseryId);
     },
+    /**
+     * The nursery growing each of these sapling reservations, by reservation id (unknown ids are
+     * absent): one query for another module's page of rows. `on`: the caller's transaction.
+     */
+    async reservationNurseries(
+      ids: Iterable<string>,
+      on?: { db: Executor },
+    ): Promise<Map<string, string>> {
+      const unique = [...new Set(ids)];
+      const rows = await deps.reservationsRepo(on?.db ?? deps.uow.db).nurseriesOf(unique);
+      return new Map(rows.map((r) => [r.id, r.nursery_id]));
+    },
     refuseDriveDeletion: reservations.refuseDriveDeletion,
     onAccountDeleted: (userId: string, tx: Tx) => reservations.onAccountDeleted(userId, tx),
   };
