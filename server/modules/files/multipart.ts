@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FILE_MESSAGES, IMAGE_UPLOAD } from '../../../contract/files';
+import type { ErrorCode } from '../../../contract/common';
 import { AppError } from '../../lib/errors';
 
 /** Limits for every multipart form: one image plus a form's worth of short text fields. */
@@ -29,23 +30,35 @@ export async function registerMultipart(app: FastifyInstance): Promise<void> {
 export interface MultipartForm {
   /** Every text field; a repeated name collects all its values in order. */
   fields: Record<string, string[]>;
-  /** The bytes of the file sent as `fileField`, or null when none was chosen. */
+  /** The bytes of the (first) file sent as `fileField`, or null when none was chosen. */
   file: Buffer | null;
+  /** Every file sent as `fileField`, in order (at most `maxFiles`). */
+  files: Buffer[];
 }
 
-const unexpectedFile = (fileField: string) =>
-  new AppError(400, 'BAD_REQUEST', `Please send the image in the "${fileField}" field.`);
+export interface MultipartOptions {
+  fileField: string;
+  /** How many files `fileField` may carry (default 1). */
+  maxFiles?: number;
+  /** File problems name `fileField` in the answer (for forms that show errors by field). */
+  fileErrorsNameField?: boolean;
+  /** Tighter limits than the app-wide ones, for this form. */
+  limits?: { fields?: number; parts?: number };
+  messages?: { tooManyFiles?: string; wrongFileField?: string };
+  /** The answer when a text field is longer than the limit (default: a plain 413). */
+  fieldTooLong?: (fieldName: string) => AppError;
+}
 
 /** Turns the multipart plugin's and busboy's errors into clear 4xx answers; never a 5xx. */
-function toAppError(error: unknown): AppError {
+function toAppError(error: unknown, fileError: FileError, tooManyFiles: string): AppError {
   if (error instanceof AppError) return error;
   const code =
     typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new AppError(413, 'PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
+      return fileError(413, 'PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge);
     case 'FST_FILES_LIMIT':
-      return new AppError(400, 'BAD_REQUEST', MULTIPART_MESSAGES.oneFile);
+      return fileError(400, 'BAD_REQUEST', tooManyFiles);
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
       return new AppError(413, 'PAYLOAD_TOO_LARGE', MULTIPART_MESSAGES.tooManyFields);
@@ -59,6 +72,8 @@ function toAppError(error: unknown): AppError {
   }
 }
 
+type FileError = (status: number, code: ErrorCode, message: string) => AppError;
+
 async function drain(stream: AsyncIterable<unknown>): Promise<void> {
   for await (const _chunk of stream) {
     // Discarded: the parser only moves to the next part once this one is read.
@@ -66,36 +81,51 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
 }
 
 /**
- * Reads a whole multipart/form-data request: text fields (repeated names as arrays) and at most
- * one file, which must arrive under `fileField`. Every problem becomes an AppError (400/413/415).
- * The file is returned as sent; pass it to `files.storeImage` to check and re-encode it.
+ * Reads a whole multipart/form-data request: text fields (repeated names as arrays) and up to
+ * `maxFiles` files, which must arrive under `fileField`. Every problem becomes an AppError
+ * (400/413/415); the body is still read to the end, so the connection stays usable. Files are
+ * returned as sent; pass them to the files service to check and re-encode them.
  */
 export async function readMultipart(
   request: FastifyRequest,
-  options: { fileField: string },
+  options: MultipartOptions,
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', MULTIPART_MESSAGES.notMultipart);
   }
+  const { fileField, maxFiles = 1 } = options;
+  const fileError: FileError = (status, code, message) =>
+    new AppError(status, code, message, options.fileErrorsNameField ? { field: fileField } : {});
+  const tooManyFiles = options.messages?.tooManyFiles ?? MULTIPART_MESSAGES.oneFile;
+  const wrongFileField =
+    options.messages?.wrongFileField ?? `Please send the image in the "${fileField}" field.`;
   const fields = new Map<string, string[]>();
-  let file: Buffer | null = null;
-  let sawFile = false;
-  // The first problem is remembered and the body still read to the end, so the connection stays usable.
+  const files: Buffer[] = [];
+  // The first problem is remembered and the body still read to the end.
   let problem: AppError | null = null;
   try {
-    for await (const part of request.parts()) {
+    // One file more than allowed is still read, so it gets the "too many" message.
+    const parts =
+      maxFiles > 1 || options.limits
+        ? request.parts({
+            limits: { ...MULTIPART_LIMITS, ...options.limits, files: maxFiles + 1 },
+          })
+        : request.parts();
+    for await (const part of parts) {
       if (part.type === 'file') {
-        if (problem || sawFile || part.fieldname !== options.fileField) {
-          problem ??= sawFile
-            ? new AppError(400, 'BAD_REQUEST', MULTIPART_MESSAGES.oneFile)
-            : unexpectedFile(options.fileField);
+        if (problem || part.fieldname !== fileField || files.length >= maxFiles) {
+          problem ??= fileError(
+            400,
+            'BAD_REQUEST',
+            files.length >= maxFiles ? tooManyFiles : wrongFileField,
+          );
           await drain(part.file);
           continue;
         }
-        sawFile = true;
         const data = await part.toBuffer();
         // A browser sends an empty, unnamed file part when no file was chosen.
-        file = data.length === 0 && part.filename === '' ? null : data;
+        if (data.length === 0 && part.filename === '') continue;
+        files.push(data);
         continue;
       }
       if (part.fieldnameTruncated) {
@@ -103,7 +133,9 @@ export async function readMultipart(
         continue;
       }
       if (part.valueTruncated) {
-        problem ??= new AppError(413, 'PAYLOAD_TOO_LARGE', MULTIPART_MESSAGES.fieldTooLong);
+        problem ??=
+          options.fieldTooLong?.(part.fieldname) ??
+          new AppError(413, 'PAYLOAD_TOO_LARGE', MULTIPART_MESSAGES.fieldTooLong);
         continue;
       }
       const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
@@ -112,8 +144,8 @@ export async function readMultipart(
       else fields.set(part.fieldname, [value]);
     }
   } catch (error) {
-    throw problem ?? toAppError(error);
+    throw problem ?? toAppError(error, fileError, tooManyFiles);
   }
   if (problem) throw problem;
-  return { fields: Object.fromEntries(fields), file };
+  return { fields: Object.fromEntries(fields), file: files[0] ?? null, files };
 }
