@@ -1,5 +1,5 @@
 import type { Tx } from '../db/unit-of-work';
-import type { Mail, Mailer } from '../lib/mailer';
+import type { Mail, MailAttachment, Mailer } from '../lib/mailer';
 
 export interface EnqueueOptions {
   /** Not before this time. */
@@ -19,7 +19,21 @@ export interface MailOptions {
    * with the same key does nothing, so a reminder or notice computed twice is still sent once.
    */
   key?: string;
+  /**
+   * Files made when the mail is sent, each by the module that owns it (its `mailAttachments` hook),
+   * e.g. `{ kind: 'donation-certificate', id: donationId }`: the queue holds this JSON, not bytes.
+   */
+  attachments?: MailAttachmentRef[];
 }
+
+/** A file a queued mail names: made at sending time by the module answering `kind`. */
+export interface MailAttachmentRef {
+  kind: string;
+  id: string;
+}
+
+/** Makes one kind of attachment from its id; null when it no longer applies (the mail goes without). */
+export type MailAttachmentMaker = (id: string) => Promise<MailAttachment | null>;
 
 /** How services send mail: queued in the writing transaction, delivered (and retried) by the jobs. */
 export interface MailQueue {
@@ -53,7 +67,8 @@ export interface JobQueue {
 
 /**
  * A MailQueue without the queue, for service tests that build a service alone: sends after
- * commit (a failure is logged by the unit of work, not retried). The app uses the mail outbox.
+ * commit (a failure is logged by the unit of work, not retried), without attachments. The app uses
+ * the mail outbox.
  */
 export function afterCommitMail(mailer: Mailer): MailQueue {
   return {

@@ -7,6 +7,15 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (the queue carries references and makes them at sending: MailOptions). */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../db/unit-of-work';
-import type { JobsPort, MailQueue } from '../jobs/jobs-port';
+import type { JobsPort, MailAttachmentMaker, MailQueue } from '../jobs/jobs-port';
 import type { Clock } from '../lib/clock';
 import type { Log } from '../lib/log';
 import type { Mailer } from '../lib/mailer';
@@ -54,8 +54,25 @@ export interface ModuleHooks {
    * answers is 0.
    */
   memberFigures?: (userId: string) => Promise<Partial<PublicProfile['counts']>>;
+  /**
+   * The trees planted for a paid tree gift so far (its certificate prints them), answered by the
+   * module that allocates gifts to trees; while none answers, every gift is funded, not planted.
+   */
+  giftPlantings?: (donationId: string) => Promise<GiftPlantings>;
+  /** Attachments this module makes for queued mail, by the kind a `MailAttachmentRef` names. */
+  mailAttachments?: Readonly<Record<string, MailAttachmentMaker>>;
   /** Daily: remove this module's expired rows; returns how many. */
   prune?: (now: Date) => Promise<number>;
+}
+
+/** What `giftPlantings` answers for one gift. */
+export interface GiftPlantings {
+  /** The trees (rows of `trees`) carrying the gift. */
+  treeIds: string[];
+  /** How many of the gift's trees are in the ground. */
+  planted: number;
+  /** The species' names of those trees, when known. */
+  species?: string[];
 }
 
 export type HookKind = keyof ModuleHooks;

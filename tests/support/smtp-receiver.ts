@@ -10,6 +10,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail, their bytes in base64. */
+  attachments: Array<{ filename: string; contentType: string; size: number; base64: string }>;
   receivedAt: number;
 }
 
@@ -35,6 +37,12 @@ export async function startSmtpReceiver(dir: string, port?: number) {
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
               html: typeof parsed.html === 'string' ? parsed.html : '',
+              attachments: parsed.attachments.map((a) => ({
+                filename: a.filename ?? '',
+                contentType: a.contentType,
+                size: a.content.length,
+                base64: a.content.toString('base64'),
+              })),
               receivedAt: Date.now(),
             };
             const file = path.join(dir, `${Date.now()}-${++counter}.json`);

@@ -17,7 +17,16 @@ export const outboxModule = defineModule({
   name: 'outbox',
   needs: [],
   tables: ['mails'],
-  create: ({ db, mailer, clock, log, config }) => mailService({ db, mailer, clock, log, config }),
+  create: ({ db, mailer, clock, log, config, hooks }) =>
+    mailService({
+      db,
+      mailer,
+      clock,
+      log,
+      config,
+      attachmentMaker: (kind) =>
+        hooks.all('mailAttachments').find((makers) => makers[kind])?.[kind],
+    }),
   routes: [mailRoutes],
   hooks: (outbox) => ({ prune: outbox.prune }),
   tasks: (outbox) => ({ [MAIL_JOB]: (payload) => outbox.deliver(payload) }),

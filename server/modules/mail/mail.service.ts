@@ -1,10 +1,15 @@
 import type { Config } from '../../config';
 import type { Executor } from '../../db/unit-of-work';
-import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
+import type {
+  JobsPort,
+  MailAttachmentMaker,
+  MailAttachmentRef,
+  MailQueue,
+} from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { newId } from '../../lib/ids';
 import type { Log } from '../../lib/log';
-import type { Mailer } from '../../lib/mailer';
+import type { MailAttachment, Mailer } from '../../lib/mailer';
 import { mailRepository, type MailRow } from './mail.repository';
 
 /** The job that delivers one queued mail. */
@@ -17,6 +22,16 @@ const DAY_MS = 86_400_000;
 
 const reasonOf = (err: unknown) =>
   (err instanceof Error ? err.message : String(err)).slice(0, 1000) || 'sending failed';
+
+/** The 'mail' job's payload: the mail's row, and the files to make when it is sent. */
+interface MailJob {
+  id: string;
+  attachments?: MailAttachmentRef[];
+}
+
+const isRef = (value: unknown): value is MailAttachmentRef =>
+  typeof (value as MailAttachmentRef | null)?.kind === 'string' &&
+  typeof (value as MailAttachmentRef).id === 'string';
 
 /**
  * The MailQueue services send through: the mail becomes a row of `mails` and a 'mail' job, both
@@ -35,7 +50,11 @@ export function mailOutbox(deps: { jobs: JobsPort; clock: Clock }): MailQueue {
         html_body: mail.html,
         created_at: deps.clock.now().toISOString(),
       });
-      if (queued) await deps.jobs.enqueue(tx, MAIL_JOB, { id });
+      // Attachments travel as references (JSON, a few bytes) and are made at sending: see deliver.
+      const job: MailJob = options.attachments?.length
+        ? { id, attachments: options.attachments.map(({ kind, id }) => ({ kind, id })) }
+        : { id };
+      if (queued) await deps.jobs.enqueue(tx, MAIL_JOB, job);
     },
   };
 }
@@ -46,6 +65,8 @@ export interface MailServiceDeps {
   clock: Clock;
   log: Log;
   config: Pick<Config, 'devMail'>;
+  /** The maker of one kind of attachment (the modules' `mailAttachments` hooks). */
+  attachmentMaker?: (kind: string) => MailAttachmentMaker | undefined;
 }
 
 /**
@@ -57,24 +78,52 @@ export function mailService(deps: MailServiceDeps) {
   const { clock, log } = deps;
   const keepBodies = deps.config.devMail;
 
+  /** The files a mail names, made now; one whose maker answers null no longer applies and is left out. */
+  async function makeAttachments(refs: MailAttachmentRef[]): Promise<MailAttachment[]> {
+    const made: MailAttachment[] = [];
+    for (const ref of refs) {
+      const make = deps.attachmentMaker?.(ref.kind);
+      if (!make) throw new Error(`no module makes mail attachments of kind ${ref.kind}`);
+      const file = await make(ref.id);
+      if (file) made.push(file);
+    }
+    return made;
+  }
+
   return {
     /**
      * Sends one queued mail. A failure within MAIL_RETRY_MS of queueing is thrown, so the queue
      * retries it with backoff; after that the mail is marked failed and logged with its reason.
+     * Its attachments are made now from their references; one that cannot be made is retried the
+     * same way, and past MAIL_RETRY_MS the mail goes without it (the mail matters more).
      */
     async deliver(payload: unknown): Promise<void> {
-      const id = (payload as { id?: unknown } | null)?.id;
+      const job = payload as Partial<MailJob> | null;
+      const id = job?.id;
       if (typeof id !== 'string') throw new Error('a mail job without a mail id');
+      const refs = Array.isArray(job?.attachments) ? job.attachments.filter(isRef) : [];
       const row = await repo.byId(id);
       // Already sent (a job run twice) or gone: nothing to do.
       if (!row || row.status !== 'queued') return;
       const attempts = row.attempts + 1;
+      let attachments: MailAttachment[] = [];
+      try {
+        attachments = await makeAttachments(refs);
+      } catch (err) {
+        const reason = `attachment: ${reasonOf(err)}`;
+        if (clock.now().getTime() - Date.parse(row.created_at) < MAIL_RETRY_MS) {
+          await repo.recordFailure(id, attempts, reason);
+          throw err;
+        }
+        log.error({ mail: id, to: row.to_address, reason }, 'mail sent without its attachment');
+      }
       try {
         await deps.mailer.send({
           to: row.to_address,
           subject: row.subject,
           text: row.text_body ?? '',
           html: row.html_body ?? '',
+          ...(attachments.length ? { attachments } : {}),
         });
       } catch (err) {
         const reason = reasonOf(err);
