@@ -61,6 +61,10 @@ export const DONATION_MESSAGES = {
   notFound: 'We could not find that donation.',
   notPending: 'This donation is no longer waiting for payment.',
   receiptNotPaid: 'A receipt is available once the payment is confirmed.',
+  certificateTreesOnly:
+    'Certificates are for gifts of trees; a cash donation has its receipt instead.',
+  certificateNotPaid: 'The certificate is available once the payment is confirmed.',
+  certificateRefunded: 'This gift was refunded, so it has no certificate.',
   testModeOff: 'Test payments are not enabled on this server.',
   cardNumberInvalid: 'Please enter a valid card number.',
   expiryInvalid: 'Please enter the expiry date as MM/YY.',

@@ -88,16 +88,25 @@ export function amountText(amountMinor: number, currency: string): string {
 }
 
 /**
- * An A4 document with a 56 pt margin, the Canopy fonts registered (regular selected), and the
- * whole file once `doc.end()` has been called. Write it from here to `doc.end()` without awaiting
- * in between: the fonts are shared, and their glyph cache is reset for each document.
+ * An A4 document (portrait unless asked) with a 56 pt margin unless asked, the Canopy fonts
+ * registered (regular selected), and the whole file once `doc.end()` has been called. Write it from
+ * here to `doc.end()` without awaiting in between: the fonts are shared, and their glyph cache is
+ * reset for each document.
  */
-export function startPdf(info: PDFKit.DocumentInfo): {
+export function startPdf(
+  info: PDFKit.DocumentInfo,
+  page: { layout?: 'portrait' | 'landscape'; margin?: number } = {},
+): {
   doc: PDFKit.PDFDocument;
   done: Promise<Buffer>;
 } {
   const { regular, bold } = pdfFonts();
-  const doc = new PDFDocument({ size: 'A4', margin: 56, info });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: page.layout ?? 'portrait',
+    margin: page.margin ?? 56,
+    info,
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -45,3 +45,115 @@ export const pdfFontFamilies = (pdf: Buffer) =>
   pdfEmbeddedFonts(pdf)
     .map((name) => name.replace(/^[A-Z]{6}\+/, ''))
     .sort();
+
+/** Every `n 0 obj … endobj` of the file by number: its dictionary and its raw stream, if any. */
+function pdfObjects(pdf: Buffer): Map<number, { dict: string; stream: Buffer | null }> {
+  const text = pdf.toString('latin1');
+  const objects = new Map<number, { dict: string; stream: Buffer | null }>();
+  const pattern = /(\d+) 0 obj\s*/g;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endobj', start);
+    const body = text.slice(start, end);
+    const at = body.search(/stream\r?\n/);
+    if (at < 0) {
+      objects.set(Number(match[1]), { dict: body, stream: null });
+      continue;
+    }
+    const from = start + at + body.slice(at).indexOf('\n') + 1;
+    const to = text.indexOf('endstream', from);
+    objects.set(Number(match[1]), { dict: body.slice(0, at), stream: pdf.subarray(from, to) });
+    pattern.lastIndex = end;
+  }
+  return objects;
+}
+
+const inflated = (object: { dict: string; stream: Buffer | null }): Buffer =>
+  object.stream && object.dict.includes('/FlateDecode')
+    ? inflateSync(object.stream)
+    : (object.stream ?? Buffer.alloc(0));
+
+/** A font's ToUnicode map: glyph code (4 hex digits, upper case) → the characters it stands for. */
+function toUnicode(cmap: string): Map<string, string> {
+  const codes = new Map<string, string>();
+  for (const [, range] of cmap.matchAll(/beginbfrange(.*?)endbfrange/gs))
+    for (const [, first, list] of range!.matchAll(
+      /<([0-9a-fA-F]+)>\s*<[0-9a-fA-F]+>\s*\[([^\]]*)\]/g,
+    )) {
+      let code = parseInt(first!, 16);
+      for (const [, hex] of list!.matchAll(/<([0-9a-fA-F ]+)>/g))
+        codes.set(
+          (code++).toString(16).toUpperCase().padStart(4, '0'),
+          utf16be(hex!).replaceAll('\0', ''),
+        );
+    }
+  return codes;
+}
+
+/**
+ * The text the pages draw, one line per text-showing operator (pdfkit draws a line of text with
+ * one), decoded through each font's ToUnicode map. Shaped scripts (Devanagari) may come out in
+ * glyph order; Latin, Greek and Cyrillic read as written.
+ */
+export function pdfText(pdf: Buffer): string {
+  const objects = pdfObjects(pdf);
+  const maps = new Map<number, Map<string, string>>();
+  const fontMap = (ref: number) => {
+    if (!maps.has(ref)) {
+      const unicode = /\/ToUnicode (\d+) 0 R/.exec(objects.get(ref)?.dict ?? '')?.[1];
+      const cmap = unicode ? objects.get(Number(unicode)) : undefined;
+      maps.set(ref, cmap ? toUnicode(inflated(cmap).toString('latin1')) : new Map());
+    }
+    return maps.get(ref)!;
+  };
+  const lines: string[] = [];
+  for (const object of objects.values()) {
+    if (!/\/Type \/Page\b/.test(object.dict)) continue;
+    const resources = /\/Resources (\d+) 0 R/.exec(object.dict)?.[1];
+    const fonts = new Map<string, number>();
+    const fontDict = /\/Font <<(.*?)>>/s.exec(objects.get(Number(resources))?.dict ?? '')?.[1];
+    for (const [, name, ref] of (fontDict ?? '').matchAll(/\/(\S+) (\d+) 0 R/g))
+      fonts.set(name!, Number(ref));
+    const contents = /\/Contents (\d+) 0 R/.exec(object.dict)?.[1];
+    const stream = inflated(objects.get(Number(contents))!).toString('latin1');
+    let codes = new Map<string, string>();
+    for (const [, font, shown] of stream.matchAll(
+      /\/(\S+) [\d.]+ Tf|(\[[^\]]*\]\s*TJ|<[^>]*>\s*Tj)/g,
+    )) {
+      if (font) codes = fontMap(fonts.get(font) ?? -1);
+      if (!shown) continue;
+      let line = '';
+      for (const [, hex] of shown.matchAll(/<([0-9a-fA-F]*)>/g))
+        for (let i = 0; i + 4 <= hex!.length; i += 4)
+          line += codes.get(hex!.slice(i, i + 4).toUpperCase()) ?? '\uFFFD';
+      lines.push(line);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** The images the file holds, their samples inflated (pdfkit stores a PNG with alpha as raw RGB). */
+export function pdfImages(
+  pdf: Buffer,
+): Array<{ width: number; height: number; colorSpace: string; smask: boolean; data: Buffer }> {
+  return [...pdfObjects(pdf).values()]
+    .filter((o) => /\/Subtype \/Image\b/.test(o.dict))
+    .map((o) => ({
+      width: Number(/\/Width (\d+)/.exec(o.dict)?.[1]),
+      height: Number(/\/Height (\d+)/.exec(o.dict)?.[1]),
+      colorSpace: /\/ColorSpace \/(\w+)/.exec(o.dict)?.[1] ?? '',
+      smask: /\/SMask \d+ 0 R/.test(o.dict),
+      data: inflated(o),
+    }));
+}
+
+/** How many pages the file has, and the first page's size in points. */
+export function pdfPages(pdf: Buffer): { count: number; width: number; height: number } {
+  const text = pdf.toString('latin1');
+  const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(text);
+  return {
+    count: [...text.matchAll(/\/Type \/Page\b/g)].length,
+    width: Number(box?.[1]),
+    height: Number(box?.[2]),
+  };
+}

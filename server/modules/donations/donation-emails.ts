@@ -11,6 +11,8 @@ export interface ReceiptMailInput {
   /** The Transactions page, where the PDF receipt is. */
   link: string;
   testMode: boolean;
+  /** A tree gift: its certificate is attached. */
+  certificate?: boolean;
 }
 
 /** Sent once, after the payment is recorded: the receipt number, what was given and where the PDF is. */
@@ -21,6 +23,11 @@ export function receiptMail(input: ReceiptMailInput): Mail {
     [
       `Hi ${input.name}, thank you! We received your payment of ${input.amount}: ${input.gift}.`,
       `Receipt number: ${input.receiptNumber}. You can download the receipt as a PDF from your transactions at any time.`,
+      ...(input.certificate
+        ? [
+            'Your certificate is attached, ready to print: it shows your trees, and once they are planted, which trees they are.',
+          ]
+        : []),
       ...(input.testMode
         ? ['This was a TEST MODE payment: no card was charged and no money moved.']
         : []),

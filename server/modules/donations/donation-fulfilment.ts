@@ -7,6 +7,7 @@ import type { MailQueue } from '../../jobs/jobs-port';
 import type { Log } from '../../lib/log';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentEvent } from '../payments/payment-provider';
+import { CERTIFICATE_ATTACHMENT } from './donation-certificates';
 import { receiptMail } from './donation-emails';
 import { describeGift, treesText } from './donation-mapper';
 import type { DonationsStore } from './donations-people';
@@ -129,7 +130,10 @@ export function donationFulfilment(deps: FulfilmentDeps) {
     }
   }
 
-  /** The receipt mail, queued with the change that made the donation paid: sent once, retried. */
+  /**
+   * The receipt mail, queued with the change that made the donation paid: sent once, retried; a
+   * tree gift's certificate goes with it.
+   */
   async function queueReceipt(
     repo: DonationsStore,
     tx: Tx,
@@ -138,6 +142,7 @@ export function donationFulfilment(deps: FulfilmentDeps) {
   ) {
     const parties = await repo.paymentParties(donation.id);
     if (!parties || parties.donor_deleted_at) return;
+    const trees = donation.kind === 'trees';
     await deps.mail.send(
       tx,
       receiptMail({
@@ -148,8 +153,13 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         amount: formatMoney(donation.amount_minor, donation.currency),
         link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
         testMode: donation.provider === 'test',
+        certificate: trees,
       }),
-      { key: `receipt:${donation.id}` },
+      // The certificate is made when the mail is sent (a reference in the queue, not bytes).
+      {
+        key: `receipt:${donation.id}`,
+        ...(trees ? { attachments: [{ kind: CERTIFICATE_ATTACHMENT, id: donation.id }] } : {}),
+      },
     );
   }
 

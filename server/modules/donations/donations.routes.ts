@@ -195,6 +195,31 @@ export const donationsRoutes =
     );
 
     app.get(
+      '/api/donations/:id/certificate',
+      {
+        config: { access: { owner: 'donation' }, rateLimit: { max: 60, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['donations'],
+          summary:
+            'The certificate of a paid tree gift (one landscape A4 page to print, with a QR code to the gift page)',
+          params: donationParamsSchema,
+          response: { 200: fileBody('The certificate', 'application/pdf'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        const { filename, pdf } = await donations.certificate(user, request.params.id);
+        return reply
+          .headers({
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="${filename}"`,
+            'cache-control': 'private, no-store',
+          })
+          .send(pdf);
+      },
+    );
+
+    app.get(
       '/api/trees/donatedtrees',
       {
         config: { access: 'member' },

@@ -21,6 +21,7 @@ import type { Log } from '../../lib/log';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { donationCertificates, type CertificatePorts } from './donation-certificates';
 import { donationFulfilment } from './donation-fulfilment';
 import { donationSummaries } from './donation-summaries';
 import {
@@ -49,6 +50,8 @@ export interface DonationsServiceDeps {
   log: Log;
   /** A drive's partner-nursery sapling price and reservation (nursery module); none until wired. */
   saplingPricing?: (driveId: string) => Promise<DriveSaplingPricing | null>;
+  /** What gift certificates print of the donor, the drive and the planting (other modules). */
+  certificates: CertificatePorts;
 }
 
 /** Named donors shown on a drive (anonymous gifts are one nameless line besides). */
@@ -263,6 +266,9 @@ export function donationsService(deps: DonationsServiceDeps) {
       });
       return { filename: `canopy-receipt-${row.receipt_number}.pdf`, pdf };
     },
+
+    /** Gift certificates: mayViewCertificate, certificate (PDF), certificateAttachment (mail). */
+    ...donationCertificates({ repo, ports: deps.certificates, appUrl: deps.appUrl }),
 
     /** The caller's donations, newest first, as CSV for the Transactions page. */
     async exportCsv(user: SessionUser): Promise<string> {

@@ -1,5 +1,7 @@
+import { AppError } from '../../lib/errors';
 import { defineModule } from '../module';
 import { paymentProviderFromConfig } from '../payments/payment-provider';
+import { CERTIFICATE_ATTACHMENT } from './donation-certificates';
 import { donationsStore } from './donations-people';
 import { donationsRoutes } from './donations.routes';
 import { donationsService, type DonationsService } from './donations.service';
@@ -16,7 +18,7 @@ export const donationsModule = defineModule({
   needs: ['notifications', 'nursery', 'drives', 'users'],
   tables: ['donations', 'receipt_counters', 'billing_profiles'],
   figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
-  create: ({ uow, clock, config, mail, log }, { notifications, nursery, drives, users }) =>
+  create: ({ uow, clock, config, mail, log, hooks }, { notifications, nursery, drives, users }) =>
     donationsService({
       uow,
       repo: donationsStore({ users, drives, nursery }),
@@ -28,6 +30,27 @@ export const donationsModule = defineModule({
       appUrl: config.appUrl,
       log,
       saplingPricing: (driveId) => nursery.drivePricing(driveId),
+      certificates: {
+        person: (id) => users.person(id),
+        async drive(driveId, viewerId) {
+          const drive = await drives.detail(viewerId, driveId).catch((err: unknown) => {
+            if (err instanceof AppError && err.status === 404) return null;
+            throw err;
+          });
+          if (!drive) return null;
+          return {
+            name: drive.driveName,
+            startsAt: drive.driveDate,
+            timeZone: drive.timeZone,
+            place: [drive.driveLocation, drive.country.label]
+              .map((part) => part.trim())
+              .filter((part, i, all) => part && all.indexOf(part) === i)
+              .join(', '),
+            species: drive.treesType.flatMap((t) => (t.label ? [t.label] : [])),
+          };
+        },
+        plantings: () => hooks.all('giftPlantings'),
+      },
     }),
   routes: [donationsRoutes],
   hooks: (donations) => ({
@@ -43,5 +66,6 @@ export const donationsModule = defineModule({
             }))
           : [],
     reservationHasGifts: donations.hasAllocatedDonations,
+    mailAttachments: { [CERTIFICATE_ATTACHMENT]: donations.certificateAttachment },
   }),
 });

@@ -316,6 +316,8 @@ describe.each(databaseTargets)('Stripe checkout and webhook on $name', (target) 
         .selectAll()
         .execute();
       expect(thanks).toHaveLength(6);
+      // Receipts go through the mail queue (a tree gift's with its certificate, made at sending).
+      await api.services().queue.idle();
       expect(api.mailer.sent).toHaveLength(6);
       expect(await api.noticesOf(organiser.user.id)).toHaveLength(6);
     },

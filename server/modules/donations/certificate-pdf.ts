@@ -1,0 +1,351 @@
+/**
+ * The gift certificate: one landscape A4 page to print and frame, in the embedded Noto Sans, with
+ * a tree drawn in vector paths (nothing fetched) and a QR code to the gift's public page.
+ */
+import QRCode from 'qrcode';
+import { PDF_FONT, PDF_FONT_BOLD, PDF_GREEN, PDF_GREY, printable, startPdf } from '../../lib/pdf';
+import { treesText } from './donation-mapper';
+
+export interface CertificateData {
+  /** Who the trees are for (the donor's display name). */
+  name: string;
+  trees: number;
+  /** The drive the gift went to; null for the general fund. */
+  drive: {
+    name: string;
+    /** ISO start of the drive. */
+    startsAt: string;
+    /** IANA zone of its place, for its date. */
+    timeZone: string;
+    /** `Riverbank, Pune`, `India` — empty parts are left out. */
+    place: string;
+  } | null;
+  /** Species' names, when known (the drive's plan, or the planted trees). */
+  species: string[];
+  /** ISO time of the payment: the date of the gift. */
+  givenAt: string;
+  /** Funded (not yet planted), or how many are in the ground and on which trees. */
+  planting: { planted: number; treeIds: string[] };
+  /** The public page of the gift the QR code opens. */
+  giftUrl: string;
+  receiptNumber: string | null;
+  testMode: boolean;
+}
+
+const INK = '#1f2937';
+const LEAF = ['#14532d', '#166534', '#15803d', '#16a34a', '#22c55e'] as const;
+const BARK = '#713f12';
+const PALE = '#f0fdf4';
+const GRASS = '#bbf7d0';
+/** Tree ids printed on the page; the gift page lists the rest. */
+const TREE_IDS_SHOWN = 6;
+
+const dayText = (iso: string, timeZone = 'UTC') =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone,
+  });
+
+/** Planted, partly planted or funded, in words. */
+export function plantingText(trees: number, planted: number): string {
+  if (planted >= trees)
+    return trees === 1
+      ? 'Planted: the tree is in the ground.'
+      : 'Planted: every tree is in the ground.';
+  if (planted > 0) return `Partly planted: ${planted} of ${treesText(trees)} in the ground.`;
+  return 'Funded: the trees are paid for and waiting to be planted.';
+}
+
+/** `Tree ids: a, b, and 4 more on the gift page` with the first `n` ids. */
+function treeIdsText(treeIds: string[], n: number): string {
+  const more = treeIds.length - n;
+  return `Tree ${treeIds.length === 1 ? 'id' : 'ids'}: ${treeIds.slice(0, n).join(', ')}${
+    more > 0 ? `, and ${more} more on the gift page` : ''
+  }`;
+}
+
+/** The largest size from `max` down to `min` at which `text` fits `width` on one line. */
+function fittedSize(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  font: string,
+  max: number,
+  min: number,
+  width: number,
+): number {
+  doc.font(font);
+  let size = max;
+  while (size > min && doc.fontSize(size).widthOfString(text) > width) size -= 1;
+  return size;
+}
+
+/** A young broad-leaved tree standing on a patch of grass, its trunk's foot at (x, groundY). */
+function drawTree(doc: PDFKit.PDFDocument, x: number, groundY: number) {
+  doc.save();
+  doc
+    .fillColor(GRASS)
+    .ellipse(x, groundY + 2, 104, 14)
+    .fill();
+  doc
+    .fillColor(LEAF[4])
+    .fillOpacity(0.5)
+    .ellipse(x - 30, groundY + 4, 46, 7)
+    .fill();
+  doc.fillOpacity(1);
+  // The trunk flares at the root and narrows into the crown.
+  doc
+    .fillColor(BARK)
+    .moveTo(x - 16, groundY + 4)
+    .bezierCurveTo(x - 7, groundY - 30, x - 9, groundY - 90, x - 6, groundY - 150)
+    .lineTo(x + 6, groundY - 150)
+    .bezierCurveTo(x + 9, groundY - 90, x + 7, groundY - 30, x + 18, groundY + 4)
+    .closePath()
+    .fill();
+  doc.strokeColor(BARK).lineCap('round');
+  doc
+    .lineWidth(7)
+    .moveTo(x - 2, groundY - 88)
+    .quadraticCurveTo(x - 26, groundY - 112, x - 52, groundY - 128)
+    .stroke();
+  doc
+    .lineWidth(6)
+    .moveTo(x + 2, groundY - 106)
+    .quadraticCurveTo(x + 28, groundY - 128, x + 54, groundY - 142)
+    .stroke();
+  doc
+    .lineWidth(4)
+    .moveTo(x - 1, groundY - 138)
+    .quadraticCurveTo(x - 14, groundY - 160, x - 20, groundY - 182)
+    .stroke();
+  // The crown: overlapping rounds of leaves, darker underneath, lighter where the sun falls.
+  const crown: Array<[number, number, number, string]> = [
+    [-62, -150, 42, LEAF[0]],
+    [62, -160, 44, LEAF[0]],
+    [-30, -130, 40, LEAF[1]],
+    [34, -128, 38, LEAF[1]],
+    [0, -182, 60, LEAF[2]],
+    [-56, -196, 44, LEAF[2]],
+    [56, -204, 44, LEAF[2]],
+    [-22, -236, 44, LEAF[3]],
+    [28, -240, 42, LEAF[3]],
+    [2, -268, 34, LEAF[4]],
+  ];
+  for (const [dx, dy, r, color] of crown)
+    doc
+      .fillColor(color)
+      .circle(x + dx, groundY + dy, r)
+      .fill();
+  // A few leaves catching the light.
+  doc.fillColor('#86efac').fillOpacity(0.55);
+  for (const [dx, dy, r] of [
+    [-34, -246, 12],
+    [14, -276, 10],
+    [48, -214, 11],
+    [-66, -206, 9],
+  ] as const)
+    doc.ellipse(x + dx, groundY + dy, r, r * 0.6).fill();
+  doc.restore();
+}
+
+/** The certificate as a one-page PDF. */
+export async function renderCertificatePdf(data: CertificateData): Promise<Buffer> {
+  // The QR code is made before the page, so the page is written without awaiting (startPdf).
+  const qr = await QRCode.toBuffer(data.giftUrl, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 0,
+    scale: 8,
+    color: { dark: '#000000ff', light: '#ffffffff' },
+  });
+  const givenAt = new Date(data.givenAt);
+  const { doc, done } = startPdf(
+    {
+      Title: `Canopy certificate: ${printable(data.name)}, ${treesText(data.trees)}`,
+      Author: 'Canopy',
+      Subject: 'Tree gift certificate',
+      CreationDate: givenAt,
+    },
+    { layout: 'landscape', margin: 0 },
+  );
+  const W = doc.page.width;
+  const H = doc.page.height;
+
+  // A pale ground and a double green frame.
+  doc.rect(0, 0, W, H).fill(PALE);
+  doc
+    .lineWidth(3)
+    .strokeColor(PDF_GREEN)
+    .rect(24, 24, W - 48, H - 48)
+    .stroke();
+  doc
+    .lineWidth(0.8)
+    .strokeColor(LEAF[3])
+    .rect(32, 32, W - 64, H - 64)
+    .stroke();
+
+  // Left: the tree, and the brand under it.
+  const treeX = 176;
+  drawTree(doc, treeX, 420);
+  doc
+    .font(PDF_FONT_BOLD)
+    .fontSize(26)
+    .fillColor(PDF_GREEN)
+    .text('Canopy', 64, 456, { width: 224, align: 'center', lineBreak: false });
+  doc
+    .font(PDF_FONT)
+    .fontSize(9.5)
+    .fillColor(PDF_GREY)
+    .text('Plant, nurture and track trees together.', 64, 490, {
+      width: 224,
+      align: 'center',
+    });
+
+  // Right: the words.
+  const left = 320;
+  const width = W - left - 64;
+  let y = 64;
+  doc
+    .font(PDF_FONT_BOLD)
+    .fontSize(11)
+    .fillColor(LEAF[2])
+    .text('CERTIFICATE OF TREES', left, y, { width, lineBreak: false, characterSpacing: 3.2 });
+  y += 26;
+  doc
+    .font(PDF_FONT_BOLD)
+    .fontSize(32)
+    .fillColor(INK)
+    .text('A gift that grows', left, y, { width, lineBreak: false });
+  y += 52;
+  doc
+    .font(PDF_FONT)
+    .fontSize(13)
+    .fillColor(PDF_GREY)
+    .text('This certifies that', left, y, { width, lineBreak: false });
+  y += 22;
+
+  const name = printable(data.name.trim()) || 'A friend of the trees';
+  const nameSize = fittedSize(doc, name, PDF_FONT_BOLD, 30, 18, width);
+  doc.font(PDF_FONT_BOLD).fontSize(nameSize).fillColor(PDF_GREEN);
+  const nameHeight = Math.min(doc.heightOfString(name, { width }), doc.currentLineHeight(true) * 2);
+  doc.text(name, left, y, { width, height: nameHeight, ellipsis: true });
+  y += nameHeight + 8;
+  doc
+    .lineWidth(0.8)
+    .strokeColor(LEAF[3])
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
+  y += 12;
+
+  const gave = data.drive
+    ? `gave ${treesText(data.trees)} to “${printable(data.drive.name)}”`
+    : `gave ${treesText(data.trees)} to Canopy's general fund`;
+  doc
+    .font(PDF_FONT_BOLD)
+    .fontSize(fittedSize(doc, gave, PDF_FONT_BOLD, 18, 12, width))
+    .fillColor(INK);
+  const gaveHeight = Math.min(doc.heightOfString(gave, { width }), doc.currentLineHeight(true) * 2);
+  doc.text(gave, left, y, { width, height: gaveHeight, ellipsis: true });
+  y += gaveHeight + 12;
+
+  // Only what is known is printed: no empty "Place:" for the general fund.
+  const rows: Array<[string, string]> = [];
+  if (data.drive?.place) rows.push(['Place', data.drive.place]);
+  if (data.drive)
+    rows.push(['Planting day', dayText(data.drive.startsAt, data.drive.timeZone || 'UTC')]);
+  if (data.species.length) rows.push(['Species', data.species.join(', ')]);
+  rows.push(['Given on', dayText(data.givenAt)]);
+  const labelWidth = 92;
+  for (const [label, value] of rows) {
+    doc
+      .font(PDF_FONT_BOLD)
+      .fontSize(11)
+      .fillColor(PDF_GREY)
+      .text(label, left, y, { width: labelWidth, lineBreak: false });
+    doc.font(PDF_FONT).fontSize(11).fillColor(INK);
+    const text = printable(value);
+    const valueWidth = width - labelWidth;
+    const height = Math.min(doc.heightOfString(text, { width: valueWidth }), 30);
+    doc.text(text, left + labelWidth, y, { width: valueWidth, height, ellipsis: true });
+    y += Math.max(height, 15) + 5;
+  }
+
+  // The state of the gift, with the trees it stands in once planted; the QR code beside it.
+  const qrSize = 96;
+  const qrX = left + width - qrSize;
+  const boxWidth = width - qrSize - 20;
+  y = Math.max(y + 8, 360);
+  const { planted, treeIds } = data.planting;
+  const status = plantingText(data.trees, planted);
+  const idsWidth = boxWidth - 24;
+  doc.font(PDF_FONT_BOLD).fontSize(12);
+  const statusHeight = doc.heightOfString(status, { width: idsWidth });
+  // As many ids as three lines hold (at most TREE_IDS_SHOWN); the gift page lists them all.
+  doc.font(PDF_FONT).fontSize(8.5);
+  let ids = '';
+  for (let n = Math.min(treeIds.length, TREE_IDS_SHOWN); n > 0; n--) {
+    ids = treeIdsText(treeIds, n);
+    if (doc.heightOfString(ids, { width: idsWidth }) <= doc.currentLineHeight(true) * 3.2) break;
+  }
+  const idsHeight = ids ? doc.heightOfString(ids, { width: idsWidth }) : 0;
+  const boxHeight = 20 + statusHeight + (ids ? idsHeight + 6 : 0);
+  doc.roundedRect(left, y, boxWidth, boxHeight, 8).fill('#dcfce7');
+  doc.rect(left, y, 5, boxHeight).fill(planted > 0 ? PDF_GREEN : LEAF[4]);
+  doc
+    .font(PDF_FONT_BOLD)
+    .fontSize(12)
+    .fillColor(PDF_GREEN)
+    .text(status, left + 16, y + 10, { width: idsWidth });
+  if (ids)
+    doc
+      .font(PDF_FONT)
+      .fontSize(8.5)
+      .fillColor(INK)
+      .text(ids, left + 16, y + 10 + statusHeight + 6, { width: idsWidth });
+
+  const qrY = H - 64 - qrSize - 26;
+  doc.rect(qrX - 6, qrY - 6, qrSize + 12, qrSize + 12).fill('#ffffff');
+  doc.image(qr, qrX, qrY, { width: qrSize, height: qrSize });
+  doc
+    .font(PDF_FONT)
+    .fontSize(8)
+    .fillColor(PDF_GREY)
+    .text('Follow this gift', qrX - 30, qrY + qrSize + 10, {
+      width: qrSize + 60,
+      align: 'center',
+      lineBreak: false,
+    });
+
+  // The foot: where the gift lives online, the receipt it belongs to.
+  const footWidth = qrX - 24 - left;
+  const address = printable(data.giftUrl.replace(/^https?:\/\//, ''));
+  doc
+    .font(PDF_FONT)
+    .fontSize(8.5)
+    .fillColor(PDF_GREY)
+    .text('Follow the trees online:', left, H - 118, { width: footWidth, lineBreak: false });
+  doc
+    .font(PDF_FONT_BOLD)
+    .fontSize(fittedSize(doc, address, PDF_FONT_BOLD, 8.5, 5, footWidth))
+    .fillColor(PDF_GREEN)
+    .text(address, left, H - 105, { width: footWidth, lineBreak: false });
+  if (data.receiptNumber)
+    doc
+      .font(PDF_FONT)
+      .fontSize(8.5)
+      .fillColor(PDF_GREY)
+      .text(`Receipt ${data.receiptNumber}`, left, H - 90, { width: footWidth, lineBreak: false });
+  if (data.testMode)
+    doc
+      .font(PDF_FONT_BOLD)
+      .fontSize(9)
+      .fillColor('#b91c1c')
+      .text('TEST MODE - no card was charged and no money moved.', left, H - 74, {
+        width: footWidth,
+        lineBreak: false,
+      });
+  doc.end();
+  return done;
+}
