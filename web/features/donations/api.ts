@@ -104,6 +104,14 @@ export function downloadReceipt(donation: Pick<Donation, 'id' | 'receiptNumber'>
   const filename = `receipt-${donation.receiptNumber ?? donation.id}.pdf`;
   return apiDownload(`${donationPath(donation.id)}/receipt`, filename, { filename });
 }
+/**
+ * The certificate of a paid tree gift (fetched with the session like the receipt), saved as
+ * `certificate-<receipt number>.pdf`.
+ */
+export function downloadCertificate(donation: Pick<Donation, 'id' | 'receiptNumber'>) {
+  const filename = `certificate-${donation.receiptNumber ?? donation.id}.pdf`;
+  return apiDownload(`${donationPath(donation.id)}/certificate`, filename, { filename });
+}
 /** Every donation of the caller as CSV. */
 export const downloadDonationsCsv = () =>
   apiDownload('/api/donations/export.csv', 'canopy-donations.csv');

@@ -3,6 +3,7 @@ import type { Donation } from '../../../../contract/donations';
 import { textLink } from '../../../components/ui/looks';
 import { amountText, driveDetailPath, formatDay, GENERAL_FUND, giftText } from '../format';
 import { StatusBadge } from './donation-states';
+import { CertificateButton, hasCertificate } from './certificate-button';
 import { ReceiptButton } from './receipt-button';
 
 /** The caller's donations, newest first, one row each. */
@@ -28,7 +29,7 @@ export function DonationsTable({
               Amount
             </th>
             <th scope="col">Status</th>
-            <th scope="col">Receipt</th>
+            <th scope="col">Documents</th>
           </tr>
         </thead>
         <tbody>
@@ -60,7 +61,12 @@ export function DonationsTable({
               </td>
               <td>
                 {donation.status === 'paid' && donation.receiptNumber ? (
-                  <ReceiptButton donation={donation} size="sm" label="Download" named />
+                  <div className="flex flex-wrap gap-2">
+                    <ReceiptButton donation={donation} size="sm" label="Download" named />
+                    {hasCertificate(donation) ? (
+                      <CertificateButton donation={donation} size="sm" named />
+                    ) : null}
+                  </div>
                 ) : (
                   <>
                     <span aria-hidden="true">—</span>

@@ -5,6 +5,7 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
 import { giftText, recipientName, TRANSACTIONS_PATH } from '../format';
 import { DonationSummary } from './donation-summary';
+import { CertificateButton, hasCertificate } from './certificate-button';
 import { ReceiptButton } from './receipt-button';
 import { TryAgainButton, WithDonation } from './with-donation';
 
@@ -82,6 +83,7 @@ function Paid({ donation }: { donation: Donation }) {
       />
       <div className="card-actions gap-3">
         <ReceiptButton donation={donation} variant="primary" />
+        {hasCertificate(donation) ? <CertificateButton donation={donation} /> : null}
         <ButtonLink to={TRANSACTIONS_PATH} variant="secondary">
           See your transactions
         </ButtonLink>
