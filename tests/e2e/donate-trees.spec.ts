@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DONATION_MESSAGES, donationOptionsResponseSchema } from '../../contract/donations';
 import { formatMoney } from '../../contract/money';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { pdfPages, pdfText } from '../support/pdf-text';
 import { apiDrive, apiToken } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { signedInAccount } from '../support/shell-session';
@@ -33,7 +34,23 @@ async function openTransactions(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Transactions');
 }
 
-test('a member donates 3 trees to a drive with the test card, gets a receipt, and sees it Paid in Transactions', async ({
+/** Certificate (PDF) on the success page downloads the gift's one-page certificate. */
+async function expectCertificate(page: Page, receiptNumber: string, driveName: string) {
+  const button = page.getByRole('button', { name: 'Certificate (PDF)' });
+  await expect(button).toBeVisible();
+  const download = page.waitForEvent('download');
+  await button.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`certificate-${receiptNumber}.pdf`);
+  const pdf = Buffer.concat(await (await file.createReadStream()).toArray());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdfPages(pdf).count).toBe(1);
+  const text = pdfText(pdf).replace(/\s+/g, ' ');
+  expect(text).toContain(`gave 3 trees to “${driveName}”`);
+  expect(text).toContain(`Receipt ${receiptNumber}`);
+}
+
+test('a member donates 3 trees to a drive with the test card, gets a receipt and a certificate (also on a 390 px phone), and sees it Paid in Transactions', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -102,9 +119,10 @@ test('a member donates 3 trees to a drive with the test card, gets a receipt, an
   expect(file.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
   const bytes = Buffer.concat(await (await file.createReadStream()).toArray());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expectCertificate(page, receiptNumber, driveName);
   await expectNoSeriousA11yViolations(page);
 
-  // Transactions lists it as Paid, with its receipt.
+  // Transactions lists it as Paid, with its receipt and certificate.
   await openTransactions(page);
   const row = page.getByTestId('donation-row').filter({ hasText: driveName });
   await expect(row).toHaveCount(1);
@@ -112,6 +130,9 @@ test('a member donates 3 trees to a drive with the test card, gets a receipt, an
   await expect(row).toContainText(total);
   await expect(
     row.getByRole('button', { name: `Download receipt ${receiptNumber}` }),
+  ).toBeVisible();
+  await expect(
+    row.getByRole('button', { name: `Certificate (PDF) ${receiptNumber}` }),
   ).toBeVisible();
 
   // The drive counts it, under the donor's name.
@@ -122,6 +143,12 @@ test('a member donates 3 trees to a drive with the test card, gets a receipt, an
   await expect(panel.getByTestId('donor-list')).toContainText(`${me.username}3 trees`);
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // On a 390 px phone the success page still gives the certificate.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/app/donate-tree/success?donation=${donationId}`);
+  await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible();
+  await expectCertificate(page, receiptNumber, driveName);
 });
 
 test('a declined test card says why, nothing shows as Paid, and Try again starts afresh', async ({
