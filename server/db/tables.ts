@@ -110,10 +110,16 @@ export interface TreeCareSettingsTable {
   updated_at: Timestamp;
 }
 
-/** "Once" for reminders and notices: whoever inserts the key first sends it. */
-export interface TreeNoticeClaimsTable {
-  key: string;
-  user_id: string | null;
+/**
+ * The care tasks a member was told about (a record, not a lock): written by the notice job with
+ * the notice, so a task is told once; "newly due" is due and not here. Pruned after 400 days.
+ */
+export interface TreeCareNoticesTable {
+  tree_id: string;
+  task: 'water' | 'weed' | 'mulch' | 'measure';
+  /** The day the task fell due (YYYY-MM-DD). */
+  due_on: string;
+  owner_id: string;
   created_at: Timestamp;
 }
 
@@ -433,7 +439,7 @@ export interface Database {
   tree_measurements: TreeMeasurementsTable;
   tree_care_log: TreeCareLogTable;
   tree_care_settings: TreeCareSettingsTable;
-  tree_notice_claims: TreeNoticeClaimsTable;
+  tree_care_notices: TreeCareNoticesTable;
   donations: DonationsTable;
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;

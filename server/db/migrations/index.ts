@@ -14,6 +14,7 @@ import * as nursery from './0011-nursery';
 import * as teams from './0012-teams';
 import * as jobsAndMail from './0014-jobs-and-mail';
 import * as driveUpdates from './0015-drive-updates';
+import * as treeCareNotices from './0016-tree-care-notices';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-auth-hardening': authHardening,
   '0014-jobs-and-mail': jobsAndMail,
   '0015-drive-updates': driveUpdates,
+  '0016-tree-care-notices': treeCareNotices,
 };

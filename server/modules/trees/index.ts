@@ -2,6 +2,7 @@ import { defineModule } from '../module';
 import { treeCareRoutes } from './tree-care.routes';
 import { treesStore } from './trees-people';
 import { treesRoutes } from './trees.routes';
+import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB } from './tree-notices';
 import { treesService, type TreesService } from './trees.service';
 
 declare module '../module' {
@@ -19,7 +20,7 @@ export const treesModule = defineModule({
     'tree_measurements',
     'tree_care_log',
     'tree_care_settings',
-    'tree_notice_claims',
+    'tree_care_notices',
   ],
   figures: [
     'communityImpact',
@@ -28,14 +29,15 @@ export const treesModule = defineModule({
     'plantedAtDrives',
     'memberFigures',
   ],
-  create: ({ uow, clock, config, mailer, log }, ports) =>
+  create: ({ uow, clock, config, mail, jobs, log }, ports) =>
     treesService({
       uow,
       repo: treesStore(ports.users),
       clock,
       files: ports.files,
       notifications: ports.notifications,
-      mailer,
+      mail,
+      jobs,
       log,
       appUrl: config.appUrl,
       drives: ports.drives,
@@ -52,8 +54,17 @@ export const treesModule = defineModule({
     reservationPlants: trees.reservationTreeCounts,
     treeOrigin: trees.get,
     memberFigures: trees.memberFigures,
+    prune: trees.prune,
   }),
+  // Once a day (00:17 UTC), once across every app server: a tick missed while no server ran is
+  // made up the next day (a task stays newly due until it is told; the digest is keyed by week).
   jobs: (trees) => [
-    { name: 'tree care reminders', cron: '17 * * * *', run: () => trees.sendCareReminders() },
+    { name: 'tree care reminders', cron: '17 0 * * *', run: () => trees.sendCareReminders() },
   ],
+  tasks: (trees) => ({
+    [CARE_NOTICE_JOB]: async (payload) => {
+      await trees.sendCareNotice(payload);
+    },
+    [DEATH_NOTICE_JOB]: (payload) => trees.sendDeathNotice(payload),
+  }),
 });

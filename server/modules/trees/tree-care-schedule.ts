@@ -68,8 +68,8 @@ export function dueTasks(tree: CareSubject, now: Date): DueTask[] {
   return due;
 }
 
-/** The claim key that makes "notify once per task": the same due date is the same task. */
-export const taskKey = (treeId: string, task: DueTask) =>
+/** One task of one tree, for "told once per task": the same due date is the same task. */
+export const taskKey = (treeId: string, task: Pick<DueTask, 'task' | 'dueAt'>) =>
   `care:${treeId}:${task.task}:${task.dueAt.slice(0, 10)}`;
 
 /** Weeks since 1970 starting on Mondays: one digest per member per week. */

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, TreeCareLogTable } from '../../db/tables';
+import type { Database, TreeCareLogTable, TreeCareNoticesTable } from '../../db/tables';
 
 /** What the care schedule needs of a living tree. */
 const CARE_SUBJECT = [
@@ -11,7 +11,7 @@ const CARE_SUBJECT = [
   'trees.last_measured_at',
 ] as const;
 
-/** Care log, reminder opt-ins and "once" claims; part of `treesRepository`. */
+/** Care log, digest opt-ins and the record of care notices; part of `treesRepository`. */
 export function careQueries(db: Kysely<Database>) {
   return {
     insertCare: (row: Insertable<TreeCareLogTable>) =>
@@ -93,23 +93,59 @@ export function careQueries(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    /** Claims `key` for whoever inserts it first; false when it was already claimed. */
-    async claim(key: string, userId: string | null, at: string): Promise<boolean> {
+    /** Which of these trees' tasks the owners were already told about (the record, any due day). */
+    async toldTasks(treeIds: readonly string[]) {
+      if (treeIds.length === 0) return [];
+      return db
+        .selectFrom('tree_care_notices')
+        .select(['tree_id', 'task', 'due_on'])
+        .where('tree_id', 'in', treeIds)
+        .execute();
+    },
+
+    /**
+     * Records that the owner was told about a task; false when it already was (a job run twice),
+     * so the caller leaves it out of the notice it writes in the same transaction.
+     */
+    async recordTold(row: Insertable<TreeCareNoticesTable>): Promise<boolean> {
       const result = await db
-        .insertInto('tree_notice_claims')
-        .values({ key, user_id: userId, created_at: at })
-        .onConflict((oc) => oc.column('key').doNothing())
+        .insertInto('tree_care_notices')
+        .values(row)
+        .onConflict((oc) => oc.columns(['tree_id', 'task', 'due_on']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
-    pruneClaims: (before: string) =>
-      db.deleteFrom('tree_notice_claims').where('created_at', '<', before).executeTakeFirst(),
+    /** The daily prune: records older than `before`; returns how many. */
+    async pruneTold(before: string): Promise<number> {
+      const result = await db
+        .deleteFrom('tree_care_notices')
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows ?? 0);
+    },
 
-    /** A deleted account's opt-ins and reminder claims go; its trees stay (shared impact). */
+    /**
+     * The drive's first death of a UTC day (its trees reported dead in [from, until), earliest
+     * first): that death's notice is the day's one notice for the drive.
+     */
+    firstDeathOfDay: (driveId: string, from: string, until: string) =>
+      db
+        .selectFrom('trees')
+        .select('id')
+        .where('drive_id', '=', driveId)
+        .where('status', '=', 'dead')
+        .where('status_changed_at', '>=', from)
+        .where('status_changed_at', '<', until)
+        .orderBy('status_changed_at')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst(),
+
+    /** A deleted account's opt-ins and its record of care notices go; its trees stay (shared impact). */
     async deletePersonal(userId: string): Promise<void> {
       await db.deleteFrom('tree_care_settings').where('user_id', '=', userId).execute();
-      await db.deleteFrom('tree_notice_claims').where('user_id', '=', userId).execute();
+      await db.deleteFrom('tree_care_notices').where('owner_id', '=', userId).execute();
     },
   };
 }

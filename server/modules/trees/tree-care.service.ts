@@ -10,7 +10,7 @@ import {
 } from '../../../contract/tree-care';
 import { isInFuture, TREE_MESSAGES, type Measurement, type Tree } from '../../../contract/trees';
 import type { TreeRow } from '../../db/tables';
-import type { Executor, UnitOfWork } from '../../db/unit-of-work';
+import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -35,8 +35,8 @@ export interface TreeCareDeps {
   requireOwn(user: SessionUser, id: string): Promise<TreeRow>;
   present(id: string, callerId: string): Promise<Tree>;
   prepareImage(image: Buffer, field: string): Promise<PreparedImage>;
-  /** Tells the owner, the drive's organiser and donors after a death (tree-notices.ts). */
-  onDeath(tree: TreeRow): Promise<void>;
+  /** In the death's transaction: the job telling the owner, the drive's organiser and donors (tree-notices.ts). */
+  onDeath(tree: TreeRow, tx: Tx): Promise<void>;
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -194,7 +194,7 @@ export function treeCareService(deps: TreeCareDeps) {
           status_changed_at: status !== current.status ? nowIso() : current.status_changed_at,
         });
         if (dead && current.status !== 'dead')
-          tx.afterCommit(() => deps.onDeath({ ...current, status, cause: input.cause ?? null }));
+          await deps.onDeath({ ...current, status, cause: input.cause ?? null }, tx);
       });
       return deps.present(treeId, user.id);
     },

@@ -73,6 +73,8 @@ export function treesTestKit(target: DatabaseTarget) {
     app,
     db,
     services: () => t!.services,
+    /** Resolves once the queue has run every job due (notices, mail). */
+    idle: () => t!.idle(),
     async setup() {
       clock.set(NOW);
       mailer.sent.length = 0;

@@ -68,6 +68,14 @@ export function treesStore(users: TreePeople) {
         };
       },
 
+      /** The owner's living trees; none when the account was deleted (the care notice job). */
+      async livingTreesOfLiveOwner(ownerId: string) {
+        const rows = await repo.livingTreesOf(ownerId);
+        if (rows.length === 0) return rows;
+        const owner = (await users.people([ownerId], on)).get(ownerId);
+        return owner && owner.deletedAt === null ? rows : [];
+      },
+
       /**
        * Verified, live members who opted in to the digest, by id after `afterId`, with the address
        * to write to, and the cursor for the next batch (null when done).

@@ -14,11 +14,11 @@ import {
 import type { Updateable } from 'kysely';
 import type { TreeRow, TreesTable } from '../../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Log } from '../../lib/log';
-import type { Mailer } from '../../lib/mailer';
 import type { SessionUser } from '../auth/auth.service';
 import type { DrivesService } from '../drives/drives.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
@@ -45,7 +45,10 @@ export interface TreesServiceDeps {
   clock: Clock;
   files: FilesService;
   notifications: NotificationsService;
-  mailer: Mailer;
+  /** Mail queued in the writing transaction (the weekly digest). */
+  mail: MailQueue;
+  /** The notice jobs (care notices, deaths). */
+  jobs: JobsPort;
   log: Log;
   appUrl: string;
   /** Drive membership and organiser, through the drives service. */
@@ -123,7 +126,8 @@ export function treesService(deps: TreesServiceDeps) {
     repo: deps.repo,
     clock,
     notifications: deps.notifications,
-    mailer: deps.mailer,
+    mail: deps.mail,
+    jobs: deps.jobs,
     log: deps.log,
     appUrl: deps.appUrl,
     drives: deps.drives,
@@ -138,7 +142,7 @@ export function treesService(deps: TreesServiceDeps) {
     requireOwn,
     present,
     prepareImage,
-    onDeath: (tree) => notices.onDeath(tree),
+    onDeath: (tree, tx) => notices.onDeath(tree, tx),
   });
 
   return {
@@ -324,7 +328,7 @@ export function treesService(deps: TreesServiceDeps) {
       treesRegistered: await repo.countByOwner(userId),
     }),
 
-    /** Trees stay (shared impact; the owner row is anonymised); reminder opt-ins and claims go. */
+    /** Trees stay (shared impact; the owner row is anonymised); digest opt-ins and the record of care notices go. */
     async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
       await deps.repo(tx.db).deletePersonal(userId);
     },
@@ -337,8 +341,16 @@ export function treesService(deps: TreesServiceDeps) {
     replanting: care.replanting,
     careSettings: care.settings,
     saveCareSettings: care.saveSettings,
-    /** The daily job (tree-notices.ts): care reminders once per task, weekly digests. */
+    /**
+     * The daily schedule (tree-notices.ts): enqueues a care notice job per member with newly due
+     * tasks, and queues the weekly digests.
+     */
     sendCareReminders: notices.sendCareReminders,
+    /** The jobs the manifest runs: one member's care notice, one death's notice. */
+    sendCareNotice: notices.sendCareNotice,
+    sendDeathNotice: notices.sendDeathNotice,
+    /** The daily prune: the record of care notices older than 400 days. */
+    prune: notices.prune,
   };
 }
 export type TreesService = ReturnType<typeof treesService>;
