@@ -307,12 +307,16 @@ export function drivesRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    /** Claims the reminder: true only for the one caller whose update changed the row. */
-    async claimReminder(id: string, at: string): Promise<boolean> {
+    /**
+     * Records the day-before reminder of the drive's start `startsAt` as sent, in the reminder
+     * job's transaction; false when it already was (a job run twice) or the drive has moved.
+     */
+    async recordReminderSent(id: string, startsAt: string, at: string): Promise<boolean> {
       const result = await db
         .updateTable('drives')
         .set({ reminder_sent_at: at })
         .where('id', '=', id)
+        .where('starts_at', '=', startsAt)
         .where('reminder_sent_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;

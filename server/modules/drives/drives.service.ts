@@ -12,6 +12,7 @@ import {
 import { TEAM_MESSAGES } from '../../../contract/teams';
 import type { DriveRow } from '../../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { JobsPort } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -53,6 +54,8 @@ export interface DrivesServiceDeps {
   notifications: NotificationsService;
   /** Counts joins and leaves per member and drive on every app server. */
   rateLimits: RateLimitsService;
+  /** The day-before reminder jobs. */
+  jobs: JobsPort;
   appUrl: string;
   /** Whether a user may organise drives for an organisation (its team's owners and admins). */
   organisationRights?: (userId: string, organisationId: string) => Promise<boolean>;
@@ -368,8 +371,11 @@ export function drivesService(deps: DrivesServiceDeps) {
     ics: calendars.ics,
     feed: calendars.feed,
 
-    /** Day-before reminders (drive-reminders.ts), run by the background jobs; returns drives reminded. */
-    sendDueReminders: driveReminders({ uow, repo: deps.repo, clock, notifications }),
+    /**
+     * Day-before reminders (drive-reminders.ts): the schedule enqueues a job per drive due
+     * (returns how many), the job tells its participants once.
+     */
+    ...driveReminders({ uow, repo: deps.repo, clock, notifications, jobs: deps.jobs }),
   };
 }
 export type DrivesService = ReturnType<typeof drivesService>;

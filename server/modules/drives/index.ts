@@ -1,4 +1,5 @@
 import { defineModule } from '../module';
+import { DRIVE_REMINDER_JOB } from './drive-reminders';
 import { drivesStore } from './drives-people';
 import { drivesRoutes } from './drives.routes';
 import { drivesService, type DrivesService } from './drives.service';
@@ -22,7 +23,7 @@ export const drivesModule = defineModule({
     'organisedSummary',
     'joinedUpcoming',
   ],
-  create: ({ uow, clock, config, hooks }, ports) =>
+  create: ({ uow, clock, config, hooks, jobs }, ports) =>
     drivesService({
       uow,
       repo: drivesStore(ports.users),
@@ -30,6 +31,7 @@ export const drivesModule = defineModule({
       files: ports.files,
       notifications: ports.notifications,
       rateLimits: ports.rateLimits,
+      jobs,
       appUrl: config.appUrl,
       // A drive that received money or saplings cannot be deleted: the owning modules say why.
       deleteGuards: () => hooks.all('guardDriveDeletion'),
@@ -44,4 +46,9 @@ export const drivesModule = defineModule({
   jobs: (drives) => [
     { name: 'drive reminders', cron: '*/5 * * * *', run: () => drives.sendDueReminders() },
   ],
+  tasks: (drives) => ({
+    [DRIVE_REMINDER_JOB]: async (payload) => {
+      await drives.sendReminder(payload);
+    },
+  }),
 });
