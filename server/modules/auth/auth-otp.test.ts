@@ -9,8 +9,6 @@ import { insertUser } from '../../../tests/support/factories';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { afterCommitMail } from '../../jobs/jobs-port';
 import { sessionTokens } from '../../lib/session-tokens';
-import { rateLimitsRepository } from '../rate-limits/rate-limits.repository';
-import { rateLimitsService } from '../rate-limits/rate-limits.service';
 import { userAccounts } from '../users/user-accounts';
 import { usersRepository } from '../users/users.repository';
 import { PASSWORD, START } from './auth-test-kit';
@@ -128,7 +126,6 @@ describe.each(databaseTargets)('OTP check and equal work on $name', (target) => 
         tokens: sessionTokens(SECRET),
         secret: SECRET,
         appUrl: 'http://canopy.test',
-        rateLimits: rateLimitsService({ db, repo: rateLimitsRepository, clock }),
         defer: (work) => void held.push(work),
         onBackgroundError: (err) => {
           throw err;

@@ -7,8 +7,6 @@ import type { DatabaseHandle } from '../../db/database';
 import { createUnitOfWork } from '../../db/unit-of-work';
 import { afterCommitMail } from '../../jobs/jobs-port';
 import { sessionTokens } from '../../lib/session-tokens';
-import { rateLimitsRepository } from '../rate-limits/rate-limits.repository';
-import { rateLimitsService } from '../rate-limits/rate-limits.service';
 import { userAccounts } from '../users/user-accounts';
 import { usersRepository } from '../users/users.repository';
 import { authRepository } from './auth.repository';
@@ -68,7 +66,6 @@ describe.each(databaseTargets)('auth transactions on $name', (target) => {
       tokens: sessionTokens(SECRET),
       secret: SECRET,
       appUrl: 'http://canopy.test',
-      rateLimits: rateLimitsService({ db, repo: rateLimitsRepository, clock }),
       sharedDatabase: target.name === 'postgres',
       onBackgroundError: (err) => backgroundErrors.push(err),
       // As the notifications module does, in the verifying transaction.

@@ -10,7 +10,6 @@ import { newId } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSecretToken, newSecretToken, sameDigest } from '../../lib/secret-tokens';
 import type { SessionTokens } from '../../lib/session-tokens';
-import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import type { SessionUser } from '../users/current-user';
 import type { UserAccounts } from '../users/user-accounts';
 import { resetPasswordMail, verificationCodeMail } from './auth-emails';
@@ -61,8 +60,6 @@ export interface AuthServiceDeps {
   appUrl: string;
   /** Scales the per-IP sign-in failure limit like every other per-IP limit (RATE_LIMIT_MULTIPLIER). */
   ipLimitMultiplier?: number;
-  /** Shared counters (the once-per-hour warning mail). */
-  rateLimits: RateLimitsService;
   /** Other app servers write to this database too (PostgreSQL): no session cache, and per-account locks. */
   sharedDatabase?: boolean;
   /** Runs work after the answer has gone out; tests pass one that holds it. Default: setImmediate. */
@@ -108,7 +105,6 @@ export function authService(deps: AuthServiceDeps) {
     tokens: deps.tokens,
     appUrl: deps.appUrl,
     limits,
-    rateLimits: deps.rateLimits,
     ipLimitMultiplier: deps.ipLimitMultiplier ?? 1,
     dummyHash: getDummyHash,
     mail,

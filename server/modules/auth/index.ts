@@ -14,9 +14,9 @@ declare module '../module' {
 /** Sign-up, codes, sign-in, sessions and password resets; accounts themselves belong to users. */
 export const authModule = defineModule({
   name: 'auth',
-  needs: ['users', 'rateLimits', 'notifications'],
+  needs: ['users', 'notifications'],
   tables: ['sessions', 'otp_codes', 'reset_tokens', 'auth_attempts'],
-  create: ({ uow, clock, config, database, log, mail }, { users, rateLimits, notifications }) =>
+  create: ({ uow, clock, config, database, log, mail }, { users, notifications }) =>
     authService({
       uow,
       repo: authRepository,
@@ -29,7 +29,6 @@ export const authModule = defineModule({
       ipLimitMultiplier: config.rateLimitMultiplier,
       // Several app servers may share PostgreSQL: a logout on one must hold on the others at once.
       sharedDatabase: database.dialect === 'postgres',
-      rateLimits,
       onBackgroundError: (err) => log.error({ err }, 'background sign-in work failed'),
       onFirstVerified: (user, tx) => notifications.notifyMany([user.id], WELCOME_NOTICE, tx),
     }),

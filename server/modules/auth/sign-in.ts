@@ -7,7 +7,6 @@ import { AppError, unauthenticated } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { verifyPassword } from '../../lib/passwords';
 import type { SessionTokens } from '../../lib/session-tokens';
-import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import type { UserAccounts } from '../users/user-accounts';
 import { signInFailuresMail } from './auth-emails';
 import type { AuthRepository, authRepository } from './auth.repository';
@@ -26,7 +25,7 @@ export const SIGN_IN_LIMITS = {
   sessionsPerMember: 50,
   /** The owner is told by email once an account sees this many failures within the hour… */
   warnAfterFailures: 10,
-  /** …at most once per hour. */
+  /** …at most once per clock hour (UTC): the warning mail is keyed by account and hour. */
   warningWindowMs: 60 * MINUTE,
 } as const;
 
@@ -47,7 +46,6 @@ export interface SignInDeps {
   tokens: SessionTokens;
   appUrl: string;
   limits: ReturnType<typeof attemptLimits>;
-  rateLimits: RateLimitsService;
   ipLimitMultiplier: number;
   dummyHash: () => Promise<string>;
   mail: MailQueue;
@@ -89,21 +87,22 @@ export function signIn(deps: SignInDeps) {
     );
   }
 
-  /** Emails the owner when the account has seen many failures this hour, once per hour on any server. */
+  /**
+   * Emails the owner when the account has seen many failures in the last hour: a mail keyed
+   * `signin-warning:<user>:<hour>` (UTC hours since 1970), so at most one per account and clock
+   * hour, whichever app server queues it (a keyed mail is queued once ever).
+   */
   async function warnOwnerIfMany(user: UserRow): Promise<void> {
-    const since = new Date(clock.now().getTime() - SIGN_IN_LIMITS.warningWindowMs).toISOString();
+    const now = clock.now().getTime();
+    const since = new Date(now - SIGN_IN_LIMITS.warningWindowMs).toISOString();
     const { count } = await repo.attemptsSince('login_failure_account', user.email, since);
     if (count < SIGN_IN_LIMITS.warnAfterFailures) return;
-    if (
-      !(await deps.rateLimits.claimOnce(
-        `sign-in-warning:${user.id}`,
-        SIGN_IN_LIMITS.warningWindowMs,
-      ))
-    )
-      return;
+    const hour = Math.floor(now / SIGN_IN_LIMITS.warningWindowMs);
     const link = `${deps.appUrl}/forgot-password`;
     const mail = signInFailuresMail(user.email, user.name ?? user.username, count, link);
-    await deps.uow.withTransaction((tx) => deps.mail.send(tx, mail));
+    await deps.uow.withTransaction((tx) =>
+      deps.mail.send(tx, mail, { key: `signin-warning:${user.id}:${hour}` }),
+    );
   }
 
   return {

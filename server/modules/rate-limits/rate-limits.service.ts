@@ -17,8 +17,8 @@ export interface HitResult {
 
 /**
  * Counters in the `rate_limit_hits` table, shared by every app server on the database: the
- * per-route request limits (with PostgreSQL), per-member limits of modules (joining and leaving a
- * drive) and "once per window" claims (the failed sign-in warning mail, the daily prune).
+ * per-route request limits (with PostgreSQL) and per-member limits of modules (joining and
+ * leaving a drive). "Once" is the jobs queue's business (keyed jobs and mail), not a counter's.
  */
 export function rateLimitsService(deps: {
   db: Kysely<Database>;
@@ -52,11 +52,6 @@ export function rateLimitsService(deps: {
         message.replace('{minutes}', String(Math.ceil(seconds / 60))),
         { headers: { 'retry-after': String(seconds) } },
       );
-    },
-
-    /** True for exactly one caller per window across every app server (e.g. a daily job, one warning mail). */
-    async claimOnce(key: string, windowMs: number): Promise<boolean> {
-      return (await hit(key, windowMs)).count === 1;
     },
 
     /** Drops counters whose window has ended; returns how many. */

@@ -48,11 +48,6 @@ describe.each(databaseTargets)('shared rate limits on $name', (target) => {
     expect(await limits[1]!.hit('k', 60_000)).toEqual({ count: 41, ttlMs: 30_000 });
     clock.advance(30_000);
     expect(await limits[0]!.hit('k', 60_000)).toEqual({ count: 1, ttlMs: 60_000 });
-    // A claim succeeds once per window, whichever server asks.
-    expect(await limits[0]!.claimOnce('once', 1000)).toBe(true);
-    expect(await limits[1]!.claimOnce('once', 1000)).toBe(false);
-    clock.advance(1000);
-    expect(await limits[1]!.claimOnce('once', 1000)).toBe(true);
   });
 
   it.skipIf(target.name === 'sqlite')(
