@@ -4,13 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertUser } from '../../tests/support/factories';
 import { TEST_PASSWORD, TEST_PASSWORD_HASH } from '../../tests/support/signed-in';
+import { buildTestServices } from '../../tests/support/test-app';
+import { createTestDatabase } from '../../tests/support/test-database';
 import { mailsTo, startSmtpReceiver, waitForMail } from '../../tests/support/smtp-receiver';
 import { startServer, type StartedServer } from '../../tests/support/start-server';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { workerSchemaFor } from '../jobs/graphile-queue';
+import type { Schedule } from '../jobs/jobs-port';
 
 /**
  * Two real app processes on one PostgreSQL database (a schema of their own): what one server
@@ -183,5 +186,78 @@ describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
     const { rows } = await sql<{ status: string; n: number }>`select status, count(*)::int as n
       from mails group by status`.execute(database.db);
     expect(rows).toEqual([{ status: 'sent', n: 6 }]);
+  }, 60_000);
+});
+
+/**
+ * graphile-worker's crontab on two app servers (two pools and two runners on one schema, each
+ * with the manifests' tasks and a test schedule at `* * * * *` that records who ran it): each
+ * tick runs once across both. Its cron reads Node's clock, so the test sets Date (only Date:
+ * timers stay real) to three seconds before a minute, twice, instead of waiting minutes.
+ */
+describe.skipIf(!testDatabaseUrl)('two app servers’ job queues on one PostgreSQL', () => {
+  it('run each scheduled tick once across both servers', async () => {
+    const first = await createTestDatabase({ name: 'postgres', url: testDatabaseUrl });
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+      first.db,
+    );
+    const schema = rows[0]!.schema;
+    const second = openDatabase({ databaseUrl: testDatabaseUrl, pgSchema: schema });
+    const servers = [buildTestServices(first), buildTestServices(second)];
+    const runs: Array<{ server: number; at: number }> = [];
+    const tick = (server: number): Schedule => ({
+      name: 'proof tick',
+      cron: '* * * * *',
+      run: async () => {
+        runs.push({ server, at: Date.now() });
+        return 0;
+      },
+    });
+    const MINUTE = 60_000;
+    /**
+     * Both servers start (again) with Node's clock 3 s before `minute`. The tick's job is due at
+     * the tick (PostgreSQL's clock decides), so the minutes are past ones.
+     */
+    const startBefore = async (minute: number) => {
+      vi.setSystemTime(minute - 3000);
+      await Promise.all(servers.map((app, i) => app.queue.start(app.background.tasks, [tick(i)])));
+      return minute;
+    };
+    const stopAll = () => Promise.all(servers.map((app) => app.queue.stop()));
+    const waitForRuns = async (n: number) => {
+      const deadline = performance.now() + 15_000;
+      while (runs.length < n && performance.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      // Time for a second run of the same tick, had either server been able to start one.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    };
+    // graphile-worker's tables first (idle() installs them), so a start is quick.
+    for (const app of servers) await app.queue.idle();
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true, advanceTimeDelta: 10 });
+    try {
+      const firstTick = await startBefore((Math.floor(Date.now() / MINUTE) - 1) * MINUTE);
+      await waitForRuns(1);
+      expect(runs).toHaveLength(1);
+      expect(runs[0]!.at).toBeGreaterThanOrEqual(firstTick);
+      // Restarted for another minute (a deploy): that tick too runs once, and the first not again.
+      await stopAll();
+      const secondTick = await startBefore(firstTick + MINUTE);
+      await waitForRuns(2);
+      expect(runs).toHaveLength(2);
+      expect(runs[1]!.at).toBeGreaterThanOrEqual(secondTick);
+      // graphile-worker's record of the schedule: its last tick, enqueued once.
+      const worker = workerSchemaFor(schema);
+      const { rows: known } = await sql<{ identifier: string; last_execution: Date }>`
+        select identifier, last_execution from ${sql.table(`${worker}._private_known_crontabs`)}
+        where identifier = 'proof tick'`.execute(first.db);
+      expect(known.map((k) => [k.identifier, k.last_execution.getTime()])).toEqual([
+        ['proof tick', secondTick],
+      ]);
+    } finally {
+      vi.useRealTimers();
+      await stopAll();
+      await second.close();
+      await first.close();
+    }
   }, 60_000);
 });
