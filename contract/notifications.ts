@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'team_role_changed',
   'team_removed',
   'drive_update',
+  'gift_planted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -41,6 +41,7 @@ export const TREE_MESSAGES = {
   notFound: 'We could not find that tree.',
   ownerOnly: 'Only the person who registered this tree can change it.',
   saveFailed: 'Error saving tree. Please try again.',
+  giftsPlantedHere: "Donors' gifts are planted here; mark the tree dead instead.",
 } as const;
 
 export const TREE_STATUSES = ['healthy', 'needs-care', 'dead'] as const;

@@ -78,6 +78,8 @@ export interface TreesTable {
   last_diameter_cm: WithDefault<number | null>;
   /** 0011-nursery: the sapling reservation the tree came from (a delivered one of its drive). */
   reservation_id: WithDefault<string | null>;
+  /** 0017: how many of the record's plants carry donors' gifts (kept with `tree_gift_allocations`). */
+  gift_plants: WithDefault<number>;
 }
 
 /** A column the database fills when an insert leaves it out. */
@@ -151,6 +153,18 @@ export interface DonationsTable {
   updated_at: Timestamp;
   /** 0011-nursery: the sapling reservation a tree donation is allocated to (priced at its nursery). */
   reservation_id: WithDefault<string | null>;
+  /** 0017: how many of a tree gift's trees are planted (allocated), kept by the allocating writes. */
+  planted_trees: WithDefault<number>;
+}
+
+/** 0017: plants of a registered tree record that carry a paid tree gift (issue 19 §1). */
+export interface TreeGiftAllocationsTable {
+  donation_id: string;
+  tree_id: string;
+  /** The gift's donor, copied so a member's forest reads this table alone. */
+  donor_id: string;
+  plants: number;
+  created_at: Timestamp;
 }
 
 /** A provider event seen once (the primary key decides who handles it). */
@@ -440,6 +454,7 @@ export interface Database {
   tree_care_log: TreeCareLogTable;
   tree_care_settings: TreeCareSettingsTable;
   tree_care_notices: TreeCareNoticesTable;
+  tree_gift_allocations: TreeGiftAllocationsTable;
   donations: DonationsTable;
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;

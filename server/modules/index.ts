@@ -6,6 +6,7 @@ import { donationsModule } from './donations';
 import { driveUpdatesModule } from './drive-updates';
 import { drivesModule } from './drives';
 import { filesModule } from './files';
+import { forestModule } from './forest';
 import { geoModule } from './geo';
 import { healthModule } from './health';
 import { outboxModule } from './mail';
@@ -45,4 +46,5 @@ export const MODULES = [
   dashboardsModule,
   onboardingModule,
   driveUpdatesModule,
+  forestModule,
 ] as const;

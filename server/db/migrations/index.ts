@@ -15,6 +15,7 @@ import * as teams from './0012-teams';
 import * as jobsAndMail from './0014-jobs-and-mail';
 import * as driveUpdates from './0015-drive-updates';
 import * as treeCareNotices from './0016-tree-care-notices';
+import * as giftAllocations from './0017-gift-allocations';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014-jobs-and-mail': jobsAndMail,
   '0015-drive-updates': driveUpdates,
   '0016-tree-care-notices': treeCareNotices,
+  '0017-gift-allocations': giftAllocations,
 };

@@ -5,10 +5,16 @@ import { CERTIFICATE_ATTACHMENT } from './donation-certificates';
 import { donationsStore } from './donations-people';
 import { donationsRoutes } from './donations.routes';
 import { donationsService, type DonationsService } from './donations.service';
+import {
+  TREE_GIFT_PAID_JOB,
+  TREE_GIFT_REFUNDED_JOB,
+  treeGiftLedger,
+  type TreeGiftLedger,
+} from './tree-gift-ledger';
 
 declare module '../module' {
   interface ServiceRegistry {
-    donations: DonationsService;
+    donations: DonationsService & TreeGiftLedger;
   }
 }
 
@@ -18,8 +24,11 @@ export const donationsModule = defineModule({
   needs: ['notifications', 'nursery', 'drives', 'users'],
   tables: ['donations', 'receipt_counters', 'billing_profiles'],
   figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
-  create: ({ uow, clock, config, mail, log, hooks }, { notifications, nursery, drives, users }) =>
-    donationsService({
+  create: (
+    { uow, clock, config, mail, jobs, log, hooks },
+    { notifications, nursery, drives, users },
+  ) => {
+    const service = donationsService({
       uow,
       repo: donationsStore({ users, drives, nursery }),
       clock,
@@ -51,7 +60,28 @@ export const donationsModule = defineModule({
         },
         plantings: () => hooks.all('giftPlantings'),
       },
-    }),
+    });
+    return {
+      ...service,
+      // Paid tree gifts waiting for plants and their planted counts (issue 19 §1, for trees).
+      ...treeGiftLedger(uow.db),
+      // A tree gift made paid or refunded tells whoever allocates gifts to trees, by a job in
+      // the same transaction (a gift paid after its trees were registered takes free plants).
+      async applyPaymentEvent(...args: Parameters<DonationsService['applyPaymentEvent']>) {
+        const result = await service.applyPaymentEvent(...args);
+        if (result.outcome === 'applied' && result.donationId) {
+          const job =
+            result.status === 'paid'
+              ? TREE_GIFT_PAID_JOB
+              : result.status === 'refunded'
+                ? TREE_GIFT_REFUNDED_JOB
+                : null;
+          if (job) await jobs.enqueue(args[1], job, { donationId: result.donationId });
+        }
+        return result;
+      },
+    };
+  },
   routes: [donationsRoutes],
   hooks: (donations) => ({
     onAccountDeleted: donations.onAccountDeleted,

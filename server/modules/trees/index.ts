@@ -1,13 +1,16 @@
+import { TREE_GIFT_PAID_JOB, TREE_GIFT_REFUNDED_JOB } from '../donations/tree-gift-ledger';
 import { defineModule } from '../module';
+import { giftAllocations, type GiftAllocations } from './gift-allocations';
 import { treeCareRoutes } from './tree-care.routes';
 import { treesStore } from './trees-people';
 import { treesRoutes } from './trees.routes';
 import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB } from './tree-notices';
+import { treeForest, type TreeForest } from './tree-forest';
 import { treesService, type TreesService } from './trees.service';
 
 declare module '../module' {
   interface ServiceRegistry {
-    trees: TreesService;
+    trees: TreesService & GiftAllocations & TreeForest;
   }
 }
 
@@ -21,6 +24,7 @@ export const treesModule = defineModule({
     'tree_care_log',
     'tree_care_settings',
     'tree_care_notices',
+    'tree_gift_allocations',
   ],
   figures: [
     'communityImpact',
@@ -28,9 +32,20 @@ export const treesModule = defineModule({
     'ownerSummary',
     'plantedAtDrives',
     'memberFigures',
+    'forestTotals',
+    'forestTrees',
+    'forestDriveIds',
   ],
-  create: ({ uow, clock, config, mail, jobs, log }, ports) =>
-    treesService({
+  create: ({ uow, clock, config, database, mail, jobs, log }, ports) => {
+    // Donors' gifts become trees (issue 19 §1): allocated in the registering transaction.
+    const gifts = giftAllocations({
+      uow,
+      clock,
+      sharedDatabase: database.dialect === 'postgres',
+      gifts: ports.donations,
+      notifications: ports.notifications,
+    });
+    const trees = treesService({
       uow,
       repo: treesStore(ports.users),
       clock,
@@ -47,13 +62,17 @@ export const treesModule = defineModule({
         (await ports.donations.driveDonations(driveId)).donors.flatMap((d) =>
           d.userId ? [d.userId] : [],
         ),
-    }),
+      gifts,
+    });
+    return { ...trees, ...gifts, ...treeForest({ db: uow.db, clock, users: ports.users }) };
+  },
   routes: [treesRoutes, treeCareRoutes],
   hooks: (trees) => ({
     onAccountDeleted: trees.onAccountDeleted,
     reservationPlants: trees.reservationTreeCounts,
     treeOrigin: trees.get,
     memberFigures: trees.memberFigures,
+    giftPlantings: trees.giftPlantings,
     prune: trees.prune,
   }),
   // Once a day (00:17 UTC), once across every app server: a tick missed while no server ran is
@@ -66,5 +85,7 @@ export const treesModule = defineModule({
       await trees.sendCareNotice(payload);
     },
     [DEATH_NOTICE_JOB]: (payload) => trees.sendDeathNotice(payload),
+    [TREE_GIFT_PAID_JOB]: (payload) => trees.onGiftPaid(payload),
+    [TREE_GIFT_REFUNDED_JOB]: (payload) => trees.onGiftRefunded(payload),
   }),
 });

@@ -23,6 +23,7 @@ import type { SessionUser } from '../auth/auth.service';
 import type { DrivesService } from '../drives/drives.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { GiftAllocations } from './gift-allocations';
 import { treeCareService } from './tree-care.service';
 import { treesCsv, treesGeoJson } from './tree-export';
 import { communityImpact, growthOf, SPECIES_INFO, type ImpactCohort } from './tree-impact';
@@ -57,6 +58,8 @@ export interface TreesServiceDeps {
   driveDonorIds?: (driveId: string) => Promise<string[]>;
   /** True when a sapling reservation belongs to the drive and was delivered (nursery module). */
   isDeliveredReservation?: (driveId: string, reservationId: string) => Promise<boolean>;
+  /** Donors' gifts allocated to registered plants (gift-allocations.ts), in the writing transaction. */
+  gifts?: Pick<GiftAllocations, 'onRegistered' | 'guardRemoval'>;
 }
 
 /**
@@ -185,6 +188,11 @@ export function treesService(deps: TreesServiceDeps) {
             status: 'alive',
             created_at: nowIso(),
           });
+          await deps.gifts?.onRegistered(tx, {
+            id,
+            tree_count: form.treeCount,
+            replaces_tree_id: form.replacesTreeId ?? null,
+          });
         });
       } catch (error) {
         // Two registrations racing to replace one dead tree: the unique index lets one win.
@@ -258,6 +266,7 @@ export function treesService(deps: TreesServiceDeps) {
     async remove(user: SessionUser, id: string): Promise<void> {
       await requireOwn(user, id);
       await uow.withTransaction(async (tx) => {
+        await deps.gifts?.guardRemoval(tx, id);
         const photos = await deps.repo(tx.db).remove(id);
         for (const photo of photos) tx.afterCommit(() => files.discardIfUnused(photo));
       });

@@ -1,0 +1,273 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/tables';
+import type { TreeWithReplacement } from './tree-mapper';
+
+/** The first key of this module's advisory locks (any fixed int4, unique in the app: 'gft'). */
+const ADVISORY_NAMESPACE = 0x676674;
+
+/** A page cursor of a member's forest trees: the last one's planting date and id. */
+export interface ForestTreeCursor {
+  plantedAt: string;
+  id: string;
+}
+
+/** A drive tree with plants no gift holds yet. */
+export interface FreeTree {
+  id: string;
+  drive_id: string | null;
+  tree_count: number;
+  gift_plants: number;
+}
+
+/**
+ * SQL of the allocation of gifts to trees (issue 19 §1): `tree_gift_allocations` and the
+ * `trees.gift_plants` summary column, both the trees module's own.
+ */
+export function giftAllocationsRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * PostgreSQL only: one lock for every allocation, held until the transaction ends, so two
+     * registrations (or a registration and a payment) never give one plant to two gifts.
+     */
+    async lockAllocations(): Promise<void> {
+      await sql`select pg_advisory_xact_lock(${ADVISORY_NAMESPACE}, 0)`.execute(db);
+    },
+
+    tree: (id: string) =>
+      db
+        .selectFrom('trees')
+        .select(['id', 'drive_id', 'tree_count', 'gift_plants', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst(),
+
+    /** Drive trees (of one drive, or any) with free plants, earliest registration first. */
+    freeTrees: (driveId: string | null, limit: number): Promise<FreeTree[]> => {
+      let query = db
+        .selectFrom('trees')
+        .select(['id', 'drive_id', 'tree_count', 'gift_plants'])
+        .where('drive_id', 'is not', null)
+        .where('status', '<>', 'dead')
+        .where('gift_plants', '<', (eb) => eb.ref('tree_count'));
+      if (driveId !== null) query = query.where('drive_id', '=', driveId);
+      return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    },
+
+    /** Adds plants of a tree to a gift (one row per gift and tree). */
+    async allocate(row: {
+      donation_id: string;
+      tree_id: string;
+      donor_id: string;
+      plants: number;
+      created_at: string;
+    }): Promise<void> {
+      await db
+        .insertInto('tree_gift_allocations')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['donation_id', 'tree_id']).doUpdateSet((eb) => ({
+            plants: eb('tree_gift_allocations.plants', '+', eb.ref('excluded.plants')),
+          })),
+        )
+        .execute();
+    },
+
+    async addGiftPlants(treeId: string, delta: number): Promise<void> {
+      await db
+        .updateTable('trees')
+        .set((eb) => ({ gift_plants: eb('gift_plants', '+', delta) }))
+        .where('id', '=', treeId)
+        .execute();
+    },
+
+    ofGift: (donationId: string) =>
+      db
+        .selectFrom('tree_gift_allocations')
+        .selectAll()
+        .where('donation_id', '=', donationId)
+        .orderBy('created_at')
+        .orderBy('tree_id')
+        .execute(),
+
+    ofTree: (treeId: string) =>
+      db
+        .selectFrom('tree_gift_allocations')
+        .selectAll()
+        .where('tree_id', '=', treeId)
+        .orderBy('created_at')
+        .orderBy('donation_id')
+        .execute(),
+
+    async treeCarriesGifts(treeId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('tree_gift_allocations')
+        .select('tree_id')
+        .where('tree_id', '=', treeId)
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    releaseGift: (donationId: string) =>
+      db.deleteFrom('tree_gift_allocations').where('donation_id', '=', donationId).execute(),
+
+    /** Sets the plants a gift holds on one tree; the row goes at 0. */
+    async setPlants(donationId: string, treeId: string, plants: number): Promise<void> {
+      if (plants <= 0)
+        await db
+          .deleteFrom('tree_gift_allocations')
+          .where('donation_id', '=', donationId)
+          .where('tree_id', '=', treeId)
+          .execute();
+      else
+        await db
+          .updateTable('tree_gift_allocations')
+          .set({ plants })
+          .where('donation_id', '=', donationId)
+          .where('tree_id', '=', treeId)
+          .execute();
+    },
+
+    /** The trees of a gift with their species (a certificate prints them). */
+    giftTrees: (donationId: string) =>
+      db
+        .selectFrom('tree_gift_allocations as a')
+        .innerJoin('trees as t', 't.id', 'a.tree_id')
+        .select(['t.id', 't.species_id', 'a.plants'])
+        .where('a.donation_id', '=', donationId)
+        .orderBy('a.created_at')
+        .orderBy('t.id')
+        .execute(),
+
+    /**
+     * A member's forest in two aggregates: plants of the trees they registered, and plants their
+     * gifts hold on trees others registered (alive: at most the record's alive count).
+     */
+    async forestTotals(userId: string): Promise<{ planted: number; alive: number }> {
+      const [own, gifted] = await Promise.all([
+        db
+          .selectFrom('trees')
+          .where('owner_id', '=', userId)
+          .select((eb) => [
+            eb.fn.coalesce(eb.fn.sum<number>('tree_count'), eb.lit(0)).as('planted'),
+            eb.fn
+              .coalesce(
+                eb.fn.sum<number>(
+                  eb.case().when('status', '=', 'dead').then(0).else(eb.ref('alive_count')).end(),
+                ),
+                eb.lit(0),
+              )
+              .as('alive'),
+          ])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('tree_gift_allocations as a')
+          .innerJoin('trees as t', 't.id', 'a.tree_id')
+          .where('a.donor_id', '=', userId)
+          .where('t.owner_id', '<>', userId)
+          .select((eb) => [
+            eb.fn.coalesce(eb.fn.sum<number>('a.plants'), eb.lit(0)).as('planted'),
+            eb.fn
+              .coalesce(
+                eb.fn.sum<number>(
+                  eb
+                    .case()
+                    .when('t.status', '=', 'dead')
+                    .then(0)
+                    .when('a.plants', '<', eb.ref('t.alive_count'))
+                    .then(eb.ref('a.plants'))
+                    .else(eb.ref('t.alive_count'))
+                    .end(),
+                ),
+                eb.lit(0),
+              )
+              .as('alive'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        planted: Number(own.planted) + Number(gifted.planted),
+        alive: Number(own.alive) + Number(gifted.alive),
+      };
+    },
+
+    /**
+     * A page of a member's forest: trees they registered and trees their gifts hold, latest
+     * planting first (keyset), each with the plants the member's gifts hold on it.
+     */
+    forestPage: (
+      userId: string,
+      before: ForestTreeCursor | undefined,
+      limit: number,
+    ): Promise<Array<TreeWithReplacement & { member_gift_plants: number | string | null }>> => {
+      let query = db
+        .selectFrom('trees')
+        .selectAll('trees')
+        .select((eb) => [
+          eb
+            .selectFrom('trees as r')
+            .select('r.id')
+            .whereRef('r.replaces_tree_id', '=', 'trees.id')
+            .limit(1)
+            .as('replaced_by_id'),
+          eb
+            .selectFrom('tree_gift_allocations as g')
+            .select((g) => g.fn.sum<number>('g.plants').as('n'))
+            .whereRef('g.tree_id', '=', 'trees.id')
+            .where('g.donor_id', '=', userId)
+            .as('member_gift_plants'),
+        ])
+        .where((eb) =>
+          eb.or([
+            eb('trees.owner_id', '=', userId),
+            eb(
+              'trees.id',
+              'in',
+              eb
+                .selectFrom('tree_gift_allocations as m')
+                .select('m.tree_id')
+                .where('m.donor_id', '=', userId),
+            ),
+          ]),
+        );
+      if (before)
+        query = query.where((eb) =>
+          eb.or([
+            eb('trees.planted_at', '<', before.plantedAt),
+            eb.and([eb('trees.planted_at', '=', before.plantedAt), eb('trees.id', '<', before.id)]),
+          ]),
+        );
+      return query
+        .orderBy('trees.planted_at', 'desc')
+        .orderBy('trees.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The drives of a member's latest trees and gifted trees (at most `limit`), for the timeline. */
+    async forestDriveIds(userId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('trees')
+        .select('drive_id')
+        .where('drive_id', 'is not', null)
+        .where((eb) =>
+          eb.or([
+            eb('owner_id', '=', userId),
+            eb(
+              'id',
+              'in',
+              eb
+                .selectFrom('tree_gift_allocations as m')
+                .select('m.tree_id')
+                .where('m.donor_id', '=', userId),
+            ),
+          ]),
+        )
+        .groupBy('drive_id')
+        .orderBy((eb) => eb.fn.max('planted_at'), 'desc')
+        .limit(limit)
+        .execute();
+      return rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []));
+    },
+  };
+}
+export type GiftAllocationsRepository = ReturnType<typeof giftAllocationsRepository>;

@@ -1,0 +1,213 @@
+import { TREE_MESSAGES } from '../../../contract/trees';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { TreeGiftDemand, TreeGiftLedger } from '../donations/tree-gift-ledger';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { GiftPlantings } from '../module';
+import { giftAllocationsRepository, type FreeTree } from './gift-allocations.repository';
+import { speciesRef } from './tree-mapper';
+
+/** Where a donor reads what their gifts became. */
+export const FOREST_PATH = '/app/my-forest';
+
+/** Rows read per step of an allocation loop. */
+const BATCH = 50;
+
+export interface GiftAllocationDeps {
+  uow: UnitOfWork;
+  clock: Clock;
+  /** PostgreSQL: allocations take the advisory lock; SQLite runs one write at a time. */
+  sharedDatabase: boolean;
+  /** Donations' paid tree gifts and their planted counts, in the caller's transaction. */
+  gifts: Pick<
+    TreeGiftLedger,
+    'openTreeGifts' | 'hasOpenTreeGifts' | 'paidTreeGift' | 'addPlanted' | 'clearPlanted'
+  >;
+  notifications: Pick<NotificationsService, 'notifyCoalesced'>;
+}
+
+/** Reads the `{ donationId }` payload of the gift jobs; null when it is not one. */
+export function donationIdOf(payload: unknown): string | null {
+  return typeof payload === 'object' &&
+    payload !== null &&
+    'donationId' in payload &&
+    typeof payload.donationId === 'string'
+    ? payload.donationId
+    : null;
+}
+
+/**
+ * Gifts become trees (issue 19 §1). Every write runs in the caller's transaction and, on
+ * PostgreSQL, under one advisory lock taken before anything is read, so concurrent
+ * registrations and payments see each other's committed allocations and never give one plant
+ * to two gifts. Rules:
+ * - trees registered at a drive take the drive's paid tree gifts, earliest payment first, until
+ *   each is covered; plants left over cover general-fund gifts, earliest payment first;
+ * - a gift paid later takes free plants at once (its drive's, or for the general fund those of
+ *   any drive whose own gifts are covered), earliest registered first;
+ * - a replacement tree inherits its dead tree's allocations; a refund releases the gift's plants,
+ *   which then cover other open gifts; a tree carrying gifts cannot be deleted.
+ */
+export function giftAllocations(deps: GiftAllocationDeps) {
+  const { uow, clock, gifts } = deps;
+
+  async function lock(tx: Tx) {
+    if (deps.sharedDatabase) await giftAllocationsRepository(tx.db).lockAllocations();
+  }
+
+  /** Gives `plants` of a tree to a gift; the donor hears once, when their gift first takes root. */
+  async function give(tx: Tx, gift: TreeGiftDemand, tree: FreeTree, plants: number) {
+    const repo = giftAllocationsRepository(tx.db);
+    await repo.allocate({
+      donation_id: gift.id,
+      tree_id: tree.id,
+      donor_id: gift.donorId,
+      plants,
+      created_at: clock.now().toISOString(),
+    });
+    await repo.addGiftPlants(tree.id, plants);
+    await gifts.addPlanted(tx, gift.id, plants);
+    if (gift.planted === 0)
+      tx.afterCommit(() =>
+        deps.notifications.notifyCoalesced(gift.donorId, 'gift-planted', (count) => ({
+          kind: 'gift_planted',
+          title:
+            count > 1 ? 'More of your trees are in the ground' : 'Your trees are in the ground',
+          body:
+            count > 1
+              ? `${count} of your gifts have been planted. See them grow in your forest.`
+              : 'The trees you gave have been planted. See them grow in your forest.',
+          link: FOREST_PATH,
+        })),
+      );
+    gift.planted += plants;
+    tree.gift_plants += plants;
+  }
+
+  /** Covers open gifts with a tree's free plants: its drive's first, then the general fund. */
+  async function coverWithTree(tx: Tx, treeId: string): Promise<void> {
+    const tree = await giftAllocationsRepository(tx.db).tree(treeId);
+    if (!tree?.drive_id || tree.status === 'dead') return;
+    const free: FreeTree = {
+      id: tree.id,
+      drive_id: tree.drive_id,
+      tree_count: Number(tree.tree_count),
+      gift_plants: Number(tree.gift_plants),
+    };
+    for (const scope of [tree.drive_id, null]) {
+      while (free.gift_plants < free.tree_count) {
+        const open = await gifts.openTreeGifts(tx, scope, BATCH);
+        if (open.length === 0) break;
+        for (const gift of open) {
+          const take = Math.min(free.tree_count - free.gift_plants, gift.trees - gift.planted);
+          if (take > 0) await give(tx, gift, free, take);
+          if (free.gift_plants >= free.tree_count) break;
+        }
+      }
+    }
+  }
+
+  /** A gift just paid takes free plants: its drive's trees, or any covered drive's. */
+  async function coverGift(tx: Tx, donationId: string): Promise<void> {
+    const gift = await gifts.paidTreeGift(tx, donationId);
+    if (!gift) return;
+    const repo = giftAllocationsRepository(tx.db);
+    const skipped = new Set<string>();
+    while (gift.planted < gift.trees) {
+      const trees = (await repo.freeTrees(gift.driveId, BATCH + skipped.size)).filter(
+        (t) => !skipped.has(t.id),
+      );
+      if (trees.length === 0) return;
+      for (const raw of trees) {
+        const tree: FreeTree = {
+          ...raw,
+          tree_count: Number(raw.tree_count),
+          gift_plants: Number(raw.gift_plants),
+        };
+        // The general fund takes only plants of drives whose own gifts are covered.
+        if (gift.driveId === null && (await gifts.hasOpenTreeGifts(tx, tree.drive_id ?? ''))) {
+          skipped.add(tree.id);
+          continue;
+        }
+        await give(
+          tx,
+          gift,
+          tree,
+          Math.min(tree.tree_count - tree.gift_plants, gift.trees - gift.planted),
+        );
+        if (gift.planted >= gift.trees) return;
+      }
+    }
+  }
+
+  return {
+    /**
+     * In the registering transaction, after the insert: a replacement inherits the dead tree's
+     * gifts (as many as it has plants), then free plants cover open gifts.
+     */
+    async onRegistered(
+      tx: Tx,
+      tree: { id: string; tree_count: number; replaces_tree_id: string | null },
+    ): Promise<void> {
+      await lock(tx);
+      const repo = giftAllocationsRepository(tx.db);
+      if (tree.replaces_tree_id) {
+        let room = tree.tree_count;
+        for (const row of await repo.ofTree(tree.replaces_tree_id)) {
+          if (room <= 0) break;
+          const moved = Math.min(room, Number(row.plants));
+          await repo.setPlants(row.donation_id, row.tree_id, Number(row.plants) - moved);
+          await repo.addGiftPlants(tree.replaces_tree_id, -moved);
+          await repo.allocate({ ...row, tree_id: tree.id, plants: moved });
+          await repo.addGiftPlants(tree.id, moved);
+          room -= moved;
+        }
+      }
+      await coverWithTree(tx, tree.id);
+    },
+
+    /** Refuses to delete a tree that carries gifts (409): mark it dead instead. */
+    async guardRemoval(tx: Tx, treeId: string): Promise<void> {
+      if (await giftAllocationsRepository(tx.db).treeCarriesGifts(treeId))
+        throw new AppError(409, 'CONFLICT', TREE_MESSAGES.giftsPlantedHere);
+    },
+
+    /** The job after a tree gift is paid: it takes free plants at once. */
+    async onGiftPaid(payload: unknown): Promise<void> {
+      const donationId = donationIdOf(payload);
+      if (!donationId) return;
+      await uow.withTransaction(async (tx) => {
+        await lock(tx);
+        await coverGift(tx, donationId);
+      });
+    },
+
+    /** The job after a tree gift is refunded: its plants go back and cover other open gifts. */
+    async onGiftRefunded(payload: unknown): Promise<void> {
+      const donationId = donationIdOf(payload);
+      if (!donationId) return;
+      await uow.withTransaction(async (tx) => {
+        await lock(tx);
+        const repo = giftAllocationsRepository(tx.db);
+        const rows = await repo.ofGift(donationId);
+        if (rows.length === 0) return;
+        await repo.releaseGift(donationId);
+        for (const row of rows) await repo.addGiftPlants(row.tree_id, -Number(row.plants));
+        await gifts.clearPlanted(tx, donationId);
+        for (const row of rows) await coverWithTree(tx, row.tree_id);
+      });
+    },
+
+    /** Read port for certificates: the trees carrying a gift and how many plants. */
+    async giftPlantings(donationId: string): Promise<GiftPlantings> {
+      const rows = await giftAllocationsRepository(uow.db).giftTrees(donationId);
+      return {
+        treeIds: rows.map((r) => r.id),
+        planted: rows.reduce((sum, r) => sum + Number(r.plants), 0),
+        species: [...new Set(rows.map((r) => speciesRef(r.species_id).label))],
+      };
+    },
+  };
+}
+export type GiftAllocations = ReturnType<typeof giftAllocations>;

@@ -1,0 +1,57 @@
+import type { Tree } from '../../../contract/trees';
+import type { Executor } from '../../db/unit-of-work';
+import type { Clock } from '../../lib/clock';
+import { giftAllocationsRepository, type ForestTreeCursor } from './gift-allocations.repository';
+import { toTree } from './tree-mapper';
+import type { TreePeople } from './trees-people';
+
+/** A tree of a member's forest: as the trees API shows it, and the plants their gifts hold. */
+export type ForestTree = Tree & { giftPlants: number };
+
+/**
+ * Read methods of a member's forest (issue 19 §2), answered from trees' own tables: the trees
+ * they registered and the trees their gifts hold, a keyset page at a time, and two aggregates.
+ * Coordinates are exact for the member's own trees only (`toTree`).
+ */
+export function treeForest(deps: { db: Executor; clock: Clock; users: TreePeople }) {
+  const repo = giftAllocationsRepository(deps.db);
+  return {
+    /** Plants in the member's forest and how many are alive (SQL aggregates). */
+    forestTotals: (userId: string) => repo.forestTotals(userId),
+
+    /** A page of the member's forest trees, latest planting first, and the next cursor. */
+    async forestTrees(
+      userId: string,
+      before: ForestTreeCursor | undefined,
+      limit: number,
+    ): Promise<{ trees: ForestTree[]; next: ForestTreeCursor | null }> {
+      const rows = await repo.forestPage(userId, before, limit + 1);
+      const page = rows.slice(0, limit);
+      const owners = await deps.users.people(page.map((r) => r.owner_id));
+      const now = deps.clock.now();
+      const trees = page.flatMap((row) => {
+        const owner = owners.get(row.owner_id);
+        if (!owner) return [];
+        const tree = toTree(
+          {
+            ...row,
+            owner_name: owner.name,
+            owner_username: owner.username,
+            owner_deleted_at: owner.deletedAt,
+          },
+          { callerId: userId, now },
+        );
+        return [{ ...tree, giftPlants: Number(row.member_gift_plants ?? 0) }];
+      });
+      const last = page.at(-1);
+      return {
+        trees,
+        next: rows.length > limit && last ? { plantedAt: last.planted_at, id: last.id } : null,
+      };
+    },
+
+    /** The drives of the member's latest forest trees (for the timeline's field updates). */
+    forestDriveIds: (userId: string, limit: number) => repo.forestDriveIds(userId, limit),
+  };
+}
+export type TreeForest = ReturnType<typeof treeForest>;
