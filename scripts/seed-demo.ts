@@ -8,7 +8,7 @@ import {
 } from '../server/db/database';
 import { resolveSessionSecret } from '../server/lib/secrets';
 import type { FileStore } from '../server/modules/files/file-store';
-import { createSeeder } from './seed/context';
+import { createSeeder, type Seeder } from './seed/context';
 import { createDrives } from './seed/drives';
 import { makeDonations } from './seed/donations';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, createPeople } from './seed/people';
@@ -55,6 +55,14 @@ export async function seed(input: {
       'the database already has accounts; seed:demo only fills a fresh database (use an empty DATA_DIR or DATABASE_URL)',
     );
   const seeder = createSeeder(input);
+  try {
+    return await seedWith(seeder, db);
+  } finally {
+    await seeder.close();
+  }
+}
+
+async function seedWith(seeder: Seeder, db: DatabaseHandle['db']): Promise<SeedCounts> {
   const people = await createPeople(seeder);
   const drives = await createDrives(seeder, people);
   const { delivered, ...nursery } = await supplySaplings(seeder, people, drives);
@@ -62,7 +70,7 @@ export async function seed(input: {
   const donations = await makeDonations(seeder, people, drives);
   const teamMembers = await formTeams(seeder, people);
   // Care that is due today becomes the reminders a member would find this morning.
-  await seeder.ctx.trees.sendCareReminders();
+  await seeder.at(seeder.now, () => seeder.ctx.trees.sendCareReminders());
   // Members have read what is more than a couple of weeks old.
   await db
     .updateTable('notifications')

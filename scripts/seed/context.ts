@@ -20,6 +20,8 @@ export interface Seeder {
   errors: string[];
   /** Mail the services "sent" (kept here, never delivered): an invite's link is read from it. */
   mails: Mail[];
+  /** Stops the job queue; call before closing the database. */
+  close(): Promise<void>;
 }
 
 export function createSeeder(input: {
@@ -55,6 +57,8 @@ export function createSeeder(input: {
     log,
     ...(input.fileStore ? { fileStore: input.fileStore } : {}),
   });
+  // Queued work (mail, notices, gift allocations) runs as in the app, but no schedules.
+  let started: Promise<void> | null = null;
   return {
     ctx,
     now,
@@ -63,10 +67,17 @@ export function createSeeder(input: {
     async at(when, step) {
       current = typeof when === 'number' ? when : when.getTime();
       try {
-        return await step();
+        const result = await step();
+        // What the step queued happens at the step's moment too.
+        await (started ??= ctx.queue.start(ctx.background.tasks, []));
+        await ctx.queue.idle(60_000);
+        return result;
       } finally {
         current = now;
       }
+    },
+    async close() {
+      if (started) await ctx.queue.stop();
     },
   };
 }
