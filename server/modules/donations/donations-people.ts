@@ -9,7 +9,7 @@ import { donationsRepository } from './donations.repository';
 
 /** What donations asks the modules owning people, drives and sapling reservations. */
 export interface DonationLookups {
-  users: Pick<UsersService, 'people' | 'person'>;
+  users: Pick<UsersService, 'people' | 'joinPeople' | 'person'>;
   drives: Pick<DrivesService, 'briefs'>;
   nursery: Pick<NurseryService, 'reservationNurseries'>;
 }
@@ -162,15 +162,12 @@ export function donationsStore(lookups: DonationLookups) {
 
       /** Who paid for the trees allocated to a sapling reservation, with their names. */
       async reservationDonors(reservationId: string) {
-        const rows = await repo.reservationDonorRecords(reservationId);
-        const people = await lookups.users.people(
-          rows.map((r) => r.user_id),
+        return lookups.users.joinPeople(
+          await repo.reservationDonorRecords(reservationId),
+          (r) => r.user_id,
+          (row, p) => ({ ...row, username: p.username, name: p.name, deleted_at: p.deletedAt }),
           on,
         );
-        return rows.flatMap((row) => {
-          const p = people.get(row.user_id);
-          return p ? [{ ...row, username: p.username, name: p.name, deleted_at: p.deletedAt }] : [];
-        });
       },
     };
   };

@@ -4,7 +4,7 @@ import type { DriveFilter, DriveRecord, DriveWithOrganizer } from './drive-queri
 import { drivesRepository } from './drives.repository';
 
 /** What drives asks the users module: the people its rows name, in the caller's transaction. */
-export type DrivePeople = Pick<UsersService, 'people' | 'activeCorporates'>;
+export type DrivePeople = Pick<UsersService, 'people' | 'joinPeople' | 'activeCorporates'>;
 
 /**
  * The drives repository on an executor, with organisers', participants' and land donors' names
@@ -16,26 +16,18 @@ export function drivesStore(users: DrivePeople) {
     const on = { db };
 
     /** Drives with their organiser's summary; one whose organiser is unknown is left out (as a join did). */
-    async function withOrganizers(rows: DriveRecord[]): Promise<DriveWithOrganizer[]> {
-      if (rows.length === 0) return [];
-      const organisers = await users.people(
-        rows.map((r) => r.organizer_id),
+    const withOrganizers = (rows: DriveRecord[]): Promise<DriveWithOrganizer[]> =>
+      users.joinPeople(
+        rows,
+        (r) => r.organizer_id,
+        (row, o) => ({
+          ...row,
+          organizer_username: o.username,
+          organizer_name: o.name,
+          organizer_avatar: o.avatarFileId,
+        }),
         on,
       );
-      return rows.flatMap((row) => {
-        const o = organisers.get(row.organizer_id);
-        return o
-          ? [
-              {
-                ...row,
-                organizer_username: o.username,
-                organizer_name: o.name,
-                organizer_avatar: o.avatarFileId,
-              },
-            ]
-          : [];
-      });
-    }
 
     return {
       ...repo,

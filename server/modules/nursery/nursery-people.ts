@@ -16,7 +16,7 @@ import {
 
 /** What the nursery asks of the modules owning people and drives, in the caller's transaction. */
 export interface NurseryLookups {
-  users: Pick<UsersService, 'people'>;
+  users: Pick<UsersService, 'people' | 'joinPeople'>;
   drives: Pick<DrivesService, 'briefs'>;
 }
 
@@ -33,17 +33,13 @@ const nurseryNames = (p: Person) => ({
 export function stockStore(lookups: Pick<NurseryLookups, 'users'>) {
   return (db: Executor) => {
     const repo = stockRepository(db);
-    const withNurseries = async (rows: StockRecord[]): Promise<StockWithNursery[]> => {
-      if (rows.length === 0) return [];
-      const people = await lookups.users.people(
-        rows.map((r) => r.nursery_id),
+    const withNurseries = (rows: StockRecord[]): Promise<StockWithNursery[]> =>
+      lookups.users.joinPeople(
+        rows,
+        (r) => r.nursery_id,
+        (row, p) => ({ ...row, ...nurseryNames(p) }),
         { db },
       );
-      return rows.flatMap((row) => {
-        const p = people.get(row.nursery_id);
-        return p ? [{ ...row, ...nurseryNames(p) }] : [];
-      });
-    };
     return {
       ...repo,
       findById: async (id: string): Promise<StockWithNursery | undefined> => {
@@ -123,15 +119,12 @@ export function reservationsStore(lookups: NurseryLookups) {
         detailed(await repo.openRecordsInvolving(userId, statuses)),
       /** The drive's reservations (ids and nurseries) in these states, oldest first. */
       async driveReservations(driveId: string, statuses: readonly ReservationStatus[]) {
-        const rows = await repo.driveReservationRecords(driveId, statuses);
-        const people = await lookups.users.people(
-          rows.map((r) => r.nursery_id),
+        return lookups.users.joinPeople(
+          await repo.driveReservationRecords(driveId, statuses),
+          (r) => r.nursery_id,
+          (row, p) => ({ ...row, ...nurseryNames(p) }),
           on,
         );
-        return rows.flatMap((row) => {
-          const p = people.get(row.nursery_id);
-          return p ? [{ ...row, ...nurseryNames(p) }] : [];
-        });
       },
     };
   };

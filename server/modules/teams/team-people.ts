@@ -4,7 +4,7 @@ import type { UsersService } from '../users/users.service';
 import { teamsRepository, type InviteRow, type MemberRecord } from './teams.repository';
 
 /** What teams asks the users module: people by id or email, in the caller's transaction. */
-export type TeamPeople = Pick<UsersService, 'people' | 'person' | 'personByEmail'>;
+export type TeamPeople = Pick<UsersService, 'people' | 'joinPeople' | 'person' | 'personByEmail'>;
 
 export interface MemberRow extends MemberRecord {
   username: string;
@@ -32,18 +32,18 @@ export function teamsStore(users: TeamPeople) {
     const on = { db };
 
     /** Rows with their person's names; a row whose person is unknown is left out (as a join did). */
-    async function withPeople<R extends { user_id: string }>(rows: R[]) {
-      const people = await users.people(
-        rows.map((r) => r.user_id),
+    const withPeople = <R extends { user_id: string }>(rows: R[]) =>
+      users.joinPeople(
+        rows,
+        (r) => r.user_id,
+        (row, person) => ({
+          ...row,
+          username: person.username,
+          name: person.name,
+          email: person.email,
+        }),
         on,
       );
-      return rows.flatMap((row) => {
-        const person = people.get(row.user_id);
-        return person
-          ? [{ ...row, username: person.username, name: person.name, email: person.email }]
-          : [];
-      });
-    }
 
     return {
       ...repo,

@@ -4,7 +4,7 @@ import type { TreeWithOwner, TreeWithReplacement } from './tree-mapper';
 import { treesRepository } from './trees.repository';
 
 /** What trees asks the users module: the people its rows name, in the caller's transaction. */
-export type TreePeople = Pick<UsersService, 'people'>;
+export type TreePeople = Pick<UsersService, 'people' | 'joinPeople'>;
 
 /**
  * The trees repository on an executor, with the owners' names read from the users module (one
@@ -16,25 +16,18 @@ export function treesStore(users: TreePeople) {
     const on = { db };
 
     /** Rows with their owner's names; a row whose owner is unknown is left out (as a join did). */
-    async function withOwners(rows: TreeWithReplacement[]): Promise<TreeWithOwner[]> {
-      const owners = await users.people(
-        rows.map((r) => r.owner_id),
+    const withOwners = (rows: TreeWithReplacement[]): Promise<TreeWithOwner[]> =>
+      users.joinPeople(
+        rows,
+        (r) => r.owner_id,
+        (row, owner) => ({
+          ...row,
+          owner_name: owner.name,
+          owner_username: owner.username,
+          owner_deleted_at: owner.deletedAt,
+        }),
         on,
       );
-      return rows.flatMap((row) => {
-        const owner = owners.get(row.owner_id);
-        return owner
-          ? [
-              {
-                ...row,
-                owner_name: owner.name,
-                owner_username: owner.username,
-                owner_deleted_at: owner.deletedAt,
-              },
-            ]
-          : [];
-      });
-    }
 
     return {
       ...repo,
