@@ -35,6 +35,7 @@ const AppTreeRegistration = page(() => import('../routes/app-tree-registration')
 const AppMyTrees = page(() => import('../routes/app-my-trees'));
 const AppTreeDetail = page(() => import('../routes/app-tree-detail'));
 const AppTreesMap = page(() => import('../routes/app-trees-map'));
+const AppMyForest = page(() => import('../routes/app-my-forest'));
 const AppIntegration = page(() => import('../routes/app-integration'));
 const AppGettingStarted = page(() => import('../routes/app-getting-started'));
 
@@ -74,6 +75,7 @@ export function AppAreaRoutes() {
           />
           <Route path="trees/:id" element={<AppTreeDetail />} />
           <Route path="trees-map" element={<AppTreesMap />} />
+          <Route path="my-forest" element={<AppMyForest />} />
           <Route path="charts" element={<AppCharts />} />
           <Route path="integration" element={<AppIntegration />} />
           <Route path="getting-started" element={<AppGettingStarted />} />

@@ -47,3 +47,8 @@ export function formatMoneyRounded(minor: number, currency: string, locale?: str
     maximumFractionDigits: fraction,
   }).format(major);
 }
+
+/** Kilograms with three significant digits ("1.23 kg", "0.0412 kg"): a tree's impact figures. */
+export function formatKg(kg: number, locale?: string): string {
+  return `${formatter(locale, { maximumSignificantDigits: 3 }).format(kg)} kg`;
+}

@@ -3,6 +3,14 @@ import { Icon } from '../../components/ui/icon';
 
 /** The shell's icons: decorative, the text beside them names the control. */
 const SHAPES = {
+  myForest: (
+    <>
+      <path d="M7 22v-4M17 22v-5" />
+      <path d="M7 18c-2.5 0-4-1.6-4-4 0-2.6 1.8-5 4-8 2.2 3 4 5.4 4 8 0 2.4-1.5 4-4 4z" />
+      <path d="M17 17c-2.2 0-3.5-1.4-3.5-3.5S15 8.5 17 6c2 2.5 3.5 5.4 3.5 7.5S19.2 17 17 17z" />
+      <path d="M3 22h18" />
+    </>
+  ),
   dashboard: (
     <>
       <rect x="3" y="3" width="7" height="9" rx="1" />

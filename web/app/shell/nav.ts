@@ -1,6 +1,8 @@
+import { FOREST_PATH } from '../../../contract/forest';
 import { dashboardRouteFor } from '../../../contract/session';
 
 export type NavIcon =
+  | 'myForest'
   | 'dashboard'
   | 'myPlantations'
   | 'plantations'
@@ -40,10 +42,14 @@ export function settingsItems(profileType: string, inTeam = false): NavItem[] {
 
 /**
  * Spec group "General"; Dashboard goes to the user's own dashboard (the one they sign in to).
+ * Individual members see My forest first: the trees they registered and their gifts planted.
  * Nurseries also manage their sapling stock; a team member also sees the organisation's dashboard.
  */
 export function generalItems(profileType: string, inTeam = false): NavItem[] {
   return [
+    ...(profileType === 'individual'
+      ? [{ label: 'My forest', to: FOREST_PATH, icon: 'myForest' } as const]
+      : []),
     { label: 'Dashboard', to: dashboardRouteFor(profileType), icon: 'dashboard' },
     ...(profileType === 'nursery'
       ? [{ label: 'Sapling stock', to: '/app/nursery-stock', icon: 'stock' } as const]

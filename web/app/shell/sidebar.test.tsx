@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,12 +49,19 @@ describe('Sidebar', () => {
       'href',
       '/app/trees-map',
     );
+    // An individual member's forest comes first.
+    expect(within(nav).getAllByRole('link')[0]).toHaveAccessibleName('My forest');
+    expect(screen.getByRole('link', { name: 'My forest' })).toHaveAttribute(
+      'href',
+      '/app/my-forest',
+    );
     expect(nav).toBeInTheDocument();
     expect(screen.getByText('Version v1.0')).toBeInTheDocument();
   });
 
   it("points Dashboard and the logo at the user's own dashboard", () => {
     renderSidebar('/app/corporate-dashboard', 'corporate');
+    expect(screen.queryByRole('link', { name: 'My forest' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
       'href',
       '/app/corporate-dashboard',

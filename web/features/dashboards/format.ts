@@ -1,8 +1,10 @@
+import { FOREST_PATH } from '../../../contract/forest';
 import { currencyDigits, formatMoney } from '../../../contract/money';
 import type { CurrencyTotal } from '../../../contract/dashboards';
 import { formatDate, formatMonthKey } from '../../lib/dates';
 
 export const PATHS = {
+  myForest: FOREST_PATH,
   register: '/app/tree-registeration',
   myTrees: '/app/my-trees',
   plantations: '/app/delive-event',

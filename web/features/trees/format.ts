@@ -72,6 +72,5 @@ export function todayKey(now = new Date()): string {
   return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
-const kgFormat = new Intl.NumberFormat(undefined, { maximumSignificantDigits: 3 });
-/** Kilograms with three significant digits ("1.23 kg", "0.0412 kg"). */
-export const formatKg = (kg: number) => `${kgFormat.format(kg)} kg`;
+/** Kilograms with three significant digits (web/lib/numbers.ts; the forest shows them too). */
+export { formatKg } from '../../lib/numbers';

@@ -109,6 +109,10 @@ describe('IndividualDashboard', () => {
     );
     const figures = await screen.findByRole('group', { name: 'My figures' });
     expect(within(figures).getByTestId('stat-living-trees')).toHaveTextContent('3');
+    expect(within(figures).getByRole('link', { name: 'see my forest' })).toHaveAttribute(
+      'href',
+      '/app/my-forest',
+    );
     expect(within(figures).getByTestId('stat-co2')).toHaveTextContent('likely 0.7 kg – 1.4 kg');
     expect(within(figures).getByTestId('stat-donations')).toHaveTextContent('$85.00');
     expect(screen.getByRole('list', { name: 'Care due today' })).toHaveTextContent(

@@ -23,7 +23,15 @@ function Figures({ data }: { data: Dashboard }) {
         {
           title: 'My living trees',
           value: formatCount(trees.livingPlants),
-          detail: `${formatCount(trees.livingRecords)} of ${formatCount(trees.records)} registrations alive`,
+          detail: (
+            <>
+              {formatCount(trees.livingRecords)} of {formatCount(trees.records)} registrations alive
+              ·{' '}
+              <Link to={PATHS.myForest} className={textLink}>
+                see my forest
+              </Link>
+            </>
+          ),
           testId: 'stat-living-trees',
         },
         {

@@ -44,6 +44,10 @@ describe('PaymentResult', () => {
       '/app/delive-detail/d-1',
     );
     expect(screen.getByRole('button', { name: 'Download receipt' })).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'See it in your forest' })).toHaveAttribute(
+      'href',
+      '/app/my-forest',
+    );
 
     const settled = donationCalls(fetch);
     await act(() => vi.advanceTimersByTimeAsync(PAYMENT_POLL_MS * 4));

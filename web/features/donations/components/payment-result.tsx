@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Donation } from '../../../../contract/donations';
+import { FOREST_PATH } from '../../../../contract/forest';
 import { ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
@@ -84,6 +85,11 @@ function Paid({ donation }: { donation: Donation }) {
       <div className="card-actions gap-3">
         <ReceiptButton donation={donation} variant="primary" />
         {hasCertificate(donation) ? <CertificateButton donation={donation} /> : null}
+        {donation.kind === 'trees' ? (
+          <ButtonLink to={FOREST_PATH} variant="secondary">
+            See it in your forest
+          </ButtonLink>
+        ) : null}
         <ButtonLink to={TRANSACTIONS_PATH} variant="secondary">
           See your transactions
         </ButtonLink>

@@ -1,7 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Tree, TreeStatus } from '../../../../contract/trees';
-import { Icon } from '../../../components/ui/icon';
+import { TreePhoto } from '../../../components/ui/tree-photo';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { plural } from '../../../lib/numbers';
 import { formatDay, formatKg, STATUS_BADGE, STATUS_LABELS, treePath, treeTitle } from '../format';
@@ -11,43 +11,6 @@ export function StatusBadge({ status }: { status: TreeStatus }) {
     <span className={`badge ${STATUS_BADGE[status]}`} data-testid="tree-status">
       {STATUS_LABELS[status]}
     </span>
-  );
-}
-
-/** The tree's photo, or a leafy placeholder when it has none or the photo fails to load. */
-export function TreePhoto({
-  src,
-  alt,
-  className = '',
-}: {
-  src: string;
-  alt: string;
-  className?: string;
-}) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (src && src !== failedSrc)
-    return (
-      <img
-        src={src}
-        alt={alt}
-        loading="lazy"
-        decoding="async"
-        className={`object-cover ${className}`}
-        onError={() => setFailedSrc(src)}
-      />
-    );
-  return (
-    <div
-      role="img"
-      aria-label="No photo yet"
-      className={`flex items-center justify-center bg-gradient-to-br from-green-700/20 to-green-700/5 text-green-800 dark:text-green-300 ${className}`}
-    >
-      <Icon className="h-12 w-12" strokeWidth={1.5}>
-        <path d="M12 22V12" />
-        <path d="M12 12c0-4 3-7 8-7 0 5-3 7-8 7z" />
-        <path d="M12 15c0-3-2.5-5-7-5 0 4 2.5 5 7 5z" />
-      </Icon>
-    </div>
   );
 }
 

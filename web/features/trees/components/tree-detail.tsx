@@ -17,7 +17,8 @@ import { GrowthSection } from './growth-section';
 import { ImpactPanel } from './impact-panel';
 import { OwnerActions } from './owner-actions';
 import { PhotoTimeline } from './photo-timeline';
-import { StatusBadge, TreePhoto } from './tree-card';
+import { TreePhoto } from '../../../components/ui/tree-photo';
+import { StatusBadge } from './tree-card';
 
 const causeLabel = (cause: string) =>
   cause in CAUSE_LABELS ? CAUSE_LABELS[cause as keyof typeof CAUSE_LABELS] : cause;

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import type { ForestGift } from '../../../../contract/forest';
+import { mutedText, textLink } from '../../../components/ui/looks';
+import { formatDay, giftProgress, giftTitle, PATHS } from '../format';
+
+const BADGE: Record<ForestGift['status'], string> = {
+  funded: 'badge-info',
+  'partly-planted': 'badge-warning',
+  planted: 'badge-success',
+};
+
+/** The member's tree gifts, newest payment first, each with where it stands (cards, not a table). */
+export function GiftList({ gifts, now }: { gifts: readonly ForestGift[]; now?: number }) {
+  return (
+    <ul className="flex flex-col gap-2">
+      {gifts.map((gift) => (
+        <li
+          key={gift.donationId}
+          className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3"
+          data-testid="forest-gift"
+        >
+          <div className="flex flex-col">
+            <span className="font-semibold">
+              {gift.driveId && gift.driveName ? (
+                <Link to={PATHS.drive(gift.driveId)} className={textLink}>
+                  {giftTitle(gift)}
+                </Link>
+              ) : (
+                giftTitle(gift)
+              )}
+            </span>
+            <span className={`text-sm ${mutedText}`}>
+              Paid <time dateTime={gift.paidAt}>{formatDay(gift.paidAt)}</time>
+            </span>
+          </div>
+          <span className={`badge h-auto py-1 ${BADGE[gift.status]}`} data-testid="gift-status">
+            {giftProgress(gift, now)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
