@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { donationOptionsResponseSchema } from '../../contract/donations';
+import { formatMoney } from '../../contract/money';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
+import { apiUser } from '../support/e2e-accounts';
+import { signedInAccount } from '../support/shell-session';
+
+const SCREENS = [
+  { name: 'desktop', viewport: null },
+  { name: 'a 390 px phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** A day as the browser shows it (lib/dates' formatDate: medium style, the browser's zone). */
+const browserDay = (page: Page, iso: string) =>
+  page.evaluate(
+    (at) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(at)),
+    iso,
+  );
+
+for (const screen of SCREENS)
+  test(`a donor gives 3 trees to a drive and follows them into their forest until the organiser plants them (${screen.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    if (screen.viewport) await page.setViewportSize(screen.viewport);
+    const stamp = Date.now();
+    const organiser = await apiUser(page.request, { role: 'corporate', username: `mfo${stamp}` });
+    const organiserToken = await apiToken(page.request, organiser.email);
+    const driveName = `Forest edge neems ${stamp}`;
+    const drive = await apiDrive(page.request, organiserToken, { driveName });
+    const donor = await signedInAccount(page, { username: `mfd${stamp}` });
+    const options = donationOptionsResponseSchema.parse(
+      await (
+        await page.request.get('/api/donations/options', {
+          headers: { 'x-auth-token': await apiToken(page.request, donor.email) },
+        })
+      ).json(),
+    ).data;
+    const total = formatMoney(3 * options.treePrice, options.currency);
+
+    // A new member's forest is empty and says how to fill it.
+    await page.goto('/app/my-forest');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My forest');
+    await expect(page.getByText(/Your forest is empty for now/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Donate trees' })).toBeVisible();
+
+    // The donor gives 3 trees to the drive from its page and pays with the test card.
+    await page.goto(`/app/delive-detail/${drive.id}`);
+    await page
+      .getByRole('region', { name: 'Donations', exact: true })
+      .getByRole('link', { name: 'Donate' })
+      .click();
+    await expect(page.getByRole('radio', { name: new RegExp(driveName) })).toBeChecked();
+    await page.getByLabel('Number of trees').fill('3');
+    await expect(page.getByTestId('donation-total')).toHaveText(`Total: ${total}`);
+    await page.getByLabel('Category').selectOption('Trees');
+    await page.getByRole('button', { name: 'Continue to checkout' }).click();
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible({
+      timeout: 15_000,
+    });
+
+    // The success page leads to the forest: 3 trees funded, planting on the drive's day.
+    await page.getByRole('link', { name: 'See it in your forest' }).click();
+    await expect(page).toHaveURL('/app/my-forest');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('My forest');
+    await expect(page.getByTestId('forest-funded')).toContainText('3');
+    await expect(page.getByTestId('forest-planted')).toContainText('0');
+    const gifts = page.getByRole('region', { name: 'Your tree gifts' });
+    const gift = gifts.getByTestId('forest-gift');
+    await expect(gift).toContainText(`3 trees for ${driveName}`);
+    await expect(gift.getByTestId('gift-status')).toHaveText(
+      `Planting on ${await browserDay(page, drive.start.toISOString())}`,
+    );
+    await expect(page.getByText(/No tree is in the ground for you yet/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // The organiser records the planting: 5 neems registered at the drive.
+    const registered = await page.request.post('/api/trees', {
+      headers: { 'x-auth-token': organiserToken },
+      multipart: {
+        treesType: '1',
+        treeCount: '5',
+        treeSize: 'packet',
+        plantedAt: localDayKey(new Date()),
+        treeLat: '12.976312',
+        treeLong: '77.592911',
+        treeLocation: 'Cubbon Park, Bengaluru',
+        driveId: drive.id,
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const treeId = ((await registered.json()) as { data: { tree: { id: string } } }).data.tree.id;
+
+    // The donor's forest shows them planted: the gift, the card, the map and the timeline.
+    await page.reload();
+    await expect(gift.getByTestId('gift-status')).toHaveText('Planted');
+    await expect(page.getByTestId('forest-planted')).toContainText('3');
+    await expect(page.getByTestId('forest-alive')).toContainText('3');
+    const card = page.getByTestId('forest-tree');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole('heading', { name: 'Neem × 5' })).toBeVisible();
+    await expect(card).toContainText('Your gifts paid for 3 of the 5 plants here.');
+    await expect(card).toContainText(`drive “${driveName}”`);
+    await expect(card.getByTestId('forest-tree-alive')).toHaveText('All 5 alive');
+    await expect(card).toContainText(/CO₂ stored\s*about .* kg/);
+    await expect(
+      page.getByRole('region', { name: 'Where your trees grow' }).locator('.leaflet-container'),
+    ).toBeVisible();
+    await expect(page.getByTestId('forest-event').first()).toContainText(
+      `Neem × 5 planted at ${driveName}`,
+    );
+    await expectNoSeriousA11yViolations(page);
+
+    // A card opens the tree.
+    await card.getByRole('link', { name: 'Neem × 5' }).click();
+    await expect(page).toHaveURL(`/app/trees/${treeId}`);
+  });
