@@ -108,6 +108,10 @@ export function createGraphileQueue(options: {
         pollInterval: pollMs ?? 2000,
         // main.ts handles SIGTERM/SIGINT and stops the queue itself.
         noHandleSignals: true,
+        // Unbatched, graphile-worker does not await a job's completion write, so a lost connection
+        // is an unhandled rejection; batched (even with no delay) it is logged and the runner
+        // stops, and `launch` below starts it again.
+        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
         taskList,
         parsedCronItems: parseCronItems(
           schedules.map((s) => ({
