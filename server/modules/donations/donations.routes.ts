@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/common';
@@ -29,6 +30,16 @@ const errors = {
 };
 
 /** Binary and text bodies bypass the serializer; these only describe them in OpenAPI. */
+/** A member's own PDF (receipt, certificate) as a download nobody caches. */
+const sendPdf = (reply: FastifyReply, { filename, pdf }: { filename: string; pdf: Buffer }) =>
+  reply
+    .headers({
+      'content-type': 'application/pdf',
+      'content-disposition': `attachment; filename="${filename}"`,
+      'cache-control': 'private, no-store',
+    })
+    .send(pdf);
+
 const fileBody = (description: string, type: string) => ({
   description,
   content: { [type]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
@@ -183,14 +194,7 @@ export const donationsRoutes =
       },
       async (request, reply) => {
         const { user } = await sessions.requireUser(request);
-        const { filename, pdf } = await donations.receipt(user, request.params.id);
-        return reply
-          .headers({
-            'content-type': 'application/pdf',
-            'content-disposition': `attachment; filename="${filename}"`,
-            'cache-control': 'private, no-store',
-          })
-          .send(pdf);
+        return sendPdf(reply, await donations.receipt(user, request.params.id));
       },
     );
 
@@ -208,14 +212,7 @@ export const donationsRoutes =
       },
       async (request, reply) => {
         const { user } = await sessions.requireUser(request);
-        const { filename, pdf } = await donations.certificate(user, request.params.id);
-        return reply
-          .headers({
-            'content-type': 'application/pdf',
-            'content-disposition': `attachment; filename="${filename}"`,
-            'cache-control': 'private, no-store',
-          })
-          .send(pdf);
+        return sendPdf(reply, await donations.certificate(user, request.params.id));
       },
     );
 

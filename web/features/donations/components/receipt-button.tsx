@@ -1,15 +1,13 @@
-import { useState } from 'react';
-import { toast } from 'sonner';
 import type { Donation } from '../../../../contract/donations';
-import { Button, type ButtonSize, type ButtonVariant } from '../../../components/ui/button';
+import type { ButtonSize, ButtonVariant } from '../../../components/ui/button';
 import { downloadReceipt } from '../api';
-import { failureMessage } from '../../../lib/api-client';
+import { DownloadButton } from './download-button';
 
 /** Fetches the receipt PDF with the session and saves it as `receipt-<number>.pdf`. */
 export function ReceiptButton({
   donation,
-  variant = 'secondary',
-  size = 'md',
+  variant,
+  size,
   label = 'Download receipt',
   named = false,
 }: {
@@ -20,27 +18,14 @@ export function ReceiptButton({
   /** In a list: the accessible name carries the receipt number. */
   named?: boolean;
 }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      await downloadReceipt(donation);
-    } catch (error) {
-      toast.error(failureMessage(error, 'The receipt could not be downloaded. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
+    <DownloadButton
+      download={() => downloadReceipt(donation)}
+      failure="The receipt could not be downloaded. Please try again."
+      label={label}
+      ariaLabel={named ? `Download receipt ${donation.receiptNumber ?? ''}`.trim() : undefined}
       variant={variant}
       size={size}
-      busy={busy}
-      busyLabel="Downloading…"
-      onClick={() => void download()}
-      aria-label={named ? `Download receipt ${donation.receiptNumber ?? ''}`.trim() : undefined}
-    >
-      {label}
-    </Button>
+    />
   );
 }
