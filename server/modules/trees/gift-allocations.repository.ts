@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { TreeWithReplacement } from './tree-mapper';
+import { plantedAndAlive } from './trees.repository';
 
 /** The first key of this module's advisory locks (any fixed int4, unique in the app: 'gft'). */
 const ADVISORY_NAMESPACE = 0x676674;
@@ -147,17 +148,7 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
         db
           .selectFrom('trees')
           .where('owner_id', '=', userId)
-          .select((eb) => [
-            eb.fn.coalesce(eb.fn.sum<number>('tree_count'), eb.lit(0)).as('planted'),
-            eb.fn
-              .coalesce(
-                eb.fn.sum<number>(
-                  eb.case().when('status', '=', 'dead').then(0).else(eb.ref('alive_count')).end(),
-                ),
-                eb.lit(0),
-              )
-              .as('alive'),
-          ])
+          .select(plantedAndAlive)
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('tree_gift_allocations as a')

@@ -1,7 +1,19 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Updateable } from 'kysely';
 import type { Database, NewTree, TreesTable } from '../../db/tables';
 import { careQueries } from './tree-care.repository';
 import type { TreeWithReplacement } from './tree-mapper';
+
+/** Plants alive on `trees` rows at their last check: a dead row counts none. */
+export const alivePlants = (eb: ExpressionBuilder<Database, 'trees'>) =>
+  eb.fn.sum<number>(
+    eb.case().when('status', '=', 'dead').then(0).else(eb.ref('alive_count')).end(),
+  );
+
+/** Plants planted and alive on the selected `trees` rows (0 and 0 when there are none). */
+export const plantedAndAlive = (eb: ExpressionBuilder<Database, 'trees'>) => [
+  eb.fn.coalesce(eb.fn.sum<number>('tree_count'), eb.lit(0)).as('planted'),
+  eb.fn.coalesce(alivePlants(eb), eb.lit(0)).as('alive'),
+];
 
 export interface TreeMapFilter {
   species?: number;
@@ -48,17 +60,7 @@ export function treesRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('trees')
         .where('reservation_id', 'in', ids)
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number>('tree_count'), eb.lit(0)).as('planted'),
-          eb.fn
-            .coalesce(
-              eb.fn.sum<number>(
-                eb.case().when('status', '=', 'dead').then(0).else(eb.ref('alive_count')).end(),
-              ),
-              eb.lit(0),
-            )
-            .as('alive'),
-        ])
+        .select(plantedAndAlive)
         .executeTakeFirstOrThrow();
       return { planted: Number(row.planted), alive: Number(row.alive) };
     },
@@ -248,11 +250,7 @@ export function treesRepository(db: Kysely<Database>) {
           .select((eb) => [
             eb.fn<string>('substr', ['planted_at', eb.val(1), eb.val(7)]).as('month'),
             eb.fn.sum<number>('tree_count').as('planted'),
-            eb.fn
-              .sum<number>(
-                eb.case().when('status', '=', 'dead').then(0).else(eb.ref('alive_count')).end(),
-              )
-              .as('alive'),
+            alivePlants(eb).as('alive'),
           ])
           .where('drive_id', 'in', driveIds.slice(i, i + 500))
           .groupBy('month');
