@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Icon } from '../../../components/ui/icon';
+import { Photo } from '../../../components/ui/photo';
 
 /** The drive's photo, or a leafy placeholder when it has none or the photo fails to load. */
 export function DriveImage({
@@ -11,31 +10,13 @@ export function DriveImage({
   name: string;
   className?: string;
 }) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (src && src !== failedSrc)
-    return (
-      <img
-        src={src}
-        alt={`Photo of ${name}`}
-        loading="lazy"
-        decoding="async"
-        className={`object-cover ${className}`}
-        onError={() => setFailedSrc(src)}
-        data-testid="drive-image"
-      />
-    );
   return (
-    <div
-      role="img"
-      aria-label={`No photo yet for ${name}`}
-      className={`flex items-center justify-center bg-gradient-to-br from-green-700/20 to-green-700/5 text-green-800 dark:text-green-300 ${className}`}
-      data-testid="drive-image-fallback"
-    >
-      <Icon className="h-12 w-12" strokeWidth={1.5}>
-        <path d="M12 22V12" />
-        <path d="M12 12c0-4 3-7 8-7 0 5-3 7-8 7z" />
-        <path d="M12 15c0-3-2.5-5-7-5 0 4 2.5 5 7 5z" />
-      </Icon>
-    </div>
+    <Photo
+      src={src}
+      alt={`Photo of ${name}`}
+      placeholderLabel={`No photo yet for ${name}`}
+      testId="drive-image"
+      className={className}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ForestTree } from '../../../../contract/forest';
 import { mutedText, textLink } from '../../../components/ui/looks';
-import { TreePhoto } from '../../../components/ui/tree-photo';
+import { Photo } from '../../../components/ui/photo';
 import { formatCount, formatKg, plural } from '../../../lib/numbers';
 import { aliveText, formatPlantingDay, PATHS, speciesName, treeTitle } from '../format';
 
@@ -20,7 +20,7 @@ export function ForestTreeCard({ tree }: { tree: ForestTree }) {
       className="card h-full overflow-hidden bg-base-100 shadow-sm"
       data-testid="forest-tree"
     >
-      <TreePhoto
+      <Photo
         src={tree.photoUrl}
         alt={`Photo of ${title}${tree.location ? ` at ${tree.location}` : ''}`}
         className="h-40 w-full"

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Tree, TreeStatus } from '../../../../contract/trees';
-import { TreePhoto } from '../../../components/ui/tree-photo';
+import { Photo } from '../../../components/ui/photo';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { plural } from '../../../lib/numbers';
 import { formatDay, formatKg, STATUS_BADGE, STATUS_LABELS, treePath, treeTitle } from '../format';
@@ -24,7 +24,7 @@ export function TreeCard({ tree }: { tree: Tree }) {
       className="card relative h-full overflow-hidden bg-base-100 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
       data-testid="tree-card"
     >
-      <TreePhoto src={tree.photoUrl} alt={`Photo of ${title}`} className="h-40 w-full" />
+      <Photo src={tree.photoUrl} alt={`Photo of ${title}`} className="h-40 w-full" />
       <div className="card-body gap-2 p-4">
         <StatusBadge status={tree.status} />
         <h3 id={titleId} className="text-lg leading-snug font-bold break-words">

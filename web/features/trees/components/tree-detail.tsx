@@ -17,7 +17,7 @@ import { GrowthSection } from './growth-section';
 import { ImpactPanel } from './impact-panel';
 import { OwnerActions } from './owner-actions';
 import { PhotoTimeline } from './photo-timeline';
-import { TreePhoto } from '../../../components/ui/tree-photo';
+import { Photo } from '../../../components/ui/photo';
 import { StatusBadge } from './tree-card';
 
 const causeLabel = (cause: string) =>
@@ -105,7 +105,7 @@ export function TreeDetail({ tree }: { tree: Tree }) {
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <section className={sectionCard} aria-labelledby={headingId}>
         <div className="card-body gap-4 md:flex-row">
-          <TreePhoto
+          <Photo
             src={tree.photoUrl}
             alt={`Photo of ${title}`}
             className="h-56 w-full shrink-0 rounded-box md:w-72"

@@ -1,14 +1,19 @@
 import { useState } from 'react';
 import { Icon } from './icon';
 
-/** A tree's photo, or a leafy placeholder when it has none or the photo fails to load. */
-export function TreePhoto({
+/** A tree's or a drive's photo, or a leafy placeholder when it has none or the photo fails to load. */
+export function Photo({
   src,
   alt,
+  placeholderLabel = 'No photo yet',
+  testId,
   className = '',
 }: {
   src: string;
   alt: string;
+  placeholderLabel?: string;
+  /** The photo's test id; its placeholder's is `${testId}-fallback`. */
+  testId?: string;
   className?: string;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -21,13 +26,15 @@ export function TreePhoto({
         decoding="async"
         className={`object-cover ${className}`}
         onError={() => setFailedSrc(src)}
+        data-testid={testId}
       />
     );
   return (
     <div
       role="img"
-      aria-label="No photo yet"
+      aria-label={placeholderLabel}
       className={`flex items-center justify-center bg-gradient-to-br from-green-700/20 to-green-700/5 text-green-800 dark:text-green-300 ${className}`}
+      data-testid={testId && `${testId}-fallback`}
     >
       <Icon className="h-12 w-12" strokeWidth={1.5}>
         <path d="M12 22V12" />
