@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedResponseFields, pagingQueryFields } from './common';
+import { GIFT_MESSAGES, giftRequestSchema } from './gifts';
 import { formatMoney } from './money';
 import { DONATION_CATEGORIES } from './options';
 
@@ -79,7 +80,17 @@ export const DONATION_MESSAGES = {
   billingSaved: 'Billing details saved.',
   providerUnavailable:
     'The payment provider could not be reached. Nothing was charged; please try again.',
+  freeSaplings: 'This nursery gives these saplings for free; no donation is needed.',
+  cancelled: 'Your donation was cancelled. Nothing was charged.',
 } as const;
+
+/** Issue 19 §7: the quick choices of the donate form (trees, and cash in major units). */
+export const DONATION_TREE_TILES = [1, 5, 10, 25] as const;
+export const DONATION_CASH_TILES = [10, 25, 50, 100] as const;
+/** The category a donation without one gets: trees are "Trees", cash goes to the general fund. */
+export const DEFAULT_CATEGORY = { trees: 'Trees', cash: 'General fund' } as const;
+/** A checkout unpaid this long after it was started becomes `expired`. */
+export const CHECKOUT_EXPIRY_HOURS = 24;
 
 // ---- GET /api/donations/options
 
@@ -129,7 +140,8 @@ export const createDonationRequestSchema = z
       .optional(),
     /** An upcoming drive, or absent/null for the general fund. */
     driveId: z.string().min(1).max(64).nullable().optional(),
-    category: z.enum(categoryValues, { error: DONATION_MESSAGES.categoryUnknown }),
+    /** Optional: trees default to "Trees", cash to the general fund (DEFAULT_CATEGORY). */
+    category: z.enum(categoryValues, { error: DONATION_MESSAGES.categoryUnknown }).optional(),
     message: z
       .string()
       .trim()
@@ -137,9 +149,13 @@ export const createDonationRequestSchema = z
       .optional(),
     /** True: the donor's name is never shown to others. */
     anonymous: z.boolean().optional(),
+    /** Issue 19 §5: give the trees to someone (contract/gifts.ts). */
+    gift: giftRequestSchema.optional(),
   })
   .strict()
   .superRefine((value, ctx) => {
+    if (value.gift && value.kind !== 'trees')
+      ctx.addIssue({ code: 'custom', path: ['gift'], message: GIFT_MESSAGES.treesOnly });
     if (value.kind === 'trees') {
       if (value.amount !== undefined)
         ctx.addIssue({
@@ -168,28 +184,32 @@ export type CreateDonationRequest = z.infer<typeof createDonationRequestSchema>;
 
 /**
  * The limits the server's options set (price, minimum, maximum): the one check both the server
- * and the donation form use. Null when the request is within them.
+ * and the donation form use. Null when the request is within them. With `treePrice` (the drive's
+ * nursery price or the default), the amount limits apply to a tree gift's total too, and a price
+ * of 0 (free saplings) gives no paid donation.
  */
 export function donationLimitProblem(
   input: Pick<CreateDonationRequest, 'kind' | 'trees' | 'amount'>,
-  options: Pick<DonationOptions, 'currency' | 'minAmount' | 'maxAmount' | 'maxTrees'>,
+  options: Pick<DonationOptions, 'currency' | 'minAmount' | 'maxAmount' | 'maxTrees'> &
+    Partial<Pick<DonationOptions, 'treePrice'>>,
 ): { field: 'trees' | 'amount'; message: string } | null {
+  const outOfRange = (field: 'trees' | 'amount') => ({
+    field,
+    message: DONATION_MESSAGES.amountRange(
+      formatMoney(options.minAmount, options.currency),
+      formatMoney(options.maxAmount, options.currency),
+    ),
+  });
+  const inRange = (amount: number) => amount >= options.minAmount && amount <= options.maxAmount;
   if (input.kind === 'trees') {
     const trees = input.trees ?? 0;
-    return trees >= 1 && trees <= options.maxTrees
-      ? null
-      : { field: 'trees', message: DONATION_MESSAGES.treesRange(options.maxTrees) };
+    if (!(trees >= 1 && trees <= options.maxTrees))
+      return { field: 'trees', message: DONATION_MESSAGES.treesRange(options.maxTrees) };
+    if (options.treePrice === undefined) return null;
+    if (options.treePrice === 0) return { field: 'trees', message: DONATION_MESSAGES.freeSaplings };
+    return inRange(trees * options.treePrice) ? null : outOfRange('trees');
   }
-  const amount = input.amount ?? 0;
-  return amount >= options.minAmount && amount <= options.maxAmount
-    ? null
-    : {
-        field: 'amount',
-        message: DONATION_MESSAGES.amountRange(
-          formatMoney(options.minAmount, options.currency),
-          formatMoney(options.maxAmount, options.currency),
-        ),
-      };
+  return inRange(input.amount ?? 0) ? null : outOfRange('amount');
 }
 
 export const donationDriveSchema = z.object({
@@ -231,6 +251,21 @@ export const createDonationResponseSchema = z.object({
     /** Where the browser goes to pay: the provider's page, or the built-in test checkout. */
     checkoutUrl: z.string(),
   }),
+});
+
+// ---- POST /api/donations/{id}/checkout (Pay now), POST /api/donations/{id}/cancel
+
+/**
+ * Pay now on a pending donation: the same checkout while it is open, else a new one for the same
+ * choices (the answer's donation is then the new pending one).
+ */
+export const donationCheckoutResponseSchema = createDonationResponseSchema;
+export type DonationCheckoutResponse = z.infer<typeof donationCheckoutResponseSchema>;
+/** Cancel a pending donation: nothing was charged; it becomes `cancelled`. */
+export const cancelDonationResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: donationSchema,
 });
 
 // ---- GET /api/donations/{id}, GET /api/donations

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CATEGORY,
   DONATION_MESSAGES,
   donationLimitProblem,
   type BillingProfile,
@@ -21,7 +22,10 @@ import type { Log } from '../../lib/log';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentProvider } from '../payments/payment-provider';
+import { sendOnProblem, type BatchGiftRequest } from '../../../contract/gifts';
+import type { JobsPort } from '../../jobs/jobs-port';
 import { donationCertificates, type CertificatePorts } from './donation-certificates';
+import { donationGifts, type NewGiftRecipient } from './donation-gifts';
 import { donationFulfilment } from './donation-fulfilment';
 import { donationSummaries } from './donation-summaries';
 import {
@@ -52,6 +56,9 @@ export interface DonationsServiceDeps {
   saplingPricing?: (driveId: string) => Promise<DriveSaplingPricing | null>;
   /** What gift certificates print of the donor, the drive and the planting (other modules). */
   certificates: CertificatePorts;
+  /** Issue 19 §5: a gift's mail is a job on its day; claim codes derive from the session secret. */
+  jobs: JobsPort;
+  giftSecret: string;
 }
 
 /** Named donors shown on a drive (anonymous gifts are one nameless line besides). */
@@ -73,7 +80,30 @@ export function donationsService(deps: DonationsServiceDeps) {
   const { uow, clock, settings, provider, log } = deps;
   const repo = deps.repo(uow.db);
   const nowIso = () => clock.now().toISOString();
-  const applyPaymentEvent = donationFulfilment({ ...deps, db: uow.db });
+  const certificates = donationCertificates({
+    repo,
+    ports: deps.certificates,
+    appUrl: deps.appUrl,
+    claimedGift: (donationId, userId) => gifts.claimedGift(donationId, userId),
+  });
+  /** Trees given to someone (issue 19 §5, donation-gifts.ts). */
+  const gifts = donationGifts({
+    uow,
+    clock,
+    jobs: deps.jobs,
+    mail: deps.mail,
+    appUrl: deps.appUrl,
+    secret: deps.giftSecret,
+    person: deps.certificates.person,
+    drive: deps.certificates.drive,
+    requireOwned: (user, id) => requireOwned(user, id),
+    certificate: (donationId, gift) => certificates.giftCertificateAttachment(donationId, gift),
+  });
+  const applyPaymentEvent = donationFulfilment({
+    ...deps,
+    db: uow.db,
+    giftsPaid: (tx, donationId) => gifts.onPaid(tx, donationId),
+  });
 
   async function requireOwned(user: SessionUser, id: string): Promise<DonationWithDrive> {
     const row = await repo.findOwned(id, user.id);
@@ -134,9 +164,32 @@ export function donationsService(deps: DonationsServiceDeps) {
     async create(
       user: SessionUser,
       input: CreateDonationRequest,
+      /** A corporate gift (issue 19 §5): `input.trees` is treesEach × the recipients. */
+      batch?: { treesEach: number; recipients: NewGiftRecipient[] },
     ): Promise<{ donation: Donation; checkoutUrl: string }> {
-      const problem = donationLimitProblem(input, settings);
-      if (problem) throw fieldError(problem.field, problem.message);
+      const giftRecipients: NewGiftRecipient[] =
+        batch?.recipients ??
+        (input.gift
+          ? [
+              {
+                name: input.gift.recipientName,
+                email: input.gift.recipientEmail,
+                message: input.gift.message,
+                sendOn: input.gift.sendOn,
+              },
+            ]
+          : []);
+      const sendOn = sendOnProblem(giftRecipients[0]?.sendOn, clock.now());
+      if (sendOn) throw fieldError(batch ? 'sendOn' : 'gift.sendOn', sendOn);
+      /** The donation and its gift rows, in one transaction. */
+      const insertDonation = (row: Parameters<typeof repo.insert>[0]) =>
+        uow.withTransaction(async (tx) => {
+          await deps.repo(tx.db).insert(row);
+          if (giftRecipients.length)
+            await gifts.insertGifts(tx, row.id, batch?.treesEach ?? row.trees ?? 0, giftRecipients);
+        });
+      const countProblem = donationLimitProblem(input, settings);
+      if (countProblem) throw fieldError(countProblem.field, countProblem.message);
       const drive = input.driveId ? await repo.findDrive(input.driveId) : null;
       if (input.driveId && !drive) throw fieldError('driveId', DONATION_MESSAGES.driveUnknown);
       if (drive && Date.parse(drive.starts_at) <= clock.now().getTime())
@@ -146,10 +199,13 @@ export function donationsService(deps: DonationsServiceDeps) {
       // Trees for a drive a nursery supplies are its saplings, at its price.
       const pricing = input.kind === 'trees' ? await pricingOf(drive?.id) : null;
       const treePrice = pricing ? pricing.unitPriceMinor : settings.treePrice;
+      // The amount limits apply to a tree gift's total; free saplings take no paid donation.
+      const problem = donationLimitProblem(input, { ...settings, treePrice });
+      if (problem) throw fieldError(problem.field, problem.message);
       const amount = input.kind === 'trees' ? trees * treePrice : input.amount!;
       const at = nowIso();
       const id = newId();
-      await repo.insert({
+      await insertDonation({
         id,
         donor_id: user.id,
         drive_id: drive?.id ?? null,
@@ -157,7 +213,7 @@ export function donationsService(deps: DonationsServiceDeps) {
         trees,
         amount_minor: amount,
         currency: settings.currency,
-        category: input.category,
+        category: input.category ?? DEFAULT_CATEGORY[input.kind],
         message: input.message ? input.message : null,
         anonymous: input.anonymous ? 1 : 0,
         status: 'pending',
@@ -268,7 +324,33 @@ export function donationsService(deps: DonationsServiceDeps) {
     },
 
     /** Gift certificates: mayViewCertificate, certificate (PDF), certificateAttachment (mail). */
-    ...donationCertificates({ repo, ports: deps.certificates, appUrl: deps.appUrl }),
+    ...certificates,
+
+    /** Trees given to someone: preview, claim, the giver's list and resend, the mail job. */
+    gifts,
+
+    /** A corporate gift: the same trees to each of up to 500 recipients, in one payment. */
+    async createGiftBatch(user: SessionUser, input: BatchGiftRequest) {
+      return this.create(
+        user,
+        {
+          kind: 'trees',
+          trees: input.treesEach * input.recipients.length,
+          driveId: input.driveId ?? null,
+          category: 'Trees',
+          anonymous: input.anonymous,
+        },
+        {
+          treesEach: input.treesEach,
+          recipients: input.recipients.map((r) => ({
+            name: r.name,
+            email: r.email,
+            message: input.message,
+            sendOn: input.sendOn,
+          })),
+        },
+      );
+    },
 
     /** The caller's donations, newest first, as CSV for the Transactions page. */
     async exportCsv(user: SessionUser): Promise<string> {

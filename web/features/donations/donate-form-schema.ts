@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import {
   createDonationRequestSchema,
-  DONATION_KINDS,
-  DONATION_MESSAGES,
+  DONATION_TREE_TILES,
   donationLimitProblem,
   type CreateDonationRequest,
   type DonationOptions,
 } from '../../../contract/donations';
 import { currencyDigits } from '../../../contract/money';
+
+type DonationKind = CreateDonationRequest['kind'];
 
 /*
  * The Donate Tree form as people fill it in (text in the inputs, the amount in major units), and
@@ -16,13 +17,21 @@ import { currencyDigits } from '../../../contract/money';
  * server's options. No rule is restated here.
  */
 
+/**
+ * The gift chosen from the tiles: `trees:<n>`, `trees:other` (the count typed in `trees`),
+ * `cash:<major units>` or `cash:other` (the amount typed in `amount`).
+ */
+export type DonationChoice = `trees:${number | 'other'}` | `cash:${number | 'other'}`;
+
 const formValuesSchema = z.object({
-  kind: z.enum(DONATION_KINDS),
+  choice: z.string(),
+  /** The number of trees typed for "Other number". */
   trees: z.string(),
-  /** Major units as typed, e.g. "25" or "25.50". */
+  /** Major units as typed for "Other amount", e.g. "25" or "25.50". */
   amount: z.string(),
   /** Empty for the general fund. */
   driveId: z.string(),
+  /** Empty: the default category (trees "Trees", cash the general fund). */
   category: z.string(),
   message: z.string(),
   /** "Show my name"; unticked means anonymous. */
@@ -31,14 +40,29 @@ const formValuesSchema = z.object({
 export type DonateFormValues = z.input<typeof formValuesSchema>;
 
 export const EMPTY_DONATE_FORM: DonateFormValues = {
-  kind: 'trees',
-  trees: '1',
+  choice: `trees:${DONATION_TREE_TILES[0]}`,
+  trees: '',
   amount: '',
   driveId: '',
   category: '',
   message: '',
   showName: true,
 };
+
+/** What a choice gives: its kind, and the tile's number (null for "other"). */
+export function readChoice(choice: string): { kind: DonationKind; tile: number | null } {
+  const [kind, value] = choice.split(':');
+  return {
+    kind: kind === 'cash' ? 'cash' : 'trees',
+    tile: value && value !== 'other' && /^\d+$/.test(value) ? Number(value) : null,
+  };
+}
+
+/** The form field a count or amount problem shows at: the typed field for "other", else the tiles. */
+export function giftField(values: Pick<DonateFormValues, 'choice'>): 'choice' | 'trees' | 'amount' {
+  const { kind, tile } = readChoice(values.choice);
+  return tile !== null ? 'choice' : kind === 'trees' ? 'trees' : 'amount';
+}
 
 /** "25.50" → 2550 for USD; blank → undefined; anything else → NaN (outside every limit). */
 export function toMinorUnits(text: string, currency: string): number | undefined {
@@ -61,11 +85,13 @@ export function toDonationRequest(
   currency: string,
 ): CreateDonationRequest {
   const message = values.message.trim();
-  const trees = toTreeCount(values.trees);
-  const amount = toMinorUnits(values.amount, currency);
+  const { kind, tile } = readChoice(values.choice);
+  const trees = tile !== null ? tile : toTreeCount(values.trees);
+  const amount =
+    tile !== null ? toMinorUnits(String(tile), currency) : toMinorUnits(values.amount, currency);
   return {
-    kind: values.kind,
-    ...(values.kind === 'trees'
+    kind,
+    ...(kind === 'trees'
       ? trees === undefined
         ? {}
         : { trees }
@@ -73,30 +99,29 @@ export function toDonationRequest(
         ? {}
         : { amount }),
     driveId: values.driveId || null,
-    category: values.category,
+    ...(values.category ? { category: values.category } : {}),
     ...(message ? { message } : {}),
     anonymous: !values.showName,
   };
 }
 
-/** The form's resolver schema for these server options; its output is the request to send. */
+/**
+ * The form's resolver schema for these server options (with `treePrice`, the chosen drive's
+ * price: a tree gift's total is held to the amount limits); its output is the request to send.
+ */
 export function donateFormSchema(options: DonationOptions) {
   return formValuesSchema.transform((values, ctx): CreateDonationRequest => {
     const request = toDonationRequest(values, options.currency);
     const given = request.kind === 'trees' ? request.trees : request.amount;
     const limit = given === undefined ? null : donationLimitProblem(request, options);
     const problems = new Map<string, string>();
-    if (limit) problems.set(limit.field, limit.message);
+    const at = (field: string) =>
+      field === 'trees' || field === 'amount' ? giftField(values) : field;
+    if (limit) problems.set(at(limit.field), limit.message);
     const parsed = createDonationRequestSchema.safeParse(request);
     for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'root');
-      if (problems.has(field)) continue;
-      problems.set(
-        field,
-        field === 'category' && !values.category
-          ? DONATION_MESSAGES.categoryRequired
-          : issue.message,
-      );
+      const field = at(String(issue.path[0] ?? 'root'));
+      if (!problems.has(field)) problems.set(field, issue.message);
     }
     for (const [field, message] of problems)
       ctx.addIssue({ code: 'custom', path: [field], message });

@@ -7,6 +7,7 @@ import {
   type DonationStatus,
 } from '../../../contract/donations';
 import { formatMoney } from '../../../contract/money';
+import { DONATION_CATEGORIES } from '../../../contract/options';
 
 export const DONATE_PATH = '/app/donate-tree';
 export const TRANSACTIONS_PATH = '/app/transactions';
@@ -67,7 +68,10 @@ export function repeatRequest(donation: Donation): CreateDonationRequest {
     kind: donation.kind,
     ...(donation.kind === 'trees' ? { trees: donation.trees } : { amount: donation.amount }),
     driveId: donation.drive?.id ?? null,
-    category: donation.category,
+    // A default category ("General fund") is not one of the list: the server gives it again.
+    ...(DONATION_CATEGORIES.some((c) => c.value === donation.category)
+      ? { category: donation.category }
+      : {}),
     ...(donation.message ? { message: donation.message } : {}),
     anonymous: donation.anonymous,
   };

@@ -2,11 +2,12 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { DONATION_MESSAGES } from '../../../../contract/donations';
 import { buildDrive } from '../../../test-support/fixtures';
 import { renderWithApp, routeFetch, type FetchRoute } from '../../../test-support/render';
 import { buildDonation, OPTIONS, optionsRoute, sentBody } from '../test-data';
+import * as checkout from '../checkout-url';
 import { DonateTree } from './donate-form';
 
 const drives = [
@@ -38,7 +39,9 @@ const createRoute: FetchRoute = (url, init) => {
   };
 };
 
+let assign: MockInstance<typeof checkout.goToCheckout>;
 beforeEach(() => {
+  assign = vi.spyOn(checkout, 'goToCheckout').mockImplementation(() => undefined);
   created = [];
   routeFetch(optionsRoute(), drivesRoute, driveRoute, createRoute);
 });
@@ -49,62 +52,112 @@ afterEach(() => {
 });
 
 const total = () => screen.getByTestId('donation-total');
+const pay = (amount: string) => screen.getByRole('button', { name: `Pay ${amount}` });
 
 describe('DonateTree', () => {
-  it('prices trees from the server options and shows the live total', async () => {
+  it('offers tiles for trees and cash, priced from the server options, with the live total', async () => {
     const user = userEvent.setup();
     renderWithApp(<DonateTree />);
-    const trees = await screen.findByLabelText('Number of trees');
-    expect(screen.getByText('$2.50 per tree, planted for you')).toBeInTheDocument();
+    const trees = await screen.findByRole('group', { name: /^Trees \(\$2\.50 each\)/ });
+    const one = within(trees).getByRole('radio', { name: '1 tree' });
+    expect(one).toBeChecked();
     expect(total()).toHaveTextContent('Total: $2.50');
-    await user.clear(trees);
-    await user.type(trees, '3');
+    await user.click(within(trees).getByRole('radio', { name: '10 trees' }));
+    expect(total()).toHaveTextContent('Total: $25.00');
+    expect(screen.getByTestId('review-gift')).toHaveTextContent('10 trees');
+    expect(pay('$25.00')).toBeVisible();
+    // Arrow keys move between tiles (one radio group).
+    await user.keyboard('{ArrowRight}');
+    expect(within(trees).getByRole('radio', { name: '25 trees' })).toBeChecked();
+
+    const cash = screen.getByRole('group', { name: /^Cash \(\$1\.00 to \$10,000\.00\)/ });
+    await user.click(within(cash).getByRole('radio', { name: '$50.00' }));
+    expect(total()).toHaveTextContent('Total: $50.00');
+
+    await user.click(within(trees).getByRole('radio', { name: 'Other number' }));
+    const count = screen.getByLabelText('Number of trees');
+    await user.type(count, '3');
     expect(total()).toHaveTextContent('Total: $7.50');
-    await user.clear(trees);
+    await user.clear(count);
     expect(total()).toHaveTextContent('Total: —');
   });
 
   it('says the limits the server set, not rules of its own', async () => {
     const user = userEvent.setup();
     renderWithApp(<DonateTree />);
-    const trees = await screen.findByLabelText('Number of trees');
-    await user.clear(trees);
+    await user.click(await screen.findByRole('radio', { name: 'Other number' }));
+    const trees = screen.getByLabelText('Number of trees');
     await user.type(trees, '5000');
-    await user.selectOptions(screen.getByLabelText('Category'), 'Trees');
-    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await user.click(pay('$12,500.00'));
     expect(await screen.findByText(DONATION_MESSAGES.treesRange(OPTIONS.maxTrees))).toBeVisible();
     expect(trees).toHaveAttribute('aria-invalid', 'true');
     expect(trees).toHaveFocus();
 
-    await user.click(screen.getByLabelText(/^Cash/));
+    await user.click(screen.getByRole('radio', { name: 'Other amount' }));
     const amount = screen.getByLabelText('Amount (USD)');
     await user.type(amount, '0.50');
     expect(total()).toHaveTextContent('Total: $0.50');
-    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await user.click(pay('$0.50'));
     expect(
       await screen.findByText(DONATION_MESSAGES.amountRange('$1.00', '$10,000.00')),
     ).toBeVisible();
     expect(created).toEqual([]);
   });
 
-  it('asks for a category', async () => {
+  it("holds a tree gift's total to the amount limits, and refuses free saplings", async () => {
+    vi.restoreAllMocks();
+    routeFetch(
+      optionsRoute({ ...OPTIONS, treePrice: 400, maxTrees: 10_000 }),
+      drivesRoute,
+      createRoute,
+    );
     const user = userEvent.setup();
     renderWithApp(<DonateTree />);
-    await user.click(await screen.findByRole('button', { name: 'Continue to checkout' }));
-    expect(await screen.findByText(DONATION_MESSAGES.categoryRequired)).toBeVisible();
+    await user.click(await screen.findByRole('radio', { name: 'Other number' }));
+    await user.type(screen.getByLabelText('Number of trees'), '2501');
+    await user.click(pay('$10,004.00'));
+    expect(
+      await screen.findByText(DONATION_MESSAGES.amountRange('$1.00', '$10,000.00')),
+    ).toBeVisible();
+    cleanup();
+
+    vi.restoreAllMocks();
+    routeFetch(optionsRoute({ ...OPTIONS, treePrice: 0 }), drivesRoute, createRoute);
+    renderWithApp(<DonateTree />);
+    await user.click(await screen.findByRole('button', { name: 'Pay $0.00' }));
+    expect(await screen.findByText(DONATION_MESSAGES.freeSaplings)).toBeVisible();
     expect(created).toEqual([]);
   });
 
-  it('sends cash in minor units, anonymously, to the general fund, then shows the summary', async () => {
+  it('needs no category: trees and cash get their defaults on the server', async () => {
     const user = userEvent.setup();
     renderWithApp(<DonateTree />);
-    await user.click(await screen.findByLabelText(/^Cash/));
+    await user.click(await screen.findByRole('radio', { name: '5 trees' }));
+    expect(screen.getByTestId('donation-review')).toHaveTextContent('CategoryTrees');
+    await user.click(pay('$12.50'));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({ kind: 'trees', trees: 5, driveId: null, anonymous: false });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/checkout-tree?donation=don-9'));
+  });
+
+  it('on a phone: Continue checks the choices, then Review and pay sends cash in minor units, anonymously', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree />);
+    await user.click(await screen.findByRole('radio', { name: 'Other amount' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(DONATION_MESSAGES.amountRequired)).toBeVisible();
     await user.type(screen.getByLabelText('Amount (USD)'), '25.50');
     expect(total()).toHaveTextContent('Total: $25.50');
     await user.selectOptions(screen.getByLabelText('Category'), 'Institution/Research');
     await user.type(screen.getByLabelText('Message (optional)'), '  For the school  ');
     await user.click(screen.getByLabelText('Show my name with this donation'));
-    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const review = screen.getByTestId('donation-review');
+    expect(review).not.toHaveClass('hidden');
+    expect(screen.getByTestId('donate-choose')).toHaveClass('hidden');
+    expect(review).toHaveTextContent('Hidden (anonymous)');
+    expect(review).toHaveTextContent('For the school');
+    await user.click(pay('$25.50'));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toEqual({
       kind: 'cash',
@@ -114,11 +167,7 @@ describe('DonateTree', () => {
       message: 'For the school',
       anonymous: true,
     });
-    await waitFor(() =>
-      expect(screen.getByTestId('location')).toHaveTextContent(
-        '/app/checkout/River%20oaks/trees/Institution%2FResearch?donation=don-9',
-      ),
-    );
+    expect(assign).toHaveBeenCalledWith('/app/checkout-tree?donation=don-9');
     expect(sessionStorage.getItem('canopy.checkout.don-9')).toBe(
       '/app/checkout-tree?donation=don-9',
     );
@@ -131,13 +180,13 @@ describe('DonateTree', () => {
     await waitFor(() =>
       expect(within(giveTo).getByRole('radio', { name: /Lake neems/ })).toBeChecked(),
     );
+    expect(screen.getByTestId('review-recipient')).toHaveTextContent('Lake neems');
     await user.type(screen.getByLabelText('Search upcoming drives'), 'river');
     await waitFor(() => expect(within(giveTo).queryAllByRole('radio')).toHaveLength(3));
     // The chosen drive stays listed while another search shows.
     expect(within(giveTo).getByRole('radio', { name: /Lake neems/ })).toBeChecked();
     await user.click(within(giveTo).getByRole('radio', { name: /River oaks/ }));
-    await user.selectOptions(screen.getByLabelText('Category'), 'Land');
-    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await user.click(pay('$2.50'));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ kind: 'trees', trees: 1, driveId: 'd-1', anonymous: false });
   });
@@ -148,7 +197,7 @@ describe('DonateTree', () => {
     expect(screen.getByRole('radio', { name: /General fund/ })).toBeChecked();
   });
 
-  it('shows a refusal beside the field the server named, others above Continue', async () => {
+  it('shows a refusal beside the field the server named, others above Pay', async () => {
     vi.restoreAllMocks();
     let answer: { status: number; body: Record<string, unknown> } = {
       status: 400,
@@ -164,8 +213,7 @@ describe('DonateTree', () => {
     );
     const user = userEvent.setup();
     renderWithApp(<DonateTree />);
-    await user.selectOptions(await screen.findByLabelText('Category'), 'Trees');
-    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
+    await user.click(await screen.findByRole('button', { name: 'Pay $2.50' }));
     const giveTo = screen.getByRole('group', { name: 'Give to' });
     expect(await within(giveTo).findByText(DONATION_MESSAGES.drivePast)).toBeVisible();
     expect(giveTo).toHaveAccessibleDescription(DONATION_MESSAGES.drivePast);
@@ -178,8 +226,12 @@ describe('DonateTree', () => {
         code: 'SERVICE_UNAVAILABLE',
       },
     };
-    await user.click(screen.getByRole('button', { name: 'Continue to checkout' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    await user.click(screen.getByRole('button', { name: 'Pay $2.50' }));
+    expect(await screen.findByText(DONATION_MESSAGES.providerUnavailable)).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(screen.getByText(DONATION_MESSAGES.providerUnavailable)).toHaveTextContent(
       DONATION_MESSAGES.providerUnavailable,
     );
     expect(screen.getByTestId('location')).toHaveTextContent('/');

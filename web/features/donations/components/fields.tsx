@@ -56,3 +56,57 @@ export function RadioGroup({
     </fieldset>
   );
 }
+
+/**
+ * Tiles of one radio choice (issue 19 §7): a fieldset whose legend names the group, each tile a
+ * large labelled radio (arrow keys move between tiles of the same name, across groups too), the
+ * focus ring on the tile, and the error tied to the group.
+ */
+export function TileGroup({
+  legend,
+  registration,
+  error,
+  errorId,
+  options,
+}: {
+  legend: string;
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+  /** The id the error paragraph takes (shared by every group of the same choice). */
+  errorId?: string | undefined;
+  options: ReadonlyArray<{ value: string; label: ReactNode }>;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {options.map((option, index) => (
+          <label
+            key={option.value}
+            htmlFor={`${id}${index}`}
+            className="flex min-h-12 cursor-pointer items-center justify-center rounded-box border border-base-content/20 px-2 py-2 text-center font-semibold has-checked:border-primary has-checked:bg-primary has-checked:text-primary-content has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-base-content"
+          >
+            <input
+              type="radio"
+              {...registration}
+              id={`${id}${index}`}
+              value={option.value}
+              className="sr-only"
+            />
+            <span className="break-words">{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The error of a choice spread over several tile groups, shown once below them. */
+export function ChoiceError({ id, error }: { id: string; error?: string | undefined }) {
+  return error ? (
+    <p id={id} className={fieldErrorText} data-testid="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
