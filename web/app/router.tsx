@@ -16,6 +16,8 @@ const ResetPassword = page(() => import('../routes/reset-password'));
 const Otp = page(() => import('../routes/otp'));
 const AccountArea = named(() => import('./account-area'), 'AccountArea');
 const TeamInvite = page(() => import('../routes/team-invite'));
+const PublicForest = page(() => import('../routes/public-forest'));
+const PublicGift = page(() => import('../routes/public-gift'));
 // The signed-in area (web/app/app-routes.tsx) is one more chunk: the entry need not list its screens.
 const AppArea = named(() => import('./app-routes'), 'AppAreaRoutes');
 
@@ -43,6 +45,8 @@ export function AppRoutes() {
             <Route path="/otp" element={<Otp />} />
             <Route path="/team-invite" element={<TeamInvite />} />
           </Route>
+          <Route path="/forest/:handle" element={<PublicForest />} />
+          <Route path="/gift/:id" element={<PublicGift />} />
           <Route path="/app/*" element={<AppArea />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
