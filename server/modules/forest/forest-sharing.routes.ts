@@ -17,9 +17,12 @@ import { withShareMeta } from './share-meta';
 /** Public reads are cheap aggregates; card images cost a render, so fewer. */
 const publicLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 const cardLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-/** Counts change slowly; a shared link is fetched by many previews at once. */
-const PUBLIC_CACHE = 'public, max-age=300';
-const CARD_CACHE = 'public, max-age=3600';
+/**
+ * The JSON is revalidated on every read, so making a forest private takes effect at once; the card
+ * image (counts only, fetched by many link previews at once) may be kept ten minutes.
+ */
+const PUBLIC_CACHE = 'no-cache';
+const CARD_CACHE = 'public, max-age=600';
 
 export const forestSharingRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -136,7 +136,7 @@ describe.each(databaseTargets)('sharing a forest ($name)', (target) => {
 
     const res = await kit.call('GET', '/api/public/forests/ASHA');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('no-cache');
     const forest = publicForestResponseSchema.parse(res.json()).data;
     expect(forest).toMatchObject({ handle: 'asha', name: 'Asha Rao', path: '/forest/asha' });
     expect(forest.summary).toEqual({ funded: 3, planted: 5, alive: 5 });
