@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'team_removed',
   'drive_update',
   'gift_planted',
+  'planting_reminder',
+  'gift_tree_news',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -167,6 +167,38 @@ export interface TreeGiftAllocationsTable {
   created_at: Timestamp;
 }
 
+/** 0021: a drive's day-after reminder to record the planting, sent once per drive and start. */
+export interface PlantingRemindersTable {
+  drive_id: string;
+  starts_at: Timestamp;
+  sent_at: Timestamp;
+}
+
+/** 0021: what happened to a tree carrying a donor's gift, until the donor's news tells it. */
+export interface GiftTreeEventsTable {
+  id: string;
+  donor_id: string;
+  tree_id: string;
+  kind: 'measured' | 'died' | 'replaced';
+  cause: string | null;
+  happened_at: Timestamp;
+}
+
+/** 0021: the record of a donor's tree news: one notice per donor and UTC day (YYYY-MM-DD). */
+export interface GiftTreeNewsTable {
+  donor_id: string;
+  day: string;
+  created_at: Timestamp;
+}
+
+/** 0021: the one-off allocation of older trees and gifts: its keyset cursor and end. */
+export interface GiftAllocationBackfillTable {
+  name: string;
+  cursor_at: string;
+  cursor_id: string;
+  finished_at: Timestamp | null;
+}
+
 /** A provider event seen once (the primary key decides who handles it). */
 export interface PaymentEventsTable {
   provider: string;
@@ -455,6 +487,10 @@ export interface Database {
   tree_care_settings: TreeCareSettingsTable;
   tree_care_notices: TreeCareNoticesTable;
   tree_gift_allocations: TreeGiftAllocationsTable;
+  planting_reminders: PlantingRemindersTable;
+  gift_tree_events: GiftTreeEventsTable;
+  gift_tree_news: GiftTreeNewsTable;
+  gift_allocation_backfill: GiftAllocationBackfillTable;
   donations: DonationsTable;
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;

@@ -79,6 +79,31 @@ export function drivesRepository(db: Kysely<Database>) {
       return rows;
     },
 
+    /**
+     * Drives starting in [from, to), by (starts_at, id) after `after`: a keyset page on the
+     * (starts_at, id) index (the day-after planting reminders).
+     */
+    startedBetween: (
+      from: string,
+      to: string,
+      after: { startsAt: string; id: string } | null,
+      limit: number,
+    ) => {
+      let query = db
+        .selectFrom('drives')
+        .select(['id', 'name', 'starts_at', 'duration_hours', 'organizer_id'])
+        .where('starts_at', '>=', from)
+        .where('starts_at', '<', to);
+      if (after)
+        query = query.where((eb) =>
+          eb.or([
+            eb('starts_at', '>', after.startsAt),
+            eb.and([eb('starts_at', '=', after.startsAt), eb('id', '>', after.id)]),
+          ]),
+        );
+      return query.orderBy('starts_at').orderBy('id').limit(limit).execute();
+    },
+
     findRecord: (id: string): Promise<DriveRecord | undefined> =>
       listed().where('drives.id', '=', id).executeTakeFirst(),
 

@@ -37,6 +37,10 @@ import { driveSummaries } from './drive-summaries';
 import type { DrivesStore } from './drives-people';
 
 /** The multipart field that carries the drive's image; its refusals name it. */
+const HOUR_MS = 3_600_000;
+/** Longer than any drive lasts (the form offers up to 5 hours). */
+const LONGEST_DRIVE_MS = 24 * HOUR_MS;
+
 export const DRIVE_IMAGE_FIELD = 'treedriveImage';
 
 /** A drive form as the service takes it: parsed by the route (drive-form.ts), plus the image bytes. */
@@ -59,6 +63,8 @@ export interface DrivesServiceDeps {
   appUrl: string;
   /** Whether a user may organise drives for an organisation (its team's owners and admins). */
   organisationRights?: (userId: string, organisationId: string) => Promise<boolean>;
+  /** An organisation's team owners and admins (they act for its drives). */
+  organisationManagers?: (organisationId: string) => Promise<string[]>;
   /** Asked in the delete's transaction before a drive goes: a message refuses it (409). Read per delete. */
   deleteGuards?: () => ReadonlyArray<(driveId: string, tx: Tx) => Promise<string | null>>;
 }
@@ -337,6 +343,53 @@ export function drivesService(deps: DrivesServiceDeps) {
           { id: d.id, name: d.name, startsAt: d.starts_at, organizerId: d.organizer_id },
         ]),
       );
+    },
+
+    /**
+     * Drives that ended in [from, to) (start + duration), a keyset page at a time on the
+     * (starts_at, id) index: `next` is the cursor of the page read (null at the end), even when
+     * none of its drives ended in the window.
+     */
+    async endedBetween(
+      from: Date,
+      to: Date,
+      after: { startsAt: string; id: string } | null,
+      limit: number,
+    ) {
+      const rows = await repo.startedBetween(
+        new Date(from.getTime() - LONGEST_DRIVE_MS).toISOString(),
+        to.toISOString(),
+        after,
+        limit,
+      );
+      const drives = rows.flatMap((r) => {
+        const endsAt = Date.parse(r.starts_at) + Number(r.duration_hours) * HOUR_MS;
+        return endsAt >= from.getTime() && endsAt < to.getTime()
+          ? [
+              {
+                id: r.id,
+                name: r.name,
+                startsAt: r.starts_at,
+                endsAt: new Date(endsAt).toISOString(),
+                organizerId: r.organizer_id,
+              },
+            ]
+          : [];
+      });
+      const last = rows.at(-1);
+      return {
+        drives,
+        next: rows.length === limit && last ? { startsAt: last.starts_at, id: last.id } : null,
+      };
+    },
+
+    /**
+     * Who acts for a drive's organiser (the `actsFor` rule, as a list): the organiser, and for
+     * an organisation's drive its team's owners and admins.
+     */
+    async organiserSide(organiserId: string): Promise<string[]> {
+      const managers = (await deps.organisationManagers?.(organiserId)) ?? [];
+      return [...new Set([organiserId, ...managers])];
     },
 
     async detail(callerId: string, id: string): Promise<DriveDetail> {

@@ -37,6 +37,7 @@ export const drivesModule = defineModule({
       deleteGuards: () => hooks.all('guardDriveDeletion'),
       // A team's owners and admins organise and edit its organisation's drives.
       organisationRights: ports.teams.managesDrivesOf,
+      organisationManagers: ports.teams.driveManagersOf,
     }),
   routes: [drivesRoutes],
   hooks: (drives) => ({

@@ -59,6 +59,17 @@ export function teamsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The owners and admins of an organisation (who act for its drives), at most `limit`. */
+    managerIds: (organisationId: string, limit: number) =>
+      db
+        .selectFrom('team_members')
+        .select('user_id')
+        .where('organisation_id', '=', organisationId)
+        .where('role', 'in', ['owner', 'admin'])
+        .orderBy('user_id')
+        .limit(limit)
+        .execute(),
+
     async roleOf(organisationId: string, userId: string): Promise<TeamRole | undefined> {
       const row = await db
         .selectFrom('team_members')

@@ -79,6 +79,14 @@ export function teamsService(deps: TeamsServiceDeps) {
       return role !== null && canManageTeam(role);
     },
 
+    /**
+     * Who acts for an organisation's drives besides the account itself: its team's owners and
+     * admins (at most 100; a team that large is told through its first hundred).
+     */
+    async driveManagersOf(organisationId: string): Promise<string[]> {
+      return (await repo.managerIds(organisationId, 100)).map((r) => r.user_id);
+    },
+
     /** For the corporate dashboard: the organisation `viewer` may see as a team member, or null. */
     async organisationFor(viewer: SessionUser, organisationId: string) {
       const org = await repo.organisation(organisationId);

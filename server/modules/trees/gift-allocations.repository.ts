@@ -53,6 +53,46 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
       return query.orderBy('created_at').orderBy('id').limit(limit).execute();
     },
 
+    /**
+     * Drive trees with free plants after a (created_at, id) cursor, earliest first: the
+     * backfill's keyset page on the free-plants partial index.
+     */
+    freeTreesAfter: (after: { createdAt: string; id: string } | null, limit: number) => {
+      let query = db
+        .selectFrom('trees')
+        .select(['id', 'created_at'])
+        .where('drive_id', 'is not', null)
+        .where('status', '<>', 'dead')
+        .where('gift_plants', '<', (eb) => eb.ref('tree_count'));
+      if (after)
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '>', after.createdAt),
+            eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+          ]),
+        );
+      return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+    },
+
+    backfillState: () =>
+      db
+        .selectFrom('gift_allocation_backfill')
+        .selectAll()
+        .where('name', '=', '0017')
+        .executeTakeFirst(),
+
+    async saveBackfill(changes: {
+      cursor_at?: string;
+      cursor_id?: string;
+      finished_at?: string;
+    }): Promise<void> {
+      await db
+        .updateTable('gift_allocation_backfill')
+        .set(changes)
+        .where('name', '=', '0017')
+        .execute();
+    },
+
     /** Adds plants of a tree to a gift (one row per gift and tree). */
     async allocate(row: {
       donation_id: string;

@@ -6,6 +6,7 @@ import type { TreeGiftDemand, TreeGiftLedger } from '../donations/tree-gift-ledg
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { GiftPlantings } from '../module';
 import { giftAllocationsRepository, type FreeTree } from './gift-allocations.repository';
+import type { GiftTreeNews } from './gift-tree-news';
 import { speciesRef } from './tree-mapper';
 
 /** Where a donor reads what their gifts became. */
@@ -25,6 +26,8 @@ export interface GiftAllocationDeps {
     'openTreeGifts' | 'hasOpenTreeGifts' | 'paidTreeGift' | 'addPlanted' | 'clearPlanted'
   >;
   notifications: Pick<NotificationsService, 'notifyCoalesced'>;
+  /** Donors hear of a replacement of a tree their gifts hold (gift-tree-news.ts). */
+  news?: Pick<GiftTreeNews, 'onGiftTreeEvent'>;
 }
 
 /** Reads the `{ donationId }` payload of the gift jobs; null when it is not one. */
@@ -141,7 +144,110 @@ export function giftAllocations(deps: GiftAllocationDeps) {
     }
   }
 
+  /** Takes `plants` of a gift back from a tree (the row goes at 0); the gift is open again. */
+  async function takeBack(
+    tx: Tx,
+    donationId: string,
+    treeId: string,
+    held: number,
+    plants: number,
+  ) {
+    const repo = giftAllocationsRepository(tx.db);
+    await repo.setPlants(donationId, treeId, held - plants);
+    await repo.addGiftPlants(treeId, -plants);
+    await gifts.addPlanted(tx, donationId, -plants);
+  }
+
+  /** Batches of trees the one-off backfill allocates per run (a run stops after MAX_BATCHES). */
+  const BACKFILL_BATCH = 50;
+  const BACKFILL_MAX_BATCHES = 20;
+
   return {
+    /**
+     * In the editing transaction, after the update: a tree moved to another drive gives back the
+     * old drive's gifts (they take other free plants) and covers the new drive's; a tree with
+     * fewer plants than its gifts hold gives back the latest ones; more plants cover open gifts.
+     */
+    async onEdited(
+      tx: Tx,
+      before: { id: string; drive_id: string | null; tree_count: number },
+    ): Promise<void> {
+      await lock(tx);
+      const repo = giftAllocationsRepository(tx.db);
+      const tree = await repo.tree(before.id);
+      if (!tree) return;
+      const count = Number(tree.tree_count);
+      const rows = await repo.ofTree(before.id);
+      const released: string[] = [];
+      if (tree.drive_id !== before.drive_id) {
+        for (const row of rows) {
+          await takeBack(tx, row.donation_id, row.tree_id, Number(row.plants), Number(row.plants));
+          released.push(row.donation_id);
+        }
+      } else {
+        let excess = Number(tree.gift_plants) - count;
+        // The latest payments give way first: the earliest keep their plants.
+        const paidAt = new Map<string, string>();
+        if (excess > 0)
+          for (const row of rows)
+            paidAt.set(
+              row.donation_id,
+              (await gifts.paidTreeGift(tx, row.donation_id))?.paidAt ?? '',
+            );
+        const latestFirst = [...rows].sort((a, b) =>
+          `${paidAt.get(b.donation_id)}${b.donation_id}`.localeCompare(
+            `${paidAt.get(a.donation_id)}${a.donation_id}`,
+          ),
+        );
+        for (const row of latestFirst) {
+          if (excess <= 0) break;
+          const plants = Math.min(excess, Number(row.plants));
+          await takeBack(tx, row.donation_id, row.tree_id, Number(row.plants), plants);
+          released.push(row.donation_id);
+          excess -= plants;
+        }
+      }
+      if (released.length === 0 && count === Number(before.tree_count)) return;
+      // The tree's free plants cover its (new) drive's gifts first, then the released gifts
+      // take whatever other plants are free.
+      await coverWithTree(tx, before.id);
+      for (const donationId of new Set(released)) await coverGift(tx, donationId);
+    },
+
+    /**
+     * The one-off allocation of trees and paid gifts older than allocations (migration 0021's
+     * `gift_allocation_backfill` row): drive trees with free plants, earliest registration first,
+     * cover their drives' open gifts and then the general fund, as a registration would. A batch
+     * per transaction under the allocation lock; the keyset cursor is saved with each batch, so a
+     * stopped run resumes and a finished one does nothing. Returns trees looked at.
+     */
+    async backfillAllocations(): Promise<number> {
+      let seen = 0;
+      for (let batch = 0; batch < BACKFILL_MAX_BATCHES; batch++) {
+        const done = await uow.withTransaction(async (tx) => {
+          await lock(tx);
+          const repo = giftAllocationsRepository(tx.db);
+          const state = await repo.backfillState();
+          if (!state || state.finished_at) return true;
+          const trees = await repo.freeTreesAfter(
+            state.cursor_at ? { createdAt: state.cursor_at, id: state.cursor_id } : null,
+            BACKFILL_BATCH,
+          );
+          for (const tree of trees) await coverWithTree(tx, tree.id);
+          seen += trees.length;
+          const last = trees.at(-1);
+          if (!last || trees.length < BACKFILL_BATCH) {
+            await repo.saveBackfill({ finished_at: clock.now().toISOString() });
+            return true;
+          }
+          await repo.saveBackfill({ cursor_at: last.created_at, cursor_id: last.id });
+          return false;
+        });
+        if (done) break;
+      }
+      return seen;
+    },
+
     /**
      * In the registering transaction, after the insert: a replacement inherits the dead tree's
      * gifts (as many as it has plants), then free plants cover open gifts.
@@ -163,6 +269,8 @@ export function giftAllocations(deps: GiftAllocationDeps) {
           await repo.addGiftPlants(tree.id, moved);
           room -= moved;
         }
+        // The donors of the trees it carries now hear of the replanting.
+        await deps.news?.onGiftTreeEvent(tx, tree.id, 'replaced');
       }
       await coverWithTree(tx, tree.id);
     },

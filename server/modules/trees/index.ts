@@ -1,6 +1,12 @@
 import { TREE_GIFT_PAID_JOB, TREE_GIFT_REFUNDED_JOB } from '../donations/tree-gift-ledger';
 import { defineModule } from '../module';
 import { giftAllocations, type GiftAllocations } from './gift-allocations';
+import { GIFT_TREE_NEWS_JOB, giftTreeNews, type GiftTreeNews } from './gift-tree-news';
+import {
+  PLANTING_REMINDER_JOB,
+  plantingReminders,
+  type PlantingReminders,
+} from './planting-reminders';
 import { treeCareRoutes } from './tree-care.routes';
 import { treesStore } from './trees-people';
 import { treesRoutes } from './trees.routes';
@@ -8,9 +14,16 @@ import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB } from './tree-notices';
 import { treeForest, type TreeForest } from './tree-forest';
 import { treesService, type TreesService } from './trees.service';
 
+/** What donors and organisers are told about gifts becoming trees (issue 19 §1). */
+type GiftNotices = Pick<GiftTreeNews, 'sendGiftTreeNews'> &
+  Pick<PlantingReminders, 'sendPlantingReminders' | 'sendPlantingReminder'> & {
+    pruneGiftTreeNews: GiftTreeNews['prune'];
+    prunePlantingReminders: PlantingReminders['prune'];
+  };
+
 declare module '../module' {
   interface ServiceRegistry {
-    trees: TreesService & GiftAllocations & TreeForest;
+    trees: TreesService & GiftAllocations & TreeForest & GiftNotices;
   }
 }
 
@@ -25,6 +38,10 @@ export const treesModule = defineModule({
     'tree_care_settings',
     'tree_care_notices',
     'tree_gift_allocations',
+    'planting_reminders',
+    'gift_tree_events',
+    'gift_tree_news',
+    'gift_allocation_backfill',
   ],
   figures: [
     'communityImpact',
@@ -37,8 +54,11 @@ export const treesModule = defineModule({
     'forestDriveIds',
   ],
   create: ({ uow, clock, config, database, mail, jobs, log }, ports) => {
+    // Donors hear what happens to the trees their gifts hold, at most once a day.
+    const news = giftTreeNews({ uow, clock, jobs, notifications: ports.notifications });
     // Donors' gifts become trees (issue 19 §1): allocated in the registering transaction.
     const gifts = giftAllocations({
+      news,
       uow,
       clock,
       sharedDatabase: database.dialect === 'postgres',
@@ -58,13 +78,31 @@ export const treesModule = defineModule({
       drives: ports.drives,
       isDeliveredReservation: (driveId, reservationId) =>
         ports.nursery.isDeliveredTo(driveId, reservationId),
-      driveDonorIds: async (driveId) =>
-        (await ports.donations.driveDonations(driveId)).donors.flatMap((d) =>
-          d.userId ? [d.userId] : [],
-        ),
+      news,
       gifts,
     });
-    return { ...trees, ...gifts, ...treeForest({ db: uow.db, clock, users: ports.users }) };
+    // The day after a drive that owes donors trees, its organiser side is reminded.
+    const reminders = plantingReminders({
+      uow,
+      clock,
+      jobs,
+      mail,
+      appUrl: config.appUrl,
+      notifications: ports.notifications,
+      drives: ports.drives,
+      gifts: ports.donations,
+      users: ports.users,
+    });
+    return {
+      ...trees,
+      ...gifts,
+      sendGiftTreeNews: news.sendGiftTreeNews,
+      pruneGiftTreeNews: news.prune,
+      sendPlantingReminders: reminders.sendPlantingReminders,
+      sendPlantingReminder: reminders.sendPlantingReminder,
+      prunePlantingReminders: reminders.prune,
+      ...treeForest({ db: uow.db, clock, users: ports.users }),
+    };
   },
   routes: [treesRoutes, treeCareRoutes],
   hooks: (trees) => ({
@@ -73,12 +111,28 @@ export const treesModule = defineModule({
     treeOrigin: trees.get,
     memberFigures: trees.memberFigures,
     giftPlantings: trees.giftPlantings,
-    prune: trees.prune,
+    prune: async (now: Date) =>
+      (await trees.prune(now)) +
+      (await trees.pruneGiftTreeNews(now)) +
+      (await trees.prunePlantingReminders(now)),
   }),
   // Once a day (00:17 UTC), once across every app server: a tick missed while no server ran is
   // made up the next day (a task stays newly due until it is told; the digest is keyed by week).
   jobs: (trees) => [
     { name: 'tree care reminders', cron: '17 0 * * *', run: () => trees.sendCareReminders() },
+    // The day after a drive owing donors trees (06:23 UTC, once across servers; the record
+    // makes it once per drive, and a missed day is made up).
+    {
+      name: 'planting reminders',
+      cron: '23 6 * * *',
+      run: () => trees.sendPlantingReminders(),
+    },
+    // Trees and gifts older than allocations (0017), once, a few batches a tick; a no-op after.
+    {
+      name: 'gift allocation backfill',
+      cron: '*/10 * * * *',
+      run: () => trees.backfillAllocations(),
+    },
   ],
   tasks: (trees) => ({
     [CARE_NOTICE_JOB]: async (payload) => {
@@ -86,6 +140,12 @@ export const treesModule = defineModule({
     },
     [DEATH_NOTICE_JOB]: (payload) => trees.sendDeathNotice(payload),
     [TREE_GIFT_PAID_JOB]: (payload) => trees.onGiftPaid(payload),
+    [GIFT_TREE_NEWS_JOB]: async (payload) => {
+      await trees.sendGiftTreeNews(payload);
+    },
+    [PLANTING_REMINDER_JOB]: async (payload) => {
+      await trees.sendPlantingReminder(payload);
+    },
     [TREE_GIFT_REFUNDED_JOB]: (payload) => trees.onGiftRefunded(payload),
   }),
 });

@@ -37,6 +37,8 @@ export interface TreeCareDeps {
   prepareImage(image: Buffer, field: string): Promise<PreparedImage>;
   /** In the death's transaction: the job telling the owner, the drive's organiser and donors (tree-notices.ts). */
   onDeath(tree: TreeRow, tx: Tx): Promise<void>;
+  /** In the measurement's transaction, when it carries a photo: the tree's donors hear of it. */
+  onMeasuredWithPhoto?(treeId: string, tx: Tx): Promise<void>;
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -138,6 +140,7 @@ export function treeCareService(deps: TreeCareDeps) {
             last_diameter_cm: form.diameterCm,
             ...(form.aliveCount !== undefined ? { alive_count: form.aliveCount } : {}),
           });
+        if (photoId) await deps.onMeasuredWithPhoto?.(treeId, tx);
       });
       const measurement = toMeasurement({
         id,

@@ -116,17 +116,17 @@ describe.each(databaseTargets)('tree reminders and notices on $name', (target) =
   });
 
   describe('a death', () => {
-    it('tells the owner, the organiser and the donors, at most once a day per drive', async () => {
+    it('tells the owner and the organiser at most once a day per drive, and the tree’s own donors their news', async () => {
       await kit.setup();
       const organiser = await kit.signIn({ profile_type: 'corporate' });
       const donor = await kit.signIn();
       const me = await kit.signIn();
       const drive = await kit.insertDrive(organiser.user.id, { name: 'Monsoon Day' });
       await kit.join(drive.id, me.user.id);
-      // A paid gift to the drive: the donations module answers who donated.
+      // A paid tree gift to the drive: the first tree registered there carries it.
       await db()
         .insertInto('donations')
-        .values(buildDonation(donor.user.id, { drive_id: drive.id }))
+        .values(buildDonation(donor.user.id, { drive_id: drive.id, kind: 'trees', trees: 3 }))
         .execute();
       const trees = kit.services().trees;
       const user = me.user as unknown as SessionUser;
@@ -161,7 +161,17 @@ describe.each(databaseTargets)('tree reminders and notices on $name', (target) =
       await die(b.id);
       const died = async (userId: string) =>
         (await kit.noticesOf(userId)).filter((n) => n.kind === 'tree_died');
-      for (const person of [me, organiser, donor]) {
+      // The donor hears through their own news (the tree carrying their gift, cause and date).
+      expect(await died(donor.user.id)).toEqual([]);
+      const news = (await kit.noticesOf(donor.user.id)).filter((n) => n.kind === 'gift_tree_news');
+      expect(news).toEqual([
+        expect.objectContaining({
+          title: 'A tree you gave has died',
+          body: `A (Neem) died on ${kit.clock.now().toISOString().slice(0, 10)} (drought).`,
+          link: `/app/trees/${a.id}`,
+        }),
+      ]);
+      for (const person of [me, organiser]) {
         const notices = await died(person.user.id);
         expect(notices).toHaveLength(1);
         expect(notices[0]).toMatchObject({

@@ -8,6 +8,7 @@ import type { Log } from '../../lib/log';
 import { composeMail } from '../../lib/mailer';
 import type { DrivesService } from '../drives/drives.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { GiftTreeNews } from './gift-tree-news';
 import type { CareSubjectRow } from './tree-care.repository';
 import type { TreeCareService } from './tree-care.service';
 import { dayKey, taskKey, weekKey, type DueTask } from './tree-care-schedule';
@@ -56,8 +57,8 @@ export interface TreeNoticesDeps {
   care: Pick<TreeCareService, 'tasksFor' | 'careDue'>;
   /** The drive's organiser, through the drives service. */
   drives: Pick<DrivesService, 'detail'>;
-  /** Who donated to a drive (the donations module's answer); none when it has no say yet. */
-  driveDonorIds(driveId: string): Promise<string[]>;
+  /** The donors whose gifts the tree holds hear of its death (gift-tree-news.ts). */
+  news?: Pick<GiftTreeNews, 'onGiftTreeEvent'>;
 }
 
 const stringField = (payload: unknown, field: string): string | null => {
@@ -68,8 +69,7 @@ const stringField = (payload: unknown, field: string): string | null => {
 /**
  * What the module tells people, all through the jobs queue: the daily care reminders (each due
  * task once), the weekly digest for members who opted in (a mail keyed by member and week, so
- * once a week), and a death to the owner, the drive's organiser and its donors (once a day per
- * drive). The schedule runs once per tick across every app server; it enqueues one notice job per
+ * once a week), and a death to the owner and the drive's organiser (once a day per drive). The schedule runs once per tick across every app server; it enqueues one notice job per
  * member with newly due tasks. "Newly due" is due and not in `tree_care_notices`, the record the
  * notice job writes in the notice's transaction (so a job run twice tells nobody twice).
  */
@@ -192,7 +192,11 @@ export function treeNotices(deps: TreeNoticesDeps) {
       });
     },
 
-    /** In the transaction that records a death: the notice job (it runs once that commits). */
+    /**
+     * In the transaction that records a death: the notice job for the owner and the organiser,
+     * and the news of the donors whose gifts the tree holds (with the cause and the date); both
+     * run once that commits.
+     */
     async onDeath(tree: TreeRow, tx: Tx): Promise<void> {
       await deps.jobs.enqueue(
         tx,
@@ -200,11 +204,12 @@ export function treeNotices(deps: TreeNoticesDeps) {
         { treeId: tree.id },
         { key: `tree-death:${tree.id}` },
       );
+      await deps.news?.onGiftTreeEvent(tx, tree.id, 'died', { cause: tree.cause ?? 'unknown' });
     },
 
     /**
-     * The death notice job: tells the owner, the drive's organiser and its donors. A drive's
-     * people hear once a day: only the drive's first death of the UTC day (by the time it was
+     * The death notice job: tells the owner and the drive's organiser (the donors whose gifts
+     * the tree holds hear through their own news, gift-tree-news.ts). A drive's people hear once a day: only the drive's first death of the UTC day (by the time it was
      * reported) is told, a later one that day is not. A tree revived meanwhile tells nobody.
      */
     async sendDeathNotice(payload: unknown): Promise<void> {
@@ -226,11 +231,6 @@ export function treeNotices(deps: TreeNoticesDeps) {
         const drive = await deps.drives.detail(tree.owner_id, tree.drive_id).catch(() => null);
         if (drive) {
           told.add(drive.organizer.id);
-          const donors = await deps.driveDonorIds(tree.drive_id).catch((err: unknown) => {
-            deps.log.error({ err }, 'reading the drive’s donors failed');
-            return [];
-          });
-          for (const id of donors) told.add(id);
           where = ` from "${drive.driveName}"`;
         }
       }

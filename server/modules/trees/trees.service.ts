@@ -24,6 +24,7 @@ import type { DrivesService } from '../drives/drives.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { GiftAllocations } from './gift-allocations';
+import type { GiftTreeNews } from './gift-tree-news';
 import { treeCareService } from './tree-care.service';
 import { treesCsv, treesGeoJson } from './tree-export';
 import { communityImpact, growthOf, SPECIES_INFO, type ImpactCohort } from './tree-impact';
@@ -54,12 +55,12 @@ export interface TreesServiceDeps {
   appUrl: string;
   /** Drive membership and organiser, through the drives service. */
   drives: Pick<DrivesService, 'detail'>;
-  /** Who donated to a drive, through the donations module; none until it is wired. */
-  driveDonorIds?: (driveId: string) => Promise<string[]>;
+  /** Donors hear of their trees' deaths and measurements with a photo (gift-tree-news.ts). */
+  news?: Pick<GiftTreeNews, 'onGiftTreeEvent'>;
   /** True when a sapling reservation belongs to the drive and was delivered (nursery module). */
   isDeliveredReservation?: (driveId: string, reservationId: string) => Promise<boolean>;
   /** Donors' gifts allocated to registered plants (gift-allocations.ts), in the writing transaction. */
-  gifts?: Pick<GiftAllocations, 'onRegistered' | 'guardRemoval'>;
+  gifts?: Pick<GiftAllocations, 'onRegistered' | 'onEdited' | 'guardRemoval'>;
 }
 
 /**
@@ -134,7 +135,7 @@ export function treesService(deps: TreesServiceDeps) {
     log: deps.log,
     appUrl: deps.appUrl,
     drives: deps.drives,
-    driveDonorIds: deps.driveDonorIds ?? (async () => []),
+    ...(deps.news ? { news: deps.news } : {}),
     care: { tasksFor: (...a) => care.tasksFor(...a), careDue: (...a) => care.careDue(...a) },
   });
   const care = treeCareService({
@@ -146,6 +147,8 @@ export function treesService(deps: TreesServiceDeps) {
     present,
     prepareImage,
     onDeath: (tree, tx) => notices.onDeath(tree, tx),
+    onMeasuredWithPhoto: (treeId, tx) =>
+      deps.news?.onGiftTreeEvent(tx, treeId, 'measured') ?? Promise.resolve(),
   });
 
   return {
@@ -259,6 +262,9 @@ export function treesService(deps: TreesServiceDeps) {
             tx.afterCommit(() => files.discardIfUnused(current.photo_file_id));
         }
         if (Object.keys(patch).length > 0) await trees.update(id, patch);
+        // Fewer plants than its gifts hold, or another drive: the allocations follow (same tx).
+        if (patch.tree_count !== undefined || patch.drive_id !== undefined)
+          await deps.gifts?.onEdited(tx, current);
       });
       return present(id, user.id);
     },

@@ -1,0 +1,154 @@
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
+import type { JobsPort } from '../../jobs/jobs-port';
+import type { Clock } from '../../lib/clock';
+import { newId } from '../../lib/ids';
+import type { NotificationsService } from '../notifications/notifications.service';
+import { FOREST_PATH } from './gift-allocations';
+import {
+  newsRepository,
+  type GiftTreeEvent,
+  type GiftTreeEventRow,
+} from './gift-tree-news.repository';
+import { speciesRef, treeTitle } from './tree-mapper';
+
+const DAY_MS = 86_400_000;
+/** Events named in one notice; the rest are counted. */
+const LISTED = 4;
+/** Events told per notice at most (an older rest waits for the next day's). */
+const READ_MAX = 200;
+/** The record of news told is kept this long. */
+const KEPT_DAYS = 7;
+
+/** The job telling one donor what happened to the trees their gifts hold (one notice a day). */
+export const GIFT_TREE_NEWS_JOB = 'gift tree news';
+
+export type { GiftTreeEvent };
+
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS);
+
+const CAUSES: Record<string, string> = {
+  drought: 'drought',
+  pests: 'pests',
+  disease: 'disease',
+  grazing: 'grazing animals',
+  vandalism: 'vandalism',
+  construction: 'construction',
+  unknown: 'cause unknown',
+};
+
+type EventRow = GiftTreeEventRow;
+
+function describe(event: EventRow): string {
+  const name = `${treeTitle(event)}${event.nickname ? ` (${speciesRef(event.species_id).label})` : ''}`;
+  if (event.kind === 'died')
+    return `${name} died on ${event.happened_at.slice(0, 10)} (${CAUSES[event.cause ?? 'unknown'] ?? event.cause})`;
+  if (event.kind === 'replaced') return `${name} was planted to replace a tree that died`;
+  return `${name} was measured, with a new photo`;
+}
+
+export interface GiftTreeNewsDeps {
+  uow: UnitOfWork;
+  clock: Clock;
+  jobs: JobsPort;
+  notifications: Pick<NotificationsService, 'notifyMany'>;
+}
+
+/**
+ * Donors hear what happens to the trees their gifts hold (issue 19 §1): a tree measured with a
+ * photo, a death (its cause and date) and a replacement. The writing transaction records one event
+ * per donor of the tree and enqueues the donor's news job: at once when the donor has not been
+ * told today, else for the next UTC day (keyed by donor and day). The job tells every untold
+ * event in one notice and writes the day's record in that transaction, so a donor gets at most
+ * one notice a day, a job run twice tells nothing twice, and nothing is lost in between.
+ */
+export function giftTreeNews(deps: GiftTreeNewsDeps) {
+  const { uow, clock } = deps;
+
+  async function enqueue(tx: Tx, donorId: string, day: string, runAt?: Date) {
+    await deps.jobs.enqueue(
+      tx,
+      GIFT_TREE_NEWS_JOB,
+      { donorId, day },
+      { key: `gift-tree-news:${donorId}:${day}`, ...(runAt ? { runAt } : {}) },
+    );
+  }
+
+  return {
+    /**
+     * In the writing transaction: something happened to a tree; its gifts' donors will hear.
+     * `treeId` is the tree that carries the gifts now (for a replacement, the new tree).
+     */
+    async onGiftTreeEvent(
+      tx: Tx,
+      treeId: string,
+      kind: GiftTreeEvent,
+      detail: { cause?: string | null; at?: string } = {},
+    ): Promise<void> {
+      const repo = newsRepository(tx.db);
+      const donors = await repo.donorsOf(treeId);
+      if (donors.length === 0) return;
+      const now = clock.now();
+      await repo.insertEvents(
+        donors.map((donorId) => ({
+          id: newId(),
+          donor_id: donorId,
+          tree_id: treeId,
+          kind,
+          cause: detail.cause ?? null,
+          happened_at: detail.at ?? now.toISOString(),
+        })),
+      );
+      const today = dayOf(now);
+      for (const donorId of donors) {
+        if (await repo.toldOn(donorId, today)) {
+          const tomorrow = nextDay(today);
+          await enqueue(tx, donorId, dayOf(tomorrow), tomorrow);
+        } else await enqueue(tx, donorId, today);
+      }
+    },
+
+    /** The job: one notice with the donor's untold events, at most one a day. Returns events told. */
+    async sendGiftTreeNews(payload: unknown): Promise<number> {
+      const { donorId, day } = (payload ?? {}) as { donorId?: unknown; day?: unknown };
+      if (typeof donorId !== 'string' || typeof day !== 'string')
+        throw new Error('a gift tree news job without a donor and a day');
+      return uow.withTransaction(async (tx) => {
+        const repo = newsRepository(tx.db);
+        const events = await repo.eventsOf(donorId, nextDay(day).toISOString(), READ_MAX);
+        if (events.length === 0) return 0;
+        if (!(await repo.recordTold(donorId, day, clock.now().toISOString()))) {
+          // Told that day already (a job that raced the record): the rest goes the next day.
+          const tomorrow = nextDay(day);
+          await enqueue(tx, donorId, dayOf(tomorrow), tomorrow);
+          return 0;
+        }
+        const named = events.slice(0, LISTED).map(describe);
+        const more = events.length - named.length;
+        const died = events.some((e) => e.kind === 'died');
+        await deps.notifications.notifyMany(
+          [donorId],
+          {
+            kind: 'gift_tree_news',
+            title:
+              events.length === 1
+                ? died
+                  ? 'A tree you gave has died'
+                  : 'News of a tree you gave'
+                : `News of ${events.length} trees you gave`,
+            body: `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`,
+            link: events.length === 1 ? `/app/trees/${events[0]!.tree_id}` : FOREST_PATH,
+          },
+          tx,
+        );
+        await repo.removeEvents(events.map((e) => e.id));
+        return events.length;
+      });
+    },
+
+    /** The daily prune: the record of news older than a week. */
+    prune: (now: Date) =>
+      newsRepository(uow.db).pruneTold(dayOf(new Date(now.getTime() - KEPT_DAYS * DAY_MS))),
+  };
+}
+export type GiftTreeNews = ReturnType<typeof giftTreeNews>;
