@@ -48,7 +48,7 @@ for (const screen of SCREENS)
     await handleField.fill(handle);
     await share.getByRole('button', { name: 'Make my forest public' }).click();
     await expect(share.getByRole('link', { name: `/forest/${handle}` })).toBeVisible();
-    const buttons = share.getByRole('group', { name: 'Share your forest' });
+    const buttons = share.getByRole('group', { name: 'Share the link' });
     await expect(buttons.getByRole('button', { name: 'Copy link' })).toBeVisible();
     for (const network of ['X', 'Facebook', 'LinkedIn', 'WhatsApp'])
       await expect(

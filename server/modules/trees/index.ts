@@ -12,6 +12,7 @@ import { treesStore } from './trees-people';
 import { treesRoutes } from './trees.routes';
 import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB } from './tree-notices';
 import { treeForest, type TreeForest } from './tree-forest';
+import { treePublic, type TreePublic } from './tree-public';
 import { treesService, type TreesService } from './trees.service';
 
 /** What donors and organisers are told about gifts becoming trees (issue 19 §1). */
@@ -23,7 +24,7 @@ type GiftNotices = Pick<GiftTreeNews, 'sendGiftTreeNews'> &
 
 declare module '../module' {
   interface ServiceRegistry {
-    trees: TreesService & GiftAllocations & TreeForest & GiftNotices;
+    trees: TreesService & GiftAllocations & TreeForest & TreePublic & GiftNotices;
   }
 }
 
@@ -52,6 +53,10 @@ export const treesModule = defineModule({
     'forestTotals',
     'forestTrees',
     'forestDriveIds',
+    'publicForestTrees',
+    'forestSpecies',
+    'publicGiftTrees',
+    'giftSpecies',
   ],
   create: ({ uow, clock, config, database, mail, jobs, log }, ports) => {
     // Donors hear what happens to the trees their gifts hold, at most once a day.
@@ -102,6 +107,8 @@ export const treesModule = defineModule({
       sendPlantingReminder: reminders.sendPlantingReminder,
       prunePlantingReminders: reminders.prune,
       ...treeForest({ db: uow.db, clock, users: ports.users }),
+      // The public forest and gift pages (issue 19 §4): rounded places, bounded lists.
+      ...treePublic({ db: uow.db, clock }),
     };
   },
   routes: [treesRoutes, treeCareRoutes],

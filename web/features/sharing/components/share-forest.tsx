@@ -100,7 +100,7 @@ export function ShareForest() {
               url={SHARE_PATHS.forest(current.handle)}
               title="My forest on Canopy"
               text="See the trees I am growing with Canopy."
-              label="Share your forest"
+              label="Share the link"
             />
             <HandleForm current={current} />
             <div>
