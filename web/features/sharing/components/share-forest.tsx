@@ -48,7 +48,7 @@ function HandleForm({ current }: { current: ForestVisibility }) {
       <div className="sm:w-72">
         <TextField
           label="Your forest's address"
-          hint={`canopy…/forest/your-handle: ${HANDLE_LIMITS.min}–${HANDLE_LIMITS.max} lower-case letters, digits or hyphens.`}
+          hint={`${HANDLE_LIMITS.min} to ${HANDLE_LIMITS.max} lower-case letters, digits or single hyphens; your page will be at /forest/your-handle.`}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
