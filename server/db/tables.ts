@@ -157,6 +157,14 @@ export interface DonationsTable {
   planted_trees: WithDefault<number>;
 }
 
+/** 0020: money received less refunds, per currency, kept by the fulfilment transaction (§7). */
+export interface DonationTotalsTable {
+  currency: string;
+  amount_minor: WithDefault<number>;
+  trees: WithDefault<number>;
+  donations: WithDefault<number>;
+}
+
 /** 0017: plants of a registered tree record that carry a paid tree gift (issue 19 §1). */
 export interface TreeGiftAllocationsTable {
   donation_id: string;
@@ -494,6 +502,7 @@ export interface Database {
   donations: DonationsTable;
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;
+  donation_totals: DonationTotalsTable;
   billing_profiles: BillingProfilesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   team_members: TeamMembersTable;

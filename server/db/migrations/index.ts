@@ -16,6 +16,7 @@ import * as jobsAndMail from './0014-jobs-and-mail';
 import * as driveUpdates from './0015-drive-updates';
 import * as treeCareNotices from './0016-tree-care-notices';
 import * as giftAllocations from './0017-gift-allocations';
+import * as donationExpiry from './0020-donation-expiry';
 import * as giftTreeNotices from './0021-gift-tree-notices';
 
 /** Every migration, in order; names are stable forever once released. */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '0015-drive-updates': driveUpdates,
   '0016-tree-care-notices': treeCareNotices,
   '0017-gift-allocations': giftAllocations,
+  '0020-donation-expiry': donationExpiry,
   '0021-gift-tree-notices': giftTreeNotices,
 };

@@ -216,6 +216,8 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       }
     } else if (event.outcome === 'refunded') {
       const wasPaid = await repo.transition(donation.id, ['paid'], {
+        // Money received (trees and cash), kept in this transaction (0020 donation_totals).
+        await repo.addToTotals(donation.currency, donation.amount_minor, donation.trees, 1);
         status: 'refunded',
         updated_at: at,
       });
@@ -227,6 +229,8 @@ export function donationFulfilment(deps: FulfilmentDeps) {
           deps.notifications.notify(donation.donor_id, {
             kind: 'donation_refunded',
             title: 'Your donation was refunded',
+      if (wasPaid)
+        await repo.addToTotals(donation.currency, -donation.amount_minor, -donation.trees, -1);
             body: `${formatMoney(donation.amount_minor, donation.currency)} went back to your card${
               donation.receipt_number ? ` (receipt ${donation.receipt_number})` : ''
             }.`,

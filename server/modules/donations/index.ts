@@ -22,7 +22,7 @@ declare module '../module' {
 export const donationsModule = defineModule({
   name: 'donations',
   needs: ['notifications', 'nursery', 'drives', 'users'],
-  tables: ['donations', 'receipt_counters', 'billing_profiles'],
+  tables: ['donations', 'receipt_counters', 'billing_profiles', 'donation_totals'],
   figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
   create: (
     { uow, clock, config, mail, jobs, log, hooks },
@@ -83,6 +83,14 @@ export const donationsModule = defineModule({
     };
   },
   routes: [donationsRoutes],
+  // Checkouts unpaid after 24 hours expire (issue 19 §7), in batches, on the injected clock.
+  jobs: (donations) => [
+    {
+      name: 'expire unpaid checkouts',
+      cron: '*/15 * * * *',
+      run: () => donations.expireStaleCheckouts(),
+    },
+  ],
   hooks: (donations) => ({
     onAccountDeleted: donations.onAccountDeleted,
     guardDriveDeletion: donations.refuseDriveDeletion,
