@@ -30,6 +30,8 @@ export interface CertificateData {
   giftUrl: string;
   receiptNumber: string | null;
   testMode: boolean;
+  /** Trees given to someone (issue 19 §5): `name` is the recipient; the giver unless anonymous. */
+  gift?: { givenBy: string | null };
 }
 
 const INK = '#1f2937';
@@ -239,9 +241,10 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     .stroke();
   y += 12;
 
+  const verb = data.gift ? 'received' : 'gave';
   const gave = data.drive
-    ? `gave ${treesText(data.trees)} to “${printable(data.drive.name)}”`
-    : `gave ${treesText(data.trees)} to Canopy's general fund`;
+    ? `${verb} ${treesText(data.trees)} ${data.gift ? 'for' : 'to'} “${printable(data.drive.name)}”`
+    : `${verb} ${treesText(data.trees)} ${data.gift ? 'for' : 'to'} Canopy's general fund`;
   doc
     .font(PDF_FONT_BOLD)
     .fontSize(fittedSize(doc, gave, PDF_FONT_BOLD, 18, 12, width))
@@ -252,6 +255,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
 
   // Only what is known is printed: no empty "Place:" for the general fund.
   const rows: Array<[string, string]> = [];
+  if (data.gift?.givenBy) rows.push(['Given by', data.gift.givenBy]);
   if (data.drive?.place) rows.push(['Place', data.drive.place]);
   if (data.drive)
     rows.push(['Planting day', dayText(data.drive.startsAt, data.drive.timeZone || 'UTC')]);

@@ -29,9 +29,17 @@ export interface CertificatePorts {
   plantings: () => ReadonlyArray<(donationId: string) => Promise<GiftPlantings>>;
 }
 
+/** A gift to someone as its certificate needs it (issue 19 §5). */
+export interface CertificateGift {
+  recipient_name: string;
+  trees: number;
+}
+
 export interface DonationCertificatesDeps {
   /** The donations' own rows. */
   repo: { findById(id: string): Promise<DonationRow | undefined> };
+  /** The gift a member claimed of a donation: its recipient may download the certificate. */
+  claimedGift?: (donationId: string, userId: string) => Promise<CertificateGift | undefined>;
   ports: CertificatePorts;
   appUrl: string;
 }
@@ -60,14 +68,22 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
   const { repo, ports } = deps;
 
   /**
-   * Who may see a gift's certificate: its donor. (A gift to someone will add its recipient here;
-   * everyone else gets the same 404 as for a donation that does not exist.)
+   * Who may see a gift's certificate: its donor, and the member who claimed it as a gift (issue 19
+   * §5); everyone else gets the same 404 as for a donation that does not exist.
    */
   async function mayViewCertificate(
     user: { id: string },
-    donation: Pick<DonationRow, 'donor_id'>,
+    donation: Pick<DonationRow, 'donor_id' | 'id'>,
   ): Promise<boolean> {
-    return donation.donor_id === user.id;
+    if (donation.donor_id === user.id) return true;
+    return Boolean(await deps.claimedGift?.(donation.id, user.id));
+  }
+
+  /** The giver's name a recipient's certificate prints: null when anonymous or gone. */
+  async function giverOf(row: DonationRow): Promise<string | null> {
+    if (row.anonymous === 1) return null;
+    const donor = await ports.person(row.donor_id);
+    return donor && !donor.deletedAt ? displayName(donor) : null;
   }
 
   /** The trees in the ground for a gift, merged over whatever modules answer. */
@@ -82,14 +98,20 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
     };
   }
 
-  async function render(row: DonationRow, name: string, viewerId: string): Promise<Buffer> {
+  async function render(
+    row: DonationRow,
+    name: string,
+    viewerId: string,
+    gift?: { trees: number; givenBy: string | null },
+  ): Promise<Buffer> {
     const [drive, planting] = await Promise.all([
       row.drive_id ? ports.drive(row.drive_id, viewerId) : Promise.resolve(null),
       plantingOf(row.id),
     ]);
     return renderCertificatePdf({
       name,
-      trees: row.trees,
+      trees: gift?.trees ?? row.trees,
+      ...(gift ? { gift: { givenBy: gift.givenBy } } : {}),
       drive: drive && {
         name: drive.name,
         startsAt: drive.startsAt,
@@ -124,6 +146,17 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
         throw notFound(DONATION_MESSAGES.notFound);
       const problem = certificateProblem(row);
       if (problem) throw conflict(problem);
+      if (row.donor_id !== user.id) {
+        // The recipient of a claimed gift: the certificate names them and their share.
+        const gift = await deps.claimedGift!(row.id, user.id);
+        return {
+          filename: filenameOf(row),
+          pdf: await render(row, gift!.recipient_name, user.id, {
+            trees: gift!.trees,
+            givenBy: await giverOf(row),
+          }),
+        };
+      }
       const donor = await ports.person(row.donor_id);
       const name = donor && !donor.deletedAt ? displayName(donor) : 'A friend of the trees';
       return { filename: filenameOf(row), pdf: await render(row, name, user.id) };
@@ -142,6 +175,23 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
         filename: filenameOf(row),
         contentType: 'application/pdf',
         content: await render(row, displayName(donor), row.donor_id),
+      };
+    },
+
+    /** A gift's certificate for its recipient's mail: their name, their trees, given by whom. */
+    async giftCertificateAttachment(
+      donationId: string,
+      gift: CertificateGift,
+    ): Promise<MailAttachment | null> {
+      const row = await repo.findById(donationId);
+      if (!row || certificateProblem(row)) return null;
+      return {
+        filename: filenameOf(row),
+        contentType: 'application/pdf',
+        content: await render(row, gift.recipient_name, row.donor_id, {
+          trees: gift.trees,
+          givenBy: await giverOf(row),
+        }),
       };
     },
   };

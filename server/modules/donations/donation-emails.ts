@@ -13,6 +13,8 @@ export interface ReceiptMailInput {
   testMode: boolean;
   /** A tree gift: its certificate is attached. */
   certificate?: boolean;
+  /** Gifts without a recipient email (issue 19 §5): the links the giver passes on. */
+  giftLinks?: Array<{ name: string; url: string }>;
 }
 
 /** Sent once, after the payment is recorded: the receipt number, what was given and where the PDF is. */
@@ -26,6 +28,12 @@ export function receiptMail(input: ReceiptMailInput): Mail {
       ...(input.certificate
         ? [
             'Your certificate is attached, ready to print: it shows your trees, and once they are planted, which trees they are.',
+          ]
+        : []),
+      ...(input.giftLinks?.length
+        ? [
+            'Your gift is ready to pass on. Each link works once and adds the trees to the forest of whoever opens it:',
+            ...input.giftLinks.map((g) => `For ${g.name}: ${g.url}`),
           ]
         : []),
       ...(input.testMode

@@ -46,6 +46,11 @@ export interface FulfilmentDeps {
   mail: MailQueue;
   appUrl: string;
   log: Log;
+  /**
+   * Issue 19 §5: queues each gift recipient's mail in the paying transaction; answers the claim
+   * links of gifts without an email, which the giver's receipt carries.
+   */
+  giftsPaid?: (tx: Tx, donationId: string) => Promise<Array<{ name: string; url: string }>>;
 }
 
 /** Agrees when either side is unknown, or both name the same thing. */
@@ -140,9 +145,11 @@ export function donationFulfilment(deps: FulfilmentDeps) {
     donation: DonationRow,
     receiptNumber: string,
   ) {
+    const trees = donation.kind === 'trees';
+    // Recipients' mails go out whatever becomes of the giver's receipt.
+    const giftLinks = trees && deps.giftsPaid ? await deps.giftsPaid(tx, donation.id) : [];
     const parties = await repo.paymentParties(donation.id);
     if (!parties || parties.donor_deleted_at) return;
-    const trees = donation.kind === 'trees';
     await deps.mail.send(
       tx,
       receiptMail({
@@ -154,6 +161,7 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
         testMode: donation.provider === 'test',
         certificate: trees,
+        giftLinks,
       }),
       // The certificate is made when the mail is sent (a reference in the queue, not bytes).
       {
@@ -208,6 +216,8 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         payment_ref: donation.payment_ref ?? event.paymentRef,
       });
       if (changed) {
+        // Money received (trees and cash), kept in this transaction (0020 donation_totals).
+        await repo.addToTotals(donation.currency, donation.amount_minor, donation.trees, 1);
         const year = new Date(at).getUTCFullYear();
         const receipt = `CAN-${year}-${String(await repo.nextReceiptSequence(year)).padStart(6, '0')}`;
         await repo.setReceiptNumber(donation.id, receipt);
@@ -216,11 +226,11 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       }
     } else if (event.outcome === 'refunded') {
       const wasPaid = await repo.transition(donation.id, ['paid'], {
-        // Money received (trees and cash), kept in this transaction (0020 donation_totals).
-        await repo.addToTotals(donation.currency, donation.amount_minor, donation.trees, 1);
         status: 'refunded',
         updated_at: at,
       });
+      if (wasPaid)
+        await repo.addToTotals(donation.currency, -donation.amount_minor, -donation.trees, -1);
       changed =
         wasPaid ||
         (await repo.transition(donation.id, FROM.refunded, { status: 'refunded', updated_at: at }));
@@ -229,8 +239,6 @@ export function donationFulfilment(deps: FulfilmentDeps) {
           deps.notifications.notify(donation.donor_id, {
             kind: 'donation_refunded',
             title: 'Your donation was refunded',
-      if (wasPaid)
-        await repo.addToTotals(donation.currency, -donation.amount_minor, -donation.trees, -1);
             body: `${formatMoney(donation.amount_minor, donation.currency)} went back to your card${
               donation.receipt_number ? ` (receipt ${donation.receipt_number})` : ''
             }.`,

@@ -2,6 +2,8 @@ import { AppError } from '../../lib/errors';
 import { defineModule } from '../module';
 import { paymentProviderFromConfig } from '../payments/payment-provider';
 import { CERTIFICATE_ATTACHMENT } from './donation-certificates';
+import { GIFT_CERTIFICATE_ATTACHMENT, GIFT_MAIL_JOB } from './donation-gifts';
+import { donationGiftsRoutes } from './donation-gifts.routes';
 import { donationsStore } from './donations-people';
 import { donationsRoutes } from './donations.routes';
 import { donationsService, type DonationsService } from './donations.service';
@@ -22,7 +24,13 @@ declare module '../module' {
 export const donationsModule = defineModule({
   name: 'donations',
   needs: ['notifications', 'nursery', 'drives', 'users'],
-  tables: ['donations', 'receipt_counters', 'billing_profiles', 'donation_totals'],
+  tables: [
+    'donations',
+    'receipt_counters',
+    'billing_profiles',
+    'donation_totals',
+    'donation_gifts',
+  ],
   figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
   create: (
     { uow, clock, config, mail, jobs, log, hooks },
@@ -38,6 +46,8 @@ export const donationsModule = defineModule({
       mail,
       appUrl: config.appUrl,
       log,
+      jobs,
+      giftSecret: config.sessionSecret!,
       saplingPricing: (driveId) => nursery.drivePricing(driveId),
       certificates: {
         person: (id) => users.person(id),
@@ -82,15 +92,20 @@ export const donationsModule = defineModule({
       },
     };
   },
-  routes: [donationsRoutes],
-  // Checkouts unpaid after 24 hours expire (issue 19 §7), in batches, on the injected clock.
+  routes: [donationsRoutes, donationGiftsRoutes],
+  // Once a day (00:05 UTC): the mails of gifts given for a later day whose day has come.
   jobs: (donations) => [
+    { name: 'gift mails due', cron: '5 0 * * *', run: () => donations.gifts.sendDueGifts() },
+    // Checkouts unpaid after 24 hours expire (issue 19 §7), in batches, on the injected clock.
     {
       name: 'expire unpaid checkouts',
       cron: '*/15 * * * *',
       run: () => donations.expireStaleCheckouts(),
     },
   ],
+  tasks: (donations) => ({
+    [GIFT_MAIL_JOB]: (payload) => donations.gifts.sendGiftMail(payload),
+  }),
   hooks: (donations) => ({
     onAccountDeleted: donations.onAccountDeleted,
     guardDriveDeletion: donations.refuseDriveDeletion,
@@ -104,6 +119,9 @@ export const donationsModule = defineModule({
             }))
           : [],
     reservationHasGifts: donations.hasAllocatedDonations,
-    mailAttachments: { [CERTIFICATE_ATTACHMENT]: donations.certificateAttachment },
+    mailAttachments: {
+      [CERTIFICATE_ATTACHMENT]: donations.certificateAttachment,
+      [GIFT_CERTIFICATE_ATTACHMENT]: donations.gifts.giftAttachment,
+    },
   }),
 });
