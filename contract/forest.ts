@@ -37,6 +37,8 @@ export type ForestQuery = z.infer<typeof forestQuerySchema>;
 /**
  * `funded`: paid, waiting to be planted (`plantingOn` is the drive's date when it has one);
  * `partly-planted`: some of its trees are in the ground; `planted`: every tree is placed.
+ * The statuses stay these three; a gift whose drive is over and not all planted says so with
+ * `waitingForOrganiser` (added in issue 19 §1; a client that does not know it still reads them).
  */
 export const GIFT_STATUSES = ['funded', 'partly-planted', 'planted'] as const;
 export type GiftStatus = (typeof GIFT_STATUSES)[number];
@@ -50,6 +52,12 @@ export const forestGiftSchema = z.object({
   driveName: z.string().nullable(),
   /** When the drive the gift went to plants (its start); null for the general fund. */
   plantingOn: z.string().nullable(),
+  /**
+   * True once the gift's drive is over while some of its trees are not recorded as planted: the
+   * donor reads "waiting for the organiser to record the planting", never a silent zero (the
+   * organiser is reminded the day after). Always false for the general fund and planted gifts.
+   */
+  waitingForOrganiser: z.boolean(),
   paidAt: z.string(),
 });
 export type ForestGift = z.infer<typeof forestGiftSchema>;

@@ -72,7 +72,7 @@ export function drivesRepository(db: Kysely<Database>) {
         rows.push(
           ...(await db
             .selectFrom('drives')
-            .select(['id', 'name', 'starts_at', 'organizer_id'])
+            .select(['id', 'name', 'starts_at', 'duration_hours', 'organizer_id'])
             .where('id', 'in', ids.slice(i, i + 500))
             .execute()),
         );

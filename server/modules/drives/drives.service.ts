@@ -327,20 +327,33 @@ export function drivesService(deps: DrivesServiceDeps) {
     },
 
     /**
-     * The drives these ids name, by id (unknown ids are absent): name, start and organiser, for
+     * The drives these ids name, by id (unknown ids are absent): name, start, end and organiser, for
      * another module's page of rows in one query. `on`: the caller's open transaction, if any.
      */
     async briefs(
       ids: Iterable<string>,
       on?: { db: Executor },
-    ): Promise<Map<string, { id: string; name: string; startsAt: string; organizerId: string }>> {
+    ): Promise<
+      Map<
+        string,
+        { id: string; name: string; startsAt: string; endsAt: string; organizerId: string }
+      >
+    > {
       const unique = [...new Set(ids)];
       if (unique.length === 0) return new Map();
       const rows = await (on ? deps.repo(on.db) : repo).briefRecords(unique);
       return new Map(
         rows.map((d) => [
           d.id,
-          { id: d.id, name: d.name, startsAt: d.starts_at, organizerId: d.organizer_id },
+          {
+            id: d.id,
+            name: d.name,
+            startsAt: d.starts_at,
+            endsAt: new Date(
+              Date.parse(d.starts_at) + Number(d.duration_hours) * HOUR_MS,
+            ).toISOString(),
+            organizerId: d.organizer_id,
+          },
         ]),
       );
     },

@@ -5,6 +5,7 @@ import {
   type Forest,
   type ForestQuery,
 } from '../../../contract/forest';
+import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import type { TreeGiftLedger } from '../donations/tree-gift-ledger';
 import type { DriveUpdatesService } from '../drive-updates/drive-updates.service';
@@ -16,6 +17,7 @@ export interface ForestDeps {
   donations: Pick<TreeGiftLedger, 'donorGiftTotals' | 'donorGifts' | 'donorGiftDriveIds'>;
   drives: Pick<DrivesService, 'briefs'>;
   driveUpdates: Pick<DriveUpdatesService, 'updatesForDrives'>;
+  clock: Clock;
 }
 
 /** Cursors are a row's (time, id), base64url JSON, opaque to clients. */
@@ -88,18 +90,22 @@ export function forestService(deps: ForestDeps) {
           : Promise.resolve({ updates: [], nextCursor: null }),
       ]);
       const lastGift = gifts.at(-1);
+      const now = deps.clock.now().getTime();
       return {
         summary: { funded: giftTotals.funded, planted: totals.planted, alive: totals.alive },
         gifts: gifts.map((g) => {
           const drive = g.driveId ? drives.get(g.driveId) : undefined;
+          const status = giftStatusOf(g.trees, g.planted);
           return {
             donationId: g.id,
             trees: g.trees,
             planted: Math.min(g.planted, g.trees),
-            status: giftStatusOf(g.trees, g.planted),
+            status,
             driveId: g.driveId,
             driveName: drive?.name ?? null,
             plantingOn: drive?.startsAt ?? null,
+            waitingForOrganiser:
+              status !== 'planted' && drive !== undefined && Date.parse(drive.endsAt) <= now,
             paidAt: g.paidAt,
           };
         }),

@@ -22,7 +22,7 @@ export const forestModule = defineModule({
   tables: ['forest_profiles'],
   figures: ['forest', 'publicForest', 'publicGift'],
   create: ({ uow, clock, config }, { trees, donations, drives, driveUpdates, users }) => ({
-    ...forestService({ trees, donations, drives, driveUpdates }),
+    ...forestService({ trees, donations, drives, driveUpdates, clock }),
     ...forestSharingService({ uow, clock, appUrl: config.appUrl, trees, donations, drives, users }),
   }),
   routes: [forestRoutes, forestSharingRoutes],

@@ -130,6 +130,18 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
       await trees().register(asUser(org), { form: form(planted.id, 2), image: null });
       expect(await plantedOf(gift.id)).toBe(1);
 
+      // The donor reads that the organiser has yet to record it (the drive is over).
+      const forest = (await kit.call('GET', '/api/forest', donor.headers)).json() as {
+        data: {
+          gifts: Array<{ donationId: string; status: string; waitingForOrganiser: boolean }>;
+        };
+      };
+      const waiting = Object.fromEntries(
+        forest.data.gifts.map((g) => [g.donationId, [g.status, g.waitingForOrganiser]]),
+      );
+      expect(waiting[gift.id]).toEqual(['partly-planted', true]);
+      expect(Object.values(waiting).filter(([, w]) => w)).toHaveLength(3); // not the planted one
+
       expect(await trees().sendPlantingReminders()).toBe(1);
       await kit.idle();
       for (const person of [org, admin]) {

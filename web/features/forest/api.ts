@@ -5,7 +5,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { forestResponseSchema, type Forest } from '../../../contract/forest';
-import { apiRequest } from '../../lib/api-client';
+import { apiDownload, apiRequest } from '../../lib/api-client';
 
 /** Every forest query starts here, so invalidating it refreshes the summary and every list. */
 export const forestKey = ['forest'] as const;
@@ -60,3 +60,10 @@ export function useForestList<L extends ForestList>(list: L) {
     select: (data) => data.pages.map((page) => page[list]).flat() as Forest[L],
   });
 }
+
+/** The certificate PDF of one of the caller's paid tree gifts (`GET /api/donations/{id}/certificate`). */
+export const downloadGiftCertificate = (donationId: string) =>
+  apiDownload(
+    `/api/donations/${encodeURIComponent(donationId)}/certificate`,
+    `certificate-${donationId}.pdf`,
+  );

@@ -50,16 +50,18 @@ export const causeWords = (cause: string | null) =>
 
 /**
  * Where a gift stands, never a silent zero: planted, partly planted, planting on a day ahead,
- * waiting for the organiser once that day has passed, or waiting for a drive (the general fund).
+ * waiting for the organiser once the drive is over (the server's `waitingForOrganiser`), or
+ * waiting for a drive (the general fund).
  */
-export function giftProgress(gift: ForestGift, now = Date.now()): string {
+export function giftProgress(gift: ForestGift): string {
   if (gift.status === 'planted') return 'Planted';
   if (gift.status === 'partly-planted')
-    return `${formatCount(gift.planted)} of ${formatCount(gift.trees)} planted`;
+    return `${formatCount(gift.planted)} of ${formatCount(gift.trees)} planted${
+      gift.waitingForOrganiser ? ', waiting for the organiser to record the rest' : ''
+    }`;
+  if (gift.waitingForOrganiser) return 'Waiting for the organiser to record the planting';
   if (!gift.plantingOn) return 'Waiting to be planted at a drive';
-  return Date.parse(gift.plantingOn) > now
-    ? `Planting on ${formatDay(gift.plantingOn)}`
-    : 'Waiting for the organiser to record the planting';
+  return `Planting on ${formatDay(gift.plantingOn)}`;
 }
 
 /** "3 trees for River oaks" or "3 trees for the general fund". */

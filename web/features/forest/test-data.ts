@@ -45,6 +45,7 @@ export function buildGift(overrides: Partial<ForestGift> = {}): ForestGift {
     driveId: 'd-1',
     driveName: 'River oaks',
     plantingOn: '2099-06-20T08:00:00.000Z',
+    waitingForOrganiser: false,
     paidAt: '2026-05-01T09:00:00.000Z',
     ...overrides,
   };

@@ -4,7 +4,15 @@ import type { ForestTree } from '../../../../contract/forest';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { Photo } from '../../../components/ui/photo';
 import { formatCount, formatKg, plural } from '../../../lib/numbers';
-import { aliveText, formatPlantingDay, PATHS, speciesName, treeTitle } from '../format';
+import {
+  aliveText,
+  causeWords,
+  formatDay,
+  formatPlantingDay,
+  PATHS,
+  speciesName,
+  treeTitle,
+} from '../format';
 
 /**
  * One tree of the forest: photo, species, place, planting day, plants alive at the last check and
@@ -61,6 +69,39 @@ export function ForestTreeCard({ tree }: { tree: ForestTree }) {
           </dd>
           <dt className={mutedText}>Last check</dt>
           <dd data-testid="forest-tree-alive">{aliveText(tree)}</dd>
+          {tree.status === 'dead' ? (
+            <>
+              <dt className={mutedText}>Died</dt>
+              <dd data-testid="forest-tree-death">
+                {tree.statusChangedAt ? (
+                  <time dateTime={tree.statusChangedAt}>{formatDay(tree.statusChangedAt)}</time>
+                ) : (
+                  'Date not recorded'
+                )}
+                , of {causeWords(tree.cause)}
+                {tree.replacedByTreeId ? (
+                  <>
+                    {' '}
+                    ·{' '}
+                    <Link to={PATHS.tree(tree.replacedByTreeId)} className={textLink}>
+                      replanted
+                    </Link>
+                  </>
+                ) : null}
+              </dd>
+            </>
+          ) : null}
+          {tree.replacesTreeId ? (
+            <>
+              <dt className={mutedText}>Replaces</dt>
+              <dd data-testid="forest-tree-replaces">
+                <Link to={PATHS.tree(tree.replacesTreeId)} className={textLink}>
+                  a tree that died
+                </Link>
+                ; the gifts it carried moved here
+              </dd>
+            </>
+          ) : null}
           <dt className={mutedText}>CO₂ stored</dt>
           <dd>
             about {formatKg(co2Kg.mid)}{' '}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { ForestGift } from '../../../../contract/forest';
+import { DownloadButton } from '../../../components/ui/download-button';
 import { mutedText, textLink } from '../../../components/ui/looks';
+import { downloadGiftCertificate } from '../api';
 import { formatDay, giftProgress, giftTitle, PATHS } from '../format';
 
 const BADGE: Record<ForestGift['status'], string> = {
@@ -9,8 +11,11 @@ const BADGE: Record<ForestGift['status'], string> = {
   planted: 'badge-success',
 };
 
-/** The member's tree gifts, newest payment first, each with where it stands (cards, not a table). */
-export function GiftList({ gifts, now }: { gifts: readonly ForestGift[]; now?: number }) {
+/**
+ * The member's tree gifts, newest payment first, each with where it stands and its certificate
+ * (cards, not a table).
+ */
+export function GiftList({ gifts }: { gifts: readonly ForestGift[] }) {
   return (
     <ul className="flex flex-col gap-2">
       {gifts.map((gift) => (
@@ -33,9 +38,22 @@ export function GiftList({ gifts, now }: { gifts: readonly ForestGift[]; now?: n
               Paid <time dateTime={gift.paidAt}>{formatDay(gift.paidAt)}</time>
             </span>
           </div>
-          <span className={`badge h-auto py-1 ${BADGE[gift.status]}`} data-testid="gift-status">
-            {giftProgress(gift, now)}
-          </span>
+          <div className="flex flex-wrap items-center gap-2">
+            <span
+              className={`badge h-auto py-1 ${gift.waitingForOrganiser ? 'badge-warning' : BADGE[gift.status]}`}
+              data-testid="gift-status"
+            >
+              {giftProgress(gift)}
+            </span>
+            <DownloadButton
+              download={() => downloadGiftCertificate(gift.donationId)}
+              failure="The certificate could not be downloaded. Please try again."
+              label="Certificate (PDF)"
+              ariaLabel={`Certificate (PDF) for ${giftTitle(gift)}, paid ${formatDay(gift.paidAt)}`}
+              variant="secondary"
+              size="sm"
+            />
+          </div>
         </li>
       ))}
     </ul>

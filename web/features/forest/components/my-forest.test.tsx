@@ -76,8 +76,18 @@ describe('My forest', () => {
             driveName: 'Lake bund',
             driveId: 'd-2',
             plantingOn: '2020-01-05T08:00:00.000Z',
+            waitingForOrganiser: true,
           }),
           buildGift({ donationId: 'g-3', driveId: null, driveName: null, plantingOn: null }),
+          buildGift({
+            donationId: 'g-4',
+            driveName: 'Hill school',
+            driveId: 'd-4',
+            status: 'partly-planted',
+            planted: 1,
+            plantingOn: '2020-01-05T08:00:00.000Z',
+            waitingForOrganiser: true,
+          }),
         ],
       }),
     );
@@ -89,6 +99,17 @@ describe('My forest', () => {
     expect(rows[1]).toHaveTextContent('Waiting for the organiser to record the planting');
     expect(rows[2]).toHaveTextContent('3 trees for the general fund');
     expect(rows[2]).toHaveTextContent('Waiting to be planted at a drive');
+    expect(rows[3]).toHaveTextContent(
+      '1 of 3 planted, waiting for the organiser to record the rest',
+    );
+    // Never a silent zero: no gift reads 0 planted.
+    for (const row of rows) expect(row).not.toHaveTextContent(/\b0 planted/);
+    // Each gift has its certificate.
+    expect(
+      within(rows[0]!).getByRole('button', {
+        name: /^Certificate \(PDF\) for 3 trees for River oaks/,
+      }),
+    ).toBeVisible();
     expect(within(gifts).getByRole('link', { name: '3 trees for River oaks' })).toHaveAttribute(
       'href',
       '/app/delive-detail/d-1',
@@ -112,6 +133,7 @@ describe('My forest', () => {
       statusChangedAt: '2026-05-20T10:00:00.000Z',
       giftPlants: 1,
       photoUrl: '',
+      replacedByTreeId: 't-3',
     });
     serve(
       buildForest({
@@ -146,6 +168,13 @@ describe('My forest', () => {
     );
     expect(within(cards[1]!).getByRole('img', { name: 'No photo yet' })).toBeVisible();
     expect(within(cards[1]!).getByTestId('forest-tree-alive')).toHaveTextContent('Not alive');
+    // A dead tree says when and of what, and links its replanting.
+    const death = within(cards[1]!).getByTestId('forest-tree-death');
+    expect(death).toHaveTextContent(/2026.*, of drought · replanted/);
+    expect(within(death).getByRole('link', { name: 'replanted' })).toHaveAttribute(
+      'href',
+      '/app/trees/t-3',
+    );
 
     const events = screen.getAllByTestId('forest-event');
     expect(events.map((e) => e.textContent?.split(' · ')[0])).toEqual([
