@@ -59,7 +59,7 @@ export function errorFieldOf(wire: string): TreeErrorField | undefined {
 
 export function initialValues(
   tree?: Tree,
-  { replacesTreeId = '' }: { replacesTreeId?: string } = {},
+  { replacesTreeId = '', driveId = '' }: { replacesTreeId?: string; driveId?: string } = {},
 ): TreeFormValues {
   if (!tree)
     return {
@@ -70,7 +70,7 @@ export function initialValues(
       point: null,
       treeLocation: '',
       treeName: '',
-      driveId: '',
+      driveId,
       replacesTreeId,
       reservationId: '',
       image: null,

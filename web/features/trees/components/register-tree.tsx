@@ -4,7 +4,13 @@ import { treePath } from '../format';
 import { TreeForm } from './tree-form';
 
 /** Tree Registration: one species at one spot, with where, when and how big; then its page. */
-export function RegisterTree({ replacesTreeId }: { replacesTreeId?: string | undefined }) {
+export function RegisterTree({
+  replacesTreeId,
+  driveId,
+}: {
+  replacesTreeId?: string | undefined;
+  driveId?: string | undefined;
+}) {
   const navigate = useNavigate();
   return (
     <section className={`${sectionCard} mx-auto max-w-4xl`} aria-labelledby="register-tree-heading">
@@ -21,6 +27,7 @@ export function RegisterTree({ replacesTreeId }: { replacesTreeId?: string | und
         <TreeForm
           mode="register"
           replacesTreeId={replacesTreeId}
+          driveId={driveId}
           onSaved={(tree) => void navigate(treePath(tree.id))}
         />
       </div>

@@ -54,6 +54,7 @@ export function TreeForm({
   mode,
   tree,
   replacesTreeId,
+  driveId: presetDriveId,
   onSaved,
   onCancel,
 }: {
@@ -62,13 +63,18 @@ export function TreeForm({
   tree?: Tree;
   /** Register: the dead tree this one replaces (`?replaces=`). */
   replacesTreeId?: string | undefined;
+  /** A new record at this drive (the organiser's reminder links here with it). */
+  driveId?: string | undefined;
   onSaved(tree: Tree): void;
   onCancel?: () => void;
 }) {
   const [resolver] = useState(() => treeFormResolver(mode));
   const form = useForm<TreeFormValues>({
     ...VALIDATION_RHYTHM,
-    defaultValues: initialValues(tree, { replacesTreeId: replacesTreeId ?? '' }),
+    defaultValues: initialValues(tree, {
+      replacesTreeId: replacesTreeId ?? '',
+      driveId: presetDriveId ?? '',
+    }),
     resolver,
     shouldFocusError: false,
   });
