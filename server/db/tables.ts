@@ -155,6 +155,30 @@ export interface DonationsTable {
   reservation_id: WithDefault<string | null>;
   /** 0017: how many of a tree gift's trees are planted (allocated), kept by the allocating writes. */
   planted_trees: WithDefault<number>;
+  /** 0019: how many of its trees recipients claimed into their own forests (issue 19 §5). */
+  claimed_trees: WithDefault<number>;
+}
+
+/** 0019: a tree donation given to someone; only the claim code's SHA-256 is kept. */
+export interface DonationGiftsTable {
+  id: string;
+  donation_id: string;
+  /** 0-based order in its donation (a corporate gift has up to 500). */
+  position: number;
+  trees: number;
+  recipient_name: string;
+  recipient_email: string | null;
+  message: string | null;
+  /** YYYY-MM-DD (UTC) the mail goes out; null: at payment. */
+  send_on: string | null;
+  code_hash: string;
+  code_version: WithDefault<number>;
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  resends: WithDefault<number>;
+  resend_window_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 /** 0020: money received less refunds, per currency, kept by the fulfilment transaction (§7). */
@@ -468,6 +492,16 @@ export interface DriveUpdatePhotosTable {
   file_id: string;
 }
 
+/** 0018: a member's public forest page (issue 19 §4), owned by the forest module. */
+export interface ForestProfilesTable {
+  user_id: string;
+  /** Lower-case, unique: the page is `/forest/{handle}`. */
+  handle: string;
+  /** 1: public; 0: private (the page answers 404). */
+  public: 0 | 1;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   mails: MailsTable;
   jobs: JobsTable;
@@ -500,6 +534,7 @@ export interface Database {
   gift_tree_news: GiftTreeNewsTable;
   gift_allocation_backfill: GiftAllocationBackfillTable;
   donations: DonationsTable;
+  donation_gifts: DonationGiftsTable;
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;
   donation_totals: DonationTotalsTable;
@@ -509,6 +544,7 @@ export interface Database {
   team_invites: TeamInvitesTable;
   drive_updates: DriveUpdatesTable;
   drive_update_photos: DriveUpdatePhotosTable;
+  forest_profiles: ForestProfilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -519,6 +555,7 @@ export type NewTree = Insertable<TreesTable>;
 export type TreeRow = Selectable<TreesTable>;
 export type NewDonation = Insertable<DonationsTable>;
 export type DonationRow = Selectable<DonationsTable>;
+export type DonationGiftRow = Selectable<DonationGiftsTable>;
 export type BillingProfileRow = Selectable<BillingProfilesTable>;
 export type FileRow = Selectable<FilesTable>;
 export type NotificationRow = Selectable<NotificationsTable>;

@@ -18,6 +18,8 @@ import * as treeCareNotices from './0016-tree-care-notices';
 import * as giftAllocations from './0017-gift-allocations';
 import * as donationExpiry from './0020-donation-expiry';
 import * as giftTreeNotices from './0021-gift-tree-notices';
+import * as treeGifts from './0019-tree-gifts';
+import * as forestSharing from './0018-forest-sharing';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -39,5 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0016-tree-care-notices': treeCareNotices,
   '0017-gift-allocations': giftAllocations,
   '0020-donation-expiry': donationExpiry,
+  '0018-forest-sharing': forestSharing,
+  '0019-tree-gifts': treeGifts,
   '0021-gift-tree-notices': giftTreeNotices,
 };

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Executor, Tx } from '../../db/unit-of-work';
+import { donationGiftsRepository, plantedShare } from './donation-gifts.repository';
 
 /** A paid tree gift as the allocation of gifts to trees sees it. */
 export interface TreeGiftDemand {
@@ -84,6 +86,15 @@ export function treeGiftLedger(db: Executor) {
       return row ? demandOf(row) : null;
     },
 
+    /** A paid tree gift for its public page (issue 19 §4): whether the donor stays anonymous. */
+    async publicTreeGift(id: string): Promise<(TreeGiftDemand & { anonymous: boolean }) | null> {
+      const row = await paidTreeGifts(db)
+        .select('anonymous')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { ...demandOf(row), anonymous: Number(row.anonymous) === 1 } : null;
+    },
+
     /** Adds (or with a negative `delta`, takes back) planted trees of a gift. */
     async addPlanted(tx: Tx, id: string, delta: number): Promise<void> {
       await tx.db
@@ -98,22 +109,63 @@ export function treeGiftLedger(db: Executor) {
       await tx.db.updateTable('donations').set({ planted_trees: 0 }).where('id', '=', id).execute();
     },
 
-    /** The donor's paid tree gifts: how many, trees funded, trees planted (one aggregate). */
+    /**
+     * The member's paid tree gifts: how many, trees funded, trees planted. A gift to someone that
+     * was claimed counts for its recipient in place of the giver (issue 19 §5): the giver keeps
+     * the trees nobody claimed, the recipient their share. One aggregate each.
+     */
     async donorGiftTotals(
       donorId: string,
     ): Promise<{ gifts: number; funded: number; planted: number }> {
-      const row = await db
-        .selectFrom('donations')
-        .where('donor_id', '=', donorId)
-        .where('kind', '=', 'trees')
-        .where('status', '=', 'paid')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('gifts'),
-          eb.fn.coalesce(eb.fn.sum<number>('trees'), eb.lit(0)).as('funded'),
-          eb.fn.coalesce(eb.fn.sum<number>('planted_trees'), eb.lit(0)).as('planted'),
-        ])
-        .executeTakeFirstOrThrow();
-      return { gifts: Number(row.gifts), funded: Number(row.funded), planted: Number(row.planted) };
+      const kept = sql<number>`trees - claimed_trees`;
+      const [own, received] = await Promise.all([
+        db
+          .selectFrom('donations')
+          .where('donor_id', '=', donorId)
+          .where('kind', '=', 'trees')
+          .where('status', '=', 'paid')
+          .where('claimed_trees', '<', (eb) => eb.ref('trees'))
+          .select((eb) => [
+            eb.fn.countAll<number>().as('gifts'),
+            eb.fn.coalesce(eb.fn.sum<number>(kept), eb.lit(0)).as('funded'),
+            eb.fn
+              .coalesce(
+                eb.fn.sum<number>(
+                  sql`case when planted_trees < ${kept} then planted_trees else ${kept} end`,
+                ),
+                eb.lit(0),
+              )
+              .as('planted'),
+          ])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('donation_gifts as g')
+          .innerJoin('donations as d', 'd.id', 'g.donation_id')
+          .where('g.claimed_by', '=', donorId)
+          .where('d.kind', '=', 'trees')
+          .where('d.status', '=', 'paid')
+          .select((eb) => {
+            const share = sql<number>`d.planted_trees - g.position * g.trees`;
+            return [
+              eb.fn.countAll<number>().as('gifts'),
+              eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('funded'),
+              eb.fn
+                .coalesce(
+                  eb.fn.sum<number>(
+                    sql`case when ${share} <= 0 then 0 when ${share} >= g.trees then g.trees else ${share} end`,
+                  ),
+                  eb.lit(0),
+                )
+                .as('planted'),
+            ];
+          })
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        gifts: Number(own.gifts) + Number(received.gifts),
+        funded: Number(own.funded) + Number(received.funded),
+        planted: Number(own.planted) + Number(received.planted),
+      };
     },
 
     /** A page of the donor's paid tree gifts, newest payment first, after `before`. */
@@ -124,10 +176,12 @@ export function treeGiftLedger(db: Executor) {
     ): Promise<ForestGift[]> {
       let query = db
         .selectFrom('donations')
-        .select([...COLUMNS, 'created_at'])
+        .select([...COLUMNS, 'created_at', 'claimed_trees'])
         .where('donor_id', '=', donorId)
         .where('kind', '=', 'trees')
-        .where('status', '=', 'paid');
+        .where('status', '=', 'paid')
+        // Trees claimed by recipients are in their forests (issue 19 §5).
+        .where('claimed_trees', '<', (eb) => eb.ref('trees'));
       if (before)
         query = query.where((eb) =>
           eb.or([
@@ -135,12 +189,35 @@ export function treeGiftLedger(db: Executor) {
             eb.and([eb('paid_at', '=', before.paidAt), eb('id', '<', before.id)]),
           ]),
         );
-      const rows = await query
-        .orderBy('paid_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => ({ ...demandOf(row), createdAt: row.created_at }));
+      const [rows, received] = await Promise.all([
+        query.orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+        donationGiftsRepository(db).receivedPage(donorId, before, limit),
+      ]);
+      const own = rows.map((row) => {
+        const trees = Number(row.trees) - Number(row.claimed_trees);
+        const demand = demandOf(row);
+        return {
+          ...demand,
+          trees,
+          planted: Math.min(demand.planted, trees),
+          createdAt: row.created_at,
+        };
+      });
+      // Gifts received count in place of their giver's, under the donation's id.
+      const gifts = received.map((g) => ({
+        id: g.donation_id,
+        donorId: g.donor_id,
+        driveId: g.drive_id,
+        trees: Number(g.trees),
+        planted: plantedShare(Number(g.position), Number(g.trees), Number(g.planted_trees)),
+        paidAt: g.paid_at ?? '',
+        createdAt: g.created_at,
+      }));
+      return [...own, ...gifts]
+        .sort((a, b) =>
+          a.paidAt === b.paidAt ? (a.id < b.id ? 1 : -1) : a.paidAt < b.paidAt ? 1 : -1,
+        )
+        .slice(0, limit);
     },
 
     /** The drives of the donor's latest paid tree gifts (at most `limit`), for their timeline. */
@@ -156,7 +233,10 @@ export function treeGiftLedger(db: Executor) {
         .orderBy((eb) => eb.fn.max('paid_at'), 'desc')
         .limit(limit)
         .execute();
-      return rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []));
+      const received = await donationGiftsRepository(db).receivedDriveIds(donorId, limit);
+      return [
+        ...new Set([...received, ...rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []))]),
+      ].slice(0, limit);
     },
   };
 }
