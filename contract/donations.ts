@@ -82,6 +82,8 @@ export const DONATION_MESSAGES = {
     'The payment provider could not be reached. Nothing was charged; please try again.',
   freeSaplings: 'This nursery gives these saplings for free; no donation is needed.',
   cancelled: 'Your donation was cancelled. Nothing was charged.',
+  checkoutExpired:
+    'This checkout was not paid within 24 hours, so it expired. Nothing was charged.',
 } as const;
 
 /** Issue 19 §7: the quick choices of the donate form (trees, and cash in major units). */

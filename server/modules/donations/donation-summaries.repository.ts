@@ -4,23 +4,20 @@ import type { Database } from '../../db/tables';
 /** Read-only donation figures for stats and dashboards (paid donations only). */
 export function donationSummariesRepository(db: Kysely<Database>) {
   return {
-    /** Community totals: trees given, and cash received (refunded, failed, pending left out). */
-    communityTotals: () =>
-      db
-        .selectFrom('donations')
-        .where('status', '=', 'paid')
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number>('trees'), eb.lit(0)).as('trees'),
-          eb.fn
-            .coalesce(
-              eb.fn.sum<number>(
-                eb.case().when('kind', '=', 'cash').then(eb.ref('amount_minor')).else(0).end(),
-              ),
-              eb.lit(0),
-            )
-            .as('money'),
-        ])
-        .executeTakeFirstOrThrow(),
+    /**
+     * Community totals from the summary kept by fulfilment (0020): trees given in every currency,
+     * and money received less refunds in `currency` (trees and cash alike).
+     */
+    async communityTotals(currency: string) {
+      const rows = await db
+        .selectFrom('donation_totals')
+        .select(['currency', 'amount_minor', 'trees'])
+        .execute();
+      return {
+        trees: rows.reduce((sum, r) => sum + Number(r.trees), 0),
+        money: Number(rows.find((r) => r.currency === currency)?.amount_minor ?? 0),
+      };
+    },
 
     /** What a member gave, per currency. */
     paidByDonor: (donorId: string) =>

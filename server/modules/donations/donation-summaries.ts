@@ -20,21 +20,26 @@ const total = (row: { currency: string; amount: unknown; trees: unknown; n: unkn
 export interface DonationTotals {
   /** Trees in paid donations. */
   treesDonated: number;
-  /** Paid cash donations, in minor units (refunds leave the paid status, so they are not counted). */
+  /**
+   * Money received in the configured currency, trees and cash, less refunds (minor units).
+   * Donations are taken in the configured currency; any in another one (an earlier setting)
+   * are left out rather than added as if they were the same money.
+   */
   moneyRaisedMinor: number;
 }
 
 /** The donations service's read methods for stats and dashboards (paid donations only). */
-export function donationSummaries(uow: UnitOfWork) {
+export function donationSummaries(uow: UnitOfWork, currency: string) {
   const repo = () => donationSummariesRepository(uow.db);
   return {
     /**
-     * Trees donated and money raised by the whole community: one aggregate. Money is cash gifts
-     * only and every row is summed whatever its currency (donations are taken in the configured one).
+     * Trees donated and money received by the whole community, from the summary row per currency
+     * that fulfilment keeps (no scan of donations): money is trees and cash in `currency`, less
+     * refunds.
      */
     async totals(): Promise<DonationTotals> {
-      const row = await repo().communityTotals();
-      return { treesDonated: Number(row.trees), moneyRaisedMinor: Number(row.money) };
+      const row = await repo().communityTotals(currency);
+      return { treesDonated: row.trees, moneyRaisedMinor: row.money };
     },
 
     /** What the member gave, per currency. */

@@ -234,6 +234,53 @@ export function donationsRepository(db: Kysely<Database>) {
       return Boolean(row);
     },
 
+    /**
+     * Adds to the money received in a currency (negative: a refund of a paid donation), in the
+     * caller's transaction: the row is created if absent, then incremented (its lock orders
+     * concurrent payments).
+     */
+    async addToTotals(currency: string, amount: number, trees: number, donations: number) {
+      await db
+        .insertInto('donation_totals')
+        .values({ currency, amount_minor: 0, trees: 0, donations: 0 })
+        .onConflict((oc) => oc.column('currency').doNothing())
+        .execute();
+      await db
+        .updateTable('donation_totals')
+        .set((eb) => ({
+          amount_minor: eb('amount_minor', '+', amount),
+          trees: eb('trees', '+', trees),
+          donations: eb('donations', '+', donations),
+        }))
+        .where('currency', '=', currency)
+        .execute();
+    },
+
+    /** Pending checkouts started before `before`, oldest first (the expiry job's batch). */
+    async stalePendingIds(before: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('donations')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    /** Moves these donations from pending to expired (a payment arriving later still counts). */
+    async expirePending(ids: readonly string[], at: string, reason: string): Promise<number> {
+      if (!ids.length) return 0;
+      const result = await db
+        .updateTable('donations')
+        .set({ status: 'expired', failure_reason: reason, updated_at: at })
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     findBilling: (userId: string): Promise<BillingProfileRow | undefined> =>
       db
         .selectFrom('billing_profiles')

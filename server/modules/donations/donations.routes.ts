@@ -5,9 +5,11 @@ import { errorResponseSchema } from '../../../contract/common';
 import {
   billingProfileResponseSchema,
   billingProfileSchema,
+  cancelDonationResponseSchema,
   createDonationRequestSchema,
   createDonationResponseSchema,
   DONATION_MESSAGES,
+  donationCheckoutResponseSchema,
   donatedTreesQuerySchema,
   donatedTreesResponseSchema,
   donationListQuerySchema,
@@ -178,6 +180,45 @@ export const donationsRoutes =
       async (request) => {
         const { user } = await sessions.requireUser(request);
         return { success: true as const, data: await donations.get(user, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/api/donations/:id/checkout',
+      {
+        config: { access: { owner: 'donation' }, rateLimit: { max: 20, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['donations'],
+          summary:
+            'Pay now for one of my pending donations: its checkout while open, else a new donation with the same choices (this one expires)',
+          params: donationParamsSchema,
+          response: { 200: donationCheckoutResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return { success: true as const, data: await donations.checkout(user, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/api/donations/:id/cancel',
+      {
+        config: { access: { owner: 'donation' } },
+        schema: {
+          tags: ['donations'],
+          summary: 'Cancel one of my pending donations (nothing was charged)',
+          params: donationParamsSchema,
+          response: { 200: cancelDonationResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return {
+          success: true as const,
+          message: DONATION_MESSAGES.cancelled,
+          data: await donations.cancel(user, request.params.id),
+        };
       },
     );
 

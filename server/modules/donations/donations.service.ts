@@ -24,6 +24,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentProvider } from '../payments/payment-provider';
 import { sendOnProblem, type BatchGiftRequest } from '../../../contract/gifts';
 import type { JobsPort } from '../../jobs/jobs-port';
+import { donationCheckouts } from './donation-checkouts';
 import { donationCertificates, type CertificatePorts } from './donation-certificates';
 import { donationGifts, type NewGiftRecipient } from './donation-gifts';
 import { donationFulfilment } from './donation-fulfilment';
@@ -142,7 +143,7 @@ export function donationsService(deps: DonationsServiceDeps) {
     return pricing && pricing.currency === settings.currency ? pricing : null;
   }
 
-  return {
+  const service = {
     options,
 
     /** The options for giving to one drive: its nursery's sapling price when one supplies it. */
@@ -410,7 +411,7 @@ export function donationsService(deps: DonationsServiceDeps) {
     },
 
     /** Dashboards' read-only figures (donation-summaries.ts). */
-    ...donationSummaries(uow),
+    ...donationSummaries(uow, settings.currency),
 
     /** The fulfilment of provider events, inside the transaction that recorded the event. */
     applyPaymentEvent,
@@ -419,6 +420,11 @@ export function donationsService(deps: DonationsServiceDeps) {
     async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
       await deps.repo(tx.db).deleteBilling(userId);
     },
+  };
+  return {
+    ...service,
+    /** Pay now, Cancel and the expiry of unpaid checkouts (issue 19 §7). */
+    ...donationCheckouts({ repo, clock, provider, log, requireOwned, create: service.create }),
   };
 }
 export type DonationsService = ReturnType<typeof donationsService>;

@@ -24,13 +24,7 @@ declare module '../module' {
 export const donationsModule = defineModule({
   name: 'donations',
   needs: ['notifications', 'nursery', 'drives', 'users'],
-  tables: [
-    'donations',
-    'receipt_counters',
-    'billing_profiles',
-    'donation_totals',
-    'donation_gifts',
-  ],
+  tables: ['donations', 'receipt_counters', 'billing_profiles', 'donation_totals'],
   figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
   create: (
     { uow, clock, config, mail, jobs, log, hooks },
@@ -93,10 +87,10 @@ export const donationsModule = defineModule({
     };
   },
   routes: [donationsRoutes, donationGiftsRoutes],
-  // Once a day (00:05 UTC): the mails of gifts given for a later day whose day has come.
+  // Checkouts unpaid after 24 hours expire (issue 19 §7), in batches, on the injected clock.
   jobs: (donations) => [
+    // Once a day (00:05 UTC): the mails of gifts given for a later day whose day has come.
     { name: 'gift mails due', cron: '5 0 * * *', run: () => donations.gifts.sendDueGifts() },
-    // Checkouts unpaid after 24 hours expire (issue 19 §7), in batches, on the injected clock.
     {
       name: 'expire unpaid checkouts',
       cron: '*/15 * * * *',

@@ -56,6 +56,11 @@ export interface PaymentProvider {
   readonly testMode: boolean;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
+   * Where to pay an earlier checkout while it is still open (Pay now), or null when it is not
+   * (paid, expired, unknown): then a new checkout is started.
+   */
+  openCheckoutUrl(sessionId: string, donationId: string): Promise<string | null>;
+  /**
    * Checks a webhook's signature on the exact bytes received and reads the event; throws
    * `WebhookSignatureError` for a bad or stale signature (older than 5 minutes at `nowMs`, the
    * injected clock in milliseconds). Only providers that send webhooks.

@@ -72,6 +72,11 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { sessionId: session.id, url: session.url };
     },
 
+    async openCheckoutUrl(sessionId) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      return session.status === 'open' && session.url ? session.url : null;
+    },
+
     verifyWebhook(rawBody, signature, nowMs) {
       try {
         const event = stripe.webhooks.constructEvent(

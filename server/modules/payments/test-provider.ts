@@ -11,11 +11,18 @@ export function testProvider(): PaymentProvider {
     async createCheckout(request) {
       return {
         sessionId: `cs_test_${newId()}`,
-        url: `/app/checkout-tree?donation=${encodeURIComponent(request.donationId)}`,
+        url: testCheckoutUrl(request.donationId),
       };
+    },
+    // The test card page takes any pending donation: its checkout stays open until it expires.
+    async openCheckoutUrl(_sessionId, donationId) {
+      return testCheckoutUrl(donationId);
     },
   };
 }
+
+const testCheckoutUrl = (donationId: string) =>
+  `/app/checkout-tree?donation=${encodeURIComponent(donationId)}`;
 
 /** What a test card does: pays, or fails with the reason the donor is told. */
 export function testCardResult(

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   billingProfileResponseSchema,
+  cancelDonationResponseSchema,
   createDonationResponseSchema,
+  donationCheckoutResponseSchema,
   donationListResponseSchema,
   donationOptionsResponseSchema,
   donationResponseSchema,
@@ -63,6 +65,16 @@ export function fetchDonations(query: DonationListParams, signal?: AbortSignal) 
 }
 export const postDonation = (body: CreateDonationRequest) =>
   apiRequest('/api/donations', { method: 'POST', body, schema: createDonationResponseSchema });
+export const postPayNow = (id: string) =>
+  apiRequest(`${donationPath(id)}/checkout`, {
+    method: 'POST',
+    schema: donationCheckoutResponseSchema,
+  });
+export const postCancelDonation = (id: string) =>
+  apiRequest(`${donationPath(id)}/cancel`, {
+    method: 'POST',
+    schema: cancelDonationResponseSchema,
+  });
 export const postTestPayment = (body: TestPaymentRequest) =>
   apiRequest('/api/payments/test/confirm', {
     method: 'POST',
@@ -205,6 +217,30 @@ export function useCreateDonation() {
       });
       void queryClient.invalidateQueries({ queryKey: [...donationsKey, 'list'] });
     },
+  });
+}
+
+/**
+ * Pay now for a pending donation: its open checkout, or a new donation with the same choices
+ * (remembered like a new one's); the lists refresh (the old one may have expired).
+ */
+export function usePayNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postPayNow,
+    onSuccess: (answer) => {
+      rememberCheckoutUrl(answer.data.donation.id, answer.data.checkoutUrl);
+      void queryClient.invalidateQueries({ queryKey: donationsKey });
+    },
+  });
+}
+
+/** Cancels a pending donation; every donation query refreshes. */
+export function useCancelDonation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postCancelDonation,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: donationsKey }),
   });
 }
 

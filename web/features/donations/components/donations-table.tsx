@@ -1,12 +1,18 @@
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import type { Donation } from '../../../../contract/donations';
+import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
 import { textLink } from '../../../components/ui/looks';
+import { failureMessage } from '../../../lib/api-client';
+import { useCancelDonation, usePayNow } from '../api';
+import { goToCheckout } from '../checkout-url';
 import { amountText, driveDetailPath, formatDay, GENERAL_FUND, giftText } from '../format';
 import { StatusBadge } from './donation-states';
 import { CertificateButton, hasCertificate } from './certificate-button';
 import { ReceiptButton } from './receipt-button';
 
-/** The caller's donations, newest first, one row each. */
+/** The caller's donations, newest first, one row each (a card each on a phone). */
 export function DonationsTable({
   donations,
   caption,
@@ -17,67 +23,112 @@ export function DonationsTable({
   busy?: boolean;
 }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="table" aria-busy={busy || undefined} data-testid="donations-table">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">What</th>
-            <th scope="col">Drive</th>
-            <th scope="col" className="text-right">
-              Amount
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Documents</th>
-          </tr>
-        </thead>
-        <tbody>
-          {donations.map((donation) => (
-            <tr key={donation.id} data-testid="donation-row">
-              <td className="whitespace-nowrap">
-                <time dateTime={donation.paidAt ?? donation.createdAt}>
-                  {formatDay(donation.paidAt ?? donation.createdAt)}
-                </time>
-              </td>
-              <td>
-                <span className="block">
-                  {donation.kind === 'trees' ? giftText(donation) : 'Cash'}
-                </span>
-                <span className="text-sm text-base-content/80">{donation.category}</span>
-              </td>
-              <td className="break-words">
-                {donation.drive ? (
-                  <Link to={driveDetailPath(donation.drive.id)} className={textLink}>
-                    {donation.drive.name}
-                  </Link>
-                ) : (
-                  GENERAL_FUND
-                )}
-              </td>
-              <td className="text-right whitespace-nowrap">{amountText(donation)}</td>
-              <td>
-                <StatusBadge status={donation.status} />
-              </td>
-              <td>
-                {donation.status === 'paid' && donation.receiptNumber ? (
-                  <div className="flex flex-wrap gap-2">
-                    <ReceiptButton donation={donation} size="sm" label="Download" named />
-                    {hasCertificate(donation) ? (
-                      <CertificateButton donation={donation} size="sm" named />
-                    ) : null}
-                  </div>
-                ) : (
-                  <>
-                    <span aria-hidden="true">—</span>
-                    <span className="sr-only">No receipt</span>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <DataTable
+      caption={caption}
+      busy={busy}
+      data-testid="donations-table"
+      rows={donations}
+      rowKey={(donation) => donation.id}
+      rowProps={() => ({ 'data-testid': 'donation-row' })}
+      columns={[
+        {
+          header: 'Date',
+          className: 'whitespace-nowrap',
+          cell: (donation) => (
+            <time dateTime={donation.paidAt ?? donation.createdAt}>
+              {formatDay(donation.paidAt ?? donation.createdAt)}
+            </time>
+          ),
+        },
+        {
+          header: 'What',
+          cell: (donation) => (
+            <>
+              <span className="block">
+                {donation.kind === 'trees' ? giftText(donation) : 'Cash'}
+              </span>
+              <span className="text-sm text-base-content/80">{donation.category}</span>
+            </>
+          ),
+        },
+        {
+          header: 'Drive',
+          className: 'break-words',
+          cell: (donation) =>
+            donation.drive ? (
+              <Link to={driveDetailPath(donation.drive.id)} className={textLink}>
+                {donation.drive.name}
+              </Link>
+            ) : (
+              GENERAL_FUND
+            ),
+        },
+        {
+          header: 'Amount',
+          className: 'text-right whitespace-nowrap',
+          cell: (donation) => amountText(donation),
+        },
+        { header: 'Status', cell: (donation) => <StatusBadge status={donation.status} /> },
+        {
+          header: 'Actions',
+          cell: (donation) =>
+            donation.status === 'paid' && donation.receiptNumber ? (
+              <div className="flex flex-wrap gap-2">
+                <ReceiptButton donation={donation} size="sm" label="Download" named />
+                {hasCertificate(donation) ? (
+                  <CertificateButton donation={donation} size="sm" named />
+                ) : null}
+              </div>
+            ) : donation.status === 'pending' ? (
+              <PendingActions donation={donation} />
+            ) : (
+              <>
+                <span aria-hidden="true">—</span>
+                <span className="sr-only">No receipt</span>
+              </>
+            ),
+        },
+      ]}
+    />
+  );
+}
+
+/** A pending donation: Pay now (its checkout, or a new one with the same choices) and Cancel. */
+function PendingActions({ donation }: { donation: Donation }) {
+  const payNow = usePayNow();
+  const cancel = useCancelDonation();
+  const name = `${giftText(donation)}, ${formatDay(donation.createdAt)}`;
+  const fail = (error: unknown) =>
+    toast.error(failureMessage(error, 'That did not work just now. Please try again.'));
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        aria-label={`Pay now: ${name}`}
+        busy={payNow.isPending}
+        onClick={() =>
+          payNow.mutate(donation.id, {
+            onSuccess: (answer) => goToCheckout(answer.data.checkoutUrl),
+            onError: fail,
+          })
+        }
+      >
+        Pay now
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`Cancel: ${name}`}
+        busy={cancel.isPending}
+        onClick={() =>
+          cancel.mutate(donation.id, {
+            onSuccess: (answer) => toast.success(answer.message),
+            onError: fail,
+          })
+        }
+      >
+        Cancel
+      </Button>
     </div>
   );
 }

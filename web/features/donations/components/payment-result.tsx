@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Donation } from '../../../../contract/donations';
 import { FOREST_PATH } from '../../../../contract/forest';
 import { ButtonLink } from '../../../components/ui/button';
+import { ShareButtons } from '../../../components/ui/share-buttons';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
 import { giftText, recipientName, TRANSACTIONS_PATH } from '../format';
@@ -94,6 +95,17 @@ function Paid({ donation }: { donation: Donation }) {
           See your transactions
         </ButtonLink>
       </div>
+      {/* A tree gift has its public page (issue 19 §4); cash shares Canopy itself. */}
+      <ShareButtons
+        url={donation.kind === 'trees' ? `/gift/${encodeURIComponent(donation.id)}` : '/'}
+        title="Canopy"
+        text={
+          donation.kind === 'trees'
+            ? `I just gave ${giftText(donation)} to ${recipientName(donation)} on Canopy.`
+            : 'I just gave to tree planting on Canopy.'
+        }
+        label="Share your gift"
+      />
     </>
   );
 }
