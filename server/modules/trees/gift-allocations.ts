@@ -223,6 +223,9 @@ export function giftAllocations(deps: GiftAllocationDeps) {
      */
     async backfillAllocations(): Promise<number> {
       let seen = 0;
+      // Done (the usual case): one read, no lock.
+      const state = await giftAllocationsRepository(uow.db).backfillState();
+      if (!state || state.finished_at) return 0;
       for (let batch = 0; batch < BACKFILL_MAX_BATCHES; batch++) {
         const done = await uow.withTransaction(async (tx) => {
           await lock(tx);
