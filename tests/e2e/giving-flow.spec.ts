@@ -90,7 +90,7 @@ test('Transactions: cards on a 390 px phone; a pending donation offers Pay now a
   const rows = page.getByTestId('donation-row');
   await expect(rows).toHaveCount(2);
   // Each row is a card whose cells carry their column's name.
-  expect(await rows.first().evaluate((row) => getComputedStyle(row).display)).toBe('flex');
+  expect(await rows.first().evaluate((row) => getComputedStyle(row).display)).toBe('block');
   expect(await rows.first().locator('td').first().getAttribute('data-label')).toBe('Date');
   const table = page.getByTestId('donations-table');
   expect((await table.boundingBox())!.width).toBeLessThanOrEqual(390);

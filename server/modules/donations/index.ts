@@ -24,7 +24,13 @@ declare module '../module' {
 export const donationsModule = defineModule({
   name: 'donations',
   needs: ['notifications', 'nursery', 'drives', 'users'],
-  tables: ['donations', 'receipt_counters', 'billing_profiles', 'donation_totals'],
+  tables: [
+    'donations',
+    'receipt_counters',
+    'billing_profiles',
+    'donation_totals',
+    'donation_gifts',
+  ],
   figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
   create: (
     { uow, clock, config, mail, jobs, log, hooks },
@@ -87,10 +93,10 @@ export const donationsModule = defineModule({
     };
   },
   routes: [donationsRoutes, donationGiftsRoutes],
-  // Checkouts unpaid after 24 hours expire (issue 19 §7), in batches, on the injected clock.
+  // Once a day (00:05 UTC): the mails of gifts given for a later day whose day has come.
   jobs: (donations) => [
-    // Once a day (00:05 UTC): the mails of gifts given for a later day whose day has come.
     { name: 'gift mails due', cron: '5 0 * * *', run: () => donations.gifts.sendDueGifts() },
+    // Checkouts unpaid after 24 hours expire (issue 19 §7), in batches, on the injected clock.
     {
       name: 'expire unpaid checkouts',
       cron: '*/15 * * * *',

@@ -1,4 +1,5 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
+import { Table } from './table';
 
 /** One column: its header, and what each row shows in it. */
 export interface DataColumn<T> {
@@ -11,9 +12,8 @@ export interface DataColumn<T> {
 }
 
 /**
- * The one data table of the app (issue 19 §7): a daisyUI table from 640 px wide; below that
- * every row is a card whose cells are labelled with their column's header (`data-label`), so no
- * screen scrolls sideways on a phone. The header row stays for assistive technology.
+ * A table described by its columns, on the kit's one `Table` (a card per row below 640 px, each
+ * cell labelled with its column's header).
  */
 export function DataTable<T>({
   caption,
@@ -35,44 +35,33 @@ export function DataTable<T>({
   'data-testid'?: string;
 }) {
   return (
-    <div className="sm:overflow-x-auto">
-      <table
-        className="table max-sm:block max-sm:[&_tbody]:flex max-sm:[&_tbody]:flex-col max-sm:[&_tbody]:gap-3"
-        aria-busy={busy || undefined}
-        data-testid={rest['data-testid']}
-      >
-        <caption className="sr-only">{caption}</caption>
-        <thead className="max-sm:sr-only">
-          <tr>
+    <Table caption={caption} busy={busy} data-testid={rest['data-testid']}>
+      <thead>
+        <tr>
+          {columns.map((column, index) => (
+            <th key={index} scope="col" className={column.className}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)} {...rowProps?.(row)}>
             {columns.map((column, index) => (
-              <th key={index} scope="col" className={column.className}>
-                {column.header}
-              </th>
+              <td
+                key={index}
+                data-label={
+                  column.label ?? (typeof column.header === 'string' ? column.header : undefined)
+                }
+                className={column.className}
+              >
+                {column.cell(row)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={rowKey(row)}
-              className="max-sm:flex max-sm:flex-col max-sm:rounded-box max-sm:border max-sm:border-base-content/20 max-sm:p-3"
-              {...rowProps?.(row)}
-            >
-              {columns.map((column, index) => (
-                <td
-                  key={index}
-                  data-label={
-                    column.label ?? (typeof column.header === 'string' ? column.header : '')
-                  }
-                  className={`max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:gap-2 max-sm:px-0 max-sm:py-1 max-sm:text-left max-sm:whitespace-normal max-sm:before:font-semibold max-sm:before:text-base-content/80 max-sm:before:content-[attr(data-label)] ${column.className ?? ''}`}
-                >
-                  <div className="min-w-0">{column.cell(row)}</div>
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </Table>
   );
 }

@@ -17,6 +17,12 @@ import {
   type TestPaymentRequest,
 } from '../../../contract/donations';
 import { driveListResponseSchema } from '../../../contract/drives';
+import {
+  donationGiftsResponseSchema,
+  resendGiftResponseSchema,
+  batchGiftRequestSchema,
+} from '../../../contract/gifts';
+import type { z } from 'zod';
 import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
 import { driveDetailQuery, drivesKey } from '../../lib/queries/drives';
 import { rememberCheckoutUrl } from './checkout-url';
@@ -258,5 +264,59 @@ export function useSaveBilling() {
   return useMutation({
     mutationFn: putBilling,
     onSuccess: (answer) => queryClient.setQueryData(billingKey, answer),
+  });
+}
+
+// ---- Trees given to someone (issue 19 §5): the giver's recipients, resend, corporate batches
+
+export const donationGiftsKey = (id: string) => [...donationsKey, 'gifts', id] as const;
+
+export const fetchDonationGifts = (id: string, signal?: AbortSignal) =>
+  apiRequest(`${donationPath(id)}/gifts?limit=100`, {
+    schema: donationGiftsResponseSchema,
+    ...opt(signal),
+  });
+export const postResendGift = (id: string, giftId?: string) =>
+  apiRequest(`${donationPath(id)}/gift/resend`, {
+    method: 'POST',
+    body: giftId ? { giftId } : {},
+    schema: resendGiftResponseSchema,
+  });
+/** The batch as sent (the server parses and checks the rows again). */
+export type BatchGiftInput = z.input<typeof batchGiftRequestSchema>;
+export const postGiftBatch = (body: BatchGiftInput) =>
+  apiRequest('/api/donations/gifts/batch', {
+    method: 'POST',
+    body,
+    schema: createDonationResponseSchema,
+  });
+
+/** A donation's recipients, claimed or not (the first 100; the list is for its giver). */
+export function useDonationGifts(id: string, enabled = true) {
+  return useQuery({
+    queryKey: donationGiftsKey(id),
+    queryFn: ({ signal }) => fetchDonationGifts(id, signal),
+    enabled: enabled && id.length > 0,
+  });
+}
+
+export function useResendGift(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (giftId?: string) => postResendGift(id, giftId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: donationGiftsKey(id) }),
+  });
+}
+
+/** A corporate gift to many: a pending donation to pay, like useCreateDonation. */
+export function useCreateGiftBatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postGiftBatch,
+    onSuccess: (answer) => {
+      const { donation, checkoutUrl } = answer.data;
+      rememberCheckoutUrl(donation.id, checkoutUrl);
+      void queryClient.invalidateQueries({ queryKey: [...donationsKey, 'list'] });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
 import { LoadingState } from '../status-cards';
 import type { ChartCanvasProps } from './chart-canvas';
+import { Table } from '../table';
 
 export type { ChartCanvasProps, ChartSeries } from './chart-canvas';
 
@@ -51,9 +52,8 @@ export function ChartFigure({
       </p>
       <details className="collapse-arrow collapse border border-base-300 bg-base-100">
         <summary className="collapse-title min-h-0 py-2 font-semibold">Show as table</summary>
-        <div className="collapse-content overflow-x-auto">
-          <table className="table-zebra table table-sm">
-            <caption className="sr-only">{title}</caption>
+        <div className="collapse-content">
+          <Table size="sm" className="table-zebra" caption={title}>
             <thead>
               <tr>
                 {table.columns.map((c) => (
@@ -78,7 +78,7 @@ export function ChartFigure({
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       </details>
     </figure>

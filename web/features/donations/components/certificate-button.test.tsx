@@ -97,7 +97,7 @@ describe('Certificate (PDF) in Transactions', () => {
     ).toBeVisible();
     for (const row of [cash!, pending!, refunded!])
       expect(within(row).queryByRole('button', { name: /Certificate/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('columnheader', { name: 'Documents' })).toBeVisible();
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
 
     await act(async () => button.click());
     expect(fetch).toHaveBeenCalledWith(

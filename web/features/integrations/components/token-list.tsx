@@ -7,6 +7,7 @@ import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/
 import { failureMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useApiTokens, useRevokeApiToken } from '../api';
+import { Table } from '../../../components/ui/table';
 
 /** My tokens: name, start of the secret, created, last used, expiry, and Revoke. */
 export function TokenList() {
@@ -29,28 +30,25 @@ export function TokenList() {
   const live = data.filter((token) => !token.expired).length;
   return (
     <div className="flex flex-col gap-2">
-      <div className="overflow-x-auto">
-        <table className="table" data-testid="token-list">
-          <caption className="sr-only">Your API tokens</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Token</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((token) => (
-              <TokenRow key={token.id} token={token} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table caption="Your API tokens" data-testid="token-list">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Token</th>
+            <th scope="col">Created</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Expires</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((token) => (
+            <TokenRow key={token.id} token={token} />
+          ))}
+        </tbody>
+      </Table>
       <p className={`text-sm ${mutedText}`}>
         {live} of {maxLive} active tokens.
       </p>

@@ -9,6 +9,7 @@ import { formatMonthKey } from '../../../lib/dates';
 import { useNurseryDashboard } from '../api';
 import { ReservationList } from './reservation-list';
 import { formatCount } from '../../../lib/numbers';
+import { Table } from '../../../components/ui/table';
 
 function Figures({ data }: { data: Dashboard }) {
   const open = data.openReservations.reduce((s, r) => s + r.quantity, 0);
@@ -47,8 +48,7 @@ function StockBySpecies({ data }: { data: Dashboard }) {
         {data.species.length === 0 ? (
           <EmptyState>No stock listed yet.</EmptyState>
         ) : (
-          <table className="table">
-            <caption className="sr-only">Saplings available by species</caption>
+          <Table caption="Saplings available by species">
             <thead>
               <tr>
                 <th scope="col">Species</th>
@@ -72,7 +72,7 @@ function StockBySpecies({ data }: { data: Dashboard }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         )}
       </div>
     </section>

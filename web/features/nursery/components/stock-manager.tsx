@@ -10,6 +10,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { useCurrency, useDeleteStock, useMyStock } from '../api';
 import { StockForm } from './stock-form';
 import { formatCount } from '../../../lib/numbers';
+import { Table } from '../../../components/ui/table';
 
 const sizeLabel = new Map<string, string>(TREE_SIZES.map((s) => [s.value, s.label]));
 /** The nursery's own stock: a table of lines, add and edit in a modal, delete after asking. */
@@ -70,59 +71,56 @@ export function StockManager() {
             No stock yet. Add the saplings you grow so drive organisers can reserve them.
           </EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="table">
-              <caption className="sr-only">My sapling stock</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Species</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Available</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Pickup</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
+          <Table caption="My sapling stock">
+            <thead>
+              <tr>
+                <th scope="col">Species</th>
+                <th scope="col">Size</th>
+                <th scope="col">Available</th>
+                <th scope="col">Price</th>
+                <th scope="col">Pickup</th>
+                <th scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stock.data.data.map((line) => (
+                <tr key={line.id} data-testid="stock-row">
+                  <th scope="row">{line.species.label}</th>
+                  <td>{sizeLabel.get(line.size) ?? line.size}</td>
+                  <td>
+                    {formatCount(line.quantityAvailable)}
+                    {line.lowStock ? (
+                      <span className="badge badge-warning ml-2">Low stock</span>
+                    ) : null}
+                  </td>
+                  <td>{formatMoney(line.priceMinor, line.currency)}</td>
+                  <td className={`max-w-xs text-sm ${mutedText}`}>{line.pickupLocation}</td>
+                  <td>
+                    <div className="flex gap-2">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => openForm(line)}
+                        aria-label={`Edit ${line.species.label} stock`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => void askDelete(line)}
+                        aria-label={`Delete ${line.species.label} stock`}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {stock.data.data.map((line) => (
-                  <tr key={line.id} data-testid="stock-row">
-                    <th scope="row">{line.species.label}</th>
-                    <td>{sizeLabel.get(line.size) ?? line.size}</td>
-                    <td>
-                      {formatCount(line.quantityAvailable)}
-                      {line.lowStock ? (
-                        <span className="badge badge-warning ml-2">Low stock</span>
-                      ) : null}
-                    </td>
-                    <td>{formatMoney(line.priceMinor, line.currency)}</td>
-                    <td className={`max-w-xs text-sm ${mutedText}`}>{line.pickupLocation}</td>
-                    <td>
-                      <div className="flex gap-2">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => openForm(line)}
-                          aria-label={`Edit ${line.species.label} stock`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          onClick={() => void askDelete(line)}
-                          aria-label={`Delete ${line.species.label} stock`}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </Table>
         )}
       </div>
     </section>

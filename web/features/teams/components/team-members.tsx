@@ -16,6 +16,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
 import { useChangeRole, useRemoveMember, useTeamMembers } from '../api';
 import { Pager } from '../../../components/ui/pager';
+import { Table } from '../../../components/ui/table';
 
 /** The team, owners first: role changes and removal for owners and admins, Leave for oneself. */
 export function TeamMembers({
@@ -83,77 +84,75 @@ export function TeamMembers({
 
   return (
     <div className="flex flex-col gap-3">
-      <div className="overflow-x-auto">
-        <table className="table" aria-label={`Members of ${organisationName}`}>
-          <thead>
-            <tr>
-              <th scope="col">Member</th>
-              <th scope="col">Role</th>
-              <th scope="col">Joined</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.data.data.map((member) => {
-              const isMe = member.userId === myId;
-              const mayChange = canManageTeam(myRole) && canAssignRole(myRole, member.role);
-              const roleOptions = TEAM_ROLE_OPTIONS.filter((o) => canAssignRole(myRole, o.value));
-              return (
-                <tr key={member.userId} data-testid="team-member">
-                  <td>
-                    <p className="font-semibold">
-                      {member.name}
-                      {isMe ? <span className={`ml-2 text-sm ${mutedText}`}>(you)</span> : null}
-                    </p>
-                    <p className={`text-sm break-all ${mutedText}`}>
-                      @{member.username} · {member.email}
-                      {member.isOrganisationAccount ? ' · organisation account' : ''}
-                    </p>
-                  </td>
-                  <td>
-                    {mayChange ? (
-                      <select
-                        className="select select-sm w-36"
-                        aria-label={`Role of ${member.name}`}
-                        value={member.role}
-                        disabled={changeRole.isPending}
-                        onChange={(event) => void onRole(member, event.target.value as TeamRole)}
-                      >
-                        {roleOptions.map((o) => (
-                          <option key={o.value} value={o.value}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <span data-testid="member-role">{TEAM_ROLE_LABELS[member.role]}</span>
-                    )}
-                  </td>
-                  <td>{formatDate(member.joinedAt)}</td>
-                  <td className="text-right">
-                    {member.isOrganisationAccount ? null : isMe ? (
-                      <Button size="sm" variant="secondary" onClick={() => void onRemove(member)}>
-                        Leave
-                      </Button>
-                    ) : mayChange ? (
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        aria-label={`Remove ${member.name}`}
-                        onClick={() => void onRemove(member)}
-                      >
-                        Remove
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <Table caption={`Members of ${organisationName}`}>
+        <thead>
+          <tr>
+            <th scope="col">Member</th>
+            <th scope="col">Role</th>
+            <th scope="col">Joined</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.data.data.map((member) => {
+            const isMe = member.userId === myId;
+            const mayChange = canManageTeam(myRole) && canAssignRole(myRole, member.role);
+            const roleOptions = TEAM_ROLE_OPTIONS.filter((o) => canAssignRole(myRole, o.value));
+            return (
+              <tr key={member.userId} data-testid="team-member">
+                <td>
+                  <p className="font-semibold">
+                    {member.name}
+                    {isMe ? <span className={`ml-2 text-sm ${mutedText}`}>(you)</span> : null}
+                  </p>
+                  <p className={`text-sm break-all ${mutedText}`}>
+                    @{member.username} · {member.email}
+                    {member.isOrganisationAccount ? ' · organisation account' : ''}
+                  </p>
+                </td>
+                <td>
+                  {mayChange ? (
+                    <select
+                      className="select select-sm w-36"
+                      aria-label={`Role of ${member.name}`}
+                      value={member.role}
+                      disabled={changeRole.isPending}
+                      onChange={(event) => void onRole(member, event.target.value as TeamRole)}
+                    >
+                      {roleOptions.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <span data-testid="member-role">{TEAM_ROLE_LABELS[member.role]}</span>
+                  )}
+                </td>
+                <td>{formatDate(member.joinedAt)}</td>
+                <td className="text-right">
+                  {member.isOrganisationAccount ? null : isMe ? (
+                    <Button size="sm" variant="secondary" onClick={() => void onRemove(member)}>
+                      Leave
+                    </Button>
+                  ) : mayChange ? (
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      aria-label={`Remove ${member.name}`}
+                      onClick={() => void onRemove(member)}
+                    >
+                      Remove
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </Table>
       <Pager
         page={page}
         total={members.data.total}

@@ -6,6 +6,7 @@ import { useTreeGrowth } from '../api';
 import { formatDay, formatKg } from '../format';
 import { growthSeries, type Growth } from '../growth-series';
 import { failureMessage } from '../../../lib/api-client';
+import { Table } from '../../../components/ui/table';
 
 // The chart is its own chunk: it loads with this section only.
 const GrowthChart = lazy(() => import('./growth-chart'));
@@ -18,9 +19,8 @@ function GrowthTable({ growth }: { growth: Growth }) {
   return (
     <details className="rounded-box border border-base-300 p-3">
       <summary className="cursor-pointer font-semibold">Show the figures as a table</summary>
-      <div className="mt-3 overflow-x-auto">
-        <table className="table table-sm">
-          <caption className="sr-only">Measured and predicted sizes by date</caption>
+      <div className="mt-3">
+        <Table size="sm" caption="Measured and predicted sizes by date">
           <thead>
             <tr>
               <th scope="col">Date</th>
@@ -55,7 +55,7 @@ function GrowthTable({ growth }: { growth: Growth }) {
               </tr>
             ))}
           </tbody>
-        </table>
+        </Table>
       </div>
     </details>
   );
