@@ -18,6 +18,7 @@ const AccountArea = named(() => import('./account-area'), 'AccountArea');
 const TeamInvite = page(() => import('../routes/team-invite'));
 const PublicForest = page(() => import('../routes/public-forest'));
 const PublicGift = page(() => import('../routes/public-gift'));
+const ClaimGift = page(() => import('../routes/claim-gift'));
 // The signed-in area (web/app/app-routes.tsx) is one more chunk: the entry need not list its screens.
 const AppArea = named(() => import('./app-routes'), 'AppAreaRoutes');
 
@@ -47,6 +48,7 @@ export function AppRoutes() {
           </Route>
           <Route path="/forest/:handle" element={<PublicForest />} />
           <Route path="/gift/:id" element={<PublicGift />} />
+          <Route path="/claim/:code" element={<ClaimGift />} />
           <Route path="/app/*" element={<AppArea />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

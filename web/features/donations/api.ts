@@ -20,7 +20,7 @@ import { driveListResponseSchema } from '../../../contract/drives';
 import {
   donationGiftsResponseSchema,
   resendGiftResponseSchema,
-  batchGiftRequestSchema,
+  type batchGiftRequestSchema,
 } from '../../../contract/gifts';
 import type { z } from 'zod';
 import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';

@@ -5,7 +5,9 @@
  */
 export function safeAppPath(value: string | null | undefined): string | null {
   if (!value) return null;
-  if (!/^\/app(?:[/?#]|$)/.test(value)) return null;
+  // In-app pages, and a gift's claim page (issue 19 §5: sign in or up, then claim).
+  if (!/^\/app(?:[/?#]|$)/.test(value) && !/^\/claim\/[A-Za-z0-9_-]+(?:\?claim=1)?$/.test(value))
+    return null;
   if (value.startsWith('//') || value.includes('\\')) return null;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;

@@ -1,0 +1,109 @@
+import { GIFT_LIMITS, type GiftRequest } from '../../../../contract/gifts';
+import {
+  CheckboxField,
+  EmailField,
+  TextAreaField,
+  TextField,
+} from '../../../components/ui/form-field';
+
+/** The gift as the form holds it (empty strings while typing); the contract's schema checks it. */
+export type GiftDraft = {
+  recipientName: string;
+  recipientEmail: string;
+  message: string;
+  sendOn: string;
+};
+
+export const EMPTY_GIFT: GiftDraft = {
+  recipientName: '',
+  recipientEmail: '',
+  message: '',
+  sendOn: '',
+};
+
+/** The request's `gift` from a draft: optional fields left out when empty. */
+export function giftOfDraft(draft: GiftDraft | null | undefined): GiftRequest | undefined {
+  if (!draft) return undefined;
+  return {
+    recipientName: draft.recipientName,
+    ...(draft.recipientEmail.trim() ? { recipientEmail: draft.recipientEmail.trim() } : {}),
+    ...(draft.message.trim() ? { message: draft.message } : {}),
+    ...(draft.sendOn ? { sendOn: draft.sendOn } : {}),
+  };
+}
+
+export type GiftFieldErrors = Partial<Record<keyof GiftDraft, string | undefined>>;
+
+/**
+ * "Give these trees to someone" (issue 19 §5), an optional section of the donate form: off, the
+ * donation is the donor's own; on, the recipient's name, and optionally their email (without one
+ * the donor gets the claim link to pass on), a message and the day the mail goes out.
+ * Controlled: the form owns `value` (null: not a gift) and shows the schema's errors.
+ */
+export function GiftRecipientFields({
+  value,
+  onChange,
+  errors = {},
+  today,
+}: {
+  value: GiftDraft | null;
+  onChange: (next: GiftDraft | null) => void;
+  errors?: GiftFieldErrors | undefined;
+  /** YYYY-MM-DD, the first day the mail may go (the server's rule: today to a year on). */
+  today: string;
+}) {
+  const set = (key: keyof GiftDraft) => (event: { target: { value: string } }) =>
+    onChange({ ...(value ?? EMPTY_GIFT), [key]: event.target.value });
+  const lastDay = new Date(Date.parse(`${today}T00:00:00Z`) + GIFT_LIMITS.sendOnMaxDays * 864e5)
+    .toISOString()
+    .slice(0, 10);
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-box border border-base-300 p-4">
+      <legend className="px-1 font-semibold">Give these trees to someone</legend>
+      <CheckboxField
+        label="These trees are a gift"
+        hint="They get a mail with the certificate and a link that adds the trees to their own forest."
+        checked={value !== null}
+        onChange={(event) => onChange(event.target.checked ? { ...EMPTY_GIFT } : null)}
+      />
+      {value ? (
+        <>
+          <TextField
+            label="Recipient's name"
+            autoComplete="off"
+            maxLength={GIFT_LIMITS.nameMax}
+            value={value.recipientName}
+            onChange={set('recipientName')}
+            error={errors.recipientName}
+          />
+          <EmailField
+            label="Recipient's email (optional)"
+            autoComplete="off"
+            hint="Leave it empty to pass the link on yourself: you get it after paying."
+            value={value.recipientEmail}
+            onChange={set('recipientEmail')}
+            error={errors.recipientEmail}
+          />
+          <TextAreaField
+            label="Message (optional)"
+            maxLength={GIFT_LIMITS.messageMax}
+            rows={3}
+            value={value.message}
+            onChange={set('message')}
+            error={errors.message}
+          />
+          <TextField
+            label="Send on (optional)"
+            type="date"
+            min={today}
+            max={lastDay}
+            hint="Empty: as soon as the payment is confirmed."
+            value={value.sendOn}
+            onChange={set('sendOn')}
+            error={errors.sendOn}
+          />
+        </>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,83 @@
+import { toast } from 'sonner';
+import type { DonationGift } from '../../../../contract/gifts';
+import { Button } from '../../../components/ui/button';
+import { failureMessage } from '../../../lib/api-client';
+import { useDonationGifts, useResendGift } from '../api';
+
+function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift }) {
+  const resend = useResendGift(donationId);
+  return (
+    <li className="flex flex-col gap-2 border-b border-base-300 py-2 last:border-0 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-medium break-words">
+          {gift.recipientName}
+          {gift.recipientEmail ? (
+            <span className="text-base-content/80 break-all"> · {gift.recipientEmail}</span>
+          ) : null}
+        </p>
+        <p className={gift.claimed ? 'text-success font-semibold' : 'text-base-content/80'}>
+          {gift.claimed ? 'Claimed' : 'Not yet claimed'}
+          {!gift.claimed && gift.sendOn && !gift.sentAt ? ` · mail goes on ${gift.sendOn}` : ''}
+        </p>
+        {gift.claimUrl ? (
+          <p className="text-sm">
+            Pass this link on: <span className="break-all font-mono">{gift.claimUrl}</span>
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {gift.claimUrl ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => {
+              void navigator.clipboard
+                ?.writeText(gift.claimUrl!)
+                .then(() => toast.success('Link copied.'));
+            }}
+          >
+            Copy link
+          </Button>
+        ) : null}
+        {!gift.claimed && gift.recipientEmail ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            busy={resend.isPending}
+            onClick={() =>
+              resend.mutate(gift.id, {
+                onSuccess: (answer) => toast.success(answer.message),
+                onError: (error) => toast.error(failureMessage(error)),
+              })
+            }
+          >
+            Send again
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A donation's gifts for its giver (issue 19 §5): each recipient, claimed or not yet claimed, the
+ * link of a gift without an email, and Send again (a new link; the old one stops working).
+ * Renders nothing for a donation that is not a gift.
+ */
+export function GiftStatus({ donationId }: { donationId: string }) {
+  const gifts = useDonationGifts(donationId);
+  const data = gifts.data?.data;
+  if (!data || data.total === 0) return null;
+  return (
+    <section aria-labelledby={`gifts-${donationId}`} className="flex flex-col gap-2">
+      <h2 id={`gifts-${donationId}`} className="text-lg font-semibold">
+        {data.total === 1 ? 'Your gift' : `Your gifts: ${data.claimed} of ${data.total} claimed`}
+      </h2>
+      <ul>
+        {data.gifts.map((gift) => (
+          <GiftRow key={gift.id} donationId={donationId} gift={gift} />
+        ))}
+      </ul>
+    </section>
+  );
+}
