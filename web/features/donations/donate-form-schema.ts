@@ -6,7 +6,9 @@ import {
   type CreateDonationRequest,
   type DonationOptions,
 } from '../../../contract/donations';
+import { sendOnProblem } from '../../../contract/gifts';
 import { currencyDigits } from '../../../contract/money';
+import { giftOfDraft } from './components/gift-recipient-fields';
 
 type DonationKind = CreateDonationRequest['kind'];
 
@@ -36,6 +38,15 @@ const formValuesSchema = z.object({
   message: z.string(),
   /** "Show my name"; unticked means anonymous. */
   showName: z.boolean(),
+  /** Issue 19 §5: the trees given to someone (null: not a gift); checked by the contract. */
+  gift: z
+    .object({
+      recipientName: z.string(),
+      recipientEmail: z.string(),
+      message: z.string(),
+      sendOn: z.string(),
+    })
+    .nullable(),
 });
 export type DonateFormValues = z.input<typeof formValuesSchema>;
 
@@ -47,6 +58,7 @@ export const EMPTY_DONATE_FORM: DonateFormValues = {
   category: '',
   message: '',
   showName: true,
+  gift: null,
 };
 
 /** What a choice gives: its kind, and the tile's number (null for "other"). */
@@ -102,6 +114,7 @@ export function toDonationRequest(
     ...(values.category ? { category: values.category } : {}),
     ...(message ? { message } : {}),
     anonymous: !values.showName,
+    ...(kind === 'trees' && values.gift ? { gift: giftOfDraft(values.gift) } : {}),
   };
 }
 
@@ -119,8 +132,14 @@ export function donateFormSchema(options: DonationOptions) {
       field === 'trees' || field === 'amount' ? giftField(values) : field;
     if (limit) problems.set(at(limit.field), limit.message);
     const parsed = createDonationRequestSchema.safeParse(request);
+    const sendOn = request.gift ? sendOnProblem(request.gift.sendOn, new Date()) : null;
+    if (sendOn) problems.set('gift.sendOn', sendOn);
     for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = at(String(issue.path[0] ?? 'root'));
+      // A gift's problems show at its own fields (gift.recipientName, …).
+      const field =
+        issue.path[0] === 'gift' && issue.path[1] !== undefined
+          ? `gift.${String(issue.path[1])}`
+          : at(String(issue.path[0] ?? 'root'));
       if (!problems.has(field)) problems.set(field, issue.message);
     }
     for (const [field, message] of problems)

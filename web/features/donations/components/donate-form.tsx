@@ -23,6 +23,7 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { errorOf, useContractForm } from '../../../components/ui/use-contract-form';
 import { isMissing, useCreateDonation, useDonationOptions, useDriveChoice } from '../api';
+import { GiftRecipientFields, giftFieldErrors } from './gift-recipient-fields';
 import {
   donateFormSchema,
   EMPTY_DONATE_FORM,
@@ -265,6 +266,14 @@ export function DonateForm({
 
           {/* Issue 19 §5: the optional gift-to-someone section goes here. */}
           {giftSection}
+          {kind === 'trees' ? (
+            <GiftRecipientFields
+              value={values.gift ?? null}
+              onChange={(next) => form.setValue('gift', next, { shouldDirty: true })}
+              errors={giftFieldErrors(form.formState.errors.gift)}
+              today={new Date().toISOString().slice(0, 10)}
+            />
+          ) : null}
 
           <details
             className="rounded-box border border-base-content/20 p-4"

@@ -107,3 +107,14 @@ export function GiftRecipientFields({
     </fieldset>
   );
 }
+
+/** The section's errors from a form's `errors.gift` (react-hook-form's nested field errors). */
+export function giftFieldErrors(errors: unknown): GiftFieldErrors {
+  const all = (errors ?? {}) as Partial<Record<keyof GiftDraft, { message?: string } | undefined>>;
+  return {
+    recipientName: all.recipientName?.message,
+    recipientEmail: all.recipientEmail?.message,
+    message: all.message?.message,
+    sendOn: all.sendOn?.message,
+  };
+}

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { giftText, recipientName, TRANSACTIONS_PATH } from '../format';
 import { DonationSummary } from './donation-summary';
 import { CertificateButton, hasCertificate } from './certificate-button';
+import { GiftStatus } from './gift-status';
 import { ReceiptButton } from './receipt-button';
 import { TryAgainButton, WithDonation } from './with-donation';
 
@@ -83,6 +84,8 @@ function Paid({ donation }: { donation: Donation }) {
           </div>
         }
       />
+      {/* Trees given to someone (issue 19 §5): each recipient, claimed or not, or the link to pass on. */}
+      {donation.kind === 'trees' ? <GiftStatus donationId={donation.id} /> : null}
       <div className="card-actions gap-3">
         <ReceiptButton donation={donation} variant="primary" />
         {hasCertificate(donation) ? <CertificateButton donation={donation} /> : null}
