@@ -77,7 +77,9 @@ test('a member donates 3 trees to a drive with the test card, gets a receipt and
   await expect(page).toHaveURL(`/app/donate-tree?drive=${drive.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Donate Tree');
   await expect(page.getByRole('radio', { name: new RegExp(driveName) })).toBeChecked();
-  await page.getByRole('radio', { name: 'Other number' }).check();
+  // A tile is its label (the radio inside is visually hidden).
+  await page.getByText('Other number', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Other number', exact: true })).toBeChecked();
   await page.getByLabel('Number of trees').fill('3');
   await expect(page.getByTestId('donation-total')).toHaveText(`Total: ${total}`);
   await page.getByText('Category, message and name (optional)').click();
@@ -158,7 +160,9 @@ test('a declined test card says why, nothing shows as Paid, and Try again starts
   await nav.getByRole('link', { name: 'Donate Tree' }).click();
   await expect(page).toHaveURL('/app/donate-tree');
   await expect(page.getByRole('radio', { name: /General fund/ })).toBeChecked();
-  await page.getByRole('radio', { name: 'Other amount' }).check();
+  // A tile is its label (the radio inside is visually hidden).
+  await page.getByText('Other amount', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Other amount', exact: true })).toBeChecked();
   await page.getByLabel(/^Amount/).fill('12.50');
   await expect(page.getByTestId('donation-total')).toHaveText(/Total: \$12\.50/);
   await page.getByText('Category, message and name (optional)').click();

@@ -38,7 +38,9 @@ for (const [device, viewport] of [
     const total = formatMoney(5 * options.treePrice, options.currency);
 
     await page.goto('/app/donate-tree');
-    await page.getByRole('radio', { name: '5 trees' }).check();
+    // A tile is its label (the radio inside is visually hidden).
+    await page.getByText('5 trees', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: '5 trees', exact: true })).toBeChecked();
     await expect(page.getByTestId('donation-total')).toHaveText(`Total: ${total}`);
     const pay = page.getByRole('button', { name: `Pay ${total}` });
     if (viewport === PHONE) {

@@ -52,7 +52,9 @@ for (const screen of SCREENS)
       .getByRole('link', { name: 'Donate' })
       .click();
     await expect(page.getByRole('radio', { name: new RegExp(driveName) })).toBeChecked();
-    await page.getByRole('radio', { name: 'Other number' }).check();
+    // A tile is its label (the radio inside is visually hidden).
+    await page.getByText('Other number', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'Other number', exact: true })).toBeChecked();
     await page.getByLabel('Number of trees').fill('3');
     await expect(page.getByTestId('donation-total')).toHaveText(`Total: ${total}`);
     // A phone reviews on a second screen; a desktop has the review beside the choices.

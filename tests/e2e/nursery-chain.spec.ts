@@ -148,7 +148,9 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
     .getByRole('link', { name: 'Donate' })
     .click();
   await expect(page).toHaveURL(`/app/donate-tree?drive=${driveId}`);
-  await page.getByRole('radio', { name: 'Other number' }).check();
+  // A tile is its label (the radio inside is visually hidden).
+  await page.getByText('Other number', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Other number', exact: true })).toBeChecked();
   const trees = page.getByLabel('Number of trees');
   await trees.fill('4');
   await expect(page.getByText(`saplings grown by ${nursery.username}`)).toBeVisible();

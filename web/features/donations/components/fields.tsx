@@ -85,7 +85,7 @@ export function TileGroup({
           <label
             key={option.value}
             htmlFor={`${id}${index}`}
-            className="flex min-h-12 cursor-pointer items-center justify-center rounded-box border border-base-content/20 px-2 py-2 text-center font-semibold has-checked:border-primary has-checked:bg-primary has-checked:text-primary-content has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-base-content"
+            className="relative flex min-h-12 cursor-pointer items-center justify-center rounded-box border border-base-content/20 px-2 py-2 text-center font-semibold has-checked:border-primary has-checked:bg-primary has-checked:text-primary-content has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-base-content"
           >
             <input
               type="radio"
