@@ -85,7 +85,7 @@ export function GiftRecipientFields({
             error={errors.recipientEmail}
           />
           <TextAreaField
-            label="Message (optional)"
+            label="Message to them (optional)"
             maxLength={GIFT_LIMITS.messageMax}
             rows={3}
             value={value.message}
