@@ -160,16 +160,28 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
         `https://canopy.example/app/tree-registeration?driveId=${owing.id}`,
       );
 
+      // Two app servers running the job at once: one reminder.
+      const twin = { driveId: today.id, startsAt: today.starts_at };
+      kit.clock.advance(DAY);
+      const [x, y] = await Promise.all([
+        trees().sendPlantingReminder(twin),
+        trees().sendPlantingReminder(twin),
+      ]);
+      expect(x + y).toBe(2); // the organiser and the admin, once
+      kit.clock.set(new Date(Date.parse(kit.clock.now().toISOString()) - DAY).toISOString());
+
       // Run twice (a second tick, a retried job, the next day): nobody is told twice.
       expect(await trees().sendPlantingReminders()).toBe(0);
       expect(
         await trees().sendPlantingReminder({ driveId: owing.id, startsAt: owing.starts_at }),
       ).toBe(0);
+      // The next day, today's drive (reminded above by the twin jobs) is not reminded again.
       kit.clock.advance(DAY);
-      expect(await trees().sendPlantingReminders()).toBe(1); // today's drive, now yesterday's
+      expect(await trees().sendPlantingReminders()).toBe(0);
       await kit.idle();
       expect(await byKind(org.user.id, 'planting_reminder')).toHaveLength(2);
       expect(kit.mailer.sent.filter((m) => m.subject.includes('Monsoon Day'))).toHaveLength(2);
+      expect(kit.mailer.sent.filter((m) => m.to === org.user.email)).toHaveLength(2);
     });
   });
 
@@ -221,6 +233,24 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
         cause: 'drought',
         aliveCount: undefined,
       });
+
+      // Until it is replaced, the donor's forest shows it dead, with the cause and the date.
+      const before = (await kit.call('GET', '/api/forest', donor.headers)).json() as {
+        data: {
+          trees: Array<{
+            id: string;
+            status: string;
+            cause: string | null;
+            statusChangedAt: string | null;
+          }>;
+        };
+      };
+      expect(before.data.trees.find((t) => t.id === a.id)).toMatchObject({
+        status: 'dead',
+        cause: 'drought',
+        statusChangedAt: kit.clock.now().toISOString(),
+      });
+
       const c = await trees().register(me, {
         form: form(drive.id, 2, { replacesTreeId: a.id, treeName: 'New neem' }),
         image: null,

@@ -142,10 +142,15 @@ export function careQueries(db: Kysely<Database>) {
         .limit(1)
         .executeTakeFirst(),
 
-    /** A deleted account's opt-ins and its record of care notices go; its trees stay (shared impact). */
+    /**
+     * A deleted account's opt-ins, its record of care notices and its untold tree news go; its
+     * trees stay (shared impact).
+     */
     async deletePersonal(userId: string): Promise<void> {
       await db.deleteFrom('tree_care_settings').where('user_id', '=', userId).execute();
       await db.deleteFrom('tree_care_notices').where('owner_id', '=', userId).execute();
+      await db.deleteFrom('gift_tree_events').where('donor_id', '=', userId).execute();
+      await db.deleteFrom('gift_tree_news').where('donor_id', '=', userId).execute();
     },
   };
 }
