@@ -98,7 +98,7 @@ export function ForestTreeCard({ tree }: { tree: ForestTree }) {
                 <Link to={PATHS.tree(tree.replacesTreeId)} className={textLink}>
                   a tree that died
                 </Link>
-                ; the gifts it carried moved here
+                {tree.giftPlants > 0 ? '; your gifts it carried moved here' : ''}
               </dd>
             </>
           ) : null}
