@@ -30,6 +30,8 @@ export interface GiftAllocationDeps {
   news?: Pick<GiftTreeNews, 'onGiftTreeEvent'>;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** Reads the `{ donationId }` payload of the gift jobs; null when it is not one. */
 export function donationIdOf(payload: unknown): string | null {
   return typeof payload === 'object' &&
@@ -59,8 +61,17 @@ export function giftAllocations(deps: GiftAllocationDeps) {
     if (deps.sharedDatabase) await giftAllocationsRepository(tx.db).lockAllocations();
   }
 
-  /** Gives `plants` of a tree to a gift; the donor hears once, when their gift first takes root. */
-  async function give(tx: Tx, gift: TreeGiftDemand, tree: FreeTree, plants: number) {
+  /**
+   * Gives `plants` of a tree to a gift; the donor hears once, when their gift first takes root
+   * (not when an edit gave its plants back and it takes others: `moved`).
+   */
+  async function give(
+    tx: Tx,
+    gift: TreeGiftDemand,
+    tree: FreeTree,
+    plants: number,
+    moved: ReadonlySet<string>,
+  ) {
     const repo = giftAllocationsRepository(tx.db);
     await repo.allocate({
       donation_id: gift.id,
@@ -71,7 +82,7 @@ export function giftAllocations(deps: GiftAllocationDeps) {
     });
     await repo.addGiftPlants(tree.id, plants);
     await gifts.addPlanted(tx, gift.id, plants);
-    if (gift.planted === 0)
+    if (gift.planted === 0 && !moved.has(gift.id))
       tx.afterCommit(() =>
         deps.notifications.notifyCoalesced(gift.donorId, 'gift-planted', (count) => ({
           kind: 'gift_planted',
@@ -89,7 +100,7 @@ export function giftAllocations(deps: GiftAllocationDeps) {
   }
 
   /** Covers open gifts with a tree's free plants: its drive's first, then the general fund. */
-  async function coverWithTree(tx: Tx, treeId: string): Promise<void> {
+  async function coverWithTree(tx: Tx, treeId: string, moved = NONE): Promise<void> {
     const tree = await giftAllocationsRepository(tx.db).tree(treeId);
     if (!tree?.drive_id || tree.status === 'dead') return;
     const free: FreeTree = {
@@ -104,7 +115,7 @@ export function giftAllocations(deps: GiftAllocationDeps) {
         if (open.length === 0) break;
         for (const gift of open) {
           const take = Math.min(free.tree_count - free.gift_plants, gift.trees - gift.planted);
-          if (take > 0) await give(tx, gift, free, take);
+          if (take > 0) await give(tx, gift, free, take, moved);
           if (free.gift_plants >= free.tree_count) break;
         }
       }
@@ -112,7 +123,7 @@ export function giftAllocations(deps: GiftAllocationDeps) {
   }
 
   /** A gift just paid takes free plants: its drive's trees, or any covered drive's. */
-  async function coverGift(tx: Tx, donationId: string): Promise<void> {
+  async function coverGift(tx: Tx, donationId: string, moved = NONE): Promise<void> {
     const gift = await gifts.paidTreeGift(tx, donationId);
     if (!gift) return;
     const repo = giftAllocationsRepository(tx.db);
@@ -138,6 +149,7 @@ export function giftAllocations(deps: GiftAllocationDeps) {
           gift,
           tree,
           Math.min(tree.tree_count - tree.gift_plants, gift.trees - gift.planted),
+          moved,
         );
         if (gift.planted >= gift.trees) return;
       }
@@ -210,8 +222,9 @@ export function giftAllocations(deps: GiftAllocationDeps) {
       if (released.length === 0 && count === Number(before.tree_count)) return;
       // The tree's free plants cover its (new) drive's gifts first, then the released gifts
       // take whatever other plants are free.
-      await coverWithTree(tx, before.id);
-      for (const donationId of new Set(released)) await coverGift(tx, donationId);
+      const moved = new Set(released);
+      await coverWithTree(tx, before.id, moved);
+      for (const donationId of moved) await coverGift(tx, donationId, moved);
     },
 
     /**
