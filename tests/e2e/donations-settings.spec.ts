@@ -74,8 +74,10 @@ test('the donation screens have no serious accessibility problems, light and dar
 
     await page.goto('/app/donate-tree');
     await expect(page.locator('html')).toHaveAttribute('data-theme', /./);
-    await page.getByRole('button', { name: 'Continue to checkout' }).click();
-    await expect(page.getByText('Please choose a category.')).toBeVisible();
+    // The form with an error showing: "Other amount" left blank, then Pay.
+    await page.getByText('Other amount', { exact: true }).click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByText('Please enter the amount you give.')).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     await page.goto(`/app/checkout/General%20fund/cash/Media?donation=${id}`);
