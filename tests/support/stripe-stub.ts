@@ -17,6 +17,8 @@ export interface StripeStub {
   requests: StubRequest[];
   /** The next `n` session creations answer this status (e.g. 500) instead of a session. */
   failNext(status: number, n?: number): void;
+  /** Closes a session as Stripe does after its time (`GET` then answers `status: 'expired'`). */
+  expire(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export function decodeForm(raw: string): Record<string, unknown> {
 export async function startStripeStub(): Promise<StripeStub> {
   const requests: StubRequest[] = [];
   const byIdempotencyKey = new Map<string, object>();
+  const sessions = new Map<string, { status: string }>();
   let failures: { status: number; left: number } | null = null;
   let sequence = 0;
 
@@ -63,6 +66,14 @@ export async function startStripeStub(): Promise<StripeStub> {
         });
         res.end(JSON.stringify(payload));
       };
+      // GET /v1/checkout/sessions/{id}: a session made here, open until expire() closes it.
+      const asked = req.method === 'GET' && /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+      if (asked) {
+        const session = sessions.get(decodeURIComponent(asked[1]!));
+        return session
+          ? send(200, session)
+          : send(404, { error: { type: 'invalid_request_error', message: 'No such session' } });
+      }
       if (req.method !== 'POST' || path !== '/v1/checkout/sessions')
         return send(404, {
           error: { type: 'invalid_request_error', message: `No stub for ${path}` },
@@ -75,6 +86,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       const earlier = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
       if (earlier) return send(200, earlier);
       const session = checkoutSession(body, `cs_test_stub_${++sequence}`);
+      sessions.set(session.id, session);
       if (typeof key === 'string') byIdempotencyKey.set(key, session);
       send(200, session);
     });
@@ -87,6 +99,10 @@ export async function startStripeStub(): Promise<StripeStub> {
     requests,
     failNext(status, n = 10) {
       failures = { status, left: n };
+    },
+    expire(sessionId) {
+      const session = sessions.get(sessionId);
+      if (session) session.status = 'expired';
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -48,6 +48,29 @@ describe.each(databaseTargets)('Stripe checkout and webhook on $name', (target) 
   ) => sign('checkout.session.completed', sessionObject(d.session, d.id, d.amount, extra));
   const events = () => api.db().selectFrom('payment_events').selectAll().execute();
 
+  it('Pay now resumes an open Stripe session, and starts a new one once Stripe closed it', async () => {
+    await setup();
+    const me = await api.signIn();
+    const d = await checkout(me.headers, { kind: 'cash', amount: 2500 });
+    const resumed = await api.call('POST', `/api/donations/${d.id}/checkout`, me.headers);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().data).toMatchObject({
+      donation: { id: d.id },
+      checkoutUrl: `https://checkout.stripe.test/c/pay/${d.session}`,
+    });
+    stub.expire(d.session);
+    const again = await api.call('POST', `/api/donations/${d.id}/checkout`, me.headers);
+    expect(again.statusCode).toBe(200);
+    const next = again.json().data;
+    expect(next.donation.id).not.toBe(d.id);
+    const nextSession = (await api.row(next.donation.id)).checkout_session_id!;
+    expect(next.checkoutUrl).toBe(`https://checkout.stripe.test/c/pay/${nextSession}`);
+    expect((await api.row(d.id)).status).toBe('expired');
+    // Its payment, should it still come, is taken all the same.
+    expect((await deliver(paidEvent(d))).statusCode).toBe(200);
+    expect((await api.row(d.id)).status).toBe('paid');
+  });
+
   it('creates one Checkout session with the server amount, the donation id and the app addresses', async () => {
     await setup();
     const organiser = await api.signIn({ profile_type: 'corporate' });
