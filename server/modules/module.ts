@@ -59,6 +59,11 @@ export interface ModuleHooks {
    * module that allocates gifts to trees; while none answers, every gift is funded, not planted.
    */
   giftPlantings?: (donationId: string) => Promise<GiftPlantings>;
+  /**
+   * A tree gift was claimed whole by its one recipient (issue 19 §5), in the claiming transaction:
+   * the module allocating gifts to trees moves the planted trees into the claimer's forest.
+   */
+  onGiftClaimed?: (tx: Tx, claim: { donationId: string; claimerId: string }) => Promise<void>;
   /** Attachments this module makes for queued mail, by the kind a `MailAttachmentRef` names. */
   mailAttachments?: Readonly<Record<string, MailAttachmentMaker>>;
   /** Daily: remove this module's expired rows; returns how many. */

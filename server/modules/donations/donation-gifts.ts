@@ -48,6 +48,8 @@ export interface DonationGiftsDeps {
   drive: (driveId: string, viewerId: string) => Promise<GiftDrive | null>;
   /** The donation when its donor is this member (404 otherwise). */
   requireOwned: (user: SessionUser, id: string) => Promise<DonationRow>;
+  /** Whoever holds the gift's planted trees hears a whole gift was claimed (in the claim's tx). */
+  giftClaimed: (tx: Tx, claim: { donationId: string; claimerId: string }) => Promise<void>;
   /** The recipient's certificate (donation-certificates.ts). */
   certificate: (
     donationId: string,
@@ -271,6 +273,8 @@ export function donationGifts(deps: DonationGiftsDeps) {
         if (!(await gifts.claim(gift.id, hash, user.id, nowIso())))
           throw conflict(GIFT_MESSAGES.alreadyClaimed);
         await gifts.addClaimedTrees(gift.donation_id, Number(gift.trees));
+        if (Number(gift.trees) === Number(gift.donation_trees))
+          await deps.giftClaimed(tx, { donationId: gift.donation_id, claimerId: user.id });
         return { donationId: gift.donation_id, trees: Number(gift.trees) };
       });
     },

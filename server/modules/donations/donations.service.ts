@@ -26,7 +26,7 @@ import { sendOnProblem, type BatchGiftRequest } from '../../../contract/gifts';
 import type { JobsPort } from '../../jobs/jobs-port';
 import { donationCheckouts } from './donation-checkouts';
 import { donationCertificates, type CertificatePorts } from './donation-certificates';
-import { donationGifts, type NewGiftRecipient } from './donation-gifts';
+import { donationGifts, type DonationGiftsDeps, type NewGiftRecipient } from './donation-gifts';
 import { donationFulfilment } from './donation-fulfilment';
 import { donationSummaries } from './donation-summaries';
 import {
@@ -60,6 +60,8 @@ export interface DonationsServiceDeps {
   /** Issue 19 §5: a gift's mail is a job on its day; claim codes derive from the session secret. */
   jobs: JobsPort;
   giftSecret: string;
+  /** A gift claimed whole: its trees move into the claimer's forest (the allocating module). */
+  giftClaimed: DonationGiftsDeps['giftClaimed'];
 }
 
 /** Named donors shown on a drive (anonymous gifts are one nameless line besides). */
@@ -99,6 +101,7 @@ export function donationsService(deps: DonationsServiceDeps) {
     drive: deps.certificates.drive,
     requireOwned: (user, id) => requireOwned(user, id),
     certificate: (donationId, gift) => certificates.giftCertificateAttachment(donationId, gift),
+    giftClaimed: deps.giftClaimed,
   });
   const applyPaymentEvent = donationFulfilment({
     ...deps,

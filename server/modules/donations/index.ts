@@ -48,6 +48,9 @@ export const donationsModule = defineModule({
       log,
       jobs,
       giftSecret: config.sessionSecret!,
+      giftClaimed: async (tx, claim) => {
+        for (const moved of hooks.all('onGiftClaimed')) await moved(tx, claim);
+      },
       saplingPricing: (driveId) => nursery.drivePricing(driveId),
       certificates: {
         person: (id) => users.person(id),

@@ -55,17 +55,37 @@ export function treeGiftLedger(db: Executor) {
       .where('kind', '=', 'trees')
       .where('status', '=', 'paid');
 
+  /**
+   * Gifts as their trees' holder sees them: a gift its one recipient claimed whole (issue 19 §5)
+   * grows in the claimer's forest, so its allocations carry the claimer, not the giver.
+   */
+  const heldTreeGifts = (on: Executor) =>
+    paidTreeGifts(on).select((eb) =>
+      eb
+        .selectFrom('donation_gifts as g')
+        .select('g.claimed_by')
+        .whereRef('g.donation_id', '=', 'donations.id')
+        .whereRef('g.trees', '=', 'donations.trees')
+        .where('g.claimed_by', 'is not', null)
+        .limit(1)
+        .as('holder_id'),
+    );
+  const heldDemandOf = (row: Parameters<typeof demandOf>[0] & { holder_id: string | null }) => ({
+    ...demandOf(row),
+    donorId: row.holder_id ?? row.donor_id,
+  });
+
   return {
     /** Paid tree gifts of a drive (null: the general fund) not yet covered, by payment. */
     async openTreeGifts(tx: Tx, driveId: string | null, limit: number): Promise<TreeGiftDemand[]> {
-      const rows = await paidTreeGifts(tx.db)
+      const rows = await heldTreeGifts(tx.db)
         .where('planted_trees', '<', (eb) => eb.ref('trees'))
         .where('drive_id', driveId === null ? 'is' : '=', driveId)
         .orderBy('paid_at')
         .orderBy('id')
         .limit(limit)
         .execute();
-      return rows.map(demandOf);
+      return rows.map(heldDemandOf);
     },
 
     /** True while a drive has a paid tree gift not yet covered. */
@@ -78,12 +98,15 @@ export function treeGiftLedger(db: Executor) {
       return Boolean(row);
     },
 
-    /** The gift if it is a paid tree gift (otherwise null: not paid yet, refunded, cash). */
+    /**
+     * The gift if it is a paid tree gift (otherwise null: not paid yet, refunded, cash); `donorId`
+     * is its trees' holder (the claimer of a gift claimed whole).
+     */
     async paidTreeGift(tx: Tx | null, id: string): Promise<TreeGiftDemand | null> {
-      const row = await paidTreeGifts(tx?.db ?? db)
+      const row = await heldTreeGifts(tx?.db ?? db)
         .where('id', '=', id)
         .executeTakeFirst();
-      return row ? demandOf(row) : null;
+      return row ? heldDemandOf(row) : null;
     },
 
     /** A paid tree gift for its public page (issue 19 §4): whether the donor stays anonymous. */

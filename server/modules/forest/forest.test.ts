@@ -210,6 +210,40 @@ describe.each(databaseTargets)('gifts become trees, my forest ($name)', (target)
     );
   });
 
+  it('a gift claimed whole grows in the claimer’s forest: trees planted before and after the claim', async () => {
+    const organiser = await kit.signIn();
+    const giver = await kit.signIn();
+    const friend = await kit.signIn();
+    const drive = await kit.insertDrive(organiser.user.id);
+    const first = await registerAt(organiser.headers, drive.id, 1);
+    const gift = await payThroughCheckout(giver.headers, {
+      kind: 'trees',
+      trees: 3,
+      category: 'Trees',
+      gift: { recipientName: 'A friend', recipientEmail: 'friend@example.com' },
+    });
+    expect(await planted(gift)).toBe(1);
+    const link = kit.mailer.sent.find((m) => m.to === 'friend@example.com')?.text ?? '';
+    const code = /\/claim\/([A-Za-z0-9_-]{43})/.exec(link)?.[1];
+    expect(code, link).toBeDefined();
+    const claimed = await kit.call('POST', `/api/gifts/${code}/claim`, friend.headers);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+
+    // Planted after the claim: the allocation names the claimer too.
+    const second = await registerAt(organiser.headers, drive.id, 2);
+    const mine = await forest(friend.headers);
+    expect(mine.summary).toEqual({ funded: 3, planted: 3, alive: 3 });
+    expect(mine.trees.map((t) => [t.id, t.giftPlants]).sort()).toEqual(
+      [
+        [first, 1],
+        [second, 2],
+      ].sort(),
+    );
+    const givers = await forest(giver.headers);
+    expect(givers.summary).toEqual({ funded: 0, planted: 0, alive: 0 });
+    expect(givers.trees).toEqual([]);
+  });
+
   it('a tree carrying gifts cannot be deleted; once dead its replacement inherits the gifts', async () => {
     const organiser = await kit.signIn();
     const donor = await kit.signIn();

@@ -148,6 +148,14 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
       return Boolean(row);
     },
 
+    /** A gift's trees now grow in another member's forest (a gift claimed whole). */
+    moveGift: (donationId: string, holderId: string) =>
+      db
+        .updateTable('tree_gift_allocations')
+        .set({ donor_id: holderId })
+        .where('donation_id', '=', donationId)
+        .execute(),
+
     releaseGift: (donationId: string) =>
       db.deleteFrom('tree_gift_allocations').where('donation_id', '=', donationId).execute(),
 

@@ -307,6 +307,12 @@ export function giftAllocations(deps: GiftAllocationDeps) {
       });
     },
 
+    /** A gift claimed whole by its recipient: its planted trees move into their forest. */
+    async onGiftClaimed(tx: Tx, claim: { donationId: string; claimerId: string }): Promise<void> {
+      await lock(tx);
+      await giftAllocationsRepository(tx.db).moveGift(claim.donationId, claim.claimerId);
+    },
+
     /** The job after a tree gift is refunded: its plants go back and cover other open gifts. */
     async onGiftRefunded(payload: unknown): Promise<void> {
       const donationId = donationIdOf(payload);

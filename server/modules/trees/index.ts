@@ -118,6 +118,7 @@ export const treesModule = defineModule({
     treeOrigin: trees.get,
     memberFigures: trees.memberFigures,
     giftPlantings: trees.giftPlantings,
+    onGiftClaimed: trees.onGiftClaimed,
     prune: async (now: Date) =>
       (await trees.prune(now)) +
       (await trees.pruneGiftTreeNews(now)) +
