@@ -4,7 +4,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Donation } from '../../../../contract/donations';
-import { renderWithApp, routeFetch } from '../../../test-support/render';
+import { renderWithApp, routeFetch, type FetchRoute } from '../../../test-support/render';
+import * as checkout from '../checkout-url';
 import { buildDonation, paidDonation } from '../test-data';
 import { Transactions, TRANSACTIONS_PAGE_SIZE } from './transactions';
 
@@ -116,5 +117,53 @@ describe('Transactions', () => {
     renderWithApp(<Transactions />, '/app/transactions');
     expect(await screen.findByRole('alert')).toHaveTextContent('Boom.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it('offers Pay now and Cancel on a pending donation only', async () => {
+    const assign = vi.spyOn(checkout, 'goToCheckout').mockImplementation(() => undefined);
+    const pending = buildDonation({ id: 'don-p', status: 'pending' });
+    const all = [pending, paidDonation({ id: 'don-paid', receiptNumber: 'CAN-2026-000001' })];
+    const posted: string[] = [];
+    const actions: FetchRoute = (url, init) => {
+      if (init?.method !== 'POST') return undefined;
+      posted.push(url.pathname);
+      if (url.pathname === '/api/donations/don-p/checkout')
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: { donation: pending, checkoutUrl: '/app/checkout-tree?donation=don-p' },
+          },
+        };
+      if (url.pathname === '/api/donations/don-p/cancel') {
+        all[0] = { ...pending, status: 'cancelled' };
+        return {
+          status: 200,
+          body: { success: true, message: 'Your donation was cancelled.', data: all[0] },
+        };
+      }
+      return undefined;
+    };
+    routeFetch(actions, (url) =>
+      url.pathname === '/api/donations'
+        ? {
+            status: 200,
+            body: { success: true, page: 1, limit: 10, total: all.length, data: all },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<Transactions />, '/app/transactions');
+    const rows = await screen.findAllByTestId('donation-row');
+    expect(within(rows[1]!).queryByRole('button', { name: /^Pay now/ })).toBeNull();
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Pay now/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/checkout-tree?donation=don-p'));
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Cancel/ }));
+    await waitFor(() =>
+      expect(
+        within(screen.getAllByTestId('donation-row')[0]!).getByTestId('status-badge'),
+      ).toHaveTextContent('Cancelled'),
+    );
+    expect(posted).toEqual(['/api/donations/don-p/checkout', '/api/donations/don-p/cancel']);
   });
 });
