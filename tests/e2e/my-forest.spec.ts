@@ -4,6 +4,7 @@ import { formatMoney } from '../../contract/money';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
+import { buildJpeg } from '../support/images';
 import { signedInAccount } from '../support/shell-session';
 
 const SCREENS = [
@@ -70,6 +71,12 @@ for (const screen of SCREENS)
       timeout: 15_000,
     });
 
+    // The success page has the gift's certificate, a one-page PDF.
+    const certificate = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Certificate (PDF)' }).click();
+    const pdf = Buffer.concat(await (await (await certificate).createReadStream()).toArray());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
     // The success page leads to the forest: 3 trees funded, planting on the drive's day.
     await page.getByRole('link', { name: 'See it in your forest' }).click();
     await expect(page).toHaveURL('/app/my-forest');
@@ -102,6 +109,21 @@ for (const screen of SCREENS)
     expect(registered.status(), await registered.text()).toBe(201);
     const treeId = ((await registered.json()) as { data: { tree: { id: string } } }).data.tree.id;
 
+    // The organiser posts a field update with a photo from the drive.
+    const updateText = `All 5 neems are in along the forest edge ${stamp}`;
+    const posted = await page.request.post(`/api/drives/${drive.id}/updates`, {
+      headers: { 'x-auth-token': organiserToken },
+      multipart: {
+        text: updateText,
+        photos: {
+          name: 'forest-edge.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await buildJpeg({ width: 800, height: 600, seed: 5 }),
+        },
+      },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+
     // The donor's forest shows them planted: the gift, the card, the map and the timeline.
     await page.reload();
     await expect(gift.getByTestId('gift-status')).toHaveText('Planted');
@@ -117,9 +139,15 @@ for (const screen of SCREENS)
     await expect(
       page.getByRole('region', { name: 'Where your trees grow' }).locator('.leaflet-container'),
     ).toBeVisible();
-    await expect(page.getByTestId('forest-event').first()).toContainText(
-      `Neem × 5 planted at ${driveName}`,
-    );
+    const update = page.getByTestId('forest-event').filter({ hasText: updateText });
+    await expect(update).toContainText(organiser.username);
+    const photo = update.getByRole('img', { name: /^Photo 1 of 1 from / });
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(
+      page.getByTestId('forest-event').filter({ hasText: `Neem × 5 planted at ${driveName}` }),
+    ).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);
 
     // A card opens the tree.
