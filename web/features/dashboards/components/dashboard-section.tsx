@@ -1,25 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import { sectionCard } from '../../../components/ui/looks';
+import type { ReactNode } from 'react';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** A dashboard card with its heading, which names it for assistive technology. */
-export function Section({
-  title,
-  children,
-  id,
-}: {
-  title: string;
-  children: ReactNode;
-  id?: string;
-}) {
-  const headingId = useId();
-  return (
-    <section className={sectionCard} aria-labelledby={headingId} id={id}>
-      <div className="card-body gap-3">
-        <h2 id={headingId} className="text-xl font-bold">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
+export function Section(props: { title: string; children: ReactNode; id?: string }) {
+  return <TitledSection {...props} bodyClassName="card-body gap-3" />;
 }

@@ -1,8 +1,8 @@
-import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Forest } from '../../../../contract/forest';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
+import { mutedText, textLink } from '../../../components/ui/looks';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useForest, useForestList, type ForestList } from '../api';
@@ -12,20 +12,6 @@ import { ForestSummary } from './forest-summary';
 import { ForestTimeline } from './forest-timeline';
 import { ForestTreeCard } from './forest-tree-card';
 import { GiftList } from './gift-list';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section className={sectionCard} aria-labelledby={headingId}>
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <h2 id={headingId} className="text-xl font-bold">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
-}
 
 /** "Show more …" under a list while its cursor says there is more. */
 function ShowMore({ list, what }: { list: ForestList; what: string }) {
@@ -65,21 +51,21 @@ function ForestBody({ forest }: { forest: Forest }) {
     <div className="flex flex-col gap-6">
       <ForestSummary summary={forest.summary} />
       {gifts.length > 0 ? (
-        <Section title="Your tree gifts">
+        <TitledSection title="Your tree gifts">
           <GiftList gifts={gifts} />
           <ShowMore list="gifts" what="gifts" />
-        </Section>
+        </TitledSection>
       ) : null}
       {hasMapPoints ? (
-        <Section title="Where your trees grow">
+        <TitledSection title="Where your trees grow">
           <p className={`text-sm ${mutedText}`}>
             Trees you registered show where you placed them; trees planted for your gifts show their
             place to about 100 m.
           </p>
           <ForestMap trees={trees} />
-        </Section>
+        </TitledSection>
       ) : null}
-      <Section title="Your trees">
+      <TitledSection title="Your trees">
         {trees.length === 0 ? (
           <p className={mutedText}>
             No tree is in the ground for you yet. Your gifts appear here once the organiser records
@@ -95,8 +81,8 @@ function ForestBody({ forest }: { forest: Forest }) {
           </ul>
         )}
         <ShowMore list="trees" what="trees" />
-      </Section>
-      <Section title="What happened">
+      </TitledSection>
+      <TitledSection title="What happened">
         {trees.length === 0 && updates.length === 0 ? (
           <p className={mutedText}>
             Plantings, photos from the field and news of your trees will show up here.
@@ -105,7 +91,7 @@ function ForestBody({ forest }: { forest: Forest }) {
           <ForestTimeline trees={trees} updates={updates} />
         )}
         <ShowMore list="updates" what="updates" />
-      </Section>
+      </TitledSection>
       <p className={`text-sm ${mutedText}`}>
         CO₂ figures follow one published method, with a likely range.{' '}
         <Link to={PATHS.impactMethod} className={textLink}>

@@ -1,9 +1,6 @@
 import { SHARE_PATHS } from '../../../../contract/forest-sharing';
-import { ButtonLink } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { ShareButtons } from '../../../components/ui/share-buttons';
-import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
-import { ApiError, failureMessage } from '../../../lib/api-client';
 import { formatCount, formatKg } from '../../../lib/numbers';
 import { usePublicForest } from '../api';
 import {
@@ -11,42 +8,23 @@ import {
   Figure,
   Figures,
   GrowYourOwn,
+  publicPageFallback,
   Section,
   SpeciesList,
   TreeGrid,
   treesText,
 } from './public-pieces';
 
-export function PublicNotFound({ title, children }: { title: string; children: string }) {
-  return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-3xl font-extrabold">{title}</h1>
-      <p className={mutedText}>{children}</p>
-      <ButtonLink to="/">Go to Canopy</ButtonLink>
-    </div>
-  );
-}
-
 /** /forest/{handle}: a member's public forest. */
 export function PublicForest({ handle }: { handle: string }) {
   const forest = usePublicForest(handle);
-  if (forest.isPending) return <LoadingState label="Loading the forest…" />;
-  if (forest.isError) {
-    if (forest.error instanceof ApiError && forest.error.status === 404)
-      return (
-        <PublicNotFound title="This forest is not public">
-          There is no public forest at this address. Its owner may have made it private.
-        </PublicNotFound>
-      );
-    return (
-      <div className="mx-auto max-w-xl px-4 py-10">
-        <LoadErrorCard
-          message={failureMessage(forest.error, 'This forest could not be loaded just now.')}
-          onRetry={() => void forest.refetch()}
-        />
-      </div>
-    );
-  }
+  if (!forest.data)
+    return publicPageFallback(forest, {
+      loading: 'Loading the forest…',
+      notFoundTitle: 'This forest is not public',
+      notFound: 'There is no public forest at this address. Its owner may have made it private.',
+      failed: 'This forest could not be loaded just now.',
+    });
   const data = forest.data;
   const { summary } = data;
   return (

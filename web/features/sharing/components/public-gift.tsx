@@ -1,17 +1,15 @@
 import { SHARE_PATHS, type PublicGift as Gift } from '../../../../contract/forest-sharing';
 import { mutedText } from '../../../components/ui/looks';
 import { ShareButtons } from '../../../components/ui/share-buttons';
-import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
-import { ApiError, failureMessage } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
 import { formatCount, formatKg } from '../../../lib/numbers';
 import { usePublicGift } from '../api';
-import { PublicNotFound } from './public-forest';
 import {
   co2Text,
   Figure,
   Figures,
   GrowYourOwn,
+  publicPageFallback,
   Section,
   SpeciesList,
   TreeGrid,
@@ -32,23 +30,13 @@ function progress(gift: Gift, now = Date.now()): string {
 /** /gift/{id}: one tree gift, the donor named unless anonymous. */
 export function PublicGift({ id }: { id: string }) {
   const gift = usePublicGift(id);
-  if (gift.isPending) return <LoadingState label="Loading the gift…" />;
-  if (gift.isError) {
-    if (gift.error instanceof ApiError && gift.error.status === 404)
-      return (
-        <PublicNotFound title="Gift not found">
-          There is no tree gift at this address.
-        </PublicNotFound>
-      );
-    return (
-      <div className="mx-auto max-w-xl px-4 py-10">
-        <LoadErrorCard
-          message={failureMessage(gift.error, 'This gift could not be loaded just now.')}
-          onRetry={() => void gift.refetch()}
-        />
-      </div>
-    );
-  }
+  if (!gift.data)
+    return publicPageFallback(gift, {
+      loading: 'Loading the gift…',
+      notFoundTitle: 'Gift not found',
+      notFound: 'There is no tree gift at this address.',
+      failed: 'This gift could not be loaded just now.',
+    });
   const data = gift.data;
   const title = data.donorName
     ? `${data.donorName} gave ${treesText(data.trees)}`

@@ -1,15 +1,48 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { speciesByValue } from '../../../../contract/options';
 import type { PublicSpecies, PublicTree } from '../../../../contract/forest-sharing';
 import type { Range } from '../../../../contract/impact';
 import { ButtonLink } from '../../../components/ui/button';
-import { mutedText, sectionCard } from '../../../components/ui/looks';
+import { mutedText } from '../../../components/ui/looks';
 import { Photo } from '../../../components/ui/photo';
+import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { ApiError, failureMessage } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
 import { formatCount, formatKg, plural } from '../../../lib/numbers';
 
 export const speciesName = (s: { value: number; label: string }) =>
   speciesByValue(s.value)?.label ?? s.label;
+
+/** A public page that is not there (private, unknown): a plain page with the way home. */
+export function PublicNotFound({ title, children }: { title: string; children: string }) {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <h1 className="text-3xl font-extrabold">{title}</h1>
+      <p className={mutedText}>{children}</p>
+      <ButtonLink to="/">Go to Canopy</ButtonLink>
+    </div>
+  );
+}
+
+/** What a public page shows while its query loads, is not found or fails; null once it has data. */
+export function publicPageFallback(
+  query: Pick<UseQueryResult<unknown, unknown>, 'isPending' | 'isError' | 'error' | 'refetch'>,
+  text: { loading: string; notFoundTitle: string; notFound: string; failed: string },
+): ReactNode {
+  if (query.isPending) return <LoadingState label={text.loading} />;
+  if (!query.isError) return null;
+  if (query.error instanceof ApiError && query.error.status === 404)
+    return <PublicNotFound title={text.notFoundTitle}>{text.notFound}</PublicNotFound>;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <LoadErrorCard
+        message={failureMessage(query.error, text.failed)}
+        onRetry={() => void query.refetch()}
+      />
+    </div>
+  );
+}
 
 export function Figure({ value, label }: { value: string; label: string }) {
   return (
@@ -29,19 +62,8 @@ export function Figures({ children }: { children: ReactNode }) {
   );
 }
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <section className={sectionCard} aria-labelledby={headingId}>
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <h2 id={headingId} className="text-xl font-bold">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </section>
-  );
-}
+/** The public pages' sections are the kit's titled card. */
+export { TitledSection as Section } from '../../../components/ui/titled-section';
 
 export function SpeciesList({ species }: { species: PublicSpecies[] }) {
   return (
