@@ -6,6 +6,7 @@ import { pdfPages, pdfText } from '../support/pdf-text';
 import { apiDrive, apiToken } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { signedInAccount } from '../support/shell-session';
+import { payWithTestCard } from '../support/test-card';
 
 /** The server's prices and limits, as the donate form reads them. */
 async function donationOptions(page: Page, token: string) {
@@ -17,12 +18,8 @@ async function donationOptions(page: Page, token: string) {
 }
 
 async function payWithCard(page: Page, number: string, amount: string) {
-  await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
   await expect(page.getByTestId('test-mode')).toContainText('TEST MODE');
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
+  await payWithTestCard(page, amount, number);
 }
 
 async function openTransactions(page: Page) {

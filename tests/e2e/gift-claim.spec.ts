@@ -6,6 +6,7 @@ import { apiDrive, apiToken } from '../support/drives-e2e';
 import { apiUser, codeIn, E2E_PASSWORD, mailDir } from '../support/e2e-accounts';
 import { signedInAccount } from '../support/shell-session';
 import { waitForMail } from '../support/smtp-receiver';
+import { payWithTestCard } from '../support/test-card';
 
 const SCREENS = [
   { name: 'desktop', viewport: null },
@@ -49,11 +50,7 @@ for (const screen of SCREENS)
     if (await next.isVisible()) await next.click();
     const since = Date.now();
     await page.getByRole('button', { name: `Pay ${total}` }).click();
-    await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    await payWithTestCard(page, total);
     await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible({
       timeout: 15_000,
     });

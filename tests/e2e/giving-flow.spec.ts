@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createDonationResponseSchema,
   donationOptionsResponseSchema,
@@ -7,17 +7,10 @@ import { formatMoney } from '../../contract/money';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiToken } from '../support/drives-e2e';
 import { signedInAccount } from '../support/shell-session';
+import { payWithTestCard } from '../support/test-card';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-async function payWithTestCard(page: Page, amount: string) {
-  await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: `Pay ${amount}` }).click();
-}
 
 for (const [device, viewport] of [
   ['a 390 px phone', PHONE],

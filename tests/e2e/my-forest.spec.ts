@@ -6,6 +6,7 @@ import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { buildJpeg } from '../support/images';
 import { signedInAccount } from '../support/shell-session';
+import { payWithTestCard } from '../support/test-card';
 
 const SCREENS = [
   { name: 'desktop', viewport: null },
@@ -62,11 +63,7 @@ for (const screen of SCREENS)
     const next = page.getByRole('button', { name: 'Continue', exact: true });
     if (await next.isVisible()) await next.click();
     await page.getByRole('button', { name: `Pay ${total}` }).click();
-    await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    await payWithTestCard(page, total);
     await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible({
       timeout: 15_000,
     });

@@ -6,6 +6,7 @@ import { apiDrive, apiToken, type DrivePlace } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { signIn } from '../support/shell-session';
 import { themeAttribute } from '../support/theme';
+import { payWithTestCard } from '../support/test-card';
 
 const LODHI_GARDEN: DrivePlace = {
   location: 'Lodhi Garden, New Delhi',
@@ -158,11 +159,7 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   // The review beside the choices prices the trees at the nursery's price.
   await expect(page.getByTestId('review-total')).toHaveText('$10.00');
   await page.getByRole('button', { name: 'Pay $10.00' }).click();
-  await expect(page).toHaveURL(/\/app\/checkout-tree\?donation=.+/);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay $10.00' }).click();
+  await payWithTestCard(page, '$10.00');
   await expect(page.getByRole('heading', { name: 'Thank you for your donation!' })).toBeVisible({
     timeout: 15_000,
   });
