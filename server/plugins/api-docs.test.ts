@@ -23,6 +23,9 @@ const BODILESS = new Set([
   'POST /api/calendar/feed/rotate',
   'POST /api/nursery/reservations/{id}/{action}',
   'POST /api/teams/{organisationId}/invites/{inviteId}/resend',
+  'POST /api/donations/{id}/checkout',
+  'POST /api/donations/{id}/cancel',
+  'POST /api/gifts/{code}/claim',
 ]);
 
 /** Routes whose handler reads the body itself (documented by documentBody), each as signed out. */
