@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forestQuerySchema } from '../contract/forest';
 import { buildConfig } from '../server/config';
 import type { DatabaseHandle } from '../server/db/database';
 import { createTestDatabase, databaseTargets } from '../tests/support/test-database';
 import { seed, type SeedCounts } from './seed-demo';
+import { createSeeder } from './seed/context';
 import { timeZoneAt } from '../server/lib/time-zone';
 import { localHour } from './seed/local-time';
 import { isLocalDaytime } from './seed/tree-growth';
@@ -226,6 +228,104 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
       .select('id')
       .execute();
     expect(waiting.length).toBeGreaterThan(0);
+  });
+
+  it('posts field updates with photos to most past drives, after each drive, and tells people', async () => {
+    const db = database.db;
+    const updates = await db
+      .selectFrom('drive_updates')
+      .innerJoin('drives', 'drives.id', 'drive_updates.drive_id')
+      .select([
+        'drive_updates.id',
+        'drive_updates.drive_id',
+        'drive_updates.author_role',
+        'drive_updates.created_at',
+        'drive_updates.notices_sent_at',
+        'drives.starts_at',
+      ])
+      .execute();
+    expect(updates.length).toBe(counts.driveUpdates);
+    const past = await db
+      .selectFrom('drives')
+      .where('starts_at', '<', new Date(Date.now() - 2 * 86_400_000).toISOString())
+      .select('id')
+      .execute();
+    expect(new Set(updates.map((u) => u.drive_id)).size).toBeGreaterThanOrEqual(past.length / 2);
+    expect(updates.every((u) => u.created_at > u.starts_at && u.notices_sent_at)).toBe(true);
+    expect(new Set(updates.map((u) => u.author_role))).toEqual(new Set(['organiser', 'nursery']));
+    const photos = await db
+      .selectFrom('drive_update_photos')
+      .innerJoin('file_blobs', 'file_blobs.file_id', 'drive_update_photos.file_id')
+      .select('drive_update_photos.update_id')
+      .execute();
+    expect(photos.length).toBe(counts.updatePhotos);
+    expect(new Set(photos.map((p) => p.update_id)).size).toBeGreaterThanOrEqual(10);
+    const told = await db
+      .selectFrom('notifications')
+      .where('kind', '=', 'drive_update')
+      .select('id')
+      .execute();
+    expect(told.length).toBeGreaterThan(counts.driveUpdates);
+  });
+
+  it('gives trees to someone: claimed and unclaimed gifts, a later send day, a corporate batch', async () => {
+    const gifts = await database.db
+      .selectFrom('donation_gifts')
+      .innerJoin('donations', 'donations.id', 'donation_gifts.donation_id')
+      .select([
+        'donation_gifts.donation_id',
+        'donation_gifts.claimed_by',
+        'donation_gifts.sent_at',
+        'donation_gifts.send_on',
+        'donations.status',
+      ])
+      .execute();
+    expect(gifts.length).toBe(counts.gifts);
+    expect(gifts.every((g) => g.status === 'paid')).toBe(true);
+    const claimed = gifts.filter((g) => g.claimed_by);
+    expect(claimed.length).toBe(counts.claimedGifts);
+    expect(claimed.length).toBeGreaterThanOrEqual(5);
+    // Sent and not claimed; and one waiting for its day, not sent yet.
+    expect(gifts.some((g) => !g.claimed_by && g.sent_at)).toBe(true);
+    const later = gifts.filter((g) => g.send_on && !g.sent_at);
+    expect(later.length).toBe(1);
+    const perDonation = new Map<string, number>();
+    for (const g of gifts)
+      perDonation.set(g.donation_id, (perDonation.get(g.donation_id) ?? 0) + 1);
+    const batch = [...perDonation].find(([, n]) => n >= 10)?.[0];
+    expect(batch).toBeDefined();
+    expect(claimed.filter((g) => g.donation_id === batch).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("shows asha's forest with planted gifts and field updates, and answers its public page", async () => {
+    const services = createSeeder({ config, database }).ctx;
+    const asha = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'asha')
+      .executeTakeFirstOrThrow();
+    const forest = await services.forest.forest(asha.id, forestQuerySchema.parse({}));
+    expect(forest.gifts.some((g) => g.status === 'planted')).toBe(true);
+    expect(forest.summary.planted).toBeGreaterThan(0);
+    expect(forest.updates.some((u) => u.photos.length > 0)).toBe(true);
+    expect(counts.publicForests).toContain('/forest/asha');
+    expect(counts.publicForests.length).toBeGreaterThanOrEqual(3);
+    for (const path of counts.publicForests) {
+      const shown = await services.forest.publicForest(decodeURIComponent(path.split('/').pop()!));
+      expect(shown.summary.planted + shown.summary.funded).toBeGreaterThan(0);
+    }
+    // Every paid tree gift to a drive whose trees are registered is allocated.
+    const allocations = await database.db
+      .selectFrom('tree_gift_allocations')
+      .select('donation_id')
+      .distinct()
+      .execute();
+    expect(allocations.length).toBeGreaterThanOrEqual(10);
+    const backfill = await database.db
+      .selectFrom('gift_allocation_backfill')
+      .select('finished_at')
+      .executeTakeFirst();
+    expect(backfill?.finished_at).toBeTruthy();
   });
 
   it('refuses to touch a database that already has accounts', async () => {

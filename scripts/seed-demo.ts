@@ -10,11 +10,15 @@ import { resolveSessionSecret } from '../server/lib/secrets';
 import type { FileStore } from '../server/modules/files/file-store';
 import { createSeeder, type Seeder } from './seed/context';
 import { createDrives } from './seed/drives';
-import { makeDonations } from './seed/donations';
+import { planDonations } from './seed/donations';
+import { postDriveUpdates } from './seed/drive-updates';
+import { shareForests } from './seed/forests';
+import { planGifts } from './seed/gifts';
 import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, createPeople } from './seed/people';
 import { DAY_MS } from './seed/random';
 import { supplySaplings } from './seed/nursery';
 import { formTeams } from './seed/teams';
+import { timeline } from './seed/timeline';
 import { plantTrees } from './seed/trees';
 
 /**
@@ -22,7 +26,8 @@ import { plantTrees } from './seed/trees';
  * alive. Everything goes through the app's services on a clock the seed moves through three and a
  * half years: accounts with initials avatars, drives in six countries at local daytime hours with
  * drawn landscapes, trees with their measurements and care, deaths and replanting, donations paid
- * through the real fulfilment path, and the notifications all of that sends.
+ * through the real fulfilment path (some given to someone, and claimed), field updates with photos,
+ * public forests, and the notifications all of that sends.
  */
 export { DEMO_PASSWORD };
 
@@ -40,6 +45,13 @@ export interface SeedCounts {
   reservations: number;
   donations: number;
   paid: number;
+  /** Recipients of gifts of trees, and how many of them claimed. */
+  gifts: number;
+  claimedGifts: number;
+  driveUpdates: number;
+  updatePhotos: number;
+  /** `/forest/{handle}` paths of the public forests. */
+  publicForests: string[];
 }
 
 export async function seed(input: {
@@ -66,9 +78,17 @@ async function seedWith(seeder: Seeder, db: DatabaseHandle['db']): Promise<SeedC
   const people = await createPeople(seeder);
   const drives = await createDrives(seeder, people);
   const { delivered, ...nursery } = await supplySaplings(seeder, people, drives);
-  const trees = await plantTrees(seeder, people, drives, delivered);
-  const donations = await makeDonations(seeder, people, drives);
+  // Gifts are paid before their drive's trees are registered, which allocates them (issue 19 §1).
+  const steps = timeline();
+  const donations = planDonations(seeder, people, drives, steps);
+  const gifts = planGifts(seeder, people, drives, steps, donations);
+  const trees = await plantTrees(seeder, people, drives, delivered, steps);
+  await steps.finish();
   const teamMembers = await formTeams(seeder, people);
+  const updates = await postDriveUpdates(seeder, people, drives);
+  const publicForests = await shareForests(seeder, people);
+  // The one-off allocation backfill (a schedule in the app) finds nothing left and records it.
+  await seeder.at(seeder.now, () => seeder.ctx.trees.backfillAllocations());
   // Care that is due today becomes the reminders a member would find this morning.
   await seeder.at(seeder.now, () => seeder.ctx.trees.sendCareReminders());
   // Members have read what is more than a couple of weeks old.
@@ -85,6 +105,10 @@ async function seedWith(seeder: Seeder, db: DatabaseHandle['db']): Promise<SeedC
     participants: drives.reduce((n, d) => n + d.participants.length, 0),
     ...trees,
     ...donations,
+    gifts: gifts.gifts,
+    claimedGifts: gifts.claimed,
+    ...updates,
+    publicForests,
     ...nursery,
     teamMembers,
   };
@@ -104,12 +128,13 @@ async function main() {
     console.log(
       `Seeded ${c.users} accounts, ${c.drives} drives (${c.participants} participations), ${c.trees} trees ` +
         `(${c.measurements} measurements, ${c.care} care entries, ${c.dead} died, ${c.replanted} replanted) and ` +
-        `${c.donations} donations (${c.paid} paid), ${c.teamMembers} team members, ` +
+        `${c.donations} donations (${c.paid} paid; ${c.gifts} gifts to someone, ${c.claimedGifts} claimed), ` +
+        `${c.driveUpdates} field updates (${c.updatePhotos} photos), ${c.teamMembers} team members, ` +
         `${c.stockLines} nursery stock lines and ${c.reservations} sapling reservations on ${database.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
     );
     console.log(
       `Demo accounts: asha@${DEMO_EMAIL_DOMAIN} (individual), greenleaf@${DEMO_EMAIL_DOMAIN} (corporate), ` +
-        `sahyadri@${DEMO_EMAIL_DOMAIN} (nursery); password "${DEMO_PASSWORD}".`,
+        `sahyadri@${DEMO_EMAIL_DOMAIN} (nursery); password "${DEMO_PASSWORD}". Public forests: ${c.publicForests.join(', ')}.`,
     );
   } finally {
     await database.close();

@@ -7,6 +7,7 @@ import { testPaymentEvent } from '../../server/modules/payments/test-provider';
 import type { Seeder } from './context';
 import type { SeededDrive } from './drives';
 import { localTimeAfter } from './local-time';
+import type { Timeline } from './timeline';
 import type { Person } from './people';
 import { DAY_MS, rng } from './random';
 
@@ -30,13 +31,15 @@ export interface DonationCounts {
  * price where one supplies the drive), then the test checkout's event through `payments.fulfil`
  * minutes later, so receipt numbers, paid dates and the donor's and
  * organiser's notices come from the real fulfilment path. A few cards are declined, one gift is
- * refunded and a couple of checkouts are still open.
+ * refunded and a couple of checkouts are still open. Planned here, run on the story's timeline
+ * (`steps`), so a drive's gifts are paid before its trees are registered and allocated to them.
  */
-export async function makeDonations(
+export function planDonations(
   seeder: Seeder,
   people: Map<string, Person>,
   drives: SeededDrive[],
-): Promise<DonationCounts> {
+  steps: Timeline,
+): DonationCounts {
   const { ctx, now } = seeder;
   const repo = donationsRepository(ctx.database.db);
   const r = rng(4242);
@@ -65,32 +68,32 @@ export async function makeDonations(
       );
       const trees = r.chance(0.45);
       const message = r.pick(MESSAGES);
-      const { donation: created } = await seeder.at(createdAt, () =>
-        ctx.donations.create(donor, {
-          ...(trees
-            ? {
-                kind: 'trees' as const,
-                trees: corporate ? r.pick([25, 50, 100, 200]) : r.pick([1, 2, 5, 10, 12]),
-              }
-            : {
-                kind: 'cash' as const,
-                amount:
-                  (corporate ? r.pick([500, 1000, 2500, 5000]) : r.pick([10, 20, 25, 50, 100])) *
-                  100,
-              }),
-          driveId: drive?.row.id ?? null,
-          category: trees
-            ? 'Trees'
-            : r.pick(['Planting-Ops', 'Land', 'Media', 'Institution/Research'] as const),
-          ...(message ? { message } : {}),
-          anonymous: r.chance(0.15),
-        }),
-      );
-      const row = { id: created.id };
-      counts.donations++;
+      const input = {
+        ...(trees
+          ? {
+              kind: 'trees' as const,
+              trees: corporate ? r.pick([25, 50, 100, 200]) : r.pick([1, 2, 5, 10, 12]),
+            }
+          : {
+              kind: 'cash' as const,
+              amount:
+                (corporate ? r.pick([500, 1000, 2500, 5000]) : r.pick([10, 20, 25, 50, 100])) * 100,
+            }),
+        driveId: drive?.row.id ?? null,
+        category: trees
+          ? ('Trees' as const)
+          : r.pick(['Planting-Ops', 'Land', 'Media', 'Institution/Research'] as const),
+        ...(message ? { message } : {}),
+        anonymous: r.chance(0.15),
+      };
+      let id = '';
+      steps.add(createdAt, async () => {
+        const { donation } = await seeder.at(createdAt, () => ctx.donations.create(donor, input));
+        id = donation.id;
+        counts.donations++;
+      });
       // The newest checkouts may still be open; now and then a card is declined.
       if (now - createdAt < 2 * DAY_MS && r.chance(0.5)) continue;
-      const donation = (await repo.findById(row.id))!;
       // About one card in eleven is declined (counted, so every demo has some).
       const declined = ++settled % 11 === 5;
       const outcome = declined
@@ -100,13 +103,18 @@ export async function makeDonations(
           }
         : { paid: true as const };
       const paidAt = createdAt + r.int(2, 9) * 60_000;
-      await seeder.at(paidAt, () => ctx.payments.fulfil(testPaymentEvent(donation, outcome)));
-      if (!declined) counts.paid++;
+      steps.add(paidAt, async () => {
+        const donation = (await repo.findById(id))!;
+        await seeder.at(paidAt, () => ctx.payments.fulfil(testPaymentEvent(donation, outcome)));
+        if (!declined) counts.paid++;
+      });
       if (!declined && !refunded && !corporate && now - paidAt > 30 * DAY_MS) {
         refunded = true;
-        const paid = (await repo.findById(row.id))!;
-        await seeder.at(paidAt + 3 * DAY_MS, () => ctx.payments.fulfil(refundEvent(paid)));
-        counts.paid--;
+        steps.add(paidAt + 3 * DAY_MS, async () => {
+          const paid = (await repo.findById(id))!;
+          await seeder.at(paidAt + 3 * DAY_MS, () => ctx.payments.fulfil(refundEvent(paid)));
+          counts.paid--;
+        });
       }
     }
   }
@@ -116,16 +124,19 @@ export async function makeDonations(
     .sort((a, b) => a.row.starts_at.localeCompare(b.row.starts_at))[0];
   const payer = people.get('wanjiru');
   if (next && payer) {
-    await seeder.at(now - 40 * 60_000, () =>
-      ctx.donations.create(payer, {
-        kind: 'trees',
-        trees: 3,
-        driveId: next.row.id,
-        category: 'Trees',
-      }),
-    );
-    counts.donations++;
+    steps.add(now - 40 * 60_000, async () => {
+      await seeder.at(now - 40 * 60_000, () =>
+        ctx.donations.create(payer, {
+          kind: 'trees',
+          trees: 3,
+          driveId: next.row.id,
+          category: 'Trees',
+        }),
+      );
+      counts.donations++;
+    });
   }
+  // Counted as the steps run.
   return counts;
 }
 

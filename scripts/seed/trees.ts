@@ -10,6 +10,7 @@ import { renderPng, treePhotoSvg } from './images';
 import { timeZoneAt } from '../../server/lib/time-zone';
 import { localTimeAfter } from './local-time';
 import type { Person } from './people';
+import type { Timeline } from './timeline';
 import { DAY_MS, hashSeed, rng, YEAR_MS, type Random } from './random';
 import { carePlan, daytime, measurementSeries } from './tree-growth';
 
@@ -176,6 +177,8 @@ export async function plantTrees(
   people: Map<string, Person>,
   drives: SeededDrive[],
   delivered: ReadonlyMap<string, Delivery>,
+  /** Other steps of the story (gifts and their payments) run up to each registration. */
+  steps?: Timeline,
 ): Promise<TreeCounts> {
   const { ctx, now } = seeder;
   const r = rng(2026);
@@ -216,6 +219,7 @@ export async function plantTrees(
       replacesTreeId: p.replaces,
       reservationId: p.reservationId,
     });
+    await steps?.runUntil(registeredAt);
     const tree = await seeder.at(registeredAt, () =>
       ctx.trees.register(p.owner, { form, image: photo }),
     );
