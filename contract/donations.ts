@@ -281,9 +281,30 @@ export const donationListQuerySchema = z.object({
   status: z.enum(DONATION_STATUSES, { error: 'Please choose a status from the list.' }).optional(),
 });
 export type DonationListQuery = z.infer<typeof donationListQuerySchema>;
+/**
+ * A gift donation's recipients in the list (issue 19 §5: the giver sees "claimed" or "not yet
+ * claimed" in Transactions): one recipient, or a corporate batch's count. The recipients
+ * themselves come from `GET /api/donations/{id}/gifts`.
+ */
+export const donationGiftSummarySchema = z.object({
+  /** How many people the trees were given to (1, or a corporate batch's size). */
+  recipients: z.number().int().positive(),
+  /** How many of them claimed their trees. */
+  claimed: z.number().int().nonnegative(),
+  /** The first (for a single gift, the only) recipient's name. */
+  recipientName: z.string(),
+  /** True when that recipient has an email: their mail can be sent again. */
+  recipientEmailed: z.boolean(),
+});
+export type DonationGiftSummary = z.infer<typeof donationGiftSummarySchema>;
+/** A donation in the list: with its gift summary (null when it is no gift to someone). */
+export const donationListItemSchema = donationSchema.extend({
+  gift: donationGiftSummarySchema.nullable(),
+});
+export type DonationListItem = z.infer<typeof donationListItemSchema>;
 export const donationListResponseSchema = z.object({
   ...pagedResponseFields,
-  data: z.array(donationSchema),
+  data: z.array(donationListItemSchema),
 });
 
 // ---- GET /api/trees/donatedtrees (the spec's path): the caller's paid tree donations

@@ -20,6 +20,15 @@ describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $na
       .where('id', '=', id)
       .execute();
 
+  const giftsOf = (donationId: string) =>
+    api
+      .db()
+      .selectFrom('donation_gifts')
+      .selectAll()
+      .where('donation_id', '=', donationId)
+      .orderBy('position')
+      .execute();
+
   it('asks for a session, refuses another member and bad ids', async () => {
     const me = await api.signIn();
     const other = await api.signIn();
@@ -73,6 +82,87 @@ describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $na
     const closed = await call('POST', `/api/donations/${first.id}/checkout`, me.headers);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe(DONATION_MESSAGES.notPending);
+  });
+
+  it('Pay now starting again keeps the gift: the same recipients, message and day, with new codes', async () => {
+    const me = await api.signIn();
+    const gift = {
+      recipientName: 'Ravi Rao',
+      recipientEmail: 'ravi@example.com',
+      message: 'Happy birthday!',
+      sendOn: '2026-06-10',
+    };
+    const first = await api.pending(me.headers, {
+      kind: 'trees',
+      trees: 2,
+      category: 'Trees',
+      gift,
+    });
+    const before = await giftsOf(first.id);
+    await backdate(first.id, 25 * HOUR);
+    const again = await call('POST', `/api/donations/${first.id}/checkout`, me.headers);
+    expect(again.statusCode).toBe(200);
+    const next = again.json().data.donation;
+    expect(next).toMatchObject({ kind: 'trees', trees: 2, status: 'pending' });
+    const after = await giftsOf(next.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      position: 0,
+      trees: 2,
+      recipient_name: 'Ravi Rao',
+      recipient_email: 'ravi@example.com',
+      message: 'Happy birthday!',
+      send_on: '2026-06-10',
+      claimed_by: null,
+      sent_at: null,
+    });
+    expect(after[0]!.id).not.toBe(before[0]!.id);
+    expect(after[0]!.code_hash).not.toBe(before[0]!.code_hash);
+    // The old donation keeps its own row (it expired; nothing moved off it).
+    expect(await giftsOf(first.id)).toHaveLength(1);
+    // Paid, the new donation mails the recipient (its day has not come: not yet).
+    expect((await api.pay(me.headers, next.id)).statusCode).toBe(200);
+    const list = await call('GET', `/api/donations/${next.id}/gifts`, me.headers);
+    expect(list.json().data).toMatchObject({ total: 1, claimed: 0 });
+  });
+
+  it('Pay now starting again keeps a corporate batch in order; a send day now past becomes at once', async () => {
+    // Late in the evening (UTC) for a mail the same day; Pay now comes after midnight.
+    api.clock.set('2026-05-31T20:00:00.000Z');
+    const org = await api.signIn({ profile_type: 'corporate' });
+    const res = await call('POST', '/api/donations/gifts/batch', org.headers, {
+      treesEach: 2,
+      recipients: [1, 2, 3].map((n) => ({ name: `Person ${n}`, email: `p${n}@example.com` })),
+      message: 'Thank you',
+      sendOn: '2026-05-31',
+    });
+    expect(res.statusCode).toBe(200);
+    const first = res.json().data.donation;
+    api.clock.set('2026-06-01T02:00:00.000Z');
+    await backdate(first.id, 33 * HOUR);
+    const again = await call('POST', `/api/donations/${first.id}/checkout`, org.headers);
+    expect(again.statusCode, again.body).toBe(200);
+    const next = again.json().data.donation;
+    expect(next.id).not.toBe(first.id);
+    expect(next.trees).toBe(6);
+    const rows = await giftsOf(next.id);
+    expect(
+      rows.map((r) => [r.position, r.trees, r.recipient_name, r.recipient_email, r.message]),
+    ).toEqual([
+      [0, 2, 'Person 1', 'p1@example.com', 'Thank you'],
+      [1, 2, 'Person 2', 'p2@example.com', 'Thank you'],
+      [2, 2, 'Person 3', 'p3@example.com', 'Thank you'],
+    ]);
+    expect(rows.map((r) => r.send_on)).toEqual([null, null, null]);
+  });
+
+  it('Pay now on a donation that is no gift starts one without gift rows', async () => {
+    const me = await api.signIn();
+    const first = await api.pending(me.headers);
+    await backdate(first.id, 25 * HOUR);
+    const again = await call('POST', `/api/donations/${first.id}/checkout`, me.headers);
+    expect(again.statusCode).toBe(200);
+    expect(await giftsOf(again.json().data.donation.id)).toEqual([]);
   });
 
   it('Cancel makes a pending donation cancelled, once; a paid one is refused', async () => {

@@ -11,6 +11,7 @@ import type { Log } from '../../lib/log';
 import type { SessionUser } from '../auth/auth.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { toDonation, type DonationWithDrive } from './donation-mapper';
+import type { NewGiftRecipient } from './donation-gifts';
 import type { DonationsStore } from './donations-people';
 
 /** How many stale checkouts one expiry query takes, and how many batches one tick runs. */
@@ -27,7 +28,12 @@ export interface DonationCheckoutsDeps {
   create: (
     user: SessionUser,
     input: CreateDonationRequest,
+    gifts?: { treesEach: number; recipients: NewGiftRecipient[] },
   ) => Promise<{ donation: Donation; checkoutUrl: string }>;
+  /** The donation's gift recipients as chosen (donation-gifts.ts), null when it is no gift. */
+  giftRecipients: (
+    donationId: string,
+  ) => Promise<{ treesEach: number; recipients: NewGiftRecipient[] } | null>;
 }
 
 /** The same choices as an earlier donation (a default category is given again by create). */
@@ -62,7 +68,7 @@ export function donationCheckouts(deps: DonationCheckoutsDeps) {
   return {
     /**
      * Pay now: the same checkout while the provider still has it open; else a new donation with the
-     * same choices and its checkout, and this one expires (after the new one exists, so a refusal
+     * same choices (its gift recipients too) and its checkout, and this one expires (after the new one exists, so a refusal
      * — the drive has taken place since — leaves it as it was).
      */
     async checkout(
@@ -81,7 +87,9 @@ export function donationCheckouts(deps: DonationCheckoutsDeps) {
         }
         if (url) return { donation: toDonation(row), checkoutUrl: url };
       }
-      const started = await deps.create(user, repeatOf(row));
+      // The gift goes with it: the same recipients (new rows, so new claim codes).
+      const gifts = await deps.giftRecipients(row.id);
+      const started = await deps.create(user, repeatOf(row), gifts ?? undefined);
       await repo.transition(row.id, ['pending'], {
         status: 'expired',
         failure_reason: DONATION_MESSAGES.checkoutExpired,

@@ -351,6 +351,29 @@ export function donationGifts(deps: DonationGiftsDeps) {
       });
     },
 
+    /**
+     * A donation's recipients as they were chosen (names, emails, message, send day, in order):
+     * what Pay now gives the new donation that starts again with the same choices. A send day that
+     * has passed meanwhile becomes "at once" (the mail of a day already past goes at payment
+     * either way). Null when the donation is no gift to someone.
+     */
+    async recipientsOf(
+      donationId: string,
+    ): Promise<{ treesEach: number; recipients: NewGiftRecipient[] } | null> {
+      const rows = await repo.ofDonation(donationId);
+      if (rows.length === 0) return null;
+      const today = utcDay(clock.now());
+      return {
+        treesEach: Number(rows[0]!.trees),
+        recipients: rows.map((row) => ({
+          name: row.recipient_name,
+          email: row.recipient_email,
+          message: row.message,
+          sendOn: row.send_on && row.send_on >= today ? row.send_on : null,
+        })),
+      };
+    },
+
     /** The gift a member claimed of a donation (their certificate). */
     claimedGift: (donationId: string, userId: string) => repo.claimedBy(donationId, userId),
 

@@ -2,10 +2,12 @@ import {
   DONATION_STATUS_LABELS,
   type DonatedTree,
   type Donation,
+  type DonationListItem,
 } from '../../../contract/donations';
 import { majorAmountText } from '../../../contract/money';
 import type { DonationRow } from '../../db/tables';
 import { csvDocument, csvLine } from '../../lib/csv';
+import type { DonationRowWithGift } from './donations.repository';
 
 /** A donation row with the drive it went to (left-joined, so null for the general fund). */
 export type DonationWithDrive = DonationRow & {
@@ -51,6 +53,22 @@ export function toDonation(row: DonationWithDrive): Donation {
     paidAt: row.paid_at,
     failureReason: row.failure_reason,
     nursery: nurseryOf(row),
+  };
+}
+
+/** A donation of the list, with its gift summary (null when it is no gift to someone). */
+export function toDonationListItem(row: DonationWithDrive & DonationRowWithGift): DonationListItem {
+  return {
+    ...toDonation(row),
+    gift:
+      row.gift_count > 0 && row.gift_recipient_name !== null
+        ? {
+            recipients: row.gift_count,
+            claimed: row.gift_claimed,
+            recipientName: row.gift_recipient_name,
+            recipientEmailed: row.gift_recipient_emailed,
+          }
+        : null,
   };
 }
 

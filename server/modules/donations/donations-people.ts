@@ -27,7 +27,9 @@ export function donationsStore(lookups: DonationLookups) {
     const on = { db };
 
     /** Donations with their drive (null for the general fund) and the nursery growing the trees. */
-    async function withDrives(rows: DonationRow[]): Promise<DonationWithDrive[]> {
+    async function withDrives<R extends DonationRow>(
+      rows: R[],
+    ): Promise<Array<R & DonationWithDrive>> {
       if (rows.length === 0) return [];
       const [drives, nurseryOf] = await Promise.all([
         lookups.drives.briefs(
@@ -71,6 +73,14 @@ export function donationsStore(lookups: DonationLookups) {
         limit: number,
         offset: number,
       ) => withDrives(await repo.listRecordsForDonor(donorId, status, limit, offset)),
+
+      /** A page of the donor's donations with their drives and gift summaries. */
+      listWithGiftsForDonor: async (
+        donorId: string,
+        status: DonationStatus | undefined,
+        limit: number,
+        offset: number,
+      ) => withDrives(await repo.listRecordsWithGiftsForDonor(donorId, status, limit, offset)),
 
       /** The member's paid tree donations, most recently paid first. */
       paidTreesForDonor: async (donorId: string, limit: number, offset: number) =>

@@ -1,6 +1,20 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
 import type { DonationStatus } from '../../../contract/donations';
-import type { BillingProfileRow, Database, DonationsTable, NewDonation } from '../../db/tables';
+import type {
+  BillingProfileRow,
+  Database,
+  DonationRow,
+  DonationsTable,
+  NewDonation,
+} from '../../db/tables';
+
+/** A donation with its gift summary (`gift_count` 0: no gift to someone). */
+export type DonationRowWithGift = DonationRow & {
+  gift_count: number;
+  gift_claimed: number;
+  gift_recipient_name: string | null;
+  gift_recipient_emailed: boolean;
+};
 
 /**
  * All SQL of donations, on its own tables only (donations, receipt_counters, billing_profiles);
@@ -50,6 +64,51 @@ export function donationsRepository(db: Kysely<Database>) {
         .limit(limit)
         .offset(offset)
         .execute();
+    },
+
+    /**
+     * A page of the donor's donations (as `listRecordsForDonor`) with each one's gift summary:
+     * scalar subqueries on `donation_gifts (donation_id, position)`, so one statement per page.
+     */
+    async listRecordsWithGiftsForDonor(
+      donorId: string,
+      status: DonationStatus | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<DonationRowWithGift[]> {
+      let query = own()
+        .select((eb) => {
+          const gifts = () =>
+            eb.selectFrom('donation_gifts as g').whereRef('g.donation_id', '=', 'donations.id');
+          const first = () => gifts().where('g.position', '=', 0);
+          return [
+            gifts()
+              .select((g) => g.fn.countAll<number>().as('n'))
+              .as('gift_count'),
+            gifts()
+              .select((g) => g.fn.count<number>('g.claimed_by').as('n'))
+              .as('gift_claimed'),
+            first().select('g.recipient_name').as('gift_recipient_name'),
+            first()
+              .select(sql<number>`case when g.recipient_email is null then 0 else 1 end`.as('e'))
+              .as('gift_recipient_emailed'),
+          ];
+        })
+        .where('donations.donor_id', '=', donorId);
+      if (status) query = query.where('donations.status', '=', status);
+      const rows = await query
+        .orderBy('donations.created_at', 'desc')
+        .orderBy('donations.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((r) => ({
+        ...r,
+        gift_count: Number(r.gift_count ?? 0),
+        gift_claimed: Number(r.gift_claimed ?? 0),
+        gift_recipient_name: r.gift_recipient_name ?? null,
+        gift_recipient_emailed: Number(r.gift_recipient_emailed ?? 0) === 1,
+      }));
     },
     async countForDonor(donorId: string, status: DonationStatus | undefined): Promise<number> {
       const row = await ofDonor(donorId, status)

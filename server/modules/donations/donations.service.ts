@@ -35,6 +35,7 @@ import {
   nurseryOf,
   toDonatedTree,
   toDonation,
+  toDonationListItem,
   type DonationWithDrive,
 } from './donation-mapper';
 import type { DonationsStore } from './donations-people';
@@ -261,10 +262,10 @@ export function donationsService(deps: DonationsServiceDeps) {
     async list(user: SessionUser, query: DonationListQuery) {
       const { page, limit, status } = query;
       const [rows, total] = await Promise.all([
-        repo.listForDonor(user.id, status, limit, (page - 1) * limit),
+        repo.listWithGiftsForDonor(user.id, status, limit, (page - 1) * limit),
         repo.countForDonor(user.id, status),
       ]);
-      return { data: rows.map(toDonation), page, limit, total };
+      return { data: rows.map(toDonationListItem), page, limit, total };
     },
 
     async donatedTrees(user: SessionUser, page: number, limit: number): Promise<DonatedTree[]> {
@@ -427,7 +428,15 @@ export function donationsService(deps: DonationsServiceDeps) {
   return {
     ...service,
     /** Pay now, Cancel and the expiry of unpaid checkouts (issue 19 §7). */
-    ...donationCheckouts({ repo, clock, provider, log, requireOwned, create: service.create }),
+    ...donationCheckouts({
+      repo,
+      clock,
+      provider,
+      log,
+      requireOwned,
+      create: service.create,
+      giftRecipients: (donationId) => gifts.recipientsOf(donationId),
+    }),
   };
 }
 export type DonationsService = ReturnType<typeof donationsService>;

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   billingProfileResponseSchema,
   cancelDonationResponseSchema,
@@ -271,11 +277,15 @@ export function useSaveBilling() {
 
 export const donationGiftsKey = (id: string) => [...donationsKey, 'gifts', id] as const;
 
-export const fetchDonationGifts = (id: string, signal?: AbortSignal) =>
-  apiRequest(`${donationPath(id)}/gifts?limit=100`, {
-    schema: donationGiftsResponseSchema,
-    ...opt(signal),
-  });
+/** How many recipients one page of a donation's gifts holds. */
+export const DONATION_GIFTS_PAGE = 100;
+export const fetchDonationGifts = (id: string, after?: string, signal?: AbortSignal) =>
+  apiRequest(
+    `${donationPath(id)}/gifts?limit=${DONATION_GIFTS_PAGE}${
+      after ? `&after=${encodeURIComponent(after)}` : ''
+    }`,
+    { schema: donationGiftsResponseSchema, ...opt(signal) },
+  );
 export const postResendGift = (id: string, giftId?: string) =>
   apiRequest(`${donationPath(id)}/gift/resend`, {
     method: 'POST',
@@ -291,20 +301,32 @@ export const postGiftBatch = (body: BatchGiftInput) =>
     schema: createDonationResponseSchema,
   });
 
-/** A donation's recipients, claimed or not (the first 100; the list is for its giver). */
+/**
+ * A donation's recipients, claimed or not, for its giver: a page of DONATION_GIFTS_PAGE at a time
+ * (`fetchNextPage` while `hasNextPage`: a corporate gift has up to 500).
+ */
 export function useDonationGifts(id: string, enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: donationGiftsKey(id),
-    queryFn: ({ signal }) => fetchDonationGifts(id, signal),
+    queryFn: ({ pageParam, signal }) => fetchDonationGifts(id, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.data.next ?? undefined,
     enabled: enabled && id.length > 0,
   });
 }
 
+/**
+ * Sends a gift's mail again (a new link); the donation's recipients and the lists (their gift
+ * summaries: a refusal may mean it was claimed meanwhile) refresh.
+ */
 export function useResendGift(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (giftId?: string) => postResendGift(id, giftId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: donationGiftsKey(id) }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: donationGiftsKey(id) });
+      void queryClient.invalidateQueries({ queryKey: [...donationsKey, 'list'] });
+    },
   });
 }
 

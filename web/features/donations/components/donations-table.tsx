@@ -10,6 +10,7 @@ import { goToCheckout } from '../checkout-url';
 import { amountText, driveDetailPath, formatDay, GENERAL_FUND, giftText } from '../format';
 import { StatusBadge } from './donation-states';
 import { CertificateButton, hasCertificate } from './certificate-button';
+import { GiftCell, type DonationWithGift } from './gift-cell';
 import { ReceiptButton } from './receipt-button';
 
 /** The caller's donations, newest first, one row each (a card each on a phone). */
@@ -18,7 +19,8 @@ export function DonationsTable({
   caption,
   busy = false,
 }: {
-  donations: Donation[];
+  /** With their gift summaries (the list's answer), gifts show who they went to. */
+  donations: DonationWithGift[];
   caption: string;
   busy?: boolean;
 }) {
@@ -48,6 +50,7 @@ export function DonationsTable({
                 {donation.kind === 'trees' ? giftText(donation) : 'Cash'}
               </span>
               <span className="text-sm text-base-content/80">{donation.category}</span>
+              <GiftCell donation={donation} />
             </>
           ),
         },

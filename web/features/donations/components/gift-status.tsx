@@ -1,6 +1,7 @@
 import { toast } from 'sonner';
 import type { DonationGift } from '../../../../contract/gifts';
 import { Button } from '../../../components/ui/button';
+import { LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useDonationGifts, useResendGift } from '../api';
 
@@ -30,6 +31,7 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
           <Button
             size="sm"
             variant="secondary"
+            aria-label={`Copy link for ${gift.recipientName}`}
             onClick={() => {
               void navigator.clipboard
                 ?.writeText(gift.claimUrl!)
@@ -43,6 +45,7 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
           <Button
             size="sm"
             variant="secondary"
+            aria-label={`Send again to ${gift.recipientName}`}
             busy={resend.isPending}
             onClick={() =>
               resend.mutate(gift.id, {
@@ -60,24 +63,58 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
 }
 
 /**
+ * A donation's recipients for its giver, claimed or not yet claimed, with the link of a gift
+ * without an email and Send again; a page at a time (Show more).
+ */
+export function GiftRecipients({ donationId }: { donationId: string }) {
+  const gifts = useDonationGifts(donationId);
+  const pages = gifts.data?.pages;
+  if (gifts.isError && !pages)
+    return (
+      <p className="alert alert-error" role="alert">
+        {failureMessage(gifts.error, 'The recipients could not be loaded just now.')}
+      </p>
+    );
+  if (!pages) return <LoadingState label="Loading recipients…" />;
+  return (
+    <div className="flex flex-col gap-2">
+      <ul>
+        {pages
+          .flatMap((page) => page.data.gifts)
+          .map((gift) => (
+            <GiftRow key={gift.id} donationId={donationId} gift={gift} />
+          ))}
+      </ul>
+      {gifts.hasNextPage ? (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="self-start"
+          busy={gifts.isFetchingNextPage}
+          onClick={() => void gifts.fetchNextPage()}
+        >
+          Show more recipients
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * A donation's gifts for its giver (issue 19 §5): each recipient, claimed or not yet claimed, the
  * link of a gift without an email, and Send again (a new link; the old one stops working).
  * Renders nothing for a donation that is not a gift.
  */
 export function GiftStatus({ donationId }: { donationId: string }) {
   const gifts = useDonationGifts(donationId);
-  const data = gifts.data?.data;
+  const data = gifts.data?.pages[0]?.data;
   if (!data || data.total === 0) return null;
   return (
     <section aria-labelledby={`gifts-${donationId}`} className="flex flex-col gap-2">
       <h2 id={`gifts-${donationId}`} className="text-lg font-semibold">
         {data.total === 1 ? 'Your gift' : `Your gifts: ${data.claimed} of ${data.total} claimed`}
       </h2>
-      <ul>
-        {data.gifts.map((gift) => (
-          <GiftRow key={gift.id} donationId={donationId} gift={gift} />
-        ))}
-      </ul>
+      <GiftRecipients donationId={donationId} />
     </section>
   );
 }

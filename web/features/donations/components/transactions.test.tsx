@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Donation } from '../../../../contract/donations';
+import type { Donation, DonationListItem } from '../../../../contract/donations';
 import { renderWithApp, routeFetch, type FetchRoute } from '../../../test-support/render';
 import * as checkout from '../checkout-url';
 import { buildDonation, paidDonation } from '../test-data';
@@ -14,9 +14,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A donation as the list answers it: no gift unless it says so. */
+const listed = (donation: Donation | DonationListItem): DonationListItem => ({
+  gift: null,
+  ...donation,
+});
+
 /** GET /api/donations over `all`, paged and filtered as the server does; records each query. */
-function listRoute(all: Donation[], seen: string[]) {
-  return routeFetch((url) => {
+function listRoute(
+  all: Array<Donation | DonationListItem>,
+  seen: string[],
+  ...others: FetchRoute[]
+) {
+  return routeFetch(...others, (url) => {
     if (url.pathname !== '/api/donations') return undefined;
     seen.push(url.search);
     const page = Number(url.searchParams.get('page'));
@@ -30,7 +40,7 @@ function listRoute(all: Donation[], seen: string[]) {
         page,
         limit,
         total: matching.length,
-        data: matching.slice((page - 1) * limit, page * limit),
+        data: matching.slice((page - 1) * limit, page * limit).map(listed),
       },
     };
   });
@@ -148,7 +158,7 @@ describe('Transactions', () => {
       url.pathname === '/api/donations'
         ? {
             status: 200,
-            body: { success: true, page: 1, limit: 10, total: all.length, data: all },
+            body: { success: true, page: 1, limit: 10, total: all.length, data: all.map(listed) },
           }
         : undefined,
     );
@@ -165,5 +175,147 @@ describe('Transactions', () => {
       ).toHaveTextContent('Cancelled'),
     );
     expect(posted).toEqual(['/api/donations/don-p/checkout', '/api/donations/don-p/cancel']);
+  });
+
+  describe('the gift cell (issue 19 §5)', () => {
+    const single = (claimed: number, recipientEmailed = true): DonationListItem =>
+      listed(
+        paidDonation({
+          id: 'don-gift',
+          receiptNumber: 'CAN-2026-000007',
+          trees: 2,
+          amount: 500,
+          ...{ gift: { recipients: 1, claimed, recipientName: 'Ravi Rao', recipientEmailed } },
+        } as Partial<Donation>),
+      );
+
+    it('names the recipient and says not yet claimed, with Send again that posts the resend', async () => {
+      const posted: Array<{ path: string; body: unknown }> = [];
+      const resend: FetchRoute = (url, init) => {
+        if (init?.method !== 'POST') return undefined;
+        posted.push({ path: url.pathname, body: JSON.parse(String(init.body ?? '{}')) });
+        return {
+          status: 200,
+          body: {
+            success: true,
+            message: 'We sent the gift again with a new link; the old link no longer works.',
+            data: {
+              id: 'g-1',
+              recipientName: 'Ravi Rao',
+              recipientEmail: 'ravi@example.com',
+              trees: 2,
+              sendOn: null,
+              sentAt: '2026-01-06T09:00:00.000Z',
+              claimed: false,
+              claimedAt: null,
+              claimUrl: null,
+            },
+          },
+        };
+      };
+      listRoute([single(0), buildDonation({ id: 'don-plain' })], [], resend);
+      const user = userEvent.setup();
+      renderWithApp(<Transactions />, '/app/transactions');
+      const rows = await screen.findAllByTestId('donation-row');
+      const cell = within(rows[0]!).getByTestId('gift-cell');
+      expect(cell).toHaveTextContent('Gift to Ravi Rao');
+      expect(within(cell).getByTestId('gift-claimed')).toHaveTextContent('Not yet claimed');
+      expect(within(rows[1]!).queryByTestId('gift-cell')).toBeNull();
+      await user.click(within(cell).getByRole('button', { name: 'Send again to Ravi Rao' }));
+      await waitFor(() =>
+        expect(posted).toEqual([{ path: '/api/donations/don-gift/gift/resend', body: {} }]),
+      );
+    });
+
+    it('says claimed, and offers no Send again once claimed or without an email', async () => {
+      listRoute(
+        [
+          single(1),
+          { ...single(0, false), id: 'don-link', _id: 'don-link' },
+          listed(
+            buildDonation({
+              id: 'don-pending',
+              ...{
+                gift: {
+                  recipients: 1,
+                  claimed: 0,
+                  recipientName: 'Mira',
+                  recipientEmailed: true,
+                },
+              },
+            } as Partial<Donation>),
+          ),
+        ],
+        [],
+      );
+      renderWithApp(<Transactions />, '/app/transactions');
+      const rows = await screen.findAllByTestId('donation-row');
+      expect(within(rows[0]!).getByTestId('gift-claimed')).toHaveTextContent(/^Claimed$/);
+      expect(within(rows[0]!).queryByRole('button', { name: /Send again/ })).toBeNull();
+      expect(within(rows[1]!).getByTestId('gift-claimed')).toHaveTextContent('Not yet claimed');
+      expect(within(rows[1]!).queryByRole('button', { name: /Send again/ })).toBeNull();
+      // Not paid yet: who it is for, no claim state.
+      expect(within(rows[2]!).getByTestId('gift-cell')).toHaveTextContent('Gift to Mira');
+      expect(within(rows[2]!).queryByTestId('gift-claimed')).toBeNull();
+    });
+
+    it('says n of m claimed for a corporate gift and lists the recipients in a dialog', async () => {
+      const batch = listed(
+        paidDonation({
+          id: 'don-batch',
+          receiptNumber: 'CAN-2026-000008',
+          ...{
+            gift: { recipients: 3, claimed: 1, recipientName: 'Person 1', recipientEmailed: true },
+          },
+        } as Partial<Donation>),
+      );
+      const giftsAsked: string[] = [];
+      const gifts: FetchRoute = (url) => {
+        if (url.pathname !== '/api/donations/don-batch/gifts') return undefined;
+        giftsAsked.push(url.search);
+        const gift = (n: number, claimed: boolean) => ({
+          id: `g-${n}`,
+          recipientName: `Person ${n}`,
+          recipientEmail: `p${n}@example.com`,
+          trees: 1,
+          sendOn: null,
+          sentAt: '2026-01-06T09:00:00.000Z',
+          claimed,
+          claimedAt: claimed ? '2026-01-07T09:00:00.000Z' : null,
+          claimUrl: null,
+        });
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: {
+              gifts: [gift(1, false), gift(2, true), gift(3, false)],
+              total: 3,
+              claimed: 1,
+              next: null,
+            },
+          },
+        };
+      };
+      listRoute([batch], [], gifts);
+      const user = userEvent.setup();
+      renderWithApp(<Transactions />, '/app/transactions');
+      const [row] = await screen.findAllByTestId('donation-row');
+      const cell = within(row!).getByTestId('gift-cell');
+      expect(cell).toHaveTextContent('Gift to 3 people');
+      expect(within(cell).getByTestId('gift-claimed')).toHaveTextContent('1 of 3 claimed');
+      await user.click(within(cell).getByRole('button', { name: /^Recipients/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Recipients: 1 of 3 claimed' });
+      expect(await within(dialog).findByText('Person 2')).toBeVisible();
+      const items = within(dialog).getAllByRole('listitem');
+      expect(items).toHaveLength(3);
+      expect(items[1]).toHaveTextContent('Claimed');
+      expect(items[0]).toHaveTextContent('Not yet claimed');
+      expect(
+        within(items[0]!).getByRole('button', { name: 'Send again to Person 1' }),
+      ).toBeVisible();
+      expect(within(items[1]!).queryByRole('button', { name: /Send again/ })).toBeNull();
+      expect(giftsAsked).toEqual(['?limit=100']);
+    });
   });
 });
