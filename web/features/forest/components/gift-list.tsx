@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import type { ForestGift } from '../../../../contract/forest';
+import { SHARE_PATHS } from '../../../../contract/forest-sharing';
+import { buttonClass } from '../../../components/ui/button';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { downloadGiftCertificate } from '../api';
@@ -12,8 +14,8 @@ const BADGE: Record<ForestGift['status'], string> = {
 };
 
 /**
- * The member's tree gifts, newest payment first, each with where it stands and its certificate
- * (cards, not a table).
+ * The member's tree gifts, newest payment first, each with where it stands, its certificate and
+ * a Share link to its public page (cards, not a table).
  */
 export function GiftList({ gifts }: { gifts: readonly ForestGift[] }) {
   return (
@@ -53,6 +55,14 @@ export function GiftList({ gifts }: { gifts: readonly ForestGift[] }) {
               variant="secondary"
               size="sm"
             />
+            {/* The gift's public page carries the share buttons (and never a claim code). */}
+            <Link
+              to={SHARE_PATHS.gift(gift.donationId)}
+              className={buttonClass({ variant: 'ghost', size: 'sm' })}
+              aria-label={`Share ${giftTitle(gift)}, paid ${formatDay(gift.paidAt)}: its public page`}
+            >
+              Share
+            </Link>
           </div>
         </li>
       ))}

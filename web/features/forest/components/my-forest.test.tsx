@@ -110,6 +110,13 @@ describe('My forest', () => {
         name: /^Certificate \(PDF\) for 3 trees for River oaks/,
       }),
     ).toBeVisible();
+    // And a Share link to its public page (never the claim code).
+    const share = within(rows[2]!).getByRole('link', {
+      name: /^Share 3 trees for the general fund/,
+    });
+    expect(share).toHaveTextContent('Share');
+    expect(share).toHaveAttribute('href', '/gift/g-3');
+    expect(within(gifts).getAllByRole('link', { name: /^Share / })).toHaveLength(rows.length);
     expect(within(gifts).getByRole('link', { name: '3 trees for River oaks' })).toHaveAttribute(
       'href',
       '/app/delive-detail/d-1',
