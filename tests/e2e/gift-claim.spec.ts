@@ -96,9 +96,24 @@ for (const screen of SCREENS)
     await expect(
       visitor.getByRole('region', { name: 'Your tree gifts' }).getByTestId('forest-gift'),
     ).toContainText(driveName);
+    // The gift card shares the gift's public page.
+    await expect(
+      visitor
+        .getByRole('region', { name: 'Your tree gifts' })
+        .getByRole('link', { name: /^Share 2 trees/ }),
+    ).toHaveAttribute('href', /^\/gift\/[^/]+$/);
     await context.close();
 
-    // The giver sees it claimed.
+    // The giver sees it claimed, on the success page and in Transactions.
     await page.reload();
     await expect(page.getByRole('region', { name: 'Your gift' })).toContainText('Claimed');
+    await page.goto('/app/transactions');
+    const gift = page
+      .getByTestId('donation-row')
+      .filter({ hasText: driveName })
+      .getByTestId('gift-cell');
+    await expect(gift).toContainText('Gift to Ravi Rao');
+    await expect(gift.getByTestId('gift-claimed')).toHaveText('Claimed');
+    await expect(gift.getByRole('button', { name: /Send again/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
   });
