@@ -227,8 +227,19 @@ export const registeredTreesResponseSchema = z.object({
   data: z.array(treeSchema),
 });
 
-/** GET /api/trees/map: every member's trees, light and rounded, newest first, capped. */
+/**
+ * GET /api/trees/map: every member's trees in a box, light and rounded. Below
+ * TREE_MAP_EXACT_ZOOM the server groups them on a grid (cells of about TREE_MAP_CELL_PX pixels
+ * at that zoom, and never more than TREE_MAP_GRID cells across the box either way): a cell with
+ * one tree record sends the tree in `data`, a fuller cell a cluster (its count and mean place), so
+ * an answer is a few hundred items (under ~50 KB) whatever the number of trees. From
+ * TREE_MAP_EXACT_ZOOM on (a box of a few streets), or without a zoom, the trees themselves,
+ * newest first, capped.
+ */
 export const TREE_MAP_MAX = 2000;
+export const TREE_MAP_EXACT_ZOOM = 16;
+export const TREE_MAP_CELL_PX = 64;
+export const TREE_MAP_GRID = 24;
 const bbox = z
   .string()
   .trim()
@@ -251,8 +262,18 @@ export const treeMapQuerySchema = z.object({
   status: z
     .enum(TREE_STATUSES, { error: 'status must be healthy, needs-care or dead.' })
     .optional(),
-  /** Only trees inside this box (west may exceed east across the antimeridian). */
+  /** Only trees inside this box (west may exceed east across the antimeridian); the world when left out. */
   bbox,
+  /**
+   * The map's zoom (0–20, tiles of 256 px), which sets the grid's cell. Left out (clients before
+   * issue 20): no clusters, the trees themselves, newest first, capped at TREE_MAP_MAX.
+   */
+  zoom: z.coerce
+    .number({ error: 'zoom must be a whole number from 0 to 20.' })
+    .int('zoom must be a whole number from 0 to 20.')
+    .min(0, 'zoom must be a whole number from 0 to 20.')
+    .max(20, 'zoom must be a whole number from 0 to 20.')
+    .optional(),
 });
 export const treeMapPointSchema = z.object({
   id: z.string(),
@@ -264,10 +285,20 @@ export const treeMapPointSchema = z.object({
   status: z.enum(TREE_STATUSES),
 });
 export type TreeMapPoint = z.infer<typeof treeMapPointSchema>;
+/** Several tree records in one grid cell: how many and their mean (rounded) place. */
+export const treeMapClusterSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  count: z.number().int(),
+});
+export type TreeMapCluster = z.infer<typeof treeMapClusterSchema>;
 export const treeMapResponseSchema = z.object({
   success: z.literal(true),
+  /** Trees shown one by one (alone in their cell, or every tree from TREE_MAP_EXACT_ZOOM on). */
   data: z.array(treeMapPointSchema),
-  /** True when more trees matched than TREE_MAP_MAX: zoom in (bbox) or filter. */
+  /** Below TREE_MAP_EXACT_ZOOM: the cells holding more than one tree record (else empty). */
+  clusters: z.array(treeMapClusterSchema),
+  /** True when more trees matched than TREE_MAP_MAX at an exact zoom: zoom in or filter. */
   truncated: z.boolean(),
 });
 

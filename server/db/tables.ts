@@ -224,6 +224,21 @@ export interface GiftTreeNewsTable {
 }
 
 /** 0021: the one-off allocation of older trees and gifts: its keyset cursor and end. */
+/**
+ * 0022-tree-map-index, SQLite only: an R*Tree over the trees with coordinates, kept in step with
+ * `trees` by triggers (PostgreSQL has a GiST index on `point(lng, lat)` instead).
+ */
+export interface TreesGeoTable {
+  id: Generated<number>;
+  min_lat: number;
+  max_lat: number;
+  min_lng: number;
+  max_lng: number;
+  tree_id: string;
+  species_id: number;
+  status: TreesTable['status'];
+}
+
 export interface GiftAllocationBackfillTable {
   name: string;
   cursor_at: string;
@@ -533,6 +548,7 @@ export interface Database {
   gift_tree_events: GiftTreeEventsTable;
   gift_tree_news: GiftTreeNewsTable;
   gift_allocation_backfill: GiftAllocationBackfillTable;
+  trees_geo: TreesGeoTable;
   donations: DonationsTable;
   donation_gifts: DonationGiftsTable;
   payment_events: PaymentEventsTable;

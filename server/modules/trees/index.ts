@@ -43,6 +43,7 @@ export const treesModule = defineModule({
     'gift_tree_events',
     'gift_tree_news',
     'gift_allocation_backfill',
+    'trees_geo',
   ],
   figures: [
     'communityImpact',

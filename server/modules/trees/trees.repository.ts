@@ -15,13 +15,6 @@ export const plantedAndAlive = (eb: ExpressionBuilder<Database, 'trees'>) => [
   eb.fn.coalesce(alivePlants(eb), eb.lit(0)).as('alive'),
 ];
 
-export interface TreeMapFilter {
-  species?: number;
-  status?: TreesTable['status'];
-  /** [west, south, east, north]; west > east crosses the antimeridian. */
-  bbox?: readonly [number, number, number, number];
-}
-
 export interface NewMeasurement {
   id: string;
   tree_id: string;
@@ -140,26 +133,6 @@ export function treesRepository(db: Kysely<Database>) {
       return [tree?.photo_file_id, ...measured.map((m) => m.photo_file_id)].filter(
         (f): f is string => typeof f === 'string',
       );
-    },
-
-    /** Every member's trees with coordinates, newest first, for the map. */
-    mapPoints(filter: TreeMapFilter, limit: number) {
-      let query = db
-        .selectFrom('trees')
-        .select(['id', 'lat', 'lng', 'species_id', 'tree_count', 'alive_count', 'status'])
-        .where('lat', 'is not', null)
-        .where('lng', 'is not', null);
-      if (filter.species !== undefined) query = query.where('species_id', '=', filter.species);
-      if (filter.status) query = query.where('status', '=', filter.status);
-      if (filter.bbox) {
-        const [west, south, east, north] = filter.bbox;
-        query = query.where('lat', '>=', south).where('lat', '<=', north);
-        query =
-          west <= east
-            ? query.where('lng', '>=', west).where('lng', '<=', east)
-            : query.where((eb) => eb.or([eb('lng', '>=', west), eb('lng', '<=', east)]));
-      }
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
     /**

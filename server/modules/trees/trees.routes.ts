@@ -137,7 +137,8 @@ export const treesRoutes =
         config: { access: 'member' },
         schema: {
           tags: ['trees'],
-          summary: 'Every member’s trees for the map: coordinates rounded to 3 decimals, capped',
+          summary:
+            'Every member’s trees in a box, rounded to 3 decimals: grid clusters below zoom 16, trees from it',
           querystring: treeMapQuerySchema,
           response: { 200: treeMapResponseSchema, ...treeErrors },
         },

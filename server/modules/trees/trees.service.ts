@@ -3,12 +3,9 @@ import {
   isInFuture,
   TREE_EXPORT_MAX,
   TREE_IMAGE_FIELD,
-  TREE_MAP_MAX,
   TREE_MESSAGES,
   type Tree,
   type TreeForm,
-  type TreeMapPoint,
-  type TreeStatus,
   type TreeUpdateForm,
 } from '../../../contract/trees';
 import type { Updateable } from 'kysely';
@@ -29,9 +26,9 @@ import { treeCareService } from './tree-care.service';
 import { treesCsv, treesGeoJson } from './tree-export';
 import { communityImpact, growthOf, SPECIES_INFO, type ImpactCohort } from './tree-impact';
 import { treeSummaries } from './tree-impact-history';
-import { roundCoordinate, rowStatus, statusOf, toTree } from './tree-mapper';
+import { toTree } from './tree-mapper';
 import { treeNotices } from './tree-notices';
-import type { TreeMapFilter } from './trees.repository';
+import { treeMap, type TreeMapQuery } from './tree-map';
 import type { TreesStore } from './trees-people';
 
 /** A form as the service takes it: parsed by the route (tree-form.ts), plus the photo bytes. */
@@ -278,27 +275,9 @@ export function treesService(deps: TreesServiceDeps) {
       });
     },
 
-    async map(filter: {
-      species?: number;
-      status?: TreeStatus;
-      bbox?: TreeMapFilter['bbox'];
-    }): Promise<{ data: TreeMapPoint[]; truncated: boolean }> {
-      const rows = await repo.mapPoints(
-        { ...filter, status: filter.status ? rowStatus(filter.status) : undefined },
-        TREE_MAP_MAX + 1,
-      );
-      return {
-        data: rows.slice(0, TREE_MAP_MAX).map((r) => ({
-          id: r.id,
-          lat: roundCoordinate(r.lat ?? 0),
-          lng: roundCoordinate(r.lng ?? 0),
-          species: r.species_id,
-          count: r.tree_count,
-          aliveCount: r.alive_count,
-          status: statusOf(r),
-        })),
-        truncated: rows.length > TREE_MAP_MAX,
-      };
+    /** The trees map for a box: clusters below a street zoom, trees above (tree-map.ts). */
+    map(query: TreeMapQuery) {
+      return treeMap(uow.db, query);
     },
 
     /** The caller's trees (at most TREE_EXPORT_MAX, newest first) as CSV or GeoJSON text. */
