@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { computeTreeImpact } from '../../../contract/impact';
 import { buildDonation, buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
+import { treesRepository } from '../trees/trees.repository';
 import { databaseTargets } from '../../../tests/support/test-database';
 
 const NOW = '2026-11-21T12:00:00.000Z';
@@ -70,15 +71,14 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
       ])
       .execute();
 
-    await db
-      .insertInto('trees')
-      .values([
-        buildTree(a.id, { species_id: 1, planted_at: '2024-11-15T00:00:00.000Z' }),
-        buildTree(a.id, { species_id: 1, planted_at: '2024-11-03T00:00:00.000Z' }),
-        buildTree(b.id, { species_id: 9, planted_at: '2025-11-15T10:00:00.000Z' }),
-        buildTree(b.id, { species_id: 9, planted_at: '2025-11-15T10:00:00.000Z', status: 'dead' }),
-      ])
-      .execute();
+    // Through the trees repository, which keeps the community summary (tree_impact_cohorts).
+    for (const tree of [
+      buildTree(a.id, { species_id: 1, planted_at: '2024-11-15T00:00:00.000Z' }),
+      buildTree(a.id, { species_id: 1, planted_at: '2024-11-03T00:00:00.000Z' }),
+      buildTree(b.id, { species_id: 9, planted_at: '2025-11-15T10:00:00.000Z' }),
+      buildTree(b.id, { species_id: 9, planted_at: '2025-11-15T10:00:00.000Z', status: 'dead' }),
+    ])
+      await treesRepository(db).insert(tree);
 
     await db
       .insertInto('donations')
@@ -132,7 +132,7 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
     t = await buildTestApp(target, { clock });
     const user = await insertUser(t.database.db);
     expect((await t.app.inject('/api/stats')).json().data.treesRegistered).toBe(0);
-    await t.database.db.insertInto('trees').values(buildTree(user.id)).execute();
+    await treesRepository(t.database.db).insert(buildTree(user.id));
     clock.advance(10_000);
     expect((await t.app.inject('/api/stats')).json().data.treesRegistered).toBe(0);
     clock.advance(21_000);

@@ -3,12 +3,14 @@ import {
   anchoredSize,
   co2StoredKg,
   computeTreeImpact,
+  IMPACT_METHOD,
   IMPACT_SOURCES,
   roundSignificant,
   treeAgeYears,
   withRange,
   type ImpactBasis,
   type Range,
+  type TreeImpact,
 } from '../../../contract/impact';
 import { TREE_SPECIES, type TreeSizeValue } from '../../../contract/options';
 import {
@@ -152,3 +154,114 @@ export function communityImpact(cohorts: ImpactCohort[], now: Date) {
   };
 }
 export type CommunityImpact = ReturnType<typeof communityImpact>;
+
+/** A tree row as the community summary (`tree_impact_cohorts`) counts it. */
+export interface CohortSource {
+  species_id: number;
+  size: TreeSizeValue;
+  planted_at: string;
+  status: string;
+  alive_count: number;
+  last_measured_at: string | null;
+  last_height_cm: number | null;
+  last_diameter_cm: number | null;
+}
+
+/** One `tree_impact_cohorts` row's key and counts (a tree's share, or a change to it). */
+export interface CohortShare {
+  species_id: number;
+  size: TreeSizeValue;
+  planted_day: string;
+  /** Living plants without a measurement: the species curve at their age, computed when asked. */
+  plants: number;
+  /** Living plants with a measurement, and what they store by it (CO₂ in whole milligrams). */
+  measured_plants: number;
+  measured_co2_mg: number;
+}
+
+/** CO₂ one plant stores by its latest measurement, in whole milligrams (time plays no part). */
+export function measuredCo2Mg(speciesValue: number, heightCm: number, diameterCm: number): number {
+  const { woodDensity } = growthOfSpecies(speciesValue);
+  return Math.round(co2StoredKg(woodDensity, { heightM: heightCm / 100, diameterCm }) * 1e6);
+}
+
+/**
+ * What a tree row adds to the community summary: nothing when it is dead or has no living plant;
+ * otherwise its living plants under (species, size, planting day), measured or not, as the
+ * `impactCohorts` scan groups them.
+ */
+export function cohortShare(row: CohortSource): CohortShare | null {
+  if (row.status === 'dead' || !(row.alive_count > 0)) return null;
+  const key = {
+    species_id: row.species_id,
+    size: row.size,
+    planted_day: row.planted_at.slice(0, 10),
+  };
+  if (
+    row.last_measured_at !== null &&
+    row.last_height_cm !== null &&
+    row.last_diameter_cm !== null
+  ) {
+    const mg = measuredCo2Mg(row.species_id, row.last_height_cm, row.last_diameter_cm);
+    return {
+      ...key,
+      plants: 0,
+      measured_plants: row.alive_count,
+      measured_co2_mg: mg * row.alive_count,
+    };
+  }
+  return { ...key, plants: row.alive_count, measured_plants: 0, measured_co2_mg: 0 };
+}
+
+/** The changes that turn `before`'s share into `after`'s (one per summary row touched). */
+export function cohortChanges(
+  before: CohortShare | null,
+  after: CohortShare | null,
+): CohortShare[] {
+  const changes = new Map<string, CohortShare>();
+  const add = (s: CohortShare | null, sign: 1 | -1) => {
+    if (!s) return;
+    const k = `${s.species_id}|${s.size}|${s.planted_day}`;
+    const c = changes.get(k) ?? { ...s, plants: 0, measured_plants: 0, measured_co2_mg: 0 };
+    c.plants += sign * s.plants;
+    c.measured_plants += sign * s.measured_plants;
+    c.measured_co2_mg += sign * s.measured_co2_mg;
+    changes.set(k, c);
+  };
+  add(before, -1);
+  add(after, 1);
+  return [...changes.values()].filter(
+    (c) => c.plants !== 0 || c.measured_plants !== 0 || c.measured_co2_mg !== 0,
+  );
+}
+
+/**
+ * The community's living plants and what they store, from the summary rows: the same method as
+ * `communityImpact` over the scan (a measured plant's store does not change with time, so it is
+ * kept summed; an unmeasured one's is computed from its species curve at its age now).
+ */
+export function communityImpactFromSummary(rows: readonly CohortShare[], now: Date) {
+  let plants = 0;
+  let measuredMg = 0;
+  const ranges: TreeImpact[] = [];
+  for (const r of rows) {
+    plants += r.plants + r.measured_plants;
+    measuredMg += r.measured_co2_mg;
+    if (r.plants > 0) {
+      ranges.push(
+        cohortImpact(
+          { ...r, last_measured_at: null, last_height_cm: null, last_diameter_cm: null },
+          r.plants,
+          now,
+        ),
+      );
+    }
+  }
+  const measuredCo2 = measuredMg / 1e6;
+  const measuredO2 = (measuredCo2 * IMPACT_METHOD.o2PerCarbon) / IMPACT_METHOD.co2PerCarbon;
+  return {
+    treesRegistered: plants,
+    co2Kg: addRanges([...ranges.map((i) => i.co2Kg), withRange(measuredCo2, 'measured')]),
+    o2Kg: addRanges([...ranges.map((i) => i.o2Kg), withRange(measuredO2, 'measured')]),
+  };
+}
