@@ -125,6 +125,15 @@ export interface TreeCareNoticesTable {
   created_at: Timestamp;
 }
 
+/** One row per member and UTC day they were told about care (issue 20): at most one notice a day. */
+export interface TreeCareDaysTable {
+  owner_id: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  told_at: Timestamp;
+  tasks: number;
+}
+
 /** A gift of trees or cash; only provider events move its status (contract/donations.ts). */
 export interface DonationsTable {
   id: string;
@@ -543,6 +552,7 @@ export interface Database {
   tree_care_log: TreeCareLogTable;
   tree_care_settings: TreeCareSettingsTable;
   tree_care_notices: TreeCareNoticesTable;
+  tree_care_days: TreeCareDaysTable;
   tree_gift_allocations: TreeGiftAllocationsTable;
   planting_reminders: PlantingRemindersTable;
   gift_tree_events: GiftTreeEventsTable;

@@ -52,6 +52,8 @@ export function createGraphileQueue(options: {
   const logger = graphileLogger(log);
   let runner: Runner | undefined;
   let stopping = false;
+  /** Aborted by `stop`: scheduled runs stop between their batches (and are retried later). */
+  let stopSignal = new AbortController();
   const { concurrency, pollMs } = options;
   let handlerNames: string[] = [];
   let schema: Promise<string> | undefined;
@@ -94,8 +96,11 @@ export function createGraphileQueue(options: {
       for (const schedule of schedules) {
         const task = scheduleTask(schedule.name);
         if (taskList[task]) throw new Error(`two jobs are named ${task}`);
-        taskList[task] = async () => {
-          const count = await schedule.run();
+        // Our stop aborts at once; graphile-worker's own signal only after its shutdown timeout.
+        taskList[task] = async (_payload, helpers) => {
+          const count = await schedule.run(
+            AbortSignal.any([stopSignal.signal, helpers.abortSignal]),
+          );
           if (count > 0) log.info({ job: schedule.name, count }, 'background job done');
         };
       }
@@ -123,6 +128,7 @@ export function createGraphileQueue(options: {
         ),
       };
       stopping = false;
+      stopSignal = new AbortController();
       const launch = async (): Promise<void> => {
         const current = await run(options);
         runner = current;
@@ -148,6 +154,7 @@ export function createGraphileQueue(options: {
 
     async stop() {
       stopping = true;
+      stopSignal.abort(new Error('the jobs queue is stopping'));
       const current = runner;
       runner = undefined;
       // Already stopped by graphile-worker itself: nothing to wait for.

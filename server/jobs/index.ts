@@ -6,16 +6,26 @@ import type {
   TaskHandler,
 } from '../modules/module';
 import type { Clock } from '../lib/clock';
+import { stopIfAborted, yieldToEventLoop } from '../lib/yield';
 
 /**
  * Once a day: every module's `prune` hook removes its own expired rows (ended sessions, used or
  * expired codes, old attempts and notices, finished counters, sent mail). The queue runs each
  * tick once across every app server. Returns rows removed.
  */
-export async function dailyPrune(hooks: HookRegistry, clock: Clock): Promise<number> {
+export async function dailyPrune(
+  hooks: HookRegistry,
+  clock: Clock,
+  signal?: AbortSignal,
+): Promise<number> {
   const now = clock.now();
   let removed = 0;
-  for (const prune of hooks.all('prune')) removed += await prune(now);
+  for (const prune of hooks.all('prune')) {
+    stopIfAborted(signal);
+    removed += await prune(now, signal);
+    // Each module's prune is its own step: requests get in between them.
+    await yieldToEventLoop();
+  }
   return removed;
 }
 
@@ -33,7 +43,11 @@ export function collectJobs(
 ): ModuleJobs {
   const tasks: Record<string, TaskHandler> = {};
   const schedules: ScheduledJob[] = [
-    { name: 'daily prune', cron: '40 3 * * *', run: () => dailyPrune(deps.hooks, deps.clock) },
+    {
+      name: 'daily prune',
+      cron: '40 3 * * *',
+      run: (signal) => dailyPrune(deps.hooks, deps.clock, signal),
+    },
   ];
   for (const module of modules) {
     const service = serviceOf(module.name) as never;

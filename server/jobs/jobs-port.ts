@@ -47,8 +47,11 @@ export type JobHandler = (payload: unknown) => Promise<void>;
 export interface Schedule {
   name: string;
   cron: string;
-  /** Returns how many things it did (logged when more than 0). */
-  run(): Promise<number>;
+  /**
+   * Returns how many things it did (logged when more than 0). `signal` aborts when the queue
+   * stops (SIGTERM): a long job checks it between batches and throws, so it runs again later.
+   */
+  run(signal?: AbortSignal): Promise<number>;
 }
 
 /** The queue behind the port: graphile-worker on PostgreSQL, the `jobs` table on SQLite. */

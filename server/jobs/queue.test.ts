@@ -207,4 +207,33 @@ describe('the jobs queue on SQLite', () => {
       'tick 2026-06-02T04:00:05.000Z',
     ]);
   });
+  // The PostgreSQL queue passes the same signal (graphile-worker's crontab fires on the wall
+  // clock's next minute, too slow for this test); SQLite runs the matching minute at start.
+  it('stopping the queue aborts a running schedule between its batches (SIGTERM)', async () => {
+    const { queue } = await setup(systemClock);
+    let batches = 0;
+    let aborted: unknown;
+    const long: Schedule = {
+      name: 'long pass',
+      cron: '* * * * *',
+      run: async (signal) => {
+        try {
+          for (;;) {
+            signal?.throwIfAborted();
+            batches++;
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        } catch (err) {
+          aborted = err;
+          throw err;
+        }
+      },
+    };
+    await queue.start({}, [long]);
+    await vi.waitFor(() => expect(batches).toBeGreaterThan(10));
+    const stopping = performance.now();
+    await queue.stop();
+    expect(performance.now() - stopping).toBeLessThan(1000);
+    expect(aborted).toEqual(new Error('the jobs queue is stopping'));
+  });
 });

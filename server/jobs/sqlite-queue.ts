@@ -41,6 +41,8 @@ export function createSqliteQueue(options: SqliteQueueOptions): JobQueue {
   let names: string[] = [];
   let started = false;
   let stopping = false;
+  /** Aborted by `stop`: scheduled runs stop between their batches. */
+  let stopSignal = new AbortController();
   let pumping = false;
   let again = false;
   let pollTimer: NodeJS.Timeout | undefined;
@@ -248,7 +250,7 @@ export function createSqliteQueue(options: SqliteQueueOptions): JobQueue {
         const task = scheduleTask(schedule.name);
         if (all[task]) throw new Error(`two jobs are named ${task}`);
         all[task] = async () => {
-          const count = await schedule.run();
+          const count = await schedule.run(stopSignal.signal);
           if (count > 0) log.info({ job: schedule.name, count }, 'background job done');
         };
       }
@@ -280,6 +282,7 @@ export function createSqliteQueue(options: SqliteQueueOptions): JobQueue {
         .where('status', '=', 'running')
         .execute();
       started = true;
+      stopSignal = new AbortController();
       poll();
       if (schedules.length > 0) {
         await tick();
@@ -290,6 +293,7 @@ export function createSqliteQueue(options: SqliteQueueOptions): JobQueue {
 
     async stop() {
       stopping = true;
+      stopSignal.abort(new Error('the jobs queue is stopping'));
       clearTimeout(pollTimer);
       clearTimeout(tickTimer);
       const deadline = new Promise((resolve) => setTimeout(resolve, 5000).unref());

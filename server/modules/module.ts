@@ -67,7 +67,7 @@ export interface ModuleHooks {
   /** Attachments this module makes for queued mail, by the kind a `MailAttachmentRef` names. */
   mailAttachments?: Readonly<Record<string, MailAttachmentMaker>>;
   /** Daily: remove this module's expired rows; returns how many. */
-  prune?: (now: Date) => Promise<number>;
+  prune?: (now: Date, signal?: AbortSignal) => Promise<number>;
 }
 
 /** What `giftPlantings` answers for one gift. */
@@ -92,7 +92,8 @@ export interface HookRegistry {
 export interface ScheduledJob {
   name: string;
   cron: string;
-  run(): Promise<number>;
+  /** `signal` aborts when the queue stops (shutdown): a long job stops between batches. */
+  run(signal?: AbortSignal): Promise<number>;
 }
 
 /** A job run once per enqueue (`jobs.enqueue(tx, name, payload)`), by name. */

@@ -94,6 +94,18 @@ export function notificationsService(deps: {
       await (tx ? deps.repo(tx.db) : repo).insertMany(rows);
     },
 
+    /**
+     * A notice of its own to each person, in one multi-row insert in `tx` (a batch of the daily
+     * care pass: hundreds of members, one statement).
+     */
+    async notifyEach(
+      notices: ReadonlyArray<{ userId: string; notice: NewNotice }>,
+      tx: Tx,
+    ): Promise<void> {
+      const at = nowIso();
+      await deps.repo(tx.db).insertMany(notices.map((n) => rowFor(n.userId, n.notice, at)));
+    },
+
     async list(userId: string, page: number, limit: number) {
       const [rows, counts] = await Promise.all([
         repo.listForUser(userId, limit, (page - 1) * limit),

@@ -38,6 +38,7 @@ export const treesModule = defineModule({
     'tree_care_log',
     'tree_care_settings',
     'tree_care_notices',
+    'tree_care_days',
     'tree_gift_allocations',
     'planting_reminders',
     'gift_tree_events',
@@ -120,15 +121,19 @@ export const treesModule = defineModule({
     memberFigures: trees.memberFigures,
     giftPlantings: trees.giftPlantings,
     onGiftClaimed: trees.onGiftClaimed,
-    prune: async (now: Date) =>
-      (await trees.prune(now)) +
+    prune: async (now: Date, signal?: AbortSignal) =>
+      (await trees.prune(now, signal)) +
       (await trees.pruneGiftTreeNews(now)) +
       (await trees.prunePlantingReminders(now)),
   }),
   // Once a day (00:17 UTC), once across every app server: a tick missed while no server ran is
   // made up the next day (a task stays newly due until it is told; the digest is keyed by week).
   jobs: (trees) => [
-    { name: 'tree care reminders', cron: '17 0 * * *', run: () => trees.sendCareReminders() },
+    {
+      name: 'tree care reminders',
+      cron: '17 0 * * *',
+      run: (signal) => trees.sendCareReminders(signal),
+    },
     // The day after a drive owing donors trees (06:23 UTC, once across servers; the record
     // makes it once per drive, and a missed day is made up).
     {

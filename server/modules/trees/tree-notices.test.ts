@@ -194,7 +194,7 @@ describe.each(databaseTargets)('tree reminders and notices on $name', (target) =
       const { tree } = (await register(me.headers)).json().data;
       await call('PUT', '/api/trees/care-settings', me.headers, { weeklyDigest: true });
       await run();
-      const recorded = await db().selectFrom('tree_care_notices').select('owner_id').execute();
+      const recorded = await db().selectFrom('tree_care_days').select('owner_id').execute();
       expect(recorded.map((r) => r.owner_id)).toContain(me.user.id);
       const res = await call('DELETE', '/api/users/me', me.headers, {
         password: TEST_PASSWORD,
@@ -202,7 +202,7 @@ describe.each(databaseTargets)('tree reminders and notices on $name', (target) =
       });
       expect(res.statusCode).toBe(200);
       expect(await db().selectFrom('tree_care_settings').selectAll().execute()).toEqual([]);
-      const told = await db().selectFrom('tree_care_notices').select('owner_id').execute();
+      const told = await db().selectFrom('tree_care_days').select('owner_id').execute();
       expect(told.filter((c) => c.owner_id === me.user.id)).toEqual([]);
       const seen = (await call('GET', `/api/trees/${tree.id}`, other.headers)).json().data.tree;
       expect(seen.owner).toEqual({ id: me.user.id, name: 'Former member' });

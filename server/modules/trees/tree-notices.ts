@@ -1,4 +1,4 @@
-import type { CareTask } from '../../../contract/tree-care';
+import { CARE_SCHEDULE, type CareTask } from '../../../contract/tree-care';
 import { TREE_PATHS } from '../../../contract/trees';
 import type { TreeRow } from '../../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
@@ -6,23 +6,33 @@ import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import type { Log } from '../../lib/log';
 import { composeMail } from '../../lib/mailer';
+import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { DrivesService } from '../drives/drives.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { GiftTreeNews } from './gift-tree-news';
-import type { CareSubjectRow } from './tree-care.repository';
+import type { CareCursor, CareSubjectWithCare } from './tree-care.repository';
 import type { TreeCareService } from './tree-care.service';
-import { dayKey, taskKey, weekKey, type DueTask } from './tree-care-schedule';
+import { dayKey, dueTasks, weekKey, type DueTask } from './tree-care-schedule';
 import { speciesRef, treeTitle } from './tree-mapper';
 import type { TreesStore } from './trees-people';
 
 const DAY_MS = 86_400_000;
-/** Trees read per step of the daily job; members per step of the digest. */
-const TREE_BATCH = 500;
-const DIGEST_BATCH = 200;
+/**
+ * Trees read per batch of the daily pass (one query with the care log's latest dates); each batch
+ * is a few milliseconds of work and then the event loop runs (issue 20: no stall over 50 ms).
+ */
+export const CARE_BATCH = 250;
 /** The record of care notices is kept this long (a task is never due that long without a newer date). */
 const TOLD_KEPT_DAYS = 400;
-/** At most this many tasks are named in one notice or digest. */
+/** Rows removed per statement of the daily prune. */
+const PRUNE_BATCH = 1000;
+/** At most this many tasks are named in one notice; the digest lists up to 20. */
 const LISTED = 5;
+const DIGEST_LISTED = 20;
+/** Digest subscribers read per step. */
+const DIGEST_BATCH = 200;
+/** Month-based intervals are compared in SQL with this much slack; the schedule decides exactly. */
+const SLACK_MS = 4 * DAY_MS;
 
 const TASK_WORDS: Record<CareTask, string> = {
   water: 'Water',
@@ -31,13 +41,67 @@ const TASK_WORDS: Record<CareTask, string> = {
   measure: 'Measure',
 };
 
-const describe = (items: Array<{ tree: CareSubjectRow; task: DueTask }>) => {
-  const named = items
+type CareItem = { tree: CareSubjectWithCare; task: DueTask };
+
+const describe = (named: CareItem[], total: number) => {
+  const words = named
     .slice(0, LISTED)
     .map((i) => `${TASK_WORDS[i.task.task]} ${treeTitle(i.tree)}`);
-  const more = items.length - named.length;
-  return `${named.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
+  const more = total - words.length;
+  return `${words.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
 };
+
+const monthsBefore = (now: Date, months: number) => {
+  const d = new Date(now.getTime());
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+};
+
+/**
+ * The SQL pre-filter of the daily pass (a superset; `dueTasks` decides): a tree can have a task
+ * due at `now` only while a non-measuring rule's window is open, or when its last measurement (or
+ * planting) is at least one measuring interval old.
+ */
+function careFilter(now: Date) {
+  const others = CARE_SCHEDULE.filter((r) => r.task !== 'measure');
+  const young = others.some((r) => r.toYears === null)
+    ? ''
+    : new Date(
+        monthsBefore(now, Math.max(...others.map((r) => r.toYears ?? 0)) * 12).getTime() - SLACK_MS,
+      ).toISOString();
+  const measure = CARE_SCHEDULE.find((r) => r.task === 'measure');
+  const every = measure?.every;
+  const measuredBefore = !every
+    ? ''
+    : new Date(
+        ('days' in every
+          ? now.getTime() - every.days * DAY_MS
+          : monthsBefore(now, every.months).getTime()) + SLACK_MS,
+      ).toISOString();
+  return { youngAfter: young, measuredBefore };
+}
+
+/** The schedule's view of a row of the pass. */
+const dueOf = (row: CareSubjectWithCare, now: Date) =>
+  dueTasks(
+    {
+      plantedAt: row.planted_at,
+      lastMeasuredAt: row.last_measured_at,
+      lastDone: {
+        ...(row.last_watered ? { watered: row.last_watered } : {}),
+        ...(row.last_weeded ? { weeded: row.last_weeded } : {}),
+        ...(row.last_mulched ? { mulched: row.last_mulched } : {}),
+      },
+    },
+    now,
+  );
+
+/** One member's newly due tasks as the pass meets them: the first few named, and a count. */
+interface MemberTasks {
+  ownerId: string;
+  named: CareItem[];
+  count: number;
+}
 
 /** The job telling one member about their newly due care tasks (enqueued by the daily schedule). */
 export const CARE_NOTICE_JOB = 'tree care notice';
@@ -67,30 +131,132 @@ const stringField = (payload: unknown, field: string): string | null => {
 };
 
 /**
- * What the module tells people, all through the jobs queue: the daily care reminders (each due
- * task once), the weekly digest for members who opted in (a mail keyed by member and week, so
- * once a week), and a death to the owner and the drive's organiser (once a day per drive). The schedule runs once per tick across every app server; it enqueues one notice job per
- * member with newly due tasks. "Newly due" is due and not in `tree_care_notices`, the record the
- * notice job writes in the notice's transaction (so a job run twice tells nobody twice).
+ * What the module tells people: the daily care pass (at most one notice per member and UTC day,
+ * naming the first few newly due tasks and counting the rest), the weekly digest for members who
+ * opted in (a mail keyed by member and week, so once a week), and a death to the owner and the
+ * drive's organiser (once a day per drive). A task is newly due when it fell due after the
+ * member's latest care notice (`tree_care_days`), or its tree was registered since. The pass
+ * walks living trees by (owner, registration, id) in SQL batches, writes each batch's notices and
+ * day records in one transaction with multi-row inserts, lets the event loop run between batches
+ * and stops between batches when its signal aborts (a member told today is skipped by the next
+ * run, so a stopped pass is resumed by running it again).
  */
 export function treeNotices(deps: TreeNoticesDeps) {
   const { uow, clock, notifications } = deps;
   const repo = deps.repo(uow.db);
 
+  /**
+   * Walks living trees after `from` in batches: `visit` sees each batch (after the previous one
+   * was handled and the event loop ran); stops at the end, at `onlyOwner`'s last tree, or on abort.
+   */
+  async function walk(
+    now: Date,
+    options: { day: string | null; onlyOwner?: string; from?: CareCursor; signal?: AbortSignal },
+    visit: (rows: CareSubjectWithCare[], last: boolean) => Promise<void>,
+  ): Promise<void> {
+    const filter = {
+      ...careFilter(now),
+      day: options.day,
+      ...(options.onlyOwner ? { onlyOwner: options.onlyOwner } : {}),
+    };
+    let cursor: CareCursor = options.from ?? {
+      ownerId: options.onlyOwner ?? '',
+      createdAt: '',
+      id: '',
+    };
+    for (;;) {
+      stopIfAborted(options.signal);
+      const rows = await repo.careSubjectsAfter(cursor, CARE_BATCH, filter);
+      const last = rows.length < CARE_BATCH;
+      await visit(rows, last);
+      if (last) return;
+      const end = rows.at(-1)!;
+      cursor = { ownerId: end.owner_id, createdAt: end.created_at, id: end.id };
+      await yieldToEventLoop();
+    }
+  }
+
+  /**
+   * Adds a batch's newly due tasks to the members' tallies (members without an account or whose
+   * tasks all fell due before their latest notice add nothing).
+   */
+  async function tally(rows: CareSubjectWithCare[], now: Date, into: Map<string, MemberTasks>) {
+    const owners = [...new Set(rows.map((r) => r.owner_id))];
+    const [live, told] = await Promise.all([repo.liveOwners(owners), repo.lastToldAt(owners)]);
+    for (const row of rows) {
+      if (!live.has(row.owner_id)) continue;
+      const since = told.get(row.owner_id) ?? '';
+      const fresh = row.created_at > since;
+      for (const task of dueOf(row, now)) {
+        if (!fresh && task.dueAt <= since) continue;
+        let member = into.get(row.owner_id);
+        if (!member)
+          into.set(row.owner_id, (member = { ownerId: row.owner_id, named: [], count: 0 }));
+        if (member.named.length < LISTED) member.named.push({ tree: row, task });
+        member.count++;
+      }
+    }
+  }
+
+  /**
+   * Tells each member their tally in one transaction: the day records (a member already told
+   * today by another run is left out) and the notices, each a multi-row insert. Returns tasks told.
+   */
+  async function tell(members: MemberTasks[], now: Date): Promise<number> {
+    if (members.length === 0) return 0;
+    const day = dayKey(now);
+    const toldAt = clock.now().toISOString();
+    return uow.withTransaction(async (tx) => {
+      const recorded = new Set(
+        await deps
+          .repo(tx.db)
+          .recordDays(
+            members.map((m) => ({ owner_id: m.ownerId, day, told_at: toldAt, tasks: m.count })),
+          ),
+      );
+      const told = members.filter((m) => recorded.has(m.ownerId));
+      await notifications.notifyEach(
+        told.map((m) => ({
+          userId: m.ownerId,
+          notice: {
+            kind: 'tree_care',
+            title: m.count === 1 ? 'A tree needs care' : `${m.count} tree care tasks are due`,
+            body: describe(m.named, m.count),
+            link: TREE_PATHS.care,
+          },
+        })),
+        tx,
+      );
+      return told.reduce((sum, m) => sum + m.count, 0);
+    });
+  }
+
   /** Mails each opted-in member with due tasks this week's digest (keyed: once a week). */
-  async function sendDigests(now: Date): Promise<number> {
+  async function sendDigests(now: Date, signal?: AbortSignal): Promise<number> {
     let queued = 0;
     let cursor = '';
     for (;;) {
+      stopIfAborted(signal);
       const { members, next } = await repo.digestRecipients(cursor, DIGEST_BATCH);
       if (next === null) return queued;
       cursor = next;
       for (const member of members) {
-        const due = await deps.care.careDue(member.id, now);
+        // Every due task (not only new ones), a batch of trees at a time.
+        const due: CareItem[] = [];
+        await walk(now, { day: null, onlyOwner: member.id, signal }, async (rows) => {
+          for (const row of rows) for (const task of dueOf(row, now)) due.push({ tree: row, task });
+        });
+        await yieldToEventLoop();
         if (due.length === 0) continue;
+        due.sort(
+          (a, b) => a.task.dueAt.localeCompare(b.task.dueAt) || a.tree.id.localeCompare(b.tree.id),
+        );
         const lines = due
-          .slice(0, 20)
-          .map((t) => `• ${TASK_WORDS[t.task]} ${t.treeName} (due ${t.dueAt.slice(0, 10)})`);
+          .slice(0, DIGEST_LISTED)
+          .map(
+            (t) =>
+              `• ${TASK_WORDS[t.task.task]} ${treeTitle(t.tree)} (due ${t.task.dueAt.slice(0, 10)})`,
+          );
         const url = `${deps.appUrl}${TREE_PATHS.care}`;
         const mail = composeMail(
           member.email,
@@ -112,84 +278,40 @@ export function treeNotices(deps: TreeNoticesDeps) {
 
   return {
     /**
-     * The daily schedule: finds every member's newly due tasks and enqueues one notice job per
-     * member (keyed by member and day), then queues the weekly digests. Returns the newly due
-     * tasks found plus the digests handed to the queue (a digest already sent this week is not
-     * sent again).
+     * The daily schedule: one pass over the living trees in keyset batches telling each member
+     * with newly due tasks once today, then the weekly digests. Returns the tasks told plus the
+     * digests handed to the queue. `signal` (the job runner stopping) ends it between batches with
+     * an abort error, so the queue runs it again; what was told stays told.
      */
-    async sendCareReminders(): Promise<number> {
+    async sendCareReminders(signal?: AbortSignal): Promise<number> {
       const now = clock.now();
-      let due = 0;
-      let cursor = '';
-      for (;;) {
-        const { trees, next } = await repo.livingTreesAfter(cursor, TREE_BATCH);
-        if (next === null) break;
-        cursor = next;
-        const told = new Set(
-          (await repo.toldTasks(trees.map((t) => t.id))).map((r) =>
-            taskKey(r.tree_id, { task: r.task, dueAt: r.due_on }),
-          ),
-        );
-        const owners = new Set<string>();
-        for (const item of await deps.care.tasksFor(trees, now)) {
-          if (told.has(taskKey(item.tree.id, item.task))) continue;
-          owners.add(item.tree.owner_id);
-          due++;
-        }
-        if (owners.size === 0) continue;
-        await uow.withTransaction(async (tx) => {
-          for (const ownerId of owners)
-            await deps.jobs.enqueue(
-              tx,
-              CARE_NOTICE_JOB,
-              { ownerId, at: now.toISOString() },
-              { key: `tree-care:${ownerId}:${dayKey(now)}` },
-            );
-        });
-      }
-      return due + (await sendDigests(now));
+      let told = 0;
+      const open = new Map<string, MemberTasks>();
+      await walk(now, { day: dayKey(now), signal }, async (rows, last) => {
+        await tally(rows, now, open);
+        // The batch's last member may have more trees in the next batch.
+        const carried = last ? undefined : rows.at(-1)?.owner_id;
+        const done = [...open.values()].filter((m) => m.ownerId !== carried);
+        for (const m of done) open.delete(m.ownerId);
+        told += await tell(done, now);
+      });
+      return told + (await sendDigests(now, signal));
     },
 
     /**
-     * The care notice job: the member's tasks due at the schedule's time that are not in the
-     * record are recorded and told in one notice, in one transaction. Returns tasks told.
+     * One member's care notice (the job earlier versions queued per member): their newly due
+     * tasks, unless they were told today. Returns tasks told.
      */
     async sendCareNotice(payload: unknown): Promise<number> {
       const ownerId = stringField(payload, 'ownerId');
       if (!ownerId) throw new Error('a care notice job without an owner');
       const at = stringField(payload, 'at');
       const now = at && !Number.isNaN(Date.parse(at)) ? new Date(at) : clock.now();
-      const items = await deps.care.tasksFor(await repo.livingTreesOfLiveOwner(ownerId), now);
-      if (items.length === 0) return 0;
-      return uow.withTransaction(async (tx) => {
-        const record = deps.repo(tx.db);
-        const createdAt = clock.now().toISOString();
-        const fresh: typeof items = [];
-        for (const item of items)
-          if (
-            await record.recordTold({
-              tree_id: item.tree.id,
-              task: item.task.task,
-              due_on: item.task.dueAt.slice(0, 10),
-              owner_id: ownerId,
-              created_at: createdAt,
-            })
-          )
-            fresh.push(item);
-        if (fresh.length === 0) return 0;
-        await notifications.notifyMany(
-          [ownerId],
-          {
-            kind: 'tree_care',
-            title:
-              fresh.length === 1 ? 'A tree needs care' : `${fresh.length} tree care tasks are due`,
-            body: describe(fresh),
-            link: TREE_PATHS.care,
-          },
-          tx,
-        );
-        return fresh.length;
-      });
+      const tallies = new Map<string, MemberTasks>();
+      await walk(now, { day: dayKey(now), onlyOwner: ownerId }, (rows) =>
+        tally(rows, now, tallies),
+      );
+      return tell([...tallies.values()], now);
     },
 
     /**
@@ -248,9 +370,26 @@ export function treeNotices(deps: TreeNoticesDeps) {
       );
     },
 
-    /** The daily prune: the record of care notices older than 400 days. */
-    prune: (now: Date) =>
-      repo.pruneTold(new Date(now.getTime() - TOLD_KEPT_DAYS * DAY_MS).toISOString()),
+    /**
+     * The daily prune: care notice records older than 400 days, a batch per statement with the
+     * event loop free between them.
+     */
+    async prune(now: Date, signal?: AbortSignal): Promise<number> {
+      const before = new Date(now.getTime() - TOLD_KEPT_DAYS * DAY_MS).toISOString();
+      let removed = 0;
+      for (const step of [
+        () => repo.pruneTold(before, PRUNE_BATCH),
+        () => repo.pruneDays(before.slice(0, 10), PRUNE_BATCH),
+      ])
+        for (;;) {
+          stopIfAborted(signal);
+          const n = await step();
+          removed += n;
+          if (n < PRUNE_BATCH) break;
+          await yieldToEventLoop();
+        }
+      return removed;
+    },
   };
 }
 export type TreeNotices = ReturnType<typeof treeNotices>;

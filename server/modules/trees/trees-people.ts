@@ -61,6 +61,12 @@ export function treesStore(users: TreePeople) {
         };
       },
 
+      /** Which of these members still have an account (the daily care pass tells only them). */
+      async liveOwners(ownerIds: readonly string[]): Promise<Set<string>> {
+        const people = await users.people([...new Set(ownerIds)], on);
+        return new Set([...people].flatMap(([id, p]) => (p.deletedAt === null ? [id] : [])));
+      },
+
       /** The owner's living trees; none when the account was deleted (the care notice job). */
       async livingTreesOfLiveOwner(ownerId: string) {
         const rows = await repo.livingTreesOf(ownerId);

@@ -1,6 +1,8 @@
 import type { ExpressionBuilder, Kysely, Updateable } from 'kysely';
 import type { Database, NewTree, TreesTable } from '../../db/tables';
 import { careQueries } from './tree-care.repository';
+import { cohortChanges, cohortShare, type CohortSource } from './tree-impact';
+import { COHORT_SOURCE_COLUMNS, impactSummaryQueries } from './tree-impact-summary.repository';
 import type { TreeWithReplacement } from './tree-mapper';
 
 /** Plants alive on `trees` rows at their last check: a dead row counts none. */
@@ -42,10 +44,37 @@ export function treesRepository(db: Kysely<Database>) {
           .as('replaced_by_id'),
       ]);
 
+  /** A tree's share of the community summary as the row stands now (null once it is gone). */
+  const shareOf = (on: Kysely<Database>, id: string) =>
+    on
+      .selectFrom('trees')
+      .select(COHORT_SOURCE_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((row) => (row ? cohortShare(row as CohortSource) : null));
+
+  /**
+   * Runs a write to one tree and moves its share of `tree_impact_cohorts` with it, in one
+   * transaction (the caller's when there is one).
+   */
+  const withSummary = <T>(id: string, write: (on: Kysely<Database>) => Promise<T>) => {
+    const run = async (on: Kysely<Database>) => {
+      const before = await shareOf(on, id);
+      const result = await write(on);
+      await impactSummaryQueries(on).apply(cohortChanges(before, await shareOf(on, id)));
+      return result;
+    };
+    return db.isTransaction ? run(db) : db.transaction().execute(run);
+  };
+
   return {
     ...careQueries(db),
 
-    insert: (row: NewTree) => db.insertInto('trees').values(row).execute(),
+    insert: (row: NewTree) =>
+      withSummary(row.id, (on) => on.insertInto('trees').values(row).execute()),
+
+    /** The community's living plants by species, size and planting day (the /api/stats summary). */
+    impactSummary: () => impactSummaryQueries(db).rows(),
 
     /** Plants registered from these sapling reservations, and how many are alive (not dead). */
     async reservationCounts(ids: string[]): Promise<{ planted: number; alive: number }> {
@@ -116,7 +145,7 @@ export function treesRepository(db: Kysely<Database>) {
       )?.id,
 
     update: (id: string, patch: Updateable<TreesTable>) =>
-      db.updateTable('trees').set(patch).where('id', '=', id).execute(),
+      withSummary(id, (on) => on.updateTable('trees').set(patch).where('id', '=', id).execute()),
 
     /** Deletes the tree (measurements and care go with it) and answers the photos it showed. */
     async remove(id: string): Promise<string[]> {
@@ -129,7 +158,7 @@ export function treesRepository(db: Kysely<Database>) {
           .where('photo_file_id', 'is not', null)
           .execute(),
       ]);
-      await db.deleteFrom('trees').where('id', '=', id).execute();
+      await withSummary(id, (on) => on.deleteFrom('trees').where('id', '=', id).execute());
       return [tree?.photo_file_id, ...measured.map((m) => m.photo_file_id)].filter(
         (f): f is string => typeof f === 'string',
       );
