@@ -85,6 +85,19 @@ export interface TreesTable {
 /** A column the database fills when an insert leaves it out. */
 type WithDefault<T> = ColumnType<T, T | undefined, T>;
 
+/** 0024: the community's living plants by (species, size, planting day), kept by the trees module's writes. */
+export interface TreeImpactCohortsTable {
+  species_id: number;
+  size: TreesTable['size'];
+  /** YYYY-MM-DD (UTC) of `planted_at`. */
+  planted_day: string;
+  /** Living plants without a measurement. */
+  plants: number;
+  /** Living plants with one, and the CO₂ they store by it (whole milligrams). */
+  measured_plants: number;
+  measured_co2_mg: ColumnType<number | string, number, number>;
+}
+
 export interface TreeMeasurementsTable {
   id: string;
   tree_id: string;
@@ -549,6 +562,7 @@ export interface Database {
   drive_participants: DriveParticipantsTable;
   trees: TreesTable;
   tree_measurements: TreeMeasurementsTable;
+  tree_impact_cohorts: TreeImpactCohortsTable;
   tree_care_log: TreeCareLogTable;
   tree_care_settings: TreeCareSettingsTable;
   tree_care_notices: TreeCareNoticesTable;

@@ -20,6 +20,7 @@ import * as donationExpiry from './0020-donation-expiry';
 import * as giftTreeNotices from './0021-gift-tree-notices';
 import * as treeMapIndex from './0022-tree-map-index';
 import * as treeCareDays from './0023-tree-care-days';
+import * as treeImpactCohorts from './0024-tree-impact-cohorts';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-gift-tree-notices': giftTreeNotices,
   '0022-tree-map-index': treeMapIndex,
   '0023-tree-care-days': treeCareDays,
+  '0024-tree-impact-cohorts': treeImpactCohorts,
 };

@@ -35,6 +35,7 @@ export const treesModule = defineModule({
   tables: [
     'trees',
     'tree_measurements',
+    'tree_impact_cohorts',
     'tree_care_log',
     'tree_care_settings',
     'tree_care_notices',
