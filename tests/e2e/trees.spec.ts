@@ -201,3 +201,68 @@ test('My Trees, a tree page and the trees map pass axe in the dark theme', async
   await expect(map.or(page.getByText('No trees match these filters yet.'))).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('the trees map counts trees in bubbles at world zoom and shows them after zooming in', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // No animation: each zoom settles at once, so its request follows the click.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const { email } = await signedInAccount(page);
+  const token = await apiToken(page.request, email);
+  // Three trees about a kilometre apart near Reykjavík, far from every other journey's trees.
+  for (const lat of ['64.1400', '64.1500', '64.1600']) {
+    const created = await page.request.post('/api/trees', {
+      headers: { 'x-auth-token': token },
+      multipart: {
+        treesType: '1',
+        treeCount: '1',
+        treeSize: 'potted',
+        plantedAt: daysAgo(60),
+        treeLat: lat,
+        treeLong: '-21.9400',
+        treeLocation: 'Reykjavík',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+
+  const mapAnswer = (zoom: number) =>
+    page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/trees/map' && url.searchParams.get('zoom') === String(zoom);
+    });
+  const first = mapAnswer(2);
+  await page.goto('/app/trees-map');
+  const answer = await first;
+  // The world view: the box and zoom, and an answer far under 50 KB.
+  const [west, south, east, north] = new URL(answer.url()).searchParams
+    .get('bbox')!
+    .split(',')
+    .map(Number) as [number, number, number, number];
+  expect(west < -21.94 && -21.94 < east && south < 64.15 && 64.15 < north).toBe(true);
+  const bytes = (await answer.body()).length;
+  test.info().annotations.push({ type: 'world view', description: `${bytes} bytes` });
+  expect(bytes).toBeLessThan(50_000);
+
+  const map = page.getByRole('region', { name: "Map of the community's trees" });
+  let bubble = map.getByRole('button', { name: '3 trees here — zoom in' });
+  await expect(bubble).toBeVisible();
+  await expect(bubble).toHaveText('3');
+  await expectNoSeriousA11yViolations(page);
+
+  // Each choice zooms in two steps toward the bubble, until the trees stand alone.
+  for (let zoom = 4; zoom <= 16; zoom += 2) {
+    const next = mapAnswer(zoom);
+    await (zoom === 4 ? bubble.press('Enter') : bubble.click());
+    await next;
+    await expect(page.getByTestId('trees-map')).toHaveAttribute('aria-busy', 'false');
+    bubble = map.getByRole('button', { name: /trees here — zoom in$/ }).first();
+    if ((await bubble.count()) === 0) break;
+  }
+  // Close in, the trees themselves (those in view), each with its popup.
+  const tree = map.getByRole('button', { name: 'Neem' }).first();
+  await expect(tree).toBeVisible();
+  await tree.click();
+  await expect(map.getByRole('link', { name: 'Open tree Neem' })).toBeVisible();
+});

@@ -40,11 +40,18 @@ export const growthKey = (id: string) => [...treesKey, 'growth', id] as const;
 export const careDueKey = [...treesKey, 'care-due'] as const;
 export const careLogKey = (id: string) => [...treesKey, 'care-log', id] as const;
 export const replantingKey = [...treesKey, 'replanting'] as const;
-export const treeMapKey = (filters: TreeMapFilters) => [...treesKey, 'map', filters] as const;
+export const treeMapKey = (filters: TreeMapFilters, view: TreeMapView | null) =>
+  [...treesKey, 'map', filters, view] as const;
 
 export interface TreeMapFilters {
   species?: number | undefined;
   status?: TreeStatus | undefined;
+}
+
+/** What the map shows: its box (minLng, minLat, maxLng, maxLat) and zoom, which the server clusters by. */
+export interface TreeMapView {
+  bbox: [number, number, number, number];
+  zoom: number;
 }
 
 /** At most this many pages of my trees are read (10,000 records, the export's limit too). */
@@ -76,12 +83,15 @@ export const fetchCareDue = (signal?: AbortSignal) =>
   apiRequest('/api/trees/care-due', { schema: careDueResponseSchema, ...opt(signal) });
 export const fetchReplanting = (signal?: AbortSignal) =>
   apiRequest('/api/trees/replanting', { schema: replantingResponseSchema, ...opt(signal) });
-export function fetchTreeMap(filters: TreeMapFilters, signal?: AbortSignal) {
+export function fetchTreeMap(filters: TreeMapFilters, view: TreeMapView, signal?: AbortSignal) {
   const params = new URLSearchParams();
   if (filters.species) params.set('species', String(filters.species));
   if (filters.status) params.set('status', filters.status);
-  const query = params.toString();
-  return apiRequest(`/api/trees/map${query ? `?${query}` : ''}`, {
+  params.set('bbox', view.bbox.join(','));
+  params.set('zoom', String(view.zoom));
+  // The box's commas stay readable (the server reads them either way).
+  const query = params.toString().replaceAll('%2C', ',');
+  return apiRequest(`/api/trees/map?${query}`, {
     schema: treeMapResponseSchema,
     ...opt(signal),
   });
@@ -177,10 +187,15 @@ export function useReplanting(enabled = true) {
   });
 }
 
-export function useTreeMap(filters: TreeMapFilters) {
+/**
+ * The trees and clusters in the map's view; waits for the map to say its view. While the next
+ * view or filter loads, the previous answer stays on the map.
+ */
+export function useTreeMap(filters: TreeMapFilters, view: TreeMapView | null) {
   return useQuery({
-    queryKey: treeMapKey(filters),
-    queryFn: ({ signal }) => fetchTreeMap(filters, signal),
+    queryKey: treeMapKey(filters, view),
+    queryFn: ({ signal }) => fetchTreeMap(filters, view!, signal),
+    enabled: view !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,9 +1,12 @@
 // Lazy wrappers only: importing this never pulls Leaflet into the importer's chunk.
-export { LocationPickerMap, PointMap, PointsClusterMap } from './lazy-maps';
+export { LocationPickerMap, PointMap, PointsClusterMap, ServerClusterMap } from './lazy-maps';
 export type {
   ClusterPoint,
   LatLng,
   LocationPickerMapProps,
+  MapCluster,
+  MapView,
   PointMapProps,
   PointsClusterMapProps,
+  ServerClusterMapProps,
 } from './types';

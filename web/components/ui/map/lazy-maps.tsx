@@ -1,11 +1,17 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { MAP_HEIGHT_PX } from './constants';
-import type { LocationPickerMapProps, PointMapProps, PointsClusterMapProps } from './types';
+import type {
+  LocationPickerMapProps,
+  PointMapProps,
+  PointsClusterMapProps,
+  ServerClusterMapProps,
+} from './types';
 
 // Leaflet (~45 KB gzip) loads only when a map is shown: never with the landing page or a plain screen.
 const LazyPicker = lazy(() => import('./location-picker-map'));
 const LazyPoint = lazy(() => import('./point-map'));
 const LazyPointsCluster = lazy(() => import('./points-cluster-map'));
+const LazyServerCluster = lazy(() => import('./server-cluster-map'));
 
 function MapLoading({ height }: { height: number }) {
   return (
@@ -32,3 +38,4 @@ function withFallback<P extends { height?: number }>(Inner: ComponentType<P>) {
 export const LocationPickerMap = withFallback<LocationPickerMapProps>(LazyPicker);
 export const PointMap = withFallback<PointMapProps>(LazyPoint);
 export const PointsClusterMap = withFallback<PointsClusterMapProps>(LazyPointsCluster);
+export const ServerClusterMap = withFallback<ServerClusterMapProps>(LazyServerCluster);

@@ -55,3 +55,39 @@ export interface PointsClusterMapProps {
   /** Accessible name of the map. */
   label: string;
 }
+
+/** Several items the server grouped into one place: how many and where. */
+export interface MapCluster {
+  lat: number;
+  lng: number;
+  count: number;
+}
+
+/** What a map shows: its box (west, south, east, north; west > east across the antimeridian) and zoom. */
+export interface MapView {
+  bbox: [number, number, number, number];
+  zoom: number;
+}
+
+export interface ServerClusterMapProps {
+  /** Items shown one by one (a marker with a popup). */
+  points: ClusterPoint[];
+  /** Groups counted by the server: a count marker that zooms in when chosen. */
+  clusters: MapCluster[];
+  /** The map's view once it is ready, then after each move or zoom settles (debounced). */
+  onViewChange(view: MapView): void;
+  /** A popup's link was followed. */
+  onOpen(id: string): void;
+  /** When given, the popup's link has this address (so it can be opened in a new tab too). */
+  linkFor?: (id: string) => string;
+  /** What a popup's link says, e.g. "Open tree" (its accessible name adds the title). */
+  openLabel: string;
+  /** Plural noun a cluster's count is read with, e.g. "trees". */
+  itemsName: string;
+  /** Where the map opens; the world when left out. */
+  center?: LatLng;
+  zoom?: number;
+  height?: number;
+  /** Accessible name of the map. */
+  label: string;
+}

@@ -27,29 +27,38 @@ function serve() {
     const data = points.filter(
       (p) => (!status || p.status === status) && (!species || p.species === species),
     );
-    return { status: 200, body: { success: true, data, truncated: false } };
+    return { status: 200, body: { success: true, data, clusters: [], truncated: false } };
   });
 }
 
 describe('Trees map', () => {
-  it("shows every member's trees and asks the server again as filters change", async () => {
+  it("shows every member's trees in the map's view and asks the server again as filters change", async () => {
     const user = userEvent.setup();
     const fetchSpy = serve();
     renderWithApp(<TreesMapView />, '/app/trees-map');
     const map = await screen.findByRole('list', { name: "Map of the community's trees" });
+    await within(map).findAllByRole('link');
     expect(
       within(map)
         .getAllByRole('link')
         .map((a) => a.textContent),
     ).toEqual(['Open tree Neem', 'Open tree Aam (Mango) × 5']);
+    expect(String(fetchSpy.mock.calls.at(-1)?.[0])).toBe(
+      '/api/trees/map?bbox=-180,-60,180,80&zoom=2',
+    );
     await user.selectOptions(screen.getByLabelText('Status'), 'dead');
     await waitFor(() => expect(within(map).getAllByRole('link')).toHaveLength(1));
-    expect(String(fetchSpy.mock.calls.at(-1)?.[0])).toBe('/api/trees/map?status=dead');
+    expect(String(fetchSpy.mock.calls.at(-1)?.[0])).toBe(
+      '/api/trees/map?status=dead&bbox=-180,-60,180,80&zoom=2',
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/app/trees-map?status=dead');
 
     await user.selectOptions(screen.getByLabelText('Species'), '1');
-    expect(await screen.findByText('No trees match these filters yet.')).toBeVisible();
+    expect(await screen.findByText(/No trees match these filters here yet/)).toBeVisible();
+    // The map stays, so the member can move it to look further.
+    expect(map).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getAllByRole('link')).toHaveLength(2));
+    expect(screen.getByTestId('tree-map-total')).toHaveTextContent('2 tree records in this view');
   });
 });

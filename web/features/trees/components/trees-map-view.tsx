@@ -1,17 +1,16 @@
-import { useId, useMemo } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TreeMapPoint } from '../../../../contract/trees';
 import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
-// A lazy wrapper: Leaflet and its clustering load only with the map.
-import { PointsClusterMap, type ClusterPoint } from '../../../components/ui/map';
-import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+// A lazy wrapper: Leaflet loads only with the map.
+import { ServerClusterMap, type ClusterPoint, type MapView } from '../../../components/ui/map';
+import { LoadErrorCard } from '../../../components/ui/status-cards';
 import { useTreeMap } from '../api';
 import { plural } from '../../../lib/numbers';
 import { speciesLabel, STATUS_LABELS, treePath } from '../format';
 import { TreeFilters, useTreeFilters } from './tree-filters';
 import { failureMessage } from '../../../lib/api-client';
-import { EmptyState } from '../../../components/ui/status-cards';
 
 const toPoint = (tree: TreeMapPoint): ClusterPoint => ({
   id: tree.id,
@@ -22,52 +21,46 @@ const toPoint = (tree: TreeMapPoint): ClusterPoint => ({
   detail: `${STATUS_LABELS[tree.status]} · ${plural(tree.aliveCount, 'plant')} alive`,
 });
 
-/** Every member's trees on one map (rounded to about 100 m), by species and status. */
+/**
+ * Every member's trees on one map (rounded to about 100 m), by species and status. The map asks
+ * for what it shows: its box and zoom, the server answering clusters (count bubbles that zoom in)
+ * and single trees; the last answer stays on the map while the next loads.
+ */
 export function TreesMapView() {
   const headingId = useId();
   const navigate = useNavigate();
   const { filters, set, clear } = useTreeFilters();
-  const map = useTreeMap(filters);
+  const [view, setView] = useState<MapView | null>(null);
+  const map = useTreeMap(filters, view);
   const data = map.data?.data;
+  const clusters = useMemo(() => map.data?.clusters ?? [], [map.data]);
   const points = useMemo(() => (data ?? []).map(toPoint), [data]);
+  const records = points.length + clusters.reduce((sum, cluster) => sum + cluster.count, 0);
   const filtered = Boolean(filters.species || filters.status);
+  const onOpen = useCallback((id: string) => void navigate(treePath(id)), [navigate]);
 
-  let body;
-  if (map.isPending) body = <LoadingState label="Loading the trees map…" />;
-  else if (map.isError && !map.data)
-    body = (
+  let notice = null;
+  if (map.isError && !map.data)
+    notice = (
       <LoadErrorCard
         message={failureMessage(map.error, 'The trees map could not be loaded just now.')}
         onRetry={() => void map.refetch()}
       />
     );
-  else if (points.length === 0)
-    body = (
-      <EmptyState
-        action={
-          filtered ? (
-            <Button variant="secondary" onClick={clear}>
-              Clear filters
-            </Button>
-          ) : null
-        }
-      >
-        {filtered
-          ? 'No trees match these filters yet.'
-          : 'No trees have been registered yet. Be the first: register a tree you planted.'}
-      </EmptyState>
-    );
-  else
-    body = (
-      <PointsClusterMap
-        points={points}
-        onOpen={(id) => void navigate(treePath(id))}
-        linkFor={treePath}
-        openLabel="Open tree"
-        itemsName="trees"
-        label="Map of the community's trees"
-        height={520}
-      />
+  else if (map.data && !map.isPlaceholderData && records === 0)
+    notice = (
+      <div className="flex flex-wrap items-center gap-3" data-testid="empty-state">
+        <p className={mutedText}>
+          {filtered
+            ? 'No trees match these filters here yet. Move the map or zoom out to look further.'
+            : 'No trees here yet. Move the map or zoom out, or register a tree you planted.'}
+        </p>
+        {filtered ? (
+          <Button variant="secondary" size="sm" onClick={clear}>
+            Clear filters
+          </Button>
+        ) : null}
+      </div>
     );
 
   return (
@@ -76,18 +69,33 @@ export function TreesMapView() {
         <h2 id={headingId} className="text-xl font-bold">
           Trees planted by the community
         </h2>
-        {map.data ? (
-          <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="tree-map-total">
-            {plural(points.length, 'tree record')}
-            {map.data.truncated ? ' shown (the newest) — filter to see the rest' : ''}
-          </p>
-        ) : null}
+        <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="tree-map-total">
+          {map.data
+            ? `${plural(records, 'tree record')} in this view${
+                map.data.truncated ? ' (the newest shown) — zoom in or filter to see the rest' : ''
+              }`
+            : 'Loading the trees map…'}
+        </p>
       </div>
       <p className={mutedText}>
-        Places are rounded to about 100 m, so nobody’s garden shows exactly.
+        Places are rounded to about 100 m, so nobody’s garden shows exactly. Numbered bubbles count
+        the trees in an area: click one (or focus it and press Enter) to zoom in.
       </p>
       <TreeFilters filters={filters} set={set} label="Filter the trees map" />
-      {body}
+      {notice}
+      <div aria-busy={map.isFetching} data-testid="trees-map">
+        <ServerClusterMap
+          points={points}
+          clusters={clusters}
+          onViewChange={setView}
+          onOpen={onOpen}
+          linkFor={treePath}
+          openLabel="Open tree"
+          itemsName="trees"
+          label="Map of the community's trees"
+          height={520}
+        />
+      </div>
     </section>
   );
 }
