@@ -3,6 +3,16 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 // Timestamps are ISO-8601 UTC text on both dialects: portable, sortable and readable.
 export type Timestamp = string;
 
+/**
+ * SQLite only: the FTS5 trigram index of people search (0025), kept by triggers on `users`.
+ * PostgreSQL answers from trigram indexes on `users` itself.
+ */
+export interface UsersSearchTable {
+  user_id: string;
+  username: string;
+  name: string;
+}
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -558,6 +568,7 @@ export interface Database {
   reset_tokens: ResetTokensTable;
   auth_attempts: AuthAttemptsTable;
   users: UsersTable;
+  users_search: UsersSearchTable;
   drives: DrivesTable;
   drive_participants: DriveParticipantsTable;
   trees: TreesTable;

@@ -21,6 +21,7 @@ import * as giftTreeNotices from './0021-gift-tree-notices';
 import * as treeMapIndex from './0022-tree-map-index';
 import * as treeCareDays from './0023-tree-care-days';
 import * as treeImpactCohorts from './0024-tree-impact-cohorts';
+import * as peopleSearchIndex from './0025-people-search-index';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-tree-map-index': treeMapIndex,
   '0023-tree-care-days': treeCareDays,
   '0024-tree-impact-cohorts': treeImpactCohorts,
+  '0025-people-search-index': peopleSearchIndex,
 };

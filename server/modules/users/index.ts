@@ -13,7 +13,7 @@ declare module '../module' {
 export const usersModule = defineModule({
   name: 'users',
   needs: ['files'],
-  tables: ['users'],
+  tables: ['users', 'users_search'],
   figures: ['memberCount'],
   create: ({ uow, clock, hooks }, { files }) =>
     usersService({

@@ -1,10 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database, NewUser, UsersTable } from '../../db/tables';
 
 /** LIKE treats % and _ as wildcards; people searching for them mean the characters. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** An FTS5 phrase: the text in double quotes, a double quote doubled. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
 export function usersRepository(db: Kysely<Database>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
   /** Members others can see: verified and not deleted. */
   const visibleUsers = () =>
     db.selectFrom('users').where('verified_at', 'is not', null).where('deleted_at', 'is', null);
@@ -12,9 +17,23 @@ export function usersRepository(db: Kysely<Database>) {
   return {
     searchVisible: (text: string, excludeUserId: string, limit: number) => {
       const pattern = likePattern(text);
-      return visibleUsers()
+      let query = visibleUsers()
         .select(['id', 'username', 'name'])
-        .where('id', '!=', excludeUserId)
+        .where('id', '!=', excludeUserId);
+      // From an index (docs/decisions/people-search-index.md): PostgreSQL's trigram GIN indexes
+      // answer the like below; on SQLite the FTS5 trigram table finds the candidates (3+
+      // characters, case folded) and the like below keeps exactly the members it always matched.
+      if (!postgres) {
+        // An FTS5 query cannot hold a NUL (PostgreSQL refuses it with a 400); the like found no one.
+        if (text.includes('\u0000')) return Promise.resolve([]);
+        query = query.where('id', 'in', (eb) =>
+          eb
+            .selectFrom('users_search')
+            .select('user_id')
+            .where(sql<boolean>`users_search match ${`{username name} : ${ftsPhrase(text)}`}`),
+        );
+      }
+      return query
         .where((eb) =>
           eb.or([
             sql<boolean>`lower(username) like ${pattern} escape '\\'`,
