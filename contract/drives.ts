@@ -272,10 +272,74 @@ const dateOnly = (message: string) =>
 
 export const DRIVE_PAGE_SIZE = 12;
 
-/** Filters of the Plantations list; `when` picks upcoming (soonest first) or past (latest first). */
+/**
+ * Where the next page of the Plantations list starts: the list (`when`), the page's number and the
+ * last drive before it (start, id). Sent as an opaque base64url token (`nextCursor`, `cursor`).
+ */
+export interface DriveListCursor {
+  when: 'upcoming' | 'past';
+  page: number;
+  startsAt: string;
+  id: string;
+}
+
+export const DRIVE_CURSOR_MESSAGES = {
+  invalid: 'cursor is not valid. Start again from the first page.',
+  otherList:
+    'cursor belongs to the other list (upcoming or past). Start again from the first page.',
+} as const;
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const CURSOR_MAX = 200;
+
+/** The opaque token for a cursor (base64url of a small JSON array). */
+export function encodeDriveCursor(cursor: DriveListCursor): string {
+  const json = JSON.stringify([
+    cursor.when === 'past' ? 1 : 0,
+    cursor.page,
+    cursor.startsAt,
+    cursor.id,
+  ]);
+  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The cursor a token stands for; undefined when it is not one this API made. */
+export function decodeDriveCursor(token: string): DriveListCursor | undefined {
+  if (token.length > CURSOR_MAX || !/^[A-Za-z0-9_-]+$/.test(token)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(value) || value.length !== 4) return undefined;
+  const [when, page, startsAt, id] = value as unknown[];
+  if (when !== 0 && when !== 1) return undefined;
+  if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 2) return undefined;
+  if (typeof startsAt !== 'string' || !ISO_INSTANT.test(startsAt)) return undefined;
+  if (Number.isNaN(Date.parse(startsAt))) return undefined;
+  if (typeof id !== 'string' || id.length < 1 || id.length > 64) return undefined;
+  return { when: when === 1 ? 'past' : 'upcoming', page, startsAt, id };
+}
+
+/**
+ * Filters of the Plantations list; `when` picks upcoming (soonest first) or past (latest first).
+ * `cursor` (an answer's `nextCursor`) asks for the page after the one that gave it, read by keyset
+ * from the last drive shown: it costs the same however deep, and drives added meanwhile neither
+ * repeat nor push a drive off the list. With a cursor, `page` is ignored (the cursor knows it).
+ * `page` alone still answers page N by position (API clients; the web follows cursors).
+ */
 export const driveListQuerySchema = z
   .object({
     ...pagingQueryFields(DRIVE_PAGE_SIZE),
+    cursor: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || decodeDriveCursor(v) !== undefined,
+        DRIVE_CURSOR_MESSAGES.invalid,
+      )
+      .transform((v) => (v === undefined ? undefined : decodeDriveCursor(v))),
     when: z
       .enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' })
       .default('upcoming'),
@@ -291,11 +355,20 @@ export const driveListQuerySchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     message: 'The start of the date range must not be after its end.',
     path: ['to'],
+  })
+  .refine((v) => !v.cursor || v.cursor.when === v.when, {
+    message: DRIVE_CURSOR_MESSAGES.otherList,
+    path: ['cursor'],
   });
 
 export const driveListResponseSchema = z.object({
   ...pagedResponseFields,
   data: z.array(driveSchema),
+  /**
+   * Ask for the next page with `cursor=<this>`; null on the last page. (Optional in the schema so
+   * readers written before cursors still parse; this server always sends it.)
+   */
+  nextCursor: z.string().nullable().optional(),
 });
 export type DriveListResponse = z.infer<typeof driveListResponseSchema>;
 

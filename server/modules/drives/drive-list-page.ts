@@ -1,8 +1,13 @@
-import { driveListResponseSchema, type Drive } from '../../../contract/drives';
+import {
+  driveListResponseSchema,
+  encodeDriveCursor,
+  type Drive,
+  type DriveListCursor,
+} from '../../../contract/drives';
 import { readCache } from '../../lib/cache';
 import type { Clock } from '../../lib/clock';
 import { displayName, landDonorIds, toDrive } from './drive-mapper';
-import { dayAfter, dayStart, type DriveFilter } from './drive-queries';
+import { dayAfter, dayStart, seekAfter, type DriveFilter } from './drive-queries';
 import type { DrivesStore } from './drives-people';
 
 /**
@@ -25,10 +30,15 @@ export interface DriveListOptions {
   from?: string | undefined;
   to?: string | undefined;
   q?: string | undefined;
+  /** The page after an earlier answer's `nextCursor`: read by keyset from its last drive. */
+  cursor?: DriveListCursor | undefined;
 }
 
 /** The list filters (also the map's and My Plantations') as the repository reads them, at `now`. */
-export function driveFilter(options: Omit<DriveListOptions, 'page' | 'limit'>, now: string) {
+export function driveFilter(
+  options: Omit<DriveListOptions, 'page' | 'limit' | 'cursor'>,
+  now: string,
+) {
   return {
     when: options.when,
     now,
@@ -69,6 +79,8 @@ interface SharedPage {
   page: number;
   limit: number;
   total: number;
+  /** The token for the page after this one; null on the last page. */
+  nextCursor: string | null;
   drives: Array<{
     id: string;
     organizerId: string;
@@ -95,21 +107,41 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
     expiresAt: (page) => (page.nextStart === null ? Infinity : Date.parse(page.nextStart) + 1),
   });
 
+  /**
+   * A page by keyset after `cursor` (the web's "Load more": the same cost however deep), or by
+   * position (`page` alone: OFFSET, for API clients that jump to page N).
+   */
   async function readSharedPage(
     filter: DriveFilter,
     page: number,
     limit: number,
+    cursor: DriveListCursor | undefined,
   ): Promise<SharedPage> {
-    const offset = (page - 1) * limit;
-    const [rows, nextStart] = await Promise.all([
-      repo.page(filter, limit, offset),
+    const offset = cursor ? 0 : (page - 1) * limit;
+    // One drive more than the page tells whether another page follows.
+    const [read, nextStart] = await Promise.all([
+      repo.page(cursor ? seekAfter(filter, cursor) : filter, limit + 1, offset),
       repo.nextStart(filter.now),
     ]);
+    const records = read.records.slice(0, limit);
+    const more = read.records.length > limit;
+    const shown = new Set(records.map((r) => r.id));
+    const rows = read.drives.filter((d) => shown.has(d.id));
+    const last = records.at(-1);
+    const nextCursor =
+      more && last
+        ? encodeDriveCursor({
+            when: filter.when,
+            page: page + 1,
+            startsAt: last.starts_at,
+            id: last.id,
+          })
+        : null;
     const ids = rows.map((r) => r.id);
     const [total, pairs, donors] = await Promise.all([
-      // A short page tells the exact total without counting.
-      rows.length < limit && (rows.length > 0 || page === 1)
-        ? offset + rows.length
+      // The last page read by position tells the exact total without counting.
+      !cursor && !more && (records.length > 0 || page === 1)
+        ? offset + records.length
         : repo.count(filter),
       repo.participantsOf(ids, LIST_PAGE_MAX_PARTICIPANTS + 1),
       repo.namesOf([...new Set(rows.flatMap(landDonorIds))]),
@@ -133,11 +165,19 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
       }),
     );
     // The contract check the serializer did per request, once per read.
-    const checked = driveListResponseSchema.parse({ success: true, data, page, limit, total });
+    const checked = driveListResponseSchema.parse({
+      success: true,
+      data,
+      page,
+      limit,
+      total,
+      nextCursor,
+    });
     return {
       page,
       limit,
       total: checked.total,
+      nextCursor,
       nextStart,
       bodies: new Map(),
       drives: checked.data.map((drive, i) => ({
@@ -176,7 +216,8 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
         `"isPast":${flags[i]!.isPast}${d.tail}`,
     );
     const body = Buffer.from(
-      `{"success":true,"data":[${data.join(',')}],"page":${shared.page},"limit":${shared.limit},"total":${shared.total}}`,
+      `{"success":true,"data":[${data.join(',')}],"page":${shared.page},"limit":${shared.limit},` +
+        `"total":${shared.total},"nextCursor":${JSON.stringify(shared.nextCursor)}}`,
     );
     if (shared.bodies.size < LIST_PAGE_BODIES_MAX) shared.bodies.set(key, body);
     return body;
@@ -189,7 +230,9 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
      */
     async listBody(callerId: string, options: DriveListOptions): Promise<Buffer> {
       const filter = driveFilter(options, clock.now().toISOString());
-      const { page, limit } = options;
+      const { limit, cursor } = options;
+      // A cursor knows its page's number; `page` is for reads by position.
+      const page = cursor ? cursor.page : options.page;
       const key = JSON.stringify([
         filter.when,
         filter.country,
@@ -198,8 +241,9 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
         filter.q,
         page,
         limit,
+        cursor ? [cursor.startsAt, cursor.id] : null,
       ]);
-      const shared = await pages.get(key, () => readSharedPage(filter, page, limit));
+      const shared = await pages.get(key, () => readSharedPage(filter, page, limit, cursor));
       return pageBody(shared, callerId, Date.parse(filter.now));
     },
   };

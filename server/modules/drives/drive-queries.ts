@@ -19,6 +19,29 @@ export interface DriveFilter {
   /** Exclusive upper bound of starts_at. */
   startsBefore?: string | undefined;
   q?: string | undefined;
+  /**
+   * Keyset: only drives after this one in the list's order (start, then id). Set by `seekAfter`,
+   * only when it is the bound that matters: it then replaces the `when` bound and the same-side
+   * date bound, which it implies, so the index range starts at the cursor.
+   */
+  after?: { startsAt: string; id: string } | undefined;
+}
+
+/**
+ * The filter for the drives after `after` in the list's order. A cursor behind the filter's own
+ * bound (an upcoming list whose cursor drive has started since; a date range starting later) adds
+ * nothing: every drive the filter keeps is after it, so the filter stays as it is.
+ */
+export function seekAfter(
+  filter: DriveFilter,
+  after: { startsAt: string; id: string },
+): DriveFilter {
+  const s = after.startsAt;
+  const dominates =
+    filter.when === 'upcoming'
+      ? s >= filter.now && (!filter.startsFrom || s >= filter.startsFrom)
+      : s < filter.now && (!filter.startsBefore || s < filter.startsBefore);
+  return dominates ? { ...filter, after } : filter;
 }
 
 const DAY_MS = 86_400_000;
@@ -101,15 +124,27 @@ export type DriveWithOrganizer = DriveRecord & {
 // Plain SQL conditions fit any query that has `drives` in scope.
 export function filterConditions(filter: DriveFilter): Expression<SqlBool>[] {
   const startsAt = sql.ref('drives.starts_at');
-  const conditions = [
-    filter.when === 'upcoming'
-      ? sql<SqlBool>`${startsAt} >= ${filter.now}`
-      : sql<SqlBool>`${startsAt} < ${filter.now}`,
-  ];
+  const { after } = filter;
+  const upcoming = filter.when === 'upcoming';
+  const conditions: Expression<SqlBool>[] = [];
+  // A keyset cursor (see seekAfter) is the one lower (upcoming) or upper (past) bound: one range
+  // on the (starts_at, id) indexes, from the cursor on.
+  if (after) {
+    const key = sql`(${startsAt}, ${sql.ref('drives.id')})`;
+    const at = sql`(${after.startsAt}, ${after.id})`;
+    conditions.push(upcoming ? sql<SqlBool>`${key} > ${at}` : sql<SqlBool>`${key} < ${at}`);
+  } else
+    conditions.push(
+      upcoming
+        ? sql<SqlBool>`${startsAt} >= ${filter.now}`
+        : sql<SqlBool>`${startsAt} < ${filter.now}`,
+    );
   if (filter.country)
     conditions.push(sql<SqlBool>`${sql.ref('drives.country')} = ${filter.country}`);
-  if (filter.startsFrom) conditions.push(sql<SqlBool>`${startsAt} >= ${filter.startsFrom}`);
-  if (filter.startsBefore) conditions.push(sql<SqlBool>`${startsAt} < ${filter.startsBefore}`);
+  if (filter.startsFrom && !(after && upcoming))
+    conditions.push(sql<SqlBool>`${startsAt} >= ${filter.startsFrom}`);
+  if (filter.startsBefore && !(after && !upcoming))
+    conditions.push(sql<SqlBool>`${startsAt} < ${filter.startsBefore}`);
   if (filter.q) {
     const pattern = isSlot(filter.q) ? filter.q : likePattern(filter.q);
     conditions.push(sql<SqlBool>`lower(${sql.ref('drives.name')}) like ${pattern} escape '\\'`);
@@ -149,12 +184,15 @@ export function filterSlots(filter: DriveFilter) {
   );
   const shaped: DriveFilter = { when: filter.when, now: slot('now') };
   for (const k of present) shaped[k] = slot(k);
+  if (filter.after) shaped.after = { startsAt: slot('afterStartsAt'), id: slot('afterId') };
   return {
-    key: `${filter.when}:${present.join(',')}`,
+    key: `${filter.when}:${present.join(',')}${filter.after ? ':after' : ''}`,
     shaped,
-    values: { ...filter, q: filter.q ? likePattern(filter.q) : undefined } as Record<
-      string,
-      unknown
-    >,
+    values: {
+      ...filter,
+      q: filter.q ? likePattern(filter.q) : undefined,
+      afterStartsAt: filter.after?.startsAt,
+      afterId: filter.after?.id,
+    } as Record<string, unknown>,
   };
 }

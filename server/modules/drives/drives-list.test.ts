@@ -77,7 +77,14 @@ describe.each(databaseTargets)('Plantations list on $name', (target) => {
       const me = await signedInUser(t.app, db);
       const res = await list(t, { ...me.headers, 'content-type': 'multipart/form-data' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, data: [], page: 1, limit: 12, total: 0 });
+      expect(res.json()).toEqual({
+        success: true,
+        data: [],
+        page: 1,
+        limit: 12,
+        total: 0,
+        nextCursor: null,
+      });
     });
 
     it('shows participant counts, whether I joined, and the organiser', async () => {

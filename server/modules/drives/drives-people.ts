@@ -37,9 +37,15 @@ export function drivesStore(users: DrivePeople) {
         return row && (await withOrganizers([row]))[0];
       },
 
-      /** The Plantations page: the page query, then its organisers in one read. */
-      page: async (filter: DriveFilter, limit: number, offset: number) =>
-        withOrganizers(await repo.pageRecords(filter, limit, offset)),
+      /**
+       * The Plantations page: the page query, then its organisers in one read. `records` are the
+       * rows as read (a drive whose organiser is unknown is left out of `drives` only), so the
+       * caller can tell a full page and take its last drive as the next page's cursor.
+       */
+      page: async (filter: DriveFilter, limit: number, offset: number) => {
+        const records = await repo.pageRecords(filter, limit, offset);
+        return { records, drives: await withOrganizers(records) };
+      },
 
       organisedBy: async (userId: string, filter: DriveFilter, limit: number) =>
         withOrganizers(await repo.organisedRecords(userId, filter, limit)),

@@ -47,7 +47,9 @@ const formErrors = {
   429: errorResponseSchema,
 };
 // Map and list share their filters; the map has no paging.
-const mapQuerySchema = driveListQuerySchema.transform(({ page: _p, limit: _l, ...rest }) => rest);
+const mapQuerySchema = driveListQuerySchema.transform(
+  ({ page: _p, limit: _l, cursor: _c, ...rest }) => rest,
+);
 
 export const drivesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

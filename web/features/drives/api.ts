@@ -31,9 +31,13 @@ export const driveMapKey = (filters: ListFilters) => [...drivesKey, 'map', filte
 const drivePath = (id: string) => `/api/drives/${encodeURIComponent(id)}`;
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
 
-export const fetchDrives = (filters: ListFilters, page: number, signal?: AbortSignal) =>
+/** A page of Plantations: the first (no cursor), or the one after an answer's `nextCursor`. */
+export const fetchDrives = (filters: ListFilters, cursor: string | null, signal?: AbortSignal) =>
   apiRequest(
-    `/api/trees/geteventdetail?${apiQuery({ ...filters, view: 'list' }, { page, limit: DRIVE_PAGE_SIZE })}`,
+    `/api/trees/geteventdetail?${apiQuery(
+      { ...filters, view: 'list' },
+      cursor ? { cursor, limit: DRIVE_PAGE_SIZE } : { page: 1, limit: DRIVE_PAGE_SIZE },
+    )}`,
     { schema: driveListResponseSchema, ...opt(signal) },
   );
 export const fetchDriveMap = (filters: ListFilters, signal?: AbortSignal) =>
@@ -63,13 +67,17 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 60);
 
-/** Plantations, one page at a time ("Load more"); the previous results stay while filters change. */
+/**
+ * Plantations, one page at a time ("Load more"); the previous results stay while filters change.
+ * Each next page follows the last answer's cursor (keyset: as quick at page 400 as at page 2, and
+ * drives added meanwhile are neither repeated nor skipped), never a page number.
+ */
 export function useDriveList(filters: ListFilters, enabled = true) {
   return useInfiniteQuery({
     queryKey: driveListKey(filters),
     queryFn: ({ pageParam, signal }) => fetchDrives(filters, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     placeholderData: keepPreviousData,
     enabled,
   });

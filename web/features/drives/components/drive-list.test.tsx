@@ -13,17 +13,21 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Answers the list endpoint with `total` drives, 12 a page. */
+/** Answers the list endpoint with `total` drives, 12 a page; a page's cursor is `after-<page>`. */
 function answerPages(total: number) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     const url = new URL(String(input), 'http://test');
-    const page = Number(url.searchParams.get('page'));
+    const cursor = url.searchParams.get('cursor');
+    const page = cursor ? Number(cursor.slice('after-'.length)) + 1 : 1;
     const count = Math.max(0, Math.min(12, total - (page - 1) * 12));
     const data = Array.from({ length: count }, (_, i) => {
       const n = (page - 1) * 12 + i + 1;
       return buildDrive({ id: `d-${n}`, _id: `d-${n}`, driveName: `Drive ${n}` });
     });
-    return Promise.resolve(jsonResponse({ success: true, data, page, limit: 12, total }));
+    const nextCursor = page * 12 < total ? `after-${page}` : null;
+    return Promise.resolve(
+      jsonResponse({ success: true, data, page, limit: 12, total, nextCursor }),
+    );
   });
 }
 
@@ -39,6 +43,10 @@ describe('DriveList', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('14 drives')).toBeInTheDocument();
+    // The next page follows the first answer's cursor, not a page number.
+    expect(String(fetch.mock.calls[1]![0])).toBe(
+      '/api/trees/geteventdetail?cursor=after-1&limit=12&when=upcoming&country=IN',
+    );
     expect(screen.getAllByTestId('drive-card')).toHaveLength(14);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
