@@ -103,8 +103,21 @@ export function predictSize(speciesValue: number, ageYears: number): PlantSize {
 
 /** A tree's age in years at `at`: time since planting plus the sapling's nursery age. */
 export function treeAgeYears(plantedAt: string, size: TreeSizeValue, at: Date): number {
-  const since = (at.getTime() - Date.parse(plantedAt)) / MS_PER_YEAR;
+  return ageYearsAt(Date.parse(plantedAt), size, at.getTime());
+}
+
+/** `treeAgeYears` on epoch milliseconds (summaries parse a planting day once, not per use). */
+export function ageYearsAt(plantedMs: number, size: TreeSizeValue, atMs: number): number {
+  const since = (atMs - plantedMs) / MS_PER_YEAR;
   return Math.max(0, Number.isFinite(since) ? since : 0) + (NURSERY_AGE_YEARS[size] ?? 1);
+}
+
+/** CO₂ (kg) one plant of the species stores at this age by its curve (no measurement). */
+export function predictedCo2Kg(speciesValue: number, ageYears: number): number {
+  return co2StoredKg(
+    growthOfSpecies(speciesValue).woodDensity,
+    predictSize(speciesValue, ageYears),
+  );
 }
 
 /** The species' predicted size, scaled to pass through a measurement (for growth predictions). */
@@ -165,11 +178,8 @@ export function computeTreeImpact(input: TreeImpactInput): TreeImpact {
       yearEarlier = co2StoredKg(growth.woodDensity, before);
     } else {
       const age = treeAgeYears(input.plantedAt, input.size, input.at);
-      stored = co2StoredKg(growth.woodDensity, predictSize(input.speciesValue, age));
-      yearEarlier = co2StoredKg(
-        growth.woodDensity,
-        predictSize(input.speciesValue, Math.max(0, age - 1)),
-      );
+      stored = predictedCo2Kg(input.speciesValue, age);
+      yearEarlier = predictedCo2Kg(input.speciesValue, Math.max(0, age - 1));
     }
   }
   const co2 = stored * plants;

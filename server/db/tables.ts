@@ -106,6 +106,26 @@ export interface TreeImpactCohortsTable {
   /** Living plants with one, and the CO₂ they store by it (whole milligrams). */
   measured_plants: number;
   measured_co2_mg: ColumnType<number | string, number, number>;
+  /** What of this row `tree_impact_partials` counts (0026): the job sets them when it counts it. */
+  counted_plants: Generated<number>;
+  counted_measured_plants: Generated<number>;
+  counted_measured_co2_mg: ColumnType<number | string, number | undefined, number>;
+  /** 1 when the row changed since it was counted (set by the writing transaction). */
+  dirty: Generated<number>;
+}
+
+/** Per species, planting size and year, what the counted cohort rows add up to (0026). */
+export interface TreeImpactPartialsTable {
+  species_id: number;
+  size: TreesTable['size'];
+  /** YYYY of the rows' `planted_day`. */
+  planted_year: string;
+  plants: number;
+  measured_plants: number;
+  measured_co2_mg: ColumnType<number | string, number, number>;
+  /** CO₂ (kg, central value) the counted unmeasured plants store by the species curve at `computed_at`. */
+  predicted_co2_kg: number;
+  computed_at: string;
 }
 
 export interface TreeMeasurementsTable {
@@ -574,6 +594,7 @@ export interface Database {
   trees: TreesTable;
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;
+  tree_impact_partials: TreeImpactPartialsTable;
   tree_care_log: TreeCareLogTable;
   tree_care_settings: TreeCareSettingsTable;
   tree_care_notices: TreeCareNoticesTable;

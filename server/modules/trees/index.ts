@@ -13,6 +13,7 @@ import { treesRoutes } from './trees.routes';
 import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB } from './tree-notices';
 import { treeForest, type TreeForest } from './tree-forest';
 import { treePublic, type TreePublic } from './tree-public';
+import { impactFigures, type ImpactFigures } from './tree-impact-figures';
 import { treesService, type TreesService } from './trees.service';
 
 /** What donors and organisers are told about gifts becoming trees (issue 19 §1). */
@@ -24,7 +25,7 @@ type GiftNotices = Pick<GiftTreeNews, 'sendGiftTreeNews'> &
 
 declare module '../module' {
   interface ServiceRegistry {
-    trees: TreesService & GiftAllocations & TreeForest & TreePublic & GiftNotices;
+    trees: TreesService & GiftAllocations & TreeForest & TreePublic & GiftNotices & ImpactFigures;
   }
 }
 
@@ -36,6 +37,7 @@ export const treesModule = defineModule({
     'trees',
     'tree_measurements',
     'tree_impact_cohorts',
+    'tree_impact_partials',
     'tree_care_log',
     'tree_care_settings',
     'tree_care_notices',
@@ -110,6 +112,8 @@ export const treesModule = defineModule({
       sendPlantingReminder: reminders.sendPlantingReminder,
       prunePlantingReminders: reminders.prune,
       ...treeForest({ db: uow.db, clock, users: ports.users }),
+      // The community's impact figure: partials a job keeps, plus the rows written since.
+      ...impactFigures({ uow, clock }),
       // The public forest and gift pages (issue 19 §4): rounded places, bounded lists.
       ...treePublic({ db: uow.db, clock }),
     };
@@ -141,6 +145,13 @@ export const treesModule = defineModule({
       name: 'planting reminders',
       cron: '23 6 * * *',
       run: () => trees.sendPlantingReminders(),
+    },
+    // The community impact figure's partials (0026): the species and sizes written to, each
+    // minute, and every partial again within the hour as the plants grow.
+    {
+      name: 'impact figures',
+      cron: '* * * * *',
+      run: (signal) => trees.refreshImpactFigures(signal),
     },
     // Trees and gifts older than allocations (0017), once, a few batches a tick; a no-op after.
     {

@@ -1,10 +1,12 @@
 import {
   addRanges,
+  ageYearsAt,
   anchoredSize,
   co2StoredKg,
   computeTreeImpact,
   IMPACT_METHOD,
   IMPACT_SOURCES,
+  predictedCo2Kg,
   roundSignificant,
   treeAgeYears,
   withRange,
@@ -263,5 +265,101 @@ export function communityImpactFromSummary(rows: readonly CohortShare[], now: Da
     treesRegistered: plants,
     co2Kg: addRanges([...ranges.map((i) => i.co2Kg), withRange(measuredCo2, 'measured')]),
     o2Kg: addRanges([...ranges.map((i) => i.o2Kg), withRange(measuredO2, 'measured')]),
+  };
+}
+
+/** A `tree_impact_cohorts` row with what the partials count of it (0026). */
+export interface CountedCohort extends CohortShare {
+  counted_plants: number;
+  counted_measured_plants: number;
+  counted_measured_co2_mg: number;
+  /** 1 when it changed since it was counted. */
+  dirty: number;
+}
+
+/** A `tree_impact_partials` row: one species, size and planting year, counted at `computed_at`. */
+export interface ImpactPartial {
+  species_id: number;
+  size: TreeSizeValue;
+  planted_year: string;
+  plants: number;
+  measured_plants: number;
+  measured_co2_mg: number;
+  /** CO₂ (kg, central) the unmeasured plants store by the species curve at `computed_at`. */
+  predicted_co2_kg: number;
+  computed_at: string;
+}
+
+/** CO₂ (kg, central) `plants` unmeasured plants of a cohort store at `atMs`: the one method's curve. */
+const predictedKg = (c: CohortShare, plants: number, atMs: number) =>
+  plants === 0
+    ? 0
+    : plants *
+      predictedCo2Kg(
+        c.species_id,
+        ageYearsAt(Date.parse(`${c.planted_day}T00:00:00.000Z`), c.size, atMs),
+      );
+
+/** What one species, size and year's rows add up to at `at` (the partial the job stores). */
+export function groupPartial(
+  group: Pick<ImpactPartial, 'species_id' | 'size' | 'planted_year'>,
+  rows: readonly CohortShare[],
+  at: Date,
+): ImpactPartial {
+  const atMs = at.getTime();
+  const partial: ImpactPartial = {
+    species_id: group.species_id,
+    size: group.size,
+    planted_year: group.planted_year,
+    plants: 0,
+    measured_plants: 0,
+    measured_co2_mg: 0,
+    predicted_co2_kg: 0,
+    computed_at: at.toISOString(),
+  };
+  for (const r of rows) {
+    partial.plants += r.plants;
+    partial.measured_plants += r.measured_plants;
+    partial.measured_co2_mg += r.measured_co2_mg;
+    partial.predicted_co2_kg += predictedKg(r, r.plants, atMs);
+  }
+  return partial;
+}
+
+/**
+ * The community's living plants and what they store (for /api/stats), by the one method: the
+ * partials, plus what the rows changed since they were counted add or take away, computed now.
+ * Equal to `communityImpactFromSummary` over every row, except that the counted unmeasured plants
+ * are aged to their partial's `computed_at` (the job counts each again within the hour).
+ */
+export function communityImpactFromPartials(
+  partials: readonly ImpactPartial[],
+  changed: readonly CountedCohort[],
+  now: Date,
+) {
+  const nowMs = now.getTime();
+  let plants = 0;
+  let measuredMg = 0;
+  let predicted = 0;
+  for (const p of partials) {
+    plants += p.plants + p.measured_plants;
+    measuredMg += p.measured_co2_mg;
+    predicted += p.predicted_co2_kg;
+  }
+  for (const c of changed) {
+    const unmeasured = c.plants - c.counted_plants;
+    plants += unmeasured + c.measured_plants - c.counted_measured_plants;
+    measuredMg += c.measured_co2_mg - c.counted_measured_co2_mg;
+    predicted += predictedKg(c, unmeasured, nowMs);
+  }
+  const toO2 = (co2: number) => (co2 * IMPACT_METHOD.o2PerCarbon) / IMPACT_METHOD.co2PerCarbon;
+  const measuredCo2 = measuredMg / 1e6;
+  return {
+    treesRegistered: plants,
+    co2Kg: addRanges([withRange(predicted, 'predicted'), withRange(measuredCo2, 'measured')]),
+    o2Kg: addRanges([
+      withRange(toO2(predicted), 'predicted'),
+      withRange(toO2(measuredCo2), 'measured'),
+    ]),
   };
 }

@@ -24,7 +24,7 @@ import type { GiftAllocations } from './gift-allocations';
 import type { GiftTreeNews } from './gift-tree-news';
 import { treeCareService } from './tree-care.service';
 import { treesCsv, treesGeoJson } from './tree-export';
-import { communityImpactFromSummary, growthOf, SPECIES_INFO } from './tree-impact';
+import { growthOf, SPECIES_INFO } from './tree-impact';
 import { treeSummaries } from './tree-impact-history';
 import { toTree } from './tree-mapper';
 import { treeNotices } from './tree-notices';
@@ -306,14 +306,6 @@ export function treesService(deps: TreesServiceDeps) {
       const tree = await repo.findById(id);
       if (!tree) throw notFound(TREE_MESSAGES.notFound);
       return growthOf(tree, await repo.measurementsOf(id), clock.now());
-    },
-
-    /**
-     * Living plants, CO₂ and O₂ of the whole community by the one method (for /api/stats), from
-     * the summary the writes keep (`tree_impact_cohorts`), not from every tree.
-     */
-    async communityImpact() {
-      return communityImpactFromSummary(await repo.impactSummary(), clock.now());
     },
 
     /** Dashboards and community charts: counts and impact over time (tree-impact-history.ts). */
