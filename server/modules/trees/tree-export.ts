@@ -1,5 +1,7 @@
-import type { Tree } from '../../../contract/trees';
+import { Readable } from 'node:stream';
+import { TREE_EXPORT_MAX, type Tree } from '../../../contract/trees';
 import { csvDocument, csvLine } from '../../lib/csv';
+import { yieldToEventLoop } from '../../lib/yield';
 
 const CSV_COLUMNS: ReadonlyArray<[string, (t: Tree) => string | number | null]> = [
   ['id', (t) => t.id],
@@ -25,35 +27,113 @@ const CSV_COLUMNS: ReadonlyArray<[string, (t: Tree) => string | number | null]> 
   ['co2_kg_per_year', (t) => t.impact.co2KgPerYear.mid],
 ];
 
+const CSV_HEADER = csvLine(CSV_COLUMNS.map(([name]) => name));
+const csvRow = (tree: Tree) => csvLine(CSV_COLUMNS.map(([, get]) => get(tree)));
+
 /** The trees as CSV with a header row, CRLF line ends (RFC 4180). */
 export function treesCsv(trees: readonly Tree[]): string {
-  return csvDocument([
-    csvLine(CSV_COLUMNS.map(([name]) => name)),
-    ...trees.map((tree) => csvLine(CSV_COLUMNS.map(([, get]) => get(tree)))),
-  ]);
+  return csvDocument([CSV_HEADER, ...trees.map(csvRow)]);
 }
 
-/** The trees as an RFC 7946 FeatureCollection: Point [lng, lat] (WGS 84), null geometry when unknown. */
+/** One tree as an RFC 7946 Feature: Point [lng, lat] (WGS 84), null geometry when unknown. */
+const treeFeature = (t: Tree) => ({
+  type: 'Feature' as const,
+  id: t.id,
+  geometry:
+    t.lat === null || t.lng === null
+      ? null
+      : { type: 'Point' as const, coordinates: [t.lng, t.lat] as [number, number] },
+  properties: {
+    name: t.name,
+    species: t.species.label,
+    scientificName: t.species.scientificName,
+    count: t.count,
+    aliveCount: t.aliveCount,
+    status: t.status,
+    plantedAt: t.plantedAt,
+    co2Kg: t.impact.co2Kg.mid,
+  },
+});
+
+/** The trees as an RFC 7946 FeatureCollection. */
 export function treesGeoJson(trees: readonly Tree[]) {
+  return { type: 'FeatureCollection' as const, features: trees.map(treeFeature) };
+}
+
+/** Trees read per statement while exporting: a batch is mapped and written well within 50 ms. */
+export const TREE_EXPORT_BATCH = 500;
+
+export type TreeExportFormat = 'csv' | 'geojson';
+
+/** Where the next batch starts: the last tree written (newest registration first). */
+export interface TreeExportKey {
+  createdAt: string;
+  id: string;
+}
+
+/** The owner's trees after `after` (all from the newest when null), newest first, at most `limit`. */
+export type TreeExportReader = (after: TreeExportKey | null, limit: number) => Promise<Tree[]>;
+
+/**
+ * How each format is written in pieces: the same bytes as `treesCsv` / `JSON.stringify` of
+ * `treesGeoJson` over all the trees at once (a batch after the first starts with its separator).
+ */
+const WRITERS: Record<
+  TreeExportFormat,
+  { head: string; batch: (trees: Tree[], first: boolean) => string; tail: string }
+> = {
+  csv: {
+    head: `${CSV_HEADER}\r\n`,
+    batch: (trees) => trees.map((t) => `${csvRow(t)}\r\n`).join(''),
+    tail: '',
+  },
+  geojson: {
+    head: '{"type":"FeatureCollection","features":[',
+    batch: (trees, first) =>
+      (first ? '' : ',') + trees.map((t) => JSON.stringify(treeFeature(t))).join(','),
+    tail: ']}',
+  },
+};
+
+/**
+ * The export as a stream: keyset batches of `batch` trees (at most `max` in all, newest first),
+ * each written as soon as it is read, with a turn of the event loop between batches, so no batch
+ * holds the server up and the file is never whole in memory. The first batch is read before the
+ * answer starts (a failure there is an ordinary error answer); a failure later destroys the stream,
+ * and the server cuts the response off (no final chunk), so no client takes it for a whole file.
+ */
+export async function treeExportStream(
+  read: TreeExportReader,
+  format: TreeExportFormat,
+  options: { batch?: number; max?: number } = {},
+): Promise<Readable> {
+  const size = options.batch ?? TREE_EXPORT_BATCH;
+  const max = options.max ?? TREE_EXPORT_MAX;
+  const writer = WRITERS[format];
+  const first = await read(null, Math.min(size, max));
+  async function* pieces() {
+    yield Buffer.from(writer.head);
+    let batch = first;
+    let written = 0;
+    while (batch.length > 0) {
+      yield Buffer.from(writer.batch(batch, written === 0));
+      written += batch.length;
+      if (batch.length < size || written >= max) break;
+      await yieldToEventLoop();
+      const last = batch.at(-1)!;
+      batch = await read({ createdAt: last.createdAt, id: last.id }, Math.min(size, max - written));
+    }
+    if (writer.tail) yield Buffer.from(writer.tail);
+  }
+  return Readable.from(pieces(), { objectMode: false });
+}
+
+/** GET /api/trees/export: the file's name, type and streamed body for the day `now`. */
+export async function treeExport(read: TreeExportReader, format: TreeExportFormat, now: Date) {
+  const date = now.toISOString().slice(0, 10);
   return {
-    type: 'FeatureCollection' as const,
-    features: trees.map((t) => ({
-      type: 'Feature' as const,
-      id: t.id,
-      geometry:
-        t.lat === null || t.lng === null
-          ? null
-          : { type: 'Point' as const, coordinates: [t.lng, t.lat] as [number, number] },
-      properties: {
-        name: t.name,
-        species: t.species.label,
-        scientificName: t.species.scientificName,
-        count: t.count,
-        aliveCount: t.aliveCount,
-        status: t.status,
-        plantedAt: t.plantedAt,
-        co2Kg: t.impact.co2Kg.mid,
-      },
-    })),
+    filename: `canopy-trees-${date}.${format}`,
+    type: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/geo+json; charset=utf-8',
+    body: await treeExportStream(read, format),
   };
 }

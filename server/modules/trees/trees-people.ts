@@ -41,6 +41,13 @@ export function treesStore(users: TreePeople) {
       listByOwner: async (ownerId: string, limit: number, offset = 0) =>
         withOwners(await repo.listRecordsByOwner(ownerId, limit, offset)),
 
+      /** An export batch: the owner's trees after `after`, newest registration first (keyset). */
+      ownerTreesAfter: async (
+        ownerId: string,
+        after: { createdAt: string; id: string } | null,
+        limit: number,
+      ) => withOwners(await repo.ownerRecordsAfter(ownerId, after, limit)),
+
       /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
       deadUnreplaced: async (ownerId: string) =>
         withOwners(await repo.deadUnreplacedRecords(ownerId)),

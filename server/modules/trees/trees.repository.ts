@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { Database, NewTree, TreesTable } from '../../db/tables';
 import { careQueries } from './tree-care.repository';
 import { cohortChanges, cohortShare, type CohortSource } from './tree-impact';
@@ -105,6 +105,27 @@ export function treesRepository(db: Kysely<Database>) {
         .orderBy('trees.id', 'desc')
         .limit(limit)
         .offset(offset)
+        .execute(),
+
+    /**
+     * The owner's trees after `after` in newest-registration-first order, at most `limit`: an
+     * export batch, read by keyset on trees_owner_idx (owner_id, created_at) from the last one.
+     */
+    ownerRecordsAfter: (
+      ownerId: string,
+      after: { createdAt: string; id: string } | null,
+      limit: number,
+    ): Promise<TreeWithReplacement[]> =>
+      withReplacement()
+        .where('trees.owner_id', '=', ownerId)
+        .$if(after !== null, (q) =>
+          q.where(
+            sql<SqlBool>`(${sql.ref('trees.created_at')}, ${sql.ref('trees.id')}) < (${after!.createdAt}, ${after!.id})`,
+          ),
+        )
+        .orderBy('trees.created_at', 'desc')
+        .orderBy('trees.id', 'desc')
+        .limit(limit)
         .execute(),
 
     async countByOwner(ownerId: string): Promise<number> {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema, messageResponseSchema } from '../../../contract/common';
@@ -164,8 +165,9 @@ export const treesRoutes =
       },
       async (request, reply) => {
         const { user } = await sessions.requireUser(request);
+        // A stream of keyset batches (tree-export.ts): sent as it is read, never whole in memory.
         const file = await trees.exportFile(user.id, request.query.format);
-        return reply
+        return (reply as FastifyReply)
           .header('content-type', file.type)
           .header('content-disposition', `attachment; filename="${file.filename}"`)
           .header('cache-control', 'private, no-store')

@@ -1,7 +1,6 @@
 import { formatLatLng } from '../../../contract/geo';
 import {
   isInFuture,
-  TREE_EXPORT_MAX,
   TREE_IMAGE_FIELD,
   TREE_MESSAGES,
   type Tree,
@@ -23,7 +22,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { GiftAllocations } from './gift-allocations';
 import type { GiftTreeNews } from './gift-tree-news';
 import { treeCareService } from './tree-care.service';
-import { treesCsv, treesGeoJson } from './tree-export';
+import { treeExport } from './tree-export';
 import { growthOf, SPECIES_INFO } from './tree-impact';
 import { treeSummaries } from './tree-impact-history';
 import { toTree } from './tree-mapper';
@@ -280,24 +279,17 @@ export function treesService(deps: TreesServiceDeps) {
       return treeMap(uow.db, query);
     },
 
-    /** The caller's trees (at most TREE_EXPORT_MAX, newest first) as CSV or GeoJSON text. */
-    async exportFile(userId: string, format: 'csv' | 'geojson') {
+    /** The caller's trees (at most TREE_EXPORT_MAX, newest first) streamed as CSV or GeoJSON. */
+    exportFile(userId: string, format: 'csv' | 'geojson') {
       const now = clock.now();
-      const trees = (await repo.listByOwner(userId, TREE_EXPORT_MAX)).map((r) =>
-        toTree(r, { callerId: userId, now }),
+      return treeExport(
+        async (after, limit) =>
+          (await repo.ownerTreesAfter(userId, after, limit)).map((r) =>
+            toTree(r, { callerId: userId, now }),
+          ),
+        format,
+        now,
       );
-      const date = now.toISOString().slice(0, 10);
-      return format === 'csv'
-        ? {
-            filename: `canopy-trees-${date}.csv`,
-            type: 'text/csv; charset=utf-8',
-            body: treesCsv(trees),
-          }
-        : {
-            filename: `canopy-trees-${date}.geojson`,
-            type: 'application/geo+json; charset=utf-8',
-            body: JSON.stringify(treesGeoJson(trees)),
-          };
     },
 
     species: () => SPECIES_INFO,
