@@ -12,7 +12,8 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
-import { trackingWrites } from './table-writes';
+import { tableWrites, trackingWrites } from './table-writes';
+import { listenForWrites } from './write-listener';
 import type { Database } from './tables';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -83,17 +84,21 @@ export function withStatementCache(
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const connection: pg.ClientConfig = {
       connectionString: options.databaseUrl,
-      max: 10,
       connectionTimeoutMillis: 5000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     // An idle client error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => undefined);
     // Nor an error on a checked-out client: the query using it fails with it (graphile-worker asks for this).
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<Database>({ dialect: trackingWrites(new PostgresDialect({ pool })) });
+    // Other app servers' writes reach this process's caches at once (server/db/write-listener.ts).
+    const dialect = trackingWrites(new PostgresDialect({ pool }), tableWrites, (tracker) =>
+      listenForWrites(connection, tracker),
+    );
+    const db = new Kysely<Database>({ dialect });
     return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
   }
   const file = options.sqliteFile ?? ':memory:';

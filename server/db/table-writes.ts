@@ -34,21 +34,65 @@ export interface ReadSet {
  * Process-wide on purpose: services that have no database handle (sessions) can read it too. Several
  * databases in one process (tests) only means more invalidation, never less.
  *
- * Only this process's writes are seen; other app servers' writes reach these caches when the entries
- * expire (every cache using this keeps a TTL).
+ * Other processes' writes (other app servers on one PostgreSQL) are heard through `remoteWrites`:
+ * a listener on the database (server/db/write-listener.ts) reports each table another process
+ * wrote, for the tables whose writes the database announces (migration 0029); writes to any other
+ * table reach the caches when their entries expire (every cache using this keeps a TTL). While a
+ * listener is not listening (connecting, or its connection dropped) nothing may be remembered:
+ * `writeVersion` is NaN, which equals no version, so no cache keeps or uses an entry
+ * (docs/decisions/shared-cache-invalidation.md).
  */
 export class TableWrites {
   /** Every write (insert, update, delete) per table. */
   #writes = new Map<string, number>();
   /** Writes to unknown tables: they count for every table. */
   #unknown = 0;
+  /** Listeners that are attached but not listening now: other processes' writes may go unheard. */
+  #deaf = 0;
   readonly #reading = new AsyncLocalStorage<ReadSet>();
 
-  /** Grows on any write to any of `tables` (including plain inserts). */
+  /**
+   * Grows on any write to any of `tables` (including plain inserts), this process's or another's
+   * that a listener heard. NaN while some listener may be missing other processes' writes.
+   */
   writeVersion(tables: readonly string[]): number {
+    if (this.#deaf > 0) return NaN;
     let version = this.#unknown;
     for (const table of tables) version += this.#writes.get(table) ?? 0;
     return version;
+  }
+
+  /** Whether caches may remember now (no attached listener is deaf). */
+  get listening(): boolean {
+    return this.#deaf === 0;
+  }
+
+  /**
+   * Attaches a source of other processes' writes. It starts deaf (nothing is remembered) until
+   * `listening(true)`; each change of state counts as a write to every table, since writes may have
+   * gone unheard meanwhile. `detach` when the database closes.
+   */
+  remoteWrites(): RemoteWrites {
+    let listening = false;
+    let attached = true;
+    this.#deaf++;
+    return {
+      heard: (table) => {
+        if (attached) this.record(table);
+      },
+      listening: (now) => {
+        if (!attached || now === listening) return;
+        listening = now;
+        this.#deaf += now ? -1 : 1;
+        this.#unknown++;
+      },
+      detach: () => {
+        if (!attached) return;
+        attached = false;
+        if (!listening) this.#deaf--;
+        this.#unknown++;
+      },
+    };
   }
 
   /** Records a write; `table` undefined means any table. */
@@ -74,11 +118,21 @@ export class TableWrites {
   }
 }
 
+/** What a listener reports to `TableWrites` (see `TableWrites.remoteWrites`). */
+export interface RemoteWrites {
+  /** Another process wrote to `table` (committed). */
+  heard(table: string): void;
+  /** Whether every write from now on will be heard (false: the connection is down). */
+  listening(now: boolean): void;
+  /** The listener is gone for good (its database closed). */
+  detach(): void;
+}
+
 /** The one tracker of this process. */
 export const tableWrites = new TableWrites();
 
 /** A table written to; undefined: any table. */
-type Write = string | undefined;
+export type Write = string | undefined;
 const ANY_TABLE: Write[] = [undefined];
 const NO_WRITES: Write[] = [];
 
@@ -132,13 +186,15 @@ class TrackedConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly tracker: TableWrites,
+    private readonly listener: () => WriteListener | undefined,
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     this.tracker.noteRead(compiledQuery);
     const writes = writesOf(compiledQuery);
+    let result: QueryResult<R>;
     try {
-      return await this.inner.executeQuery<R>(compiledQuery);
+      result = await this.inner.executeQuery<R>(compiledQuery);
     } finally {
       // Recorded after the statement ran (and, in a transaction, again when it ends): a reader that
       // saw the old rows holds an older version, so what it caches is never used.
@@ -147,6 +203,9 @@ class TrackedConnection implements DatabaseConnection {
         if (this.inTransaction) this.pending.push(write);
       }
     }
+    // Committed on its own: the other servers hear of it before this statement is done.
+    if (!this.inTransaction && writes.length > 0) await this.listener()?.told(writes);
+    return result;
   }
 
   streamQuery<R>(
@@ -162,24 +221,46 @@ class TrackedConnection implements DatabaseConnection {
   }
 
   /** The transaction ended: what it wrote is now visible to other connections (or rolled back). */
-  endTransaction(): void {
+  endTransaction(): Write[] {
     this.inTransaction = false;
     const done = this.pending;
     this.pending = [];
     for (const write of done) this.tracker.record(write);
+    return done;
   }
+}
+
+/** Something that hears other processes' writes for as long as a database is open. */
+export interface WriteListener {
+  /** Settles once the listener first listens, or first fails to (it keeps trying): never rejects. */
+  readonly started: Promise<void>;
+  /**
+   * Called once `writes` are committed, before the statement or transaction that made them is
+   * done: settles once the database has told the listeners of them (so before this server answers
+   * anyone about them, see write-listener.ts). Never rejects.
+   */
+  told(writes: readonly Write[]): Promise<void>;
+  close(): Promise<void>;
 }
 
 class TrackingDriver implements Driver {
   readonly #connections = new WeakMap<DatabaseConnection, TrackedConnection>();
+  #listener: WriteListener | undefined;
 
   constructor(
     private readonly inner: Driver,
     private readonly tracker: TableWrites,
+    private readonly listen?: (tracker: TableWrites) => WriteListener,
   ) {}
 
-  init(): Promise<void> {
-    return this.inner.init();
+  // Kysely calls init before the first statement and destroy only after an init: the listener
+  // lives exactly as long as the database is in use, and the first statement finds it listening.
+  async init(): Promise<void> {
+    await this.inner.init();
+    if (this.listen && !this.#listener) {
+      this.#listener = this.listen(this.tracker);
+      await this.#listener.started;
+    }
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -187,7 +268,7 @@ class TrackingDriver implements Driver {
     // The same wrapper for the same connection: Kysely recognises connections by identity.
     let tracked = this.#connections.get(inner);
     if (!tracked) {
-      tracked = new TrackedConnection(inner, this.tracker);
+      tracked = new TrackedConnection(inner, this.tracker, () => this.#listener);
       this.#connections.set(inner, tracked);
     }
     return tracked;
@@ -201,11 +282,14 @@ class TrackingDriver implements Driver {
 
   async commitTransaction(connection: DatabaseConnection) {
     const tracked = connection as TrackedConnection;
+    let written: Write[] = [];
     try {
       await this.inner.commitTransaction(tracked.inner);
     } finally {
-      tracked.endTransaction();
+      written = tracked.endTransaction();
     }
+    // Committed: the other servers hear of its writes before the transaction is done.
+    if (written.length > 0) await this.#listener?.told(written);
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
@@ -253,15 +337,25 @@ class TrackingDriver implements Driver {
     return this.inner.releaseConnection((connection as TrackedConnection).inner);
   }
 
-  destroy(): Promise<void> {
-    return this.inner.destroy();
+  async destroy(): Promise<void> {
+    const listener = this.#listener;
+    this.#listener = undefined;
+    await listener?.close();
+    await this.inner.destroy();
   }
 }
 
-/** Wraps a dialect so every statement run through it is counted in `tracker`. */
-export function trackingWrites(dialect: Dialect, tracker: TableWrites = tableWrites): Dialect {
+/**
+ * Wraps a dialect so every statement run through it is counted in `tracker`; with `listen`, other
+ * processes' writes are heard too, from the first statement until the database is destroyed.
+ */
+export function trackingWrites(
+  dialect: Dialect,
+  tracker: TableWrites = tableWrites,
+  listen?: (tracker: TableWrites) => WriteListener,
+): Dialect {
   return {
-    createDriver: () => new TrackingDriver(dialect.createDriver(), tracker),
+    createDriver: () => new TrackingDriver(dialect.createDriver(), tracker, listen),
     createQueryCompiler: (): QueryCompiler => dialect.createQueryCompiler(),
     createAdapter: (): DialectAdapter => dialect.createAdapter(),
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature.

@@ -17,7 +17,9 @@ import type { Schedule } from '../jobs/jobs-port';
 
 /**
  * Two real app processes on one PostgreSQL database (a schema of their own): what one server
- * does to a session or a limit holds on the other at once, whatever either has cached.
+ * does to a session or a limit holds on the other at once, whatever either has cached. Each server
+ * remembers signed-in sessions (no database read per request); the other's writes reach it
+ * through its write listener (server/db/write-listener.ts).
  */
 const testDatabaseUrl = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
@@ -53,7 +55,7 @@ describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await receiver?.close();
     fs.rmSync(mailDir, { recursive: true, force: true });
-    await database?.db.destroy();
+    await database?.close();
     const admin = new pg.Client({ connectionString: testDatabaseUrl });
     await admin.connect();
     await admin.query(`drop schema if exists ${schema} cascade`);
@@ -80,21 +82,48 @@ describe.skipIf(!testDatabaseUrl)('two app servers on one PostgreSQL', () => {
   const whoAmI = async (server: StartedServer, token: string) =>
     (await call(server, '/api/users/currentuser', { token })).status;
 
+  /** Several requests, so the server certainly remembers the session. */
+  const warm = async (server: StartedServer, token: string) => {
+    for (let i = 0; i < 3; i++) expect(await whoAmI(server, token)).toBe(200);
+  };
+
   it('a logout on one server ends the session on the other at once', async () => {
-    const user = await insertUser(database.db, { password_hash: TEST_PASSWORD_HASH });
-    const token = await signIn(a, user.email);
-    // Both servers have now looked the session up (and may remember it).
-    expect(await whoAmI(b, token)).toBe(200);
-    expect(await whoAmI(a, token)).toBe(200);
-    expect((await call(a, '/api/users/logout', { method: 'POST', token })).status).toBe(200);
-    expect(await whoAmI(b, token)).toBe(401);
+    // Rounds, either way round: the other server's very next request is refused every time.
+    for (let round = 0; round < 10; round++) {
+      const [here, there] = round % 2 ? [b, a] : [a, b];
+      const user = await insertUser(database.db, { password_hash: TEST_PASSWORD_HASH });
+      const token = await signIn(here, user.email);
+      await warm(there, token);
+      await warm(here, token);
+      expect((await call(here, '/api/users/logout', { method: 'POST', token })).status).toBe(200);
+      expect(await whoAmI(there, token), `round ${round}`).toBe(401);
+    }
+  });
+
+  it('an account deleted on one server is refused on the other at once', async () => {
+    for (let round = 0; round < 4; round++) {
+      const [here, there] = round % 2 ? [b, a] : [a, b];
+      const user = await insertUser(database.db, { password_hash: TEST_PASSWORD_HASH });
+      const token = await signIn(here, user.email);
+      const elsewhere = await signIn(there, user.email);
+      await warm(there, token);
+      await warm(there, elsewhere);
+      const gone = await call(here, '/api/users/me', {
+        method: 'DELETE',
+        token,
+        body: JSON.stringify({ password: TEST_PASSWORD, confirm: 'DELETE' }),
+      });
+      expect(gone.status, await gone.clone().text()).toBe(200);
+      expect(await whoAmI(there, elsewhere)).toBe(401);
+      expect(await whoAmI(there, token)).toBe(401);
+    }
   });
 
   it('a password change on one server signs the other sessions out on the other', async () => {
     const user = await insertUser(database.db, { password_hash: TEST_PASSWORD_HASH });
     const here = await signIn(a, user.email);
     const there = await signIn(b, user.email);
-    expect(await whoAmI(b, there)).toBe(200);
+    await warm(b, there);
     const newPassword = 'Fresh-Canopy-Leaves-2027';
     const changed = await call(a, '/api/users/me/password', {
       method: 'POST',

@@ -22,6 +22,7 @@ import * as treeMapIndex from './0022-tree-map-index';
 import * as treeCareDays from './0023-tree-care-days';
 import * as treeImpactCohorts from './0024-tree-impact-cohorts';
 import * as peopleSearchIndex from './0025-people-search-index';
+import * as tableWriteNotices from './0029-table-write-notices';
 import * as impactFigures from './0026-impact-figures';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0023-tree-care-days': treeCareDays,
   '0024-tree-impact-cohorts': treeImpactCohorts,
   '0025-people-search-index': peopleSearchIndex,
+  '0029-table-write-notices': tableWriteNotices,
   '0026-impact-figures': impactFigures,
 };

@@ -83,13 +83,7 @@ export function authService(deps: AuthServiceDeps) {
   let dummyHash: Promise<string> | undefined;
   const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
-  const sessions = sessionLookup({
-    repo,
-    users,
-    tokens: deps.tokens,
-    clock,
-    remember: !deps.sharedDatabase,
-  });
+  const sessions = sessionLookup({ repo, users, tokens: deps.tokens, clock });
 
   const deferred = afterAnswerQueue({ defer: deps.defer, onError: deps.onBackgroundError });
   const afterAnswer = deferred.later;

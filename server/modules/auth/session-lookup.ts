@@ -9,10 +9,11 @@ export type { SessionUser } from '../users/current-user';
 
 /**
  * Signed-in sessions are remembered per token for this long, so a request needs neither the JWT
- * check nor the session and user rows. Any write this process makes to the tables the lookup read
- * (`sessions`, `users`: logout, password change or reset, account deletion, profile edits, new
- * sign-ins) makes every entry stale at once. With several app servers (PostgreSQL) nothing is
- * remembered, as another server's logout could not reach this cache (`remember: false`).
+ * check nor the session and user rows. Any write to the tables the lookup read (`sessions`,
+ * `users`: logout, password change or reset, account deletion, profile edits, new sign-ins) makes
+ * every entry stale at once: this process's writes as they run, and on PostgreSQL any other app
+ * server's as they commit (its listener hears them: server/db/write-listener.ts). While that
+ * listener is not listening nothing is remembered (docs/decisions/shared-cache-invalidation.md).
  */
 export const SESSION_CACHE_TTL_MS = 2_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -29,11 +30,6 @@ export function sessionLookup(deps: {
   users: Pick<UserAccounts, 'findById'>;
   tokens: SessionTokens;
   clock: Clock;
-  /**
-   * False when other app servers share the database (PostgreSQL): their logouts and password
-   * changes reach no cache here, so a revoked session would live on for the TTL. Default true.
-   */
-  remember?: boolean;
 }) {
   const { repo, clock } = deps;
   // Only successes are kept (never a refusal); concurrent first requests share one lookup.
@@ -72,10 +68,7 @@ export function sessionLookup(deps: {
      * Remembered for SESSION_CACHE_TTL_MS; the user row is frozen and shared.
      */
     async userForToken(token: string): Promise<SignedInSession | null> {
-      const found =
-        deps.remember === false
-          ? await lookUpToken(token)
-          : await signedIn.get(token, () => lookUpToken(token));
+      const found = await signedIn.get(token, () => lookUpToken(token));
       return found?.session ?? null;
     },
   };
