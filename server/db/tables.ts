@@ -128,6 +128,16 @@ export interface TreeImpactPartialsTable {
   computed_at: string;
 }
 
+/** The community's tree charts as the chart job last made them (0030). */
+export interface TreeChartSnapshotsTable {
+  name: string;
+  /** The last month (YYYY-MM) the charts reach. */
+  last_month: string;
+  /** The charts as JSON (trees module's CommunityTreeCharts). */
+  body: string;
+  computed_at: string;
+}
+
 export interface TreeMeasurementsTable {
   id: string;
   tree_id: string;
@@ -595,6 +605,7 @@ export interface Database {
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;
   tree_impact_partials: TreeImpactPartialsTable;
+  tree_chart_snapshots: TreeChartSnapshotsTable;
   tree_care_log: TreeCareLogTable;
   tree_care_settings: TreeCareSettingsTable;
   tree_care_notices: TreeCareNoticesTable;

@@ -24,6 +24,7 @@ import * as treeImpactCohorts from './0024-tree-impact-cohorts';
 import * as peopleSearchIndex from './0025-people-search-index';
 import * as tableWriteNotices from './0029-table-write-notices';
 import * as impactFigures from './0026-impact-figures';
+import * as communityCharts from './0030-community-charts';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025-people-search-index': peopleSearchIndex,
   '0029-table-write-notices': tableWriteNotices,
   '0026-impact-figures': impactFigures,
+  '0030-community-charts': communityCharts,
 };

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import type { DonationsService } from '../donations/donations.service';
 import type { DrivesService } from '../drives/drives.service';
 import type { ImpactFigures } from '../trees/tree-impact-figures';
-import type { TreesService } from '../trees/trees.service';
+import type { TreeCharts } from '../trees/tree-charts';
 import type { UsersService } from '../users/users.service';
 import { countryLines, speciesMix } from './chart-lines';
 
@@ -24,7 +24,7 @@ const DEFAULT_CURRENCY = 'USD';
 /** The owners' read methods stats asks: it reads no table itself. */
 export interface StatsPorts {
   /** Living plants, CO₂ and O₂ by the one impact method; the tree charts. */
-  trees: Pick<TreesService, 'communityCharts'> & Pick<ImpactFigures, 'communityImpact'>;
+  trees: Pick<TreeCharts, 'communityCharts'> & Pick<ImpactFigures, 'communityImpact'>;
   /** Volunteer hours (their one definition), drives and countries. */
   drives: Pick<DrivesService, 'volunteerHours' | 'communityCounts' | 'drivesPerCountry'>;
   /** Trees donated and money raised. */

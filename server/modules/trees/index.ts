@@ -14,6 +14,7 @@ import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB } from './tree-notices';
 import { treeForest, type TreeForest } from './tree-forest';
 import { treePublic, type TreePublic } from './tree-public';
 import { impactFigures, type ImpactFigures } from './tree-impact-figures';
+import { treeCharts, type TreeCharts } from './tree-charts';
 import { treesService, type TreesService } from './trees.service';
 
 /** What donors and organisers are told about gifts becoming trees (issue 19 §1). */
@@ -25,7 +26,13 @@ type GiftNotices = Pick<GiftTreeNews, 'sendGiftTreeNews'> &
 
 declare module '../module' {
   interface ServiceRegistry {
-    trees: TreesService & GiftAllocations & TreeForest & TreePublic & GiftNotices & ImpactFigures;
+    trees: TreesService &
+      GiftAllocations &
+      TreeForest &
+      TreePublic &
+      GiftNotices &
+      ImpactFigures &
+      TreeCharts;
   }
 }
 
@@ -38,6 +45,7 @@ export const treesModule = defineModule({
     'tree_measurements',
     'tree_impact_cohorts',
     'tree_impact_partials',
+    'tree_chart_snapshots',
     'tree_care_log',
     'tree_care_settings',
     'tree_care_notices',
@@ -114,6 +122,8 @@ export const treesModule = defineModule({
       ...treeForest({ db: uow.db, clock, users: ports.users }),
       // The community's impact figure: partials a job keeps, plus the rows written since.
       ...impactFigures({ uow, clock }),
+      // The community's tree charts: made by a job, stored, read as one row.
+      ...treeCharts({ db: uow.db, clock }),
       // The public forest and gift pages (issue 19 §4): rounded places, bounded lists.
       ...treePublic({ db: uow.db, clock }),
     };
@@ -152,6 +162,12 @@ export const treesModule = defineModule({
       name: 'impact figures',
       cron: '* * * * *',
       run: (signal) => trees.refreshImpactFigures(signal),
+    },
+    // The community's tree charts (0030), made again from every tree in yielding batches.
+    {
+      name: 'community charts',
+      cron: '*/10 * * * *',
+      run: (signal) => trees.refreshCommunityCharts(signal),
     },
     // Trees and gifts older than allocations (0017), once, a few batches a tick; a no-op after.
     {

@@ -1,7 +1,15 @@
-import { addRanges, roundSignificant, type Range } from '../../../contract/impact';
+import {
+  addRanges,
+  ageYearsAt,
+  co2StoredKg,
+  predictedCo2Kg,
+  roundSignificant,
+  withRange,
+  type Range,
+} from '../../../contract/impact';
 import type { TreeSizeValue } from '../../../contract/options';
 import type { Clock } from '../../lib/clock';
-import { cohortImpact } from './tree-impact';
+import { growthOfSpecies } from '../../../contract/species-growth';
 import type { TreesRepository } from './trees.repository';
 
 /** Tree records grouped as `treesRepository.historyCohorts` answers them. */
@@ -47,35 +55,88 @@ export function monthEnds(now: Date, months: number): { month: string; at: Date 
 }
 
 /**
- * Living plants and the CO₂ they stored at each point, by the one method (contract/impact.ts).
- * A record counts from its planting day; a dead one counts its plants until the day it died
- * (when it died is all that is stored), a living one its alive count; the latest measurement is
- * used from the day it was taken, the species curve before. So the last point, at now, is the
- * figure the dashboards and /api/stats show.
+ * Running totals of the impact history at fixed points: living plants, and the central CO₂ of
+ * unmeasured (curve) and measured plants apart, as their ranges differ (`withRange`). Ranges are
+ * linear in their central value, so adding centrals and widening once equals adding ranges.
  */
+export interface HistoryTotals {
+  points: readonly { month: string; at: Date }[];
+  livingPlants: number[];
+  predictedKg: number[];
+  measuredKg: number[];
+}
+
+export function historyTotals(points: readonly { month: string; at: Date }[]): HistoryTotals {
+  return {
+    points,
+    livingPlants: points.map(() => 0),
+    predictedKg: points.map(() => 0),
+    measuredKg: points.map(() => 0),
+  };
+}
+
+/**
+ * Adds cohorts to the totals, by the one method (contract/impact.ts). A record counts from its
+ * planting day; a dead one counts its plants until the day it died (when it died is all that is
+ * stored), a living one its alive count; the latest measurement is used from the day it was
+ * taken, the species curve before.
+ */
+export function addToHistory(totals: HistoryTotals, cohorts: Iterable<HistoryCohort>): void {
+  const at = totals.points.map((p) => p.at.getTime());
+  const iso = totals.points.map((p) => p.at.toISOString());
+  const day = iso.map((i) => i.slice(0, 10));
+  for (const c of cohorts) {
+    const dead = c.status === 'dead';
+    const plants = dead ? c.plants : c.alive;
+    if (plants <= 0) continue;
+    const plantedMs = Date.parse(`${c.planted_day}T00:00:00.000Z`);
+    const measurable = c.last_height_cm !== null && c.last_diameter_cm !== null;
+    let measuredKg: number | undefined;
+    for (let i = 0; i < at.length; i++) {
+      if (c.planted_day > day[i]!) continue;
+      if (dead && (c.changed_day === null || c.changed_day <= day[i]!)) continue;
+      totals.livingPlants[i]! += plants;
+      if (measurable && c.last_measured_at !== null && c.last_measured_at <= iso[i]!) {
+        measuredKg ??=
+          plants *
+          co2StoredKg(growthOfSpecies(c.species_id).woodDensity, {
+            heightM: c.last_height_cm! / 100,
+            diameterCm: c.last_diameter_cm!,
+          });
+        totals.measuredKg[i]! += measuredKg;
+      } else {
+        totals.predictedKg[i]! +=
+          plants * predictedCo2Kg(c.species_id, ageYearsAt(plantedMs, c.size, at[i]!));
+      }
+    }
+  }
+}
+
+/** The totals as the charts show them: each point's range, rounded for display. */
+export function historyPoints(totals: HistoryTotals): HistoryPoint[] {
+  return totals.points.map(({ month }, i) => ({
+    month,
+    livingPlants: totals.livingPlants[i]!,
+    co2Kg: roundRange(
+      addRanges([
+        withRange(totals.predictedKg[i]!, 'predicted'),
+        withRange(totals.measuredKg[i]!, 'measured'),
+      ]),
+    ),
+  }));
+}
+
+/** Living plants and the CO₂ they stored at each point (see `addToHistory`). */
 export function impactHistory(
   cohorts: readonly HistoryCohort[],
   points: readonly { month: string; at: Date }[],
 ): HistoryPoint[] {
-  return points.map(({ month, at }) => {
-    const iso = at.toISOString();
-    const day = iso.slice(0, 10);
-    let livingPlants = 0;
-    const ranges: Range[] = [];
-    for (const c of cohorts) {
-      if (c.planted_day > day) continue;
-      const dead = c.status === 'dead';
-      if (dead && (c.changed_day === null || c.changed_day <= day)) continue;
-      const plants = dead ? c.plants : c.alive;
-      if (plants <= 0) continue;
-      livingPlants += plants;
-      ranges.push(cohortImpact(c, plants, at, iso).co2Kg);
-    }
-    return { month, livingPlants, co2Kg: roundRange(addRanges(ranges)) };
-  });
+  const totals = historyTotals(points);
+  addToHistory(totals, cohorts);
+  return historyPoints(totals);
 }
 
-/** The trees service's read methods for dashboards and the community charts. */
+/** The trees service's read methods for dashboards. */
 export function treeSummaries(repo: TreesRepository, clock: Clock) {
   return {
     /**
@@ -98,26 +159,5 @@ export function treeSummaries(repo: TreesRepository, clock: Clock) {
     /** Plants at these drives per planting month, planted in [from, before) when given. */
     plantedAtDrives: (driveIds: readonly string[], from?: string, before?: string) =>
       repo.plantedAtDrives(driveIds, from, before),
-
-    /** The community's charts of trees: registrations per month, species mix, CO₂ over time. */
-    async communityCharts(months: number) {
-      const points = monthEnds(clock.now(), months);
-      const since = `${points[0]!.month}-01T00:00:00.000Z`;
-      const [registered, species, cohorts] = await Promise.all([
-        repo.registeredPerMonth(since),
-        repo.livingBySpecies(),
-        repo.historyCohorts() as Promise<HistoryCohort[]>,
-      ]);
-      const byMonth = new Map(registered.map((r) => [r.month, r]));
-      return {
-        treesPerMonth: points.map(({ month }) => ({
-          month,
-          plants: byMonth.get(month)?.plants ?? 0,
-          records: byMonth.get(month)?.records ?? 0,
-        })),
-        speciesMix: species,
-        co2OverTime: impactHistory(cohorts, points),
-      };
-    },
   };
 }

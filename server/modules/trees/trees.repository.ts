@@ -292,39 +292,6 @@ export function treesRepository(db: Kysely<Database>) {
         .sort((a, b) => a.month.localeCompare(b.month));
     },
 
-    /** Records and plants registered per month (YYYY-MM of created_at) since `from`. */
-    async registeredPerMonth(from: string) {
-      const rows = await db
-        .selectFrom('trees')
-        .select((eb) => [
-          eb.fn<string>('substr', ['created_at', eb.val(1), eb.val(7)]).as('month'),
-          eb.fn.sum<number>('tree_count').as('plants'),
-          eb.fn.countAll<number>().as('records'),
-        ])
-        .where('created_at', '>=', from)
-        .groupBy('month')
-        .execute();
-      return rows.map((r) => ({
-        month: String(r.month),
-        plants: Number(r.plants),
-        records: Number(r.records),
-      }));
-    },
-
-    /** Living plants per species, most first. */
-    async livingBySpecies() {
-      const rows = await db
-        .selectFrom('trees')
-        .select((eb) => ['species_id', eb.fn.sum<number>('alive_count').as('plants')])
-        .where('status', '!=', 'dead')
-        .where('alive_count', '>', 0)
-        .groupBy('species_id')
-        .execute();
-      return rows
-        .map((r) => ({ species: r.species_id, plants: Number(r.plants) }))
-        .sort((a, b) => b.plants - a.plants || a.species - b.species);
-    },
-
     measurementsOf: (treeId: string) =>
       db
         .selectFrom('tree_measurements')

@@ -1,0 +1,120 @@
+import { HISTORY_MONTHS } from '../../../contract/dashboards';
+import type { Clock } from '../../lib/clock';
+import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
+import type { Executor } from '../../db/unit-of-work';
+import { chartsQueries } from './tree-charts.repository';
+import {
+  addToHistory,
+  historyPoints,
+  historyTotals,
+  monthEnds,
+  type HistoryCohort,
+  type HistoryPoint,
+} from './tree-impact-history';
+
+/** Trees read per batch: one batch's read and sums stay well under 50 ms of the event loop. */
+const BATCH = 2_000;
+
+/** The community's tree charts (/api/stats/charts), before stats names the species. */
+export interface CommunityTreeCharts {
+  treesPerMonth: { month: string; plants: number; records: number }[];
+  speciesMix: { species: number; plants: number }[];
+  co2OverTime: HistoryPoint[];
+}
+
+/**
+ * The community's tree charts (issue 20): made by a job every ten minutes from every tree, in
+ * batches that yield, and stored (`tree_chart_snapshots`), so a request reads one row. Only when
+ * none is stored for this month yet does a request make them (the same yielding walk).
+ */
+export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
+  const queries = () => chartsQueries(db);
+  const nameOf = (months: number) => `community:${months}`;
+
+  /** Every tree once, in id order, in batches; the charts at now. */
+  async function make(months: number, signal?: AbortSignal): Promise<CommunityTreeCharts> {
+    const points = monthEnds(clock.now(), months);
+    const since = `${points[0]!.month}-01T00:00:00.000Z`;
+    const totals = historyTotals(points);
+    const registered = new Map<string, { plants: number; records: number }>();
+    const living = new Map<number, number>();
+    let after = '';
+    for (;;) {
+      stopIfAborted(signal);
+      const batch = await queries().treesAfter(after, BATCH);
+      const cohorts: HistoryCohort[] = [];
+      for (const t of batch) {
+        cohorts.push({
+          species_id: t.species_id,
+          size: t.size,
+          status: t.status,
+          planted_day: t.planted_at.slice(0, 10),
+          changed_day: t.status_changed_at === null ? null : t.status_changed_at.slice(0, 10),
+          last_measured_at: t.last_measured_at,
+          last_height_cm: t.last_height_cm,
+          last_diameter_cm: t.last_diameter_cm,
+          plants: t.tree_count,
+          alive: t.alive_count,
+          records: 1,
+        });
+        if (t.created_at >= since) {
+          const month = registered.get(t.created_at.slice(0, 7)) ?? { plants: 0, records: 0 };
+          month.plants += t.tree_count;
+          month.records += 1;
+          registered.set(t.created_at.slice(0, 7), month);
+        }
+        if (t.status !== 'dead' && t.alive_count > 0)
+          living.set(t.species_id, (living.get(t.species_id) ?? 0) + t.alive_count);
+      }
+      addToHistory(totals, cohorts);
+      if (batch.length < BATCH) break;
+      after = batch.at(-1)!.id;
+      await yieldToEventLoop();
+    }
+    return {
+      treesPerMonth: points.map(({ month }) => ({
+        month,
+        plants: registered.get(month)?.plants ?? 0,
+        records: registered.get(month)?.records ?? 0,
+      })),
+      speciesMix: [...living.entries()]
+        .map(([species, plants]) => ({ species, plants }))
+        .sort((a, b) => b.plants - a.plants || a.species - b.species),
+      co2OverTime: historyPoints(totals),
+    };
+  }
+
+  async function makeAndStore(months: number, signal?: AbortSignal) {
+    const computedAt = clock.now().toISOString();
+    const charts = await make(months, signal);
+    await queries().saveSnapshot({
+      name: nameOf(months),
+      last_month: charts.treesPerMonth.at(-1)!.month,
+      body: JSON.stringify(charts),
+      computed_at: computedAt,
+    });
+    return charts;
+  }
+
+  return {
+    /**
+     * The community's charts of trees: registrations per month, species mix, CO₂ over time, as
+     * the chart job last made them (at most ten minutes old); made here when none reaches this
+     * month yet.
+     */
+    async communityCharts(months: number): Promise<CommunityTreeCharts> {
+      const stored = await queries().snapshot(nameOf(months));
+      const thisMonth = clock.now().toISOString().slice(0, 7);
+      if (stored && stored.last_month === thisMonth)
+        return JSON.parse(stored.body) as CommunityTreeCharts;
+      return makeAndStore(months, undefined);
+    },
+
+    /** The chart job: makes the charts again and stores them (answers the trees read… as 1). */
+    async refreshCommunityCharts(signal?: AbortSignal): Promise<number> {
+      await makeAndStore(HISTORY_MONTHS, signal);
+      return 1;
+    },
+  };
+}
+export type TreeCharts = ReturnType<typeof treeCharts>;
