@@ -10,6 +10,19 @@ export const DASHBOARD_MESSAGES = {
   periodTooLong: 'A period can cover at most 5 years.',
   periodIncomplete: 'Give both the start and the end of the period.',
   formatInvalid: 'Choose the report format: pdf or csv.',
+  careCursor: 'That page of your care list is not available; please reload.',
+  careLimit: 'limit must be between 1 and 50.',
+} as const;
+
+/** The care list (issue 20): the dashboard answer holds the first tasks, "Show more" pages on. */
+export const CARE_LIST = {
+  /** Tasks in the dashboard answer. */
+  first: 10,
+  /** Tasks per "Show more" page unless `limit` says otherwise, and at most. */
+  pageSize: 20,
+  pageMax: 50,
+  /** "Due this week": tasks falling due within this many days from now. */
+  soonDays: 7,
 } as const;
 
 /** The longest period a dashboard or report covers (its monthly chart stays readable). */
@@ -113,6 +126,46 @@ export type TreeHistoryPoint = z.infer<typeof treeHistoryPointSchema>;
 
 // ---- GET /api/dashboard/individual
 
+/**
+ * The dashboard's care list: the first CARE_LIST.first tasks due now, by due date (most overdue
+ * first), then tree and task, with totals; `nextCursor` asks GET /api/dashboard/care-due for
+ * the tasks after them (null when these are all).
+ */
+export const careListSchema = z.object({
+  tasks: z.array(careTaskSchema),
+  /** Tasks due now (the whole list, these included). */
+  total: z.number().int().nonnegative(),
+  /** Of those, due a day or more ago. */
+  overdue: z.number().int().nonnegative(),
+  /** Not due yet, falling due within CARE_LIST.soonDays days. */
+  dueThisWeek: z.number().int().nonnegative(),
+  nextCursor: z.string().nullable(),
+});
+export type CareList = z.infer<typeof careListSchema>;
+
+/** GET /api/dashboard/care-due?after=&limit=: the care list's tasks after a cursor. */
+export const careDuePageQuerySchema = z
+  .object({
+    after: z.string().min(1, DASHBOARD_MESSAGES.careCursor).max(300, DASHBOARD_MESSAGES.careCursor),
+    limit: z.coerce
+      .number({ error: DASHBOARD_MESSAGES.careLimit })
+      .int(DASHBOARD_MESSAGES.careLimit)
+      .min(1, DASHBOARD_MESSAGES.careLimit)
+      .max(CARE_LIST.pageMax, DASHBOARD_MESSAGES.careLimit)
+      .default(CARE_LIST.pageSize),
+  })
+  .strict();
+export type CareDuePageQuery = z.infer<typeof careDuePageQuerySchema>;
+export const careDuePageSchema = z.object({
+  tasks: z.array(careTaskSchema),
+  nextCursor: z.string().nullable(),
+});
+export type CareDuePage = z.infer<typeof careDuePageSchema>;
+export const careDuePageResponseSchema = z.object({
+  success: z.literal(true),
+  data: careDuePageSchema,
+});
+
 export const individualDashboardSchema = z.object({
   trees: z.object({
     /** Plants alive in the member's living tree records. */
@@ -124,7 +177,7 @@ export const individualDashboardSchema = z.object({
   }),
   /** CO₂ stored by the living trees, by the one impact method, with its low–high range. */
   co2Kg: rangeSchema,
-  careDue: z.array(careTaskSchema),
+  careDue: careListSchema,
   upcomingDrives: z.object({
     total: z.number().int().nonnegative(),
     drives: z.array(dashboardDriveSchema),

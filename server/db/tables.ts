@@ -187,6 +187,22 @@ export interface TreeCareDaysTable {
   tasks: number;
 }
 
+/**
+ * 0027: each living tree's care rules with their next due date (issue 20), kept by the trees
+ * repository's writes, so the dashboard reads a member's next due tasks and totals from an index.
+ */
+export interface TreeCareDueTable {
+  tree_id: string;
+  /** The rule's place in CARE_SCHEDULE (orders one tree's tasks of one day). */
+  rule: number;
+  owner_id: string;
+  task: 'water' | 'weed' | 'mulch' | 'measure';
+  due_at: Timestamp;
+  /** When the rule's age window closes; CARE_OPEN_END for the tree's whole life. */
+  closes_at: Timestamp;
+  last_done_at: Timestamp | null;
+}
+
 /** A gift of trees or cash; only provider events move its status (contract/donations.ts). */
 export interface DonationsTable {
   id: string;
@@ -610,6 +626,7 @@ export interface Database {
   tree_care_settings: TreeCareSettingsTable;
   tree_care_notices: TreeCareNoticesTable;
   tree_care_days: TreeCareDaysTable;
+  tree_care_due: TreeCareDueTable;
   tree_gift_allocations: TreeGiftAllocationsTable;
   planting_reminders: PlantingRemindersTable;
   gift_tree_events: GiftTreeEventsTable;

@@ -22,9 +22,10 @@ import * as treeMapIndex from './0022-tree-map-index';
 import * as treeCareDays from './0023-tree-care-days';
 import * as treeImpactCohorts from './0024-tree-impact-cohorts';
 import * as peopleSearchIndex from './0025-people-search-index';
-import * as tableWriteNotices from './0029-table-write-notices';
+import * as treeCareDue from './0027-tree-care-due';
 import * as impactFigures from './0026-impact-figures';
 import * as communityCharts from './0030-community-charts';
+import * as tableWriteNotices from './0029-table-write-notices';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 
@@ -55,7 +56,8 @@ export const migrations: Record<string, Migration> = {
   '0023-tree-care-days': treeCareDays,
   '0024-tree-impact-cohorts': treeImpactCohorts,
   '0025-people-search-index': peopleSearchIndex,
-  '0029-table-write-notices': tableWriteNotices,
+  '0027-tree-care-due': treeCareDue,
   '0026-impact-figures': impactFigures,
   '0030-community-charts': communityCharts,
+  '0029-table-write-notices': tableWriteNotices,
 };

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../contract/common';
 import {
+  careDuePageQuerySchema,
+  careDuePageResponseSchema,
   corporateDashboardQuerySchema,
   corporateDashboardResponseSchema,
   impactReportQuerySchema,
@@ -45,6 +47,28 @@ export const dashboardsRoutes =
         const { user } = await sessions.requireUser(request);
         reply.header('cache-control', 'private, no-store');
         return { success: true as const, data: await dashboards.individual(user) };
+      },
+    );
+
+    app.get(
+      '/api/dashboard/care-due',
+      {
+        config: { access: 'individual' },
+        schema: {
+          tags: ['dashboards'],
+          summary:
+            "My care list's due tasks after `after` (the dashboard's or an earlier page's nextCursor), by due date",
+          querystring: careDuePageQuerySchema,
+          response: { 200: careDuePageResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await sessions.requireUser(request);
+        reply.header('cache-control', 'private, no-store');
+        return {
+          success: true as const,
+          data: await dashboards.careDuePage(user, request.query),
+        };
       },
     );
 

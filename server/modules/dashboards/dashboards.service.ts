@@ -1,7 +1,11 @@
 import {
+  CARE_LIST,
   DASHBOARD_LIST_MAX,
   DASHBOARD_MESSAGES,
   HISTORY_MONTHS,
+  type CareDuePage,
+  type CareDuePageQuery,
+  type CareList,
   type CorporateDashboard,
   type CorporateMonth,
   type CurrencyTotal,
@@ -11,7 +15,7 @@ import {
   type Period,
 } from '../../../contract/dashboards';
 import type { Clock } from '../../lib/clock';
-import { forbidden } from '../../lib/errors';
+import { fieldError, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
 import type { DonationsService } from '../donations/donations.service';
 import type { DrivesService } from '../drives/drives.service';
@@ -25,7 +29,10 @@ export interface Organisation {
 
 export interface DashboardsDeps {
   clock: Clock;
-  trees: Pick<TreesService, 'ownerSummary' | 'careDue' | 'replanting' | 'plantedAtDrives'>;
+  trees: Pick<
+    TreesService,
+    'ownerSummary' | 'careDuePage' | 'careTotals' | 'replanting' | 'plantedAtDrives'
+  >;
   drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming' | 'volunteerHours'>;
   donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedByMonth'>;
   /**
@@ -75,6 +82,30 @@ function byCurrency(rows: readonly CurrencyTotal[]): CurrencyTotal[] {
   return [...sums.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
+/** A care list position as clients hold it: base64url JSON, opaque to them. */
+type CarePosition = NonNullable<Awaited<ReturnType<TreesService['careDuePage']>>['next']>;
+const encodeCare = (p: CarePosition) =>
+  Buffer.from(JSON.stringify([p.dueAt, p.treeId, p.rule])).toString('base64url');
+function decodeCare(cursor: string): CarePosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      typeof value[0] === 'string' &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      typeof value[1] === 'string' &&
+      value[1].length > 0 &&
+      value[1].length <= 64 &&
+      Number.isInteger(value[2])
+    )
+      return { dueAt: value[0], treeId: value[1], rule: value[2] as number };
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw fieldError('after', DASHBOARD_MESSAGES.careCursor);
+}
+
 const percent = (part: number, whole: number) =>
   whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
 
@@ -97,11 +128,26 @@ export function dashboardsService(deps: DashboardsDeps) {
     throw forbidden(DASHBOARD_MESSAGES.corporateOnly);
   }
 
+  /** The first tasks of the care list and its totals, at one moment. */
+  async function careList(userId: string, now: Date): Promise<CareList> {
+    const [first, totals] = await Promise.all([
+      deps.trees.careDuePage(userId, null, CARE_LIST.first, now),
+      deps.trees.careTotals(userId, CARE_LIST.soonDays, now),
+    ]);
+    return {
+      tasks: first.tasks,
+      total: totals.due,
+      overdue: totals.overdue,
+      dueThisWeek: totals.soon,
+      nextCursor: first.next && encodeCare(first.next),
+    };
+  }
+
   async function individual(user: SessionUser): Promise<IndividualDashboard> {
     if (user.profile_type !== 'individual') throw forbidden(DASHBOARD_MESSAGES.individualOnly);
     const [trees, careDue, replanting, upcoming, donations] = await Promise.all([
       deps.trees.ownerSummary(user.id, HISTORY_MONTHS),
-      deps.trees.careDue(user.id),
+      careList(user.id, clock.now()),
       deps.trees.replanting(user.id),
       deps.drives.joinedUpcoming(user.id, DASHBOARD_LIST_MAX),
       deps.donations.paidTotalsOf(user.id),
@@ -182,6 +228,13 @@ export function dashboardsService(deps: DashboardsDeps) {
   return {
     requireOrganisationViewer,
     individual,
+
+    /** The care list's tasks after the cursor an earlier answer gave ("Show more"). */
+    async careDuePage(user: SessionUser, query: CareDuePageQuery): Promise<CareDuePage> {
+      if (user.profile_type !== 'individual') throw forbidden(DASHBOARD_MESSAGES.individualOnly);
+      const page = await deps.trees.careDuePage(user.id, decodeCare(query.after), query.limit);
+      return { tasks: page.tasks, nextCursor: page.next && encodeCare(page.next) };
+    },
     corporateFigures,
 
     /** The corporate dashboard of `organisationId` for `viewer`, over a period or all time. */

@@ -50,6 +50,7 @@ export const treesModule = defineModule({
     'tree_care_settings',
     'tree_care_notices',
     'tree_care_days',
+    'tree_care_due',
     'tree_gift_allocations',
     'planting_reminders',
     'gift_tree_events',

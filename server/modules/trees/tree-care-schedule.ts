@@ -39,33 +39,71 @@ const after = (from: Date, every: CareRule['every']) =>
   'days' in every ? new Date(from.getTime() + every.days * DAY_MS) : addMonths(from, every.months);
 
 /**
- * The tasks due at `now` for one living tree, from its planting date and its care log: for each
- * rule whose age window contains now, the task falls due one interval after it was last done (or
- * after planting), never before the window opens. A logged action clears it until it is due again.
+ * One rule's next due date for a tree, which does not depend on the clock: the task shows from
+ * `dueAt` until the rule's window closes (`closesAt`, null for the tree's whole life). `rule` is
+ * the rule's place in CARE_SCHEDULE, the order tasks of one tree and day are listed in.
  */
-export function dueTasks(tree: CareSubject, now: Date): DueTask[] {
+export interface RuleDue {
+  rule: number;
+  task: CareTask;
+  dueAt: string;
+  closesAt: string | null;
+  lastDoneAt: string | null;
+}
+
+/**
+ * Each rule's next due date for one living tree, from its planting date and its care log: the
+ * task falls due one interval after it was last done (or after planting), never before the
+ * rule's window opens. Rules that fall due only after their window closed are left out (they
+ * never show). What `dueTasks` shows at any moment, and what `tree_care_due` stores.
+ */
+export function ruleDues(tree: CareSubject): RuleDue[] {
   const planted = new Date(tree.plantedAt);
   if (Number.isNaN(planted.getTime())) return [];
-  const due: DueTask[] = [];
-  for (const rule of CARE_SCHEDULE) {
+  const dues: RuleDue[] = [];
+  CARE_SCHEDULE.forEach((rule, index) => {
     const opens = addMonths(planted, rule.fromYears * 12);
     const closes = rule.toYears === null ? null : addMonths(planted, rule.toYears * 12);
-    if (now < opens || (closes && now >= closes)) continue;
     const last =
       rule.task === 'measure'
         ? tree.lastMeasuredAt
         : (tree.lastDone[ACTION_FOR_TASK[rule.task]] ?? null);
     const base = last && Date.parse(last) > planted.getTime() ? new Date(last) : planted;
     const dueAt = new Date(Math.max(after(base, rule.every).getTime(), opens.getTime()));
-    if (dueAt > now) continue;
-    due.push({
+    if (closes && dueAt >= closes) return;
+    dues.push({
+      rule: index,
       task: rule.task,
       dueAt: dueAt.toISOString(),
+      closesAt: closes ? closes.toISOString() : null,
       lastDoneAt: last,
-      overdueDays: Math.floor((now.getTime() - dueAt.getTime()) / DAY_MS),
     });
-  }
-  return due;
+  });
+  return dues;
+}
+
+/** Whether a rule's task shows at `now`: fallen due and its window still open. */
+export const showsAt = (due: Pick<RuleDue, 'dueAt' | 'closesAt'>, now: Date) =>
+  Date.parse(due.dueAt) <= now.getTime() &&
+  (due.closesAt === null || now.getTime() < Date.parse(due.closesAt));
+
+export const overdueDaysAt = (dueAt: string, now: Date) =>
+  Math.floor((now.getTime() - Date.parse(dueAt)) / DAY_MS);
+
+/**
+ * The tasks due at `now` for one living tree: each rule whose next due date has come while its
+ * age window is open (a window opens before the task can fall due). A logged action clears it
+ * until it is due again.
+ */
+export function dueTasks(tree: CareSubject, now: Date): DueTask[] {
+  return ruleDues(tree)
+    .filter((due) => showsAt(due, now))
+    .map((due) => ({
+      task: due.task,
+      dueAt: due.dueAt,
+      lastDoneAt: due.lastDoneAt,
+      overdueDays: overdueDaysAt(due.dueAt, now),
+    }));
 }
 
 /** One task of one tree, for "told once per task": the same due date is the same task. */

@@ -6,6 +6,7 @@ import type {
   TreeCareLogTable,
   TreeCareNoticesTable,
 } from '../../db/tables';
+import { careActionMovesDue, careDueQueries } from './tree-care-due.repository';
 
 /** What the care schedule needs of a living tree. */
 const CARE_SUBJECT = [
@@ -35,8 +36,16 @@ const lastDone = (eb: ExpressionBuilder<Database, 'trees'>, action: CareAction) 
 /** Care log, digest opt-ins and the record of care notices; part of `treesRepository`. */
 export function careQueries(db: Kysely<Database>) {
   return {
-    insertCare: (row: Insertable<TreeCareLogTable>) =>
-      db.insertInto('tree_care_log').values(row).execute(),
+    ...careDueQueries(db),
+
+    /** Logs care; watering, weeding and mulching move the tree's next due date in the same transaction. */
+    async insertCare(row: Insertable<TreeCareLogTable>): Promise<void> {
+      const write = async (on: Kysely<Database>) => {
+        await on.insertInto('tree_care_log').values(row).execute();
+        if (careActionMovesDue(row.action)) await careDueQueries(on).refreshCareDue(row.tree_id);
+      };
+      await (db.isTransaction ? write(db) : db.transaction().execute(write));
+    },
 
     /** One tree's care log, newest first. */
     careLog: (treeId: string, limit: number) =>

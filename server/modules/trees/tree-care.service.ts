@@ -14,10 +14,12 @@ import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { SessionUser } from '../auth/auth.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
 import type { CareSubjectRow } from './tree-care.repository';
-import { dueTasks } from './tree-care-schedule';
+import type { CareDuePosition, CareDueRow } from './tree-care-due.repository';
+import { dueTasks, overdueDaysAt } from './tree-care-schedule';
 import { rowStatus, toMeasurement, toTree, treeTitle, type TreeWithOwner } from './tree-mapper';
 import type { TreesStore } from './trees-people';
 
@@ -42,6 +44,8 @@ export interface TreeCareDeps {
 }
 
 const day = (iso: string) => iso.slice(0, 10);
+const DAY_MS = 86_400_000;
+const PRUNE_BATCH = 1000;
 
 /** Measurements, the care log, health reports and what is due: the nurturing half of the module. */
 export function treeCareService(deps: TreeCareDeps) {
@@ -80,23 +84,75 @@ export function treeCareService(deps: TreeCareDeps) {
     );
   }
 
+  const taskOf = (row: CareDueRow, now: Date): CareTaskDue => ({
+    treeId: row.tree_id,
+    treeName: treeTitle(row),
+    task: row.task,
+    dueAt: row.due_at,
+    overdueDays: overdueDaysAt(row.due_at, now),
+    lastDoneAt: row.last_done_at,
+  });
+
+  /**
+   * The member's tasks due at `now` after `after` (from the first when null), at most `limit`,
+   * by due date, tree and the schedule's order, read from `tree_care_due`; `next` is the position
+   * to ask from for the rest (null when there is none).
+   */
+  async function careDuePage(
+    userId: string,
+    after: CareDuePosition | null,
+    limit: number,
+    now = clock.now(),
+  ): Promise<{ tasks: CareTaskDue[]; next: CareDuePosition | null }> {
+    const rows = await repo.careDuePage(userId, now.toISOString(), after, limit + 1);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      tasks: page.map((row) => taskOf(row, now)),
+      next:
+        rows.length > limit && last
+          ? { dueAt: last.due_at, treeId: last.tree_id, rule: Number(last.rule) }
+          : null,
+    };
+  }
+
+  /** Every task due at `now`, most overdue first (GET /api/trees/care-due). */
   async function careDue(userId: string, now = clock.now()): Promise<CareTaskDue[]> {
-    const due = await tasksFor(await repo.livingTreesOf(userId), now);
-    return due
-      .map(({ tree, task }) => ({
-        treeId: tree.id,
-        treeName: treeTitle(tree),
-        task: task.task,
-        dueAt: task.dueAt,
-        overdueDays: task.overdueDays,
-        lastDoneAt: task.lastDoneAt,
-      }))
-      .sort((a, b) => a.dueAt.localeCompare(b.dueAt) || a.treeId.localeCompare(b.treeId));
+    const rows = await repo.careDuePage(userId, now.toISOString(), null, null);
+    return rows.map((row) => taskOf(row, now));
+  }
+
+  /** Counts of the member's care at `now`: due, overdue (a day or more), falling due in `soonDays`. */
+  function careTotals(userId: string, soonDays: number, now = clock.now()) {
+    return repo.careDueTotals(
+      userId,
+      now.toISOString(),
+      new Date(now.getTime() - DAY_MS).toISOString(),
+      new Date(now.getTime() + soonDays * DAY_MS).toISOString(),
+    );
   }
 
   return {
     tasksFor,
     careDue,
+    careDuePage,
+    careTotals,
+
+    /**
+     * The daily prune: care rules whose age window closed (they never show again), a batch per
+     * statement with the event loop free between them.
+     */
+    async pruneClosedCare(now: Date, signal?: AbortSignal): Promise<number> {
+      const before = now.toISOString();
+      let removed = 0;
+      for (;;) {
+        stopIfAborted(signal);
+        const n = await repo.pruneClosedCareDue(before, PRUNE_BATCH);
+        removed += n;
+        if (n < PRUNE_BATCH) return removed;
+        await yieldToEventLoop();
+      }
+    },
 
     async addMeasurement(
       user: SessionUser,

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { Database, NewTree, TreesTable } from '../../db/tables';
+import { careDueQueries, movesCareDue } from './tree-care-due.repository';
 import { careQueries } from './tree-care.repository';
 import { cohortChanges, cohortShare, type CohortSource } from './tree-impact';
 import { COHORT_SOURCE_COLUMNS, impactSummaryQueries } from './tree-impact-summary.repository';
@@ -71,7 +72,10 @@ export function treesRepository(db: Kysely<Database>) {
     ...careQueries(db),
 
     insert: (row: NewTree) =>
-      withSummary(row.id, (on) => on.insertInto('trees').values(row).execute()),
+      withSummary(row.id, async (on) => {
+        await on.insertInto('trees').values(row).execute();
+        await careDueQueries(on).refreshCareDue(row.id);
+      }),
 
     /** The community's living plants by species, size and planting day (the /api/stats summary). */
     impactSummary: () => impactSummaryQueries(db).rows(),
@@ -166,7 +170,11 @@ export function treesRepository(db: Kysely<Database>) {
       )?.id,
 
     update: (id: string, patch: Updateable<TreesTable>) =>
-      withSummary(id, (on) => on.updateTable('trees').set(patch).where('id', '=', id).execute()),
+      withSummary(id, async (on) => {
+        await on.updateTable('trees').set(patch).where('id', '=', id).execute();
+        // The care rules' due dates (tree_care_due) follow planting, health and measuring.
+        if (movesCareDue(patch)) await careDueQueries(on).refreshCareDue(id);
+      }),
 
     /** Deletes the tree (measurements and care go with it) and answers the photos it showed. */
     async remove(id: string): Promise<string[]> {

@@ -317,7 +317,10 @@ export function treesService(deps: TreesServiceDeps) {
     logCare: care.logCare,
     careLog: care.careLog,
     reportHealth: care.reportHealth,
-    careDue: (userId: string) => care.careDue(userId),
+    careDue: (userId: string, now?: Date) => care.careDue(userId, now),
+    /** The dashboard's care list: a page of due tasks after a position, and the totals. */
+    careDuePage: care.careDuePage,
+    careTotals: care.careTotals,
     replanting: care.replanting,
     careSettings: care.settings,
     saveCareSettings: care.saveSettings,
@@ -329,8 +332,9 @@ export function treesService(deps: TreesServiceDeps) {
     /** The jobs the manifest runs: one member's care notice, one death's notice. */
     sendCareNotice: notices.sendCareNotice,
     sendDeathNotice: notices.sendDeathNotice,
-    /** The daily prune: the record of care notices older than 400 days. */
-    prune: notices.prune,
+    /** The daily prune: the record of care notices older than 400 days, closed care rules. */
+    prune: async (now: Date, signal?: AbortSignal) =>
+      (await notices.prune(now, signal)) + (await care.pruneClosedCare(now, signal)),
   };
 }
 export type TreesService = ReturnType<typeof treesService>;

@@ -1,7 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { communityChartsResponseSchema } from '../../../contract/charts';
 import {
+  CARE_LIST,
+  careDuePageResponseSchema,
   corporateDashboardResponseSchema,
   individualDashboardResponseSchema,
   type Period,
@@ -20,6 +22,8 @@ export const corporateKey = (organisation: string | undefined, period: Period | 
     period?.to ?? '',
   ] as const;
 export const chartsKey = ['community-charts'] as const;
+/** The care list's "Show more" pages (under the dashboards key: mutations refresh them too). */
+export const careMoreKey = [...dashboardsKey, 'care-due'] as const;
 
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
 /** `from=&to=&organisation=…`, leaving out what is not chosen (the API's defaults apply). */
@@ -38,6 +42,12 @@ export const fetchIndividualDashboard = (signal?: AbortSignal) =>
     schema: individualDashboardResponseSchema,
     ...opt(signal),
   });
+/** The care list's tasks after `after` (the dashboard's or the previous page's nextCursor). */
+export const fetchCareDuePage = (after: string, signal?: AbortSignal) =>
+  apiRequest(
+    `/api/dashboard/care-due?${new URLSearchParams({ after, limit: String(CARE_LIST.pageSize) }).toString()}`,
+    { schema: careDuePageResponseSchema, ...opt(signal) },
+  );
 export const fetchCorporateDashboard = (
   organisation: string | undefined,
   period: Period | null,
@@ -84,6 +94,22 @@ export function useIndividualDashboard() {
     queryKey: individualKey,
     queryFn: ({ signal }) => fetchIndividualDashboard(signal),
     select: (answer) => answer.data,
+  });
+}
+
+/**
+ * The care list's further pages, from `after` (the dashboard's first nextCursor) once `open`:
+ * "Show more" opens it and asks for each next page. Pages keep their positions when a change
+ * refreshes them, so a task can show in both the dashboard's first tasks and a page: the list
+ * drops repeats.
+ */
+export function useCareDueMore(after: string | null, open: boolean) {
+  return useInfiniteQuery({
+    queryKey: careMoreKey,
+    queryFn: ({ pageParam, signal }) => fetchCareDuePage(pageParam, signal),
+    initialPageParam: after ?? '',
+    getNextPageParam: (last) => last.data.nextCursor ?? undefined,
+    enabled: open && after !== null,
   });
 }
 

@@ -30,11 +30,30 @@ const months = Array.from({ length: 12 }, (_, i) => ({
   co2Kg: i < 6 ? zero : { low: 0.7, mid: 1, high: 1.43 },
 }));
 
+/** A care list holding all its tasks (no further pages). */
+const careList = (tasks: IndividualData['careDue']['tasks']): IndividualData['careDue'] => ({
+  tasks,
+  total: tasks.length,
+  overdue: tasks.filter((t) => t.overdueDays > 0).length,
+  dueThisWeek: 0,
+  nextCursor: null,
+});
+
+/** Care task n (water, due n days before 2026-12-01). */
+const careTask = (n: number) => ({
+  treeId: `t-${n}`,
+  treeName: `Tree ${n}`,
+  task: 'water' as const,
+  dueAt: new Date(Date.UTC(2026, 11, 1) - n * 86_400_000).toISOString(),
+  overdueDays: n,
+  lastDoneAt: null,
+});
+
 function individual(overrides: Partial<IndividualData> = {}): IndividualData {
   return {
     trees: { livingPlants: 0, livingRecords: 0, records: 0 },
     co2Kg: zero,
-    careDue: [],
+    careDue: careList([]),
     upcomingDrives: { total: 0, drives: [] },
     donations: [],
     history: months.map((m) => ({ ...m, livingPlants: 0, co2Kg: zero })),
@@ -75,7 +94,7 @@ describe('IndividualDashboard', () => {
       individual({
         trees: { livingPlants: 3, livingRecords: 1, records: 2 },
         co2Kg: { low: 0.7, mid: 1, high: 1.43 },
-        careDue: [
+        careDue: careList([
           {
             treeId: 't-1',
             treeName: 'Courtyard neem',
@@ -84,7 +103,7 @@ describe('IndividualDashboard', () => {
             overdueDays: 0,
             lastDoneAt: null,
           },
-        ],
+        ]),
         upcomingDrives: {
           total: 1,
           drives: [
@@ -142,7 +161,7 @@ describe('IndividualDashboard', () => {
     const fetch = serveIndividual(() =>
       individual({
         trees: { livingPlants: version, livingRecords: 1, records: 1 },
-        careDue: [task],
+        careDue: careList([task]),
       }),
     );
     // Stands in for the trees feature's row: any successful mutation refreshes the dashboard.
@@ -163,6 +182,87 @@ describe('IndividualDashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.getByTestId('stat-living-trees')).toHaveTextContent('1'));
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('IndividualDashboard care list (issue 20: the first tasks, then Show more)', () => {
+  const tasks = Array.from({ length: 25 }, (_, i) => careTask(25 - i));
+
+  function serveCare(failing = () => false) {
+    return routeFetch((url) => {
+      if (url.pathname === '/api/dashboard/care-due' && failing())
+        return { status: 500, body: { success: false, message: 'Boom', code: 'INTERNAL' } };
+      if (url.pathname === '/api/dashboard/individual')
+        return {
+          status: 200,
+          body: {
+            success: true,
+            data: individual({
+              trees: { livingPlants: 25, livingRecords: 25, records: 25 },
+              careDue: {
+                tasks: tasks.slice(0, 10),
+                total: 25,
+                overdue: 24,
+                dueThisWeek: 3,
+                nextCursor: 'c10',
+              },
+            }),
+          },
+        };
+      if (url.pathname === '/api/dashboard/care-due') {
+        const after = Number(url.searchParams.get('after')!.slice(1));
+        const page = tasks.slice(after, after + 10);
+        const next = after + 10 < tasks.length ? `c${after + 10}` : null;
+        return { status: 200, body: { success: true, data: { tasks: page, nextCursor: next } } };
+      }
+      return undefined;
+    });
+  }
+
+  it('shows the first tasks with the totals, and each next page on Show more until the end', async () => {
+    const fetch = serveCare();
+    const user = userEvent.setup();
+    renderWithApp(
+      <IndividualDashboard renderCareTask={(task) => <li>Row for {task.treeName}</li>} />,
+    );
+    const list = await screen.findByRole('list', { name: 'Care due today' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(screen.getByTestId('care-totals')).toHaveTextContent(
+      '25 tasks due · 24 overdue · 3 more fall due this week',
+    );
+    expect(screen.getByText('Showing 10 of 25')).toBeInTheDocument();
+    // Nothing beyond the dashboard is asked for until the member wants it.
+    expect(fetch.mock.calls.map((c) => String(c[0]))).toEqual(['/api/dashboard/individual']);
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
+    expect(String(fetch.mock.calls.at(-1)![0])).toBe('/api/dashboard/care-due?after=c10&limit=20');
+    expect(screen.getByText('Showing 20 of 25')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(25));
+    // In order, each once, and no button once every task shows.
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(tasks.map((t) => `Row for ${t.treeName}`));
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('says when more tasks cannot be loaded and tries again', async () => {
+    let failing = true;
+    serveCare(() => failing);
+    const user = userEvent.setup();
+    renderWithApp(
+      <IndividualDashboard renderCareTask={(task) => <li>Row for {task.treeName}</li>} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Boom');
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const list = screen.getByRole('list', { name: 'Care due today' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(20));
   });
 });
 

@@ -1,12 +1,12 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { IndividualDashboard as Dashboard } from '../../../../contract/dashboards';
 import type { CareTaskDue } from '../../../../contract/tree-care';
-import { ButtonLink } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
-import { useIndividualDashboard } from '../api';
+import { useCareDueMore, useIndividualDashboard } from '../api';
 import { formatCount } from '../../../lib/numbers';
 import { formatDay, formatKg, formatTotals, PATHS } from '../format';
 import { DashboardDriveList } from './dashboard-drive-list';
@@ -64,6 +64,77 @@ function Figures({ data }: { data: Dashboard }) {
   );
 }
 
+const plural = (n: number, one: string, many: string) =>
+  `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/**
+ * The care due now: the dashboard's first tasks with the totals, and "Show more" pages (keyset,
+ * GET /api/dashboard/care-due) for the rest, in the same order (most overdue first).
+ */
+function CareList({
+  list,
+  renderCareTask,
+}: {
+  list: Dashboard['careDue'];
+  renderCareTask: (task: CareTaskDue) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const more = useCareDueMore(list.nextCursor, open);
+  const seen = new Set<string>();
+  const tasks = [
+    ...list.tasks,
+    ...(open && list.nextCursor ? (more.data?.pages.flatMap((p) => p.data.tasks) ?? []) : []),
+  ].filter((task) => {
+    const key = `${task.treeId}-${task.task}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const canShowMore = list.nextCursor !== null && (!open || more.hasNextPage || more.isPending);
+  const remaining = Math.max(0, list.total - tasks.length);
+  return (
+    <div className="space-y-3">
+      <p className={mutedText} data-testid="care-totals">
+        {plural(list.total, 'task due', 'tasks due')}
+        {list.overdue > 0 ? ` · ${formatCount(list.overdue)} overdue` : ''}
+        {list.dueThisWeek > 0
+          ? ` · ${plural(list.dueThisWeek, 'more falls', 'more fall')} due this week`
+          : ''}
+      </p>
+      <ul className="divide-y divide-base-300" aria-label="Care due today">
+        {tasks.map((task) => (
+          <Fragment key={`${task.treeId}-${task.task}`}>{renderCareTask(task)}</Fragment>
+        ))}
+      </ul>
+      {more.isError ? (
+        <LoadErrorCard
+          message={failureMessage(more.error, 'More care tasks could not be loaded just now.')}
+          onRetry={() => void more.refetch()}
+        />
+      ) : null}
+      {canShowMore && remaining > 0 ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={more.isFetching}
+            busyLabel="Loading…"
+            onClick={() => {
+              if (!open) setOpen(true);
+              else void more.fetchNextPage();
+            }}
+          >
+            Show more
+          </Button>
+          <span className={`text-sm ${mutedText}`}>
+            Showing {formatCount(tasks.length)} of {formatCount(list.total)}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * A member's dashboard from GET /api/dashboard/individual. Care tasks are drawn by the page with
  * the trees feature's row (its Done button), so acting on them happens here, in place.
@@ -94,14 +165,10 @@ export function IndividualDashboard({
           <EmptyState action={<ButtonLink to={PATHS.register}>Register a tree</ButtonLink>}>
             Register a tree you planted and its watering, weeding and measuring will show up here.
           </EmptyState>
-        ) : data.careDue.length === 0 ? (
+        ) : data.careDue.total === 0 ? (
           <p className={mutedText}>Nothing is due today. Your trees are looked after.</p>
         ) : (
-          <ul className="divide-y divide-base-300" aria-label="Care due today">
-            {data.careDue.map((task) => (
-              <Fragment key={`${task.treeId}-${task.task}`}>{renderCareTask(task)}</Fragment>
-            ))}
-          </ul>
+          <CareList list={data.careDue} renderCareTask={renderCareTask} />
         )}
       </Section>
 
