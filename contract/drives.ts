@@ -291,6 +291,8 @@ export const DRIVE_CURSOR_MESSAGES = {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 const CURSOR_MAX = 200;
+/** Far beyond any list; keeps `page + 1` an exact integer. */
+const CURSOR_PAGE_MAX = 1_000_000_000;
 
 /** The opaque token for a cursor (base64url of a small JSON array). */
 export function encodeDriveCursor(cursor: DriveListCursor): string {
@@ -315,7 +317,8 @@ export function decodeDriveCursor(token: string): DriveListCursor | undefined {
   if (!Array.isArray(value) || value.length !== 4) return undefined;
   const [when, page, startsAt, id] = value as unknown[];
   if (when !== 0 && when !== 1) return undefined;
-  if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 2) return undefined;
+  if (typeof page !== 'number' || !Number.isInteger(page) || page < 2 || page > CURSOR_PAGE_MAX)
+    return undefined;
   if (typeof startsAt !== 'string' || !ISO_INSTANT.test(startsAt)) return undefined;
   if (Number.isNaN(Date.parse(startsAt))) return undefined;
   if (typeof id !== 'string' || id.length < 1 || id.length > 64) return undefined;

@@ -37,6 +37,7 @@ describe('drive list cursors (contract)', () => {
       token({ page: 2 }),
       token([0, 1, NOW, 'x']),
       token([0, 2.5, NOW, 'x']),
+      token([0, 1e12, NOW, 'x']),
       token([2, 2, NOW, 'x']),
       token([0, 2, 'yesterday', 'x']),
       token([0, 2, '2026-13-45T00:00:00.000Z', 'x']),
