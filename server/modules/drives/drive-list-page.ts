@@ -139,10 +139,14 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
         : null;
     const ids = rows.map((r) => r.id);
     const [total, pairs, donors] = await Promise.all([
-      // The last page read by position tells the exact total without counting.
+      // The last page read by position tells the exact total without counting. A page after a
+      // cursor takes the total of the list's first page, which every member shares and the cache
+      // keeps fresh (written meanwhile: read again), so "Load more" costs no count when it is hot.
       !cursor && !more && (records.length > 0 || page === 1)
         ? offset + records.length
-        : repo.count(filter),
+        : cursor
+          ? sharedPage(filter, 1, limit, undefined).then((first) => first.total)
+          : repo.count(filter),
       repo.participantsOf(ids, LIST_PAGE_MAX_PARTICIPANTS + 1),
       repo.namesOf([...new Set(rows.flatMap(landDonorIds))]),
     ]);
@@ -190,6 +194,26 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
     };
   }
 
+  /** A page from the cache, read when missing or stale (the key leaves out the moment). */
+  function sharedPage(
+    filter: DriveFilter,
+    page: number,
+    limit: number,
+    cursor: DriveListCursor | undefined,
+  ): Promise<SharedPage> {
+    const key = JSON.stringify([
+      filter.when,
+      filter.country,
+      filter.startsFrom,
+      filter.startsBefore,
+      filter.q,
+      page,
+      limit,
+      cursor ? [cursor.startsAt, cursor.id] : null,
+    ]);
+    return pages.get(key, () => readSharedPage(filter, page, limit, cursor));
+  }
+
   /** The page's JSON body with the caller's flags: built once per combination of them. */
   async function pageBody(shared: SharedPage, callerId: string, now: number): Promise<Buffer> {
     const { drives } = shared;
@@ -233,17 +257,7 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
       const { limit, cursor } = options;
       // A cursor knows its page's number; `page` is for reads by position.
       const page = cursor ? cursor.page : options.page;
-      const key = JSON.stringify([
-        filter.when,
-        filter.country,
-        filter.startsFrom,
-        filter.startsBefore,
-        filter.q,
-        page,
-        limit,
-        cursor ? [cursor.startsAt, cursor.id] : null,
-      ]);
-      const shared = await pages.get(key, () => readSharedPage(filter, page, limit, cursor));
+      const shared = await sharedPage(filter, page, limit, cursor);
       return pageBody(shared, callerId, Date.parse(filter.now));
     },
   };
