@@ -1,10 +1,12 @@
 import { lazy, Suspense, useId } from 'react';
+import { LazyMount } from '../lazy-mount';
 import { LoadingState } from '../status-cards';
 import type { ChartCanvasProps } from './chart-canvas';
 import { Table } from '../table';
 
 export type { ChartCanvasProps, ChartSeries } from './chart-canvas';
 
+// Chart.js loads only when a chart comes near the screen (LazyMount), in its own chunk.
 const ChartCanvas = lazy(() => import('./chart-canvas'));
 
 export interface ChartTable {
@@ -43,9 +45,12 @@ export function ChartFigure({
         className="relative h-64 w-full"
         data-testid="chart"
       >
-        <Suspense fallback={<LoadingState label={`Loading the chart: ${title}`} />}>
-          <ChartCanvas {...chart} />
-        </Suspense>
+        {/* The box is a fixed h-64 whatever it holds, so the chart arriving moves nothing. */}
+        <LazyMount placeholder={<LoadingState label={`Loading the chart: ${title}`} />}>
+          <Suspense fallback={<LoadingState label={`Loading the chart: ${title}`} />}>
+            <ChartCanvas {...chart} />
+          </Suspense>
+        </LazyMount>
       </div>
       <p id={descId} className="text-sm text-base-content/80">
         {summary}

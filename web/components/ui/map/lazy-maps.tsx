@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { LazyMount } from '../lazy-mount';
 import { MAP_HEIGHT_PX } from './constants';
 import type {
   LocationPickerMapProps,
@@ -7,7 +8,8 @@ import type {
   ServerClusterMapProps,
 } from './types';
 
-// Leaflet (~45 KB gzip) loads only when a map is shown: never with the landing page or a plain screen.
+// Leaflet (~45 KB gzip) loads only when a map is shown: never with the landing page or a plain screen,
+// and not before the map's place comes near the screen (LazyMount).
 const LazyPicker = lazy(() => import('./location-picker-map'));
 const LazyPoint = lazy(() => import('./point-map'));
 const LazyPointsCluster = lazy(() => import('./points-cluster-map'));
@@ -27,10 +29,14 @@ function MapLoading({ height }: { height: number }) {
 
 function withFallback<P extends { height?: number }>(Inner: ComponentType<P>) {
   return function LazyMap(props: P) {
+    // The placeholder is the map's own height, so the map arriving moves nothing.
+    const loading = <MapLoading height={props.height ?? MAP_HEIGHT_PX} />;
     return (
-      <Suspense fallback={<MapLoading height={props.height ?? MAP_HEIGHT_PX} />}>
-        <Inner {...props} />
-      </Suspense>
+      <LazyMount placeholder={loading}>
+        <Suspense fallback={loading}>
+          <Inner {...props} />
+        </Suspense>
+      </LazyMount>
     );
   };
 }

@@ -6,7 +6,7 @@ import { mutedText } from '../../../components/ui/looks';
 // A lazy wrapper: Leaflet and its clustering load only with the map.
 import { PointsClusterMap, type ClusterPoint } from '../../../components/ui/map';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
-import { useMyTrees } from '../api';
+import { useCareDue, useMyTrees, useReplanting } from '../api';
 import { plural } from '../../../lib/numbers';
 import { REGISTER_PATH, STATUS_LABELS, treePath, treeTitle } from '../format';
 import { CareDuePanel } from './care-due-panel';
@@ -79,6 +79,16 @@ export function MyTrees() {
     [all, species, status],
   );
   const mySpecies = new Set(all.map((t) => t.species.value));
+  // The same queries the panels above read (shared, asked once): until all three have answered
+  // the page shows one loading state, so a panel arriving late never pushes the trees down.
+  const careDue = useCareDue();
+  const replanting = useReplanting();
+  if (trees.isPending || careDue.isPending || replanting.isPending)
+    return (
+      <div className="mx-auto max-w-7xl">
+        <LoadingState label="Loading your trees…" />
+      </div>
+    );
 
   let body;
   if (trees.isPending) body = <LoadingState label="Loading your trees…" />;
