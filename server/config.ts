@@ -121,6 +121,9 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  EVENT_LOOP_REPORT: z
+    .enum(['true', 'false', ''], { error: 'EVENT_LOOP_REPORT must be true or false' })
+    .default('false'),
   FILE_STORAGE: optionalText.pipe(
     z.enum(['disk', 'database'], { error: 'FILE_STORAGE must be disk or database' }).optional(),
   ),
@@ -176,6 +179,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Where uploaded image bytes live: files under DATA_DIR, or the database every server shares. */
   fileStorage: 'disk' | 'database';
+  /** Bench only: report the longest event-loop stall on SIGUSR2 and at shutdown (lib/event-loop-report.ts). */
+  eventLoopReport?: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -227,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     // Several app servers may share one PostgreSQL, but not one disk.
     fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
+    eventLoopReport: e.EVENT_LOOP_REPORT === 'true',
   };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase, sqliteFileIn, type DatabaseHandle } from './db/database';
+import { startEventLoopReport } from './lib/event-loop-report';
 import { resolveSessionSecret } from './lib/secrets';
 import { applyServerTimeouts } from './lib/server-timeouts';
 
@@ -54,8 +55,10 @@ async function main(): Promise<void> {
     // Slow or stalled clients are cut off instead of holding a connection open.
     applyServerTimeouts(app.server);
     const { queue, background } = app.services;
+    const eventLoop = config.eventLoopReport ? startEventLoopReport() : undefined;
     const close = async (signal: string) => {
       app.log.info({ signal }, 'shutting down');
+      eventLoop?.stop();
       // A second signal, or a stuck close, must not hang the process forever.
       setTimeout(() => process.exit(1), 10_000).unref();
       await queue.stop();

@@ -1,0 +1,511 @@
+/**
+ * `npm run bench:scale` (issue 20): every screen stays fast as the community grows, on SQLite and
+ * PostgreSQL.
+ *
+ * Builds the demo community and, on a copy of it, the million-tree community (1,000,000 trees with
+ * 1.46 million measurements, 50,000 drives, 200,000 donations, 20,000 members; asha@… owns 5,000
+ * trees, greenleaf@… organises 2,000 drives) by direct bulk inserts with every summary brought in
+ * step and checked against its rows. Then starts one server on each and times every GET a screen
+ * makes, the same request on both, 10 connections (autocannon): the ratio of mean latencies must
+ * stay ≤ 1.3× and the million's p99 under 50 ms. Also the longest event-loop stall in the server
+ * per endpoint (`EVENT_LOOP_REPORT`, server/lib/event-loop-report.ts), and one timed pass of every
+ * scheduled job on the million database. Exits non-zero on any failure.
+ *
+ *   npm run bench:scale                          # SQLite, then PostgreSQL (TEST_DATABASE_URL)
+ *   npm run bench:scale -- --build DIR           # only build the SQLite data directory
+ *   npm run bench:scale -- --sqlite-only | --postgres-only [--postgres URL]
+ *   npm run bench:scale -- --duration 5 --only 'trees map' --scale 0.1 --keep --json out.json
+ *
+ * The PostgreSQL role needs CREATEDB: the run makes (and drops) canopy_scale_demo and
+ * canopy_scale_million next to the database in the URL.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed/people';
+import { postgresBulk, sqliteBulk } from './bench-scale/bulk-db';
+import {
+  analyzePostgres,
+  analyzeSqlite,
+  assertConsistent,
+  buildPostgres,
+  buildSqlite,
+  dropDatabase,
+  recreateDatabase,
+  seedDemo,
+  withDatabase,
+  type BuildReport,
+} from './bench-scale/build';
+import { ENDPOINTS, type Caller, type Endpoint, type Ids } from './bench-scale/endpoints';
+import { FULL_SIZE, scaledSize } from './bench-scale/generate';
+import { timeScheduledJobs, type JobTiming } from './bench-scale/jobs';
+import { startBenchServer, type BenchServer } from './bench-scale/server';
+import { checkConsistency, type Check } from './bench-scale/summaries';
+import { sqliteFileIn } from '../server/db/database';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const flag = (name: string) => args.includes(name);
+
+const CONNECTIONS = 10;
+const RATIO_BUDGET = 1.3;
+const P99_BUDGET_MS = 50;
+const STALL_BUDGET_MS = 50;
+const BUILD_BUDGET_S = 120;
+/** A first answer slower than this is timed by three single requests instead of autocannon. */
+const SLOW_MS = 1000;
+const DEEP_PAGES = 40;
+
+const duration = Number(option('--duration') ?? 3);
+const size = option('--scale') ? scaledSize(Number(option('--scale'))) : FULL_SIZE;
+const only = option('--only') ? new RegExp(option('--only')!, 'i') : undefined;
+const log = (line: string) => console.log(line);
+const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+
+/** CPU time (µs) a process has used so far; undefined where /proc is missing. */
+function cpuMicros(pid: number | undefined): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Timing {
+  status: number;
+  /** The first request's latency (caches cold). */
+  firstMs: number;
+  meanMs: number;
+  p99Ms: number;
+  rps: number;
+  cpuUsPerRequest: number | null;
+  /**
+   * The longest event-loop delay in the server while this endpoint was timed (wall clock), and
+   * the part of it the server spent on the CPU (what the code blocked; judged).
+   */
+  stallMs: number;
+  blockMs: number;
+  /** Timed by single requests (the first took over a second). */
+  single: boolean;
+  errors: number;
+}
+
+async function timeEndpoint(
+  server: BenchServer,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Timing> {
+  await server.eventLoop(); // start the stall window here
+  const started = performance.now();
+  const first = await fetch(server.url + url, { headers });
+  await first.arrayBuffer();
+  const firstMs = performance.now() - started;
+  if (!first.ok) {
+    const stall = await server.eventLoop();
+    return {
+      status: first.status,
+      firstMs,
+      meanMs: firstMs,
+      p99Ms: firstMs,
+      rps: 0,
+      cpuUsPerRequest: null,
+      stallMs: stall.maxMs,
+      blockMs: stall.blockMs,
+      single: true,
+      errors: 1,
+    };
+  }
+  if (firstMs > SLOW_MS) {
+    const times = [firstMs];
+    for (let i = 0; i < 2; i++) {
+      const t = performance.now();
+      await (await fetch(server.url + url, { headers })).arrayBuffer();
+      times.push(performance.now() - t);
+    }
+    const stall = await server.eventLoop();
+    return {
+      status: first.status,
+      firstMs,
+      meanMs: times.reduce((a, b) => a + b, 0) / times.length,
+      p99Ms: Math.max(...times),
+      rps: 1000 / (times.reduce((a, b) => a + b, 0) / times.length),
+      cpuUsPerRequest: null,
+      stallMs: stall.maxMs,
+      blockMs: stall.blockMs,
+      single: true,
+      errors: 0,
+    };
+  }
+  const request = { method: 'GET' as const, path: url, headers };
+  // Warm-up: prepared statements, caches, JIT.
+  await autocannon({ url: server.url, requests: [request], connections: CONNECTIONS, duration: 1 });
+  const pid = server.process.pid;
+  const cpuBefore = cpuMicros(pid);
+  const result = await autocannon({
+    url: server.url,
+    requests: [request],
+    connections: CONNECTIONS,
+    duration,
+    timeout: 30,
+  });
+  const cpuAfter = cpuMicros(pid);
+  const stall = await server.eventLoop();
+  return {
+    status: first.status,
+    firstMs,
+    meanMs: result.latency.mean,
+    p99Ms: result.latency.p99,
+    rps: result.requests.average,
+    cpuUsPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
+    stallMs: stall.maxMs,
+    blockMs: stall.blockMs,
+    single: false,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+async function signIn(server: BenchServer, who: Exclude<Caller, 'public'>): Promise<string> {
+  const res = await fetch(`${server.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${who}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`signing in as ${who} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { result: { token: string } }).result.token;
+}
+
+async function getJson<T>(server: BenchServer, url: string, token: string): Promise<T> {
+  const res = await fetch(server.url + url, { headers: { 'x-auth-token': token } });
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** The ids the endpoints name, read on the demo server (they exist in both databases). */
+async function resolveIds(demo: BenchServer, asha: string, greenleaf: string) {
+  type Drives = { data: { organised: { id: string }[]; joined: { id: string }[] } };
+  const me = await getJson<{ user: { id: string } }>(demo, '/api/users/currentuser', asha);
+  const org = await getJson<{ user: { id: string } }>(demo, '/api/users/currentuser', greenleaf);
+  const trees = await getJson<{ data: { id: string }[] }>(
+    demo,
+    '/api/trees/registeredtree?page=1&limit=1',
+    asha,
+  );
+  const past = await getJson<{ data: { id: string }[] }>(
+    demo,
+    '/api/trees/geteventdetail?when=past&page=1&limit=12',
+    asha,
+  );
+  const organised = await getJson<Drives>(demo, '/api/drives/mine?when=past', greenleaf);
+  return {
+    ashaId: me.user.id,
+    greenleafId: org.user.id,
+    ashaTreeId: trees.data[0]!.id,
+    pastDriveId: past.data[0]!.id,
+    greenleafDriveId: organised.data.organised[0]?.id ?? past.data[0]!.id,
+  };
+}
+
+/** The Plantations list's cursor `DEEP_PAGES` pages in on this server (or its last page's). */
+async function deepCursor(server: BenchServer, token: string): Promise<string | null> {
+  let cursor: string | null = null;
+  for (let page = 1; page < DEEP_PAGES; page++) {
+    const url: string = `/api/trees/geteventdetail?when=upcoming&limit=12${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const answer: { nextCursor?: string | null } = await getJson(server, url, token);
+    if (!answer.nextCursor) break;
+    cursor = answer.nextCursor;
+  }
+  return cursor;
+}
+
+interface Row {
+  endpoint: Endpoint;
+  url: string;
+  as: Caller;
+  demo: Timing;
+  million: Timing;
+  ratio: number;
+  verdict: 'pass' | 'FAIL' | 'n/a';
+  why: string;
+}
+
+function judge(demo: Timing, million: Timing): Pick<Row, 'ratio' | 'verdict' | 'why'> {
+  const ratio = million.meanMs / Math.max(demo.meanMs, 0.001);
+  if (demo.status === 404 && million.status === 404)
+    return { ratio: 1, verdict: 'n/a', why: 'not on this server (404)' };
+  const why: string[] = [];
+  if (million.status !== 200 || million.errors > 0)
+    why.push(`${million.status !== 200 ? million.status : `${million.errors} errors`}`);
+  if (ratio > RATIO_BUDGET) why.push(`${ratio.toFixed(2)}×`);
+  if (million.p99Ms > P99_BUDGET_MS) why.push(`p99 ${Math.round(million.p99Ms)} ms`);
+  if (million.blockMs > STALL_BUDGET_MS) why.push(`blocks ${Math.round(million.blockMs)} ms`);
+  return { ratio, verdict: why.length ? 'FAIL' : 'pass', why: why.join(', ') };
+}
+
+interface Target {
+  name: 'SQLite' | 'PostgreSQL';
+  demo: { dataDir: string; databaseUrl: string };
+  million: { dataDir: string; databaseUrl: string };
+  build: Omit<BuildReport, 'seedSeconds'> & { seedSeconds: number; totalSeconds: number };
+  demoChecks: Check[];
+  cleanup(): Promise<void>;
+}
+
+async function prepareSqlite(base: string): Promise<Target> {
+  const demoDir = path.join(base, 'sqlite-demo');
+  const millionDir = path.join(base, 'sqlite-million');
+  log('\nSQLite: seeding the demo community…');
+  const started = performance.now();
+  const seedSeconds = await seedDemo(demoDir);
+  await analyzeSqlite(demoDir);
+  fs.cpSync(demoDir, millionDir, { recursive: true });
+  log(`  demo community seeded (${seedSeconds.toFixed(1)} s); growing a copy to a million trees…`);
+  const report = await buildSqlite(millionDir, size, log, { seeded: true });
+  const totalSeconds = (performance.now() - started) / 1000;
+  const demoDb = sqliteBulk(sqliteFileIn(demoDir));
+  const demoChecks = await checkConsistency(demoDb).finally(() => demoDb.close());
+  return {
+    name: 'SQLite',
+    demo: { dataDir: demoDir, databaseUrl: '' },
+    million: { dataDir: millionDir, databaseUrl: '' },
+    build: { ...report, seedSeconds, totalSeconds },
+    demoChecks,
+    cleanup: async () => {
+      if (!flag('--keep')) fs.rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
+async function preparePostgres(base: string, adminUrl: string): Promise<Target> {
+  const demoName = 'canopy_scale_demo';
+  const millionName = 'canopy_scale_million';
+  const demoUrl = withDatabase(adminUrl, demoName);
+  const millionUrl = withDatabase(adminUrl, millionName);
+  const demoDir = path.join(base, 'pg-demo');
+  const millionDir = path.join(base, 'pg-million');
+  log('\nPostgreSQL: seeding the demo community…');
+  const started = performance.now();
+  await recreateDatabase(adminUrl, demoName);
+  const seedSeconds = await seedDemo(demoDir, demoUrl);
+  await analyzePostgres(demoUrl);
+  await recreateDatabase(adminUrl, millionName, demoName);
+  fs.cpSync(demoDir, millionDir, { recursive: true });
+  log(`  demo community seeded (${seedSeconds.toFixed(1)} s); growing a copy to a million trees…`);
+  const report = await buildPostgres(millionUrl, millionDir, size, log);
+  const totalSeconds = (performance.now() - started) / 1000;
+  const demoDb = await postgresBulk(demoUrl);
+  const demoChecks = await checkConsistency(demoDb).finally(() => demoDb.close());
+  return {
+    name: 'PostgreSQL',
+    demo: { dataDir: demoDir, databaseUrl: demoUrl },
+    million: { dataDir: millionDir, databaseUrl: millionUrl },
+    build: { ...report, seedSeconds, totalSeconds },
+    demoChecks,
+    cleanup: async () => {
+      if (flag('--keep')) return;
+      await dropDatabase(adminUrl, millionName);
+      await dropDatabase(adminUrl, demoName);
+      fs.rmSync(base, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Outcome {
+  target: string;
+  build: Target['build'];
+  checks: Check[];
+  demoChecks: Check[];
+  rows: Row[];
+  jobs: JobTiming[];
+  /** The million server's longest event-loop delay and CPU-busy block over every endpoint. */
+  millionStall: { delayMs: number; blockMs: number };
+}
+
+async function measure(target: Target): Promise<Outcome> {
+  const { build } = target;
+  log(
+    `  built: ${build.counts.trees.toLocaleString('en')} trees, ${build.counts.measurements.toLocaleString('en')} measurements, ` +
+      `${build.counts.drives.toLocaleString('en')} drives, ${build.counts.donations.toLocaleString('en')} donations, ` +
+      `${build.counts.members.toLocaleString('en')} members added in ${build.rowsSeconds.toFixed(1)} s ` +
+      `(+ summaries ${build.summarySeconds.toFixed(1)} s, ANALYZE ${build.analyzeSeconds.toFixed(1)} s, check ${build.checkSeconds.toFixed(1)} s; ` +
+      `${build.totalSeconds.toFixed(1)} s with the demo seed)`,
+  );
+  for (const c of build.checks) log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+  for (const c of target.demoChecks.filter((c) => !c.ok)) log(`  FAIL demo ${c.name}: ${c.detail}`);
+  assertConsistent(`${target.name} million`, build.checks);
+
+  const demo = await startBenchServer(target.demo.dataDir, target.demo.databaseUrl);
+  const million = await startBenchServer(target.million.dataDir, target.million.databaseUrl);
+  const rows: Row[] = [];
+  try {
+    const tokens = {
+      demo: { asha: await signIn(demo, 'asha'), greenleaf: await signIn(demo, 'greenleaf') },
+      million: {
+        asha: await signIn(million, 'asha'),
+        greenleaf: await signIn(million, 'greenleaf'),
+      },
+    };
+    const shared = await resolveIds(demo, tokens.demo.asha, tokens.demo.greenleaf);
+    const ids: { demo: Ids; million: Ids } = {
+      demo: { ...shared, deepCursor: await deepCursor(demo, tokens.demo.asha) },
+      million: { ...shared, deepCursor: await deepCursor(million, tokens.million.asha) },
+    };
+    log(
+      `\n  ${'screen'.padEnd(20)} ${'endpoint'.padEnd(58)} ${'demo mean/p99 ms'.padStart(17)} ${'million mean/p99 ms'.padStart(20)} ${'ratio'.padStart(7)} ${'block ms'.padStart(9)}  verdict`,
+    );
+    for (const endpoint of ENDPOINTS) {
+      const demoUrl = endpoint.path(ids.demo);
+      const millionUrl = endpoint.path(ids.million);
+      if (!demoUrl || !millionUrl) continue;
+      const label = `${endpoint.as === 'public' ? '' : `${endpoint.as}: `}${millionUrl.replace(/cursor=[^&]+/, `cursor=<page ${DEEP_PAGES}>`)}`;
+      if (only && !only.test(`${endpoint.screen} ${label}`)) continue;
+      const headers = (who: 'demo' | 'million'): Record<string, string> =>
+        endpoint.as === 'public' ? {} : { 'x-auth-token': tokens[who][endpoint.as] };
+      const d = await timeEndpoint(demo, demoUrl, headers('demo'));
+      const m = await timeEndpoint(million, millionUrl, headers('million'));
+      const row: Row = {
+        endpoint,
+        url: label,
+        as: endpoint.as,
+        demo: d,
+        million: m,
+        ...judge(d, m),
+      };
+      rows.push(row);
+      const fmt = (t: Timing) =>
+        t.status !== 200
+          ? `HTTP ${t.status}`
+          : `${t.meanMs.toFixed(1)} / ${Math.round(t.p99Ms)}${t.single ? '*' : ''}`;
+      log(
+        `  ${endpoint.screen.padEnd(20)} ${label.slice(0, 58).padEnd(58)} ${fmt(d).padStart(17)} ${fmt(m).padStart(20)} ${`${row.ratio.toFixed(2)}×`.padStart(7)} ${m.blockMs.toFixed(0).padStart(9)}  ${row.verdict}${row.why ? ` (${row.why})` : ''}`,
+      );
+    }
+  } finally {
+    await Promise.all([demo.stop(), million.stop()]);
+  }
+  const worst = (pick: (t: Timing) => number) =>
+    Math.max(0, ...rows.map((r) => pick(r.million))).toFixed(1);
+  log(
+    `  * timed by 3 single requests (the first took over ${SLOW_MS / 1000} s). Million server while endpoints were timed: ` +
+      `longest event-loop delay ${worst((t) => t.stallMs)} ms (wall clock), longest CPU-busy block ${worst((t) => t.blockMs)} ms`,
+  );
+
+  let jobs: JobTiming[] = [];
+  if (!flag('--no-jobs')) {
+    log(`\n  One pass of every scheduled job on the million database:`);
+    jobs = await timeScheduledJobs(target.million.dataDir, target.million.databaseUrl);
+    for (const j of jobs)
+      log(
+        `  ${j.ok && j.blockMs <= STALL_BUDGET_MS ? 'ok  ' : 'FAIL'} ${j.name.padEnd(28)} ${j.seconds.toFixed(2).padStart(7)} s   ` +
+          `event-loop delay ${j.stallMs.toFixed(1).padStart(6)} ms, CPU-busy block ${j.blockMs.toFixed(1).padStart(6)} ms   → ${j.result}`,
+      );
+  }
+  return {
+    target: target.name,
+    build: target.build,
+    checks: build.checks,
+    demoChecks: target.demoChecks,
+    rows,
+    jobs,
+    millionStall: {
+      delayMs: Math.max(0, ...rows.map((r) => r.million.stallMs)),
+      blockMs: Math.max(0, ...rows.map((r) => r.million.blockMs)),
+    },
+  };
+}
+
+async function buildOnly(dir: string) {
+  const started = performance.now();
+  log(`Building the million-tree community in ${dir} (SQLite)…`);
+  const report = await buildSqlite(dir, size, log);
+  for (const c of report.checks) log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+  assertConsistent('SQLite', report.checks);
+  log(
+    `Built in ${((performance.now() - started) / 1000).toFixed(1)} s (demo seed ${report.seedSeconds.toFixed(1)} s, rows ${report.rowsSeconds.toFixed(1)} s). ` +
+      `Start Canopy on it: DATA_DIR=${dir} npm start (asha@${DEMO_EMAIL_DOMAIN} / greenleaf@${DEMO_EMAIL_DOMAIN}, password "${DEMO_PASSWORD}").`,
+  );
+}
+
+async function main() {
+  const buildDir = option('--build');
+  if (buildDir) return buildOnly(path.resolve(buildDir));
+
+  const loadAtStart = os.loadavg()[0]!;
+  const pgUrl = option('--postgres') ?? process.env.TEST_DATABASE_URL ?? '';
+  const wanted: Array<'SQLite' | 'PostgreSQL'> = [];
+  if (!flag('--postgres-only')) wanted.push('SQLite');
+  if (!flag('--sqlite-only')) wanted.push('PostgreSQL');
+  const outcomes: Outcome[] = [];
+  const notes: string[] = [];
+  for (const name of wanted) {
+    if (name === 'PostgreSQL' && !pgUrl) {
+      notes.push('PostgreSQL not measured: set TEST_DATABASE_URL or pass --postgres URL');
+      continue;
+    }
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-scale-'));
+    const target =
+      name === 'SQLite' ? await prepareSqlite(base) : await preparePostgres(base, pgUrl);
+    try {
+      outcomes.push(await measure(target));
+    } finally {
+      await target.cleanup();
+    }
+  }
+
+  log(
+    `\n${CONNECTIONS} connections, ${duration} s per endpoint, ${process.platform} ${process.arch}, Node ${process.version}, ` +
+      `${os.cpus().length} CPUs, load ${loadAtStart.toFixed(1)} at start and ${os.loadavg()[0]!.toFixed(1)} at the end`,
+  );
+  let failed = false;
+  for (const o of outcomes) {
+    const bad = o.rows.filter((r) => r.verdict === 'FAIL');
+    const badJobs = o.jobs.filter((j) => !j.ok || j.blockMs > STALL_BUDGET_MS);
+    const badDemo = o.demoChecks.filter((c) => !c.ok);
+    log(
+      `${o.target}: built in ${o.build.totalSeconds.toFixed(1)} s (rows ${o.build.rowsSeconds.toFixed(1)} s${o.build.totalSeconds > BUILD_BUDGET_S ? `, over the ${BUILD_BUDGET_S} s budget` : ''}); ` +
+        `${o.rows.length - bad.length} of ${o.rows.length} endpoints within budget` +
+        (bad.length ? `; FAILING: ${bad.map((r) => `${r.url} (${r.why})`).join('; ')}` : '') +
+        (badJobs.length
+          ? `; jobs FAILING: ${badJobs.map((j) => `${j.name} (${j.ok ? `blocks ${j.blockMs.toFixed(0)} ms` : j.result})`).join('; ')}`
+          : '') +
+        (badDemo.length
+          ? `; demo summaries out of step: ${badDemo.map((c) => c.name).join(', ')}`
+          : '') +
+        `; million server: longest event-loop delay ${o.millionStall.delayMs} ms, CPU-busy block ${o.millionStall.blockMs} ms`,
+    );
+    if (bad.length || badJobs.length || badDemo.length) failed = true;
+  }
+  for (const n of notes) log(n);
+  const json = option('--json');
+  if (json)
+    fs.writeFileSync(
+      json,
+      JSON.stringify(
+        outcomes.map((o) => ({
+          ...o,
+          rows: o.rows.map(({ endpoint, ...r }) => ({
+            screen: endpoint.screen,
+            ...r,
+            demo: { ...r.demo, meanMs: round(r.demo.meanMs, 2) },
+            million: { ...r.million, meanMs: round(r.million.meanMs, 2) },
+          })),
+        })),
+        null,
+        2,
+      ),
+    );
+  process.exitCode = failed || outcomes.length === 0 ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:scale: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,234 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { sqliteFileIn } from '../../server/db/database';
+import { DEMO_EMAIL_DOMAIN } from '../seed/people';
+import { postgresBulk, sqliteBulk, type BulkDb } from './bulk-db';
+import { generate, readDemo, type GeneratedCounts, type ScaleSize } from './generate';
+import { settleJobKeptSummaries } from './jobs';
+import { addCohorts, addDonationTotals, checkConsistency, type Check } from './summaries';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+export interface BuildReport {
+  counts: GeneratedCounts;
+  /** Seconds: the demo seed, the bulk rows, summaries, ANALYZE, the consistency check. */
+  seedSeconds: number;
+  rowsSeconds: number;
+  summarySeconds: number;
+  analyzeSeconds: number;
+  checkSeconds: number;
+  checks: Check[];
+}
+
+/** `npm run seed:demo` into a fresh data directory (and database, for PostgreSQL). */
+export async function seedDemo(dataDir: string, databaseUrl = ''): Promise<number> {
+  const started = performance.now();
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`seed:demo failed:\n${output}`)),
+    );
+  });
+  return seconds(started);
+}
+
+/** ANALYZE, so each planner knows the tables' sizes (done for the demo database too). */
+export async function analyze(db: BulkDb): Promise<void> {
+  await db.run('analyze');
+}
+
+export async function analyzeSqlite(dataDir: string): Promise<void> {
+  const db = sqliteBulk(sqliteFileIn(dataDir));
+  try {
+    await analyze(db);
+  } finally {
+    await db.close();
+  }
+}
+
+export async function analyzePostgres(url: string): Promise<void> {
+  const db = await postgresBulk(url);
+  try {
+    await analyze(db);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The tables the builder writes; their secondary indexes are built once, after the rows. */
+const BULK_TABLES = [
+  'users',
+  'drives',
+  'drive_participants',
+  'trees',
+  'tree_measurements',
+  'tree_care_log',
+  'donations',
+];
+
+/**
+ * SQLite: the trees map's R*Tree (`trees_geo`, migration 0022) is kept by a trigger per inserted
+ * tree; for the bulk load the insert trigger is set aside and the new trees are added to it in one
+ * statement (the migration's own backfill, for rows after the demo's), then the trigger comes back
+ * from its stored definition. The consistency check compares the index with the trees.
+ */
+async function deferTreesGeo(db: BulkDb): Promise<() => Promise<void>> {
+  if (db.dialect !== 'sqlite') return async () => {};
+  const [trigger] = await db.all<{ sql: string }>(
+    `select sql from sqlite_master where type = 'trigger' and name = 'trees_geo_insert'`,
+  );
+  if (!trigger) return async () => {};
+  const [{ last }] = (await db.all<{ last: number | null }>(
+    'select max(rowid) as last from trees',
+  )) as [{ last: number | null }];
+  await db.run('drop trigger trees_geo_insert');
+  return async () => {
+    await db.run(
+      `insert into trees_geo (min_lat, max_lat, min_lng, max_lng, tree_id, species_id, status)
+         select lat, lat, lng, lng, id, species_id, status from trees
+          where rowid > ? and lat is not null and lng is not null`,
+      [last ?? 0],
+    );
+    await db.run(trigger.sql);
+  };
+}
+
+/**
+ * Grows the demo community to `size` with direct bulk inserts, brings every summary in step (by
+ * the app's rules; the ones a job keeps by running that job), runs ANALYZE and checks every
+ * summary against its rows.
+ */
+export async function growOnTop(
+  open: () => Promise<BulkDb>,
+  target: { dataDir: string; databaseUrl: string },
+  size: ScaleSize,
+  log: (line: string) => void,
+): Promise<Omit<BuildReport, 'seedSeconds'>> {
+  let started = performance.now();
+  let db = await open();
+  let counts: GeneratedCounts;
+  let summarySeconds: number;
+  let rowsSeconds: number;
+  try {
+    const demo = await readDemo(db, DEMO_EMAIL_DOMAIN);
+    const restoreIndexes = await db.deferIndexes(BULK_TABLES);
+    const restoreMapIndex = await deferTreesGeo(db);
+    const generated = await generate(db, demo, size, Date.now(), log);
+    counts = generated.counts;
+    await db.drain();
+    const indexStarted = performance.now();
+    await restoreIndexes();
+    await restoreMapIndex();
+    log(`  indexes built again (${seconds(indexStarted).toFixed(1)} s)`);
+    rowsSeconds = seconds(started);
+    started = performance.now();
+    const cohortRows = await addCohorts(db, generated.cohorts);
+    await addDonationTotals(db, generated.totals);
+    summarySeconds = seconds(started);
+    log(
+      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals (${summarySeconds.toFixed(1)} s)`,
+    );
+  } finally {
+    await db.close();
+  }
+  started = performance.now();
+  const passes = await settleJobKeptSummaries(target.dataDir, target.databaseUrl);
+  summarySeconds += seconds(started);
+  log(`  job-kept summaries settled: ${passes} passes (${seconds(started).toFixed(1)} s)`);
+  db = await open();
+  try {
+    started = performance.now();
+    await analyze(db);
+    const analyzeSeconds = seconds(started);
+    log(`  ANALYZE (${analyzeSeconds.toFixed(1)} s)`);
+    started = performance.now();
+    const checks = await checkConsistency(db);
+    const checkSeconds = seconds(started);
+    log(`  consistency check (${checkSeconds.toFixed(1)} s)`);
+    return { counts, rowsSeconds, summarySeconds, analyzeSeconds, checkSeconds, checks };
+  } finally {
+    await db.close();
+  }
+}
+
+export function assertConsistent(label: string, checks: Check[]): void {
+  const bad = checks.filter((c) => !c.ok);
+  if (bad.length)
+    throw new Error(
+      `${label}: summaries out of step with their rows: ${bad.map((c) => `${c.name} (${c.detail})`).join('; ')}`,
+    );
+}
+
+/** `--build DIR`: the demo community and the million-tree rows in a fresh SQLite data directory. */
+export async function buildSqlite(
+  dataDir: string,
+  size: ScaleSize,
+  log: (line: string) => void,
+  options: { seeded?: boolean } = {},
+): Promise<BuildReport> {
+  let seedSeconds = 0;
+  if (!options.seeded) {
+    if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0)
+      throw new Error(
+        `${dataDir} is not empty; the million-tree database is built in a fresh directory`,
+      );
+    seedSeconds = await seedDemo(dataDir);
+    log(`  demo community seeded (${seedSeconds.toFixed(1)} s)`);
+  }
+  const report = await growOnTop(
+    async () => sqliteBulk(sqliteFileIn(dataDir)),
+    { dataDir, databaseUrl: '' },
+    size,
+    log,
+  );
+  return { seedSeconds, ...report };
+}
+
+/** A database URL with another database name. */
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Drops (when there) and creates a database with the admin URL's role as owner. */
+export async function recreateDatabase(adminUrl: string, name: string, template?: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(adminUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The PostgreSQL million-tree database `url` (already holding the demo community) grown on top. */
+export async function buildPostgres(
+  url: string,
+  dataDir: string,
+  size: ScaleSize,
+  log: (line: string) => void,
+): Promise<Omit<BuildReport, 'seedSeconds'>> {
+  return growOnTop(() => postgresBulk(url), { dataDir, databaseUrl: url }, size, log);
+}

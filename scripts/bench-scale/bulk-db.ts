@@ -1,0 +1,179 @@
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+
+/** A column of a bulk insert: its name and, for PostgreSQL's unnest, its array element type. */
+export type ColumnType = 'text' | 'int4' | 'int8' | 'float8';
+export type Columns = ReadonlyArray<readonly [name: string, type: ColumnType]>;
+export type Row = readonly unknown[];
+
+/**
+ * The few things the million-tree builder asks of a database, on better-sqlite3 or `pg` directly
+ * (no Kysely: a million rows go in through prepared statements / unnest batches). SQL is written
+ * with `?` placeholders on both.
+ */
+export interface BulkDb {
+  dialect: 'sqlite' | 'postgres';
+  all<T>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  run(text: string, params?: readonly unknown[]): Promise<void>;
+  /** Inserts rows (one transaction on SQLite; one unnest statement per 10,000 rows on PostgreSQL). */
+  insert(table: string, columns: Columns, rows: readonly Row[]): Promise<void>;
+  /**
+   * Drops the secondary indexes of `tables` (the ones no constraint needs) and returns what makes
+   * them again, from their stored definitions: building an index once after the rows go in is
+   * far cheaper than keeping it through a million inserts.
+   */
+  deferIndexes(tables: readonly string[]): Promise<() => Promise<void>>;
+  /** Waits for inserts still on their way (PostgreSQL pipelines them on its one connection). */
+  drain(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite for the build: no rollback journal and no fsync while the rows go in (a failed build is
+ * thrown away), a large page cache; WAL and the app's settings come back in `close`.
+ */
+export function sqliteBulk(file: string): BulkDb {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -131072');
+  // The generator only names rows it made; `checkConsistency` runs foreign_key_check afterwards.
+  db.pragma('foreign_keys = OFF');
+  const statements = new Map<string, SQLite.Statement>();
+  const prepared = (text: string) => {
+    let s = statements.get(text);
+    if (!s) statements.set(text, (s = db.prepare(text)));
+    return s;
+  };
+  return {
+    dialect: 'sqlite',
+    async all<T>(text: string, params: readonly unknown[] = []) {
+      return prepared(text).all(...params) as T[];
+    },
+    async run(text, params = []) {
+      const s = prepared(text);
+      if (s.reader) s.all(...params);
+      else s.run(...params);
+    },
+    async insert(table, columns, rows) {
+      if (rows.length === 0) return;
+      const head = `insert into ${table} (${columns.map((c) => c[0]).join(', ')}) values `;
+      const tuple = `(${columns.map(() => '?').join(', ')})`;
+      const many = prepared(head + Array(SQLITE_ROWS).fill(tuple).join(', '));
+      const one = prepared(head + tuple);
+      db.transaction(() => {
+        let i = 0;
+        for (; i + SQLITE_ROWS <= rows.length; i += SQLITE_ROWS) {
+          const values: unknown[] = [];
+          for (let k = i; k < i + SQLITE_ROWS; k++) for (const v of rows[k]!) values.push(v);
+          many.run(values);
+        }
+        for (; i < rows.length; i++) one.run(...rows[i]!);
+      })();
+    },
+    async deferIndexes(tables) {
+      const list = tables.map((t) => `'${t}'`).join(', ');
+      const indexes = db
+        .prepare(
+          `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${list})`,
+        )
+        .all() as { name: string; sql: string }[];
+      for (const index of indexes) db.exec(`drop index ${index.name}`);
+      return async () => {
+        for (const index of indexes) db.exec(index.sql);
+      };
+    },
+    async drain() {},
+    async close() {
+      statements.clear();
+      db.pragma('journal_mode = WAL');
+      db.pragma('foreign_keys = ON');
+      db.close();
+    },
+  };
+}
+
+const PG_BATCH = 10_000;
+/** Rows per SQLite insert statement (one call into SQLite for many rows). */
+const SQLITE_ROWS = 50;
+
+/** `?` placeholders become `$1…`. */
+const numbered = (text: string) => {
+  let n = 0;
+  return text.replace(/\?/g, () => `$${++n}`);
+};
+
+/**
+ * PostgreSQL for the build: one connection without waiting for WAL flushes; each batch is
+ * `insert … select * from unnest($1::text[], …)`, sent while the next batch is generated.
+ */
+export async function postgresBulk(url: string): Promise<BulkDb> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('set synchronous_commit = off');
+  // Batches go one after another on the connection (a chain, not concurrent queries), while the
+  // generator makes the next ones; at most a few wait, so memory stays flat.
+  let chain: Promise<unknown> = Promise.resolve();
+  let queued = 0;
+  let failure: unknown;
+  const send = (text: string, values: unknown[]) => {
+    queued++;
+    chain = chain
+      .then(() => (failure ? undefined : client.query(text, values)))
+      .catch((error: unknown) => (failure ??= error))
+      .finally(() => queued--);
+  };
+  const check = () => {
+    if (failure) throw failure;
+  };
+  const drain = async () => {
+    await chain;
+    check();
+  };
+  return {
+    dialect: 'postgres',
+    async all<T>(text: string, params: readonly unknown[] = []) {
+      await drain();
+      return (await client.query(numbered(text), [...params])).rows as T[];
+    },
+    async run(text, params = []) {
+      await drain();
+      await client.query(numbered(text), [...params]);
+    },
+    async insert(table, columns, rows) {
+      check();
+      for (let start = 0; start < rows.length; start += PG_BATCH) {
+        const slice = rows.slice(start, start + PG_BATCH);
+        const arrays = columns.map((_, i) => slice.map((row) => row[i] ?? null));
+        send(
+          `insert into ${table} (${columns.map((c) => c[0]).join(', ')})
+             select * from unnest(${columns.map((c, i) => `$${i + 1}::${c[1]}[]`).join(', ')})`,
+          arrays,
+        );
+      }
+      // At most a few batches waiting: the generator waits here rather than filling memory.
+      while (queued > 3) await Promise.race([chain, new Promise((r) => setTimeout(r, 5))]);
+      check();
+    },
+    async deferIndexes(tables) {
+      await drain();
+      const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes i
+          where schemaname = current_schema() and tablename = any($1)
+            and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+        [tables],
+      );
+      for (const index of rows) await client.query(`drop index ${index.indexname}`);
+      return async () => {
+        await drain();
+        await client.query(`set maintenance_work_mem = '256MB'`);
+        for (const index of rows) await client.query(index.indexdef);
+      };
+    },
+    drain,
+    async close() {
+      await drain().catch(() => undefined);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Every GET a screen makes (web/features/{feature}/api.ts and web/lib/queries), with the member it
+ * is made as: asha@… (an individual with 5,000 trees at scale), greenleaf@… (a corporate account
+ * organising 2,000 drives), or nobody (the landing and public pages).
+ */
+export type Caller = 'asha' | 'greenleaf' | 'public';
+
+/** Ids read from the demo server once, so both databases answer the very same requests. */
+export interface Ids {
+  ashaId: string;
+  greenleafId: string;
+  ashaTreeId: string;
+  pastDriveId: string;
+  /** A drive greenleaf organised (its donations list is the organiser's). */
+  greenleafDriveId: string;
+  /** Per server: the Plantations list 40 pages in (the cursor the infinite scroll would send). */
+  deepCursor: string | null;
+}
+
+export interface Endpoint {
+  /** The screen that calls it. */
+  screen: string;
+  as: Caller;
+  path: (ids: Ids) => string | null;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAhead = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const yearAgo = () => new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+
+const e = (screen: string, as: Caller, path: string | ((ids: Ids) => string | null)): Endpoint => ({
+  screen,
+  as,
+  path: typeof path === 'string' ? () => path : path,
+});
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  // Landing and public pages.
+  e('landing', 'public', '/api/stats'),
+  e('public forest', 'public', '/api/public/forests/asha'),
+  // The signed-in shell (every screen).
+  e('shell', 'asha', '/api/users/currentuser'),
+  e('shell', 'asha', '/api/notifications/unread-count'),
+  // Dashboard.
+  e('dashboard', 'asha', '/api/dashboard/individual'),
+  e('dashboard', 'asha', '/api/stats/charts'),
+  e('dashboard', 'asha', '/api/onboarding'),
+  e('care', 'asha', '/api/trees/care-due'),
+  e('care', 'asha', '/api/trees/replanting'),
+  // My trees (the screen reads every page: 50 for asha at scale).
+  e('my trees', 'asha', '/api/trees/registeredtree?page=1&limit=100'),
+  e('my trees', 'asha', '/api/trees/registeredtree?page=50&limit=100'),
+  e('tree', 'asha', (i) => `/api/trees/${i.ashaTreeId}`),
+  e('tree', 'asha', (i) => `/api/trees/${i.ashaTreeId}/growth`),
+  e('tree', 'asha', (i) => `/api/trees/${i.ashaTreeId}/care`),
+  // Trees map: the world, a city, a few streets.
+  e('trees map', 'asha', '/api/trees/map?bbox=-180,-85,180,85&zoom=2'),
+  e('trees map', 'asha', '/api/trees/map?bbox=76.9,28.4,77.5,28.8&zoom=11'),
+  e('trees map', 'asha', '/api/trees/map?bbox=77.2,28.6,77.22,28.61&zoom=16'),
+  // Exports.
+  e('my trees', 'asha', '/api/trees/export?format=csv'),
+  e('my trees', 'asha', '/api/trees/export?format=geojson'),
+  e('transactions', 'asha', '/api/donations/export.csv'),
+  // Plantations.
+  e('plantations', 'asha', '/api/trees/geteventdetail?when=upcoming&page=1&limit=12'),
+  e('plantations', 'asha', (i) =>
+    i.deepCursor
+      ? `/api/trees/geteventdetail?when=upcoming&cursor=${encodeURIComponent(i.deepCursor)}&limit=12`
+      : null,
+  ),
+  e('plantations', 'asha', '/api/trees/geteventdetail?when=past&page=1&limit=12'),
+  e('plantations', 'asha', '/api/trees/geteventdetail?when=upcoming&page=1&limit=12&country=IN'),
+  e('plantations', 'asha', '/api/trees/geteventdetail?when=past&page=1&limit=12&q=mangrove'),
+  e('plantations', 'asha', '/api/drives/map?when=upcoming'),
+  e('my drives', 'asha', '/api/drives/mine?when=upcoming'),
+  e('my drives', 'asha', '/api/drives/mine?when=past'),
+  e('calendar', 'asha', () => `/api/drives/calendar?from=${today()}&to=${daysAhead(90)}`),
+  e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}`),
+  e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}/updates`),
+  // Giving, forest, notifications, people.
+  e('transactions', 'asha', '/api/donations?page=1&limit=20'),
+  e('my forest', 'asha', '/api/forest'),
+  e('notifications', 'asha', '/api/notifications?page=1&limit=20'),
+  e('people', 'asha', '/api/trees/user-profile?key=an'),
+  e('people', 'asha', '/api/trees/user-profile?key=zzq'),
+  e('profile', 'asha', (i) => `/api/users/${i.ashaId}/profile`),
+  e('profile', 'asha', (i) => `/api/drives/member/${i.ashaId}`),
+  e('profile', 'asha', (i) => `/api/trees/member/${i.ashaId}`),
+  e('teams', 'asha', '/api/teams/mine'),
+  // The corporate account.
+  e('corporate dashboard', 'greenleaf', '/api/dashboard/corporate'),
+  e(
+    'corporate dashboard',
+    'greenleaf',
+    () => `/api/reports/impact?from=${yearAgo()}&to=${today()}&format=csv`,
+  ),
+  e('my drives', 'greenleaf', '/api/drives/mine?when=past'),
+  e('my drives', 'greenleaf', '/api/drives/mine?when=upcoming'),
+  e('drive', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/donations`),
+  e('transactions', 'greenleaf', '/api/donations?page=1&limit=20'),
+  e('team', 'greenleaf', (i) => `/api/teams/${i.greenleafId}/members?page=1`),
+];

@@ -1,0 +1,364 @@
+import {
+  cohortShare,
+  type CohortShare,
+  type CohortSource,
+} from '../../server/modules/trees/tree-impact';
+import type { BulkDb, Columns } from './bulk-db';
+
+type Cohorts = Map<string, CohortShare>;
+const keyOf = (s: Pick<CohortShare, 'species_id' | 'size' | 'planted_day'>) =>
+  `${s.species_id}|${s.size}|${s.planted_day}`;
+
+const COHORT_COLUMNS: Columns = [
+  ['species_id', 'int4'],
+  ['size', 'text'],
+  ['planted_day', 'text'],
+  ['plants', 'int4'],
+  ['measured_plants', 'int4'],
+  ['measured_co2_mg', 'int8'],
+];
+
+async function storedCohorts(db: BulkDb): Promise<Cohorts> {
+  const rows = await db.all<CohortShare>('select * from tree_impact_cohorts');
+  return new Map(
+    rows.map((r) => {
+      const share: CohortShare = {
+        species_id: Number(r.species_id),
+        size: r.size,
+        planted_day: String(r.planted_day),
+        plants: Number(r.plants),
+        measured_plants: Number(r.measured_plants),
+        measured_co2_mg: Number(r.measured_co2_mg),
+      };
+      return [keyOf(share), share];
+    }),
+  );
+}
+
+/**
+ * Adds the new trees' shares (from the app's `cohortShare`, summed while generating) to the
+ * demo's `tree_impact_cohorts`, as the trees repository's `apply` would row by row: counts added
+ * per (species, size, planting day), rows left empty dropped.
+ */
+export async function addCohorts(db: BulkDb, added: Cohorts): Promise<number> {
+  const merged = await storedCohorts(db);
+  for (const [key, share] of added) {
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, { ...share });
+    else {
+      seen.plants += share.plants;
+      seen.measured_plants += share.measured_plants;
+      seen.measured_co2_mg += share.measured_co2_mg;
+    }
+  }
+  const rows = [...merged.values()].filter((r) => r.plants !== 0 || r.measured_plants !== 0);
+  // Every row is written afresh, so (where the app keeps the figure's partials by a job, 0026)
+  // each counts as changed and nothing as counted yet, as the repository's `rebuild` leaves them:
+  // the partials go, and the 'impact figures' job counts the rows again (`settle`).
+  if (await hasTable(db, 'tree_impact_partials')) await db.run('delete from tree_impact_partials');
+  await db.run('delete from tree_impact_cohorts');
+  await db.insert(
+    'tree_impact_cohorts',
+    COHORT_COLUMNS,
+    rows.map((r) => [
+      r.species_id,
+      r.size,
+      r.planted_day,
+      r.plants,
+      r.measured_plants,
+      r.measured_co2_mg,
+    ]),
+  );
+  await db.drain();
+  return rows.length;
+}
+
+export async function hasTable(db: BulkDb, name: string): Promise<boolean> {
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.all(`select name from sqlite_master where type = 'table' and name = ?`, [name])
+      : await db.all(
+          `select 1 from pg_tables where schemaname = current_schema() and tablename = ?`,
+          [name],
+        );
+  return rows.length > 0;
+}
+
+/** Adds paid donations to `donation_totals`, as the fulfilment transaction's `addToTotals` does. */
+export async function addDonationTotals(
+  db: BulkDb,
+  totals: Map<string, { amount: number; trees: number; donations: number }>,
+): Promise<void> {
+  for (const [currency, t] of totals) {
+    const existing = await db.all('select currency from donation_totals where currency = ?', [
+      currency,
+    ]);
+    if (existing.length === 0)
+      await db.run(
+        'insert into donation_totals (currency, amount_minor, trees, donations) values (?, 0, 0, 0)',
+        [currency],
+      );
+    await db.run(
+      `update donation_totals set amount_minor = amount_minor + ?, trees = trees + ?,
+         donations = donations + ? where currency = ?`,
+      [t.amount, t.trees, t.donations, currency],
+    );
+  }
+}
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+const SCAN_BATCH = 50_000;
+
+/**
+ * Every summary the app keeps, made again from its rows and compared with what is stored:
+ * `tree_impact_cohorts` (each tree's `cohortShare`), `donation_totals` (paid donations),
+ * `receipt_counters`, the trees' latest measurement columns, gift allocation counts, and on
+ * SQLite the trigger-kept `trees_geo` and `users_search` (plus foreign keys, which the build
+ * does not enforce while inserting); on PostgreSQL the map's and search's indexes exist.
+ * Catches a builder, or an app writer, that goes past a summary.
+ */
+export async function checkConsistency(db: BulkDb): Promise<Check[]> {
+  const checks: Check[] = [];
+  const count = async (text: string) =>
+    Number((await db.all<{ n: number | string }>(text))[0]?.n ?? 0);
+  const expectZero = async (name: string, text: string) => {
+    const n = await count(text);
+    checks.push({ name, ok: n === 0, detail: n === 0 ? 'consistent' : `${n} rows differ` });
+  };
+
+  // tree_impact_cohorts from every tree.
+  const fromRows: Cohorts = new Map();
+  let after = '';
+  let trees = 0;
+  for (;;) {
+    const batch = await db.all<CohortSource & { id: string }>(
+      `select id, species_id, size, planted_at, status, alive_count, last_measured_at,
+         last_height_cm, last_diameter_cm from trees where id > ? order by id limit ${SCAN_BATCH}`,
+      [after],
+    );
+    for (const row of batch) {
+      const share = cohortShare({
+        ...row,
+        species_id: Number(row.species_id),
+        alive_count: Number(row.alive_count),
+        last_height_cm: row.last_height_cm === null ? null : Number(row.last_height_cm),
+        last_diameter_cm: row.last_diameter_cm === null ? null : Number(row.last_diameter_cm),
+      });
+      if (!share) continue;
+      const seen = fromRows.get(keyOf(share));
+      if (!seen) fromRows.set(keyOf(share), share);
+      else {
+        seen.plants += share.plants;
+        seen.measured_plants += share.measured_plants;
+        seen.measured_co2_mg += share.measured_co2_mg;
+      }
+    }
+    trees += batch.length;
+    if (batch.length < SCAN_BATCH) break;
+    after = batch.at(-1)!.id;
+  }
+  const stored = await storedCohorts(db);
+  let differ = 0;
+  for (const key of new Set([...stored.keys(), ...fromRows.keys()])) {
+    const a = stored.get(key);
+    const b = fromRows.get(key);
+    if (
+      (a?.plants ?? 0) !== (b?.plants ?? 0) ||
+      (a?.measured_plants ?? 0) !== (b?.measured_plants ?? 0) ||
+      (a?.measured_co2_mg ?? 0) !== (b?.measured_co2_mg ?? 0)
+    )
+      differ++;
+  }
+  checks.push({
+    name: 'tree_impact_cohorts',
+    ok: differ === 0,
+    detail:
+      differ === 0
+        ? `${stored.size.toLocaleString('en')} rows equal the ${trees.toLocaleString('en')} trees' shares`
+        : `${differ} of ${stored.size} rows differ from the trees' shares`,
+  });
+
+  if (await hasTable(db, 'tree_impact_partials')) checks.push(await checkPartials(db));
+
+  // donation_totals from paid donations (refunds come off again).
+  const totals = await db.all<{
+    currency: string;
+    amount: number;
+    trees: number;
+    donations: number;
+  }>(
+    `select currency, sum(amount_minor) as amount, sum(trees) as trees, count(*) as donations
+       from donations where status = 'paid' group by currency`,
+  );
+  const storedTotals = await db.all<{
+    currency: string;
+    amount_minor: number;
+    trees: number;
+    donations: number;
+  }>('select currency, amount_minor, trees, donations from donation_totals');
+  const totalsDiffer = new Set([
+    ...totals.map((t) => t.currency),
+    ...storedTotals.map((t) => t.currency),
+  ]);
+  let totalsBad = 0;
+  for (const c of totalsDiffer) {
+    const a = totals.find((t) => t.currency === c);
+    const b = storedTotals.find((t) => t.currency === c);
+    if (
+      Number(a?.amount ?? 0) !== Number(b?.amount_minor ?? 0) ||
+      Number(a?.trees ?? 0) !== Number(b?.trees ?? 0) ||
+      Number(a?.donations ?? 0) !== Number(b?.donations ?? 0)
+    )
+      totalsBad++;
+  }
+  checks.push({
+    name: 'donation_totals',
+    ok: totalsBad === 0,
+    detail:
+      totalsBad === 0
+        ? `${storedTotals.length} currencies equal the paid donations`
+        : `${totalsBad} currencies differ`,
+  });
+
+  // receipt_counters: each year's counter is its highest receipt number.
+  const receipts = await db.all<{ year: string; last: number }>(
+    `select substr(receipt_number, 5, 4) as year, max(cast(substr(receipt_number, 10) as integer)) as last
+       from donations where receipt_number is not null group by substr(receipt_number, 5, 4)`,
+  );
+  const counters = await db.all<{ year: number; last: number }>(
+    'select year, last from receipt_counters',
+  );
+  const countersBad = receipts.filter(
+    (r) =>
+      Number(counters.find((c) => Number(c.year) === Number(r.year))?.last ?? -1) !==
+      Number(r.last),
+  ).length;
+  checks.push({
+    name: 'receipt_counters',
+    ok: countersBad === 0,
+    detail:
+      countersBad === 0
+        ? `${receipts.length} years equal their last receipt`
+        : `${countersBad} years differ`,
+  });
+
+  const distinct = db.dialect === 'postgres' ? 'is distinct from' : 'is not';
+  await expectZero(
+    'trees.last_measured_at (latest measurement)',
+    `select count(*) as n from trees t
+       where t.last_measured_at ${distinct} (select max(m.measured_at) from tree_measurements m where m.tree_id = t.id)`,
+  );
+  await expectZero(
+    'donations.planted_trees (gift allocations)',
+    `select count(*) as n from donations d
+       where d.planted_trees <> coalesce((select sum(a.plants) from tree_gift_allocations a where a.donation_id = d.id), 0)`,
+  );
+  await expectZero(
+    'trees.gift_plants (gift allocations)',
+    `select count(*) as n from trees t
+       where t.gift_plants <> coalesce((select sum(a.plants) from tree_gift_allocations a where a.tree_id = t.id), 0)`,
+  );
+
+  if (db.dialect === 'sqlite') {
+    // The R*Tree cannot be joined cheaply (1M lookups by an auxiliary column), so per row status
+    // its count and species sum are compared with the located trees'.
+    const geoSums = async (from: string) =>
+      JSON.stringify(
+        await db.all(
+          `select status, count(*) as n, sum(species_id) as species from ${from} group by status order by status`,
+        ),
+      );
+    const located = await geoSums('trees where lat is not null and lng is not null');
+    const indexed = await geoSums('trees_geo');
+    checks.push({
+      name: 'trees_geo (R*Tree kept by triggers)',
+      ok: located === indexed,
+      detail:
+        located === indexed
+          ? 'counts and species by status equal the located trees'
+          : `trees ${located} vs index ${indexed}`,
+    });
+    const users = await count('select count(*) as n from users');
+    await expectZero(
+      'users_search (FTS5 kept by triggers)',
+      `select ${Math.abs(users - (await count('select count(*) as n from users_search')))} + count(*) as n
+         from users_search s left join users u on u.id = s.user_id
+         where u.id is null or u.username <> s.username`,
+    );
+    for (const table of [
+      'users',
+      'drives',
+      'drive_participants',
+      'trees',
+      'tree_measurements',
+      'tree_care_log',
+      'donations',
+    ])
+      await expectZero(
+        `foreign keys of ${table}`,
+        `select count(*) as n from pragma_foreign_key_check('${table}')`,
+      );
+  } else {
+    const indexes = await db.all<{ indexname: string }>(
+      `select indexname from pg_indexes where schemaname = current_schema()
+         and indexname in ('trees_geo_gist', 'users_username_trgm', 'users_name_trgm')`,
+    );
+    checks.push({
+      name: 'map and people-search indexes',
+      ok: indexes.length === 3,
+      detail: `${indexes.length} of 3 present`,
+    });
+  }
+  return checks;
+}
+
+/**
+ * 0026: the figure's partials (per species, size and planting year) hold what the cohort rows
+ * say they counted, and no counted row differs from its current counts without being marked dirty.
+ */
+async function checkPartials(db: BulkDb): Promise<Check> {
+  type Sums = { species_id: number; size: string; year: string; p: number; mp: number; mg: number };
+  const key = (r: Sums) => `${r.species_id}|${r.size}|${r.year}`;
+  const counted = await db.all<Sums>(
+    `select species_id, size, substr(planted_day, 1, 4) as year, sum(counted_plants) as p,
+       sum(counted_measured_plants) as mp, sum(counted_measured_co2_mg) as mg
+       from tree_impact_cohorts group by species_id, size, substr(planted_day, 1, 4)`,
+  );
+  const partials = await db.all<Sums>(
+    `select species_id, size, planted_year as year, plants as p, measured_plants as mp,
+       measured_co2_mg as mg from tree_impact_partials`,
+  );
+  const a = new Map(counted.filter((r) => Number(r.p) || Number(r.mp)).map((r) => [key(r), r]));
+  const b = new Map(partials.filter((r) => Number(r.p) || Number(r.mp)).map((r) => [key(r), r]));
+  let differ = 0;
+  for (const k of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(k);
+    const y = b.get(k);
+    if (
+      Number(x?.p ?? 0) !== Number(y?.p ?? 0) ||
+      Number(x?.mp ?? 0) !== Number(y?.mp ?? 0) ||
+      Number(x?.mg ?? 0) !== Number(y?.mg ?? 0)
+    )
+      differ++;
+  }
+  const [{ n: unmarked }] = (await db.all<{ n: number }>(
+    `select count(*) as n from tree_impact_cohorts where dirty = 0 and (counted_plants <> plants
+       or counted_measured_plants <> measured_plants or counted_measured_co2_mg <> measured_co2_mg)`,
+  )) as [{ n: number }];
+  const [{ n: dirty }] = (await db.all<{ n: number }>(
+    'select count(*) as n from tree_impact_cohorts where dirty = 1',
+  )) as [{ n: number }];
+  const ok = differ === 0 && Number(unmarked) === 0;
+  return {
+    name: 'tree_impact_partials (impact figures job)',
+    ok,
+    detail: ok
+      ? `${b.size} partials equal their counted rows; ${Number(dirty)} rows changed since`
+      : `${differ} partials differ from their rows, ${Number(unmarked)} changed rows not marked`,
+  };
+}
