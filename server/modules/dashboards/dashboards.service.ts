@@ -19,6 +19,7 @@ import { fieldError, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
 import type { DonationsService } from '../donations/donations.service';
 import type { DrivesService } from '../drives/drives.service';
+import type { TreeCharts } from '../trees/tree-charts';
 import type { TreesService } from '../trees/trees.service';
 import { impactReportCsv, impactReportPdf, type ReportFile } from './impact-report';
 
@@ -29,10 +30,8 @@ export interface Organisation {
 
 export interface DashboardsDeps {
   clock: Clock;
-  trees: Pick<
-    TreesService,
-    'ownerSummary' | 'careDuePage' | 'careTotals' | 'replanting' | 'plantedAtDrives'
-  >;
+  trees: Pick<TreeCharts, 'ownerSummary'> &
+    Pick<TreesService, 'careDuePage' | 'careTotals' | 'replanting' | 'plantedAtDrives'>;
   drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming' | 'volunteerHours'>;
   donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedByMonth'>;
   /**

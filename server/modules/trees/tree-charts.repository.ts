@@ -30,6 +30,29 @@ export function chartsQueries(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
+    /** The owner's next `limit` trees after `after` in (created_at, id) order (trees_owner_idx). */
+    ownerTreesAfter: (
+      ownerId: string,
+      after: { created_at: string; id: string } | null,
+      limit: number,
+    ) =>
+      db
+        .selectFrom('trees')
+        .select(CHART_TREE_COLUMNS)
+        .where('owner_id', '=', ownerId)
+        .$if(after !== null, (q) =>
+          q.where((eb) =>
+            eb.or([
+              eb('created_at', '>', after!.created_at),
+              eb.and([eb('created_at', '=', after!.created_at), eb('id', '>', after!.id)]),
+            ]),
+          ),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute(),
+
     snapshot: (name: string) =>
       db.selectFrom('tree_chart_snapshots').selectAll().where('name', '=', name).executeTakeFirst(),
 

@@ -84,6 +84,24 @@ describe.each(databaseTargets)('the community tree charts on $name', (target) =>
     );
   });
 
+  it("sums a member's own trees in batches to the same history as grouping them in SQL", async () => {
+    await kit.setup();
+    await community();
+    const [owner] = await kit.db().selectFrom('trees').select('owner_id').limit(1).execute();
+    const summary = await kit.services().trees.ownerSummary(owner!.owner_id, HISTORY_MONTHS);
+    const cohorts = (await treesRepository(kit.db()).historyCohorts(
+      owner!.owner_id,
+    )) as HistoryCohort[];
+    expect(summary.history).toEqual(
+      impactHistory(cohorts, monthEnds(kit.clock.now(), HISTORY_MONTHS)),
+    );
+    expect(summary.records).toBe(2_345);
+    const living = cohorts.filter((c) => c.status !== 'dead');
+    expect(summary.livingRecords).toBe(living.reduce((n, c) => n + c.records, 0));
+    expect(summary.livingPlants).toBe(living.reduce((n, c) => n + c.alive, 0));
+    expect(summary.co2Kg).toEqual(summary.history.at(-1)!.co2Kg);
+  });
+
   it('makes them again when a new month begins, without waiting for the job', async () => {
     await kit.setup();
     const owner = await insertUser(kit.db());

@@ -15,6 +15,32 @@ import {
 /** Trees read per batch: one batch's read and sums stay well under 50 ms of the event loop. */
 const BATCH = 2_000;
 
+/** A tree as the impact history counts it: a cohort of one record. */
+const asCohort = (t: {
+  species_id: number;
+  size: HistoryCohort['size'];
+  status: HistoryCohort['status'];
+  planted_at: string;
+  status_changed_at: string | null;
+  last_measured_at: string | null;
+  last_height_cm: number | null;
+  last_diameter_cm: number | null;
+  tree_count: number;
+  alive_count: number;
+}): HistoryCohort => ({
+  species_id: t.species_id,
+  size: t.size,
+  status: t.status,
+  planted_day: t.planted_at.slice(0, 10),
+  changed_day: t.status_changed_at === null ? null : t.status_changed_at.slice(0, 10),
+  last_measured_at: t.last_measured_at,
+  last_height_cm: t.last_height_cm,
+  last_diameter_cm: t.last_diameter_cm,
+  plants: t.tree_count,
+  alive: t.alive_count,
+  records: 1,
+});
+
 /** The community's tree charts (/api/stats/charts), before stats names the species. */
 export interface CommunityTreeCharts {
   treesPerMonth: { month: string; plants: number; records: number }[];
@@ -42,21 +68,8 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
     for (;;) {
       stopIfAborted(signal);
       const batch = await queries().treesAfter(after, BATCH);
-      const cohorts: HistoryCohort[] = [];
+      addToHistory(totals, batch.map(asCohort));
       for (const t of batch) {
-        cohorts.push({
-          species_id: t.species_id,
-          size: t.size,
-          status: t.status,
-          planted_day: t.planted_at.slice(0, 10),
-          changed_day: t.status_changed_at === null ? null : t.status_changed_at.slice(0, 10),
-          last_measured_at: t.last_measured_at,
-          last_height_cm: t.last_height_cm,
-          last_diameter_cm: t.last_diameter_cm,
-          plants: t.tree_count,
-          alive: t.alive_count,
-          records: 1,
-        });
         if (t.created_at >= since) {
           const month = registered.get(t.created_at.slice(0, 7)) ?? { plants: 0, records: 0 };
           month.plants += t.tree_count;
@@ -66,7 +79,6 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
         if (t.status !== 'dead' && t.alive_count > 0)
           living.set(t.species_id, (living.get(t.species_id) ?? 0) + t.alive_count);
       }
-      addToHistory(totals, cohorts);
       if (batch.length < BATCH) break;
       after = batch.at(-1)!.id;
       await yieldToEventLoop();
@@ -97,6 +109,40 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
   }
 
   return {
+    /**
+     * A member's trees for the dashboard: counts, and living plants with their CO₂ (low–high) at
+     * the end of each of the last `months` months, the last point being now (one impact method).
+     * Their trees in batches that yield, so a member with thousands never holds the event loop.
+     */
+    async ownerSummary(ownerId: string, months: number) {
+      const totals = historyTotals(monthEnds(clock.now(), months));
+      let livingPlants = 0;
+      let livingRecords = 0;
+      let records = 0;
+      let after: { created_at: string; id: string } | null = null;
+      for (;;) {
+        const batch = await queries().ownerTreesAfter(ownerId, after, BATCH);
+        addToHistory(totals, batch.map(asCohort));
+        for (const t of batch) {
+          records += 1;
+          if (t.status === 'dead') continue;
+          livingRecords += 1;
+          livingPlants += t.alive_count;
+        }
+        if (batch.length < BATCH) break;
+        after = batch.at(-1)!;
+        await yieldToEventLoop();
+      }
+      const history = historyPoints(totals);
+      return {
+        livingPlants,
+        livingRecords,
+        records,
+        co2Kg: history.at(-1)?.co2Kg ?? { low: 0, mid: 0, high: 0 },
+        history,
+      };
+    },
+
     /**
      * The community's charts of trees: registrations per month, species mix, CO₂ over time, as
      * the chart job last made them (at most ten minutes old); made here when none reaches this

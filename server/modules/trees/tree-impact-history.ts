@@ -8,7 +8,6 @@ import {
   type Range,
 } from '../../../contract/impact';
 import type { TreeSizeValue } from '../../../contract/options';
-import type { Clock } from '../../lib/clock';
 import { growthOfSpecies } from '../../../contract/species-growth';
 import type { TreesRepository } from './trees.repository';
 
@@ -136,26 +135,9 @@ export function impactHistory(
   return historyPoints(totals);
 }
 
-/** The trees service's read methods for dashboards. */
-export function treeSummaries(repo: TreesRepository, clock: Clock) {
+/** The trees service's read method for the corporate dashboard (a member's is in tree-charts.ts). */
+export function treeSummaries(repo: TreesRepository) {
   return {
-    /**
-     * A member's trees for the dashboard: counts, and living plants with their CO₂ (low–high) at
-     * the end of each of the last `months` months, the last point being now (one impact method).
-     */
-    async ownerSummary(ownerId: string, months: number) {
-      const cohorts = (await repo.historyCohorts(ownerId)) as HistoryCohort[];
-      const living = cohorts.filter((c) => c.status !== 'dead');
-      const history = impactHistory(cohorts, monthEnds(clock.now(), months));
-      return {
-        livingPlants: living.reduce((n, c) => n + c.alive, 0),
-        livingRecords: living.reduce((n, c) => n + c.records, 0),
-        records: cohorts.reduce((n, c) => n + c.records, 0),
-        co2Kg: history.at(-1)?.co2Kg ?? { low: 0, mid: 0, high: 0 },
-        history,
-      };
-    },
-
     /** Plants at these drives per planting month, planted in [from, before) when given. */
     plantedAtDrives: (driveIds: readonly string[], from?: string, before?: string) =>
       repo.plantedAtDrives(driveIds, from, before),

@@ -301,7 +301,7 @@ export function treesService(deps: TreesServiceDeps) {
     },
 
     /** Dashboards and community charts: counts and impact over time (tree-impact-history.ts). */
-    ...treeSummaries(repo, clock),
+    ...treeSummaries(repo),
 
     /** Figure: the member's tree records, as their profile and onboarding count them. */
     memberFigures: async (userId: string): Promise<{ treesRegistered: number }> => ({
