@@ -18,6 +18,8 @@ export const DASHBOARD_MESSAGES = {
 export const CARE_LIST = {
   /** Tasks in the dashboard answer. */
   first: 10,
+  /** Replanting tasks in the dashboard answer (My trees lists them all). */
+  replantingFirst: 5,
   /** Tasks per "Show more" page unless `limit` says otherwise, and at most. */
   pageSize: 20,
   pageMax: 50,
@@ -184,7 +186,10 @@ export const individualDashboardSchema = z.object({
   }),
   donations: z.array(currencyTotalSchema),
   history: z.array(treeHistoryPointSchema),
+  /** The latest CARE_LIST.replantingFirst replanting tasks, most recent death first. */
   replanting: z.array(replantingTaskSchema),
+  /** Every open replanting task (these included). */
+  replantingTotal: z.number().int().nonnegative(),
   computedAt: z.string(),
 });
 export type IndividualDashboard = z.infer<typeof individualDashboardSchema>;

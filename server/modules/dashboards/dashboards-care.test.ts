@@ -110,7 +110,21 @@ describe.each(databaseTargets)('the dashboard care list on $name (issue 20)', (t
 
       const res = await get('/api/dashboard/individual', me.headers);
       expect(res.statusCode).toBe(200);
-      const careDue = res.json().data.careDue;
+      const data = res.json().data;
+      // The whole answer is bounded: the care list and the replanting tasks hold a few each.
+      expect(res.body.length).toBeLessThan(30_000);
+      const dead = await db
+        .selectFrom('trees')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('owner_id', '=', me.user.id)
+        .where('status', '=', 'dead')
+        .executeTakeFirstOrThrow();
+      expect(data.replanting).toHaveLength(CARE_LIST.replantingFirst);
+      expect(data.replantingTotal).toBe(Number(dead.n));
+      expect(data.replanting).toEqual(
+        (await services.trees.replanting(me.user.id)).slice(0, CARE_LIST.replantingFirst),
+      );
+      const careDue = data.careDue;
       // Bounded: a few kilobytes, not every task.
       expect(JSON.stringify(careDue).length).toBeLessThan(4_000);
       expect(careDue.tasks).toEqual(expected.slice(0, CARE_LIST.first));

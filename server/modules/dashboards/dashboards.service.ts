@@ -31,7 +31,10 @@ export interface Organisation {
 export interface DashboardsDeps {
   clock: Clock;
   trees: Pick<TreeCharts, 'ownerSummary'> &
-    Pick<TreesService, 'careDuePage' | 'careTotals' | 'replanting' | 'plantedAtDrives'>;
+    Pick<
+      TreesService,
+      'careDuePage' | 'careTotals' | 'replanting' | 'replantingCount' | 'plantedAtDrives'
+    >;
   drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming' | 'volunteerHours'>;
   donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedByMonth'>;
   /**
@@ -144,10 +147,11 @@ export function dashboardsService(deps: DashboardsDeps) {
 
   async function individual(user: SessionUser): Promise<IndividualDashboard> {
     if (user.profile_type !== 'individual') throw forbidden(DASHBOARD_MESSAGES.individualOnly);
-    const [trees, careDue, replanting, upcoming, donations] = await Promise.all([
+    const [trees, careDue, replanting, replantingTotal, upcoming, donations] = await Promise.all([
       deps.trees.ownerSummary(user.id, HISTORY_MONTHS),
       careList(user.id, clock.now()),
-      deps.trees.replanting(user.id),
+      deps.trees.replanting(user.id, CARE_LIST.replantingFirst),
+      deps.trees.replantingCount(user.id),
       deps.drives.joinedUpcoming(user.id, DASHBOARD_LIST_MAX),
       deps.donations.paidTotalsOf(user.id),
     ]);
@@ -163,6 +167,7 @@ export function dashboardsService(deps: DashboardsDeps) {
       donations,
       history: trees.history,
       replanting,
+      replantingTotal,
       computedAt: clock.now().toISOString(),
     };
   }

@@ -176,6 +176,7 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
       { currency: 'USD', amountMinor: 8500, trees: 12, donations: 2 },
     ]);
     expect(data.replanting.map((r: { tree: { id: string } }) => r.tree.id)).toEqual([dead.id]);
+    expect(data.replantingTotal).toBe(1);
 
     // Twelve month ends; the dead record counts until it died, each from its planting day.
     expect(data.history.map((p: { month: string }) => p.month)).toEqual([
@@ -212,6 +213,7 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
       upcomingDrives: { total: 0, drives: [] },
       donations: [],
       replanting: [],
+      replantingTotal: 0,
     });
     expect(data.history).toHaveLength(12);
   });

@@ -258,16 +258,19 @@ export function treeCareService(deps: TreeCareDeps) {
       return deps.present(treeId, user.id);
     },
 
-    /** Dead trees of the caller that no new registration replaced yet. */
-    async replanting(userId: string) {
+    /** Dead trees of the caller that no new registration replaced yet (the latest `limit`). */
+    async replanting(userId: string, limit?: number) {
       const now = clock.now();
-      const rows: TreeWithOwner[] = await repo.deadUnreplaced(userId);
+      const rows: TreeWithOwner[] = await repo.deadUnreplaced(userId, limit);
       return rows.map((row) => ({
         tree: toTree(row, { callerId: userId, now }),
         cause: row.cause,
         diedAt: row.status_changed_at,
       }));
     },
+
+    /** How many replanting tasks the caller has open. */
+    replantingCount: (userId: string) => repo.countDeadUnreplaced(userId),
 
     async settings(userId: string): Promise<CareSettings> {
       return { weeklyDigest: await repo.digestOptIn(userId) };

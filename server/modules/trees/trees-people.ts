@@ -49,8 +49,8 @@ export function treesStore(users: TreePeople) {
       ) => withOwners(await repo.ownerRecordsAfter(ownerId, after, limit)),
 
       /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
-      deadUnreplaced: async (ownerId: string) =>
-        withOwners(await repo.deadUnreplacedRecords(ownerId)),
+      deadUnreplaced: async (ownerId: string, limit?: number) =>
+        withOwners(await repo.deadUnreplacedRecords(ownerId, limit)),
 
       /**
        * A batch of living trees by id after `afterId` and the cursor for the next batch (null when

@@ -142,7 +142,7 @@ export function treesRepository(db: Kysely<Database>) {
     },
 
     /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
-    deadUnreplacedRecords: (ownerId: string): Promise<TreeWithReplacement[]> =>
+    deadUnreplacedRecords: (ownerId: string, limit?: number): Promise<TreeWithReplacement[]> =>
       withReplacement()
         .where('trees.owner_id', '=', ownerId)
         .where('trees.status', '=', 'dead')
@@ -157,7 +157,28 @@ export function treesRepository(db: Kysely<Database>) {
         )
         .orderBy('trees.status_changed_at', 'desc')
         .orderBy('trees.id', 'desc')
+        .$if(limit !== undefined, (q) => q.limit(limit!))
         .execute(),
+
+    /** How many of the owner's dead trees no registration has replaced yet. */
+    async countDeadUnreplaced(ownerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('trees')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('trees.owner_id', '=', ownerId)
+        .where('trees.status', '=', 'dead')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('trees as r')
+                .select('r.id')
+                .whereRef('r.replaces_tree_id', '=', 'trees.id'),
+            ),
+          ),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
 
     /** The id of the tree registered in place of `id`, if any. */
     replacementOf: async (id: string) =>

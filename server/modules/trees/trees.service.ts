@@ -322,6 +322,7 @@ export function treesService(deps: TreesServiceDeps) {
     careDuePage: care.careDuePage,
     careTotals: care.careTotals,
     replanting: care.replanting,
+    replantingCount: care.replantingCount,
     careSettings: care.settings,
     saveCareSettings: care.saveSettings,
     /**

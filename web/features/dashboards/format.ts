@@ -7,6 +7,7 @@ export const PATHS = {
   myForest: FOREST_PATH,
   register: '/app/tree-registeration',
   myTrees: '/app/my-trees',
+  myTreesReplanting: '/app/my-trees#replanting',
   plantations: '/app/delive-event',
   myPlantations: '/app/mydelive-event',
   donate: '/app/donate-tree',

@@ -58,6 +58,7 @@ function individual(overrides: Partial<IndividualData> = {}): IndividualData {
     donations: [],
     history: months.map((m) => ({ ...m, livingPlants: 0, co2Kg: zero })),
     replanting: [],
+    replantingTotal: 0,
     computedAt: '2026-12-01T10:00:00.000Z',
     ...overrides,
   };
@@ -182,6 +183,55 @@ describe('IndividualDashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.getByTestId('stat-living-trees')).toHaveTextContent('1'));
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('IndividualDashboard replanting (issue 20: the latest few, then My trees)', () => {
+  it('links to every replanting task when the dashboard holds only the latest', async () => {
+    const range = (mid: number) => ({ low: mid * 0.7, mid, high: mid * 1.4 });
+    const tree = (n: number): IndividualData['replanting'][number] => ({
+      tree: {
+        id: `dead-${n}`,
+        _id: `dead-${n}`,
+        species: { value: 1, label: 'Neem', scientificName: 'Azadirachta indica' },
+        count: 1,
+        aliveCount: 0,
+        size: 'packet',
+        plantedAt: '2025-06-01T00:00:00.000Z',
+        lat: 28.5933,
+        lng: 77.2197,
+        location: 'Lodhi Garden, New Delhi',
+        name: `Dead tree ${n}`,
+        photoUrl: '',
+        status: 'dead',
+        cause: 'drought',
+        statusChangedAt: '2026-11-01T00:00:00.000Z',
+        driveId: null,
+        replacesTreeId: null,
+        replacedByTreeId: null,
+        owner: { id: 'u-1', name: 'Rowan Oak' },
+        isOwner: true,
+        lastMeasurement: null,
+        impact: { basis: 'predicted', co2Kg: range(0), o2Kg: range(0), co2KgPerYear: range(0) },
+        createdAt: '2025-06-01T10:00:00.000Z',
+      },
+      cause: 'drought',
+      diedAt: '2026-11-01T00:00:00.000Z',
+    });
+    serveIndividual(() =>
+      individual({
+        trees: { livingPlants: 0, livingRecords: 0, records: 12 },
+        replanting: [1, 2, 3, 4, 5].map(tree),
+        replantingTotal: 12,
+      }),
+    );
+    renderWithApp(<IndividualDashboard renderCareTask={() => null} />);
+    const list = await screen.findByRole('list', { name: 'Replanting tasks' });
+    expect(within(list).getAllByTestId('dashboard-replanting-task')).toHaveLength(5);
+    expect(screen.getByRole('link', { name: 'See all 12 replanting tasks' })).toHaveAttribute(
+      'href',
+      '/app/my-trees#replanting',
+    );
   });
 });
 

@@ -206,6 +206,11 @@ export function IndividualDashboard({
               );
             })}
           </ul>
+          {data.replantingTotal > data.replanting.length ? (
+            <Link to={PATHS.myTreesReplanting} className={textLink}>
+              See all {formatCount(data.replantingTotal)} replanting tasks
+            </Link>
+          ) : null}
         </Section>
       ) : null}
 
