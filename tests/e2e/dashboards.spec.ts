@@ -9,9 +9,9 @@ import { themeAttribute } from '../support/theme';
 const auth = (token: string) => ({ 'x-auth-token': token });
 
 /** A tree registered through the API, planted a month ago (its weekly watering is due). */
-async function apiTree(request: APIRequestContext, token: string, treeName: string) {
+async function apiTree(request: APIRequestContext, token: string, treeName: string, daysAgo = 30) {
   const planted = new Date();
-  planted.setDate(planted.getDate() - 30);
+  planted.setDate(planted.getDate() - daysAgo);
   const res = await request.post('/api/trees', {
     headers: auth(token),
     multipart: {
@@ -98,6 +98,46 @@ test('an individual sees their own figures and waters a tree from the dashboard'
   await page.goto('/app/corporate-dashboard');
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: '390 px phone', width: 390, height: 844 },
+])
+  test(`the care list shows the first tasks and the rest on Show more (${viewport.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const stamp = Date.now();
+    const me = await apiUser(page.request, { username: `care${stamp}` });
+    const token = await apiToken(page.request, me.email);
+    // Planted 200 days ago and never cared for: watering, weeding, mulching and measuring are due.
+    for (const n of [1, 2, 3, 4]) await apiTree(page.request, token, `Grove ${n} ${stamp}`, 200);
+
+    await signIn(page, me.email);
+    await expect(page).toHaveURL(/\/app\/dashboard$/);
+    const list = page.getByRole('list', { name: 'Care due today' });
+    await expect(list.getByTestId('care-task')).toHaveCount(10);
+    await expect(page.getByTestId('care-totals')).toHaveText('16 tasks due · 16 overdue');
+    await expect(page.getByText('Showing 10 of 16')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(list.getByTestId('care-task')).toHaveCount(16);
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // A task from the further page (the 11th: weeding, before the four measurements), done in
+    // place: it leaves the list and the totals.
+    const done = list
+      .getByTestId('care-task')
+      .nth(10)
+      .getByRole('button', { name: /^Done: / });
+    const label = await done.getAttribute('aria-label');
+    await done.click();
+    await expect(page.getByText(CARE_MESSAGES.careLogged)).toBeVisible();
+    await expect(page.getByRole('button', { name: label! })).toHaveCount(0);
+    await expect(page.getByTestId('care-totals')).toHaveText('15 tasks due · 15 overdue');
+  });
 
 test('a corporate member sees their drives and downloads the impact report as CSV', async ({
   page,
