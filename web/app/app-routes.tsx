@@ -1,11 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { named, page } from './lazy-page';
+import { getToken } from '../lib/session';
 import { RequireSession } from './require-session';
 
 // The signed-in area's screens, each its own chunk, loaded once a visitor opens /app/*
 // (web/app/router.tsx), so the landing page's entry carries none of this table. The session
 // guard comes with it (every /app screen starts there); the shell waits until it lets one in.
-const AppLayout = named(() => import('./app-layout'), 'AppLayout');
+const loadLayout = () => import('./app-layout');
+const AppLayout = named(loadLayout, 'AppLayout');
 const AppNotFound = page(() => import('../routes/app-not-found'));
 const AppBlank = page(() => import('../routes/app-blank'));
 const AppFeatures = page(() => import('../routes/app-features'));
@@ -13,12 +15,14 @@ const AppComponents = page(() => import('../routes/app-components'));
 const AppHome = page(() => import('../routes/app-home'));
 const AppNurseryDashboard = page(() => import('../routes/app-nursery-dashboard'));
 const AppNurseryStock = page(() => import('../routes/app-nursery-stock'));
-const AppIndividualDashboard = page(() => import('../routes/app-dashboard'));
+const loadDashboard = () => import('../routes/app-dashboard');
+const AppIndividualDashboard = page(loadDashboard);
 const AppCorporateDashboard = page(() => import('../routes/app-corporate-dashboard'));
 const AppCharts = page(() => import('../routes/app-charts'));
 const AppUserProfile = page(() => import('../routes/app-user-profile'));
 const AppSettingsProfile = page(() => import('../routes/app-settings-profile'));
-const AppPlantations = page(() => import('../routes/app-plantations'));
+const loadPlantations = () => import('../routes/app-plantations');
+const AppPlantations = page(loadPlantations);
 const AppMyPlantations = page(() => import('../routes/app-my-plantations'));
 const AppDriveDetail = page(() => import('../routes/app-drive-detail'));
 const AppCalendar = page(() => import('../routes/app-calendar'));
@@ -32,12 +36,31 @@ const AppSettingsBilling = page(() => import('../routes/app-settings-billing'));
 const AppSettingsTeam = page(() => import('../routes/app-settings-team'));
 const AppTeamInvite = page(() => import('../routes/app-team-invite'));
 const AppTreeRegistration = page(() => import('../routes/app-tree-registration'));
-const AppMyTrees = page(() => import('../routes/app-my-trees'));
+const loadMyTrees = () => import('../routes/app-my-trees');
+const AppMyTrees = page(loadMyTrees);
 const AppTreeDetail = page(() => import('../routes/app-tree-detail'));
-const AppTreesMap = page(() => import('../routes/app-trees-map'));
+const loadTreesMap = () => import('../routes/app-trees-map');
+const AppTreesMap = page(loadTreesMap);
 const AppMyForest = page(() => import('../routes/app-my-forest'));
 const AppIntegration = page(() => import('../routes/app-integration'));
 const AppGettingStarted = page(() => import('../routes/app-getting-started'));
+
+/**
+ * Opening the signed-in area directly (a phone's first load, issue 20): the shell's code, and for
+ * these screens their own, are fetched now, while the session is still being checked, instead of
+ * one after the other once the guard lets the member in. The lazy screens then find them loaded.
+ */
+const FETCH_EARLY: Record<string, () => Promise<unknown>> = {
+  '/app/dashboard': loadDashboard,
+  '/app/my-trees': loadMyTrees,
+  '/app/trees-map': loadTreesMap,
+  '/app/delive-event': loadPlantations,
+};
+if (getToken()) {
+  // A failure here is left to the lazy component, which loads (and reports) it again.
+  loadLayout().catch(() => undefined);
+  FETCH_EARLY[window.location.pathname.replace(/\/$/, '')]?.().catch(() => undefined);
+}
 
 /** The routes under /app: the session guard, the app shell, then the screen. */
 export function AppAreaRoutes() {

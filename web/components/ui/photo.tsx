@@ -8,6 +8,7 @@ export function Photo({
   placeholderLabel = 'No photo yet',
   testId,
   className = '',
+  priority = false,
 }: {
   src: string;
   alt: string;
@@ -15,6 +16,8 @@ export function Photo({
   /** The photo's test id; its placeholder's is `${testId}-fallback`. */
   testId?: string;
   className?: string;
+  /** The page's main picture (first on screen, its largest paint): fetched at once, not lazily. */
+  priority?: boolean;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (src && src !== failedSrc)
@@ -22,7 +25,8 @@ export function Photo({
       <img
         src={src}
         alt={alt}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         className={`object-cover ${className}`}
         onError={() => setFailedSrc(src)}

@@ -25,7 +25,7 @@ export function DriveBadges({
 }
 
 /** One drive in a list: photo, when and where, trees, organiser and how many have joined. */
-export function DriveCard({ drive }: { drive: Drive }) {
+export function DriveCard({ drive, priority }: { drive: Drive; priority?: boolean }) {
   const titleId = useId();
   const organiser = personName(drive.organizer);
   return (
@@ -34,7 +34,12 @@ export function DriveCard({ drive }: { drive: Drive }) {
       className="card relative h-full overflow-hidden bg-base-100 shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md"
       data-testid="drive-card"
     >
-      <DriveImage src={drive.image} name={drive.driveName} className="h-40 w-full" />
+      <DriveImage
+        src={drive.image}
+        name={drive.driveName}
+        className="h-40 w-full"
+        {...(priority ? { priority } : {})}
+      />
       <div className="card-body gap-2 p-4">
         <DriveBadges drive={drive} />
         <h3 id={titleId} className="text-lg leading-snug font-bold break-words">

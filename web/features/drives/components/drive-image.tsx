@@ -5,10 +5,13 @@ export function DriveImage({
   src,
   name,
   className = '',
+  priority,
 }: {
   src: string;
   name: string;
   className?: string;
+  /** The first photo on the page: fetched at once (see Photo). */
+  priority?: boolean;
 }) {
   return (
     <Photo
@@ -17,6 +20,7 @@ export function DriveImage({
       placeholderLabel={`No photo yet for ${name}`}
       testId="drive-image"
       className={className}
+      {...(priority ? { priority } : {})}
     />
   );
 }

@@ -51,6 +51,33 @@ describe('DriveList', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('fetches the first card’s photo at once (the largest paint on a phone), the rest lazily', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse({
+          success: true,
+          data: [1, 2, 3].map((n) =>
+            buildDrive({
+              id: `d-${n}`,
+              _id: `d-${n}`,
+              driveName: `Drive ${n}`,
+              image: `/p${n}.jpg`,
+            }),
+          ),
+          page: 1,
+          limit: 12,
+          total: 3,
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderWithApp(<DriveList filters={DEFAULT_FILTERS} onClear={() => {}} />);
+    await screen.findByText('3 drives');
+    const photos = screen.getAllByTestId('drive-image');
+    expect(photos.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'lazy', 'lazy']);
+    expect(photos[0]).toHaveAttribute('fetchpriority', 'high');
+  });
+
   it('says when nothing matches, with a way to clear the filters', async () => {
     const user = userEvent.setup();
     answerPages(0);

@@ -55,9 +55,10 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
           className={`grid gap-4 sm:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
           aria-busy={list.isPlaceholderData || undefined}
         >
-          {drives.map((drive) => (
+          {drives.map((drive, i) => (
             <li key={drive.id}>
-              <DriveCard drive={drive} />
+              {/* The first card's photo is usually the largest paint on a phone: not lazy. */}
+              <DriveCard drive={drive} priority={i === 0} />
             </li>
           ))}
         </ul>
