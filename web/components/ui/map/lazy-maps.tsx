@@ -7,6 +7,7 @@ import type {
   PointsClusterMapProps,
   ServerClusterMapProps,
 } from './types';
+import { useMapConfig } from './use-map-config';
 
 // Leaflet (~45 KB gzip) loads only when a map is shown: never with the landing page or a plain screen,
 // and not before the map's place comes near the screen (LazyMount).
@@ -27,12 +28,19 @@ function MapLoading({ height }: { height: number }) {
   );
 }
 
+/** Asks for the tile configuration while Leaflet's code loads, not after it (one round trip fewer). */
+function MapConfigEarly() {
+  useMapConfig();
+  return null;
+}
+
 function withFallback<P extends { height?: number }>(Inner: ComponentType<P>) {
   return function LazyMap(props: P) {
     // The placeholder is the map's own height, so the map arriving moves nothing.
     const loading = <MapLoading height={props.height ?? MAP_HEIGHT_PX} />;
     return (
       <LazyMount placeholder={loading}>
+        <MapConfigEarly />
         <Suspense fallback={loading}>
           <Inner {...props} />
         </Suspense>
