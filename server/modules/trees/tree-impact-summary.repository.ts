@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import {
+  addShare,
   cohortShare,
   type CohortShare,
   type CohortSource,
@@ -36,31 +37,39 @@ const inYear = (year: string) => ({
   before: `${String(Number(year) + 1).padStart(4, '0')}-01-01`,
 });
 
-const toCounted = (r: {
+/** A summary row as stored (PostgreSQL answers bigint and sums as text). */
+interface StoredCohort {
   species_id: number;
   size: CohortShare['size'];
   planted_day: string;
   plants: number;
   measured_plants: number;
   measured_co2_mg: number | string;
-  counted_plants: number;
-  counted_measured_plants: number;
-  counted_measured_co2_mg: number | string;
-  dirty: number;
-}): CountedCohort => ({
+}
+
+const toShare = (r: StoredCohort): CohortShare => ({
   species_id: Number(r.species_id),
   size: r.size,
   planted_day: String(r.planted_day),
   plants: Number(r.plants),
   measured_plants: Number(r.measured_plants),
   measured_co2_mg: Number(r.measured_co2_mg),
+});
+
+const toCounted = (
+  r: StoredCohort & {
+    counted_plants: number;
+    counted_measured_plants: number;
+    counted_measured_co2_mg: number | string;
+    dirty: number;
+  },
+): CountedCohort => ({
+  ...toShare(r),
   counted_plants: Number(r.counted_plants),
   counted_measured_plants: Number(r.counted_measured_plants),
   counted_measured_co2_mg: Number(r.counted_measured_co2_mg),
   dirty: Number(r.dirty),
 });
-
-const keyOf = (s: CohortShare) => `${s.species_id}|${s.size}|${s.planted_day}`;
 
 /**
  * `tree_impact_cohorts`: the community's living plants by (species, size, planting day), kept by
@@ -246,14 +255,7 @@ export function impactSummaryQueries(db: Kysely<Database>) {
           ]),
         )
         .execute();
-      return rows.map((r) => ({
-        species_id: Number(r.species_id),
-        size: r.size,
-        planted_day: String(r.planted_day),
-        plants: Number(r.plants),
-        measured_plants: Number(r.measured_plants),
-        measured_co2_mg: Number(r.measured_co2_mg),
-      }));
+      return rows.map(toShare);
     },
 
     /**
@@ -273,15 +275,7 @@ export function impactSummaryQueries(db: Kysely<Database>) {
           .limit(REBUILD_BATCH)
           .execute();
         for (const row of batch) {
-          const share = cohortShare(row as CohortSource);
-          if (!share) continue;
-          const seen = cohorts.get(keyOf(share));
-          if (!seen) cohorts.set(keyOf(share), share);
-          else {
-            seen.plants += share.plants;
-            seen.measured_plants += share.measured_plants;
-            seen.measured_co2_mg += share.measured_co2_mg;
-          }
+          addShare(cohorts, cohortShare(row as CohortSource));
         }
         if (batch.length < REBUILD_BATCH) break;
         after = batch.at(-1)!.id;

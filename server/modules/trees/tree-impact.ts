@@ -215,6 +215,19 @@ export function cohortShare(row: CohortSource): CohortShare | null {
   return { ...key, plants: row.alive_count, measured_plants: 0, measured_co2_mg: 0 };
 }
 
+/** Adds a tree's share to summary rows being made, by (species, size, planting day). */
+export function addShare(rows: Map<string, CohortShare>, share: CohortShare | null): void {
+  if (!share) return;
+  const key = `${share.species_id}|${share.size}|${share.planted_day}`;
+  const seen = rows.get(key);
+  if (!seen) rows.set(key, { ...share });
+  else {
+    seen.plants += share.plants;
+    seen.measured_plants += share.measured_plants;
+    seen.measured_co2_mg += share.measured_co2_mg;
+  }
+}
+
 /** The changes that turn `before`'s share into `after`'s (one per summary row touched). */
 export function cohortChanges(
   before: CohortShare | null,
