@@ -13,7 +13,7 @@ export interface Ids {
   pastDriveId: string;
   /** A drive greenleaf organised (its donations list is the organiser's). */
   greenleafDriveId: string;
-  /** Per server: the Plantations list 40 pages in (the cursor the infinite scroll would send). */
+  /** Per server: the Plantations list 40 pages in (the cursor Load more sends); null on one page. */
   deepCursor: string | null;
 }
 
@@ -64,10 +64,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('transactions', 'asha', '/api/donations/export.csv'),
   // Plantations.
   e('plantations', 'asha', '/api/trees/geteventdetail?when=upcoming&page=1&limit=12'),
+  // Load more, 40 pages in (the demo has fewer: its last page, which is its first).
   e('plantations', 'asha', (i) =>
     i.deepCursor
       ? `/api/trees/geteventdetail?when=upcoming&cursor=${encodeURIComponent(i.deepCursor)}&limit=12`
-      : null,
+      : '/api/trees/geteventdetail?when=upcoming&limit=12',
   ),
   e('plantations', 'asha', '/api/trees/geteventdetail?when=past&page=1&limit=12'),
   e('plantations', 'asha', '/api/trees/geteventdetail?when=upcoming&page=1&limit=12&country=IN'),
