@@ -105,6 +105,9 @@ async function signedInTab(browser: Browser, origin: string, token: string): Pro
   return page;
 }
 
+/** Lighthouse could not record the run (NO_NAVSTART and the like, on a busy machine): run it again. */
+class RuntimeError extends Error {}
+
 async function audit(url: string, port: number, page?: Page): Promise<PageResult> {
   const result = await lighthouse(
     url,
@@ -114,7 +117,7 @@ async function audit(url: string, port: number, page?: Page): Promise<PageResult
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new RuntimeError(`${url}: ${lhr.runtimeError.message}`);
   // A signed-in page that lost its session ends on /login: that would measure the wrong page.
   const landed = new URL(lhr.finalDisplayedUrl).pathname;
   if (landed !== new URL(url).pathname) throw new Error(`${url} ended on ${landed}`);
@@ -175,13 +178,19 @@ async function main(): Promise<void> {
     for (const [page, floors] of pages) {
       const runs: PageResult[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const tab = page.startsWith('/app/')
-          ? await signedInTab(browser, server.url, token)
-          : undefined;
-        try {
-          runs.push(await audit(`${server.url}${page}`, chrome.port, tab));
-        } finally {
-          await tab?.close();
+        for (let attempt = 1; ; attempt++) {
+          const tab = page.startsWith('/app/')
+            ? await signedInTab(browser, server.url, token)
+            : undefined;
+          try {
+            runs.push(await audit(`${server.url}${page}`, chrome.port, tab));
+            break;
+          } catch (error) {
+            if (!(error instanceof RuntimeError) || attempt === 3) throw error;
+            console.log(`${page}: ${error.message}; running it again`);
+          } finally {
+            await tab?.close();
+          }
         }
       }
       const scores = Object.fromEntries(
