@@ -7,6 +7,7 @@ import {
   PostgresDialect,
   sql,
   SqliteDialect,
+  type DatabaseIntrospector,
   type MigrationResultSet,
   type SqliteDatabase,
 } from 'kysely';
@@ -115,19 +116,46 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationResultSet> {
+/**
+ * Kysely's migrator asks whether its bookkeeping tables exist by introspecting every table and
+ * column of the whole database; on PostgreSQL that query fails ("column … does not exist") while
+ * another schema's DDL runs at the same moment (tests migrate many schemas at once). It is only
+ * told about our own schema's tables, read from `information_schema`.
+ */
+function schemaIntrospector(db: Kysely<Database>, schema: string): DatabaseIntrospector {
+  return {
+    getSchemas: async () => [{ name: schema }],
+    getTables: async () => {
+      const { rows } = await sql<{ name: string }>`select table_name as name
+        from information_schema.tables where table_schema = ${schema}`.execute(db);
+      return rows.map((r) => ({ name: r.name, schema, isView: false, columns: [] }));
+    },
+    getMetadata: async () => ({ tables: [] }),
+  };
+}
+
+/** A migrator for this database (on PostgreSQL pinned to the connection's schema). */
+export async function migratorFor(handle: DatabaseHandle): Promise<Migrator> {
   const { db } = handle;
+  const provider = { getMigrations: async () => migrations };
+  if (handle.dialect !== 'postgres') return new Migrator({ db, provider });
   // Pin the bookkeeping tables to our schema: otherwise Kysely finds same-named tables in other schemas.
-  const schema =
-    handle.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
-          ?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
+  const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
+    .rows[0]!.schema;
+  const introspection = schemaIntrospector(db, schema);
+  // The same database object, but its `introspection` sees only our schema.
+  const scoped = new Proxy(db, {
+    get(target, prop) {
+      if (prop === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
+  return new Migrator({ db: scoped, provider, migrationTableSchema: schema });
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationResultSet> {
+  const migrator = await migratorFor(handle);
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');

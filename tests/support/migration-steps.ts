@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Migrator, sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database';
-import { migrations } from '../../server/db/migrations';
+import { migratorFor, openDatabase, type DatabaseHandle } from '../../server/db/database';
 import type { DatabaseTarget } from './test-database';
 
 /** A fresh, empty database (SQLite in memory, or a throwaway PostgreSQL schema). */
@@ -28,16 +27,7 @@ export async function emptyDatabase(target: DatabaseTarget): Promise<DatabaseHan
 
 /** Migrates up or down to exactly `name`; throws the migration's error. */
 export async function migrateTo(handle: DatabaseHandle, name: string): Promise<void> {
-  // Pin the bookkeeping tables to our schema, as migrateToLatest does.
-  const schema =
-    handle.dialect === 'postgres'
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle.db)).rows[0]?.s
-      : undefined;
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const migrator = await migratorFor(handle);
   const result = await migrator.migrateTo(name);
   if (result.error) throw result.error;
 }
