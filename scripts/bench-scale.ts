@@ -245,6 +245,7 @@ function judge(demo: Timing, million: Timing): Pick<Row, 'ratio' | 'verdict' | '
   if (demo.status === 404 && million.status === 404)
     return { ratio: 1, verdict: 'n/a', why: 'not on this server (404)' };
   const why: string[] = [];
+  if (million.status === 200 && !(million.meanMs > 0)) why.push('no answer');
   if (million.status !== 200 || million.errors > 0)
     why.push(`${million.status !== 200 ? million.status : `${million.errors} errors`}`);
   if (ratio > RATIO_BUDGET) why.push(`${ratio.toFixed(2)}×`);
