@@ -1,6 +1,7 @@
 import { loadConfig } from '../../server/config';
 import { createServices } from '../../server/context';
 import { openDatabase, sqliteFileIn } from '../../server/db/database';
+import { careDueQueries } from '../../server/modules/trees/tree-care-due.repository';
 import { EVENT_LOOP_REPORT_PREFIX, startEventLoopReport } from '../../server/lib/event-loop-report';
 import { resolveSessionSecret } from '../../server/lib/secrets';
 import type { EventLoopFigures } from './server';
@@ -28,20 +29,24 @@ export async function timeScheduledJobs(dataDir: string, databaseUrl = ''): Prom
 }
 
 /**
- * Summaries the app keeps by a job rather than in the writing transaction, brought up to date the
- * way the app does it: the named schedules run until a pass has nothing left to do (the community
- * impact figure's partials, 'impact figures', after the bulk load marked every cohort changed).
+ * Summaries the app keeps by a job, or rebuilds itself after a bulk load, brought up to date the
+ * way the app does it: `untilDone` schedules run until a pass has nothing left to do (the community
+ * impact figure's partials, 'impact figures', after the bulk load marked every cohort changed),
+ * `once` schedules run one pass (the 'community charts' snapshot), and the care due dates
+ * (`tree_care_due`, kept by the trees repository's writes) are made again from every living tree.
  * Schedules this version of the app does not have are skipped. Answers the passes run.
  */
 export async function settleJobKeptSummaries(
   dataDir: string,
   databaseUrl: string,
-  names: readonly string[] = ['impact figures'],
+  { untilDone = ['impact figures'], once = ['community charts'] } = {},
 ): Promise<number> {
   return withServices(dataDir, databaseUrl, async (ctx, errors) => {
+    await careDueQueries(ctx.database.db).rebuildCareDue(ctx.clock.now().toISOString());
     let passes = 0;
-    for (const job of ctx.background.schedules.filter((j) => names.includes(j.name))) {
-      for (let pass = 0; pass < 100; pass++) {
+    for (const job of ctx.background.schedules) {
+      const runs = untilDone.includes(job.name) ? 100 : once.includes(job.name) ? 1 : 0;
+      for (let pass = 0; pass < runs; pass++) {
         passes++;
         if ((await job.run()) === 0) break;
       }
