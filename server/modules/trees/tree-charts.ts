@@ -13,7 +13,7 @@ import {
 } from './tree-impact-history';
 
 /** Trees read per batch: one batch's read and sums stay well under 50 ms of the event loop. */
-const BATCH = 2_000;
+const BATCH = 1_000;
 
 /** A tree as the impact history counts it: a cohort of one record. */
 const asCohort = (t: {
