@@ -43,6 +43,7 @@ import { timeScheduledJobs, type JobTiming } from './bench-scale/jobs';
 import { startBenchServer, type BenchServer } from './bench-scale/server';
 import { checkConsistency, type Check } from './bench-scale/summaries';
 import { sqliteFileIn } from '../server/db/database';
+import { cpuMicros } from '../tests/support/process-cpu';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -65,17 +66,6 @@ const size = option('--scale') ? scaledSize(Number(option('--scale'))) : FULL_SI
 const only = option('--only') ? new RegExp(option('--only')!, 'i') : undefined;
 const log = (line: string) => console.log(line);
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
-
-/** CPU time (µs) a process has used so far; undefined where /proc is missing. */
-function cpuMicros(pid: number | undefined): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return undefined;
-  }
-}
 
 interface Timing {
   status: number;

@@ -17,6 +17,7 @@ import { hashPassword } from '../server/lib/passwords';
 import { buildDrive, buildUser } from '../tests/support/factories';
 import { freePort } from '../tests/support/free-port';
 import { startServer, type StartedServer } from '../tests/support/start-server';
+import { cpuMicros } from '../tests/support/process-cpu';
 
 /**
  * `npm run bench [-- --duration 10] [--rounds 2] [--postgres postgres://…] [--only sqlite|postgres]`:
@@ -55,18 +56,6 @@ const FLAT_RATIO = 0.8;
 const DRIVE_SIZES = [1_000, 100_000];
 const BENCH_PASSWORD = 'bench-password-2026';
 const MEMBERS = 10;
-
-/** CPU time (user + system, µs) a process has used so far; undefined where /proc is missing. */
-function cpuMicros(pid: number | undefined): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The processes whose CPU a request costs: the server, and its database backends if any. */
 type CpuSources = () => Promise<number[]>;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { EVENT_LOOP_REPORT_PREFIX } from '../../server/lib/event-loop-report';
 import { freePort } from '../../tests/support/free-port';
+import { serverEnv } from '../../tests/support/start-server';
 
 /** What server/lib/event-loop-report.ts writes: wall-clock delay and the CPU-busy part of it. */
 export interface EventLoopFigures {
@@ -33,14 +34,7 @@ export async function startBenchServer(dataDir: string, databaseUrl = ''): Promi
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      APP_URL: url,
+      ...serverEnv(port, dataDir, databaseUrl),
       EVENT_LOOP_REPORT: 'true',
       // Thousands of requests a second from one address.
       RATE_LIMIT_MULTIPLIER: '1000',

@@ -13,6 +13,20 @@ export interface StartedServer {
   stop: () => Promise<void>;
 }
 
+/** The environment of a real server on loopback `port` over `dataDir` (and `databaseUrl`). */
+export function serverEnv(port: number, dataDir: string, databaseUrl = ''): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    APP_URL: `http://127.0.0.1:${port}`,
+  };
+}
+
 /** Starts the real server (server/main.ts) on a free port with a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
   const port = await freePort();
@@ -22,14 +36,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      APP_URL: url,
+      ...serverEnv(port, dataDir),
       // Every journey signs up from 127.0.0.1; the per-IP limits are tested in Vitest.
       RATE_LIMIT_MULTIPLIER: '50',
       ...env,

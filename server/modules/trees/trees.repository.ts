@@ -30,6 +30,20 @@ export interface NewMeasurement {
 }
 
 /** Every query of the trees module (tree rows here, care and reminders in tree-care.repository). */
+/** The owner's dead trees that no registration has replaced (open replanting tasks). */
+const deadUnreplacedOf =
+  (ownerId: string) =>
+  ({ and, eb, not, exists, selectFrom }: ExpressionBuilder<Database, 'trees'>) =>
+    and([
+      eb('trees.owner_id', '=', ownerId),
+      eb('trees.status', '=', 'dead'),
+      not(
+        exists(
+          selectFrom('trees as r').select('r.id').whereRef('r.replaces_tree_id', '=', 'trees.id'),
+        ),
+      ),
+    ]);
+
 export function treesRepository(db: Kysely<Database>) {
   /** Trees with the id of the tree that replaced each, if any (owners' names: trees-people.ts). */
   const withReplacement = () =>
@@ -144,17 +158,7 @@ export function treesRepository(db: Kysely<Database>) {
     /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
     deadUnreplacedRecords: (ownerId: string, limit?: number): Promise<TreeWithReplacement[]> =>
       withReplacement()
-        .where('trees.owner_id', '=', ownerId)
-        .where('trees.status', '=', 'dead')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('trees as r')
-                .select('r.id')
-                .whereRef('r.replaces_tree_id', '=', 'trees.id'),
-            ),
-          ),
-        )
+        .where(deadUnreplacedOf(ownerId))
         .orderBy('trees.status_changed_at', 'desc')
         .orderBy('trees.id', 'desc')
         .$if(limit !== undefined, (q) => q.limit(limit!))
@@ -165,17 +169,7 @@ export function treesRepository(db: Kysely<Database>) {
       const row = await db
         .selectFrom('trees')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('trees.owner_id', '=', ownerId)
-        .where('trees.status', '=', 'dead')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('trees as r')
-                .select('r.id')
-                .whereRef('r.replaces_tree_id', '=', 'trees.id'),
-            ),
-          ),
-        )
+        .where(deadUnreplacedOf(ownerId))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
