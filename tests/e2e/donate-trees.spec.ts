@@ -7,6 +7,7 @@ import { apiDrive, apiToken } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { signedInAccount } from '../support/shell-session';
 import { payWithTestCard } from '../support/test-card';
+import { expectMapShown } from '../support/maps-e2e';
 
 /** The server's prices and limits, as the donate form reads them. */
 async function donationOptions(page: Page, token: string) {
@@ -138,7 +139,7 @@ test('a member donates 3 trees to a drive with the test card, gets a receipt and
   await expect(panel.getByTestId('drive-trees-given')).toHaveText('3');
   await expect(panel.getByTestId('drive-cash-given')).toHaveText(formatMoney(0, options.currency));
   await expect(panel.getByTestId('donor-list')).toContainText(`${me.username}3 trees`);
-  await expect(page.locator('.leaflet-container')).toBeVisible();
+  await expectMapShown(page);
   await expectNoSeriousA11yViolations(page);
 
   // On a 390 px phone the success page still gives the certificate.

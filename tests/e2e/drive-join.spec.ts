@@ -4,6 +4,7 @@ import { apiUser } from '../support/e2e-accounts';
 import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
 import { signIn, signedInAccount } from '../support/shell-session';
 import { themeAttribute } from '../support/theme';
+import { expectMapShown } from '../support/maps-e2e';
 
 test('an individual finds a drive, joins it, sees it in My Plantations and on the calendar; the organiser is told; leaving works', async ({
   page,
@@ -205,7 +206,7 @@ test('Plantations, a drive, and My Plantations: no serious accessibility problem
 
     await page.goto(`/app/delive-detail/${drive.id}`);
     await expect(page.getByRole('button', { name: 'Delete drive' })).toBeVisible();
-    await expect(page.locator('.leaflet-container')).toBeVisible();
+    await expectMapShown(page);
     await expectNoSeriousA11yViolations(page);
 
     await page.goto('/app/mydelive-event');
