@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { sqliteFileIn } from '../../server/db/database';
 import { DEMO_EMAIL_DOMAIN } from '../seed/people';
-import { postgresBulk, sqliteBulk, type BulkDb } from './bulk-db';
+import { BULK_TABLES, postgresBulk, sqliteBulk, type BulkDb } from './bulk-db';
 import { generate, readDemo, type GeneratedCounts, type ScaleSize } from './generate';
 import { settleJobKeptSummaries } from './jobs';
 import { addCohorts, addDonationTotals, checkConsistency, type Check } from './summaries';
@@ -64,17 +64,6 @@ export async function analyzePostgres(url: string): Promise<void> {
     await db.close();
   }
 }
-
-/** The tables the builder writes; their secondary indexes are built once, after the rows. */
-const BULK_TABLES = [
-  'users',
-  'drives',
-  'drive_participants',
-  'trees',
-  'tree_measurements',
-  'tree_care_log',
-  'donations',
-];
 
 /**
  * SQLite: the trees map's R*Tree (`trees_geo`, migration 0022) is kept by a trigger per inserted

@@ -1,6 +1,20 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
+/**
+ * The tables the builder writes: their secondary indexes are built once, after the rows, and the
+ * consistency check follows their foreign keys.
+ */
+export const BULK_TABLES = [
+  'users',
+  'drives',
+  'drive_participants',
+  'trees',
+  'tree_measurements',
+  'tree_care_log',
+  'donations',
+] as const;
+
 /** A column of a bulk insert: its name and, for PostgreSQL's unnest, its array element type. */
 export type ColumnType = 'text' | 'int4' | 'int8' | 'float8';
 export type Columns = ReadonlyArray<readonly [name: string, type: ColumnType]>;

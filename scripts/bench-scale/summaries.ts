@@ -3,7 +3,7 @@ import {
   type CohortShare,
   type CohortSource,
 } from '../../server/modules/trees/tree-impact';
-import type { BulkDb, Columns } from './bulk-db';
+import { BULK_TABLES, type BulkDb, type Columns } from './bulk-db';
 
 type Cohorts = Map<string, CohortShare>;
 const keyOf = (s: Pick<CohortShare, 'species_id' | 'size' | 'planted_day'>) =>
@@ -290,15 +290,7 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
          from users_search s left join users u on u.id = s.user_id
          where u.id is null or u.username <> s.username`,
     );
-    for (const table of [
-      'users',
-      'drives',
-      'drive_participants',
-      'trees',
-      'tree_measurements',
-      'tree_care_log',
-      'donations',
-    ])
+    for (const table of BULK_TABLES)
       await expectZero(
         `foreign keys of ${table}`,
         `select count(*) as n from pragma_foreign_key_check('${table}')`,
