@@ -17,6 +17,9 @@ export const CHART_TREE_COLUMNS = [
   'created_at',
 ] as const;
 
+/** A member's stored tree summary (dashboard); a write to one of their trees marks it out of date. */
+export const ownerSummaryName = (ownerId: string) => `owner:${ownerId}`;
+
 /** The community charts' reads and their stored snapshot (`tree_chart_snapshots`). */
 export function chartsQueries(db: Kysely<Database>) {
   return {
@@ -52,6 +55,48 @@ export function chartsQueries(db: Kysely<Database>) {
 
     snapshot: (name: string) =>
       db.selectFrom('tree_chart_snapshots').selectAll().where('name', '=', name).executeTakeFirst(),
+
+    /**
+     * Marks the owners' stored summaries out of date, in the writing transaction: a row with no
+     * body, stamped with the write's time, so a summary made from reads before it is not saved.
+     */
+    async staleOwnerSummaries(ownerIds: readonly string[], at: string) {
+      if (ownerIds.length === 0) return;
+      const names = ownerIds.map(ownerSummaryName);
+      await db
+        .insertInto('tree_chart_snapshots')
+        .values(names.map((name) => ({ name, last_month: '', body: '', computed_at: at })))
+        .onConflict((oc) =>
+          oc.column('name').doUpdateSet({ last_month: '', body: '', computed_at: at }),
+        )
+        .execute();
+    },
+
+    /**
+     * Stores a summary made from reads that began at `row.computed_at`, unless a write marked it
+     * out of date at or after that time (then the next request makes it again).
+     */
+    async saveSnapshotIfCurrent(row: {
+      name: string;
+      last_month: string;
+      body: string;
+      computed_at: string;
+    }) {
+      await db
+        .insertInto('tree_chart_snapshots')
+        .values(row)
+        .onConflict((oc) =>
+          oc
+            .column('name')
+            .doUpdateSet({
+              last_month: row.last_month,
+              body: row.body,
+              computed_at: row.computed_at,
+            })
+            .where('tree_chart_snapshots.computed_at', '<', row.computed_at),
+        )
+        .execute();
+    },
 
     async saveSnapshot(row: {
       name: string;

@@ -4,11 +4,15 @@ import { buildTree, insertUser } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewTree } from '../../db/tables';
 import { impactHistory, monthEnds, type HistoryCohort } from './tree-impact-history';
+import { chartsQueries, ownerSummaryName } from './tree-charts.repository';
 import { impactSummaryQueries } from './tree-impact-summary.repository';
 import { treesRepository } from './trees.repository';
 import { treesTestKit } from './tree-test-kit';
 
 const DAY_MS = 86_400_000;
+
+/** A walk in a write's own millisecond is not stored (it may have missed the write): wait it out. */
+const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
 
 /** The community tree charts a job makes and stores (0030, issue 20). */
 describe.each(databaseTargets)('the community tree charts on $name', (target) => {
@@ -100,6 +104,77 @@ describe.each(databaseTargets)('the community tree charts on $name', (target) =>
     expect(summary.livingRecords).toBe(living.reduce((n, c) => n + c.records, 0));
     expect(summary.livingPlants).toBe(living.reduce((n, c) => n + c.alive, 0));
     expect(summary.co2Kg).toEqual(summary.history.at(-1)!.co2Kg);
+  });
+
+  it("stores a member's summary until a write to their trees, an hour, or a new month", async () => {
+    await kit.setup();
+    const owner = await insertUser(kit.db());
+    const other = await insertUser(kit.db());
+    const repo = treesRepository(kit.db());
+    const first = buildTree(owner.id, { tree_count: 4, alive_count: 4 });
+    await repo.insert(first);
+    await nextMillisecond();
+    const trees = kit.services().trees;
+    const summary = await trees.ownerSummary(owner.id, HISTORY_MONTHS);
+    expect(summary.livingPlants).toBe(4);
+    const stored = () =>
+      kit
+        .db()
+        .selectFrom('tree_chart_snapshots')
+        .selectAll()
+        .where('name', '=', `owner:${owner.id}`)
+        .executeTakeFirst();
+    expect((await stored())!.body).not.toBe('');
+
+    // Read as one row: a tree written behind the repository's back is not seen…
+    await kit
+      .db()
+      .insertInto('trees')
+      .values(buildTree(owner.id, { tree_count: 2, alive_count: 2 }))
+      .execute();
+    expect(await trees.ownerSummary(owner.id, HISTORY_MONTHS)).toEqual(summary);
+    // …another member's write leaves it stored…
+    await repo.insert(buildTree(other.id, { tree_count: 9, alive_count: 9 }));
+    expect((await stored())!.body).not.toBe('');
+    // …and a write to one of theirs marks it out of date in its transaction.
+    await repo.update(first.id, { alive_count: 3 });
+    expect((await stored())!.body).toBe('');
+    await nextMillisecond();
+    const again = await trees.ownerSummary(owner.id, HISTORY_MONTHS);
+    expect(again.livingPlants).toBe(3 + 2);
+    expect(again.records).toBe(2);
+
+    // The curve ages: within the hour it is read as stored, after it made again.
+    await kit
+      .db()
+      .insertInto('trees')
+      .values(buildTree(owner.id, { tree_count: 7, alive_count: 7 }))
+      .execute();
+    kit.clock.advance(3_500_000);
+    expect(await trees.ownerSummary(owner.id, HISTORY_MONTHS)).toEqual(again);
+    kit.clock.advance(200_000);
+    expect((await trees.ownerSummary(owner.id, HISTORY_MONTHS)).livingPlants).toBe(5 + 7);
+  });
+
+  it("does not store a member's summary made from reads older than a write's mark", async () => {
+    await kit.setup();
+    const owner = await insertUser(kit.db());
+    const queries = chartsQueries(kit.db());
+    const name = ownerSummaryName(owner.id);
+    const body = async () => (await queries.snapshot(name))?.body;
+    await queries.staleOwnerSummaries([owner.id], '2026-06-15T10:00:00.005Z');
+    const made = (at: string, text: string) =>
+      queries.saveSnapshotIfCurrent({ name, last_month: '2026-06', body: text, computed_at: at });
+    // A walk that began before the write (or in its millisecond) would store what it missed.
+    await made('2026-06-15T10:00:00.004Z', 'before');
+    await made('2026-06-15T10:00:00.005Z', 'same');
+    expect(await body()).toBe('');
+    await made('2026-06-15T10:00:00.006Z', 'after');
+    expect(await body()).toBe('after');
+    // A later walk replaces an older summary.
+    await made('2026-06-15T11:00:00.000Z', 'newer');
+    await made('2026-06-15T10:30:00.000Z', 'older');
+    expect(await body()).toBe('newer');
   });
 
   it('makes them again when a new month begins, without waiting for the job', async () => {

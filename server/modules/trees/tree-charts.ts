@@ -2,7 +2,7 @@ import { HISTORY_MONTHS } from '../../../contract/dashboards';
 import type { Clock } from '../../lib/clock';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { Executor } from '../../db/unit-of-work';
-import { chartsQueries } from './tree-charts.repository';
+import { chartsQueries, ownerSummaryName } from './tree-charts.repository';
 import {
   addToHistory,
   historyPoints,
@@ -14,6 +14,23 @@ import {
 
 /** Trees read per batch: one batch's read and sums stay well under 50 ms of the event loop. */
 const BATCH = 1_000;
+
+/** A member's stored tree summary is made again after an hour, as the community figure is. */
+const OWNER_SUMMARY_MAX_AGE_MS = 3_600_000;
+
+/** A member's trees for the dashboard (`ownerSummary`). */
+export interface OwnerSummary {
+  livingPlants: number;
+  livingRecords: number;
+  records: number;
+  co2Kg: HistoryPoint['co2Kg'];
+  history: HistoryPoint[];
+}
+
+/** What is stored: the summary, the clock's time it was made at and how many months it covers. */
+type StoredOwnerSummary = OwnerSummary & { at: string; months: number };
+
+const withoutStamp = ({ at: _at, months: _months, ...summary }: StoredOwnerSummary) => summary;
 
 /** A tree as the impact history counts it: a cohort of one record. */
 const asCohort = (t: {
@@ -108,39 +125,83 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
     return charts;
   }
 
+  const makingOwner = new Map<string, Promise<OwnerSummary>>();
+
+  /** The member's trees walked in batches that yield, summed, and stored unless a write came. */
+  async function makeOwnerSummary(
+    ownerId: string,
+    months: number,
+    name: string,
+  ): Promise<OwnerSummary> {
+    // Wall-clock order of this walk against writes' marks (the injected clock may stand still).
+    const startedAt = new Date().toISOString();
+    const at = clock.now();
+    const totals = historyTotals(monthEnds(at, months));
+    let livingPlants = 0;
+    let livingRecords = 0;
+    let records = 0;
+    let after: { created_at: string; id: string } | null = null;
+    for (;;) {
+      const batch = await queries().ownerTreesAfter(ownerId, after, BATCH);
+      addToHistory(totals, batch.map(asCohort));
+      for (const t of batch) {
+        records += 1;
+        if (t.status === 'dead') continue;
+        livingRecords += 1;
+        livingPlants += t.alive_count;
+      }
+      if (batch.length < BATCH) break;
+      after = batch.at(-1)!;
+      await yieldToEventLoop();
+    }
+    const history = historyPoints(totals);
+    const summary: OwnerSummary = {
+      livingPlants,
+      livingRecords,
+      records,
+      co2Kg: history.at(-1)?.co2Kg ?? { low: 0, mid: 0, high: 0 },
+      history,
+    };
+    await queries().saveSnapshotIfCurrent({
+      name,
+      last_month: history.at(-1)?.month ?? '',
+      body: JSON.stringify({ ...summary, at: at.toISOString(), months }),
+      computed_at: startedAt,
+    });
+    return summary;
+  }
+
   return {
     /**
      * A member's trees for the dashboard: counts, and living plants with their CO₂ (low–high) at
      * the end of each of the last `months` months, the last point being now (one impact method).
-     * Their trees in batches that yield, so a member with thousands never holds the event loop.
+     * Stored per member (`owner:{id}` in `tree_chart_snapshots`) and read as one row;
+     * made again, walking their trees in batches that yield, after a write to one of their trees
+     * (which marks it out of date in its transaction), after an hour (the curve ages, as the
+     * community figure's partials do) and in a new month.
      */
-    async ownerSummary(ownerId: string, months: number) {
-      const totals = historyTotals(monthEnds(clock.now(), months));
-      let livingPlants = 0;
-      let livingRecords = 0;
-      let records = 0;
-      let after: { created_at: string; id: string } | null = null;
-      for (;;) {
-        const batch = await queries().ownerTreesAfter(ownerId, after, BATCH);
-        addToHistory(totals, batch.map(asCohort));
-        for (const t of batch) {
-          records += 1;
-          if (t.status === 'dead') continue;
-          livingRecords += 1;
-          livingPlants += t.alive_count;
-        }
-        if (batch.length < BATCH) break;
-        after = batch.at(-1)!;
-        await yieldToEventLoop();
+    async ownerSummary(ownerId: string, months: number): Promise<OwnerSummary> {
+      const name = ownerSummaryName(ownerId);
+      const now = clock.now();
+      const stored = await queries().snapshot(name);
+      if (stored && stored.body !== '') {
+        const summary = JSON.parse(stored.body) as StoredOwnerSummary;
+        const age = now.getTime() - Date.parse(summary.at);
+        if (
+          summary.months === months &&
+          age >= 0 &&
+          age < OWNER_SUMMARY_MAX_AGE_MS &&
+          summary.at.slice(0, 7) === now.toISOString().slice(0, 7)
+        )
+          return withoutStamp(summary);
       }
-      const history = historyPoints(totals);
-      return {
-        livingPlants,
-        livingRecords,
-        records,
-        co2Kg: history.at(-1)?.co2Kg ?? { low: 0, mid: 0, high: 0 },
-        history,
-      };
+      // Concurrent requests for one member wait for one walk.
+      let making = makingOwner.get(name);
+      if (!making) {
+        making = makeOwnerSummary(ownerId, months, name).finally(() => makingOwner.delete(name));
+        makingOwner.set(name, making);
+      }
+      return making;
     },
 
     /**

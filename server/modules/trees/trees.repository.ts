@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { Database, NewTree, TreesTable } from '../../db/tables';
 import { careDueQueries, movesCareDue } from './tree-care-due.repository';
+import { chartsQueries } from './tree-charts.repository';
 import { careQueries } from './tree-care.repository';
 import { cohortChanges, cohortShare, type CohortSource } from './tree-impact';
 import { COHORT_SOURCE_COLUMNS, impactSummaryQueries } from './tree-impact-summary.repository';
@@ -59,24 +60,32 @@ export function treesRepository(db: Kysely<Database>) {
           .as('replaced_by_id'),
       ]);
 
-  /** A tree's share of the community summary as the row stands now (null once it is gone). */
+  /** A tree's share of the community summary and its owner, as the row stands now. */
   const shareOf = (on: Kysely<Database>, id: string) =>
     on
       .selectFrom('trees')
-      .select(COHORT_SOURCE_COLUMNS)
+      .select([...COHORT_SOURCE_COLUMNS, 'owner_id'])
       .where('id', '=', id)
       .executeTakeFirst()
-      .then((row) => (row ? cohortShare(row as CohortSource) : null));
+      .then((row) =>
+        row ? { share: cohortShare(row as CohortSource), owner: row.owner_id } : null,
+      );
 
   /**
-   * Runs a write to one tree and moves its share of `tree_impact_cohorts` with it, in one
-   * transaction (the caller's when there is one).
+   * Runs a write to one tree and moves its share of `tree_impact_cohorts` with it, and marks its
+   * owner's stored summary out of date, in one transaction (the caller's when there is one).
    */
   const withSummary = <T>(id: string, write: (on: Kysely<Database>) => Promise<T>) => {
     const run = async (on: Kysely<Database>) => {
       const before = await shareOf(on, id);
       const result = await write(on);
-      await impactSummaryQueries(on).apply(cohortChanges(before, await shareOf(on, id)));
+      const after = await shareOf(on, id);
+      await impactSummaryQueries(on).apply(
+        cohortChanges(before?.share ?? null, after?.share ?? null),
+      );
+      const owners = new Set([before?.owner, after?.owner].filter((o) => o !== undefined));
+      // Wall-clock time, after the write: a summary walk that began before it is not stored.
+      await chartsQueries(on).staleOwnerSummaries([...owners], new Date().toISOString());
       return result;
     };
     return db.isTransaction ? run(db) : db.transaction().execute(run);
