@@ -392,16 +392,51 @@ export const driveMapResponseSchema = z.object({
 });
 export type DriveMapPoint = z.infer<typeof driveMapPointSchema>;
 
-/** My Plantations: drives I organise and drives I joined (each list at most this many). */
-export const MY_DRIVES_MAX = 100;
-export const myDrivesQuerySchema = z.object({
-  when: z
-    .enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' })
-    .default('upcoming'),
-});
+/** My Plantations: how many drives each list (organised, joined) shows per page. */
+export const MY_DRIVES_PAGE = 12;
+export const MY_DRIVES_MESSAGES = {
+  cursorNeedsPart: 'cursor continues one list: say which with part=organised or part=joined.',
+} as const;
+/**
+ * GET /api/drives/mine: the first page of both lists, or with `part` one of them; `cursor` (that
+ * list's `nextCursor`) asks for the page after it, read by keyset like the Plantations list.
+ */
+export const myDrivesQuerySchema = z
+  .object({
+    when: z
+      .enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' })
+      .default('upcoming'),
+    part: z
+      .enum(['organised', 'joined'], { error: 'part must be organised or joined.' })
+      .optional(),
+    cursor: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || decodeDriveCursor(v) !== undefined,
+        DRIVE_CURSOR_MESSAGES.invalid,
+      )
+      .transform((v) => (v === undefined ? undefined : decodeDriveCursor(v))),
+    limit: pagingQueryFields(MY_DRIVES_PAGE).limit,
+  })
+  .refine((v) => !v.cursor || v.part, {
+    message: MY_DRIVES_MESSAGES.cursorNeedsPart,
+    path: ['part'],
+  })
+  .refine((v) => !v.cursor || v.cursor.when === v.when, {
+    message: DRIVE_CURSOR_MESSAGES.otherList,
+    path: ['cursor'],
+  });
 export const myDrivesResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ organised: z.array(driveSchema), joined: z.array(driveSchema) }),
+  /**
+   * Per list, the token for its next page (`cursor=` with `part=`); null when it has no more or
+   * was not asked for. (Optional so readers written before paging still parse.)
+   */
+  nextCursor: z
+    .object({ organised: z.string().nullable(), joined: z.string().nullable() })
+    .optional(),
 });
 export type MyDrivesResponse = z.infer<typeof myDrivesResponseSchema>;
 

@@ -117,7 +117,8 @@ const SCAN_BATCH = 50_000;
 /**
  * Every summary the app keeps, made again from its rows and compared with what is stored:
  * `tree_impact_cohorts` (each tree's `cohortShare`), `donation_totals` (paid donations),
- * `receipt_counters`, the trees' latest measurement columns, gift allocation counts, and on
+ * `receipt_counters`, the trees' latest measurement columns, gift allocation counts, the drives'
+ * `drive_organiser_months` and `drive_participants.drive_starts_at`, and on
  * SQLite the trigger-kept `trees_geo` and `users_search` (plus foreign keys, which the build
  * does not enforce while inserting); on PostgreSQL the map's and search's indexes exist.
  * Catches a builder, or an app writer, that goes past a summary.
@@ -263,6 +264,27 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
     `select count(*) as n from trees t
        where t.gift_plants <> coalesce((select sum(a.plants) from tree_gift_allocations a where a.tree_id = t.id), 0)`,
   );
+
+  // The drives module's summaries (0031), kept by triggers as the bulk rows go in.
+  if (await hasTable(db, 'drive_organiser_months')) {
+    const organiserMonths = `select d.organizer_id, substr(d.starts_at, 1, 7) as month, count(*) as drives,
+         coalesce(sum(p.n), 0) as participants
+       from drives d
+       left join (select drive_id, count(*) as n from drive_participants group by drive_id) p
+         on p.drive_id = d.id
+       group by d.organizer_id, substr(d.starts_at, 1, 7)`;
+    const stored = 'select organizer_id, month, drives, participants from drive_organiser_months';
+    await expectZero(
+      'drive_organiser_months (drives and sign-ups per organiser and month)',
+      `select (select count(*) from (${stored} except ${organiserMonths}) a)
+            + (select count(*) from (${organiserMonths} except ${stored}) b) as n`,
+    );
+    await expectZero(
+      "drive_participants.drive_starts_at (the drive's start)",
+      `select count(*) as n from drive_participants p join drives d on d.id = p.drive_id
+         where p.drive_starts_at is null or p.drive_starts_at <> d.starts_at`,
+    );
+  }
 
   if (db.dialect === 'sqlite') {
     // The R*Tree cannot be joined cheaply (1M lookups by an auxiliary column), so per row status

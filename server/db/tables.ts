@@ -60,6 +60,16 @@ export interface DriveParticipantsTable {
   drive_id: string;
   user_id: string;
   joined_at: Timestamp;
+  /** 0031: the drive's starts_at, kept by the drive's edit (a member's drives in date order). */
+  drive_starts_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** 0031: per organiser and month (YYYY-MM of starts_at) their drives and sign-ups. */
+export interface DriveOrganiserMonthsTable {
+  organizer_id: string;
+  month: string;
+  drives: number;
+  participants: number;
 }
 
 export interface TreesTable {
@@ -617,6 +627,7 @@ export interface Database {
   users_search: UsersSearchTable;
   drives: DrivesTable;
   drive_participants: DriveParticipantsTable;
+  drive_organiser_months: DriveOrganiserMonthsTable;
   trees: TreesTable;
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;

@@ -26,6 +26,7 @@ import * as treeCareDue from './0027-tree-care-due';
 import * as impactFigures from './0026-impact-figures';
 import * as communityCharts from './0030-community-charts';
 import * as tableWriteNotices from './0029-table-write-notices';
+import * as driveOrganiserSummaries from './0031-drive-organiser-summaries';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0026-impact-figures': impactFigures,
   '0030-community-charts': communityCharts,
   '0029-table-write-notices': tableWriteNotices,
+  '0031-drive-organiser-summaries': driveOrganiserSummaries,
 };

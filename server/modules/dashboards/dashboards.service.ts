@@ -35,7 +35,10 @@ export interface DashboardsDeps {
       TreesService,
       'careDuePage' | 'careTotals' | 'replanting' | 'replantingCount' | 'plantedAtDrives'
     >;
-  drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming' | 'volunteerHours'>;
+  drives: Pick<
+    DrivesService,
+    'organisedSummary' | 'organisedIds' | 'joinedUpcoming' | 'volunteerHours'
+  >;
   donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedByMonth'>;
   /**
    * Another way to view an organisation (its team members, once teams exist): the organisation
@@ -44,9 +47,17 @@ export interface DashboardsDeps {
   organisationFor?: (viewer: SessionUser, organisationId: string) => Promise<Organisation | null>;
 }
 
-/** Everything the corporate dashboard and the impact report show; lists are complete here. */
+/**
+ * Everything the corporate dashboard and the impact report show; the drive lists are complete
+ * unless `corporateFigures` was given a `listMax` (the dashboard's), the counts always are.
+ */
 export interface CorporateFigures extends Omit<CorporateDashboard, 'drives'> {
-  drives: { upcoming: DashboardDrive[]; past: DashboardDrive[] };
+  drives: {
+    upcoming: DashboardDrive[];
+    past: DashboardDrive[];
+    upcomingCount: number;
+    pastCount: number;
+  };
 }
 
 const displayName = (user: Pick<SessionUser, 'name' | 'username'>) =>
@@ -172,13 +183,22 @@ export function dashboardsService(deps: DashboardsDeps) {
     };
   }
 
-  /** An organisation's figures for a period (inclusive days, UTC), or for all time. */
-  async function corporateFigures(organisation: Organisation, period?: Period) {
+  /**
+   * An organisation's figures for a period (inclusive days, UTC), or for all time; the drive lists
+   * hold at most `listMax` drives each (all without it).
+   */
+  async function corporateFigures(organisation: Organisation, period?: Period, listMax?: number) {
     const now = clock.now();
     const nowIso = now.toISOString();
     const bounds = period ? periodBounds(period) : undefined;
-    const [all, volunteerHours] = await Promise.all([
-      deps.drives.organisedSummary(organisation.id),
+    // Counts, sign-ups and months from the organiser's summary; lists from the index (drives module).
+    const [summary, ids, volunteerHours] = await Promise.all([
+      deps.drives.organisedSummary(organisation.id, {
+        from: bounds?.from,
+        before: bounds?.before,
+        ...(listMax === undefined ? {} : { listMax }),
+      }),
+      deps.drives.organisedIds(organisation.id),
       // The one definition of volunteer hours (the drives module's, as /api/stats counts them).
       deps.drives.volunteerHours({
         organiserId: organisation.id,
@@ -186,25 +206,19 @@ export function dashboardsService(deps: DashboardsDeps) {
         before: bounds?.before,
       }),
     ]);
-    const ids = all.map((d) => d.id);
     const [planted, received] = await Promise.all([
       ids.length ? deps.trees.plantedAtDrives(ids, bounds?.from, bounds?.before) : [],
       ids.length ? deps.donations.receivedByMonth(ids, bounds?.from, bounds?.before) : [],
     ]);
-    const drives = bounds
-      ? all.filter((d) => d.startsAt >= bounds.from && d.startsAt < bounds.before)
-      : all;
-    const upcoming = drives.filter((d) => d.startsAt > nowIso);
-    const past = drives.filter((d) => d.startsAt <= nowIso).reverse();
     const plantedTotal = planted.reduce((n, m) => n + m.planted, 0);
     const alive = planted.reduce((n, m) => n + m.alive, 0);
 
     const months: CorporateMonth[] = monthsOf(period, now).map((month) => {
-      const held = drives.filter((d) => d.startsAt.slice(0, 7) === month);
+      const held = summary.months.get(month);
       return {
         month,
-        drives: held.length,
-        participants: held.reduce((n, d) => n + d.participants, 0),
+        drives: held?.drives ?? 0,
+        participants: held?.participants ?? 0,
         trees: planted.find((m) => m.month === month)?.planted ?? 0,
         donations: byCurrency(received.filter((r) => r.month === month)),
       };
@@ -213,8 +227,13 @@ export function dashboardsService(deps: DashboardsDeps) {
     return {
       organisation,
       period: period ? { from: period.from, to: period.to } : null,
-      drives: { upcoming, past },
-      participants: drives.reduce((n, d) => n + d.participants, 0),
+      drives: {
+        upcoming: summary.upcomingList,
+        past: summary.pastList,
+        upcomingCount: summary.upcoming,
+        pastCount: summary.past,
+      },
+      participants: summary.participants,
       volunteerHours,
       trees: {
         planted: plantedTotal,
@@ -248,14 +267,14 @@ export function dashboardsService(deps: DashboardsDeps) {
       period?: Period,
     ): Promise<CorporateDashboard> {
       const organisation = await requireOrganisationViewer(viewer, organisationId);
-      const figures = await corporateFigures(organisation, period);
+      const figures = await corporateFigures(organisation, period, DASHBOARD_LIST_MAX);
       return {
         ...figures,
         drives: {
-          upcoming: figures.drives.upcoming.length,
-          past: figures.drives.past.length,
-          upcomingList: figures.drives.upcoming.slice(0, DASHBOARD_LIST_MAX),
-          pastList: figures.drives.past.slice(0, DASHBOARD_LIST_MAX),
+          upcoming: figures.drives.upcomingCount,
+          past: figures.drives.pastCount,
+          upcomingList: figures.drives.upcoming,
+          pastList: figures.drives.past,
         },
       };
     },

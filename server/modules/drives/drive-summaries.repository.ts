@@ -1,5 +1,45 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
+
+/** The month (YYYY-MM, UTC) a drive counts in: its start's. */
+export const monthOf = (startsAt: string) => startsAt.slice(0, 7);
+
+/**
+ * `drive_organiser_months` and `drive_participants.drive_starts_at` (0031), which triggers keep in
+ * step with every write of drives and participations, inside the writing statement.
+ */
+export function organiserSummaryQueries(db: Kysely<Database>) {
+  return {
+    /**
+     * Makes both summaries again from the rows: each participation's `drive_starts_at`, and every
+     * organiser's months (the migration's backfill; the scale builder does the same in SQL).
+     */
+    async rebuild(): Promise<void> {
+      await db
+        .updateTable('drive_participants')
+        .set((eb) => ({
+          drive_starts_at: eb
+            .selectFrom('drives')
+            .select('drives.starts_at')
+            .whereRef('drives.id', '=', 'drive_participants.drive_id'),
+        }))
+        .execute();
+      await db.deleteFrom('drive_organiser_months').execute();
+      await sql`insert into drive_organiser_months (organizer_id, month, drives, participants)
+        select d.organizer_id, substr(d.starts_at, 1, 7), count(*), coalesce(sum(p.n), 0)
+        from drives d
+        left join (select drive_id, count(*) as n from drive_participants group by drive_id) p
+          on p.drive_id = d.id
+        group by d.organizer_id, substr(d.starts_at, 1, 7)`.execute(db);
+    },
+  };
+}
+
+/** Figures over a range of an organiser's drives' starts: [from, before), either end open. */
+export interface OrganisedRange {
+  from?: string | undefined;
+  before?: string | undefined;
+}
 
 /** Which drives a volunteer-hours figure covers: those that started by `now`, optionally narrowed. */
 export interface HoursScope {
@@ -37,23 +77,108 @@ export function driveSummariesRepository(db: Kysely<Database>) {
   };
 
   return {
-    /** Every drive the organiser created, with its participant count, oldest first. */
-    organisedWithCounts: (organiserId: string) =>
+    /**
+     * The organiser's months as the summary keeps them, [fromMonth, beforeMonth) (YYYY-MM), either
+     * end open: one index range on the summary's key.
+     */
+    organiserMonths: (organizerId: string, fromMonth?: string, beforeMonth?: string) => {
+      let query = db
+        .selectFrom('drive_organiser_months')
+        .select(['month', 'drives', 'participants'])
+        .where('organizer_id', '=', organizerId);
+      if (fromMonth) query = query.where('month', '>=', fromMonth);
+      if (beforeMonth) query = query.where('month', '<', beforeMonth);
+      return query.execute();
+    },
+
+    /**
+     * The same figures from the rows, for a part of a month the summary cannot split (a period's
+     * first and last days): the organiser's drives starting in [from, before), per month.
+     */
+    organiserMonthsFromRows: (organizerId: string, from: string, before: string) =>
       db
         .selectFrom('drives')
-        .leftJoin('drive_participants as p', 'p.drive_id', 'drives.id')
-        .select((eb) => [...columns, eb.fn.count<number>('p.user_id').as('participants')])
-        .where('drives.organizer_id', '=', organiserId)
-        .groupBy(columns)
-        .orderBy('drives.starts_at')
-        .orderBy('drives.id')
+        .select((eb) => [
+          sql<string>`substr(drives.starts_at, 1, 7)`.as('month'),
+          eb.fn.countAll<number>().as('drives'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb
+                  .selectFrom('drive_participants as p')
+                  .select((e) => e.fn.countAll<number>().as('n'))
+                  .whereRef('p.drive_id', '=', 'drives.id'),
+              ),
+              eb.lit(0),
+            )
+            .as('participants'),
+        ])
+        .where('drives.organizer_id', '=', organizerId)
+        .where('drives.starts_at', '>=', from)
+        .where('drives.starts_at', '<', before)
+        .groupBy(sql`substr(drives.starts_at, 1, 7)`)
         .execute(),
 
-    /** Drives the member joined that start after `now`, soonest first, at most `limit`. */
+    /** How many of the organiser's drives in the range start after `now` (index range count). */
+    async organisedUpcomingCount(organizerId: string, now: string, range: OrganisedRange) {
+      let query = db
+        .selectFrom('drives')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('drives.organizer_id', '=', organizerId)
+        .where('drives.starts_at', '>', now);
+      if (range.from) query = query.where('drives.starts_at', '>=', range.from);
+      if (range.before) query = query.where('drives.starts_at', '<', range.before);
+      return Number((await query.executeTakeFirstOrThrow()).n);
+    },
+
+    /**
+     * The organiser's drives in the range that start after `now` (upcoming, soonest first) or
+     * by it (past, latest first), at most `limit` (none: all), each with its participant count.
+     */
+    organisedList(
+      organizerId: string,
+      now: string,
+      range: OrganisedRange,
+      when: 'upcoming' | 'past',
+      limit: number | undefined,
+    ) {
+      const order = when === 'upcoming' ? 'asc' : 'desc';
+      let query = db
+        .selectFrom('drives')
+        .select((eb) => [
+          ...columns,
+          eb
+            .selectFrom('drive_participants as p')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('p.drive_id', '=', 'drives.id')
+            .as('participants'),
+        ])
+        .where('drives.organizer_id', '=', organizerId)
+        .where('drives.starts_at', when === 'upcoming' ? '>' : '<=', now);
+      if (range.from) query = query.where('drives.starts_at', '>=', range.from);
+      if (range.before) query = query.where('drives.starts_at', '<', range.before);
+      query = query.orderBy('drives.starts_at', order).orderBy('drives.id', order);
+      return (limit === undefined ? query : query.limit(limit)).execute();
+    },
+
+    /** Ids of every drive the organiser created (index only). */
+    organisedIds: async (organizerId: string) =>
+      (
+        await db
+          .selectFrom('drives')
+          .select('drives.id')
+          .where('drives.organizer_id', '=', organizerId)
+          .execute()
+      ).map((r) => r.id),
+
+    /**
+     * Drives the member joined that start after `now`, soonest first, at most `limit`: a range of
+     * drive_participants_user_idx (user_id, drive_starts_at, drive_id), then each drive by id.
+     */
     joinedUpcoming: (userId: string, now: string, limit: number) =>
       db
-        .selectFrom('drives')
-        .innerJoin('drive_participants as me', 'me.drive_id', 'drives.id')
+        .selectFrom('drive_participants as me')
+        .innerJoin('drives', 'drives.id', 'me.drive_id')
         .select((eb) => [
           ...columns,
           eb
@@ -63,19 +188,19 @@ export function driveSummariesRepository(db: Kysely<Database>) {
             .as('participants'),
         ])
         .where('me.user_id', '=', userId)
-        .where('drives.starts_at', '>', now)
-        .orderBy('drives.starts_at')
-        .orderBy('drives.id')
+        .where('me.drive_starts_at', '>', now)
+        .orderBy('me.drive_starts_at')
+        .orderBy('me.drive_id')
         .limit(limit)
         .execute(),
 
+    /** How many drives the member joined start after `now` (the index alone). */
     async joinedUpcomingCount(userId: string, now: string): Promise<number> {
       const row = await db
         .selectFrom('drive_participants as me')
-        .innerJoin('drives', 'drives.id', 'me.drive_id')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('me.user_id', '=', userId)
-        .where('drives.starts_at', '>', now)
+        .where('me.drive_starts_at', '>', now)
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -1,6 +1,6 @@
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
-import { driveSummariesRepository } from './drive-summaries.repository';
+import { driveSummariesRepository, monthOf } from './drive-summaries.repository';
 
 /** A drive as dashboards list it (contract/dashboards.ts `dashboardDriveSchema`). */
 export interface DriveSummary {
@@ -47,6 +47,27 @@ export interface VolunteerHoursScope {
   before?: string;
 }
 
+/** What an organisation's dashboard shows of its drives, over a range of starts or all time. */
+export interface OrganisedSummary {
+  /** Drives in the range that start after now, and those that started by now. */
+  upcoming: number;
+  past: number;
+  /** The soonest upcoming drives and the latest past ones, at most `listMax` each. */
+  upcomingList: DriveSummary[];
+  pastList: DriveSummary[];
+  /** Sign-ups across the drives in the range (a person at two drives counts twice). */
+  participants: number;
+  /** Per month (YYYY-MM) of the range: drives and sign-ups; months without drives are absent. */
+  months: Map<string, { drives: number; participants: number }>;
+}
+
+const monthStart = (iso: string) => `${monthOf(iso)}-01T00:00:00.000Z`;
+function nextMonthStart(iso: string): string {
+  const d = new Date(monthStart(iso));
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return d.toISOString();
+}
+
 /** A member's drive counts, as their public profile shows them. */
 export interface MemberDriveFigures {
   drivesOrganised: number;
@@ -60,11 +81,66 @@ export interface MemberDriveFigures {
 export function driveSummaries(uow: UnitOfWork, clock: Clock) {
   const nowIso = () => clock.now().toISOString();
   return {
-    /** Every drive the organiser created with its participant count, oldest first. */
-    async organisedSummary(organiserId: string): Promise<DriveSummary[]> {
-      const rows = await driveSummariesRepository(uow.db).organisedWithCounts(organiserId);
-      return rows.map(toDriveSummary);
+    /**
+     * An organiser's drives starting in [from, before) (either end open; all time without both):
+     * counts, the first `listMax` of each list (all without it), sign-ups and per-month figures.
+     * Whole months come from `drive_organiser_months`; only a range's partial first and last
+     * months read drive rows, and the upcoming count is one range of drives_organizer_idx, so
+     * the cost follows the months shown, not the organiser's drives.
+     */
+    async organisedSummary(
+      organiserId: string,
+      range: { from?: string | undefined; before?: string | undefined; listMax?: number } = {},
+    ): Promise<OrganisedSummary> {
+      const repo = driveSummariesRepository(uow.db);
+      const { from, before, listMax } = range;
+      const now = nowIso();
+      // Whole months inside the range: [lo, hi).
+      const lo = from === undefined || from === monthStart(from) ? from : nextMonthStart(from);
+      const hi = before === undefined ? undefined : monthStart(before);
+      const parts: Array<
+        Promise<Array<{ month: string; drives: unknown; participants: unknown }>>
+      > = [];
+      if (from !== undefined && before !== undefined && lo! >= hi!)
+        parts.push(repo.organiserMonthsFromRows(organiserId, from, before));
+      else {
+        parts.push(repo.organiserMonths(organiserId, lo && monthOf(lo), hi && monthOf(hi)));
+        if (from !== undefined && lo !== undefined && from < lo)
+          parts.push(repo.organiserMonthsFromRows(organiserId, from, lo));
+        if (before !== undefined && hi !== undefined && hi < before)
+          parts.push(repo.organiserMonthsFromRows(organiserId, hi, before));
+      }
+      const bounds = { from, before };
+      const [monthRows, upcoming, upcomingList, pastList] = await Promise.all([
+        Promise.all(parts),
+        repo.organisedUpcomingCount(organiserId, now, bounds),
+        repo.organisedList(organiserId, now, bounds, 'upcoming', listMax),
+        repo.organisedList(organiserId, now, bounds, 'past', listMax),
+      ]);
+      const months = new Map<string, { drives: number; participants: number }>();
+      let drives = 0;
+      let participants = 0;
+      for (const row of monthRows.flat()) {
+        const m = months.get(row.month) ?? { drives: 0, participants: 0 };
+        m.drives += Number(row.drives);
+        m.participants += Number(row.participants);
+        months.set(row.month, m);
+        drives += Number(row.drives);
+        participants += Number(row.participants);
+      }
+      return {
+        upcoming,
+        past: drives - upcoming,
+        upcomingList: upcomingList.map(toDriveSummary),
+        pastList: pastList.map(toDriveSummary),
+        participants,
+        months,
+      };
     },
+
+    /** Ids of every drive the organiser created (for other modules' figures over them). */
+    organisedIds: (organiserId: string): Promise<string[]> =>
+      driveSummariesRepository(uow.db).organisedIds(organiserId),
 
     /** The member's joined drives that are still ahead: the soonest `limit` and how many in all. */
     async joinedUpcoming(userId: string, limit: number) {

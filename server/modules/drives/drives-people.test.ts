@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DRIVE_MESSAGES } from '../../../contract/drives';
+import {
+  DRIVE_CURSOR_MESSAGES,
+  DRIVE_MESSAGES,
+  MY_DRIVES_MESSAGES,
+} from '../../../contract/drives';
 import { insertUser } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { driveApi, insertFile, NOW } from './drive-test-kit';
@@ -198,6 +202,102 @@ describe.each(databaseTargets)('drive people on $name', (target) => {
       const past = (await call('GET', '/api/drives/mine?when=past', me.headers)).json().data;
       expect(past.organised.map((d: { id: string }) => d.id)).toEqual([minePast.id]);
       expect(past.joined.map((d: { id: string }) => d.id)).toEqual([joinedPast.id]);
+    });
+
+    it('pages each list by keyset: `part` and the list’s `nextCursor`, no repeats, no gaps', async () => {
+      await setup();
+      const me = await corporate();
+      const other = await insertUser(db(), { profile_type: 'corporate' });
+      const day = (n: number, hour = 8) =>
+        new Date(
+          Date.parse('2026-06-02T00:00:00.000Z') + n * 86_400_000 + hour * 3_600_000,
+        ).toISOString();
+      // Two drives at the same moment: the id breaks the tie.
+      const organised = [];
+      for (let n = 0; n < 7; n++)
+        organised.push(await insertDrive(me.user.id, { starts_at: day(n) }));
+      organised.push(await insertDrive(me.user.id, { starts_at: day(3) }));
+      const joined = [];
+      for (let n = 0; n < 5; n++) {
+        const d = await insertDrive(other.id, { starts_at: day(-n - 1) });
+        await join(d.id, me.user.id);
+        joined.push(d);
+      }
+      type Page = {
+        data: Record<string, { id: string }[]>;
+        nextCursor: Record<string, string | null>;
+      };
+      const walk = async (when: string, part: string) => {
+        const ids: string[] = [];
+        let cursor: string | null = null;
+        let pages = 0;
+        do {
+          const res = await call(
+            'GET',
+            `/api/drives/mine?when=${when}&part=${part}&limit=3${cursor ? `&cursor=${cursor}` : ''}`,
+            me.headers,
+          );
+          expect(res.statusCode, res.body).toBe(200);
+          const body = res.json() as Page;
+          expect(body.data[part === 'organised' ? 'joined' : 'organised']).toEqual([]);
+          ids.push(...body.data[part]!.map((d) => d.id));
+          cursor = body.nextCursor[part]!;
+          pages++;
+        } while (cursor);
+        return { ids, pages };
+      };
+      const byStart = (a: { starts_at: string; id: string }, b: typeof a) =>
+        a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id);
+      expect(await walk('upcoming', 'organised')).toEqual({
+        ids: [...organised].sort(byStart).map((d) => d.id),
+        pages: 3,
+      });
+      expect(await walk('past', 'joined')).toEqual({
+        ids: [...joined]
+          .sort(byStart)
+          .reverse()
+          .map((d) => d.id),
+        pages: 2,
+      });
+
+      // Both lists' first pages by default (12 each), each with its own cursor.
+      const first = (await call('GET', '/api/drives/mine?limit=2', me.headers)).json() as Page;
+      expect(first.data.organised).toHaveLength(2);
+      expect(first.nextCursor.organised).toEqual(expect.any(String));
+      expect(first.nextCursor.joined).toBeNull();
+    });
+
+    it('refuses a bad cursor, a cursor without `part` and one of the other list', async () => {
+      await setup();
+      const me = await corporate();
+      for (let n = 0; n < 3; n++)
+        await insertDrive(me.user.id, { starts_at: `2026-06-0${n + 2}T08:00:00.000Z` });
+      const first = await call('GET', '/api/drives/mine?part=organised&limit=1', me.headers);
+      const cursor = first.json().nextCursor.organised as string;
+      const refusals: Array<[string, string]> = [
+        [`/api/drives/mine?part=organised&cursor=nonsense`, DRIVE_CURSOR_MESSAGES.invalid],
+        [`/api/drives/mine?cursor=${cursor}`, MY_DRIVES_MESSAGES.cursorNeedsPart],
+        [
+          `/api/drives/mine?when=past&part=organised&cursor=${cursor}`,
+          DRIVE_CURSOR_MESSAGES.otherList,
+        ],
+        ['/api/drives/mine?part=everything', 'part must be organised or joined.'],
+        ['/api/drives/mine?limit=500', 'limit must be between 1 and 100.'],
+      ];
+      for (const [url, message] of refusals) {
+        const res = await call('GET', url, me.headers);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message, url).toBe(message);
+      }
+      // Another member's cursor only says where a list starts: it reads the caller's own drives.
+      const stranger = await signIn();
+      const theirs = await call(
+        'GET',
+        `/api/drives/mine?part=organised&cursor=${cursor}`,
+        stranger.headers,
+      );
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.json().data.organised).toEqual([]);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database, DrivesTable, NewDrive } from '../../db/tables';
 import {
   direction,
@@ -260,6 +260,10 @@ export function drivesRepository(db: Kysely<Database>) {
       return Number(result.numDeletedRows) > 0;
     },
 
+    /**
+     * The drives the member organises, in the filter's order, at most `limit`: a range of
+     * drives_organizer_idx (organizer_id, starts_at, id), from the keyset cursor when there is one.
+     */
     organisedRecords: (userId: string, filter: DriveFilter, limit: number) =>
       listed()
         .where('drives.organizer_id', '=', userId)
@@ -269,15 +273,34 @@ export function drivesRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    joinedRecords: (userId: string, filter: DriveFilter, limit: number) =>
-      listed()
+    /**
+     * The drives the member joined, in the list's order (start, then id), at most `limit`: a range
+     * of drive_participants_user_idx (user_id, drive_starts_at, drive_id), from the keyset cursor
+     * when there is one, then each drive by its id. Only `when`, `now` and `after` of the filter
+     * apply (My Plantations and profiles have no other filters).
+     */
+    joinedRecords: (userId: string, filter: DriveFilter, limit: number) => {
+      const upcoming = filter.when === 'upcoming';
+      const order = direction(filter);
+      const key = sql`(${sql.ref('me.drive_starts_at')}, ${sql.ref('me.drive_id')})`;
+      const { after } = filter;
+      return listed()
         .innerJoin('drive_participants as me', 'me.drive_id', 'drives.id')
         .where('me.user_id', '=', userId)
-        .where((eb) => eb.and(filterConditions(filter)))
-        .orderBy('drives.starts_at', direction(filter))
-        .orderBy('drives.id', direction(filter))
+        .where(
+          after
+            ? upcoming
+              ? sql<SqlBool>`${key} > (${after.startsAt}, ${after.id})`
+              : sql<SqlBool>`${key} < (${after.startsAt}, ${after.id})`
+            : upcoming
+              ? sql<SqlBool>`${sql.ref('me.drive_starts_at')} >= ${filter.now}`
+              : sql<SqlBool>`${sql.ref('me.drive_starts_at')} < ${filter.now}`,
+        )
+        .orderBy('me.drive_starts_at', order)
+        .orderBy('me.drive_id', order)
         .limit(limit)
-        .execute(),
+        .execute();
+    },
 
     /** My drives (organised or joined) starting in [from, before), with my role; at most `limit`. */
     async mineBetween(userId: string, from: string, before: string | undefined, limit: number) {
@@ -298,19 +321,20 @@ export function drivesRepository(db: Kysely<Database>) {
         .select(columns)
         .where('drives.organizer_id', '=', userId)
         .where('drives.starts_at', '>=', from);
+      // The member's participations by their copy of the start (drive_participants_user_idx).
       let joined = db
-        .selectFrom('drives')
-        .innerJoin('drive_participants as me', 'me.drive_id', 'drives.id')
+        .selectFrom('drive_participants as me')
+        .innerJoin('drives', 'drives.id', 'me.drive_id')
         .select(columns)
         .where('me.user_id', '=', userId)
-        .where('drives.starts_at', '>=', from);
+        .where('me.drive_starts_at', '>=', from);
       if (before) {
         organised = organised.where('drives.starts_at', '<', before);
-        joined = joined.where('drives.starts_at', '<', before);
+        joined = joined.where('me.drive_starts_at', '<', before);
       }
       const [mine, theirs] = await Promise.all([
-        organised.orderBy('drives.starts_at').limit(limit).execute(),
-        joined.orderBy('drives.starts_at').limit(limit).execute(),
+        organised.orderBy('drives.starts_at').orderBy('drives.id').limit(limit).execute(),
+        joined.orderBy('me.drive_starts_at').orderBy('me.drive_id').limit(limit).execute(),
       ]);
       return [
         ...mine.map((d) => ({ ...d, role: 'organiser' as const })),

@@ -17,7 +17,6 @@ import {
   driveParamsSchema,
   driveUpdatedResponseSchema,
   memberDrivesResponseSchema,
-  type Drive,
   myDrivesQuerySchema,
   myDrivesResponseSchema,
   participationResponseSchema,
@@ -149,14 +148,15 @@ export const drivesRoutes =
         config: { access: 'member' },
         schema: {
           tags: ['drives'],
-          summary: 'My Plantations: drives I organise and drives I joined',
+          summary:
+            'My Plantations: a page of the drives I organise and of those I joined (or of one, `part`), keyset paged by `cursor`',
           querystring: myDrivesQuerySchema,
           response: { 200: myDrivesResponseSchema, ...errors },
         },
       },
       async (request) => {
         const { user } = await sessions.requireUser(request);
-        return { success: true as const, data: await drives.mine(user.id, request.query.when) };
+        return { success: true as const, ...(await drives.mine(user.id, request.query)) };
       },
     );
 
@@ -174,28 +174,9 @@ export const drivesRoutes =
       },
       async (request) => {
         await sessions.requireUser(request);
-        const id = request.params.id;
-        const [upcoming, past] = await Promise.all([
-          drives.mine(id, 'upcoming'),
-          drives.mine(id, 'past'),
-        ]);
-        // Only what any member may see of a drive; the caller flags of `mine` are left out.
-        const light = (list: Drive[]) =>
-          list.slice(0, MEMBER_DRIVES_SHOWN).map((d) => ({
-            id: d.id,
-            driveName: d.driveName,
-            driveDate: d.driveDate,
-            timeZone: d.timeZone,
-            place: [d.driveLocation, d.country.label].filter(Boolean).join(', '),
-            isPast: d.isPast,
-          }));
-        return {
-          success: true as const,
-          data: {
-            organised: light([...upcoming.organised, ...past.organised]),
-            joined: light([...upcoming.joined, ...past.joined]),
-          },
-        };
+        // Only what any member may see of a drive: no caller flags.
+        const data = await drives.memberDrives(request.params.id, MEMBER_DRIVES_SHOWN);
+        return { success: true as const, data };
       },
     );
 

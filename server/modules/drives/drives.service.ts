@@ -2,7 +2,9 @@ import {
   DRIVE_LIMITS,
   DRIVE_MAP_MAX,
   DRIVE_MESSAGES,
-  MY_DRIVES_MAX,
+  encodeDriveCursor,
+  type DriveListCursor,
+  type MemberDrive,
   type Drive,
   type DriveDetail,
   type DriveForm,
@@ -22,6 +24,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { driveCalendar } from './drive-calendar';
 import { driveParticipation } from './drive-participation';
+import { countryLabel } from '../../../contract/countries';
 import { driveFilter, driveListPages, type DriveListOptions } from './drive-list-page';
 import {
   displayName,
@@ -31,7 +34,7 @@ import {
   toDrive,
   toPersonSummary,
 } from './drive-mapper';
-import type { DriveWithOrganizer } from './drive-queries';
+import { seekAfter, type DriveRecord, type DriveWithOrganizer } from './drive-queries';
 import { driveReminders } from './drive-reminders';
 import { driveSummaries } from './drive-summaries';
 import type { DrivesStore } from './drives-people';
@@ -42,6 +45,14 @@ const HOUR_MS = 3_600_000;
 const LONGEST_DRIVE_MS = 24 * HOUR_MS;
 
 export const DRIVE_IMAGE_FIELD = 'treedriveImage';
+
+/** Which page of My Plantations (contract `myDrivesQuerySchema`). */
+export interface MyDrivesOptions {
+  when: 'upcoming' | 'past';
+  part?: 'organised' | 'joined' | undefined;
+  cursor?: DriveListCursor | undefined;
+  limit: number;
+}
 
 /** A drive form as the service takes it: parsed by the route (drive-form.ts), plus the image bytes. */
 export interface DriveInput {
@@ -413,14 +424,70 @@ export function drivesService(deps: DrivesServiceDeps) {
 
     ...participation,
 
-    async mine(callerId: string, when: 'upcoming' | 'past') {
-      const filter = driveFilter({ when }, nowIso());
+    /**
+     * My Plantations: a page of the drives the caller organises and of those they joined (or of
+     * one, `part`), each read by keyset on its index after `cursor`; `nextCursor` per list.
+     */
+    async mine(callerId: string, options: MyDrivesOptions) {
+      const { when, part, cursor, limit } = options;
+      const base = driveFilter({ when }, nowIso());
+      const filter = cursor ? seekAfter(base, cursor) : base;
+      // One drive more than the page tells whether another page follows.
       const [organised, joined] = await Promise.all([
-        repo.organisedBy(callerId, filter, MY_DRIVES_MAX),
-        repo.joinedBy(callerId, filter, MY_DRIVES_MAX),
+        part === 'joined' ? [] : repo.organisedBy(callerId, filter, limit + 1),
+        part === 'organised' ? [] : repo.joinedBy(callerId, filter, limit + 1),
       ]);
-      const [o, j] = await Promise.all([present(organised, callerId), present(joined, callerId)]);
-      return { organised: o, joined: j };
+      const next = (rows: DriveWithOrganizer[]) => {
+        const last = rows[limit - 1];
+        return rows.length > limit && last
+          ? encodeDriveCursor({
+              when,
+              page: (cursor?.page ?? 1) + 1,
+              startsAt: last.starts_at,
+              id: last.id,
+            })
+          : null;
+      };
+      const [o, j] = await Promise.all([
+        present(organised.slice(0, limit), callerId),
+        present(joined.slice(0, limit), callerId),
+      ]);
+      return {
+        data: { organised: o, joined: j },
+        nextCursor: { organised: next(organised), joined: next(joined) },
+      };
+    },
+
+    /**
+     * A member's drives for their public profile: per list the upcoming ones (soonest first), then
+     * the latest past ones, `shown` in all; four LIMIT reads on the indexes, no caller flags.
+     */
+    async memberDrives(
+      memberId: string,
+      shown: number,
+    ): Promise<{ organised: MemberDrive[]; joined: MemberDrive[] }> {
+      const now = nowIso();
+      const upcoming = driveFilter({ when: 'upcoming' }, now);
+      const past = driveFilter({ when: 'past' }, now);
+      const [organisedAhead, organisedPast, joinedAhead, joinedPast] = await Promise.all([
+        repo.organisedRecords(memberId, upcoming, shown),
+        repo.organisedRecords(memberId, past, shown),
+        repo.joinedRecords(memberId, upcoming, shown),
+        repo.joinedRecords(memberId, past, shown),
+      ]);
+      const light = (rows: DriveRecord[]): MemberDrive[] =>
+        rows.slice(0, shown).map((d) => ({
+          id: d.id,
+          driveName: d.name,
+          driveDate: d.starts_at,
+          timeZone: d.time_zone,
+          place: [d.location_text, countryLabel(d.country) ?? d.country].filter(Boolean).join(', '),
+          isPast: Date.parse(d.starts_at) < Date.parse(now),
+        }));
+      return {
+        organised: light([...organisedAhead, ...organisedPast]),
+        joined: light([...joinedAhead, ...joinedPast]),
+      };
     },
 
     /** Dashboards' read-only figures (drive-summaries.ts). */

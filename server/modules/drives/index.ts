@@ -14,13 +14,14 @@ declare module '../module' {
 export const drivesModule = defineModule({
   name: 'drives',
   needs: ['files', 'notifications', 'rateLimits', 'teams', 'users'],
-  tables: ['drives', 'drive_participants'],
+  tables: ['drives', 'drive_participants', 'drive_organiser_months'],
   figures: [
     'volunteerHours',
     'communityCounts',
     'drivesPerCountry',
     'memberFigures',
     'organisedSummary',
+    'organisedIds',
     'joinedUpcoming',
   ],
   create: ({ uow, clock, config, hooks, jobs }, ports) =>

@@ -10,17 +10,13 @@ import {
   DRIVE_PAGE_SIZE,
   driveListResponseSchema,
   driveMapResponseSchema,
+  myDrivesResponseSchema,
   participationResponseSchema,
   type DriveDetail,
   type DriveDetailResponse,
 } from '../../../contract/drives';
 import { apiDownload, apiRequest } from '../../lib/api-client';
-import {
-  driveDetailKey,
-  driveDetailQuery,
-  drivesKey,
-  myDrivesQuery,
-} from '../../lib/queries/drives';
+import { driveDetailKey, driveDetailQuery, drivesKey } from '../../lib/queries/drives';
 import { apiQuery, type DriveFilters, type DriveWhen } from './filters';
 
 type ListFilters = Omit<DriveFilters, 'view'>;
@@ -100,8 +96,34 @@ export function useDrive(id: string | undefined) {
   });
 }
 
-export function useMyDrives(when: DriveWhen) {
-  return useQuery({ ...myDrivesQuery(when), select: (response) => response.data });
+/** One list of My Plantations. */
+export type MyDrivesPart = 'organised' | 'joined';
+export const myDrivesPageKey = (when: DriveWhen, part: MyDrivesPart) =>
+  [...drivesKey, 'mine-pages', when, part] as const;
+
+/** A page of one My Plantations list: the first (no cursor), or the one after `cursor`. */
+export const fetchMyDrives = (
+  when: DriveWhen,
+  part: MyDrivesPart,
+  cursor: string | null,
+  signal?: AbortSignal,
+) =>
+  apiRequest(
+    `/api/drives/mine?${new URLSearchParams({ when, part, ...(cursor ? { cursor } : {}) })}`,
+    { schema: myDrivesResponseSchema, ...opt(signal) },
+  );
+
+/**
+ * One list of My Plantations a page at a time ("Load more"), each page after the last answer's
+ * cursor for that list (keyset: as quick deep down as at the top).
+ */
+export function useMyDrives(when: DriveWhen, part: MyDrivesPart) {
+  return useInfiniteQuery({
+    queryKey: myDrivesPageKey(when, part),
+    queryFn: ({ pageParam, signal }) => fetchMyDrives(when, part, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor?.[part] ?? undefined,
+  });
 }
 
 /** Join or leave: the new count shows at once, then every drive list (and the calendar) refreshes. */

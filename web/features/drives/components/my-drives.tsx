@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Drive } from '../../../../contract/drives';
+import { Button } from '../../../components/ui/button';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { textLink } from '../../../components/ui/looks';
-import { useMyDrives } from '../api';
+import { useMyDrives, type MyDrivesPart } from '../api';
 import type { DriveWhen } from '../filters';
 import { PLANTATIONS_PATH } from '../format';
 import { DriveCard } from './drive-card';
@@ -11,7 +12,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
 import { ToggleGroup, WHEN_OPTIONS } from './toggle-group';
 
-type Part = 'organised' | 'joined';
+type Part = MyDrivesPart;
 
 const EMPTY: Record<Part, Record<DriveWhen, string>> = {
   organised: {
@@ -36,12 +37,12 @@ function DriveGrid({ drives }: { drives: Drive[] }) {
   );
 }
 
-/** One half of My Plantations, with its own Upcoming / Past switch. */
+/** One half of My Plantations, with its own Upcoming / Past switch, a page at a time. */
 function MyDrivesSection({ part, title }: { part: Part; title: string }) {
   const headingId = useId();
   const [when, setWhen] = useState<DriveWhen>('upcoming');
-  const mine = useMyDrives(when);
-  const drives = mine.data?.[part] ?? [];
+  const mine = useMyDrives(when, part);
+  const drives = mine.data?.pages.flatMap((page) => page.data[part]) ?? [];
 
   let body;
   if (mine.isPending) body = <LoadingState label={`Loading ${title.toLowerCase()}…`} />;
@@ -64,7 +65,24 @@ function MyDrivesSection({ part, title }: { part: Part; title: string }) {
         {EMPTY[part][when]}
       </EmptyState>
     );
-  else body = <DriveGrid drives={drives} />;
+  else
+    body = (
+      <>
+        <DriveGrid drives={drives} />
+        {mine.hasNextPage ? (
+          <div className="flex justify-center">
+            <Button
+              variant="secondary"
+              onClick={() => void mine.fetchNextPage()}
+              busy={mine.isFetchingNextPage}
+              busyLabel="Loading…"
+            >
+              Load more
+            </Button>
+          </div>
+        ) : null}
+      </>
+    );
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid={`my-${part}`}>
