@@ -102,6 +102,30 @@ export interface TreesTable {
   gift_plants: WithDefault<number>;
 }
 
+/** 0032 (trees module): plants registered at a drive per planting day (UTC), with its organiser. */
+export interface TreeDriveDaysTable {
+  // PostgreSQL answers the bigint counts as text: readers take Number() of them.
+  drive_id: string;
+  /** YYYY-MM-DD (UTC) of `planted_at`. */
+  planted_day: string;
+  organiser_id: string;
+  planted: number;
+  /** Of them alive at their last check (a dead record counts none). */
+  alive: number;
+}
+
+/** 0032 (donations module): paid donations to a drive per payment day (UTC) and currency. */
+export interface DonationDriveDaysTable {
+  drive_id: string;
+  /** YYYY-MM-DD (UTC) of `paid_at`. */
+  paid_day: string;
+  currency: string;
+  organiser_id: string;
+  amount_minor: number;
+  trees: number;
+  donations: number;
+}
+
 /** A column the database fills when an insert leaves it out. */
 type WithDefault<T> = ColumnType<T, T | undefined, T>;
 
@@ -631,6 +655,7 @@ export interface Database {
   trees: TreesTable;
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;
+  tree_drive_days: TreeDriveDaysTable;
   tree_impact_partials: TreeImpactPartialsTable;
   tree_chart_snapshots: TreeChartSnapshotsTable;
   tree_care_log: TreeCareLogTable;
@@ -649,6 +674,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;
   donation_totals: DonationTotalsTable;
+  donation_drive_days: DonationDriveDaysTable;
   billing_profiles: BillingProfilesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   team_members: TeamMembersTable;

@@ -29,6 +29,7 @@ import * as tableWriteNotices from './0029-table-write-notices';
 import * as driveOrganiserSummaries from './0031-drive-organiser-summaries';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
+import * as organiserDriveDays from './0032-organiser-drive-days';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0030-community-charts': communityCharts,
   '0029-table-write-notices': tableWriteNotices,
   '0031-drive-organiser-summaries': driveOrganiserSummaries,
+  '0032-organiser-drive-days': organiserDriveDays,
 };

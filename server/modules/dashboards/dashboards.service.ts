@@ -33,13 +33,10 @@ export interface DashboardsDeps {
   trees: Pick<TreeCharts, 'ownerSummary'> &
     Pick<
       TreesService,
-      'careDuePage' | 'careTotals' | 'replanting' | 'replantingCount' | 'plantedAtDrives'
+      'careDuePage' | 'careTotals' | 'replanting' | 'replantingCount' | 'plantedForOrganiser'
     >;
-  drives: Pick<
-    DrivesService,
-    'organisedSummary' | 'organisedIds' | 'joinedUpcoming' | 'volunteerHours'
-  >;
-  donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedByMonth'>;
+  drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming' | 'volunteerHours'>;
+  donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedForOrganiser'>;
   /**
    * Another way to view an organisation (its team members, once teams exist): the organisation
    * the viewer may see, or null. Without it only the corporate account itself may.
@@ -192,23 +189,21 @@ export function dashboardsService(deps: DashboardsDeps) {
     const nowIso = now.toISOString();
     const bounds = period ? periodBounds(period) : undefined;
     // Counts, sign-ups and months from the organiser's summary; lists from the index (drives module).
-    const [summary, ids, volunteerHours] = await Promise.all([
+    const [summary, volunteerHours, planted, received] = await Promise.all([
       deps.drives.organisedSummary(organisation.id, {
         from: bounds?.from,
         before: bounds?.before,
         ...(listMax === undefined ? {} : { listMax }),
       }),
-      deps.drives.organisedIds(organisation.id),
       // The one definition of volunteer hours (the drives module's, as /api/stats counts them).
       deps.drives.volunteerHours({
         organiserId: organisation.id,
         from: bounds?.from,
         before: bounds?.before,
       }),
-    ]);
-    const [planted, received] = await Promise.all([
-      ids.length ? deps.trees.plantedAtDrives(ids, bounds?.from, bounds?.before) : [],
-      ids.length ? deps.donations.receivedByMonth(ids, bounds?.from, bounds?.before) : [],
+      // Trees and money at the organisation's drives, from the owners' rows per organiser and day.
+      deps.trees.plantedForOrganiser(organisation.id, bounds?.from, bounds?.before),
+      deps.donations.receivedForOrganiser(organisation.id, bounds?.from, bounds?.before),
     ]);
     const plantedTotal = planted.reduce((n, m) => n + m.planted, 0);
     const alive = planted.reduce((n, m) => n + m.alive, 0);

@@ -218,6 +218,8 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       if (changed) {
         // Money received (trees and cash), kept in this transaction (0020 donation_totals).
         await repo.addToTotals(donation.currency, donation.amount_minor, donation.trees, 1);
+        // And to its drive's organiser's figures (0032 donation_drive_days).
+        await repo.addToDriveDay(donation, at, 1);
         const year = new Date(at).getUTCFullYear();
         const receipt = `CAN-${year}-${String(await repo.nextReceiptSequence(year)).padStart(6, '0')}`;
         await repo.setReceiptNumber(donation.id, receipt);
@@ -229,8 +231,10 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         status: 'refunded',
         updated_at: at,
       });
-      if (wasPaid)
+      if (wasPaid) {
         await repo.addToTotals(donation.currency, -donation.amount_minor, -donation.trees, -1);
+        await repo.addToDriveDay(donation, donation.paid_at, -1);
+      }
       changed =
         wasPaid ||
         (await repo.transition(donation.id, FROM.refunded, { status: 'refunded', updated_at: at }));

@@ -47,22 +47,17 @@ export function donationSummaries(uow: UnitOfWork, currency: string) {
       return (await repo().paidByDonor(donorId)).map(total);
     },
 
-    /** What these drives received per payment month and currency, paid in [from, before). */
-    async receivedByMonth(
-      driveIds: readonly string[],
+    /**
+     * What the organiser's drives received per payment month and currency, paid in
+     * [from, before) when given (day starts): from the day rows fulfilment keeps.
+     */
+    async receivedForOrganiser(
+      organiserId: string,
       from?: string,
       before?: string,
     ): Promise<Array<CurrencyTotal & { month: string }>> {
-      const rows: Array<CurrencyTotal & { month: string }> = [];
-      // Chunks keep the bound parameters well under every driver's limit.
-      for (let i = 0; i < driveIds.length; i += 500)
-        for (const row of await repo().paidToDrivesByMonth(
-          driveIds.slice(i, i + 500),
-          from,
-          before,
-        ))
-          rows.push({ month: String(row.month), ...total(row) });
-      return rows;
+      const rows = await repo().paidToOrganiserByMonth(organiserId, from, before);
+      return rows.map((row) => ({ month: String(row.month), ...total(row) }));
     },
   };
 }

@@ -5,6 +5,7 @@ import type { DrivesService } from '../drives/drives.service';
 import type { NurseryService } from '../nursery/nursery.service';
 import type { UsersService } from '../users/users.service';
 import type { DonationWithDrive } from './donation-mapper';
+import { donationSummariesRepository } from './donation-summaries.repository';
 import { donationsRepository } from './donations.repository';
 
 /** What donations asks the modules owning people, drives and sapling reservations. */
@@ -60,6 +61,24 @@ export function donationsStore(lookups: DonationLookups) {
 
     return {
       ...repo,
+
+      /**
+       * Adds a paid donation to its drive's day in `donation_drive_days` (-1: takes a refunded one
+       * off), in this executor's transaction; the drive's organiser is asked for a new row.
+       */
+      async addToDriveDay(
+        donation: Pick<DonationRow, 'drive_id' | 'currency' | 'amount_minor' | 'trees'>,
+        paidAt: string | null,
+        sign: 1 | -1,
+      ): Promise<void> {
+        const driveId = donation.drive_id;
+        if (!driveId || !paidAt) return;
+        await donationSummariesRepository(db).addToDriveDay(
+          { ...donation, drive_id: driveId, paid_at: paidAt },
+          sign,
+          async () => (await lookups.drives.briefs([driveId], on)).get(driveId)?.organizerId,
+        );
+      },
 
       /** The donation with its drive, only if this member made it. */
       findOwned: async (id: string, donorId: string) => {

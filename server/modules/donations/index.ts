@@ -30,8 +30,9 @@ export const donationsModule = defineModule({
     'billing_profiles',
     'donation_totals',
     'donation_gifts',
+    'donation_drive_days',
   ],
-  figures: ['totals', 'paidTotalsOf', 'receivedByMonth'],
+  figures: ['totals', 'paidTotalsOf', 'receivedForOrganiser'],
   create: (
     { uow, clock, config, mail, jobs, log, hooks },
     { notifications, nursery, drives, users },

@@ -57,12 +57,13 @@ export const treesModule = defineModule({
     'gift_tree_news',
     'gift_allocation_backfill',
     'trees_geo',
+    'tree_drive_days',
   ],
   figures: [
     'communityImpact',
     'communityCharts',
     'ownerSummary',
-    'plantedAtDrives',
+    'plantedForOrganiser',
     'memberFigures',
     'forestTotals',
     'forestTrees',
@@ -86,7 +87,7 @@ export const treesModule = defineModule({
     });
     const trees = treesService({
       uow,
-      repo: treesStore(ports.users),
+      repo: treesStore(ports.users, ports.drives),
       clock,
       files: ports.files,
       notifications: ports.notifications,

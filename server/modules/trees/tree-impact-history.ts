@@ -138,8 +138,11 @@ export function impactHistory(
 /** The trees service's read method for the corporate dashboard (a member's is in tree-charts.ts). */
 export function treeSummaries(repo: TreesRepository) {
   return {
-    /** Plants at these drives per planting month, planted in [from, before) when given. */
-    plantedAtDrives: (driveIds: readonly string[], from?: string, before?: string) =>
-      repo.plantedAtDrives(driveIds, from, before),
+    /**
+     * Plants at the organiser's drives per planting month, and how many are alive, planted in
+     * [from, before) when given (day starts): from `tree_drive_days`, not the trees.
+     */
+    plantedForOrganiser: (organiserId: string, from?: string, before?: string) =>
+      repo.plantedForOrganiser(organiserId, from, before),
   };
 }

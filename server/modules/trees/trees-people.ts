@@ -1,5 +1,7 @@
 import type { Executor } from '../../db/unit-of-work';
+import type { DrivesService } from '../drives/drives.service';
 import type { UsersService } from '../users/users.service';
+import type { DriveOrganisers } from './tree-drive-days.repository';
 import type { TreeWithOwner, TreeWithReplacement } from './tree-mapper';
 import { treesRepository } from './trees.repository';
 
@@ -10,9 +12,16 @@ export type TreePeople = Pick<UsersService, 'people' | 'joinPeople'>;
  * The trees repository on an executor, with the owners' names read from the users module (one
  * batch per page) where the rows used to join `users`.
  */
-export function treesStore(users: TreePeople) {
+export function treesStore(users: TreePeople, drives?: Pick<DrivesService, 'briefs'>) {
+  /** Each drive's organiser, read in the tree write's transaction (tree_drive_days). */
+  const organisers: DriveOrganisers | undefined =
+    drives &&
+    (async (ids, on) => {
+      const briefs = await drives.briefs(ids, { db: on });
+      return new Map([...briefs.values()].map((d) => [d.id, d.organizerId]));
+    });
   return (db: Executor) => {
-    const repo = treesRepository(db);
+    const repo = treesRepository(db, organisers);
     const on = { db };
 
     /** Rows with their owner's names; a row whose owner is unknown is left out (as a join did). */

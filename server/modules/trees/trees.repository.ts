@@ -3,6 +3,7 @@ import type { Database, NewTree, TreesTable } from '../../db/tables';
 import { careDueQueries, movesCareDue } from './tree-care-due.repository';
 import { chartsQueries } from './tree-charts.repository';
 import { careQueries } from './tree-care.repository';
+import { treeDriveDays, type DriveOrganisers } from './tree-drive-days.repository';
 import { cohortChanges, cohortShare, type CohortSource } from './tree-impact';
 import { COHORT_SOURCE_COLUMNS, impactSummaryQueries } from './tree-impact-summary.repository';
 import type { TreeWithReplacement } from './tree-mapper';
@@ -45,7 +46,11 @@ const deadUnreplacedOf =
       ),
     ]);
 
-export function treesRepository(db: Kysely<Database>) {
+/**
+ * `organisers`: each drive's organiser, in the writing transaction (the drives module's `briefs`);
+ * needed by a write that counts plants at a drive no `tree_drive_days` row names yet.
+ */
+export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganisers) {
   /** Trees with the id of the tree that replaced each, if any (owners' names: trees-people.ts). */
   const withReplacement = () =>
     db
@@ -78,7 +83,8 @@ export function treesRepository(db: Kysely<Database>) {
   const withSummary = <T>(id: string, write: (on: Kysely<Database>) => Promise<T>) => {
     const run = async (on: Kysely<Database>) => {
       const before = await shareOf(on, id);
-      const result = await write(on);
+      // The organisers' figures (tree_drive_days) move with the write too.
+      const result = await treeDriveDays(on, organisers).around(id, () => write(on));
       const after = await shareOf(on, id);
       await impactSummaryQueries(on).apply(
         cohortChanges(before?.share ?? null, after?.share ?? null),
@@ -295,34 +301,9 @@ export function treesRepository(db: Kysely<Database>) {
       }));
     },
 
-    /** Plants at these drives per planting month (YYYY-MM), planted in [from, before) when given. */
-    async plantedAtDrives(driveIds: readonly string[], from?: string, before?: string) {
-      const months = new Map<string, { planted: number; alive: number }>();
-      // Chunks keep the bound parameters well under every driver's limit.
-      for (let i = 0; i < driveIds.length; i += 500) {
-        let query = db
-          .selectFrom('trees')
-          .select((eb) => [
-            eb.fn<string>('substr', ['planted_at', eb.val(1), eb.val(7)]).as('month'),
-            eb.fn.sum<number>('tree_count').as('planted'),
-            alivePlants(eb).as('alive'),
-          ])
-          .where('drive_id', 'in', driveIds.slice(i, i + 500))
-          .groupBy('month');
-        if (from) query = query.where('planted_at', '>=', from);
-        if (before) query = query.where('planted_at', '<', before);
-        for (const row of await query.execute()) {
-          const month = String(row.month);
-          const sum = months.get(month) ?? { planted: 0, alive: 0 };
-          sum.planted += Number(row.planted);
-          sum.alive += Number(row.alive);
-          months.set(month, sum);
-        }
-      }
-      return [...months.entries()]
-        .map(([month, sum]) => ({ month, ...sum }))
-        .sort((a, b) => a.month.localeCompare(b.month));
-    },
+    /** Plants at the organiser's drives per planting month (tree-drive-days.repository.ts). */
+    plantedForOrganiser: (organiserId: string, from?: string, before?: string) =>
+      treeDriveDays(db).plantedForOrganiser(organiserId, from, before),
 
     measurementsOf: (treeId: string) =>
       db
