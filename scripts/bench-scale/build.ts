@@ -7,7 +7,13 @@ import { DEMO_EMAIL_DOMAIN } from '../seed/people';
 import { BULK_TABLES, postgresBulk, sqliteBulk, type BulkDb } from './bulk-db';
 import { generate, readDemo, type GeneratedCounts, type ScaleSize } from './generate';
 import { settleJobKeptSummaries } from './jobs';
-import { addCohorts, addDonationTotals, checkConsistency, type Check } from './summaries';
+import {
+  addCohorts,
+  addDonationTotals,
+  checkConsistency,
+  rebuildTreeMapGrid,
+  type Check,
+} from './summaries';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const seconds = (since: number) => (performance.now() - since) / 1000;
@@ -123,9 +129,10 @@ export async function growOnTop(
     started = performance.now();
     const cohortRows = await addCohorts(db, generated.cohorts);
     await addDonationTotals(db, generated.totals);
+    const gridRows = await rebuildTreeMapGrid(db);
     summarySeconds = seconds(started);
     log(
-      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals (${summarySeconds.toFixed(1)} s)`,
+      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells (${summarySeconds.toFixed(1)} s)`,
     );
   } finally {
     await db.close();

@@ -3,6 +3,7 @@ import {
   type CohortShare,
   type CohortSource,
 } from '../../server/modules/trees/tree-impact';
+import { treeMapGridStatements } from '../../server/modules/trees/tree-map.repository';
 import { BULK_TABLES, type BulkDb, type Columns } from './bulk-db';
 
 type Cohorts = Map<string, CohortShare>;
@@ -82,6 +83,17 @@ export async function hasTable(db: BulkDb, name: string): Promise<boolean> {
           [name],
         );
   return rows.length > 0;
+}
+
+/**
+ * The trees map's grid (`tree_map_cells`, 0033) summed again from every tree with the app's own
+ * steps (the migration's backfill): the bulk rows went past the trees repository's writes.
+ */
+export async function rebuildTreeMapGrid(db: BulkDb): Promise<number> {
+  await db.run('delete from tree_map_cells');
+  for (const statement of treeMapGridStatements(db.dialect).rebuild) await db.run(statement);
+  const [row] = await db.all<{ n: number | string }>('select count(*) as n from tree_map_cells');
+  return Number(row?.n ?? 0);
 }
 
 /** Adds paid donations to `donation_totals`, as the fulfilment transaction's `addToTotals` does. */
@@ -247,6 +259,13 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
         ? `${receipts.length} years equal their last receipt`
         : `${countersBad} years differ`,
   });
+
+  // tree_map_cells: the stored grid and the grid made again from the trees share every row.
+  if (await hasTable(db, 'tree_map_cells'))
+    await expectZero(
+      'tree_map_cells (trees map grid)',
+      treeMapGridStatements(db.dialect).differences,
+    );
 
   const distinct = db.dialect === 'postgres' ? 'is distinct from' : 'is not';
   await expectZero(

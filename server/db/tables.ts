@@ -351,6 +351,19 @@ export interface TreesGeoTable {
   status: TreesTable['status'];
 }
 
+/** 0033: the trees map's grid (per zoom level, cell, species or any, status or any). */
+export interface TreeMapCellsTable {
+  level: number;
+  species_id: number;
+  status: string;
+  cy: number;
+  cx: number;
+  records: number;
+  plants: ColumnType<number | string, number, number>;
+  lat_e7: ColumnType<number | string, number, number>;
+  lng_e7: ColumnType<number | string, number, number>;
+}
+
 export interface GiftAllocationBackfillTable {
   name: string;
   cursor_at: string;
@@ -669,6 +682,7 @@ export interface Database {
   gift_tree_news: GiftTreeNewsTable;
   gift_allocation_backfill: GiftAllocationBackfillTable;
   trees_geo: TreesGeoTable;
+  tree_map_cells: TreeMapCellsTable;
   donations: DonationsTable;
   donation_gifts: DonationGiftsTable;
   payment_events: PaymentEventsTable;

@@ -30,6 +30,7 @@ import * as driveOrganiserSummaries from './0031-drive-organiser-summaries';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 import * as organiserDriveDays from './0032-organiser-drive-days';
+import * as treeMapGrid from './0033-tree-map-grid';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029-table-write-notices': tableWriteNotices,
   '0031-drive-organiser-summaries': driveOrganiserSummaries,
   '0032-organiser-drive-days': organiserDriveDays,
+  '0033-tree-map-grid': treeMapGrid,
 };

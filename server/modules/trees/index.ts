@@ -57,6 +57,7 @@ export const treesModule = defineModule({
     'gift_tree_news',
     'gift_allocation_backfill',
     'trees_geo',
+    'tree_map_cells',
     'tree_drive_days',
   ],
   figures: [

@@ -1,4 +1,10 @@
-import { PostgresAdapter, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { Database, TreesTable } from '../../db/tables';
 
 export interface TreeMapFilter {
@@ -9,13 +15,60 @@ export interface TreeMapFilter {
 /** [west, south, east, north] in degrees; west > east crosses the antimeridian. */
 export type TreeMapBox = readonly [number, number, number, number];
 
-/** A grid cell of the map: its tree records, their mean place, and one of their ids. */
+/**
+ * The grid's levels (0–15, one per clustered zoom; docs/decisions/tree-map-grid.md). A level's
+ * cell is 90/2^level degrees, counted from (-180, -90): 4·2^level columns, 2·2^level rows.
+ */
+export const GRID_LEVELS = 16;
+/**
+ * The last level with rows per species and status: finer levels keep only the cells' "any"
+ * rows (a filtered map closer in than this asks the spatial index), which keeps the grid near
+ * one row per cell rather than four per tree.
+ */
+export const GRID_FILTER_TOP = 12;
+/** A cell's "any species" and "any status" rows hold every tree of the cell. */
+export const ANY_SPECIES = 0;
+export const ANY_STATUS = '*';
+
+/** Cells per degree at a level (the one factor every cell number is computed with). */
+const scaleOf = (level: number) => 2 ** level / 90;
+export const gridCell = (level: number) => 90 / 2 ** level;
+/** A latitude's or longitude's row or column at a level, as the SQL below computes it. */
+export const gridRow = (lat: number, level: number) =>
+  Math.max(0, Math.min(Math.floor((lat + 90) * scaleOf(level)), 2 ** (level + 1) - 1));
+export const gridColumn = (lng: number, level: number) =>
+  Math.max(0, Math.min(Math.floor((lng + 180) * scaleOf(level)), 2 ** (level + 2) - 1));
+
+/** What a tree gives the grid: its place, species, row status and plants. */
+export interface GridSource {
+  lat: number | null;
+  lng: number | null;
+  species_id: number;
+  status: TreesTable['status'];
+  tree_count: number;
+}
+export const GRID_SOURCE_COLUMNS = ['lat', 'lng', 'species_id', 'status', 'tree_count'] as const;
+
+/** A stored (or recomputed) grid row. */
 export interface TreeMapCellRow {
-  count: number;
-  lat: number;
-  /** Mean longitude east of the box's west edge (0–360), so a cell across 180° stays whole. */
-  lng_offset: number;
-  one_id: string;
+  level: number;
+  species_id: number;
+  status: string;
+  cy: number;
+  cx: number;
+  records: number;
+  plants: number;
+  /** Sums of the trees' latitudes and longitudes in units of 1e-7 degree (exact integers). */
+  lat_e7: number;
+  lng_e7: number;
+}
+
+/** Cells of one level in the box: rows y0–y1, columns x0–x1 (two column ranges across 180°). */
+export interface GridWindow {
+  level: number;
+  y0: number;
+  y1: number;
+  columns: readonly (readonly [number, number])[];
 }
 
 const TREE_COLUMNS = [
@@ -28,6 +81,16 @@ const TREE_COLUMNS = [
   'trees.status',
 ] as const;
 
+export interface TreeMapTreeRow {
+  id: string;
+  lat: number | null;
+  lng: number | null;
+  species_id: number;
+  tree_count: number;
+  alive_count: number;
+  status: TreesTable['status'];
+}
+
 /** A box across the antimeridian is two boxes either side of it. */
 const plainBoxes = ([west, south, east, north]: TreeMapBox): TreeMapBox[] =>
   west <= east
@@ -37,23 +100,179 @@ const plainBoxes = ([west, south, east, north]: TreeMapBox): TreeMapBox[] =>
         [-180, south, east, north],
       ];
 
+/** How far (degrees) a lone tree is looked for around the place its cell's sums give. */
+const NEAR = 1e-6;
+
 /**
- * The trees map's queries, by bounding box from a spatial index
- * (docs/decisions/tree-map-spatial-index.md): SQLite reads the `trees_geo` R*Tree (kept by
- * triggers, 0022), PostgreSQL the GiST index on `point(lng, lat)`.
+ * The grid rows a set of trees gives, before summing: `source` is a select of `sign`, `lat`,
+ * `lng`, `species_id`, `status`, `tree_count` (trees with a place only). One expression for the
+ * writes, the backfill and the check, so all three compute the same cells and sums.
+ */
+function gridRowsOf(postgres: boolean, source: RawBuilder<unknown>) {
+  const levels = sql.raw(
+    Array.from(
+      { length: GRID_LEVELS },
+      (_, level) =>
+        `(${level}, ${postgres ? `cast(${scaleOf(level)} as double precision)` : scaleOf(level)}, ${
+          2 ** (level + 1) - 1
+        }, ${2 ** (level + 2) - 1})`,
+    ).join(', '),
+  );
+  const cellOf = (offset: string, last: string) =>
+    postgres
+      ? sql.raw(`least(cast(floor(${offset} * l.scale) as bigint), l.${last})`)
+      : sql.raw(`min(cast(${offset} * l.scale as integer), l.${last})`);
+  const e7 = (column: string) =>
+    postgres
+      ? sql.raw(`cast(round(s.${column} * 10000000) as bigint)`)
+      : sql.raw(`cast(round(s.${column} * 10000000) as integer)`);
+  return sql`with l(level, scale, last_y, last_x) as (values ${levels}),
+      k(by_species, by_status) as (values (0, 0), (0, 1), (1, 0), (1, 1))
+    select l.level as level,
+      case when k.by_species = 1 then s.species_id else ${sql.lit(ANY_SPECIES)} end as species_id,
+      case when k.by_status = 1 then s.status else ${sql.lit(ANY_STATUS)} end as status,
+      ${cellOf('(s.lat + 90)', 'last_y')} as cy,
+      ${cellOf('(s.lng + 180)', 'last_x')} as cx,
+      s.sign as records, s.sign * s.tree_count as plants,
+      s.sign * ${e7('lat')} as lat_e7, s.sign * ${e7('lng')} as lng_e7
+    from (${source}) s cross join l cross join k
+    where l.level <= ${sql.lit(GRID_FILTER_TOP)} or (k.by_species = 0 and k.by_status = 0)`;
+}
+
+/** A row or column number at a level, from a latitude or longitude column (as gridRowsOf). */
+const cellAt = (postgres: boolean, column: 'lat' | 'lng', level: number) => {
+  const offset = column === 'lat' ? `(lat + 90)` : `(lng + 180)`;
+  const last = 2 ** (level + (column === 'lat' ? 1 : 2)) - 1;
+  const scale = postgres ? `cast(${scaleOf(level)} as double precision)` : `${scaleOf(level)}`;
+  return postgres
+    ? `least(cast(floor(${offset} * ${scale}) as bigint), ${last})`
+    : `min(cast(${offset} * ${scale} as integer), ${last})`;
+};
+
+/**
+ * How the whole grid is made from the trees, step by step (each step reads the trees or the rows
+ * the steps before it wrote): two passes over the trees (level GRID_FILTER_TOP per species and
+ * status, the finest level's cells), every coarser level from the next finer one (a cell is
+ * exactly four of the next level's: its row and column halved, as the cell formula's power-of-two
+ * scales guarantee), then each level's "any" rows from its species-and-status rows. The backfill
+ * runs the steps; the scale check compares each step's rows with its source.
+ */
+function gridSteps(postgres: boolean): { rows: string; source: string }[] {
+  const e7 = (column: string) =>
+    postgres
+      ? `cast(round(${column} * 10000000) as bigint)`
+      : `cast(round(${column} * 10000000) as integer)`;
+  const top = GRID_LEVELS - 1;
+  const split = `species_id <> ${ANY_SPECIES} and status <> '${ANY_STATUS}'`;
+  const any = `species_id = ${ANY_SPECIES} and status = '${ANY_STATUS}'`;
+  const sums = 'sum(records), sum(plants), sum(lat_e7), sum(lng_e7)';
+  const fromTrees = (level: number, species: string, status: string) => ({
+    rows: `level = ${level} and ${species === 'species_id' ? split : any}`,
+    source: `select ${level}, ${species}, ${status}, cy, cx, count(*), sum(tree_count),
+        sum(lat_e7), sum(lng_e7)
+      from (select species_id, status, tree_count, ${cellAt(postgres, 'lat', level)} as cy,
+          ${cellAt(postgres, 'lng', level)} as cx, ${e7('lat')} as lat_e7, ${e7('lng')} as lng_e7
+        from trees where lat is not null and lng is not null) t
+      group by ${species === 'species_id' ? 'species_id, status, ' : ''}cy, cx`,
+  });
+  const halved = (level: number, keys: string) => ({
+    rows: `level = ${level} and ${keys}`,
+    source: `select ${level}, species_id, status, cy / 2, cx / 2, ${sums} from tree_map_cells
+      where level = ${level + 1} and ${keys} group by species_id, status, cy / 2, cx / 2`,
+  });
+  const anyOf = (species: string, status: string, keys: string) => ({
+    rows: `level <= ${GRID_FILTER_TOP} and ${keys}`,
+    source: `select level, ${species}, ${status}, cy, cx, ${sums} from tree_map_cells
+      where level <= ${GRID_FILTER_TOP} and ${split}
+      group by level, ${species === 'species_id' ? 'species_id, ' : ''}${
+        status === 'status' ? 'status, ' : ''
+      }cy, cx`,
+  });
+  return [
+    fromTrees(GRID_FILTER_TOP, 'species_id', 'status'),
+    ...Array.from({ length: GRID_FILTER_TOP }, (_, i) => halved(GRID_FILTER_TOP - 1 - i, split)),
+    fromTrees(top, `${ANY_SPECIES}`, `'${ANY_STATUS}'`),
+    ...Array.from({ length: top - GRID_FILTER_TOP - 1 }, (_, i) => halved(top - 1 - i, any)),
+    anyOf(`${ANY_SPECIES}`, 'status', `species_id = ${ANY_SPECIES} and status <> '${ANY_STATUS}'`),
+    anyOf(
+      'species_id',
+      `'${ANY_STATUS}'`,
+      `species_id <> ${ANY_SPECIES} and status = '${ANY_STATUS}'`,
+    ),
+    anyOf(`${ANY_SPECIES}`, `'${ANY_STATUS}'`, any),
+  ];
+}
+/** The grid's columns, in the order the steps' sources give them. */
+const GRID_COLUMNS = 'level, species_id, status, cy, cx, records, plants, lat_e7, lng_e7';
+
+/** The rows summed per cell key (keys whose every sum is 0 left out). */
+const summed = (postgres: boolean, source: RawBuilder<unknown>) =>
+  sql`select g.level, g.species_id, g.status, g.cy, g.cx, sum(g.records) as records,
+      sum(g.plants) as plants, sum(g.lat_e7) as lat_e7, sum(g.lng_e7) as lng_e7
+    from (${gridRowsOf(postgres, source)}) g
+    group by g.level, g.species_id, g.status, g.cy, g.cx
+    having sum(g.records) <> 0 or sum(g.plants) <> 0 or sum(g.lat_e7) <> 0
+      or sum(g.lng_e7) <> 0`;
+
+const fromTrees = sql`select 1 as sign, lat, lng, species_id, status, tree_count from trees
+  where lat is not null and lng is not null`;
+
+/**
+ * The grid from every tree as plain statements (no parameters), for the backfill and for the
+ * scale builder (scripts/bench-scale/summaries.ts), which holds no Kysely: `rebuild` fills the
+ * emptied table step by step, `differences` counts the rows where a step's stored rows and its
+ * source disagree (0 when the grid is the trees').
+ */
+export function treeMapGridStatements(dialect: 'sqlite' | 'postgres') {
+  const steps = gridSteps(dialect === 'postgres');
+  return {
+    rebuild: steps.map(
+      (step) =>
+        `insert into tree_map_cells (${GRID_COLUMNS}) select * from (${step.source}) d where true`,
+    ),
+    differences: `select ${steps
+      .map(
+        (step) => `(select count(*) from (
+          select ${GRID_COLUMNS} from tree_map_cells where ${step.rows} except ${step.source}) a)
+        + (select count(*) from (${step.source} except
+          select ${GRID_COLUMNS} from tree_map_cells where ${step.rows}) b)`,
+      )
+      .join(' + ')} as n`,
+  };
+}
+
+/**
+ * The trees map's queries (docs/decisions/tree-map-spatial-index.md, tree-map-grid.md):
+ * - the grid `tree_map_cells` (0033): per level, cell, species (or any) and row status (or any),
+ *   the tree records, plants and summed place, moved by every tree write in its transaction
+ *   (`moveGrid`, called from the trees repository's `withSummary`), so a clustered answer reads
+ *   only the box's cells whatever the number of trees;
+ * - single trees by bounding box from a spatial index: SQLite's `trees_geo` R*Tree (kept by
+ *   triggers, 0022), PostgreSQL's GiST index on `point(lng, lat)`.
  */
 export function treeMapRepository(db: Kysely<Database>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const num = (v: number) => (postgres ? sql`cast(${v} as double precision)` : sql`${v}`);
 
-  /** Every tree with coordinates in the box: its place and id (or only its id), from the index. */
-  function inBox(box: TreeMapBox, filter: TreeMapFilter, idOnly = false) {
+  const toRow = (r: Record<string, unknown>): TreeMapCellRow => ({
+    level: Number(r.level),
+    species_id: Number(r.species_id),
+    status: String(r.status),
+    cy: Number(r.cy),
+    cx: Number(r.cx),
+    records: Number(r.records),
+    plants: Number(r.plants),
+    lat_e7: Number(r.lat_e7),
+    lng_e7: Number(r.lng_e7),
+  });
+
+  /** Every tree with coordinates in the box (its id), from the spatial index. */
+  function idsInBox(box: TreeMapBox, filter: TreeMapFilter) {
     const parts = plainBoxes(box).map(([west, south, east, north]) => {
       if (postgres) {
         let query = db
           .selectFrom('trees')
-          .select(
-            idOnly ? ['trees.id as tree_id'] : ['trees.lat', 'trees.lng', 'trees.id as tree_id'],
-          )
+          .select('trees.id as tree_id')
           .where('trees.lat', 'is not', null)
           .where('trees.lng', 'is not', null)
           .where(
@@ -62,60 +281,182 @@ export function treeMapRepository(db: Kysely<Database>) {
         if (filter.species !== undefined)
           query = query.where('trees.species_id', '=', filter.species);
         if (filter.status) query = query.where('trees.status', '=', filter.status);
-        return query as unknown as SelectQueryBuilder<
-          Database,
-          'trees',
-          { lat: number; lng: number; tree_id: string }
-        >;
+        return query as unknown as SelectQueryBuilder<Database, 'trees', { tree_id: string }>;
       }
       let query = db
         .selectFrom('trees_geo')
-        .select(idOnly ? ['tree_id'] : ['min_lat as lat', 'min_lng as lng', 'tree_id'])
+        .select('tree_id')
         .where('max_lat', '>=', south)
         .where('min_lat', '<=', north)
         .where('max_lng', '>=', west)
         .where('min_lng', '<=', east);
       if (filter.species !== undefined) query = query.where('species_id', '=', filter.species);
       if (filter.status) query = query.where('status', '=', filter.status);
-      return query as unknown as SelectQueryBuilder<
-        Database,
-        'trees',
-        { lat: number; lng: number; tree_id: string }
-      >;
+      return query as unknown as SelectQueryBuilder<Database, 'trees', { tree_id: string }>;
     });
     return parts.length === 1 ? parts[0]! : parts[0]!.unionAll(parts[1]!);
   }
 
   return {
+    /** What the tree gives the grid now (null once it is gone). */
+    gridSourceOf: (id: string): Promise<GridSource | null> =>
+      db
+        .selectFrom('trees')
+        .select(GRID_SOURCE_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then((row) => row ?? null),
+
     /**
-     * The trees in the box grouped on a grid of `cell` degrees from its south-west corner: one row
-     * per non-empty cell, so the answer is bounded by the grid, not by the number of trees.
+     * Runs a write to one tree and moves the tree's share of the grid with it (call it inside
+     * the write's transaction; the trees repository's `withSummary` does).
      */
-    async cells(box: TreeMapBox, cell: number, filter: TreeMapFilter): Promise<TreeMapCellRow[]> {
-      const [west, south] = box;
-      const lngOffset = sql<number>`(case when g.lng >= ${west} then g.lng - ${west} else g.lng - ${west} + 360 end)`;
-      const latOffset = sql<number>`(g.lat - ${south})`;
-      const cellOf = (offset: typeof lngOffset) =>
-        postgres
-          ? sql<number>`floor(${offset} / ${cell})`
-          : sql<number>`cast(${offset} / ${cell} as integer)`;
-      const rows = await db
-        .selectFrom(inBox(box, filter).as('g'))
-        .select((eb) => [
-          cellOf(latOffset).as('cy'),
-          cellOf(lngOffset).as('cx'),
-          eb.fn.countAll<number | string>().as('count'),
-          sql<number>`avg(g.lat)`.as('lat'),
-          sql<number>`avg(${lngOffset})`.as('lng_offset'),
-          eb.fn.min<string>('g.tree_id').as('one_id'),
-        ])
-        .groupBy(['cy', 'cx'])
-        .execute();
-      return rows.map((r) => ({
-        count: Number(r.count),
-        lat: Number(r.lat),
-        lng_offset: Number(r.lng_offset),
-        one_id: r.one_id,
+    async movingGrid<T>(id: string, write: () => Promise<T>): Promise<T> {
+      const repo = treeMapRepository(db);
+      const before = await repo.gridSourceOf(id);
+      const result = await write();
+      await repo.moveGrid(before, await repo.gridSourceOf(id));
+      return result;
+    },
+
+    /**
+     * Moves one tree's share of the grid from what it was (`before`, null for a new tree) to what
+     * it is (`after`, null once deleted), in the caller's transaction: one upsert of the summed
+     * differences, then the cells left empty go. Nothing when nothing the grid keeps changed.
+     */
+    async moveGrid(before: GridSource | null, after: GridSource | null): Promise<void> {
+      const placed = (s: GridSource | null): s is GridSource =>
+        s !== null && s.lat !== null && s.lng !== null;
+      const same =
+        placed(before) && placed(after) && GRID_SOURCE_COLUMNS.every((c) => before[c] === after[c]);
+      if (same) return;
+      const sides = [
+        ...(placed(before) ? [[-1, before] as const] : []),
+        ...(placed(after) ? [[1, after] as const] : []),
+      ];
+      if (sides.length === 0) return;
+      const source = sql.join(
+        sides.map(
+          ([sign, s]) =>
+            sql`select ${sql.lit(sign)} as sign, ${num(s.lat!)} as lat, ${num(s.lng!)} as lng,
+              cast(${s.species_id} as integer) as species_id, cast(${s.status} as text) as status,
+              cast(${s.tree_count} as integer) as tree_count`,
+        ),
+        sql` union all `,
+      );
+      await sql`insert into tree_map_cells
+          (level, species_id, status, cy, cx, records, plants, lat_e7, lng_e7)
+        select * from (${summed(postgres, source)}) d where true
+        on conflict (level, species_id, status, cy, cx) do update set
+          records = tree_map_cells.records + excluded.records,
+          plants = tree_map_cells.plants + excluded.plants,
+          lat_e7 = tree_map_cells.lat_e7 + excluded.lat_e7,
+          lng_e7 = tree_map_cells.lng_e7 + excluded.lng_e7`.execute(db);
+      if (placed(before)) {
+        // Only the cells the tree left can have emptied (one per level and key).
+        const rows = [...Array(GRID_LEVELS).keys()].map(
+          // Numbers this module computed, written as literals (typed as integers on PostgreSQL).
+          (level) =>
+            sql.raw(
+              `(${level}, ${gridRow(before.lat!, level)}, ${gridColumn(before.lng!, level)})`,
+            ),
+        );
+        await sql`delete from tree_map_cells where records = 0
+          and species_id in (${sql.lit(ANY_SPECIES)}, ${before.species_id})
+          and status in (${sql.lit(ANY_STATUS)}, ${before.status})
+          and (level, cy, cx) in (values ${sql.join(rows)})`.execute(db);
+      }
+    },
+
+    /** The grid made again from every tree, step by step (the migration's backfill; a repair). */
+    async rebuildGrid(): Promise<void> {
+      await sql`delete from tree_map_cells`.execute(db);
+      for (const statement of treeMapGridStatements(postgres ? 'postgres' : 'sqlite').rebuild)
+        await sql.raw(statement).execute(db);
+    },
+
+    /** How many rows of the grid differ from the trees' (by the rebuild's steps). */
+    async gridDifferences(): Promise<number> {
+      const { differences } = treeMapGridStatements(postgres ? 'postgres' : 'sqlite');
+      const { rows } = await sql.raw<{ n: number | string }>(differences).execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** The grid as the trees make it now, tree by tree as the writes do (tests). */
+    async gridFromTrees(): Promise<TreeMapCellRow[]> {
+      const { rows } = await sql<Record<string, unknown>>`${summed(postgres, fromTrees)}`.execute(
+        db,
+      );
+      return rows.map(toRow);
+    },
+
+    /** The stored grid, every row. */
+    async storedGrid(): Promise<TreeMapCellRow[]> {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`select * from tree_map_cells where records <> 0`.execute(db);
+      return rows.map(toRow);
+    },
+
+    /** The cells of a window (one level) holding trees of the filter: the primary key's range. */
+    async cells(window: GridWindow, filter: TreeMapFilter): Promise<TreeMapCellRow[]> {
+      const parts = window.columns.map(([x0, x1]) =>
+        db
+          .selectFrom('tree_map_cells')
+          .selectAll()
+          .where('level', '=', window.level)
+          .where('species_id', '=', filter.species ?? ANY_SPECIES)
+          .where('status', '=', filter.status ?? ANY_STATUS)
+          .where('cy', '>=', window.y0)
+          .where('cy', '<=', window.y1)
+          .where('cx', '>=', x0)
+          .where('cx', '<=', x1)
+          .where('records', '>', 0),
+      );
+      const query = parts.length === 1 ? parts[0]! : parts[0]!.unionAll(parts[1]!);
+      return (await query.execute()).map((r) => toRow(r as unknown as Record<string, unknown>));
+    },
+
+    /**
+     * The trees of the filter at (within NEAR of) these places, from the spatial index, each with
+     * the place it was looked for at (`near_lat`, `near_lng`). The places are lone trees' cells'
+     * sums, so each is that tree's own place.
+     */
+    async treesAt(
+      places: readonly { lat: number; lng: number }[],
+      filter: TreeMapFilter,
+    ): Promise<(TreeMapTreeRow & { near_lat: number; near_lng: number })[]> {
+      if (places.length === 0) return [];
+      const values = sql.join(places.map((p) => sql`(${num(p.lat)}, ${num(p.lng)})`));
+      const species =
+        filter.species !== undefined
+          ? sql`and ${sql.ref(postgres ? 't.species_id' : 'g.species_id')} = ${filter.species}`
+          : sql``;
+      const status = filter.status
+        ? sql`and ${sql.ref(postgres ? 't.status' : 'g.status')} = ${filter.status}`
+        : sql``;
+      const columns = sql.raw(
+        't.id, t.lat, t.lng, t.species_id, t.tree_count, t.alive_count, t.status, t.created_at, p.lat as near_lat, p.lng as near_lng',
+      );
+      const query = postgres
+        ? sql`with p(lat, lng) as (values ${values})
+            select ${columns} from p join trees t
+              on point(t.lng, t.lat) <@ box(point(p.lng - ${NEAR}, p.lat - ${NEAR}),
+                point(p.lng + ${NEAR}, p.lat + ${NEAR}))
+            where t.lat is not null and t.lng is not null ${species} ${status}
+            order by t.created_at desc, t.id desc`
+        : sql`with p(lat, lng) as (values ${values})
+            select ${columns} from p join trees_geo g
+              on g.max_lat >= p.lat - ${NEAR} and g.min_lat <= p.lat + ${NEAR}
+              and g.max_lng >= p.lng - ${NEAR} and g.min_lng <= p.lng + ${NEAR}
+              ${species} ${status}
+              join trees t on t.id = g.tree_id
+            order by t.created_at desc, t.id desc`;
+      const { rows } = await query.execute(db);
+      return (rows as (TreeMapTreeRow & { near_lat: number; near_lng: number })[]).map((r) => ({
+        ...r,
+        near_lat: Number(r.near_lat),
+        near_lng: Number(r.near_lng),
       }));
     },
 
@@ -126,11 +467,7 @@ export function treeMapRepository(db: Kysely<Database>) {
         query = query.where(
           'trees.id',
           'in',
-          inBox(box, filter, true) as unknown as SelectQueryBuilder<
-            Database,
-            'trees',
-            { id: string }
-          >,
+          idsInBox(box, filter) as unknown as SelectQueryBuilder<Database, 'trees', { id: string }>,
         );
       else {
         query = query.where('trees.lat', 'is not', null).where('trees.lng', 'is not', null);
@@ -142,18 +479,6 @@ export function treeMapRepository(db: Kysely<Database>) {
         .orderBy('trees.created_at', 'desc')
         .orderBy('trees.id', 'desc')
         .limit(limit)
-        .execute();
-    },
-
-    /** These trees (those alone in their cell), newest first. */
-    treesByIds(ids: readonly string[]) {
-      if (ids.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('trees')
-        .select(TREE_COLUMNS)
-        .where('trees.id', 'in', ids)
-        .orderBy('trees.created_at', 'desc')
-        .orderBy('trees.id', 'desc')
         .execute();
     },
   };

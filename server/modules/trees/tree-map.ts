@@ -1,5 +1,4 @@
 import {
-  TREE_MAP_CELL_PX,
   TREE_MAP_EXACT_ZOOM,
   TREE_MAP_GRID,
   TREE_MAP_MAX,
@@ -10,11 +9,24 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import { roundCoordinate, rowStatus, statusOf } from './tree-mapper';
-import { treeMapRepository, type TreeMapBox } from './tree-map.repository';
+import {
+  GRID_FILTER_TOP,
+  GRID_LEVELS,
+  gridCell,
+  gridColumn,
+  gridRow,
+  treeMapRepository,
+  type GridWindow,
+  type TreeMapBox,
+  type TreeMapTreeRow,
+} from './tree-map.repository';
 
 const WORLD: TreeMapBox = [-180, -90, 180, 90];
-/** Tile size Leaflet's zoom levels are counted in. */
-const TILE_PX = 256;
+/**
+ * At most this many grid cells are read for one answer (a coarser level when a box would have
+ * more): even all lone trees (~120 bytes each) keep an answer under ~50 KB.
+ */
+export const TREE_MAP_MAX_CELLS = 400;
 
 export interface TreeMapQuery {
   species?: number;
@@ -29,31 +41,66 @@ export interface TreeMapAnswer {
   truncated: boolean;
 }
 
+/** The box's cells at a level: its rows and its column ranges (two across the antimeridian). */
+function windowAt([west, south, east, north]: TreeMapBox, level: number): GridWindow {
+  const last = 2 ** (level + 2) - 1;
+  return {
+    level,
+    y0: gridRow(south, level),
+    y1: gridRow(north, level),
+    columns:
+      west <= east
+        ? [[gridColumn(west, level), gridColumn(east, level)]]
+        : [
+            [gridColumn(west, level), last],
+            [0, gridColumn(east, level)],
+          ],
+  };
+}
+
+const cellsIn = (w: GridWindow) =>
+  (w.y1 - w.y0 + 1) * w.columns.reduce((sum, [x0, x1]) => sum + x1 - x0 + 1, 0);
+
 /**
- * How a box is answered: the grid cell (degrees) and whether trees are sent one by one. The cell
- * is TREE_MAP_CELL_PX at the zoom, and at least 1/TREE_MAP_GRID of the box each way, so no box
- * (whatever zoom it claims) has more than about TREE_MAP_GRID² cells. Exact only at a street zoom
- * with a box small enough for that zoom.
+ * How a box is answered (docs/decisions/tree-map-grid.md): the trees one by one at a street zoom
+ * with a box small enough for it (a cell of TREE_MAP_CELL_PX at the zoom is 90/2^zoom degrees),
+ * else the grid level of the zoom, coarser when the box is wider than TREE_MAP_GRID of its cells
+ * either way or would read more than TREE_MAP_MAX_CELLS cells. A filtered map past
+ * GRID_FILTER_TOP is answered tree by tree too.
  */
-export function mapPlan(bbox: TreeMapBox | undefined, zoom: number) {
+export function mapPlan(bbox: TreeMapBox | undefined, zoom: number, filtered = false) {
   const box = bbox ?? WORLD;
   const [west, south, east, north] = box;
   const width = west <= east ? east - west : east - west + 360;
-  const height = north - south;
-  const z = zoom;
-  const zoomCell = (360 / (TILE_PX * 2 ** z)) * TREE_MAP_CELL_PX;
-  const cell = Math.max(zoomCell, width / TREE_MAP_GRID, height / TREE_MAP_GRID, 1e-6);
-  return { box, cell, exact: z >= TREE_MAP_EXACT_ZOOM && cell === zoomCell };
+  const span = Math.max(width, north - south, 1e-9);
+  const fits = Math.floor(Math.log2((90 * TREE_MAP_GRID) / span));
+  if (zoom >= TREE_MAP_EXACT_ZOOM && fits >= zoom) return { box, exact: true as const };
+  let level = Math.max(0, Math.min(zoom, fits, GRID_LEVELS - 1));
+  // The grid is per species and status only to GRID_FILTER_TOP: closer in, a filtered map's
+  // small box is answered tree by tree from the spatial index.
+  if (filtered && level > GRID_FILTER_TOP) return { box, exact: true as const };
+  let window = windowAt(box, level);
+  while (level > 0 && cellsIn(window) > TREE_MAP_MAX_CELLS) window = windowAt(box, --level);
+  return { box, exact: false as const, window, cell: gridCell(level) };
 }
 
-const wrapLng = (lng: number) => (lng > 180 ? lng - 360 : lng);
+const point = (r: TreeMapTreeRow): TreeMapPoint => ({
+  id: r.id,
+  lat: roundCoordinate(r.lat ?? 0),
+  lng: roundCoordinate(r.lng ?? 0),
+  species: r.species_id,
+  count: r.tree_count,
+  aliveCount: r.alive_count,
+  status: statusOf(r),
+});
 
 /**
  * The trees map for a box (issue 20): every member's trees, rounded like any tree seen by others.
- * Below a street zoom grouped on a grid in SQL (a cell with one tree record sends the tree, a fuller
- * one a cluster), so the answer's size follows the grid, not the community; at a street zoom (or
- * with no zoom, as clients before issue 20 ask) the trees themselves, newest first, at most
- * TREE_MAP_MAX.
+ * Below a street zoom the grid's cells in the box at the zoom's level (a cell with one tree record
+ * sends the tree, a fuller one a cluster of its count and mean place), so the answer reads and
+ * sends a bounded number of cells whatever the number of trees; at a street zoom (or with no zoom,
+ * as clients before issue 20 ask) the trees themselves from the spatial index, newest first, at
+ * most TREE_MAP_MAX.
  */
 export async function treeMap(db: Kysely<Database>, query: TreeMapQuery): Promise<TreeMapAnswer> {
   const repo = treeMapRepository(db);
@@ -61,18 +108,13 @@ export async function treeMap(db: Kysely<Database>, query: TreeMapQuery): Promis
     ...(query.species !== undefined ? { species: query.species } : {}),
     ...(query.status ? { status: rowStatus(query.status) } : {}),
   };
-  const { box, cell, exact } = mapPlan(query.bbox, query.zoom ?? TREE_MAP_EXACT_ZOOM);
-  const point = (r: Awaited<ReturnType<typeof repo.treesByIds>>[number]): TreeMapPoint => ({
-    id: r.id,
-    lat: roundCoordinate(r.lat ?? 0),
-    lng: roundCoordinate(r.lng ?? 0),
-    species: r.species_id,
-    count: r.tree_count,
-    aliveCount: r.alive_count,
-    status: statusOf(r),
-  });
+  const plan = mapPlan(
+    query.bbox,
+    query.zoom ?? TREE_MAP_EXACT_ZOOM,
+    query.species !== undefined || query.status !== undefined,
+  );
   // Without a zoom (clients written before issue 20): the trees themselves, as before.
-  if (exact || query.zoom === undefined) {
+  if (plan.exact || query.zoom === undefined) {
     const rows = await repo.trees(query.bbox, filter, TREE_MAP_MAX + 1);
     return {
       data: rows.slice(0, TREE_MAP_MAX).map(point),
@@ -80,15 +122,31 @@ export async function treeMap(db: Kysely<Database>, query: TreeMapQuery): Promis
       truncated: rows.length > TREE_MAP_MAX,
     };
   }
-  const cells = await repo.cells(box, cell, filter);
-  const alone = cells.filter((c) => c.count === 1).map((c) => c.one_id);
-  const clusters = cells
-    .filter((c) => c.count > 1)
-    .map((c) => ({
-      lat: roundCoordinate(c.lat),
-      lng: roundCoordinate(wrapLng(box[0] + c.lng_offset)),
-      count: c.count,
-    }))
-    .sort((a, b) => b.count - a.count || a.lat - b.lat || a.lng - b.lng);
-  return { data: (await repo.treesByIds(alone)).map(point), clusters, truncated: false };
+  const cells = await repo.cells(plan.window, filter);
+  const clusters: TreeMapCluster[] = [];
+  const lone: { lat: number; lng: number }[] = [];
+  for (const c of cells) {
+    const lat = c.lat_e7 / c.records / 1e7;
+    const lng = c.lng_e7 / c.records / 1e7;
+    if (c.records === 1) lone.push({ lat, lng });
+    else clusters.push({ lat: roundCoordinate(lat), lng: roundCoordinate(lng), count: c.records });
+  }
+  // A lone tree's cell sums are its own place: the spatial index finds it there.
+  const found = await repo.treesAt(lone, filter);
+  const nearest = new Map<string, TreeMapTreeRow & { distance: number }>();
+  for (const r of found) {
+    const key = `${r.near_lat},${r.near_lng}`;
+    const distance = Math.abs((r.lat ?? 0) - r.near_lat) + Math.abs((r.lng ?? 0) - r.near_lng);
+    if (distance > 2e-6) continue;
+    const seen = nearest.get(key);
+    if (!seen || distance < seen.distance) nearest.set(key, { ...r, distance });
+  }
+  const chosen = new Set([...nearest.values()].map((r) => r.id));
+  const data = found.filter((r) => chosen.delete(r.id)).map(point);
+  // A lone tree not found where its sums say (a grid out of step) is still counted, as a cluster.
+  for (const p of lone)
+    if (!nearest.has(`${p.lat},${p.lng}`))
+      clusters.push({ lat: roundCoordinate(p.lat), lng: roundCoordinate(p.lng), count: 1 });
+  clusters.sort((a, b) => b.count - a.count || a.lat - b.lat || a.lng - b.lng);
+  return { data, clusters, truncated: false };
 }

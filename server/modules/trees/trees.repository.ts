@@ -6,6 +6,7 @@ import { careQueries } from './tree-care.repository';
 import { treeDriveDays, type DriveOrganisers } from './tree-drive-days.repository';
 import { cohortChanges, cohortShare, type CohortSource } from './tree-impact';
 import { COHORT_SOURCE_COLUMNS, impactSummaryQueries } from './tree-impact-summary.repository';
+import { treeMapRepository } from './tree-map.repository';
 import type { TreeWithReplacement } from './tree-mapper';
 
 /** Plants alive on `trees` rows at their last check: a dead row counts none. */
@@ -84,7 +85,10 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
     const run = async (on: Kysely<Database>) => {
       const before = await shareOf(on, id);
       // The organisers' figures (tree_drive_days) move with the write too.
-      const result = await treeDriveDays(on, organisers).around(id, () => write(on));
+      // So does the trees map's grid (tree_map_cells, tree-map.repository.ts).
+      const result = await treeDriveDays(on, organisers).around(id, () =>
+        treeMapRepository(on).movingGrid(id, () => write(on)),
+      );
       const after = await shareOf(on, id);
       await impactSummaryQueries(on).apply(
         cohortChanges(before?.share ?? null, after?.share ?? null),
