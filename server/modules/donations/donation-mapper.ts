@@ -117,25 +117,26 @@ const CSV_COLUMNS = [
   'Message',
 ] as const;
 
-/** The Transactions page download: one row per donation, amounts in major units. */
+/** The download's header line. */
+export const DONATIONS_CSV_HEADER = csvLine(CSV_COLUMNS);
+
+/** One donation as a line of the download, its amount in major units. */
+export function donationCsvLine(row: DonationWithDrive): string {
+  return csvLine([
+    row.paid_at ?? row.created_at,
+    row.receipt_number,
+    row.kind,
+    row.trees,
+    majorAmountText(row.amount_minor, row.currency),
+    row.currency,
+    DONATION_STATUS_LABELS[row.status],
+    row.drive_name,
+    row.category,
+    row.message,
+  ]);
+}
+
+/** The Transactions page download whole: one row per donation (the stream writes the same bytes). */
 export function donationsCsv(rows: DonationWithDrive[]): string {
-  const lines = [csvLine(CSV_COLUMNS)];
-  for (const row of rows) {
-    const amount = majorAmountText(row.amount_minor, row.currency);
-    lines.push(
-      csvLine([
-        row.paid_at ?? row.created_at,
-        row.receipt_number,
-        row.kind,
-        row.trees,
-        amount,
-        row.currency,
-        DONATION_STATUS_LABELS[row.status],
-        row.drive_name,
-        row.category,
-        row.message,
-      ]),
-    );
-  }
-  return csvDocument(lines);
+  return csvDocument([DONATIONS_CSV_HEADER, ...rows.map(donationCsvLine)]);
 }

@@ -4,6 +4,9 @@ import { DELETE_CONFIRMATION_WORD } from '../../../contract/users';
 import { pdfFontFamilies, pdfPrintedCharacters } from '../../../tests/support/pdf-text';
 import { TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { buildDonation } from '../../../tests/support/factories';
+import { donationsCsv } from './donation-mapper';
+import { donationsStore } from './donations-people';
 import { donationApi } from './donation-test-kit';
 
 describe.each(databaseTargets)('donation records API on $name', (target) => {
@@ -247,6 +250,39 @@ describe.each(databaseTargets)('donation records API on $name', (target) => {
       /^2026-06-01T10:00:00.000Z,CAN-2026-\d{6},cash,0,1234.56,USD,Paid,,Trees,/,
     );
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil""), ""quoted"""`);
+  });
+
+  it('streams a long export in keyset batches: the same bytes as the whole file, newest first', async () => {
+    await api.setup();
+    const me = await api.signIn();
+    const organiser = await api.signIn({ profile_type: 'corporate' });
+    const drive = await api.insertDrive(organiser.user.id, { name: 'Ridge, "north" side' });
+    // 1,203 donations: three batches of 500 and a part, many sharing a creation time (ties by id).
+    const rows = Array.from({ length: 1203 }, (_, i) =>
+      buildDonation(me.user.id, {
+        created_at: `2026-05-${String(1 + (i % 20)).padStart(2, '0')}T10:00:00.000Z`,
+        drive_id: i % 3 === 0 ? drive.id : null,
+        status: i % 5 === 0 ? 'pending' : 'paid',
+        amount_minor: 100 + i,
+      }),
+    );
+    for (let i = 0; i < rows.length; i += 200)
+      await api
+        .db()
+        .insertInto('donations')
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const res = await call('GET', '/api/donations/export.csv', me.headers);
+    expect(res.statusCode).toBe(200);
+    const services = api.services();
+    const whole = await donationsStore({
+      users: services.users,
+      drives: services.drives,
+      nursery: services.nursery,
+    })(api.db()).listForDonor(me.user.id, undefined, 10_000, 0);
+    expect(whole).toHaveLength(1203);
+    expect(res.body).toBe(donationsCsv(whole));
+    expect(res.body).toContain('"Ridge, ""north"" side"');
   });
 
   it('refuses to delete a drive that received money (409); one with only unpaid gifts goes', async () => {

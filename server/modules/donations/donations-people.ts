@@ -93,6 +93,13 @@ export function donationsStore(lookups: DonationLookups) {
         offset: number,
       ) => withDrives(await repo.listRecordsForDonor(donorId, status, limit, offset)),
 
+      /** An export batch: the donor's donations after `after`, newest first, with their drives. */
+      donorDonationsAfter: async (
+        donorId: string,
+        after: { createdAt: string; id: string } | null,
+        limit: number,
+      ) => withDrives(await repo.donorRecordsAfter(donorId, after, limit)),
+
       /** A page of the donor's donations with their drives and gift summaries. */
       listWithGiftsForDonor: async (
         donorId: string,

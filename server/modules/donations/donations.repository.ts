@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { DonationStatus } from '../../../contract/donations';
 import type {
   BillingProfileRow,
@@ -65,6 +65,27 @@ export function donationsRepository(db: Kysely<Database>) {
         .offset(offset)
         .execute();
     },
+
+    /**
+     * The donor's donations after `after` in newest-first order (created_at, id), at most
+     * `limit`: an export batch, a row-value range on donations_donor_created_idx.
+     */
+    donorRecordsAfter: (
+      donorId: string,
+      after: { createdAt: string; id: string } | null,
+      limit: number,
+    ) =>
+      own()
+        .where('donations.donor_id', '=', donorId)
+        .$if(after !== null, (q) =>
+          q.where(
+            sql<SqlBool>`(${sql.ref('donations.created_at')}, ${sql.ref('donations.id')}) < (${after!.createdAt}, ${after!.id})`,
+          ),
+        )
+        .orderBy('donations.created_at', 'desc')
+        .orderBy('donations.id', 'desc')
+        .limit(limit)
+        .execute(),
 
     /**
      * A page of the donor's donations (as `listRecordsForDonor`) with each one's gift summary:

@@ -1,7 +1,7 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { TREE_EXPORT_MAX, type Tree } from '../../../contract/trees';
 import { csvDocument, csvLine } from '../../lib/csv';
-import { yieldToEventLoop } from '../../lib/yield';
+import { keysetStream } from '../../lib/keyset-stream';
 
 const CSV_COLUMNS: ReadonlyArray<[string, (t: Tree) => string | number | null]> = [
   ['id', (t) => t.id],
@@ -96,36 +96,22 @@ const WRITERS: Record<
 };
 
 /**
- * The export as a stream: keyset batches of `batch` trees (at most `max` in all, newest first),
- * each written as soon as it is read, with a turn of the event loop between batches, so no batch
- * holds the server up and the file is never whole in memory. The first batch is read before the
- * answer starts (a failure there is an ordinary error answer); a failure later destroys the stream,
- * and the server cuts the response off (no final chunk), so no client takes it for a whole file.
+ * The export as a stream (`keysetStream`, lib/keyset-stream.ts): keyset batches of `batch` trees,
+ * at most `max` in all, newest first, each written as soon as it is read.
  */
-export async function treeExportStream(
+export function treeExportStream(
   read: TreeExportReader,
   format: TreeExportFormat,
   options: { batch?: number; max?: number } = {},
 ): Promise<Readable> {
-  const size = options.batch ?? TREE_EXPORT_BATCH;
-  const max = options.max ?? TREE_EXPORT_MAX;
   const writer = WRITERS[format];
-  const first = await read(null, Math.min(size, max));
-  async function* pieces() {
-    yield Buffer.from(writer.head);
-    let batch = first;
-    let written = 0;
-    while (batch.length > 0) {
-      yield Buffer.from(writer.batch(batch, written === 0));
-      written += batch.length;
-      if (batch.length < size || written >= max) break;
-      await yieldToEventLoop();
-      const last = batch.at(-1)!;
-      batch = await read({ createdAt: last.createdAt, id: last.id }, Math.min(size, max - written));
-    }
-    if (writer.tail) yield Buffer.from(writer.tail);
-  }
-  return Readable.from(pieces(), { objectMode: false });
+  return keysetStream({
+    read,
+    keyOf: (tree: Tree): TreeExportKey => ({ createdAt: tree.createdAt, id: tree.id }),
+    ...writer,
+    batchSize: options.batch ?? TREE_EXPORT_BATCH,
+    max: options.max ?? TREE_EXPORT_MAX,
+  });
 }
 
 /** GET /api/trees/export: the file's name, type and streamed body for the day `now`. */
