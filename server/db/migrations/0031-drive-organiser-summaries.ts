@@ -97,16 +97,20 @@ function sqliteTriggers(): string[] {
   ];
 }
 
+// `set search_path from current`: the functions name this schema's tables whoever writes (another
+// server's connection, a tool with another search_path).
 function postgresTriggers(): string[] {
   return [
-    `create function drive_participants_starts() returns trigger language plpgsql as $$
+    `create function drive_participants_starts() returns trigger language plpgsql
+       set search_path from current as $$
      begin
        new.drive_starts_at := (select starts_at from drives where id = new.drive_id);
        return new;
      end $$`,
     `create trigger drive_participants_starts before insert on drive_participants
        for each row execute function drive_participants_starts()`,
-    `create function drive_participants_summary() returns trigger language plpgsql as $$
+    `create function drive_participants_summary() returns trigger language plpgsql
+       set search_path from current as $$
      declare d record;
      begin
        if tg_op = 'INSERT' then
@@ -124,7 +128,8 @@ function postgresTriggers(): string[] {
     // AFTER: a join that conflicts (joining twice) inserts nothing and counts nothing.
     `create trigger drive_participants_summary after insert or delete on drive_participants
        for each row execute function drive_participants_summary()`,
-    `create function drives_summary() returns trigger language plpgsql as $$
+    `create function drives_summary() returns trigger language plpgsql
+       set search_path from current as $$
      declare n integer;
      begin
        if tg_op = 'INSERT' then

@@ -1,6 +1,10 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { driveListResponseSchema, type Drive } from '../../../contract/drives';
+import {
+  driveListResponseSchema,
+  driveMapResponseSchema,
+  type Drive,
+} from '../../../contract/drives';
 import { buildDrive, buildUser, insertUser } from '../../../tests/support/factories';
 import { signedInUser, TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
@@ -157,6 +161,42 @@ describe.each(databaseTargets)('Plantations list cache on $name', (target) => {
     expect((await list(member.headers, '?when=past')).data.map((d) => [d.id, d.isPast])).toEqual([
       [soon.id, true],
     ]);
+  });
+
+  it('shares the map answer, and shows a new drive, a move and a start at once', async () => {
+    await setup();
+    const organiser = await insertUser(db(), { profile_type: 'corporate' });
+    const member = await signIn();
+    const map = async (query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/drives/map${query}`,
+        headers: member.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = res.json();
+      expect(driveMapResponseSchema.parse(body)).toEqual(body);
+      return (body.data as Array<{ id: string; driveLat: number }>).map((p) => [p.id, p.driveLat]);
+    };
+    const soon = buildDrive(organiser.id, { starts_at: '2026-06-01T10:00:00.500Z' });
+    await db().insertInto('drives').values(soon).execute();
+    for (let i = 0; i < 3; i++) expect(await map()).toEqual([[soon.id, soon.lat]]);
+    const later = buildDrive(organiser.id, { starts_at: '2026-06-20T08:00:00.000Z' });
+    await db().insertInto('drives').values(later).execute();
+    expect(await map()).toEqual([
+      [soon.id, soon.lat],
+      [later.id, later.lat],
+    ]);
+    await db().updateTable('drives').set({ lat: 12.5 }).where('id', '=', later.id).execute();
+    expect(await map()).toEqual([
+      [soon.id, soon.lat],
+      [later.id, 12.5],
+    ]);
+    // The first drive starts: it leaves the upcoming map without any write.
+    clock.set('2026-06-01T10:00:00.501Z');
+    expect(await map()).toEqual([[later.id, 12.5]]);
+    expect(await map('?when=past')).toEqual([[soon.id, soon.lat]]);
   });
 
   it('asks the database who joined when a page has too many participations to keep', async () => {

@@ -136,9 +136,11 @@ export const drivesRoutes =
           response: { 200: driveMapResponseSchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await sessions.requireUser(request);
-        return { success: true as const, ...(await drives.map(request.query)) };
+        // Already JSON, checked against driveMapResponseSchema once per shared read (mapBody).
+        const body = await drives.mapBody(request.query);
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
       },
     );
 

@@ -8,7 +8,7 @@ import {
   type Drive,
   type DriveDetail,
   type DriveForm,
-  type DriveMapPoint,
+  driveMapResponseSchema,
   type Option,
 } from '../../../contract/drives';
 import { TEAM_MESSAGES } from '../../../contract/teams';
@@ -16,6 +16,7 @@ import type { DriveRow } from '../../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
+import { readCache } from '../../lib/cache';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { SessionUser } from '../auth/auth.service';
@@ -25,7 +26,12 @@ import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { driveCalendar } from './drive-calendar';
 import { driveParticipation } from './drive-participation';
 import { countryLabel } from '../../../contract/countries';
-import { driveFilter, driveListPages, type DriveListOptions } from './drive-list-page';
+import {
+  driveFilter,
+  driveListPages,
+  LIST_PAGE_TTL_MS,
+  type DriveListOptions,
+} from './drive-list-page';
 import {
   displayName,
   driveLink,
@@ -45,6 +51,8 @@ const HOUR_MS = 3_600_000;
 const LONGEST_DRIVE_MS = 24 * HOUR_MS;
 
 export const DRIVE_IMAGE_FIELD = 'treedriveImage';
+/** Map answers kept (one per filter combination). */
+const MAP_CACHE_MAX = 50;
 
 /** Which page of My Plantations (contract `myDrivesQuerySchema`). */
 export interface MyDrivesOptions {
@@ -91,6 +99,14 @@ export function drivesService(deps: DrivesServiceDeps) {
   const nowIso = () => clock.now().toISOString();
   const lists = driveListPages({ repo, clock });
   const calendars = driveCalendar({ repo, clock, appUrl: deps.appUrl });
+  /** Map answers by filter (see mapBody); until the next drive starts at the latest. */
+  const mapBodies = readCache<{ body: Buffer; nextStart: string | null }>({
+    max: MAP_CACHE_MAX,
+    ttlMs: LIST_PAGE_TTL_MS,
+    clock,
+    tables: ['drives'],
+    expiresAt: (v) => (v.nextStart === null ? Infinity : Date.parse(v.nextStart) + 1),
+  });
 
   /** Maps rows with one grouped participant query and one donor-name query for the whole set. */
   async function present(rows: DriveWithOrganizer[], callerId: string): Promise<Drive[]> {
@@ -314,21 +330,41 @@ export function drivesService(deps: DrivesServiceDeps) {
     /** The Plantations list as JSON bytes (drive-list-page.ts). */
     listBody: (callerId: string, options: DriveListOptions) => lists.listBody(callerId, options),
 
-    async map(
-      options: Omit<DriveListOptions, 'page' | 'limit'>,
-    ): Promise<{ data: DriveMapPoint[]; truncated: boolean }> {
-      const rows = await repo.mapPoints(driveFilter(options, nowIso()), DRIVE_MAP_MAX + 1);
-      return {
-        data: rows.slice(0, DRIVE_MAP_MAX).map((r) => ({
-          id: r.id,
-          driveName: r.name,
-          driveDate: r.starts_at,
-          driveLat: r.lat,
-          driveLong: r.lng,
-          timeZone: r.time_zone,
-        })),
-        truncated: rows.length > DRIVE_MAP_MAX,
-      };
+    /**
+     * The map's points as the JSON body of `driveMapResponseSchema` (at most DRIVE_MAP_MAX): the
+     * same for every caller, so read, checked against the contract and serialised once per filter
+     * and shared like the list's pages (drive writes and the next drive start make it stale).
+     */
+    mapBody(options: Omit<DriveListOptions, 'page' | 'limit' | 'cursor'>): Promise<Buffer> {
+      const filter = driveFilter(options, nowIso());
+      const key = JSON.stringify([
+        filter.when,
+        filter.country,
+        filter.startsFrom,
+        filter.startsBefore,
+        filter.q,
+      ]);
+      return mapBodies
+        .get(key, async () => {
+          const [rows, nextStart] = await Promise.all([
+            repo.mapPoints(filter, DRIVE_MAP_MAX + 1),
+            repo.nextStart(filter.now),
+          ]);
+          const answer = driveMapResponseSchema.parse({
+            success: true,
+            data: rows.slice(0, DRIVE_MAP_MAX).map((r) => ({
+              id: r.id,
+              driveName: r.name,
+              driveDate: r.starts_at,
+              driveLat: r.lat,
+              driveLong: r.lng,
+              timeZone: r.time_zone,
+            })),
+            truncated: rows.length > DRIVE_MAP_MAX,
+          });
+          return { body: Buffer.from(JSON.stringify(answer)), nextStart };
+        })
+        .then((entry) => entry.body);
     },
 
     /** A drive's name and start for another module's page; null when there is no such drive. */
