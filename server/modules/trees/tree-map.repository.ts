@@ -347,6 +347,8 @@ export function treeMapRepository(db: Kysely<Database>) {
       await sql`insert into tree_map_cells
           (level, species_id, status, cy, cx, records, plants, lat_e7, lng_e7)
         select * from (${summed(postgres, source)}) d where true
+        -- One order for every writer, so concurrent writes lock shared cells without deadlock.
+        order by level, species_id, status, cy, cx
         on conflict (level, species_id, status, cy, cx) do update set
           records = tree_map_cells.records + excluded.records,
           plants = tree_map_cells.plants + excluded.plants,
