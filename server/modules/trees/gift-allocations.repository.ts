@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { TreeWithReplacement } from './tree-mapper';
-import { plantedAndAlive } from './trees.repository';
 
 /** The first key of this module's advisory locks (any fixed int4, unique in the app: 'gft'). */
 const ADVISORY_NAMESPACE = 0x676674;
@@ -24,6 +23,21 @@ export interface FreeTree {
  * SQL of the allocation of gifts to trees (issue 19 §1): `tree_gift_allocations` and the
  * `trees.gift_plants` summary column, both the trees module's own.
  */
+/** Latest planting first, then id descending (the forest's keyset order). */
+const latestPlantingFirst = (
+  a: { planted_at: string; id: string },
+  b: { planted_at: string; id: string },
+) =>
+  a.planted_at !== b.planted_at
+    ? a.planted_at < b.planted_at
+      ? 1
+      : -1
+    : a.id < b.id
+      ? 1
+      : a.id > b.id
+        ? -1
+        : 0;
+
 export function giftAllocationsRepository(db: Kysely<Database>) {
   return {
     /**
@@ -188,124 +202,110 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
         .execute(),
 
     /**
-     * A member's forest in two aggregates: plants of the trees they registered, and plants their
-     * gifts hold on trees others registered (alive: at most the record's alive count).
+     * Plants a member's gifts hold on trees others registered, and how many are alive (at most
+     * the record's alive count). Bounded by the member's gifts; their own trees' figures are
+     * stored (`ownerTreeFigures`).
      */
-    async forestTotals(userId: string): Promise<{ planted: number; alive: number }> {
-      const [own, gifted] = await Promise.all([
-        db
-          .selectFrom('trees')
-          .where('owner_id', '=', userId)
-          .select(plantedAndAlive)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('tree_gift_allocations as a')
-          .innerJoin('trees as t', 't.id', 'a.tree_id')
-          .where('a.donor_id', '=', userId)
-          .where('t.owner_id', '<>', userId)
-          .select((eb) => [
-            eb.fn.coalesce(eb.fn.sum<number>('a.plants'), eb.lit(0)).as('planted'),
-            eb.fn
-              .coalesce(
-                eb.fn.sum<number>(
-                  eb
-                    .case()
-                    .when('t.status', '=', 'dead')
-                    .then(0)
-                    .when('a.plants', '<', eb.ref('t.alive_count'))
-                    .then(eb.ref('a.plants'))
-                    .else(eb.ref('t.alive_count'))
-                    .end(),
-                ),
-                eb.lit(0),
-              )
-              .as('alive'),
-          ])
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        planted: Number(own.planted) + Number(gifted.planted),
-        alive: Number(own.alive) + Number(gifted.alive),
-      };
+    async forestGiftedTotals(userId: string): Promise<{ planted: number; alive: number }> {
+      const gifted = await db
+        .selectFrom('tree_gift_allocations as a')
+        .innerJoin('trees as t', 't.id', 'a.tree_id')
+        .where('a.donor_id', '=', userId)
+        .where('t.owner_id', '<>', userId)
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('a.plants'), eb.lit(0)).as('planted'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb
+                  .case()
+                  .when('t.status', '=', 'dead')
+                  .then(0)
+                  .when('a.plants', '<', eb.ref('t.alive_count'))
+                  .then(eb.ref('a.plants'))
+                  .else(eb.ref('t.alive_count'))
+                  .end(),
+              ),
+              eb.lit(0),
+            )
+            .as('alive'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { planted: Number(gifted.planted), alive: Number(gifted.alive) };
     },
 
     /**
-     * A page of a member's forest: trees they registered and trees their gifts hold, latest
-     * planting first (keyset), each with the plants the member's gifts hold on it.
+     * A page of a member's forest: trees they registered and trees their gifts hold on others',
+     * latest planting first (keyset), each with the plants the member's gifts hold on it. Two
+     * bounded reads merged: their own on trees_owner_planted_idx, the gifted by their gifts.
      */
-    forestPage: (
+    async forestPage(
       userId: string,
       before: ForestTreeCursor | undefined,
       limit: number,
-    ): Promise<Array<TreeWithReplacement & { member_gift_plants: number | string | null }>> => {
-      let query = db
-        .selectFrom('trees')
-        .selectAll('trees')
-        .select((eb) => [
-          eb
-            .selectFrom('trees as r')
-            .select('r.id')
-            .whereRef('r.replaces_tree_id', '=', 'trees.id')
-            .limit(1)
-            .as('replaced_by_id'),
-          eb
-            .selectFrom('tree_gift_allocations as g')
-            .select((g) => g.fn.sum<number>('g.plants').as('n'))
-            .whereRef('g.tree_id', '=', 'trees.id')
-            .where('g.donor_id', '=', userId)
-            .as('member_gift_plants'),
-        ])
-        .where((eb) =>
-          eb.or([
-            eb('trees.owner_id', '=', userId),
-            eb(
-              'trees.id',
-              'in',
-              eb
-                .selectFrom('tree_gift_allocations as m')
-                .select('m.tree_id')
-                .where('m.donor_id', '=', userId),
+    ): Promise<Array<TreeWithReplacement & { member_gift_plants: number | string | null }>> {
+      const page = () =>
+        db
+          .selectFrom('trees')
+          .selectAll('trees')
+          .select((eb) => [
+            eb
+              .selectFrom('trees as r')
+              .select('r.id')
+              .whereRef('r.replaces_tree_id', '=', 'trees.id')
+              .limit(1)
+              .as('replaced_by_id'),
+            eb
+              .selectFrom('tree_gift_allocations as g')
+              .select((g) => g.fn.sum<number>('g.plants').as('n'))
+              .whereRef('g.tree_id', '=', 'trees.id')
+              .where('g.donor_id', '=', userId)
+              .as('member_gift_plants'),
+          ])
+          .$if(before !== undefined, (q) =>
+            q.where((eb) =>
+              eb(
+                eb.refTuple('trees.planted_at', 'trees.id'),
+                '<',
+                eb.tuple(before!.plantedAt, before!.id),
+              ),
             ),
-          ]),
-        );
-      if (before)
-        query = query.where((eb) =>
-          eb.or([
-            eb('trees.planted_at', '<', before.plantedAt),
-            eb.and([eb('trees.planted_at', '=', before.plantedAt), eb('trees.id', '<', before.id)]),
-          ]),
-        );
-      return query
-        .orderBy('trees.planted_at', 'desc')
-        .orderBy('trees.id', 'desc')
-        .limit(limit)
-        .execute();
+          )
+          .orderBy('trees.planted_at', 'desc')
+          .orderBy('trees.id', 'desc')
+          .limit(limit);
+      const [own, gifted] = await Promise.all([
+        page().where('trees.owner_id', '=', userId).execute(),
+        page()
+          .where('trees.owner_id', '<>', userId)
+          .where('trees.id', 'in', (eb) =>
+            eb
+              .selectFrom('tree_gift_allocations as m')
+              .select('m.tree_id')
+              .where('m.donor_id', '=', userId),
+          )
+          .execute(),
+      ]);
+      return [...own, ...gifted].sort(latestPlantingFirst).slice(0, limit);
     },
 
-    /** The drives of a member's latest trees and gifted trees (at most `limit`), for the timeline. */
-    async forestDriveIds(userId: string, limit: number): Promise<string[]> {
+    /**
+     * The drives of the trees a member's gifts hold on others' (at most `limit`), each with its
+     * latest such planting, latest first (their own trees' drives are stored figures).
+     */
+    async forestGiftDrives(userId: string, limit: number): Promise<[string, string][]> {
       const rows = await db
-        .selectFrom('trees')
-        .select('drive_id')
-        .where('drive_id', 'is not', null)
-        .where((eb) =>
-          eb.or([
-            eb('owner_id', '=', userId),
-            eb(
-              'id',
-              'in',
-              eb
-                .selectFrom('tree_gift_allocations as m')
-                .select('m.tree_id')
-                .where('m.donor_id', '=', userId),
-            ),
-          ]),
-        )
-        .groupBy('drive_id')
-        .orderBy((eb) => eb.fn.max('planted_at'), 'desc')
+        .selectFrom('tree_gift_allocations as a')
+        .innerJoin('trees as t', 't.id', 'a.tree_id')
+        .where('a.donor_id', '=', userId)
+        .where('t.owner_id', '<>', userId)
+        .where('t.drive_id', 'is not', null)
+        .groupBy('t.drive_id')
+        .select((eb) => ['t.drive_id', eb.fn.max('t.planted_at').as('last_planted_at')])
+        .orderBy((eb) => eb.fn.max('t.planted_at'), 'desc')
         .limit(limit)
         .execute();
-      return rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []));
+      return rows.map((r) => [r.drive_id!, String(r.last_planted_at)]);
     },
   };
 }

@@ -114,6 +114,9 @@ export const treesModule = defineModule({
       gifts: ports.donations,
       users: ports.users,
     });
+    // The community's tree charts (made by a job, stored, read as one row) and each member's
+    // own trees' figures (stored per member, marked out of date by their writes).
+    const charts = treeCharts({ db: uow.db, clock });
     return {
       ...trees,
       ...gifts,
@@ -122,13 +125,12 @@ export const treesModule = defineModule({
       sendPlantingReminders: reminders.sendPlantingReminders,
       sendPlantingReminder: reminders.sendPlantingReminder,
       prunePlantingReminders: reminders.prune,
-      ...treeForest({ db: uow.db, clock, users: ports.users }),
+      ...treeForest({ db: uow.db, clock, users: ports.users, own: charts.ownerTreeFigures }),
       // The community's impact figure: partials a job keeps, plus the rows written since.
       ...impactFigures({ uow, clock }),
-      // The community's tree charts: made by a job, stored, read as one row.
-      ...treeCharts({ db: uow.db, clock }),
+      ...charts,
       // The public forest and gift pages (issue 19 §4): rounded places, bounded lists.
-      ...treePublic({ db: uow.db, clock }),
+      ...treePublic({ db: uow.db, clock, own: charts.ownerTreeFigures }),
     };
   },
   routes: [treesRoutes, treeCareRoutes],

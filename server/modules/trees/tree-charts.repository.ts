@@ -41,7 +41,7 @@ export function chartsQueries(db: Kysely<Database>) {
     ) =>
       db
         .selectFrom('trees')
-        .select(CHART_TREE_COLUMNS)
+        .select([...CHART_TREE_COLUMNS, 'drive_id'])
         .where('owner_id', '=', ownerId)
         // A row value: both databases seek it on the index and stop at the limit (an OR of the two
         // comparisons made SQLite read and sort every later row for each batch).

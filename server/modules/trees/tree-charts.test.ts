@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_MONTHS } from '../../../contract/dashboards';
-import { buildTree, insertUser } from '../../../tests/support/factories';
+import { FOREST_LIMITS } from '../../../contract/forest';
+import { buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewTree } from '../../db/tables';
 import { impactHistory, monthEnds, type HistoryCohort } from './tree-impact-history';
@@ -22,6 +23,9 @@ describe.each(databaseTargets)('the community tree charts on $name', (target) =>
   async function community() {
     const owner = await insertUser(kit.db());
     const now = kit.clock.now().getTime();
+    // 60 drives: more than the forest keeps (FOREST_LIMITS.drivesMax), some trees at none.
+    const drives = Array.from({ length: 60 }, () => buildDrive(owner.id));
+    await kit.db().insertInto('drives').values(drives).execute();
     const rows: NewTree[] = [];
     for (let i = 0; i < 2_345; i++) {
       const planted = now - ((i * 7919) % (3 * 365)) * DAY_MS;
@@ -35,6 +39,7 @@ describe.each(databaseTargets)('the community tree charts on $name', (target) =>
           created_at: new Date(planted + DAY_MS).toISOString(),
           status: dead ? 'dead' : 'alive',
           status_changed_at: dead ? new Date(planted + 90 * DAY_MS).toISOString() : null,
+          drive_id: i % 4 === 0 ? null : drives[Math.floor(i / 4) % drives.length]!.id,
           tree_count: 1 + (i % 9),
           alive_count: dead ? 0 : 1 + (i % 9) - (i % 2),
           ...(measured
@@ -104,6 +109,28 @@ describe.each(databaseTargets)('the community tree charts on $name', (target) =>
     expect(summary.livingRecords).toBe(living.reduce((n, c) => n + c.records, 0));
     expect(summary.livingPlants).toBe(living.reduce((n, c) => n + c.alive, 0));
     expect(summary.co2Kg).toEqual(summary.history.at(-1)!.co2Kg);
+
+    // The forest's figures of the same walk equal SQL aggregates of their trees.
+    const figures = await kit.services().trees.ownerTreeFigures(owner!.owner_id);
+    const mine = kit.db().selectFrom('trees').where('owner_id', '=', owner!.owner_id);
+    const bySpecies = await mine
+      .groupBy('species_id')
+      .select((eb) => ['species_id', eb.fn.sum<number>('tree_count').as('plants')])
+      .execute();
+    expect(new Map(figures.species)).toEqual(
+      new Map(bySpecies.map((r) => [r.species_id, Number(r.plants)])),
+    );
+    expect(figures.plants).toBe(bySpecies.reduce((n, r) => n + Number(r.plants), 0));
+    const byDrive = await mine
+      .where('drive_id', 'is not', null)
+      .groupBy('drive_id')
+      .select((eb) => ['drive_id', eb.fn.max('planted_at').as('at')])
+      .orderBy((eb) => eb.fn.max('planted_at'), 'desc')
+      .orderBy('drive_id')
+      .limit(FOREST_LIMITS.drivesMax)
+      .execute();
+    expect(figures.drives).toHaveLength(FOREST_LIMITS.drivesMax);
+    expect(figures.drives).toEqual(byDrive.map((r) => [r.drive_id, r.at]));
   });
 
   it("stores a member's summary until a write to their trees, an hour, or a new month", async () => {

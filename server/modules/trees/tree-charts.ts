@@ -1,4 +1,5 @@
 import { HISTORY_MONTHS } from '../../../contract/dashboards';
+import { FOREST_LIMITS } from '../../../contract/forest';
 import type { Clock } from '../../lib/clock';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { Executor } from '../../db/unit-of-work';
@@ -28,9 +29,38 @@ export interface OwnerSummary {
 }
 
 /** What is stored: the summary, the clock's time it was made at and how many months it covers. */
-type StoredOwnerSummary = OwnerSummary & { at: string; months: number };
+/**
+ * Everything stored of a member's own trees: the dashboard's summary, and the figures of their
+ * forest (plants registered, plants per species, the drives they planted at, latest first).
+ */
+export interface OwnerTreeFigures extends OwnerSummary {
+  plants: number;
+  /** [species id, plants], most plants first. */
+  species: [number, number][];
+  /** [drive id, latest planting there], latest first, at most FOREST_LIMITS.drivesMax. */
+  drives: [string, string][];
+}
 
-const withoutStamp = ({ at: _at, months: _months, ...summary }: StoredOwnerSummary) => summary;
+/** What is stored: the figures, the clock's time they were made at and the months covered. */
+type StoredOwnerFigures = OwnerTreeFigures & { at: string; months: number; format: number };
+
+/** The stored figures' shape: rows of another format are made again. */
+const OWNER_FIGURES_FORMAT = 2;
+
+const withoutStamp = ({
+  at: _at,
+  months: _months,
+  format: _format,
+  ...figures
+}: StoredOwnerFigures): OwnerTreeFigures => figures;
+
+const summaryOf = ({
+  livingPlants,
+  livingRecords,
+  records,
+  co2Kg,
+  history,
+}: OwnerTreeFigures): OwnerSummary => ({ livingPlants, livingRecords, records, co2Kg, history });
 
 /** A tree as the impact history counts it: a cohort of one record. */
 const asCohort = (t: {
@@ -125,14 +155,14 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
     return charts;
   }
 
-  const makingOwner = new Map<string, Promise<OwnerSummary>>();
+  const makingOwner = new Map<string, Promise<OwnerTreeFigures>>();
 
   /** The member's trees walked in batches that yield, summed, and stored unless a write came. */
-  async function makeOwnerSummary(
+  async function makeOwnerFigures(
     ownerId: string,
     months: number,
     name: string,
-  ): Promise<OwnerSummary> {
+  ): Promise<OwnerTreeFigures> {
     // Wall-clock order of this walk against writes' marks (the injected clock may stand still).
     const startedAt = new Date().toISOString();
     const at = clock.now();
@@ -140,12 +170,19 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
     let livingPlants = 0;
     let livingRecords = 0;
     let records = 0;
+    let plants = 0;
+    const species = new Map<number, number>();
+    const drives = new Map<string, string>();
     let after: { created_at: string; id: string } | null = null;
     for (;;) {
       const batch = await queries().ownerTreesAfter(ownerId, after, BATCH);
       addToHistory(totals, batch.map(asCohort));
       for (const t of batch) {
         records += 1;
+        plants += t.tree_count;
+        species.set(t.species_id, (species.get(t.species_id) ?? 0) + t.tree_count);
+        if (t.drive_id !== null && (drives.get(t.drive_id) ?? '') < t.planted_at)
+          drives.set(t.drive_id, t.planted_at);
         if (t.status === 'dead') continue;
         livingRecords += 1;
         livingPlants += t.alive_count;
@@ -155,20 +192,56 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
       await yieldToEventLoop();
     }
     const history = historyPoints(totals);
-    const summary: OwnerSummary = {
+    const figures: OwnerTreeFigures = {
       livingPlants,
       livingRecords,
       records,
       co2Kg: history.at(-1)?.co2Kg ?? { low: 0, mid: 0, high: 0 },
       history,
+      plants,
+      species: [...species.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
+      drives: [...drives.entries()]
+        .sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0] < b[0] ? -1 : 1))
+        .slice(0, FOREST_LIMITS.drivesMax),
     };
     await queries().saveSnapshotIfCurrent({
       name,
       last_month: history.at(-1)?.month ?? '',
-      body: JSON.stringify({ ...summary, at: at.toISOString(), months }),
+      body: JSON.stringify({
+        ...figures,
+        at: at.toISOString(),
+        months,
+        format: OWNER_FIGURES_FORMAT,
+      } satisfies StoredOwnerFigures),
       computed_at: startedAt,
     });
-    return summary;
+    return figures;
+  }
+
+  /** The member's stored figures, made again when out of date (see `ownerSummary`). */
+  async function ownerFigures(ownerId: string, months: number): Promise<OwnerTreeFigures> {
+    const name = ownerSummaryName(ownerId);
+    const now = clock.now();
+    const stored = await queries().snapshot(name);
+    if (stored && stored.body !== '') {
+      const figures = JSON.parse(stored.body) as StoredOwnerFigures;
+      const age = now.getTime() - Date.parse(figures.at);
+      if (
+        figures.format === OWNER_FIGURES_FORMAT &&
+        figures.months === months &&
+        age >= 0 &&
+        age < OWNER_SUMMARY_MAX_AGE_MS &&
+        figures.at.slice(0, 7) === now.toISOString().slice(0, 7)
+      )
+        return withoutStamp(figures);
+    }
+    // Concurrent requests for one member wait for one walk.
+    let making = makingOwner.get(name);
+    if (!making) {
+      making = makeOwnerFigures(ownerId, months, name).finally(() => makingOwner.delete(name));
+      makingOwner.set(name, making);
+    }
+    return making;
   }
 
   return {
@@ -180,29 +253,11 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
      * (which marks it out of date in its transaction), after an hour (the curve ages, as the
      * community figure's partials do) and in a new month.
      */
-    async ownerSummary(ownerId: string, months: number): Promise<OwnerSummary> {
-      const name = ownerSummaryName(ownerId);
-      const now = clock.now();
-      const stored = await queries().snapshot(name);
-      if (stored && stored.body !== '') {
-        const summary = JSON.parse(stored.body) as StoredOwnerSummary;
-        const age = now.getTime() - Date.parse(summary.at);
-        if (
-          summary.months === months &&
-          age >= 0 &&
-          age < OWNER_SUMMARY_MAX_AGE_MS &&
-          summary.at.slice(0, 7) === now.toISOString().slice(0, 7)
-        )
-          return withoutStamp(summary);
-      }
-      // Concurrent requests for one member wait for one walk.
-      let making = makingOwner.get(name);
-      if (!making) {
-        making = makeOwnerSummary(ownerId, months, name).finally(() => makingOwner.delete(name));
-        makingOwner.set(name, making);
-      }
-      return making;
-    },
+    ownerSummary: async (ownerId: string, months: number): Promise<OwnerSummary> =>
+      summaryOf(await ownerFigures(ownerId, months)),
+
+    /** A member's own trees for their forest: plants, alive, per species, their drives. */
+    ownerTreeFigures: (ownerId: string) => ownerFigures(ownerId, HISTORY_MONTHS),
 
     /**
      * The community's charts of trees: registrations per month, species mix, CO₂ over time, as

@@ -2,6 +2,7 @@ import type { Tree } from '../../../contract/trees';
 import type { Executor } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { giftAllocationsRepository, type ForestTreeCursor } from './gift-allocations.repository';
+import type { OwnerTreeFigures } from './tree-charts';
 import { toTree } from './tree-mapper';
 import type { TreePeople } from './trees-people';
 
@@ -13,11 +14,20 @@ export type ForestTree = Tree & { giftPlants: number };
  * they registered and the trees their gifts hold, a keyset page at a time, and two aggregates.
  * Coordinates are exact for the member's own trees only (`toTree`).
  */
-export function treeForest(deps: { db: Executor; clock: Clock; users: TreePeople }) {
+export function treeForest(deps: {
+  db: Executor;
+  clock: Clock;
+  users: TreePeople;
+  /** The member's own trees' stored figures (tree-charts.ts). */
+  own: (userId: string) => Promise<Pick<OwnerTreeFigures, 'plants' | 'livingPlants' | 'drives'>>;
+}) {
   const repo = giftAllocationsRepository(deps.db);
   return {
-    /** Plants in the member's forest and how many are alive (SQL aggregates). */
-    forestTotals: (userId: string) => repo.forestTotals(userId),
+    /** Plants in the member's forest and how many are alive: their own stored, their gifts'. */
+    async forestTotals(userId: string): Promise<{ planted: number; alive: number }> {
+      const [own, gifted] = await Promise.all([deps.own(userId), repo.forestGiftedTotals(userId)]);
+      return { planted: own.plants + gifted.planted, alive: own.livingPlants + gifted.alive };
+    },
 
     /** A page of the member's forest trees, latest planting first, and the next cursor. */
     async forestTrees(
@@ -51,7 +61,19 @@ export function treeForest(deps: { db: Executor; clock: Clock; users: TreePeople
     },
 
     /** The drives of the member's latest forest trees (for the timeline's field updates). */
-    forestDriveIds: (userId: string, limit: number) => repo.forestDriveIds(userId, limit),
+    async forestDriveIds(userId: string, limit: number): Promise<string[]> {
+      const [own, gifted] = await Promise.all([
+        deps.own(userId),
+        repo.forestGiftDrives(userId, limit),
+      ]);
+      const latest = new Map<string, string>();
+      for (const [drive, at] of [...own.drives, ...gifted])
+        if ((latest.get(drive) ?? '') < at) latest.set(drive, at);
+      return [...latest.entries()]
+        .sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0] < b[0] ? -1 : 1))
+        .slice(0, limit)
+        .map(([drive]) => drive);
+    },
   };
 }
 export type TreeForest = ReturnType<typeof treeForest>;

@@ -3,32 +3,21 @@ import type { Database } from '../../db/tables';
 
 /**
  * SQL of the public forest and gift pages (issue 19 §4), on the trees module's own tables: a
- * member's plants per species in two aggregates, and the trees carrying one gift.
+ * member's gifts' plants per species, and the trees carrying one gift.
  */
 export function treePublicRepository(db: Kysely<Database>) {
   return {
-    /** Plants per species: of the trees the member registered, and their gifts hold on others'. */
-    async forestSpecies(userId: string): Promise<Map<number, number>> {
-      const [own, gifted] = await Promise.all([
-        db
-          .selectFrom('trees')
-          .where('owner_id', '=', userId)
-          .groupBy('species_id')
-          .select((eb) => ['species_id', eb.fn.sum<number>('tree_count').as('plants')])
-          .execute(),
-        db
-          .selectFrom('tree_gift_allocations as a')
-          .innerJoin('trees as t', 't.id', 'a.tree_id')
-          .where('a.donor_id', '=', userId)
-          .where('t.owner_id', '<>', userId)
-          .groupBy('t.species_id')
-          .select((eb) => ['t.species_id', eb.fn.sum<number>('a.plants').as('plants')])
-          .execute(),
-      ]);
-      const plants = new Map<number, number>();
-      for (const row of [...own, ...gifted])
-        plants.set(row.species_id, (plants.get(row.species_id) ?? 0) + Number(row.plants));
-      return plants;
+    /** Plants per species their gifts hold on trees others registered (bounded by the gifts). */
+    async giftedSpecies(userId: string): Promise<[number, number][]> {
+      const rows = await db
+        .selectFrom('tree_gift_allocations as a')
+        .innerJoin('trees as t', 't.id', 'a.tree_id')
+        .where('a.donor_id', '=', userId)
+        .where('t.owner_id', '<>', userId)
+        .groupBy('t.species_id')
+        .select((eb) => ['t.species_id', eb.fn.sum<number>('a.plants').as('plants')])
+        .execute();
+      return rows.map((r) => [r.species_id, Number(r.plants)]);
     },
 
     /** The trees carrying a gift with the plants it holds on each, latest planting first. */

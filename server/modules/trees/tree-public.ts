@@ -5,6 +5,7 @@ import type { Executor } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { fileUrl } from '../../../contract/files';
 import { giftAllocationsRepository } from './gift-allocations.repository';
+import type { OwnerTreeFigures } from './tree-charts';
 import { impactOfRow, publicLocation, roundCoordinate, speciesRef, statusOf } from './tree-mapper';
 import { treePublicRepository } from './tree-public.repository';
 
@@ -50,7 +51,12 @@ const speciesList = (plants: Map<number, number>, limit: number): PublicSpecies[
  * Read methods of the public forest and gift pages (issue 19 §4): never an exact coordinate, an
  * owner or a full address; every list bounded, every total an aggregate.
  */
-export function treePublic(deps: { db: Executor; clock: Clock }) {
+export function treePublic(deps: {
+  db: Executor;
+  clock: Clock;
+  /** The member's own trees' stored figures (tree-charts.ts). */
+  own: (userId: string) => Promise<Pick<OwnerTreeFigures, 'species'>>;
+}) {
   const forest = giftAllocationsRepository(deps.db);
   const repo = treePublicRepository(deps.db);
   return {
@@ -68,8 +74,13 @@ export function treePublic(deps: { db: Executor; clock: Clock }) {
     },
 
     /** The species of the member's forest, most plants first. */
-    forestSpecies: async (userId: string, limit: number) =>
-      speciesList(await repo.forestSpecies(userId), limit),
+    async forestSpecies(userId: string, limit: number) {
+      const [own, gifted] = await Promise.all([deps.own(userId), repo.giftedSpecies(userId)]);
+      const plants = new Map<number, number>();
+      for (const [species, n] of [...own.species, ...gifted])
+        plants.set(species, (plants.get(species) ?? 0) + n);
+      return speciesList(plants, limit);
+    },
 
     /** The trees carrying one gift, public view. */
     async publicGiftTrees(donationId: string, limit: number): Promise<PublicTreeRecord[]> {
