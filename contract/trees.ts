@@ -229,12 +229,13 @@ export const registeredTreesResponseSchema = z.object({
 
 /**
  * GET /api/trees/map: every member's trees in a box, light and rounded. Below
- * TREE_MAP_EXACT_ZOOM the server groups them on a grid (cells of about TREE_MAP_CELL_PX pixels
- * at that zoom, and never more than TREE_MAP_GRID cells across the box either way): a cell with
- * one tree record sends the tree in `data`, a fuller cell a cluster (its count and mean place), so
- * an answer is a few hundred items (under ~50 KB) whatever the number of trees. From
- * TREE_MAP_EXACT_ZOOM on (a box of a few streets), or without a zoom, the trees themselves,
- * newest first, capped.
+ * TREE_MAP_EXACT_ZOOM the server answers from a grid fixed to the world (cells of
+ * TREE_MAP_CELL_PX pixels at that zoom, coarser when the box is wider than TREE_MAP_GRID cells
+ * either way; a cell at the box's edge counts its trees just outside too): a cell with one tree
+ * record sends the tree in `data`, a fuller cell a cluster (its count and mean place), so an
+ * answer is a few hundred items (under ~50 KB) whatever the number of trees. From
+ * TREE_MAP_EXACT_ZOOM on (a box of a few streets), filtered from zoom 13 on, or without a zoom,
+ * the trees themselves, newest first, capped (docs/decisions/tree-map-grid.md).
  */
 export const TREE_MAP_MAX = 2000;
 export const TREE_MAP_EXACT_ZOOM = 16;
