@@ -31,7 +31,7 @@ import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 import * as organiserDriveDays from './0032-organiser-drive-days';
 import * as treeMapGrid from './0033-tree-map-grid';
-import * as forestPlantingOrder from './0035-forest-planting-order';
+import * as forestPlantingOrder from './0036-forest-planting-order';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -67,5 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0031-drive-organiser-summaries': driveOrganiserSummaries,
   '0032-organiser-drive-days': organiserDriveDays,
   '0033-tree-map-grid': treeMapGrid,
-  '0035-forest-planting-order': forestPlantingOrder,
+  '0036-forest-planting-order': forestPlantingOrder,
 };

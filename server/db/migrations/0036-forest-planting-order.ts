@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * 0035 (trees module, issue 20): a member's trees in their forest's order (latest planting
+ * 0036 (trees module, issue 20): a member's trees in their forest's order (latest planting
  * first, then id), so a page of /api/forest and the public forest reads `limit` rows from an
  * index range instead of sorting every tree the member owns (6,400 for the busiest member at a
  * million trees).
