@@ -4,9 +4,11 @@ import {
   measurementSchema,
   rangeSchema,
   treeSchema,
+  TREE_LIMITS,
   TREE_MESSAGES,
   TREE_STATUSES,
 } from './trees';
+import { cursorField, decodeCursor, encodeCursor, isInstant, isRowId } from './cursor';
 
 export const MEASUREMENT_LIMITS = {
   heightMinCm: 1,
@@ -42,6 +44,8 @@ export const CARE_MESSAGES = {
   deadTree:
     'This tree is recorded as dead. Report it healthy again under Health if that was a mistake.',
   settingsSaved: 'Reminder settings saved.',
+  careCursor: 'That page of your care list is not available; please reload.',
+  replantingCursor: 'That page of your replanting tasks is not available; please reload.',
 } as const;
 
 export const CARE_ACTIONS = [
@@ -196,7 +200,7 @@ export const healthResponseSchema = z.object({
   data: z.object({ tree: treeSchema }),
 });
 
-/** GET /api/trees/care-due: the caller's due tasks, most overdue first. */
+/** A task due now, as the care lists (My trees, the tree page, the dashboard) show it. */
 export const careTaskSchema = z.object({
   treeId: z.string(),
   treeName: z.string(),
@@ -206,21 +210,97 @@ export const careTaskSchema = z.object({
   lastDoneAt: z.string().nullable(),
 });
 export type CareTaskDue = z.infer<typeof careTaskSchema>;
+
+/** Where a care list goes on: the last task shown, by (due date, tree, rule of the schedule). */
+export interface CareCursor {
+  dueAt: string;
+  treeId: string;
+  rule: number;
+}
+export const encodeCareCursor = (c: CareCursor) => encodeCursor([c.dueAt, c.treeId, c.rule]);
+/** The position a care cursor stands for; undefined when it is not one this API made. */
+export function decodeCareCursor(token: string): CareCursor | undefined {
+  const v = decodeCursor(token);
+  if (v?.length !== 3 || !isInstant(v[0]) || !isRowId(v[1]) || !Number.isInteger(v[2]))
+    return undefined;
+  return { dueAt: v[0], treeId: v[1], rule: v[2] as number };
+}
+
+/** Sizes of GET /api/trees/care-due (issue 20): its first answer, and at most per page. */
+export const CARE_DUE_PAGE = { size: 10, max: 50, soonDays: 7 } as const;
+const careLimitMessage = `limit must be between 1 and ${CARE_DUE_PAGE.max}.`;
+const pageLimit = (size: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(size);
+
+/**
+ * GET /api/trees/care-due?after=&limit=&treeId=: the caller's tasks due now, most overdue first
+ * (due date, then tree, then the schedule's order), `limit` at a time. `after` (an answer's
+ * `nextCursor`) goes on from there; `treeId` keeps only that tree's tasks (the tree page).
+ */
+export const careDueQuerySchema = z.object({
+  after: cursorField(decodeCareCursor, CARE_MESSAGES.careCursor),
+  limit: pageLimit(CARE_DUE_PAGE.size, CARE_DUE_PAGE.max, careLimitMessage),
+  treeId: z.string().min(1).max(TREE_LIMITS.idMax).optional(),
+});
+export type CareDueQuery = z.output<typeof careDueQuerySchema>;
+/**
+ * `data` holds this page's tasks (the spec's clients read the list there); the totals count the
+ * whole list (of the tree, with `treeId`) at the same moment.
+ */
 export const careDueResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(careTaskSchema),
+  /** Tasks due now in the whole list (these included). */
+  total: z.number().int().nonnegative(),
+  /** Of those, due a day or more ago. */
+  overdue: z.number().int().nonnegative(),
+  /** Not due yet, falling due within CARE_DUE_PAGE.soonDays days. */
+  dueThisWeek: z.number().int().nonnegative(),
+  /** Ask for the tasks after these with `after=<this>`; null when these are the last. */
+  nextCursor: z.string().nullable(),
 });
+export type CareDueResponse = z.infer<typeof careDueResponseSchema>;
 
-/** GET /api/trees/replanting: the caller's dead trees not yet replaced by a new registration. */
+/** A dead tree of the caller that no new registration replaced yet. */
 export const replantingTaskSchema = z.object({
   tree: treeSchema,
   cause: z.string().nullable(),
   diedAt: z.string().nullable(),
 });
+export type ReplantingTask = z.infer<typeof replantingTaskSchema>;
+
+/** Where the replanting list goes on: the last task shown (its death, null when unknown, and id). */
+export interface ReplantingCursor {
+  diedAt: string | null;
+  id: string;
+}
+export const encodeReplantingCursor = (c: ReplantingCursor) => encodeCursor([c.diedAt, c.id]);
+export function decodeReplantingCursor(token: string): ReplantingCursor | undefined {
+  const v = decodeCursor(token);
+  if (v?.length !== 2 || !(v[0] === null || isInstant(v[0])) || !isRowId(v[1])) return undefined;
+  return { diedAt: v[0], id: v[1] };
+}
+
+export const REPLANTING_PAGE = { size: 10, max: 50 } as const;
+const replantingLimitMessage = `limit must be between 1 and ${REPLANTING_PAGE.max}.`;
+/**
+ * GET /api/trees/replanting?after=&limit=: the caller's dead trees not yet replaced by a new
+ * registration, latest death first, `limit` at a time; `after` (an answer's `nextCursor`) goes on.
+ */
+export const replantingQuerySchema = z.object({
+  after: cursorField(decodeReplantingCursor, CARE_MESSAGES.replantingCursor),
+  limit: pageLimit(REPLANTING_PAGE.size, REPLANTING_PAGE.max, replantingLimitMessage),
+});
+export type ReplantingQuery = z.output<typeof replantingQuerySchema>;
 export const replantingResponseSchema = z.object({
   success: z.literal(true),
   data: z.array(replantingTaskSchema),
+  /** Every open replanting task (these included). */
+  total: z.number().int().nonnegative(),
+  /** Ask for the tasks after these with `after=<this>`; null when these are the last. */
+  nextCursor: z.string().nullable(),
 });
+export type ReplantingResponse = z.infer<typeof replantingResponseSchema>;
 
 /** GET/PUT /api/trees/care-settings: the weekly email digest of due care is opt-in. */
 export const careSettingsSchema = z.object({ weeklyDigest: z.boolean() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedResponseFields, pagingQueryFields, requiredText } from './common';
+import { cursorField, decodeCursor, encodeCursor, isInstant, isRowId } from './cursor';
 import { GEO_MESSAGES } from './geo';
 import { TREE_SIZES, TREE_SPECIES, type TreeSizeValue } from './options';
 
@@ -218,14 +219,88 @@ export const treeResponseSchema = z.object({
 });
 export type TreeResponse = z.infer<typeof treeResponseSchema>;
 
+/** The species and status filters of tree lists and the map, as query fields. */
+const treeFilterFields = {
+  species: z.coerce
+    .number({ error: TREE_MESSAGES.typeUnknown })
+    .int(TREE_MESSAGES.typeUnknown)
+    .refine((v) => SPECIES_VALUES.has(String(v)), TREE_MESSAGES.typeUnknown)
+    .optional(),
+  status: z
+    .enum(TREE_STATUSES, { error: 'status must be healthy, needs-care or dead.' })
+    .optional(),
+};
+
 export const TREES_PAGE_SIZE = 100;
-export const registeredTreesQuerySchema = z.object(pagingQueryFields(TREES_PAGE_SIZE));
+/** Cards My trees shows at first and adds per "Load more" (issue 20: few cards at once). */
+export const MY_TREES_PAGE = 24;
+
+/**
+ * Where the next page of My trees starts: its page number, the filters it was read with and the
+ * last tree shown (registration time, id). Sent as an opaque token (`nextCursor`, `cursor`).
+ */
+export interface TreeListCursor {
+  page: number;
+  species: number | null;
+  status: TreeStatus | null;
+  createdAt: string;
+  id: string;
+}
+export const TREE_CURSOR_MESSAGES = {
+  invalid: 'cursor is not valid. Start again from the first page.',
+  otherFilters: 'cursor belongs to other filters. Start again from the first page.',
+} as const;
+export const encodeTreeListCursor = (c: TreeListCursor) =>
+  encodeCursor([c.page, c.species, c.status, c.createdAt, c.id]);
+export function decodeTreeListCursor(token: string): TreeListCursor | undefined {
+  const v = decodeCursor(token);
+  if (v?.length !== 5) return undefined;
+  const [page, species, status, createdAt, id] = v;
+  if (typeof page !== 'number' || !Number.isInteger(page) || page < 2 || page > 1_000_000_000)
+    return undefined;
+  if (species !== null && !SPECIES_VALUES.has(String(species))) return undefined;
+  if (status !== null && !TREE_STATUSES.some((s) => s === status)) return undefined;
+  if (!isInstant(createdAt) || !isRowId(id)) return undefined;
+  return {
+    page,
+    species: species as number | null,
+    status: status as TreeStatus | null,
+    createdAt,
+    id,
+  };
+}
+
+/**
+ * GET /api/trees/registeredtree: the caller's trees, newest registration first, optionally of one
+ * species and status. `cursor` (an answer's `nextCursor`) asks for the page after the one that
+ * gave it, read by keyset from its last tree (the same cost however deep; `page` is then
+ * ignored). `page` alone still answers page N by position, for API clients that jump.
+ */
+export const registeredTreesQuerySchema = z
+  .object({
+    ...pagingQueryFields(TREES_PAGE_SIZE),
+    cursor: cursorField(decodeTreeListCursor, TREE_CURSOR_MESSAGES.invalid),
+    ...treeFilterFields,
+  })
+  .refine(
+    (v) =>
+      !v.cursor ||
+      (v.cursor.species === (v.species ?? null) && v.cursor.status === (v.status ?? null)),
+    { message: TREE_CURSOR_MESSAGES.otherFilters, path: ['cursor'] },
+  );
+export type RegisteredTreesQuery = z.output<typeof registeredTreesQuerySchema>;
 
 /** GET /api/trees/registeredtree: the caller's trees, newest first (`data` as the spec's client reads it). */
 export const registeredTreesResponseSchema = z.object({
   ...pagedResponseFields,
   data: z.array(treeSchema),
+  /**
+   * Ask for the next page with `cursor=<this>`; null on the last page. (Optional in the schema so
+   * readers written before cursors still parse; this server always sends it.)
+   */
+  nextCursor: z.string().nullable().optional(),
 });
+export type RegisteredTreesResponse = z.infer<typeof registeredTreesResponseSchema>;
 
 /**
  * GET /api/trees/map: every member's trees in a box, light and rounded. Below
@@ -255,14 +330,7 @@ const bbox = z
   )
   .optional();
 export const treeMapQuerySchema = z.object({
-  species: z.coerce
-    .number({ error: TREE_MESSAGES.typeUnknown })
-    .int(TREE_MESSAGES.typeUnknown)
-    .refine((v) => SPECIES_VALUES.has(String(v)), TREE_MESSAGES.typeUnknown)
-    .optional(),
-  status: z
-    .enum(TREE_STATUSES, { error: 'status must be healthy, needs-care or dead.' })
-    .optional(),
+  ...treeFilterFields,
   /** Only trees inside this box (west may exceed east across the antimeridian); the world when left out. */
   bbox,
   /**

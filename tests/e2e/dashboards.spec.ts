@@ -4,29 +4,10 @@ import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser } from '../support/e2e-accounts';
 import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
 import { signIn } from '../support/shell-session';
+import { apiTree } from '../support/trees-e2e';
 import { themeAttribute } from '../support/theme';
 
 const auth = (token: string) => ({ 'x-auth-token': token });
-
-/** A tree registered through the API, planted a month ago (its weekly watering is due). */
-async function apiTree(request: APIRequestContext, token: string, treeName: string, daysAgo = 30) {
-  const planted = new Date();
-  planted.setDate(planted.getDate() - daysAgo);
-  const res = await request.post('/api/trees', {
-    headers: auth(token),
-    multipart: {
-      treesType: '1',
-      treeCount: '2',
-      treeSize: 'packet',
-      plantedAt: localDayKey(planted),
-      treeLat: '12.9763',
-      treeLong: '77.5929',
-      treeLocation: 'Cubbon Park, Bengaluru',
-      treeName,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
 
 /** A donation paid with the built-in test card. */
 async function apiPaidDonation(

@@ -29,9 +29,9 @@ import * as tableWriteNotices from './0029-table-write-notices';
 import * as driveOrganiserSummaries from './0031-drive-organiser-summaries';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
+import * as replantingIndex from './0034-replanting-index';
 import * as organiserDriveDays from './0032-organiser-drive-days';
 import * as treeMapGrid from './0033-tree-map-grid';
-import * as forestPlantingOrder from './0036-forest-planting-order';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -67,5 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0031-drive-organiser-summaries': driveOrganiserSummaries,
   '0032-organiser-drive-days': organiserDriveDays,
   '0033-tree-map-grid': treeMapGrid,
-  '0036-forest-planting-order': forestPlantingOrder,
+  '0034-replanting-index': replantingIndex,
 };

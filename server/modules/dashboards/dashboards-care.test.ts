@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CARE_LIST, DASHBOARD_MESSAGES } from '../../../contract/dashboards';
-import type { CareTaskDue } from '../../../contract/tree-care';
+import { decodeCareCursor, type CareTaskDue } from '../../../contract/tree-care';
 import { buildTree, insertUser } from '../../../tests/support/factories';
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
@@ -154,12 +154,13 @@ describe.each(databaseTargets)('the dashboard care list on $name (issue 20)', (t
       // Another moment, small pages (the service; the session would have ended by then).
       const later = new Date('2027-02-03T08:30:00.000Z');
       const walked: CareTaskDue[] = [];
-      let position = null;
+      let cursor: string | null = null;
       do {
+        const position = cursor === null ? null : decodeCareCursor(cursor)!;
         const page = await services.trees.careDuePage(me.user.id, position, 7, later);
         walked.push(...page.tasks);
-        position = page.next;
-      } while (position);
+        cursor = page.nextCursor;
+      } while (cursor);
       expect(walked).toEqual(await referenceCareDue(db, me.user.id, later));
     },
   );

@@ -14,6 +14,7 @@ import {
   type IndividualDashboard,
   type Period,
 } from '../../../contract/dashboards';
+import { decodeCareCursor } from '../../../contract/tree-care';
 import type { Clock } from '../../lib/clock';
 import { fieldError, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
@@ -33,7 +34,7 @@ export interface DashboardsDeps {
   trees: Pick<TreeCharts, 'ownerSummary'> &
     Pick<
       TreesService,
-      'careDuePage' | 'careTotals' | 'replanting' | 'replantingCount' | 'plantedForOrganiser'
+      'careDuePage' | 'careList' | 'replanting' | 'replantingCount' | 'plantedForOrganiser'
     >;
   drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming' | 'volunteerHours'>;
   donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedForOrganiser'>;
@@ -92,28 +93,11 @@ function byCurrency(rows: readonly CurrencyTotal[]): CurrencyTotal[] {
   return [...sums.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
-/** A care list position as clients hold it: base64url JSON, opaque to them. */
-type CarePosition = NonNullable<Awaited<ReturnType<TreesService['careDuePage']>>['next']>;
-const encodeCare = (p: CarePosition) =>
-  Buffer.from(JSON.stringify([p.dueAt, p.treeId, p.rule])).toString('base64url');
-function decodeCare(cursor: string): CarePosition {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 3 &&
-      typeof value[0] === 'string' &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      typeof value[1] === 'string' &&
-      value[1].length > 0 &&
-      value[1].length <= 64 &&
-      Number.isInteger(value[2])
-    )
-      return { dueAt: value[0], treeId: value[1], rule: value[2] as number };
-  } catch {
-    // Falls through to the refusal.
-  }
-  throw fieldError('after', DASHBOARD_MESSAGES.careCursor);
+/** A care list cursor (contract/tree-care.ts): the position, or a 400 naming `after`. */
+function decodeCare(cursor: string) {
+  const position = decodeCareCursor(cursor);
+  if (!position) throw fieldError('after', DASHBOARD_MESSAGES.careCursor);
+  return position;
 }
 
 const percent = (part: number, whole: number) =>
@@ -138,20 +122,9 @@ export function dashboardsService(deps: DashboardsDeps) {
     throw forbidden(DASHBOARD_MESSAGES.corporateOnly);
   }
 
-  /** The first tasks of the care list and its totals, at one moment. */
-  async function careList(userId: string, now: Date): Promise<CareList> {
-    const [first, totals] = await Promise.all([
-      deps.trees.careDuePage(userId, null, CARE_LIST.first, now),
-      deps.trees.careTotals(userId, CARE_LIST.soonDays, now),
-    ]);
-    return {
-      tasks: first.tasks,
-      total: totals.due,
-      overdue: totals.overdue,
-      dueThisWeek: totals.soon,
-      nextCursor: first.next && encodeCare(first.next),
-    };
-  }
+  /** The first tasks of the care list and its totals, at one moment (the trees module's list). */
+  const careList = (userId: string, now: Date): Promise<CareList> =>
+    deps.trees.careList(userId, { limit: CARE_LIST.first, soonDays: CARE_LIST.soonDays }, now);
 
   async function individual(user: SessionUser): Promise<IndividualDashboard> {
     if (user.profile_type !== 'individual') throw forbidden(DASHBOARD_MESSAGES.individualOnly);
@@ -250,8 +223,7 @@ export function dashboardsService(deps: DashboardsDeps) {
     /** The care list's tasks after the cursor an earlier answer gave ("Show more"). */
     async careDuePage(user: SessionUser, query: CareDuePageQuery): Promise<CareDuePage> {
       if (user.profile_type !== 'individual') throw forbidden(DASHBOARD_MESSAGES.individualOnly);
-      const page = await deps.trees.careDuePage(user.id, decodeCare(query.after), query.limit);
-      return { tasks: page.tasks, nextCursor: page.next && encodeCare(page.next) };
+      return deps.trees.careDuePage(user.id, decodeCare(query.after), query.limit);
     },
     corporateFigures,
 

@@ -100,11 +100,20 @@ export function careDueQueries(db: Kysely<Database>) {
         .execute();
   }
 
+  /** The member's (or, with `treeId`, one of their trees') rows. */
+  const ofOwner = (ownerId: string, treeId: string | undefined) => {
+    const query = db.selectFrom('tree_care_due').where('tree_care_due.owner_id', '=', ownerId);
+    return treeId === undefined ? query : query.where('tree_care_due.tree_id', '=', treeId);
+  };
+
   /** The member's visible tasks at `now` from `after` on, in list order. */
-  const visible = (ownerId: string, now: string, after: CareDuePosition | null) => {
-    let query = db
-      .selectFrom('tree_care_due')
-      .where('tree_care_due.owner_id', '=', ownerId)
+  const visible = (
+    ownerId: string,
+    now: string,
+    after: CareDuePosition | null,
+    treeId: string | undefined,
+  ) => {
+    let query = ofOwner(ownerId, treeId)
       .where('tree_care_due.due_at', '<=', now)
       .where('tree_care_due.closes_at', '>', now);
     if (after)
@@ -154,15 +163,16 @@ export function careDueQueries(db: Kysely<Database>) {
 
     /**
      * The next `limit` tasks (all when null) showing at `now` after `after` (from the start when
-     * null), in list order, with the tree's name parts.
+     * null), in list order, with the tree's name parts; with `treeId`, only that tree's.
      */
     careDuePage: (
       ownerId: string,
       now: string,
       after: CareDuePosition | null,
       limit: number | null,
+      treeId?: string,
     ) => {
-      const query = visible(ownerId, now, after)
+      const query = visible(ownerId, now, after, treeId)
         .innerJoin('trees', 'trees.id', 'tree_care_due.tree_id')
         .select([
           'tree_care_due.tree_id',
@@ -181,17 +191,17 @@ export function careDueQueries(db: Kysely<Database>) {
 
     /**
      * The member's totals: tasks showing at `now`, those overdue (due on or before
-     * `overdueBefore`), and those falling due after now up to `soonUntil`.
+     * `overdueBefore`), and those falling due after now up to `soonUntil`; with `treeId`, of
+     * that tree only.
      */
     async careDueTotals(
       ownerId: string,
       now: string,
       overdueBefore: string,
       soonUntil: string,
+      treeId?: string,
     ): Promise<{ due: number; overdue: number; soon: number }> {
-      const row = await db
-        .selectFrom('tree_care_due')
-        .where('owner_id', '=', ownerId)
+      const row = await ofOwner(ownerId, treeId)
         .where('due_at', '<=', soonUntil)
         .where('closes_at', '>', now)
         .select([

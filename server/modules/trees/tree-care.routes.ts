@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  CARE_DUE_PAGE,
   CARE_MESSAGES,
+  careDueQuerySchema,
   careDueResponseSchema,
   careLogResponseSchema,
   careRequestSchema,
@@ -13,6 +15,7 @@ import {
   measurementFormSchema,
   measurementResponseSchema,
   MEASUREMENT_PHOTO_FIELD,
+  replantingQuerySchema,
   replantingResponseSchema,
 } from '../../../contract/tree-care';
 import { treeParamsSchema } from '../../../contract/trees';
@@ -35,13 +38,24 @@ export const treeCareRoutes =
         config: { access: 'member' },
         schema: {
           tags: ['trees'],
-          summary: 'My trees’ due care tasks (water, weed, mulch, measure), most overdue first',
+          summary:
+            'My trees’ due care tasks (water, weed, mulch, measure), most overdue first: a page with the totals and nextCursor; treeId keeps one tree’s',
+          querystring: careDueQuerySchema,
           response: { 200: careDueResponseSchema, ...treeErrors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { user } = await sessions.requireUser(request);
-        return { success: true as const, data: await trees.careDue(user.id) };
+        const { after, limit, treeId } = request.query;
+        const list = await trees.careList(user.id, {
+          limit,
+          soonDays: CARE_DUE_PAGE.soonDays,
+          after,
+          treeId,
+        });
+        reply.header('cache-control', 'private, no-store');
+        const { tasks, ...totals } = list;
+        return { success: true as const, data: tasks, ...totals };
       },
     );
 
@@ -52,13 +66,16 @@ export const treeCareRoutes =
         schema: {
           tags: ['trees'],
           summary:
-            'My dead trees not yet replaced (register a tree with replacesTreeId to close one)',
+            'My dead trees not yet replaced, latest death first, a page with the total and nextCursor (register a tree with replacesTreeId to close one)',
+          querystring: replantingQuerySchema,
           response: { 200: replantingResponseSchema, ...treeErrors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { user } = await sessions.requireUser(request);
-        return { success: true as const, data: await trees.replanting(user.id) };
+        const { after, limit } = request.query;
+        reply.header('cache-control', 'private, no-store');
+        return { success: true as const, ...(await trees.replantingPage(user.id, after, limit)) };
       },
     );
 

@@ -1,6 +1,8 @@
 import {
   CARE_LOG_MAX,
   CARE_MESSAGES,
+  encodeCareCursor,
+  encodeReplantingCursor,
   type CareEntry,
   type CareSettings,
   type CareForm,
@@ -18,6 +20,7 @@ import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { SessionUser } from '../auth/auth.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
 import type { CareSubjectRow } from './tree-care.repository';
+import type { ReplantingKey } from './trees.repository';
 import type { CareDuePosition, CareDueRow } from './tree-care-due.repository';
 import { dueTasks, overdueDaysAt } from './tree-care-schedule';
 import { rowStatus, toMeasurement, toTree, treeTitle, type TreeWithOwner } from './tree-mapper';
@@ -95,41 +98,85 @@ export function treeCareService(deps: TreeCareDeps) {
 
   /**
    * The member's tasks due at `now` after `after` (from the first when null), at most `limit`,
-   * by due date, tree and the schedule's order, read from `tree_care_due`; `next` is the position
-   * to ask from for the rest (null when there is none).
+   * by due date, tree and the schedule's order, read from `tree_care_due` (with `treeId`, only
+   * that tree's); `nextCursor` asks for the rest (null when there is none).
    */
   async function careDuePage(
     userId: string,
     after: CareDuePosition | null,
     limit: number,
     now = clock.now(),
-  ): Promise<{ tasks: CareTaskDue[]; next: CareDuePosition | null }> {
-    const rows = await repo.careDuePage(userId, now.toISOString(), after, limit + 1);
+    treeId?: string,
+  ): Promise<{ tasks: CareTaskDue[]; nextCursor: string | null }> {
+    const rows = await repo.careDuePage(userId, now.toISOString(), after, limit + 1, treeId);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
       tasks: page.map((row) => taskOf(row, now)),
-      next:
+      nextCursor:
         rows.length > limit && last
-          ? { dueAt: last.due_at, treeId: last.tree_id, rule: Number(last.rule) }
+          ? encodeCareCursor({ dueAt: last.due_at, treeId: last.tree_id, rule: Number(last.rule) })
           : null,
     };
   }
 
-  /** Every task due at `now`, most overdue first (GET /api/trees/care-due). */
+  /** Every task due at `now`, most overdue first (the weekly digest). */
   async function careDue(userId: string, now = clock.now()): Promise<CareTaskDue[]> {
     const rows = await repo.careDuePage(userId, now.toISOString(), null, null);
     return rows.map((row) => taskOf(row, now));
   }
 
-  /** Counts of the member's care at `now`: due, overdue (a day or more), falling due in `soonDays`. */
-  function careTotals(userId: string, soonDays: number, now = clock.now()) {
+  /**
+   * Counts of the member's care at `now` (of one tree with `treeId`): due, overdue (a day or
+   * more), falling due in `soonDays`.
+   */
+  function careTotals(userId: string, soonDays: number, now = clock.now(), treeId?: string) {
     return repo.careDueTotals(
       userId,
       now.toISOString(),
       new Date(now.getTime() - DAY_MS).toISOString(),
       new Date(now.getTime() + soonDays * DAY_MS).toISOString(),
+      treeId,
     );
+  }
+
+  /**
+   * A page of the care list (My trees, the tree page, the dashboard) at one moment: the tasks
+   * after `after` (the first `limit` when null) with the totals of the whole list (of one tree
+   * with `treeId`), and the cursor for the rest.
+   */
+  async function careList(
+    userId: string,
+    options: {
+      limit: number;
+      soonDays: number;
+      after?: CareDuePosition | undefined;
+      treeId?: string | undefined;
+    },
+    now = clock.now(),
+  ) {
+    const [page, totals] = await Promise.all([
+      careDuePage(userId, options.after ?? null, options.limit, now, options.treeId),
+      careTotals(userId, options.soonDays, now, options.treeId),
+    ]);
+    return {
+      tasks: page.tasks,
+      total: totals.due,
+      overdue: totals.overdue,
+      dueThisWeek: totals.soon,
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** Dead trees of the caller that no new registration replaced yet (the latest `limit`). */
+  async function replanting(userId: string, limit?: number, after?: ReplantingKey) {
+    const now = clock.now();
+    const rows: TreeWithOwner[] = await repo.deadUnreplaced(userId, limit, after);
+    return rows.map((row) => ({
+      tree: toTree(row, { callerId: userId, now }),
+      cause: row.cause,
+      diedAt: row.status_changed_at,
+    }));
   }
 
   return {
@@ -137,6 +184,7 @@ export function treeCareService(deps: TreeCareDeps) {
     careDue,
     careDuePage,
     careTotals,
+    careList,
 
     /**
      * The daily prune: care rules whose age window closed (they never show again), a batch per
@@ -258,19 +306,31 @@ export function treeCareService(deps: TreeCareDeps) {
       return deps.present(treeId, user.id);
     },
 
-    /** Dead trees of the caller that no new registration replaced yet (the latest `limit`). */
-    async replanting(userId: string, limit?: number) {
-      const now = clock.now();
-      const rows: TreeWithOwner[] = await repo.deadUnreplaced(userId, limit);
-      return rows.map((row) => ({
-        tree: toTree(row, { callerId: userId, now }),
-        cause: row.cause,
-        diedAt: row.status_changed_at,
-      }));
-    },
+    replanting,
 
     /** How many replanting tasks the caller has open. */
     replantingCount: (userId: string) => repo.countDeadUnreplaced(userId),
+
+    /**
+     * A page of the caller's replanting tasks (latest death first) after `after`, with how many
+     * are open and the cursor for the rest (GET /api/trees/replanting).
+     */
+    async replantingPage(userId: string, after: ReplantingKey | undefined, limit: number) {
+      const [tasks, total] = await Promise.all([
+        replanting(userId, limit + 1, after),
+        repo.countDeadUnreplaced(userId),
+      ]);
+      const page = tasks.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        data: page,
+        total,
+        nextCursor:
+          tasks.length > limit && last
+            ? encodeReplantingCursor({ diedAt: last.diedAt, id: last.tree.id })
+            : null,
+      };
+    },
 
     async settings(userId: string): Promise<CareSettings> {
       return { weeklyDigest: await repo.digestOptIn(userId) };

@@ -7,6 +7,7 @@ import { buildTree } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewTree } from '../../db/tables';
 import {
+  TREE_EXPORT_BATCH,
   treeExport,
   treeExportStream,
   treesCsv,
@@ -72,17 +73,18 @@ async function collect(stream: NodeJS.ReadableStream): Promise<string> {
 
 describe('treeExportStream', () => {
   it('writes the same bytes as the whole-file CSV and GeoJSON, batch by batch', async () => {
-    for (const n of [0, 1, 499, 500, 501, 1234]) {
+    const B = TREE_EXPORT_BATCH;
+    for (const n of [0, 1, B - 1, B, B + 1, 1234]) {
       const trees = fakeTrees(n);
       const calls: Array<{ after: TreeExportKey | null; limit: number }> = [];
       const csv = await collect(await treeExportStream(readerOver(trees, calls), 'csv'));
       expect(csv, `${n} trees`).toBe(treesCsv(trees));
-      // Keyset batches of 500: one more read only when the last batch was full.
-      expect(calls.length, `${n} trees`).toBe(Math.floor(n / 500) + 1);
+      // Keyset batches: one more read only when the last batch was full.
+      expect(calls.length, `${n} trees`).toBe(Math.floor(n / B) + 1);
       expect(calls.slice(1).map((c) => c.after)).toEqual(
         calls.slice(1).map((_, i) => ({
-          createdAt: trees[(i + 1) * 500 - 1]!.createdAt,
-          id: trees[(i + 1) * 500 - 1]!.id,
+          createdAt: trees[(i + 1) * B - 1]!.createdAt,
+          id: trees[(i + 1) * B - 1]!.id,
         })),
       );
       const geo = await collect(await treeExportStream(readerOver(trees, []), 'geojson'));
@@ -110,12 +112,18 @@ describe('treeExportStream', () => {
       seen.push(turns);
       return read(after, limit);
     };
-    const ticker = setInterval(() => turns++, 0);
+    // A turn of the event loop each: it runs between two batches only if the export yields.
+    let running = true;
+    const tick = () => {
+      turns++;
+      if (running) setImmediate(tick);
+    };
+    setImmediate(tick);
     try {
-      // A reader that answers at once (as better-sqlite3 does) still gives timers a turn.
+      // A reader that answers at once (as better-sqlite3 does) still lets others run.
       await collect(await treeExportStream(counting, 'csv'));
     } finally {
-      clearInterval(ticker);
+      running = false;
     }
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
   });

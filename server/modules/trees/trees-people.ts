@@ -3,7 +3,7 @@ import type { DrivesService } from '../drives/drives.service';
 import type { UsersService } from '../users/users.service';
 import type { DriveOrganisers } from './tree-drive-days.repository';
 import type { TreeWithOwner, TreeWithReplacement } from './tree-mapper';
-import { treesRepository } from './trees.repository';
+import { treesRepository, type OwnerTreeFilter, type ReplantingKey } from './trees.repository';
 
 /** What trees asks the users module: the people its rows name, in the caller's transaction. */
 export type TreePeople = Pick<UsersService, 'people' | 'joinPeople'>;
@@ -46,20 +46,24 @@ export function treesStore(users: TreePeople, drives?: Pick<DrivesService, 'brie
         return row && (await withOwners([row]))[0];
       },
 
-      /** The owner's trees, newest registration first. */
-      listByOwner: async (ownerId: string, limit: number, offset = 0) =>
-        withOwners(await repo.listRecordsByOwner(ownerId, limit, offset)),
+      /** The owner's trees (of the filter), newest registration first. */
+      listByOwner: async (ownerId: string, limit: number, offset = 0, filter?: OwnerTreeFilter) =>
+        withOwners(await repo.listRecordsByOwner(ownerId, limit, offset, filter)),
 
-      /** An export batch: the owner's trees after `after`, newest registration first (keyset). */
+      /**
+       * An export batch or a My trees page: the owner's trees (of the filter) after `after`,
+       * newest registration first (keyset).
+       */
       ownerTreesAfter: async (
         ownerId: string,
         after: { createdAt: string; id: string } | null,
         limit: number,
-      ) => withOwners(await repo.ownerRecordsAfter(ownerId, after, limit)),
+        filter?: OwnerTreeFilter,
+      ) => withOwners(await repo.ownerRecordsAfter(ownerId, after, limit, filter)),
 
       /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
-      deadUnreplaced: async (ownerId: string, limit?: number) =>
-        withOwners(await repo.deadUnreplacedRecords(ownerId, limit)),
+      deadUnreplaced: async (ownerId: string, limit?: number, after?: ReplantingKey) =>
+        withOwners(await repo.deadUnreplacedRecords(ownerId, limit, after)),
 
       /**
        * A batch of living trees by id after `afterId` and the cursor for the next batch (null when

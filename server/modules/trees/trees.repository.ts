@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Updateable } from 'kysely';
-import type { Database, NewTree, TreesTable } from '../../db/tables';
+import type { Database, NewTree, TreeRow, TreesTable } from '../../db/tables';
 import { careDueQueries, movesCareDue } from './tree-care-due.repository';
 import { chartsQueries } from './tree-charts.repository';
 import { careQueries } from './tree-care.repository';
@@ -39,13 +39,54 @@ const deadUnreplacedOf =
   ({ and, eb, not, exists, selectFrom }: ExpressionBuilder<Database, 'trees'>) =>
     and([
       eb('trees.owner_id', '=', ownerId),
-      eb('trees.status', '=', 'dead'),
+      // A literal, so the planners may use the partial index trees_owner_dead_idx (0034).
+      eb('trees.status', '=', sql.lit('dead')),
       not(
         exists(
           selectFrom('trees as r').select('r.id').whereRef('r.replaces_tree_id', '=', 'trees.id'),
         ),
       ),
     ]);
+
+/** A filter of the owner's list (My trees): one species, one stored status. */
+export interface OwnerTreeFilter {
+  species?: number | undefined;
+  status?: TreeRow['status'] | undefined;
+}
+
+/** The owner's trees, of the filter's species and status when given. */
+const ownedBy =
+  (ownerId: string, filter: OwnerTreeFilter = {}) =>
+  ({ and, eb }: ExpressionBuilder<Database, 'trees'>) =>
+    and([
+      eb('trees.owner_id', '=', ownerId),
+      ...(filter.species !== undefined ? [eb('trees.species_id', '=', filter.species)] : []),
+      ...(filter.status !== undefined ? [eb('trees.status', '=', filter.status)] : []),
+    ]);
+
+/** Where a replanting page starts: the last task shown (its death, null when unknown, and id). */
+export interface ReplantingKey {
+  diedAt: string | null;
+  id: string;
+}
+
+/**
+ * Replanting tasks after `after` in their order, latest death first (unknown deaths last), then
+ * id, on the partial index trees_owner_dead_idx (owner_id, status_changed_at, id) of dead trees.
+ */
+const replantingAfter =
+  (after: ReplantingKey) =>
+  ({ eb, or }: ExpressionBuilder<Database, 'trees'>) =>
+    after.diedAt === null
+      ? eb.and([eb('trees.status_changed_at', 'is', null), eb('trees.id', '<', after.id)])
+      : or([
+          eb(
+            eb.refTuple('trees.status_changed_at', 'trees.id'),
+            '<',
+            eb.tuple(after.diedAt, after.id),
+          ),
+          eb('trees.status_changed_at', 'is', null),
+        ]);
 
 /**
  * `organisers`: each drive's organiser, in the writing transaction (the drives module's `briefs`);
@@ -130,14 +171,15 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
     findWithReplacement: (id: string): Promise<TreeWithReplacement | undefined> =>
       withReplacement().where('trees.id', '=', id).executeTakeFirst(),
 
-    /** The owner's trees, newest registration first. */
+    /** The owner's trees (of the filter), newest registration first, by position. */
     listRecordsByOwner: (
       ownerId: string,
       limit: number,
       offset = 0,
+      filter: OwnerTreeFilter = {},
     ): Promise<TreeWithReplacement[]> =>
       withReplacement()
-        .where('trees.owner_id', '=', ownerId)
+        .where(ownedBy(ownerId, filter))
         .orderBy('trees.created_at', 'desc')
         .orderBy('trees.id', 'desc')
         .limit(limit)
@@ -145,16 +187,18 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
         .execute(),
 
     /**
-     * The owner's trees after `after` in newest-registration-first order, at most `limit`: an
-     * export batch, read by keyset on trees_owner_idx (owner_id, created_at) from the last one.
+     * The owner's trees (of the filter) after `after` in newest-registration-first order, at most
+     * `limit`: an export batch or a My trees page, read by keyset on trees_owner_idx (owner_id,
+     * created_at) from the last one.
      */
     ownerRecordsAfter: (
       ownerId: string,
       after: { createdAt: string; id: string } | null,
       limit: number,
+      filter: OwnerTreeFilter = {},
     ): Promise<TreeWithReplacement[]> =>
       withReplacement()
-        .where('trees.owner_id', '=', ownerId)
+        .where(ownedBy(ownerId, filter))
         .$if(after !== null, (q) =>
           q.where(
             sql<SqlBool>`(${sql.ref('trees.created_at')}, ${sql.ref('trees.id')}) < (${after!.createdAt}, ${after!.id})`,
@@ -165,20 +209,28 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
         .limit(limit)
         .execute(),
 
-    async countByOwner(ownerId: string): Promise<number> {
+    async countByOwner(ownerId: string, filter: OwnerTreeFilter = {}): Promise<number> {
       const row = await db
         .selectFrom('trees')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('owner_id', '=', ownerId)
+        .where(ownedBy(ownerId, filter))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
-    deadUnreplacedRecords: (ownerId: string, limit?: number): Promise<TreeWithReplacement[]> =>
+    /**
+     * The owner's dead trees that no registration has replaced yet (open replanting tasks), latest
+     * death first (unknown deaths last), after `after` when given, at most `limit`.
+     */
+    deadUnreplacedRecords: (
+      ownerId: string,
+      limit?: number,
+      after?: ReplantingKey,
+    ): Promise<TreeWithReplacement[]> =>
       withReplacement()
         .where(deadUnreplacedOf(ownerId))
-        .orderBy('trees.status_changed_at', 'desc')
+        .$if(after !== undefined, (q) => q.where(replantingAfter(after!)))
+        .orderBy(sql`${sql.ref('trees.status_changed_at')} desc nulls last`)
         .orderBy('trees.id', 'desc')
         .$if(limit !== undefined, (q) => q.limit(limit!))
         .execute(),

@@ -58,7 +58,10 @@ export const treesRoutes =
       },
       async (request) => {
         await sessions.requireUser(request);
-        const { data, total } = await trees.mine(request.params.id, 1, MEMBER_TREES_SHOWN);
+        const { data, total } = await trees.mine(request.params.id, {
+          page: 1,
+          limit: MEMBER_TREES_SHOWN,
+        });
         return {
           success: true as const,
           data: data.map((t) => ({
@@ -104,15 +107,15 @@ export const treesRoutes =
         config: { access: 'member' },
         schema: {
           tags: ['trees'],
-          summary: 'My registered trees, newest first',
+          summary:
+            'My registered trees, newest first (species and status filter them); follow nextCursor with cursor= for the next page',
           querystring: registeredTreesQuerySchema,
           response: { 200: registeredTreesResponseSchema, ...treeErrors },
         },
       },
       async (request) => {
         const { user } = await sessions.requireUser(request);
-        const { page, limit } = request.query;
-        return { success: true as const, ...(await trees.mine(user.id, page, limit)) };
+        return { success: true as const, ...(await trees.mine(user.id, request.query)) };
       },
     );
 

@@ -1,10 +1,13 @@
 import { formatLatLng } from '../../../contract/geo';
 import {
+  encodeTreeListCursor,
   isInFuture,
   TREE_IMAGE_FIELD,
   TREE_MESSAGES,
   type Tree,
   type TreeForm,
+  type TreeListCursor,
+  type TreeStatus,
   type TreeUpdateForm,
 } from '../../../contract/trees';
 import type { Updateable } from 'kysely';
@@ -25,10 +28,19 @@ import { treeCareService } from './tree-care.service';
 import { treeExport } from './tree-export';
 import { growthOf, SPECIES_INFO } from './tree-impact';
 import { treeSummaries } from './tree-impact-history';
-import { toTree } from './tree-mapper';
+import { rowStatus, toTree } from './tree-mapper';
 import { treeNotices } from './tree-notices';
 import { treeMap, type TreeMapQuery } from './tree-map';
 import type { TreesStore } from './trees-people';
+
+/** A page of My trees: by `cursor` (keyset) or by `page` (position), optionally filtered. */
+export interface TreeListQuery {
+  page: number;
+  limit: number;
+  cursor?: TreeListCursor | undefined;
+  species?: number | undefined;
+  status?: TreeStatus | undefined;
+}
 
 /** A form as the service takes it: parsed by the route (tree-form.ts), plus the photo bytes. */
 export interface TreeInput<F> {
@@ -208,13 +220,38 @@ export function treesService(deps: TreesServiceDeps) {
     /** Plants registered from these sapling reservations, and how many are alive today. */
     reservationTreeCounts: (reservationIds: string[]) => repo.reservationCounts(reservationIds),
 
-    async mine(userId: string, page: number, limit: number) {
+    /**
+     * A page of the member's trees (of one species and status when given), newest registration
+     * first: after `cursor` by keyset (My trees' "Load more", the same cost however deep), else
+     * page N by position (API clients). `nextCursor` is exact: one tree more than the page is read.
+     */
+    async mine(userId: string, query: TreeListQuery) {
+      const { limit, cursor } = query;
+      const page = cursor ? cursor.page : query.page;
+      const filter = {
+        species: query.species,
+        status: query.status ? rowStatus(query.status) : undefined,
+      };
       const [rows, total] = await Promise.all([
-        repo.listByOwner(userId, limit, (page - 1) * limit),
-        repo.countByOwner(userId),
+        cursor
+          ? repo.ownerTreesAfter(userId, cursor, limit + 1, filter)
+          : repo.listByOwner(userId, limit + 1, (page - 1) * limit, filter),
+        repo.countByOwner(userId, filter),
       ]);
       const now = clock.now();
-      return { data: rows.map((r) => toTree(r, { callerId: userId, now })), page, limit, total };
+      const data = rows.slice(0, limit).map((r) => toTree(r, { callerId: userId, now }));
+      const last = data.at(-1);
+      const nextCursor =
+        rows.length > limit && last
+          ? encodeTreeListCursor({
+              page: page + 1,
+              species: query.species ?? null,
+              status: query.status ?? null,
+              createdAt: last.createdAt,
+              id: last.id,
+            })
+          : null;
+      return { data, page, limit, total, nextCursor };
     },
 
     async update(user: SessionUser, id: string, input: TreeInput<TreeUpdateForm>): Promise<Tree> {
@@ -318,11 +355,13 @@ export function treesService(deps: TreesServiceDeps) {
     careLog: care.careLog,
     reportHealth: care.reportHealth,
     careDue: (userId: string, now?: Date) => care.careDue(userId, now),
-    /** The dashboard's care list: a page of due tasks after a position, and the totals. */
+    /** The care list (My trees, the tree page, the dashboard): a page of due tasks and totals. */
+    careList: care.careList,
     careDuePage: care.careDuePage,
     careTotals: care.careTotals,
     replanting: care.replanting,
     replantingCount: care.replantingCount,
+    replantingPage: care.replantingPage,
     careSettings: care.settings,
     saveCareSettings: care.saveSettings,
     /**

@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  useInfiniteQuery,
   useMutation,
   useQueries,
   useQuery,
@@ -9,12 +10,14 @@ import {
 import { messageResponseSchema } from '../../../contract/common';
 import type { Drive, MyDrivesResponse } from '../../../contract/drives';
 import {
+  CARE_DUE_PAGE,
   careDueResponseSchema,
   careLogResponseSchema,
   careResponseSchema,
   growthResponseSchema,
   healthResponseSchema,
   measurementResponseSchema,
+  REPLANTING_PAGE,
   replantingResponseSchema,
   type CareRequest,
   type HealthRequest,
@@ -23,7 +26,7 @@ import {
   registeredTreesResponseSchema,
   treeMapResponseSchema,
   treeResponseSchema,
-  TREES_PAGE_SIZE,
+  MY_TREES_PAGE,
   type Tree,
   type TreeResponse,
   type TreeStatus,
@@ -54,35 +57,49 @@ export interface TreeMapView {
   zoom: number;
 }
 
-/** At most this many pages of my trees are read (10,000 records, the export's limit too). */
-const MAX_PAGES = 100;
-
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
 const treePath = (id: string) => `/api/trees/${encodeURIComponent(id)}`;
+const query = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
 
-/** All my trees, newest first (every page, so filters see them all). */
-export async function fetchMyTrees(signal?: AbortSignal): Promise<Tree[]> {
-  const trees: Tree[] = [];
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const answer = await apiRequest(
-      `/api/trees/registeredtree?page=${page}&limit=${TREES_PAGE_SIZE}`,
-      { schema: registeredTreesResponseSchema, ...opt(signal) },
-    );
-    trees.push(...answer.data);
-    if (answer.data.length === 0 || trees.length >= answer.total) break;
-  }
-  return trees;
-}
+/**
+ * A page of my trees (of the filters), newest first: the first, or the one after `cursor` (the
+ * previous page's nextCursor, read by keyset however deep).
+ */
+export const fetchMyTreesPage = (
+  filters: TreeMapFilters,
+  cursor: string | undefined,
+  signal?: AbortSignal,
+) =>
+  apiRequest(
+    `/api/trees/registeredtree?${query({ limit: MY_TREES_PAGE, cursor, species: filters.species, status: filters.status })}`,
+    { schema: registeredTreesResponseSchema, ...opt(signal) },
+  );
 export const fetchTree = (id: string, signal?: AbortSignal) =>
   apiRequest(treePath(id), { schema: treeResponseSchema, ...opt(signal) });
 export const fetchGrowth = (id: string, signal?: AbortSignal) =>
   apiRequest(`${treePath(id)}/growth`, { schema: growthResponseSchema, ...opt(signal) });
 export const fetchCareLog = (id: string, signal?: AbortSignal) =>
   apiRequest(`${treePath(id)}/care`, { schema: careLogResponseSchema, ...opt(signal) });
-export const fetchCareDue = (signal?: AbortSignal) =>
-  apiRequest('/api/trees/care-due', { schema: careDueResponseSchema, ...opt(signal) });
-export const fetchReplanting = (signal?: AbortSignal) =>
-  apiRequest('/api/trees/replanting', { schema: replantingResponseSchema, ...opt(signal) });
+/** My care list: the first tasks with the totals, or the tasks after `after` ("Show more"). */
+export const fetchCareDue = (after: string | undefined, signal?: AbortSignal) =>
+  apiRequest(
+    `/api/trees/care-due?${query({ after, limit: after ? CARE_DUE_PAGE.max : CARE_DUE_PAGE.size })}`,
+    { schema: careDueResponseSchema, ...opt(signal) },
+  );
+/** One tree's tasks due now (the tree page). */
+export const fetchTreeCareDue = (treeId: string, signal?: AbortSignal) =>
+  apiRequest(`/api/trees/care-due?${query({ treeId })}`, {
+    schema: careDueResponseSchema,
+    ...opt(signal),
+  });
+export const fetchReplanting = (after: string | undefined, signal?: AbortSignal) =>
+  apiRequest(`/api/trees/replanting?${query({ after, limit: REPLANTING_PAGE.size })}`, {
+    schema: replantingResponseSchema,
+    ...opt(signal),
+  });
 export function fetchTreeMap(filters: TreeMapFilters, view: TreeMapView, signal?: AbortSignal) {
   const params = new URLSearchParams();
   if (filters.species) params.set('species', String(filters.species));
@@ -139,8 +156,18 @@ export const isMissingTree = (error: unknown) =>
 const noRetryWhenMissing = (failures: number, error: unknown) =>
   !isMissingTree(error) && failures < 1;
 
-export function useMyTrees() {
-  return useQuery({ queryKey: myTreesKey, queryFn: ({ signal }) => fetchMyTrees(signal) });
+/**
+ * My trees (of the filters), a page at a time: "Load more" asks for the next page by its cursor.
+ * Any change to a tree refreshes the pages read so far (under treesKey).
+ */
+export function useMyTrees(filters: TreeMapFilters = {}) {
+  return useInfiniteQuery({
+    queryKey: [...myTreesKey, filters.species ?? null, filters.status ?? null],
+    queryFn: ({ pageParam, signal }) => fetchMyTreesPage(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useTree(id: string | undefined) {
@@ -170,21 +197,53 @@ export function useCareLog(id: string) {
   });
 }
 
+/**
+ * My care list: the first tasks with the totals, then a page per "Show more" (keyset, in the same
+ * order). Pages keep their positions when a change refreshes them, so the list drops repeats.
+ */
 export function useCareDue() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: careDueKey,
-    queryFn: ({ signal }) => fetchCareDue(signal),
+    queryFn: ({ pageParam, signal }) => fetchCareDue(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The tasks due now for one of my trees (the tree page asks for that tree's only). */
+export function useTreeCareDue(treeId: string) {
+  return useQuery({
+    queryKey: [...careDueKey, 'tree', treeId],
+    queryFn: ({ signal }) => fetchTreeCareDue(treeId, signal),
     select: (response) => response.data,
   });
 }
 
+/** My replanting tasks, latest death first, a page at a time ("Show more"). */
 export function useReplanting(enabled = true) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: replantingKey,
-    queryFn: ({ signal }) => fetchReplanting(signal),
-    select: (response) => response.data,
+    queryFn: ({ pageParam, signal }) => fetchReplanting(pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled,
   });
+}
+
+/** The items of an infinite list's pages, each once (a refreshed page may repeat an item). */
+export function distinctItems<T>(
+  pages: ReadonlyArray<{ data: T[] }> | undefined,
+  key: (item: T) => string,
+): T[] {
+  const seen = new Set<string>();
+  return (pages ?? []).flatMap((page) =>
+    page.data.filter((item) => {
+      const k = key(item);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    }),
+  );
 }
 
 /**

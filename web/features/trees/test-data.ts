@@ -84,36 +84,67 @@ export function buildGrowth(
 
 const isGet = (init: RequestInit | undefined) => (init?.method ?? 'GET') === 'GET';
 
-/** GET /api/trees/registeredtree: these trees, on one page. */
+/** An infinite list's page of `items` from the `cursor` (the index to start at) on, `limit` long. */
+function pageOf<T>(items: T[], url: URL, cursorName: string, size: number) {
+  const start = Number(url.searchParams.get(cursorName) ?? 0);
+  const limit = Number(url.searchParams.get('limit') ?? size);
+  const end = start + limit;
+  return { data: items.slice(start, end), nextCursor: end < items.length ? String(end) : null };
+}
+
+/** GET /api/trees/registeredtree: these trees (of the filters), a page per cursor. */
 export const myTreesRoute =
   (trees: () => Tree[]): FetchRoute =>
-  (url, init) =>
-    url.pathname === '/api/trees/registeredtree' && isGet(init)
-      ? {
-          status: 200,
-          body: { success: true, page: 1, limit: 100, total: trees().length, data: trees() },
-        }
-      : undefined;
+  (url, init) => {
+    if (url.pathname !== '/api/trees/registeredtree' || !isGet(init)) return undefined;
+    const species = url.searchParams.get('species');
+    const status = url.searchParams.get('status');
+    const matching = trees().filter(
+      (t) => (!species || t.species.value === Number(species)) && (!status || t.status === status),
+    );
+    const limit = Number(url.searchParams.get('limit') ?? 100);
+    return {
+      status: 200,
+      body: {
+        success: true,
+        page: 1,
+        limit,
+        total: matching.length,
+        ...pageOf(matching, url, 'cursor', limit),
+      },
+    };
+  };
 
+/** GET /api/trees/care-due: these tasks (of `treeId` when asked) with totals, a page per `after`. */
 export const careDueRoute =
   (tasks: () => CareTaskDue[]): FetchRoute =>
-  (url, init) =>
-    url.pathname === '/api/trees/care-due' && isGet(init)
-      ? { status: 200, body: { success: true, data: tasks() } }
-      : undefined;
+  (url, init) => {
+    if (url.pathname !== '/api/trees/care-due' || !isGet(init)) return undefined;
+    const treeId = url.searchParams.get('treeId');
+    const all = tasks().filter((t) => !treeId || t.treeId === treeId);
+    return {
+      status: 200,
+      body: {
+        success: true,
+        total: all.length,
+        overdue: all.filter((t) => t.overdueDays > 0).length,
+        dueThisWeek: 0,
+        ...pageOf(all, url, 'after', 10),
+      },
+    };
+  };
 
+/** GET /api/trees/replanting: these dead trees, a page per `after`. */
 export const replantingRoute =
   (dead: () => Tree[] = () => []): FetchRoute =>
-  (url, init) =>
-    url.pathname === '/api/trees/replanting' && isGet(init)
-      ? {
-          status: 200,
-          body: {
-            success: true,
-            data: dead().map((tree) => ({ tree, cause: tree.cause, diedAt: tree.statusChangedAt })),
-          },
-        }
-      : undefined;
+  (url, init) => {
+    if (url.pathname !== '/api/trees/replanting' || !isGet(init)) return undefined;
+    const tasks = dead().map((tree) => ({ tree, cause: tree.cause, diedAt: tree.statusChangedAt }));
+    return {
+      status: 200,
+      body: { success: true, total: tasks.length, ...pageOf(tasks, url, 'after', 10) },
+    };
+  };
 
 export const treeRoute =
   (tree: () => Tree): FetchRoute =>

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ACTION_FOR_TASK, type CareTaskDue } from '../../../../contract/tree-care';
 import { Button } from '../../../components/ui/button';
+import { MoreButton } from '../../../components/ui/more-button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
-import { useCareDue, useLogCare } from '../api';
+import { distinctItems, useCareDue, useLogCare } from '../api';
 import { formatDay, TASK_LABELS, treePath } from '../format';
 import { failureMessage } from '../../../lib/api-client';
 
@@ -63,28 +64,51 @@ export function TaskRow({ task }: { task: CareTaskDue }) {
   );
 }
 
-/** The care due today (and overdue), most overdue first, each done with one click. */
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The care due today (and overdue), most overdue first, each done with one click: the first
+ * tasks with the totals, and "Show more" for the next page (keyset) while there are more.
+ */
 export function CareDuePanel() {
   const headingId = useId();
   const due = useCareDue();
+  const first = due.data?.pages[0];
+  const tasks = distinctItems(due.data?.pages, (task) => `${task.treeId}-${task.task}`);
   let body;
   if (due.isPending) body = <LoadingState label="Loading the care due…" />;
-  else if (due.isError)
+  else if (due.isError && !first)
     body = (
       <LoadErrorCard
         message={failureMessage(due.error, 'The care due could not be loaded just now.')}
         onRetry={() => void due.refetch()}
       />
     );
-  else if (due.data.length === 0)
+  else if (!first || first.total === 0)
     body = <p className={mutedText}>Nothing is due today. Your trees are looked after.</p>;
   else
     body = (
-      <ul className="divide-y divide-base-300" aria-labelledby={headingId}>
-        {due.data.map((task) => (
-          <TaskRow key={`${task.treeId}-${task.task}`} task={task} />
-        ))}
-      </ul>
+      <>
+        <p className={`text-sm ${mutedText}`} data-testid="care-totals">
+          {count(first.total, 'task due', 'tasks due')}
+          {first.overdue > 0 ? ` · ${first.overdue.toLocaleString('en-US')} overdue` : ''}
+          {first.dueThisWeek > 0
+            ? ` · ${count(first.dueThisWeek, 'more falls', 'more fall')} due this week`
+            : ''}
+        </p>
+        <ul className="divide-y divide-base-300" aria-labelledby={headingId}>
+          {tasks.map((task) => (
+            <TaskRow key={`${task.treeId}-${task.task}`} task={task} />
+          ))}
+        </ul>
+        {due.isFetchNextPageError ? (
+          <p className={`text-sm ${mutedText}`} role="alert">
+            More care tasks could not be loaded just now.
+          </p>
+        ) : null}
+        <MoreButton pages={due} shown={tasks.length} total={first.total} size="sm" />
+      </>
     );
   return (
     <section className={sectionCard} aria-labelledby={headingId} id="care-due">

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatDate } from '../../../lib/dates';
 import type { Tree } from '../../../../contract/trees';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
-import { useCareDue, useCareLog } from '../api';
+import { useCareLog, useTreeCareDue } from '../api';
 import { ACTION_LABELS } from '../format';
 import { TaskRow } from './care-due-panel';
 
@@ -52,8 +52,8 @@ function CareLog({ treeId }: { treeId: string }) {
 }
 
 function CareDue({ tree }: { tree: Tree }) {
-  const due = useCareDue();
-  const tasks = (due.data ?? []).filter((task) => task.treeId === tree.id);
+  const due = useTreeCareDue(tree.id);
+  const tasks = due.data ?? [];
   return (
     <>
       {due.isPending ? null : due.isError ? (

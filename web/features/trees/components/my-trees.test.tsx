@@ -54,6 +54,7 @@ function serve({
 }
 
 const cards = () => screen.getAllByTestId('tree-card');
+const urls = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.map(([url]) => String(url));
 
 describe('My Trees', () => {
   it('lists my trees as cards and on the map', async () => {
@@ -103,23 +104,19 @@ describe('My Trees', () => {
 
   it('filters by species and status, kept in the address', async () => {
     const user = userEvent.setup();
-    serve();
+    const fetchSpy = serve();
     renderWithApp(<MyTrees />, '/app/my-trees');
     await waitFor(() => expect(cards()).toHaveLength(2));
     const species = screen.getByLabelText('Species');
-    // Only the species I have are offered.
-    expect(
-      within(species)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All species', 'Neem', 'Aam (Mango)']);
     await user.selectOptions(screen.getByLabelText('Status'), 'dead');
-    expect(cards()).toHaveLength(1);
+    await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.getByTestId('location')).toHaveTextContent('/app/my-trees?status=dead');
+    // The server filters: the list asks for that status.
+    expect(urls(fetchSpy)).toContain('/api/trees/registeredtree?limit=24&status=dead');
     await user.selectOptions(species, '1');
     expect(await screen.findByText('None of your trees match these filters.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    expect(cards()).toHaveLength(2);
+    await waitFor(() => expect(cards()).toHaveLength(2));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/app\/my-trees$/);
   });
 
@@ -147,6 +144,38 @@ describe('My Trees', () => {
       'href',
       '/app/tree-registeration?replaces=t-2',
     );
+  });
+
+  it('shows a page of cards at a time; Load more follows the cursor to the last page', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 30 }, (_, i) =>
+      buildTree({ id: `t-${i}`, _id: `t-${i}`, name: `Tree ${i}` }),
+    );
+    const fetchSpy = serve({ trees: many });
+    renderWithApp(<MyTrees />, '/app/my-trees');
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    expect(screen.getByTestId('tree-total')).toHaveTextContent('24 of 30 tree records');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cards()).toHaveLength(30));
+    expect(screen.getByTestId('tree-total')).toHaveTextContent('30 tree records');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(urls(fetchSpy)).toContain('/api/trees/registeredtree?limit=24&cursor=24');
+  });
+
+  it('shows the first care tasks with the totals; Show more brings the rest', async () => {
+    const user = userEvent.setup();
+    const tasks = Array.from({ length: 13 }, (_, i) =>
+      buildTask({ treeId: `t-${i}`, treeName: `Tree ${i}` }),
+    );
+    serve({ tasks: () => tasks });
+    renderWithApp(<MyTrees />, '/app/my-trees');
+    const panel = await screen.findByRole('region', { name: 'Care due today' });
+    await waitFor(() => expect(within(panel).getAllByTestId('care-task')).toHaveLength(10));
+    expect(within(panel).getByTestId('care-totals')).toHaveTextContent('13 tasks due · 13 overdue');
+    expect(within(panel).getByText('Showing 10 of 13')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(panel).getAllByTestId('care-task')).toHaveLength(13));
+    expect(within(panel).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('offers Try again when the trees cannot be loaded', async () => {

@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import type { Tree } from '../../../../contract/trees';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
+import { MoreButton, type MorePages } from '../../../components/ui/more-button';
 // A lazy wrapper: Leaflet and its clustering load only with the map.
 import { PointsClusterMap, type ClusterPoint } from '../../../components/ui/map';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
-import { useCareDue, useMyTrees, useReplanting } from '../api';
+import { distinctItems, useCareDue, useMyTrees, useReplanting } from '../api';
 import { plural } from '../../../lib/numbers';
 import { REGISTER_PATH, STATUS_LABELS, treePath, treeTitle } from '../format';
 import { CareDuePanel } from './care-due-panel';
@@ -15,10 +16,7 @@ import { ReplantingPanel } from './replanting-panel';
 import { TreeCard } from './tree-card';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
-import { TreeFilters, useTreeFilters, type TreeFilterValues } from './tree-filters';
-
-const matches = (tree: Tree, { species, status }: TreeFilterValues) =>
-  (!species || tree.species.value === species) && (!status || tree.status === status);
+import { TreeFilters, useTreeFilters } from './tree-filters';
 
 const toPoint = (tree: Tree): ClusterPoint | null =>
   tree.lat === null || tree.lng === null
@@ -31,7 +29,11 @@ const toPoint = (tree: Tree): ClusterPoint | null =>
         detail: `${tree.species.label} · ${STATUS_LABELS[tree.status]}`,
       };
 
-function TreesFound({ trees, total }: { trees: Tree[]; total: number }) {
+/**
+ * The trees read so far (a page at a time, newest first) on a map and as cards, with "Load more"
+ * for the next page while there are more.
+ */
+function TreesFound({ trees, total, more }: { trees: Tree[]; total: number; more: MorePages }) {
   const navigate = useNavigate();
   const points = useMemo(
     () => trees.map(toPoint).filter((p): p is ClusterPoint => p !== null),
@@ -40,7 +42,7 @@ function TreesFound({ trees, total }: { trees: Tree[]; total: number }) {
   return (
     <>
       <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="tree-total">
-        {trees.length === total
+        {trees.length >= total
           ? plural(total, 'tree record')
           : `${trees.length} of ${plural(total, 'tree record')}`}
       </p>
@@ -62,6 +64,7 @@ function TreesFound({ trees, total }: { trees: Tree[]; total: number }) {
           </li>
         ))}
       </ul>
+      <MoreButton pages={more} label="Load more" />
     </>
   );
 }
@@ -69,16 +72,11 @@ function TreesFound({ trees, total }: { trees: Tree[]; total: number }) {
 /** My Trees: the care due, replanting tasks, then my trees (filtered) on a map and as cards. */
 export function MyTrees() {
   const headingId = useId();
-  const trees = useMyTrees();
   const { filters, set, clear } = useTreeFilters();
-  const { species, status } = filters;
-  const all = useMemo(() => trees.data ?? [], [trees.data]);
-  // Kept between renders: the map refits its view only when what it shows changes.
-  const shown = useMemo(
-    () => all.filter((tree) => matches(tree, { species, status })),
-    [all, species, status],
-  );
-  const mySpecies = new Set(all.map((t) => t.species.value));
+  const filtered = filters.species !== undefined || filters.status !== undefined;
+  const trees = useMyTrees(filters);
+  const shown = useMemo(() => distinctItems(trees.data?.pages, (tree) => tree.id), [trees.data]);
+  const total = trees.data?.pages[0]?.total ?? 0;
   // The same queries the panels above read (shared, asked once): until all three have answered
   // the page shows one loading state, so a panel arriving late never pushes the trees down.
   const careDue = useCareDue();
@@ -91,22 +89,21 @@ export function MyTrees() {
     );
 
   let body;
-  if (trees.isPending) body = <LoadingState label="Loading your trees…" />;
-  else if (trees.isError)
+  if (trees.isError && !trees.data)
     body = (
       <LoadErrorCard
         message={failureMessage(trees.error, 'Your trees could not be loaded just now.')}
         onRetry={() => void trees.refetch()}
       />
     );
-  else if (all.length === 0)
+  else if (total === 0 && !filtered)
     body = (
       <EmptyState action={<ButtonLink to={REGISTER_PATH}>Register a tree</ButtonLink>}>
         You have not registered any trees yet. Register one you planted to follow its growth and see
         its impact.
       </EmptyState>
     );
-  else if (shown.length === 0)
+  else if (total === 0)
     body = (
       <EmptyState
         action={
@@ -118,7 +115,8 @@ export function MyTrees() {
         None of your trees match these filters.
       </EmptyState>
     );
-  else body = <TreesFound trees={shown} total={all.length} />;
+  else body = <TreesFound trees={shown} total={total} more={trees} />;
+  const any = total > 0 || filtered;
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -130,20 +128,13 @@ export function MyTrees() {
             My trees
           </h2>
           <div className="flex flex-wrap gap-2">
-            {all.length > 0 ? <ExportButtons /> : null}
+            {any ? <ExportButtons /> : null}
             <ButtonLink to={REGISTER_PATH} size="sm">
               Register a tree
             </ButtonLink>
           </div>
         </div>
-        {all.length > 0 ? (
-          <TreeFilters
-            filters={filters}
-            set={set}
-            speciesValues={mySpecies}
-            label="Filter my trees"
-          />
-        ) : null}
+        {any ? <TreeFilters filters={filters} set={set} label="Filter my trees" /> : null}
         {body}
       </section>
     </div>

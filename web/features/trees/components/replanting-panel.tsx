@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
+import { MoreButton } from '../../../components/ui/more-button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard } from '../../../components/ui/status-cards';
-import { useReplanting } from '../api';
+import { distinctItems, useReplanting } from '../api';
 import { CAUSE_LABELS, formatDay, replantPath, treePath, treeTitle } from '../format';
 import { failureMessage } from '../../../lib/api-client';
 
@@ -14,21 +15,23 @@ const causeLabel = (cause: string | null) =>
 export function ReplantingPanel() {
   const headingId = useId();
   const tasks = useReplanting();
-  if (tasks.isPending || (tasks.data && tasks.data.length === 0)) return null;
+  const first = tasks.data?.pages[0];
+  const shown = distinctItems(tasks.data?.pages, (task) => task.tree.id);
+  if (tasks.isPending || (first && first.total === 0)) return null;
   return (
     <section className={sectionCard} aria-labelledby={headingId} id="replanting">
       <div className="card-body gap-3">
         <h2 id={headingId} className="text-xl font-bold">
           Replanting
         </h2>
-        {tasks.isError ? (
+        {tasks.isError && !first ? (
           <LoadErrorCard
             message={failureMessage(tasks.error, 'The replanting tasks could not be loaded.')}
             onRetry={() => void tasks.refetch()}
           />
         ) : (
           <ul className="divide-y divide-base-300" aria-labelledby={headingId}>
-            {tasks.data.map(({ tree, cause, diedAt }) => (
+            {shown.map(({ tree, cause, diedAt }) => (
               <li
                 key={tree.id}
                 className="flex flex-wrap items-center justify-between gap-3 py-3"
@@ -58,6 +61,9 @@ export function ReplantingPanel() {
             ))}
           </ul>
         )}
+        {first ? (
+          <MoreButton pages={tasks} shown={shown.length} total={first.total} size="sm" />
+        ) : null}
       </div>
     </section>
   );
