@@ -37,7 +37,13 @@ import {
   withDatabase,
   type BuildReport,
 } from './bench-scale/build';
-import { ENDPOINTS, type Caller, type Endpoint, type Ids } from './bench-scale/endpoints';
+import {
+  ENDPOINTS,
+  MY_TREES_LIST,
+  type Caller,
+  type Endpoint,
+  type Ids,
+} from './bench-scale/endpoints';
 import { FULL_SIZE, scaledSize } from './bench-scale/generate';
 import { timeScheduledJobs, type JobTiming } from './bench-scale/jobs';
 import { startBenchServer, type BenchServer } from './bench-scale/server';
@@ -207,11 +213,18 @@ async function resolveIds(demo: BenchServer, asha: string, greenleaf: string) {
   };
 }
 
-/** The Plantations list's cursor `DEEP_PAGES` pages in on this server (or its last page's). */
-async function deepCursor(server: BenchServer, token: string): Promise<string | null> {
+/**
+ * A list's cursor `DEEP_PAGES` pages in on this server (or its last page's): the Plantations list,
+ * or another keyset list (`list`, a path with its query).
+ */
+async function deepCursor(
+  server: BenchServer,
+  token: string,
+  list = '/api/trees/geteventdetail?when=upcoming&limit=12',
+): Promise<string | null> {
   let cursor: string | null = null;
   for (let page = 1; page < DEEP_PAGES; page++) {
-    const url: string = `/api/trees/geteventdetail?when=upcoming&limit=12${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const url: string = `${list}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const answer: { nextCursor?: string | null } = await getJson(server, url, token);
     if (!answer.nextCursor) break;
     cursor = answer.nextCursor;
@@ -349,8 +362,16 @@ async function measure(target: Target): Promise<Outcome> {
     };
     const shared = await resolveIds(demo, tokens.demo.asha, tokens.demo.greenleaf);
     const ids: { demo: Ids; million: Ids } = {
-      demo: { ...shared, deepCursor: await deepCursor(demo, tokens.demo.asha) },
-      million: { ...shared, deepCursor: await deepCursor(million, tokens.million.asha) },
+      demo: {
+        ...shared,
+        deepCursor: await deepCursor(demo, tokens.demo.asha),
+        deepTreeCursor: await deepCursor(demo, tokens.demo.asha, MY_TREES_LIST),
+      },
+      million: {
+        ...shared,
+        deepCursor: await deepCursor(million, tokens.million.asha),
+        deepTreeCursor: await deepCursor(million, tokens.million.asha, MY_TREES_LIST),
+      },
     };
     log(
       `\n  ${'screen'.padEnd(20)} ${'endpoint'.padEnd(58)} ${'demo mean/p99 ms'.padStart(17)} ${'million mean/p99 ms'.padStart(20)} ${'ratio'.padStart(7)} ${'block ms'.padStart(9)}  verdict`,

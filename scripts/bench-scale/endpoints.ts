@@ -3,6 +3,8 @@
  * is made as: asha@… (an individual with 5,000 trees at scale), greenleaf@… (a corporate account
  * organising 2,000 drives), or nobody (the landing and public pages).
  */
+import { MY_TREES_PAGE } from '../../contract/trees';
+
 export type Caller = 'asha' | 'greenleaf' | 'public';
 
 /** Ids read from the demo server once, so both databases answer the very same requests. */
@@ -15,6 +17,8 @@ export interface Ids {
   greenleafDriveId: string;
   /** Per server: the Plantations list 40 pages in (the cursor Load more sends); null on one page. */
   deepCursor: string | null;
+  /** Per server: My trees 40 pages in (the cursor its Load more sends); null on one page. */
+  deepTreeCursor: string | null;
 }
 
 export interface Endpoint {
@@ -28,6 +32,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 const daysAhead = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const yearAgo = () => new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+
+/** My trees' list as the screen asks for it (a page of cards; Load more adds `&cursor=`). */
+export const MY_TREES_LIST = `/api/trees/registeredtree?limit=${MY_TREES_PAGE}`;
 
 const e = (screen: string, as: Caller, path: string | ((ids: Ids) => string | null)): Endpoint => ({
   screen,
@@ -48,10 +55,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('dashboard', 'asha', '/api/onboarding'),
   e('care', 'asha', '/api/trees/care-due'),
   e('care', 'asha', '/api/trees/replanting'),
-  // My trees (the screen reads every page: 50 for asha at scale).
-  e('my trees', 'asha', '/api/trees/registeredtree?page=1&limit=100'),
-  e('my trees', 'asha', '/api/trees/registeredtree?page=50&limit=100'),
+  // My trees: its first page of cards, and Load more 40 pages in (the demo: its first page).
+  e('my trees', 'asha', MY_TREES_LIST),
+  e('my trees', 'asha', (i) =>
+    i.deepTreeCursor
+      ? `${MY_TREES_LIST}&cursor=${encodeURIComponent(i.deepTreeCursor)}`
+      : MY_TREES_LIST,
+  ),
   e('tree', 'asha', (i) => `/api/trees/${i.ashaTreeId}`),
+  e('tree', 'asha', (i) => `/api/trees/care-due?treeId=${i.ashaTreeId}`),
   e('tree', 'asha', (i) => `/api/trees/${i.ashaTreeId}/growth`),
   e('tree', 'asha', (i) => `/api/trees/${i.ashaTreeId}/care`),
   // Trees map: the world, a city, a few streets.
