@@ -70,6 +70,8 @@ export interface DriveOrganiserMonthsTable {
   month: string;
   drives: number;
   participants: number;
+  /** 0035: volunteer hours: each drive's duration once for its organiser and once per participant. */
+  hours: WithDefault<number>;
 }
 
 export interface TreesTable {

@@ -27,6 +27,7 @@ import * as impactFigures from './0026-impact-figures';
 import * as communityCharts from './0030-community-charts';
 import * as tableWriteNotices from './0029-table-write-notices';
 import * as driveOrganiserSummaries from './0031-drive-organiser-summaries';
+import * as driveOrganiserHours from './0035-drive-organiser-hours';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 import * as replantingIndex from './0034-replanting-index';
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0030-community-charts': communityCharts,
   '0029-table-write-notices': tableWriteNotices,
   '0031-drive-organiser-summaries': driveOrganiserSummaries,
+  '0035-drive-organiser-hours': driveOrganiserHours,
   '0032-organiser-drive-days': organiserDriveDays,
   '0033-tree-map-grid': treeMapGrid,
   '0034-replanting-index': replantingIndex,

@@ -4,7 +4,7 @@ import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { driveImage, sendForm, validForm } from './drive-test-kit';
-import { organiserSummaryQueries } from './drive-summaries.repository';
+import { driveSummariesRepository, organiserSummaryQueries } from './drive-summaries.repository';
 
 const NOW = '2026-06-01T10:00:00.000Z';
 
@@ -29,29 +29,32 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
     const db = app.database.db;
     const stored = await db
       .selectFrom('drive_organiser_months')
-      .select(['organizer_id', 'month', 'drives', 'participants'])
+      .select(['organizer_id', 'month', 'drives', 'participants', 'hours'])
       .orderBy('organizer_id')
       .orderBy('month')
       .execute();
     const drives = await db
       .selectFrom('drives')
-      .select(['id', 'organizer_id', 'starts_at'])
+      .select(['id', 'organizer_id', 'starts_at', 'duration_hours'])
       .execute();
     const participations = await db
       .selectFrom('drive_participants')
       .select(['drive_id', 'drive_starts_at'])
       .execute();
-    const byKey = new Map<string, { drives: number; participants: number }>();
+    const byKey = new Map<string, { drives: number; participants: number; hours: number }>();
     const startOf = new Map(drives.map((d) => [d.id, d]));
     for (const d of drives) {
       const key = `${d.organizer_id}|${d.starts_at.slice(0, 7)}`;
-      const m = byKey.get(key) ?? { drives: 0, participants: 0 };
+      const m = byKey.get(key) ?? { drives: 0, participants: 0, hours: 0 };
       m.drives++;
+      m.hours += Number(d.duration_hours);
       byKey.set(key, m);
     }
     for (const p of participations) {
       const d = startOf.get(p.drive_id)!;
-      byKey.get(`${d.organizer_id}|${d.starts_at.slice(0, 7)}`)!.participants++;
+      const m = byKey.get(`${d.organizer_id}|${d.starts_at.slice(0, 7)}`)!;
+      m.participants++;
+      m.hours += Number(d.duration_hours);
     }
     const fromRows = [...byKey]
       .sort(([a], [b]) => (a < b ? -1 : 1))
@@ -64,7 +67,12 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
     );
     return {
       stored: stored
-        .map((r) => ({ ...r, drives: Number(r.drives), participants: Number(r.participants) }))
+        .map((r) => ({
+          ...r,
+          drives: Number(r.drives),
+          participants: Number(r.participants),
+          hours: Number(r.hours),
+        }))
         .sort((x, y) => (`${x.organizer_id}|${x.month}` < `${y.organizer_id}|${y.month}` ? -1 : 1)),
       fromRows,
       startsDiffer,
@@ -132,7 +140,9 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
         .selectAll()
         .where('organizer_id', '=', org.user.id)
         .execute(),
-    ).toEqual([{ organizer_id: org.user.id, month: '2026-06', drives: 1, participants: 2 }]);
+    ).toEqual([
+      { organizer_id: org.user.id, month: '2026-06', drives: 1, participants: 2, hours: 9 },
+    ]);
 
     // A new date in another month moves the drive and its sign-ups there.
     const moved = await sendForm(
@@ -151,6 +161,24 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
         .where('organizer_id', '=', org.user.id)
         .execute(),
     ).toEqual([{ month: '2026-08', drives: 1, participants: 2 }]);
+
+    // A longer drive: its hours and each participant's grow.
+    const longer = await sendForm(
+      app.app,
+      'PUT',
+      `/api/drives/${id}`,
+      org.headers,
+      validForm({ driveDate: '2026-08-03T09:00:00.000Z', driveDuration: '5' }),
+    );
+    expect(longer.statusCode, longer.body).toBe(200);
+    await expectInStep(app);
+    expect(
+      await db
+        .selectFrom('drive_organiser_months')
+        .select('hours')
+        .where('organizer_id', '=', org.user.id)
+        .execute(),
+    ).toEqual([{ hours: 15 }]);
 
     expect(
       (
@@ -247,6 +275,38 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
       ['2026-06-01T00:00:00.000Z', '2026-08-01T00:00:00.000Z'],
     ] as const)
       expect(await summary({ from, before }), `${from} – ${before}`).toEqual(scan(from, before));
+
+    // Volunteer hours from the summary equal the scan of the rows, for every range.
+    await db
+      .updateTable('drives')
+      .set({ duration_hours: 4 })
+      .where('id', '=', drives[3]!.id)
+      .execute();
+    const rowsHours = (from?: string, before?: string) =>
+      driveSummariesRepository(db).volunteerHours({
+        organiserId: org.user.id,
+        now: NOW,
+        ...(from ? { from } : {}),
+        ...(before ? { before } : {}),
+      });
+    for (const [from, before] of [
+      [undefined, undefined],
+      ['2026-01-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z'],
+      ['2026-01-15T00:00:00.000Z', '2026-06-02T00:00:00.000Z'],
+      ['2025-11-30T00:00:00.000Z', '2026-03-11T00:00:00.000Z'],
+      ['2026-03-10T00:00:00.000Z', '2026-03-31T00:00:00.000Z'],
+      ['2026-06-01T00:00:00.000Z', '2026-08-01T00:00:00.000Z'],
+      ['2026-02-01T00:00:00.000Z', undefined],
+      [undefined, '2026-02-01T00:00:00.000Z'],
+    ] as const) {
+      const hours = await app.services.drives.volunteerHours({
+        organiserId: org.user.id,
+        ...(from ? { from } : {}),
+        ...(before ? { before } : {}),
+      });
+      expect(hours, `${from} – ${before}`).toBe(await rowsHours(from, before));
+    }
+    expect(await rowsHours()).toBeGreaterThan(0);
 
     // The lists stop at listMax; the counts do not.
     const first = await app.services.drives.organisedSummary(org.user.id, { listMax: 2 });

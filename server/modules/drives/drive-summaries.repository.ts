@@ -25,8 +25,9 @@ export function organiserSummaryQueries(db: Kysely<Database>) {
         }))
         .execute();
       await db.deleteFrom('drive_organiser_months').execute();
-      await sql`insert into drive_organiser_months (organizer_id, month, drives, participants)
-        select d.organizer_id, substr(d.starts_at, 1, 7), count(*), coalesce(sum(p.n), 0)
+      await sql`insert into drive_organiser_months (organizer_id, month, drives, participants, hours)
+        select d.organizer_id, substr(d.starts_at, 1, 7), count(*), coalesce(sum(p.n), 0),
+          sum(d.duration_hours * (1 + coalesce(p.n, 0)))
         from drives d
         left join (select drive_id, count(*) as n from drive_participants group by drive_id) p
           on p.drive_id = d.id
@@ -118,6 +119,51 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .where('drives.starts_at', '<', before)
         .groupBy(sql`substr(drives.starts_at, 1, 7)`)
         .execute(),
+
+    /** Volunteer hours of the organiser's whole months [fromMonth, beforeMonth) from the summary. */
+    async organiserMonthHours(
+      organizerId: string,
+      fromMonth: string | undefined,
+      beforeMonth: string,
+    ) {
+      let query = db
+        .selectFrom('drive_organiser_months')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('hours'), eb.lit(0)).as('h'))
+        .where('organizer_id', '=', organizerId)
+        .where('month', '<', beforeMonth);
+      if (fromMonth) query = query.where('month', '>=', fromMonth);
+      return Number((await query.executeTakeFirstOrThrow()).h);
+    },
+
+    /**
+     * Volunteer hours of the organiser's drives starting in [from, before) and by `now`, from the
+     * rows: each drive's duration once for its organiser and once per participant.
+     */
+    async organiserRowHours(
+      organizerId: string,
+      range: { from?: string | undefined; before?: string | undefined; now: string },
+    ) {
+      let query = db
+        .selectFrom('drives')
+        .select((eb) =>
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                sql`drives.duration_hours * (1 + (${eb
+                  .selectFrom('drive_participants as p')
+                  .select((e) => e.fn.countAll<number>().as('n'))
+                  .whereRef('p.drive_id', '=', 'drives.id')}))`,
+              ),
+              eb.lit(0),
+            )
+            .as('h'),
+        )
+        .where('drives.organizer_id', '=', organizerId)
+        .where('drives.starts_at', '<=', range.now);
+      if (range.from) query = query.where('drives.starts_at', '>=', range.from);
+      if (range.before) query = query.where('drives.starts_at', '<', range.before);
+      return Number((await query.executeTakeFirstOrThrow()).h);
+    },
 
     /** How many of the organiser's drives in the range start after `now` (index range count). */
     async organisedUpcomingCount(organizerId: string, now: string, range: OrganisedRange) {
