@@ -12,6 +12,7 @@ import {
   addDonationTotals,
   checkConsistency,
   rebuildTreeMapGrid,
+  rebuildOrganiserDriveDays,
   type Check,
 } from './summaries';
 
@@ -130,9 +131,10 @@ export async function growOnTop(
     const cohortRows = await addCohorts(db, generated.cohorts);
     await addDonationTotals(db, generated.totals);
     const gridRows = await rebuildTreeMapGrid(db);
+    const driveDayRows = await rebuildOrganiserDriveDays(db);
     summarySeconds = seconds(started);
     log(
-      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells (${summarySeconds.toFixed(1)} s)`,
+      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days (${summarySeconds.toFixed(1)} s)`,
     );
   } finally {
     await db.close();

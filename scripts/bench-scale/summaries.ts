@@ -4,6 +4,7 @@ import {
   type CohortSource,
 } from '../../server/modules/trees/tree-impact';
 import { treeMapGridStatements } from '../../server/modules/trees/tree-map.repository';
+import { ORGANISER_DRIVE_DAYS_FILL } from '../../server/db/migrations/0032-organiser-drive-days';
 import { BULK_TABLES, type BulkDb, type Columns } from './bulk-db';
 
 type Cohorts = Map<string, CohortShare>;
@@ -93,6 +94,19 @@ export async function rebuildTreeMapGrid(db: BulkDb): Promise<number> {
   await db.run('delete from tree_map_cells');
   for (const statement of treeMapGridStatements(db.dialect).rebuild) await db.run(statement);
   const [row] = await db.all<{ n: number | string }>('select count(*) as n from tree_map_cells');
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The corporate figures' day rows (`tree_drive_days`, `donation_drive_days`, 0032) made again
+ * from the trees, donations and drives with the migration's fill: the bulk rows went past the
+ * trees repository's and fulfilment's writes.
+ */
+export async function rebuildOrganiserDriveDays(db: BulkDb): Promise<number> {
+  for (const statement of ORGANISER_DRIVE_DAYS_FILL) await db.run(statement);
+  const [row] = await db.all<{ n: number | string }>(
+    'select (select count(*) from tree_drive_days) + (select count(*) from donation_drive_days) as n',
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -284,19 +298,45 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
        where t.gift_plants <> coalesce((select sum(a.plants) from tree_gift_allocations a where a.tree_id = t.id), 0)`,
   );
 
+  // The corporate figures' day rows (0032): per drive and day, the drive's organiser on each.
+  if (await hasTable(db, 'tree_drive_days')) {
+    const treeDays = `select t.drive_id, substr(t.planted_at, 1, 10) as day, d.organizer_id,
+         sum(t.tree_count) as planted,
+         sum(case when t.status = 'dead' then 0 else t.alive_count end) as alive
+       from trees t join drives d on d.id = t.drive_id
+       group by t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id`;
+    const storedTrees =
+      'select drive_id, planted_day, organiser_id, planted, alive from tree_drive_days';
+    await expectZero(
+      'tree_drive_days (plants and alive per drive, planting day and organiser)',
+      `select (select count(*) from (${storedTrees} except ${treeDays}) a)
+            + (select count(*) from (${treeDays} except ${storedTrees}) b) as n`,
+    );
+    const moneyDays = `select n.drive_id, substr(n.paid_at, 1, 10) as day, n.currency,
+         d.organizer_id, sum(n.amount_minor) as amount, sum(n.trees) as trees, count(*) as n
+       from donations n join drives d on d.id = n.drive_id
+       where n.status = 'paid' and n.paid_at is not null
+       group by n.drive_id, substr(n.paid_at, 1, 10), n.currency, d.organizer_id`;
+    const storedMoney = `select drive_id, paid_day, currency, organiser_id, amount_minor, trees,
+         donations from donation_drive_days`;
+    await expectZero(
+      'donation_drive_days (paid donations per drive, payment day, currency and organiser)',
+      `select (select count(*) from (${storedMoney} except ${moneyDays}) a)
+            + (select count(*) from (${moneyDays} except ${storedMoney}) b) as n`,
+    );
+  }
+
   // The drives module's summaries (0031), kept by triggers as the bulk rows go in.
   if (await hasTable(db, 'drive_organiser_months')) {
     const organiserMonths = `select d.organizer_id, substr(d.starts_at, 1, 7) as month, count(*) as drives,
-         coalesce(sum(p.n), 0) as participants,
-         sum(d.duration_hours * (1 + coalesce(p.n, 0))) as hours
+         coalesce(sum(p.n), 0) as participants
        from drives d
        left join (select drive_id, count(*) as n from drive_participants group by drive_id) p
          on p.drive_id = d.id
        group by d.organizer_id, substr(d.starts_at, 1, 7)`;
-    const stored =
-      'select organizer_id, month, drives, participants, hours from drive_organiser_months';
+    const stored = 'select organizer_id, month, drives, participants from drive_organiser_months';
     await expectZero(
-      'drive_organiser_months (drives, sign-ups and volunteer hours per organiser and month)',
+      'drive_organiser_months (drives and sign-ups per organiser and month)',
       `select (select count(*) from (${stored} except ${organiserMonths}) a)
             + (select count(*) from (${organiserMonths} except ${stored}) b) as n`,
     );

@@ -50,24 +50,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /**
- * Makes both tables again from the trees, donations and drives (the migration's fill; also for
- * fixtures and the scale builder, which write those rows directly).
+ * Makes both tables again from the trees, donations and drives: the migration's fill, also run by
+ * fixtures and the scale builder, whose rows go past the app's writers (valid on both databases).
  */
-export async function fillOrganiserDriveDays(db: Kysely<Database>): Promise<void> {
-  await sql`delete from tree_drive_days`.execute(db);
-  await sql`insert into tree_drive_days (drive_id, planted_day, organiser_id, planted, alive)
+export const ORGANISER_DRIVE_DAYS_FILL: readonly string[] = [
+  'delete from tree_drive_days',
+  `insert into tree_drive_days (drive_id, planted_day, organiser_id, planted, alive)
     select t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id, sum(t.tree_count),
       sum(case when t.status = 'dead' then 0 else t.alive_count end)
     from trees t join drives d on d.id = t.drive_id
-    group by t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id`.execute(db);
-  await sql`delete from donation_drive_days`.execute(db);
-  await sql`insert into donation_drive_days
+    group by t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id`,
+  'delete from donation_drive_days',
+  `insert into donation_drive_days
       (drive_id, paid_day, currency, organiser_id, amount_minor, trees, donations)
     select n.drive_id, substr(n.paid_at, 1, 10), n.currency, d.organizer_id, sum(n.amount_minor),
       sum(n.trees), count(*)
     from donations n join drives d on d.id = n.drive_id
     where n.status = 'paid' and n.paid_at is not null
-    group by n.drive_id, substr(n.paid_at, 1, 10), n.currency, d.organizer_id`.execute(db);
+    group by n.drive_id, substr(n.paid_at, 1, 10), n.currency, d.organizer_id`,
+];
+
+/** Runs `ORGANISER_DRIVE_DAYS_FILL` on `db`. */
+export async function fillOrganiserDriveDays(db: Kysely<Database>): Promise<void> {
+  for (const statement of ORGANISER_DRIVE_DAYS_FILL) await sql.raw(statement).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
