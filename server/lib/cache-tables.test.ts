@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildDrive, insertUser } from '../../tests/support/factories';
+import { buildDrive, buildTree, insertUser } from '../../tests/support/factories';
 import { signedInUser } from '../../tests/support/signed-in';
 import { databaseTargets } from '../../tests/support/test-database';
 import { useTestApp } from '../../tests/support/use-test-app';
@@ -59,6 +59,7 @@ const NOW = '2026-06-01T10:00:00.000Z';
 const SESSIONS = 'server/modules/auth/session-lookup.ts';
 const API_TOKENS = 'server/modules/api-tokens/api-tokens.service.ts';
 const LIST_PAGES = 'server/modules/drives/drive-list-page.ts';
+const CARE_TOTALS = 'server/modules/trees/tree-care.service.ts';
 
 describe.each(databaseTargets)('cache table declarations on $name', (target) => {
   const api = useTestApp(target, NOW);
@@ -83,7 +84,7 @@ describe.each(databaseTargets)('cache table declarations on $name', (target) => 
   it('knows every cache the app creates: each is TTL-only or checked below', async () => {
     await setup();
     const declared = watched.filter((c) => c.tables !== 'ttl').map((c) => c.site);
-    expect(declared.sort()).toEqual([API_TOKENS, SESSIONS, LIST_PAGES].sort());
+    expect(declared.sort()).toEqual([API_TOKENS, SESSIONS, LIST_PAGES, CARE_TOTALS].sort());
   });
 
   // With PostgreSQL (several app servers) sessions and API tokens are looked up afresh each time.
@@ -141,5 +142,36 @@ describe.each(databaseTargets)('cache table declarations on $name', (target) => 
     expect((res.json() as { total: number }).total).toBe(3);
     expect(cacheFrom(LIST_PAGES).loads).toHaveLength(1);
     expectDeclaredTablesRead(LIST_PAGES);
+  });
+
+  it('care totals: a member’s counts of due care, again after a task is done', async () => {
+    const db = await setup();
+    const me = await signedInUser(api.app, db);
+    const tree = buildTree(me.user.id, { planted_at: '2026-01-05T00:00:00.000Z' });
+    await api.app.inject({ url: '/api/trees/care-due', headers: me.headers });
+    await db.insertInto('trees').values(tree).execute();
+    // Trees written past the repository: the care rows made again.
+    const { careDueQueries } = await import('../modules/trees/tree-care-due.repository');
+    await careDueQueries(db).rebuildCareDue();
+    const totals = async () =>
+      (
+        (await api.app.inject({ url: '/api/trees/care-due', headers: me.headers })).json() as {
+          total: number;
+        }
+      ).total;
+    const before = await totals();
+    expect(before).toBeGreaterThan(0);
+    expect(await totals()).toBe(before);
+    const loads = cacheFrom(CARE_TOTALS).loads.length;
+    const done = await api.app.inject({
+      method: 'POST',
+      url: `/api/trees/${tree.id}/care`,
+      headers: me.headers,
+      payload: { action: 'watered' },
+    });
+    expect(done.statusCode).toBe(201);
+    expect(await totals()).toBe(before - 1);
+    expect(cacheFrom(CARE_TOTALS).loads).toHaveLength(loads + 1);
+    expectDeclaredTablesRead(CARE_TOTALS);
   });
 });

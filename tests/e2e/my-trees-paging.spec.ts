@@ -33,7 +33,10 @@ for (const viewport of [
 
     const care = page.getByRole('region', { name: 'Care due today' });
     await expect(care.getByTestId('care-task')).toHaveCount(10);
-    await expect(care.getByTestId('care-totals')).toHaveText('16 tasks due · 16 overdue');
+    // The saplings' first watering falls due within the week.
+    await expect(care.getByTestId('care-totals')).toHaveText(
+      `16 tasks due · 16 overdue · ${MY_TREES_PAGE - 3} more fall due this week`,
+    );
     await expect(care.getByText('Showing 10 of 16')).toBeVisible();
     await care.getByRole('button', { name: 'Show more' }).click();
     await expect(care.getByTestId('care-task')).toHaveCount(16);
