@@ -278,7 +278,9 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
       void b;
       void c;
 
-      // The donor's forest shows the dead tree's replacement carrying the gift.
+      // The donor's forest shows the dead tree's replacement carrying the gift (read at the
+      // sign-in's time: a day on, the 8-hour session would have ended before 16:00 UTC).
+      kit.clock.set(now.toISOString());
       const forest = await kit.call('GET', '/api/forest', donor.headers);
       const shown = (forest.json() as { data: { trees: Array<{ id: string }> } }).data.trees;
       expect(shown.map((t) => t.id)).toContain(c.id);
