@@ -207,16 +207,6 @@ export function driveSummariesRepository(db: Kysely<Database>) {
       return (limit === undefined ? query : query.limit(limit)).execute();
     },
 
-    /** Ids of every drive the organiser created (index only). */
-    organisedIds: async (organizerId: string) =>
-      (
-        await db
-          .selectFrom('drives')
-          .select('drives.id')
-          .where('drives.organizer_id', '=', organizerId)
-          .execute()
-      ).map((r) => r.id),
-
     /**
      * Drives the member joined that start after `now`, soonest first, at most `limit`: a range of
      * drive_participants_user_idx (user_id, drive_starts_at, drive_id), then each drive by id.

@@ -138,10 +138,6 @@ export function driveSummaries(uow: UnitOfWork, clock: Clock) {
       };
     },
 
-    /** Ids of every drive the organiser created (for other modules' figures over them). */
-    organisedIds: (organiserId: string): Promise<string[]> =>
-      driveSummariesRepository(uow.db).organisedIds(organiserId),
-
     /** The member's joined drives that are still ahead: the soonest `limit` and how many in all. */
     async joinedUpcoming(userId: string, limit: number) {
       const summaries = driveSummariesRepository(uow.db);

@@ -21,7 +21,6 @@ export const drivesModule = defineModule({
     'drivesPerCountry',
     'memberFigures',
     'organisedSummary',
-    'organisedIds',
     'joinedUpcoming',
   ],
   create: ({ uow, clock, config, hooks, jobs }, ports) =>
