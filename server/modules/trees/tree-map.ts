@@ -122,7 +122,16 @@ export async function treeMap(db: Kysely<Database>, query: TreeMapQuery): Promis
       truncated: rows.length > TREE_MAP_MAX,
     };
   }
-  const cells = await repo.cells(plan.window, filter);
+  // A cell may reach past the box: what would be drawn outside the view (a lone tree, or a
+  // cluster's mean place) is left out, as the view cannot show it.
+  const [west, south, east, north] = plan.box;
+  const inView = (lat: number, lng: number) =>
+    lat >= south &&
+    lat <= north &&
+    (west <= east ? lng >= west && lng <= east : lng >= west || lng <= east);
+  const cells = (await repo.cells(plan.window, filter)).filter((c) =>
+    inView(c.lat_e7 / c.records / 1e7, c.lng_e7 / c.records / 1e7),
+  );
   const clusters: TreeMapCluster[] = [];
   const lone: { lat: number; lng: number }[] = [];
   for (const c of cells) {
