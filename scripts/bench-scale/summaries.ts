@@ -329,14 +329,16 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
   // The drives module's summaries (0031), kept by triggers as the bulk rows go in.
   if (await hasTable(db, 'drive_organiser_months')) {
     const organiserMonths = `select d.organizer_id, substr(d.starts_at, 1, 7) as month, count(*) as drives,
-         coalesce(sum(p.n), 0) as participants
+         coalesce(sum(p.n), 0) as participants,
+         sum(d.duration_hours * (1 + coalesce(p.n, 0))) as hours
        from drives d
        left join (select drive_id, count(*) as n from drive_participants group by drive_id) p
          on p.drive_id = d.id
        group by d.organizer_id, substr(d.starts_at, 1, 7)`;
-    const stored = 'select organizer_id, month, drives, participants from drive_organiser_months';
+    const stored =
+      'select organizer_id, month, drives, participants, hours from drive_organiser_months';
     await expectZero(
-      'drive_organiser_months (drives and sign-ups per organiser and month)',
+      'drive_organiser_months (drives, sign-ups and volunteer hours per organiser and month)',
       `select (select count(*) from (${stored} except ${organiserMonths}) a)
             + (select count(*) from (${organiserMonths} except ${stored}) b) as n`,
     );
