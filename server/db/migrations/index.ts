@@ -26,13 +26,14 @@ import * as treeCareDue from './0027-tree-care-due';
 import * as impactFigures from './0026-impact-figures';
 import * as communityCharts from './0030-community-charts';
 import * as tableWriteNotices from './0029-table-write-notices';
+import * as treeMapGrid from './0033-tree-map-grid';
 import * as driveOrganiserSummaries from './0031-drive-organiser-summaries';
 import * as driveOrganiserHours from './0035-drive-organiser-hours';
 import * as treeGifts from './0019-tree-gifts';
 import * as forestSharing from './0018-forest-sharing';
 import * as replantingIndex from './0034-replanting-index';
 import * as organiserDriveDays from './0032-organiser-drive-days';
-import * as treeMapGrid from './0033-tree-map-grid';
+import * as forestPlantingOrder from './0036-forest-planting-order';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -65,9 +66,10 @@ export const migrations: Record<string, Migration> = {
   '0026-impact-figures': impactFigures,
   '0030-community-charts': communityCharts,
   '0029-table-write-notices': tableWriteNotices,
+  '0033-tree-map-grid': treeMapGrid,
   '0031-drive-organiser-summaries': driveOrganiserSummaries,
   '0035-drive-organiser-hours': driveOrganiserHours,
   '0032-organiser-drive-days': organiserDriveDays,
-  '0033-tree-map-grid': treeMapGrid,
   '0034-replanting-index': replantingIndex,
+  '0036-forest-planting-order': forestPlantingOrder,
 };
