@@ -30,10 +30,19 @@ export const driveDetailQuery = (id: string) =>
     retry: (failures, error) => !isMissingDrive(error) && failures < 1,
   });
 
-/** The drives I organised or joined, upcoming or past (My Plantations, the tree form's choice). */
+/** The most drives of each list the tree form offers (the API's largest page). */
+const MY_DRIVES_CHOICE = 100;
+
+/**
+ * The drives I organised or joined, upcoming or past, for the tree form's choice: the latest 100
+ * of each list (My Plantations pages its lists itself).
+ */
 export const myDrivesQuery = (when: DriveWhen) =>
   queryOptions({
     queryKey: myDrivesKey(when),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/drives/mine?when=${when}`, { schema: myDrivesResponseSchema, signal }),
+      apiRequest(`/api/drives/mine?when=${when}&limit=${MY_DRIVES_CHOICE}`, {
+        schema: myDrivesResponseSchema,
+        signal,
+      }),
   });
