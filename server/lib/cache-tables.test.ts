@@ -60,6 +60,7 @@ const SESSIONS = 'server/modules/auth/session-lookup.ts';
 const API_TOKENS = 'server/modules/api-tokens/api-tokens.service.ts';
 const LIST_PAGES = 'server/modules/drives/drive-list-page.ts';
 const CARE_TOTALS = 'server/modules/trees/tree-care.service.ts';
+const DRIVES_MAP = 'server/modules/drives/drives.service.ts';
 
 describe.each(databaseTargets)('cache table declarations on $name', (target) => {
   const api = useTestApp(target, NOW);
@@ -84,7 +85,9 @@ describe.each(databaseTargets)('cache table declarations on $name', (target) => 
   it('knows every cache the app creates: each is TTL-only or checked below', async () => {
     await setup();
     const declared = watched.filter((c) => c.tables !== 'ttl').map((c) => c.site);
-    expect(declared.sort()).toEqual([API_TOKENS, SESSIONS, LIST_PAGES, CARE_TOTALS].sort());
+    expect(declared.sort()).toEqual(
+      [API_TOKENS, SESSIONS, LIST_PAGES, CARE_TOTALS, DRIVES_MAP].sort(),
+    );
   });
 
   // With PostgreSQL (several app servers) sessions and API tokens are looked up afresh each time.
@@ -173,5 +176,33 @@ describe.each(databaseTargets)('cache table declarations on $name', (target) => 
     expect(await totals()).toBe(before - 1);
     expect(cacheFrom(CARE_TOTALS).loads).toHaveLength(loads + 1);
     expectDeclaredTablesRead(CARE_TOTALS);
+  });
+
+  it('the drives map: one answer per filter, again after a drive is written', async () => {
+    const db = await setup();
+    const organiser = await insertUser(db, { profile_type: 'corporate' });
+    const me = await signedInUser(api.app, db);
+    await db
+      .insertInto('drives')
+      .values(buildDrive(organiser.id, { starts_at: '2026-07-01T09:00:00.000Z' }))
+      .execute();
+    const points = async () =>
+      (
+        (
+          await api.app.inject({ url: '/api/drives/map?when=upcoming', headers: me.headers })
+        ).json() as {
+          data: unknown[];
+        }
+      ).data.length;
+    expect(await points()).toBe(1);
+    expect(await points()).toBe(1);
+    expect(cacheFrom(DRIVES_MAP).loads).toHaveLength(1);
+    await db
+      .insertInto('drives')
+      .values(buildDrive(organiser.id, { starts_at: '2026-07-02T09:00:00.000Z' }))
+      .execute();
+    expect(await points()).toBe(2);
+    expect(cacheFrom(DRIVES_MAP).loads).toHaveLength(2);
+    expectDeclaredTablesRead(DRIVES_MAP);
   });
 });
