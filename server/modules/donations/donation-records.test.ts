@@ -257,7 +257,7 @@ describe.each(databaseTargets)('donation records API on $name', (target) => {
     const me = await api.signIn();
     const organiser = await api.signIn({ profile_type: 'corporate' });
     const drive = await api.insertDrive(organiser.user.id, { name: 'Ridge, "north" side' });
-    // 1,203 donations: three batches of 500 and a part, many sharing a creation time (ties by id).
+    // 1,203 donations: twelve batches and a part, many sharing a creation time (ties by id).
     const rows = Array.from({ length: 1203 }, (_, i) =>
       buildDonation(me.user.id, {
         created_at: `2026-05-${String(1 + (i % 20)).padStart(2, '0')}T10:00:00.000Z`,
