@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { TreeWithReplacement } from './tree-mapper';
+import { replacedById } from './trees.repository';
 
 /** The first key of this module's advisory locks (any fixed int4, unique in the app: 'gft'). */
 const ADVISORY_NAMESPACE = 0x676674;
@@ -249,12 +250,7 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
           .selectFrom('trees')
           .selectAll('trees')
           .select((eb) => [
-            eb
-              .selectFrom('trees as r')
-              .select('r.id')
-              .whereRef('r.replaces_tree_id', '=', 'trees.id')
-              .limit(1)
-              .as('replaced_by_id'),
+            replacedById(eb),
             eb
               .selectFrom('tree_gift_allocations as g')
               .select((g) => g.fn.sum<number>('g.plants').as('n'))

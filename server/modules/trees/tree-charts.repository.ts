@@ -73,47 +73,23 @@ export function chartsQueries(db: Kysely<Database>) {
     },
 
     /**
-     * Stores a summary made from reads that began at `row.computed_at`, unless a write marked it
-     * out of date at or after that time (then the next request makes it again).
+     * Stores a snapshot. `ifNewer`: only over a row stamped earlier than `row.computed_at` (a walk
+     * that began before a write's mark is not stored; the next request makes it again).
      */
-    async saveSnapshotIfCurrent(row: {
-      name: string;
-      last_month: string;
-      body: string;
-      computed_at: string;
-    }) {
+    async saveSnapshot(
+      row: { name: string; last_month: string; body: string; computed_at: string },
+      { ifNewer = false }: { ifNewer?: boolean } = {},
+    ) {
+      const set = { last_month: row.last_month, body: row.body, computed_at: row.computed_at };
       await db
         .insertInto('tree_chart_snapshots')
         .values(row)
-        .onConflict((oc) =>
-          oc
-            .column('name')
-            .doUpdateSet({
-              last_month: row.last_month,
-              body: row.body,
-              computed_at: row.computed_at,
-            })
-            .where('tree_chart_snapshots.computed_at', '<', row.computed_at),
-        )
-        .execute();
-    },
-
-    async saveSnapshot(row: {
-      name: string;
-      last_month: string;
-      body: string;
-      computed_at: string;
-    }) {
-      await db
-        .insertInto('tree_chart_snapshots')
-        .values(row)
-        .onConflict((oc) =>
-          oc.column('name').doUpdateSet({
-            last_month: row.last_month,
-            body: row.body,
-            computed_at: row.computed_at,
-          }),
-        )
+        .onConflict((oc) => {
+          const update = oc.column('name').doUpdateSet(set);
+          return ifNewer
+            ? update.where('tree_chart_snapshots.computed_at', '<', row.computed_at)
+            : update;
+        })
         .execute();
     },
   };

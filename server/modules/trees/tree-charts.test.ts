@@ -191,7 +191,10 @@ describe.each(databaseTargets)('the community tree charts on $name', (target) =>
     const body = async () => (await queries.snapshot(name))?.body;
     await queries.staleOwnerSummaries([owner.id], '2026-06-15T10:00:00.005Z');
     const made = (at: string, text: string) =>
-      queries.saveSnapshotIfCurrent({ name, last_month: '2026-06', body: text, computed_at: at });
+      queries.saveSnapshot(
+        { name, last_month: '2026-06', body: text, computed_at: at },
+        { ifNewer: true },
+      );
     // A walk that began before the write (or in its millisecond) would store what it missed.
     await made('2026-06-15T10:00:00.004Z', 'before');
     await made('2026-06-15T10:00:00.005Z', 'same');

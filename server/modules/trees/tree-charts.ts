@@ -204,17 +204,20 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
         .sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0] < b[0] ? -1 : 1))
         .slice(0, FOREST_LIMITS.drivesMax),
     };
-    await queries().saveSnapshotIfCurrent({
-      name,
-      last_month: history.at(-1)?.month ?? '',
-      body: JSON.stringify({
-        ...figures,
-        at: at.toISOString(),
-        months,
-        format: OWNER_FIGURES_FORMAT,
-      } satisfies StoredOwnerFigures),
-      computed_at: startedAt,
-    });
+    await queries().saveSnapshot(
+      {
+        name,
+        last_month: history.at(-1)?.month ?? '',
+        body: JSON.stringify({
+          ...figures,
+          at: at.toISOString(),
+          months,
+          format: OWNER_FIGURES_FORMAT,
+        } satisfies StoredOwnerFigures),
+        computed_at: startedAt,
+      },
+      { ifNewer: true },
+    );
     return figures;
   }
 

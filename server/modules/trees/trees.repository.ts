@@ -96,6 +96,15 @@ const replantingAfter =
           eb('trees.status_changed_at', 'is', null),
         ]);
 
+/** The id of the tree registered in place of each tree, if any (`replaced_by_id`). */
+export const replacedById = (eb: ExpressionBuilder<Database, 'trees'>) =>
+  eb
+    .selectFrom('trees as r')
+    .select('r.id')
+    .whereRef('r.replaces_tree_id', '=', 'trees.id')
+    .limit(1)
+    .as('replaced_by_id');
+
 /**
  * `organisers`: each drive's organiser, in the writing transaction (the drives module's `briefs`);
  * needed by a write that counts plants at a drive no `tree_drive_days` row names yet.
@@ -106,14 +115,7 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
     db
       .selectFrom('trees')
       .selectAll('trees')
-      .select((eb) => [
-        eb
-          .selectFrom('trees as r')
-          .select('r.id')
-          .whereRef('r.replaces_tree_id', '=', 'trees.id')
-          .limit(1)
-          .as('replaced_by_id'),
-      ]);
+      .select((eb) => [replacedById(eb)]);
 
   /** A tree's share of the community summary and its owner, as the row stands now. */
   const shareOf = (on: Kysely<Database>, id: string) =>
