@@ -122,15 +122,18 @@ export function dashboardsService(deps: DashboardsDeps) {
     throw forbidden(DASHBOARD_MESSAGES.corporateOnly);
   }
 
-  /** The first tasks of the care list and its totals, at one moment (the trees module's list). */
-  const careList = (userId: string, now: Date): Promise<CareList> =>
-    deps.trees.careList(userId, { limit: CARE_LIST.first, soonDays: CARE_LIST.soonDays }, now);
+  /**
+   * The first tasks of the care list and its totals (the trees module's list, as My trees shows
+   * it: the totals counted at most once per member in CARE_TOTALS_TTL_MS, at once after a write).
+   */
+  const careList = (userId: string): Promise<CareList> =>
+    deps.trees.careList(userId, { limit: CARE_LIST.first, soonDays: CARE_LIST.soonDays });
 
   async function individual(user: SessionUser): Promise<IndividualDashboard> {
     if (user.profile_type !== 'individual') throw forbidden(DASHBOARD_MESSAGES.individualOnly);
     const [trees, careDue, replanting, replantingTotal, upcoming, donations] = await Promise.all([
       deps.trees.ownerSummary(user.id, HISTORY_MONTHS),
-      careList(user.id, clock.now()),
+      careList(user.id),
       deps.trees.replanting(user.id, CARE_LIST.replantingFirst),
       deps.trees.replantingCount(user.id),
       deps.drives.joinedUpcoming(user.id, DASHBOARD_LIST_MAX),
