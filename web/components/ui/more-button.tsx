@@ -18,16 +18,19 @@ export function MoreButton({
   shown,
   total,
   size,
+  centered = false,
 }: {
   pages: MorePages;
   label?: string;
   shown?: number;
   total?: number;
   size?: 'sm';
+  /** Under a grid of cards: the button centred below it. */
+  centered?: boolean;
 }) {
   if (!pages.hasNextPage) return null;
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div className={`flex flex-wrap items-center gap-3 ${centered ? 'justify-center' : ''}`}>
       <Button
         variant="secondary"
         size={size ?? 'md'}

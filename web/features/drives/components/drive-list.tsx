@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { Button } from '../../../components/ui/button';
+import { MoreButton } from '../../../components/ui/more-button';
 import { mutedText } from '../../../components/ui/looks';
 import { useDriveList } from '../api';
 import { hasNarrowing, rangeError, type DriveFilters } from '../filters';
@@ -62,18 +63,7 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
             </li>
           ))}
         </ul>
-        {list.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button
-              variant="secondary"
-              onClick={() => void list.fetchNextPage()}
-              busy={list.isFetchingNextPage}
-              busyLabel="Loading…"
-            >
-              Load more
-            </Button>
-          </div>
-        ) : null}
+        <MoreButton pages={list} label="Load more" centered />
       </>
     );
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Drive } from '../../../../contract/drives';
-import { Button } from '../../../components/ui/button';
+import { MoreButton } from '../../../components/ui/more-button';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { textLink } from '../../../components/ui/looks';
 import { useMyDrives, type MyDrivesPart } from '../api';
@@ -69,18 +69,7 @@ function MyDrivesSection({ part, title }: { part: Part; title: string }) {
     body = (
       <>
         <DriveGrid drives={drives} />
-        {mine.hasNextPage ? (
-          <div className="flex justify-center">
-            <Button
-              variant="secondary"
-              onClick={() => void mine.fetchNextPage()}
-              busy={mine.isFetchingNextPage}
-              busyLabel="Loading…"
-            >
-              Load more
-            </Button>
-          </div>
-        ) : null}
+        <MoreButton pages={mine} label="Load more" centered />
       </>
     );
 
