@@ -325,6 +325,16 @@ export function decodeDriveCursor(token: string): DriveListCursor | undefined {
   return { when: when === 1 ? 'past' : 'upcoming', page, startsAt, id };
 }
 
+/** A list's `nextCursor` sent back: decoded, or refused with DRIVE_CURSOR_MESSAGES.invalid. */
+const driveCursorField = z
+  .string()
+  .optional()
+  .refine(
+    (v) => v === undefined || decodeDriveCursor(v) !== undefined,
+    DRIVE_CURSOR_MESSAGES.invalid,
+  )
+  .transform((v) => (v === undefined ? undefined : decodeDriveCursor(v)));
+
 /**
  * Filters of the Plantations list; `when` picks upcoming (soonest first) or past (latest first).
  * `cursor` (an answer's `nextCursor`) asks for the page after the one that gave it, read by keyset
@@ -335,14 +345,7 @@ export function decodeDriveCursor(token: string): DriveListCursor | undefined {
 export const driveListQuerySchema = z
   .object({
     ...pagingQueryFields(DRIVE_PAGE_SIZE),
-    cursor: z
-      .string()
-      .optional()
-      .refine(
-        (v) => v === undefined || decodeDriveCursor(v) !== undefined,
-        DRIVE_CURSOR_MESSAGES.invalid,
-      )
-      .transform((v) => (v === undefined ? undefined : decodeDriveCursor(v))),
+    cursor: driveCursorField,
     when: z
       .enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' })
       .default('upcoming'),
@@ -409,14 +412,7 @@ export const myDrivesQuerySchema = z
     part: z
       .enum(['organised', 'joined'], { error: 'part must be organised or joined.' })
       .optional(),
-    cursor: z
-      .string()
-      .optional()
-      .refine(
-        (v) => v === undefined || decodeDriveCursor(v) !== undefined,
-        DRIVE_CURSOR_MESSAGES.invalid,
-      )
-      .transform((v) => (v === undefined ? undefined : decodeDriveCursor(v))),
+    cursor: driveCursorField,
     limit: pagingQueryFields(MY_DRIVES_PAGE).limit,
   })
   .refine((v) => !v.cursor || v.part, {

@@ -1,8 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 
 /** The month (YYYY-MM, UTC) a drive counts in: its start's. */
 export const monthOf = (startsAt: string) => startsAt.slice(0, 7);
+
+/** How many people joined each drive (a correlated count on drive_participants). */
+const participantsOf = (eb: ExpressionBuilder<Database, 'drives'>) =>
+  eb
+    .selectFrom('drive_participants as p')
+    .select((e) => e.fn.countAll<number>().as('n'))
+    .whereRef('p.drive_id', '=', 'drives.id');
 
 /**
  * `drive_organiser_months` and `drive_participants.drive_starts_at` (0031), which triggers keep in
@@ -102,17 +109,7 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .select((eb) => [
           sql<string>`substr(drives.starts_at, 1, 7)`.as('month'),
           eb.fn.countAll<number>().as('drives'),
-          eb.fn
-            .coalesce(
-              eb.fn.sum<number>(
-                eb
-                  .selectFrom('drive_participants as p')
-                  .select((e) => e.fn.countAll<number>().as('n'))
-                  .whereRef('p.drive_id', '=', 'drives.id'),
-              ),
-              eb.lit(0),
-            )
-            .as('participants'),
+          eb.fn.coalesce(eb.fn.sum<number>(participantsOf(eb)), eb.lit(0)).as('participants'),
         ])
         .where('drives.organizer_id', '=', organizerId)
         .where('drives.starts_at', '>=', from)
@@ -191,14 +188,7 @@ export function driveSummariesRepository(db: Kysely<Database>) {
       const order = when === 'upcoming' ? 'asc' : 'desc';
       let query = db
         .selectFrom('drives')
-        .select((eb) => [
-          ...columns,
-          eb
-            .selectFrom('drive_participants as p')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('p.drive_id', '=', 'drives.id')
-            .as('participants'),
-        ])
+        .select((eb) => [...columns, participantsOf(eb).as('participants')])
         .where('drives.organizer_id', '=', organizerId)
         .where('drives.starts_at', when === 'upcoming' ? '>' : '<=', now);
       if (range.from) query = query.where('drives.starts_at', '>=', range.from);
@@ -215,14 +205,7 @@ export function driveSummariesRepository(db: Kysely<Database>) {
       db
         .selectFrom('drive_participants as me')
         .innerJoin('drives', 'drives.id', 'me.drive_id')
-        .select((eb) => [
-          ...columns,
-          eb
-            .selectFrom('drive_participants as p')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('p.drive_id', '=', 'drives.id')
-            .as('participants'),
-        ])
+        .select((eb) => [...columns, participantsOf(eb).as('participants')])
         .where('me.user_id', '=', userId)
         .where('me.drive_starts_at', '>', now)
         .orderBy('me.drive_starts_at')
