@@ -342,6 +342,24 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       `select (select count(*) from (${stored} except ${organiserMonths}) a)
             + (select count(*) from (${organiserMonths} except ${stored}) b) as n`,
     );
+    if (await hasTable(db, 'drive_community_months')) {
+      const communityMonths = `select month, sum(drives) as drives, sum(participants) as participants,
+           sum(hours) as hours from (${organiserMonths}) m group by month`;
+      const storedCommunity =
+        'select month, drives, participants, hours from drive_community_months';
+      await expectZero(
+        "drive_community_months (the community's drives, sign-ups and volunteer hours per month)",
+        `select (select count(*) from (${storedCommunity} except ${communityMonths}) a)
+              + (select count(*) from (${communityMonths} except ${storedCommunity}) b) as n`,
+      );
+      const countries = 'select country, count(*) as drives from drives group by country';
+      const storedCountries = 'select country, drives from drive_countries';
+      await expectZero(
+        'drive_countries (drives per country)',
+        `select (select count(*) from (${storedCountries} except ${countries}) a)
+              + (select count(*) from (${countries} except ${storedCountries}) b) as n`,
+      );
+    }
     await expectZero(
       "drive_participants.drive_starts_at (the drive's start)",
       `select count(*) as n from drive_participants p join drives d on d.id = p.drive_id

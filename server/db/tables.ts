@@ -74,6 +74,20 @@ export interface DriveOrganiserMonthsTable {
   hours: WithDefault<number>;
 }
 
+/** 0037: the community's drives, sign-ups and volunteer hours per month (drives module). */
+export interface DriveCommunityMonthsTable {
+  month: string;
+  drives: number;
+  participants: number;
+  hours: number;
+}
+
+/** 0037: drives per country (drives module). */
+export interface DriveCountriesTable {
+  country: string;
+  drives: number;
+}
+
 export interface TreesTable {
   id: string;
   owner_id: string;
@@ -667,6 +681,8 @@ export interface Database {
   drives: DrivesTable;
   drive_participants: DriveParticipantsTable;
   drive_organiser_months: DriveOrganiserMonthsTable;
+  drive_community_months: DriveCommunityMonthsTable;
+  drive_countries: DriveCountriesTable;
   trees: TreesTable;
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;

@@ -34,6 +34,7 @@ import * as forestSharing from './0018-forest-sharing';
 import * as replantingIndex from './0034-replanting-index';
 import * as organiserDriveDays from './0032-organiser-drive-days';
 import * as forestPlantingOrder from './0036-forest-planting-order';
+import * as communityDriveFigures from './0037-community-drive-figures';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0032-organiser-drive-days': organiserDriveDays,
   '0034-replanting-index': replantingIndex,
   '0036-forest-planting-order': forestPlantingOrder,
+  '0037-community-drive-figures': communityDriveFigures,
 };

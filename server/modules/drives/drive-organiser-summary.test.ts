@@ -83,6 +83,46 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
     const { stored, fromRows, startsDiffer } = await summaries(app);
     expect(stored).toEqual(fromRows);
     expect(startsDiffer).toEqual([]);
+    // The community's months (0037) are the organisers' months summed by month.
+    const byMonth = new Map<string, { drives: number; participants: number; hours: number }>();
+    for (const r of fromRows) {
+      const m = byMonth.get(r.month!) ?? { drives: 0, participants: 0, hours: 0 };
+      m.drives += r.drives;
+      m.participants += r.participants;
+      m.hours += r.hours;
+      byMonth.set(r.month!, m);
+    }
+    const db = app.database.db;
+    const months = await db
+      .selectFrom('drive_community_months')
+      .selectAll()
+      .orderBy('month')
+      .execute();
+    expect(
+      months.map((r) => ({
+        month: r.month,
+        drives: Number(r.drives),
+        participants: Number(r.participants),
+        hours: Number(r.hours),
+      })),
+    ).toEqual(
+      [...byMonth].sort(([a], [b]) => (a < b ? -1 : 1)).map(([month, m]) => ({ month, ...m })),
+    );
+    // Drives per country (0037) as the rows count them.
+    const countries = await db
+      .selectFrom('drive_countries')
+      .selectAll()
+      .orderBy('country')
+      .execute();
+    const counted = await db
+      .selectFrom('drives')
+      .select((eb) => ['country', eb.fn.countAll<number>().as('n')])
+      .groupBy('country')
+      .orderBy('country')
+      .execute();
+    expect(countries.map((r) => [r.country, Number(r.drives)])).toEqual(
+      counted.map((r) => [r.country, Number(r.n)]),
+    );
   }
 
   it('follows creating, joining, leaving, moving and deleting drives, by the API and by SQL', async () => {
@@ -198,6 +238,19 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
     await db.deleteFrom('drives').where('id', '=', direct.id).execute();
     await expectInStep(app);
     expect(await db.selectFrom('drive_organiser_months').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('drive_community_months').selectAll().execute()).toEqual([]);
+
+    // A drive moved to another country by SQL moves its count.
+    const abroad = buildDrive(org.user.id, {
+      starts_at: '2026-02-02T08:00:00.000Z',
+      country: 'IN',
+    });
+    await db.insertInto('drives').values(abroad).execute();
+    await db.updateTable('drives').set({ country: 'KE' }).where('id', '=', abroad.id).execute();
+    await expectInStep(app);
+    expect(await db.selectFrom('drive_countries').selectAll().execute()).toEqual([
+      { country: 'KE', drives: 1 },
+    ]);
 
     // The migration's backfill makes the same from the rows.
     await db
@@ -282,9 +335,12 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
       .set({ duration_hours: 4 })
       .where('id', '=', drives[3]!.id)
       .execute();
-    const rowsHours = (from?: string, before?: string) =>
-      driveSummariesRepository(db).volunteerHours({
-        organiserId: org.user.id,
+    const rowsHours = (
+      from?: string,
+      before?: string,
+      organiserId: string | undefined = org.user.id,
+    ) =>
+      driveSummariesRepository(db).rowHours(organiserId, {
         now: NOW,
         ...(from ? { from } : {}),
         ...(before ? { before } : {}),
@@ -305,6 +361,14 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
         ...(before ? { before } : {}),
       });
       expect(hours, `${from} – ${before}`).toBe(await rowsHours(from, before));
+      // The community's hours (no organiser) from its months equal the rows' too.
+      const community = await app.services.drives.volunteerHours({
+        ...(from ? { from } : {}),
+        ...(before ? { before } : {}),
+      });
+      expect(community, `community ${from} – ${before}`).toBe(
+        await rowsHours(from, before, undefined),
+      );
     }
     expect(await rowsHours()).toBeGreaterThan(0);
 

@@ -39,6 +39,14 @@ export function organiserSummaryQueries(db: Kysely<Database>) {
         left join (select drive_id, count(*) as n from drive_participants group by drive_id) p
           on p.drive_id = d.id
         group by d.organizer_id, substr(d.starts_at, 1, 7)`.execute(db);
+      // The community's figures (0037), from what was just made.
+      await db.deleteFrom('drive_community_months').execute();
+      await sql`insert into drive_community_months (month, drives, participants, hours)
+        select month, sum(drives), sum(participants), sum(hours) from drive_organiser_months
+        group by month`.execute(db);
+      await db.deleteFrom('drive_countries').execute();
+      await sql`insert into drive_countries (country, drives)
+        select country, count(*) from drives group by country`.execute(db);
     },
   };
 }
@@ -47,17 +55,6 @@ export function organiserSummaryQueries(db: Kysely<Database>) {
 export interface OrganisedRange {
   from?: string | undefined;
   before?: string | undefined;
-}
-
-/** Which drives a volunteer-hours figure covers: those that started by `now`, optionally narrowed. */
-export interface HoursScope {
-  now: string;
-  /** One organiser's drives; the whole community without it. */
-  organiserId?: string;
-  /** Drives starting at or after this instant (ISO). */
-  from?: string;
-  /** Drives starting before this instant (ISO). */
-  before?: string;
 }
 
 /**
@@ -76,13 +73,6 @@ export function driveSummariesRepository(db: Kysely<Database>) {
   ] as const;
 
   /** The drives a volunteer-hours figure counts. */
-  const startedDrives = ({ now, organiserId, from, before }: HoursScope) => {
-    let query = db.selectFrom('drives').where('drives.starts_at', '<=', now);
-    if (organiserId) query = query.where('drives.organizer_id', '=', organiserId);
-    if (from) query = query.where('drives.starts_at', '>=', from);
-    if (before) query = query.where('drives.starts_at', '<', before);
-    return query;
-  };
 
   return {
     /**
@@ -117,27 +107,38 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .groupBy(sql`substr(drives.starts_at, 1, 7)`)
         .execute(),
 
-    /** Volunteer hours of the organiser's whole months [fromMonth, beforeMonth) from the summary. */
-    async organiserMonthHours(
-      organizerId: string,
+    /**
+     * Volunteer hours of whole months [fromMonth, beforeMonth) from a summary: the organiser's
+     * (`drive_organiser_months`), or the community's (`drive_community_months`) without one.
+     */
+    async monthHours(
+      organizerId: string | undefined,
       fromMonth: string | undefined,
       beforeMonth: string,
     ) {
-      let query = db
-        .selectFrom('drive_organiser_months')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('hours'), eb.lit(0)).as('h'))
-        .where('organizer_id', '=', organizerId)
-        .where('month', '<', beforeMonth);
-      if (fromMonth) query = query.where('month', '>=', fromMonth);
+      const query =
+        organizerId === undefined
+          ? db
+              .selectFrom('drive_community_months')
+              .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('hours'), eb.lit(0)).as('h'))
+              .where('month', '<', beforeMonth)
+              .$if(!!fromMonth, (q) => q.where('month', '>=', fromMonth!))
+          : db
+              .selectFrom('drive_organiser_months')
+              .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('hours'), eb.lit(0)).as('h'))
+              .where('organizer_id', '=', organizerId)
+              .where('month', '<', beforeMonth)
+              .$if(!!fromMonth, (q) => q.where('month', '>=', fromMonth!));
       return Number((await query.executeTakeFirstOrThrow()).h);
     },
 
     /**
-     * Volunteer hours of the organiser's drives starting in [from, before) and by `now`, from the
-     * rows: each drive's duration once for its organiser and once per participant.
+     * Volunteer hours of the drives (the organiser's, or everyone's without one) starting in
+     * [from, before) and by `now`, from the rows: each drive's duration once for its organiser and
+     * once per participant.
      */
-    async organiserRowHours(
-      organizerId: string,
+    async rowHours(
+      organizerId: string | undefined,
       range: { from?: string | undefined; before?: string | undefined; now: string },
     ) {
       let query = db
@@ -145,18 +146,13 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .select((eb) =>
           eb.fn
             .coalesce(
-              eb.fn.sum<number>(
-                sql`drives.duration_hours * (1 + (${eb
-                  .selectFrom('drive_participants as p')
-                  .select((e) => e.fn.countAll<number>().as('n'))
-                  .whereRef('p.drive_id', '=', 'drives.id')}))`,
-              ),
+              eb.fn.sum<number>(sql`drives.duration_hours * (1 + (${participantsOf(eb)}))`),
               eb.lit(0),
             )
             .as('h'),
         )
-        .where('drives.organizer_id', '=', organizerId)
         .where('drives.starts_at', '<=', range.now);
+      if (organizerId !== undefined) query = query.where('drives.organizer_id', '=', organizerId);
       if (range.from) query = query.where('drives.starts_at', '>=', range.from);
       if (range.before) query = query.where('drives.starts_at', '<', range.before);
       return Number((await query.executeTakeFirstOrThrow()).h);
@@ -224,46 +220,23 @@ export function driveSummariesRepository(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    /**
-     * Volunteer hours of the drives in scope: each drive's duration once for its organiser and
-     * once per participant. Two sums, each one indexed aggregate.
-     */
-    async volunteerHours(scope: HoursScope): Promise<number> {
-      const [organisers, participants] = await Promise.all([
-        startedDrives(scope)
-          .select((eb) =>
-            eb.fn.coalesce(eb.fn.sum<number>('drives.duration_hours'), eb.lit(0)).as('h'),
-          )
+    /** How many drives were ever created (the community's months), and in how many countries. */
+    async communityCounts(): Promise<{ drives: number; countries: number }> {
+      const [months, countries] = await Promise.all([
+        db
+          .selectFrom('drive_community_months')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('drives'), eb.lit(0)).as('n'))
           .executeTakeFirstOrThrow(),
-        startedDrives(scope)
-          .innerJoin('drive_participants', 'drive_participants.drive_id', 'drives.id')
-          .select((eb) =>
-            eb.fn.coalesce(eb.fn.sum<number>('drives.duration_hours'), eb.lit(0)).as('h'),
-          )
+        db
+          .selectFrom('drive_countries')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow(),
       ]);
-      return Number(organisers.h) + Number(participants.h);
+      return { drives: Number(months.n), countries: Number(countries.n) };
     },
 
-    /** How many drives were ever created, and in how many countries. */
-    async communityCounts(): Promise<{ drives: number; countries: number }> {
-      const row = await db
-        .selectFrom('drives')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.count<number>('country').distinct().as('countries'),
-        ])
-        .executeTakeFirstOrThrow();
-      return { drives: Number(row.n), countries: Number(row.countries) };
-    },
-
-    /** Drives per country code, unordered. */
-    perCountry: () =>
-      db
-        .selectFrom('drives')
-        .select((eb) => ['country', eb.fn.countAll<number>().as('n')])
-        .groupBy('country')
-        .execute(),
+    /** Drives per country code, unordered (`drive_countries`). */
+    perCountry: () => db.selectFrom('drive_countries').select(['country', 'drives as n']).execute(),
 
     /** Drives a member organised and drives they joined (each one indexed count). */
     async memberCounts(userId: string): Promise<{ organised: number; joined: number }> {

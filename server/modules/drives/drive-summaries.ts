@@ -151,25 +151,23 @@ export function driveSummaries(uow: UnitOfWork, clock: Clock) {
     /**
      * The one definition of volunteer hours: drives that started by now, each drive's duration
      * once for its organiser and once per participant (sign-ups: there are no check-ins yet).
+     * Whole months that have ended come from a summary (the organiser's `drive_organiser_months`,
+     * or the community's `drive_community_months`), the rest (the month under way, a period's
+     * partial first and last months) from the rows.
      */
     volunteerHours(scope: VolunteerHoursScope = {}): Promise<number> {
       const repo = driveSummariesRepository(uow.db);
       const now = nowIso();
-      if (!scope.organiserId) return repo.volunteerHours({ ...scope, now });
-      // One organiser's: whole months that have ended from `drive_organiser_months`, the rest
-      // (the month under way, a period's partial first and last months) from the rows.
       const { organiserId: id, from, before } = scope;
       const end = before !== undefined && before <= now ? before : now;
       const lo = from === undefined || from === monthStart(from) ? from : nextMonthStart(from);
       const hi = monthStart(end);
       const bounds = { before, now };
-      if (lo !== undefined && lo >= hi) return repo.organiserRowHours(id, { ...bounds, from });
+      if (lo !== undefined && lo >= hi) return repo.rowHours(id, { ...bounds, from });
       return Promise.all([
-        repo.organiserMonthHours(id, lo && monthOf(lo), monthOf(hi)),
-        from !== undefined && from < lo!
-          ? repo.organiserRowHours(id, { from, before: lo, now })
-          : 0,
-        repo.organiserRowHours(id, { ...bounds, from: hi }),
+        repo.monthHours(id, lo && monthOf(lo), monthOf(hi)),
+        from !== undefined && from < lo! ? repo.rowHours(id, { from, before: lo, now }) : 0,
+        repo.rowHours(id, { ...bounds, from: hi }),
       ]).then((parts) => parts.reduce((a, b) => a + b, 0));
     },
 

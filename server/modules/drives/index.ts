@@ -14,7 +14,13 @@ declare module '../module' {
 export const drivesModule = defineModule({
   name: 'drives',
   needs: ['files', 'notifications', 'rateLimits', 'teams', 'users'],
-  tables: ['drives', 'drive_participants', 'drive_organiser_months'],
+  tables: [
+    'drives',
+    'drive_participants',
+    'drive_organiser_months',
+    'drive_community_months',
+    'drive_countries',
+  ],
   figures: [
     'volunteerHours',
     'communityCounts',
