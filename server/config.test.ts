@@ -44,6 +44,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs the schedules unless SCHEDULED_JOBS=false', () => {
+    expect(loadConfig({}).scheduledJobs).toBe(true);
+    expect(loadConfig({ SCHEDULED_JOBS: 'false' }).scheduledJobs).toBe(false);
+    expect(() => loadConfig({ SCHEDULED_JOBS: 'no' })).toThrow(
+      /SCHEDULED_JOBS must be true or false/,
+    );
+  });
+
   it('stores uploads on disk with SQLite and in the database with PostgreSQL, unless told', () => {
     expect(loadConfig({}).fileStorage).toBe('disk');
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/canopy' }).fileStorage).toBe(

@@ -124,6 +124,9 @@ const envSchema = z.object({
   EVENT_LOOP_REPORT: z
     .enum(['true', 'false', ''], { error: 'EVENT_LOOP_REPORT must be true or false' })
     .default('false'),
+  SCHEDULED_JOBS: z
+    .enum(['true', 'false', ''], { error: 'SCHEDULED_JOBS must be true or false' })
+    .default('true'),
   FILE_STORAGE: optionalText.pipe(
     z.enum(['disk', 'database'], { error: 'FILE_STORAGE must be disk or database' }).optional(),
   ),
@@ -181,6 +184,11 @@ export interface Config {
   fileStorage: 'disk' | 'database';
   /** Bench only: report the longest event-loop stall on SIGUSR2 and at shutdown (lib/event-loop-report.ts). */
   eventLoopReport?: boolean;
+  /**
+   * Whether this server runs the schedules (reminders, digests, figures, prunes). Queued jobs
+   * (mail, notices) run either way; `false` makes a server that only answers requests.
+   */
+  scheduledJobs: boolean;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -233,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Several app servers may share one PostgreSQL, but not one disk.
     fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
     eventLoopReport: e.EVENT_LOOP_REPORT === 'true',
+    scheduledJobs: e.SCHEDULED_JOBS !== 'false',
   };
 }
 

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     process.once('SIGINT', () => void close('SIGINT'));
     await app.listen({ port: config.port, host: config.host });
     // Jobs (mail, and any left by a crash) and the schedules start once the server is up.
-    await queue.start(background.tasks, background.schedules);
+    await queue.start(background.tasks, config.scheduledJobs ? background.schedules : []);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     app.log.info(

@@ -26,6 +26,11 @@ export interface Endpoint {
   screen: string;
   as: Caller;
   path: (ids: Ids) => string | null;
+  /**
+   * A download (an export): its size is the member's whole history by design, so it is judged by
+   * when its answer starts and by its cost per kilobyte, not by its whole time.
+   */
+  download?: boolean;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -36,10 +41,16 @@ const yearAgo = () => new Date(Date.now() - 364 * 86_400_000).toISOString().slic
 /** My trees' list as the screen asks for it (a page of cards; Load more adds `&cursor=`). */
 export const MY_TREES_LIST = `/api/trees/registeredtree?limit=${MY_TREES_PAGE}`;
 
-const e = (screen: string, as: Caller, path: string | ((ids: Ids) => string | null)): Endpoint => ({
+const e = (
+  screen: string,
+  as: Caller,
+  path: string | ((ids: Ids) => string | null),
+  download = false,
+): Endpoint => ({
   screen,
   as,
   path: typeof path === 'string' ? () => path : path,
+  ...(download ? { download } : {}),
 });
 
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -71,9 +82,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('trees map', 'asha', '/api/trees/map?bbox=76.9,28.4,77.5,28.8&zoom=11'),
   e('trees map', 'asha', '/api/trees/map?bbox=77.2,28.6,77.22,28.61&zoom=16'),
   // Exports.
-  e('my trees', 'asha', '/api/trees/export?format=csv'),
-  e('my trees', 'asha', '/api/trees/export?format=geojson'),
-  e('transactions', 'asha', '/api/donations/export.csv'),
+  e('my trees', 'asha', '/api/trees/export?format=csv', true),
+  e('my trees', 'asha', '/api/trees/export?format=geojson', true),
+  e('transactions', 'asha', '/api/donations/export.csv', true),
   // Plantations.
   e('plantations', 'asha', '/api/trees/geteventdetail?when=upcoming&page=1&limit=12'),
   // Load more, 40 pages in (the demo has fewer: its last page, which is its first).
