@@ -142,6 +142,29 @@ export interface DonationDriveDaysTable {
   donations: number;
 }
 
+/**
+ * 0039 (trees module): `tree_drive_days` summed per organiser and planting month (`span` 'month',
+ * `period` YYYY-MM) and per organiser and day ('day', YYYY-MM-DD).
+ */
+export interface TreeOrganiserPeriodsTable {
+  organiser_id: string;
+  span: 'month' | 'day';
+  period: string;
+  planted: number;
+  alive: number;
+}
+
+/** 0039 (donations module): `donation_drive_days` the same way, per currency. */
+export interface DonationOrganiserPeriodsTable {
+  organiser_id: string;
+  span: 'month' | 'day';
+  period: string;
+  currency: string;
+  amount_minor: number;
+  trees: number;
+  donations: number;
+}
+
 /** A column the database fills when an insert leaves it out. */
 type WithDefault<T> = ColumnType<T, T | undefined, T>;
 
@@ -687,6 +710,7 @@ export interface Database {
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;
   tree_drive_days: TreeDriveDaysTable;
+  tree_organiser_periods: TreeOrganiserPeriodsTable;
   tree_impact_partials: TreeImpactPartialsTable;
   tree_chart_snapshots: TreeChartSnapshotsTable;
   tree_care_log: TreeCareLogTable;
@@ -707,6 +731,7 @@ export interface Database {
   receipt_counters: ReceiptCountersTable;
   donation_totals: DonationTotalsTable;
   donation_drive_days: DonationDriveDaysTable;
+  donation_organiser_periods: DonationOrganiserPeriodsTable;
   billing_profiles: BillingProfilesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   team_members: TeamMembersTable;

@@ -22,7 +22,12 @@ import type { DonationsService } from '../donations/donations.service';
 import type { DrivesService } from '../drives/drives.service';
 import type { TreeCharts } from '../trees/tree-charts';
 import type { TreesService } from '../trees/trees.service';
-import { impactReportCsv, impactReportPdf, type ReportFile } from './impact-report';
+import {
+  impactReportCsv,
+  impactReportPdf,
+  type ReportDrives,
+  type ReportFile,
+} from './impact-report';
 
 export interface Organisation {
   id: string;
@@ -36,7 +41,10 @@ export interface DashboardsDeps {
       TreesService,
       'careDuePage' | 'careList' | 'replanting' | 'replantingCount' | 'plantedForOrganiser'
     >;
-  drives: Pick<DrivesService, 'organisedSummary' | 'joinedUpcoming' | 'volunteerHours'>;
+  drives: Pick<
+    DrivesService,
+    'organisedSummary' | 'joinedUpcoming' | 'volunteerHours' | 'organisedDrivesAfter'
+  >;
   donations: Pick<DonationsService, 'paidTotalsOf' | 'receivedForOrganiser'>;
   /**
    * Another way to view an organisation (its team members, once teams exist): the organisation
@@ -249,25 +257,38 @@ export function dashboardsService(deps: DashboardsDeps) {
       };
     },
 
-    /** The impact report of a period as CSV or PDF, for whoever may view the dashboard. */
+    /**
+     * The impact report of a period as CSV (a stream) or PDF, for whoever may view the dashboard:
+     * the figures and drive counts as the dashboard reads them (no drive list), then the period's
+     * drives from the drives module by keyset pages, oldest first.
+     */
     async impactReport(
       viewer: SessionUser,
       organisationId: string,
       query: ImpactReportQuery,
     ): Promise<ReportFile> {
       const organisation = await requireOrganisationViewer(viewer, organisationId);
-      const figures = await corporateFigures(organisation, { from: query.from, to: query.to });
+      const period = { from: query.from, to: query.to };
+      const figures = await corporateFigures(organisation, period, 0);
+      const range = periodBounds(period);
+      const drives: ReportDrives = (after, limit) =>
+        deps.drives.organisedDrivesAfter(
+          organisation.id,
+          range,
+          after && { startsAt: after.startsAt, id: after.id },
+          limit,
+        );
       const base = `canopy-impact-${query.from}-to-${query.to}`;
       return query.format === 'csv'
         ? {
             filename: `${base}.csv`,
             type: 'text/csv; charset=utf-8',
-            body: impactReportCsv(figures),
+            body: await impactReportCsv(figures, drives),
           }
         : {
             filename: `${base}.pdf`,
             type: 'application/pdf',
-            body: await impactReportPdf(figures),
+            body: await impactReportPdf(figures, drives),
           };
     },
   };

@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import { countryLabel } from '../../../contract/countries';
-import type { CurrencyTotal } from '../../../contract/dashboards';
+import type { CurrencyTotal, DashboardDrive } from '../../../contract/dashboards';
 import { majorAmountText } from '../../../contract/money';
 import { csvDocument, csvLine } from '../../lib/csv';
+import { keysetStream } from '../../lib/keyset-stream';
 import {
   amountText,
   PDF_FONT,
@@ -13,26 +15,44 @@ import {
   startPdf,
 } from '../../lib/pdf';
 import type { CorporateFigures } from './dashboards.service';
+import { yieldToEventLoop } from '../../lib/yield';
 
 export interface ReportFile {
   filename: string;
   type: string;
-  body: string | Buffer;
+  body: string | Buffer | Readable;
 }
+
+/**
+ * The report's drives after `after` (from the first when null), oldest first by start then id,
+ * at most `limit`: the drives module's keyset pages, so the drive table is read a page at a time.
+ */
+export type ReportDrives = (
+  after: DashboardDrive | null,
+  limit: number,
+) => Promise<DashboardDrive[]>;
+
+/** Drives read (and written) per statement: each batch is a short turn of the event loop. */
+export const REPORT_DRIVE_BATCH = 200;
+
+/** What a report needs besides its drives: the figures, with the drive counts (no lists). */
+export type ReportFigures = Omit<CorporateFigures, 'drives'> & {
+  drives: Pick<CorporateFigures['drives'], 'upcomingCount' | 'pastCount'>;
+};
 
 const major = (total: Pick<CurrencyTotal, 'amountMinor' | 'currency'>) =>
   majorAmountText(total.amountMinor, total.currency);
 
-const periodText = (f: CorporateFigures) =>
+const periodText = (f: ReportFigures) =>
   f.period ? `${f.period.from} to ${f.period.to}` : 'all time';
 const country = (code: string) => countryLabel(code) ?? code;
 
 /** The headline figures, as label/value pairs (shared by the CSV and the PDF). */
-function summary(f: CorporateFigures): Array<[string, string | number]> {
+function summary(f: ReportFigures): Array<[string, string | number]> {
   const rows: Array<[string, string | number]> = [
-    ['Drives organised', f.drives.upcoming.length + f.drives.past.length],
-    ['Drives held', f.drives.past.length],
-    ['Drives upcoming', f.drives.upcoming.length],
+    ['Drives organised', f.drives.upcomingCount + f.drives.pastCount],
+    ['Drives held', f.drives.pastCount],
+    ['Drives upcoming', f.drives.upcomingCount],
     ['Participants (sign-ups)', f.participants],
     ['Volunteer hours', f.volunteerHours],
     ['Trees planted at the drives', f.trees.planted],
@@ -48,10 +68,14 @@ function summary(f: CorporateFigures): Array<[string, string | number]> {
   return rows;
 }
 
-/** The report as CSV: summary, months, then every drive (RFC 4180, formula-safe cells). */
-export function impactReportCsv(f: CorporateFigures): string {
+/**
+ * The report as CSV: summary, months, then every drive, oldest first (RFC 4180, formula-safe
+ * cells). A stream (lib/keyset-stream.ts): the drive table is read and written REPORT_DRIVE_BATCH
+ * drives at a time with a turn of the event loop between, never whole in memory.
+ */
+export function impactReportCsv(f: ReportFigures, drives: ReportDrives): Promise<Readable> {
   const currencies = [...new Set(f.donations.map((d) => d.currency))];
-  const lines = [
+  const head = [
     csvLine(['Canopy impact report']),
     csvLine(['Organisation', f.organisation.name]),
     csvLine(['Period', periodText(f)]),
@@ -88,25 +112,45 @@ export function impactReportCsv(f: CorporateFigures): string {
       'Duration (hours)',
       'Participants',
     ]),
-    ...[...f.drives.past]
-      .reverse()
-      .concat(f.drives.upcoming)
-      .map((d) =>
-        csvLine([
-          d.name,
-          d.startsAt,
-          country(d.country),
-          d.location,
-          d.durationHours,
-          d.participants,
-        ]),
-      ),
   ];
-  return csvDocument(lines);
+  return keysetStream<DashboardDrive, DashboardDrive>({
+    read: drives,
+    keyOf: (d) => d,
+    head: csvDocument(head),
+    batch: (rows) =>
+      csvDocument(
+        rows.map((d) =>
+          csvLine([
+            d.name,
+            d.startsAt,
+            country(d.country),
+            d.location,
+            d.durationHours,
+            d.participants,
+          ]),
+        ),
+      ),
+    tail: '',
+    batchSize: REPORT_DRIVE_BATCH,
+    max: Number.MAX_SAFE_INTEGER,
+  });
+}
+
+/** Every drive of the report, read REPORT_DRIVE_BATCH at a time with a turn between reads. */
+async function allDrives(drives: ReportDrives): Promise<DashboardDrive[]> {
+  const all: DashboardDrive[] = [];
+  for (let after: DashboardDrive | null = null; ;) {
+    const batch = await drives(after, REPORT_DRIVE_BATCH);
+    all.push(...batch);
+    if (batch.length < REPORT_DRIVE_BATCH) return all;
+    after = batch.at(-1)!;
+    await yieldToEventLoop();
+  }
 }
 
 /** The report as an A4 PDF: the same figures, months and drives as the CSV. */
-export function impactReportPdf(f: CorporateFigures): Promise<Buffer> {
+export async function impactReportPdf(f: ReportFigures, read: ReportDrives): Promise<Buffer> {
+  const drives = await allDrives(read);
   const { doc, done } = startPdf({
     Title: `Canopy impact report: ${printable(f.organisation.name)}`,
     Author: 'Canopy',
@@ -143,7 +187,6 @@ export function impactReportPdf(f: CorporateFigures): Promise<Buffer> {
   }
 
   heading('Drives');
-  const drives = [...f.drives.past].reverse().concat(f.drives.upcoming);
   if (drives.length === 0) doc.font(PDF_FONT).fontSize(10).text('No drives in this period.');
   for (const d of drives)
     row(

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../../scripts/seed-demo';
 import { TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { buildConfig } from '../../config';
 import { fillOrganiserDriveDays } from '../../db/migrations/0032-organiser-drive-days';
+import { ORGANISER_PERIODS_FILL } from '../../db/migrations/0039-organiser-periods';
 import type { Database } from '../../db/tables';
 import { testPaymentEvent } from '../payments/test-provider';
 import { treesTestKit } from '../trees/tree-test-kit';
@@ -14,10 +15,12 @@ const seedConfig = buildConfig({
   sessionSecret: 'seed-test-secret-'.padEnd(40, 'x'),
 });
 
-/** Both tables' rows, numbers as numbers, in one order. */
+/** The four tables' rows (days per drive, 0032; per organiser, month and day, 0039) in one order. */
 async function keptRows(db: Kysely<Database>) {
   const trees = await db.selectFrom('tree_drive_days').selectAll().execute();
   const money = await db.selectFrom('donation_drive_days').selectAll().execute();
+  const treePeriods = await db.selectFrom('tree_organiser_periods').selectAll().execute();
+  const moneyPeriods = await db.selectFrom('donation_organiser_periods').selectAll().execute();
   return {
     trees: trees
       .map((r) => `${r.drive_id} ${r.planted_day} ${r.organiser_id} ${r.planted} ${r.alive}`)
@@ -28,13 +31,29 @@ async function keptRows(db: Kysely<Database>) {
           `${r.drive_id} ${r.paid_day} ${r.currency} ${r.organiser_id} ${r.amount_minor} ${r.trees} ${r.donations}`,
       )
       .sort(),
+    treePeriods: treePeriods
+      .map((r) => `${r.organiser_id} ${r.span} ${r.period} ${r.planted} ${r.alive}`)
+      .sort(),
+    moneyPeriods: moneyPeriods
+      .map(
+        (r) =>
+          `${r.organiser_id} ${r.span} ${r.period} ${r.currency} ${r.amount_minor} ${r.trees} ${r.donations}`,
+      )
+      .sort(),
   };
 }
 
-/** What the writes kept equals what 0032 makes from the rows (the reference). */
+/**
+ * What the writes kept equals what 0032 makes from the rows, and the organisers' months and days
+ * (kept by 0039's triggers) equal the day rows summed by 0039's fill: after the writes, and after
+ * 0032's fill rewrote every day row through the triggers.
+ */
 async function expectKeptEqualsRows(db: Kysely<Database>) {
   const kept = await keptRows(db);
   await fillOrganiserDriveDays(db);
+  const refilled = await keptRows(db);
+  expect(kept).toEqual(refilled);
+  for (const statement of ORGANISER_PERIODS_FILL) await sql.raw(statement).execute(db);
   expect(kept).toEqual(await keptRows(db));
   return kept;
 }
@@ -72,21 +91,32 @@ async function scanned(db: Kysely<Database>, organiserId: string, from?: string,
     .where('drives.organizer_id', '=', organiserId)
     .where('donations.status', '=', 'paid')
     .execute();
-  const money = new Map<string, { amountMinor: number; trees: number; donations: number }>();
-  for (const d of paid) {
-    if (!d.paid_at || (from && d.paid_at < from) || (before && d.paid_at >= before)) continue;
-    const sum = money.get(d.currency) ?? { amountMinor: 0, trees: 0, donations: 0 };
+  type Sum = { amountMinor: number; trees: number; donations: number };
+  const money = new Map<string, Sum>();
+  const moneyMonths = new Map<string, Map<string, Sum>>();
+  const add = (sums: Map<string, Sum>, key: string, d: (typeof paid)[number]) => {
+    const sum = sums.get(key) ?? { amountMinor: 0, trees: 0, donations: 0 };
     sum.amountMinor += d.amount_minor;
     sum.trees += d.trees;
     sum.donations += 1;
-    money.set(d.currency, sum);
+    sums.set(key, sum);
+  };
+  for (const d of paid) {
+    if (!d.paid_at || (from && d.paid_at < from) || (before && d.paid_at >= before)) continue;
+    add(money, d.currency, d);
+    const month = d.paid_at.slice(0, 7);
+    add(moneyMonths.get(month) ?? moneyMonths.set(month, new Map()).get(month)!, d.currency, d);
   }
+  const listed = (sums: Map<string, Sum> | undefined) =>
+    [...(sums ?? new Map<string, Sum>()).entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, sum]) => ({ currency, ...sum }));
   return {
     trees: { planted, alive, dead: planted - alive },
-    donations: [...money.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, sum]) => ({ currency, ...sum })),
+    donations: listed(money),
     months,
+    /** Money per payment month, per currency (as the dashboard's months list it). */
+    moneyMonth: (month: string) => listed(moneyMonths.get(month)),
   };
 }
 
@@ -118,8 +148,10 @@ describe.each(databaseTargets)('per-organiser drive days on $name', (target) => 
       scan.trees,
     );
     expect(data.donations).toEqual(scan.donations);
-    for (const m of data.months as Array<{ month: string; trees: number }>)
+    for (const m of data.months as Array<{ month: string; trees: number; donations: unknown }>) {
       expect(m.trees).toBe(scan.months.get(m.month) ?? 0);
+      expect(m.donations).toEqual(scan.moneyMonth(m.month));
+    }
     return data;
   }
 
@@ -163,10 +195,16 @@ describe.each(databaseTargets)('per-organiser drive days on $name', (target) => 
       [`${d1.id} 2026-05-10 ${org.user.id} 15 9`, `${d1.id} 2026-05-11 ${org.user.id} 7 7`].sort(),
     );
     await expectDashboardEqualsScan(org.user.id, org.headers);
-    await expectDashboardEqualsScan(org.user.id, org.headers, {
-      from: '2026-05-11',
-      to: '2026-05-31',
-    });
+    // Periods with partial first and last months, whole months, and one day (0039's edges).
+    for (const period of [
+      { from: '2026-05-11', to: '2026-05-31' },
+      { from: '2026-04-30', to: '2026-05-10' },
+      { from: '2026-04-01', to: '2026-05-31' },
+      { from: '2026-05-01', to: '2026-05-10' },
+      { from: '2026-05-11', to: '2026-05-11' },
+      { from: '2026-03-15', to: '2026-06-14' },
+    ])
+      await expectDashboardEqualsScan(org.user.id, org.headers, period);
 
     const left = await kit.sendForm('PATCH', `/api/trees/${c.id}`, member.headers, {
       driveId: '',
@@ -225,6 +263,13 @@ describe.each(databaseTargets)('per-organiser drive days on $name', (target) => 
     let kept = await expectKeptEqualsRows(kit.db());
     expect(kept.money).toHaveLength(3);
     await expectDashboardEqualsScan(org.user.id, org.headers);
+    const paidDay = first.paid_at!.slice(0, 10);
+    for (const period of [
+      { from: paidDay, to: paidDay },
+      { from: `${paidDay.slice(0, 7)}-01`, to: '2026-12-31' },
+      { from: '2026-01-01', to: paidDay },
+    ])
+      await expectDashboardEqualsScan(org.user.id, org.headers, period);
 
     const refund = (d: Awaited<ReturnType<typeof row>>) =>
       payments.fulfil({
@@ -248,6 +293,20 @@ describe.each(databaseTargets)('per-organiser drive days on $name', (target) => 
     const day = first.paid_at!.slice(0, 10);
     await expectDashboardEqualsScan(org.user.id, org.headers);
     await expectDashboardEqualsScan(org.user.id, org.headers, { from: day, to: day });
+    // Periods around the two payment days: partial months, whole months, an open month.
+    const next = new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const month = day.slice(0, 7);
+    for (const period of [
+      { from: `${month}-01`, to: day },
+      { from: next, to: next },
+      { from: day, to: next },
+      { from: '2026-01-01', to: '2026-12-31' },
+      { from: '2025-12-15', to: next },
+      { from: next, to: '2027-02-03' },
+    ])
+      await expectDashboardEqualsScan(org.user.id, org.headers, period);
   });
 
   // On PostgreSQL seed:demo stops at a gift claim (see tree-impact-summary.test.ts).
@@ -275,12 +334,20 @@ describe.each(databaseTargets)('per-organiser drive days on $name', (target) => 
         for (const [from, before] of [
           [undefined, undefined],
           ['2026-01-01T00:00:00.000Z', '2026-05-16T00:00:00.000Z'],
+          // 0039's edges: partial first and last months, whole months, one month, open ends.
+          ['2025-11-17T00:00:00.000Z', '2026-11-22T00:00:00.000Z'],
+          ['2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'],
+          ['2026-03-10T00:00:00.000Z', '2026-03-21T00:00:00.000Z'],
+          [undefined, '2026-08-14T00:00:00.000Z'],
+          ['2026-08-14T00:00:00.000Z', undefined],
+          ['2026-09-01T00:00:00.000Z', undefined],
         ] as const) {
           const scan = await scanned(kit.db(), id, from, before);
           const planted = await trees.plantedForOrganiser(id, from, before);
           expect(planted.reduce((n, m) => n + m.planted, 0)).toBe(scan.trees.planted);
           expect(planted.reduce((n, m) => n + m.alive, 0)).toBe(scan.trees.alive);
           for (const m of planted) expect(m.planted).toBe(scan.months.get(m.month));
+          expect(planted.map((m) => m.month)).toEqual([...scan.months.keys()].sort());
           const received = await donations.receivedForOrganiser(id, from, before);
           const byCurrency = new Map<
             string,
@@ -298,6 +365,17 @@ describe.each(databaseTargets)('per-organiser drive days on $name', (target) => 
               .sort(([a], [b]) => a.localeCompare(b))
               .map(([currency, sum]) => ({ currency, ...sum })),
           ).toEqual(scan.donations);
+          for (const month of new Set(received.map((r) => r.month)))
+            expect(
+              received
+                .filter((r) => r.month === month)
+                .map((r) => ({
+                  currency: r.currency,
+                  amountMinor: r.amountMinor,
+                  trees: r.trees,
+                  donations: r.donations,
+                })),
+            ).toEqual(scan.moneyMonth(month));
         }
       }
     },

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
+import { periodMonths } from '../../lib/period-months';
 
 /** Read-only donation figures for stats and dashboards (paid donations only). */
 export function donationSummariesRepository(db: Kysely<Database>) {
@@ -37,26 +38,53 @@ export function donationSummariesRepository(db: Kysely<Database>) {
 
     /**
      * What the organiser's drives received per payment month (YYYY-MM) and currency, paid in
-     * [from, before) when given (day starts, as `periodBounds` gives them): from
-     * `donation_drive_days`, one index range (organiser_id, paid_day).
+     * [from, before) when given (day starts, as `periodBounds` gives them), oldest month first.
+     * From `donation_organiser_periods` (0039, kept by triggers on `donation_drive_days`): a row
+     * per whole month and currency, and per day of a period's partial first and last months.
      */
-    paidToOrganiserByMonth: (organiserId: string, from?: string, before?: string) =>
-      db
-        .selectFrom('donation_drive_days')
-        .select((eb) => [
-          eb.fn<string>('substr', ['paid_day', eb.val(1), eb.val(7)]).as('month'),
-          'currency',
-          eb.fn.sum<number>('amount_minor').as('amount'),
-          eb.fn.sum<number>('trees').as('trees'),
-          eb.fn.sum<number>('donations').as('n'),
-        ])
-        .where('organiser_id', '=', organiserId)
-        .$if(from !== undefined, (q) => q.where('paid_day', '>=', from!.slice(0, 10)))
-        .$if(before !== undefined, (q) => q.where('paid_day', '<', before!.slice(0, 10)))
-        .groupBy(['month', 'currency'])
-        .orderBy('month')
-        .orderBy('currency')
-        .execute(),
+    async paidToOrganiserByMonth(organiserId: string, from?: string, before?: string) {
+      const split = periodMonths(from, before);
+      const ranges: Array<{ span: 'month' | 'day'; from?: string; before?: string }> = [
+        ...(split.months ? [{ span: 'month' as const, ...split.months }] : []),
+        ...split.days.map((range) => ({ span: 'day' as const, ...range })),
+      ];
+      const rows = (
+        await Promise.all(
+          ranges.map((range) =>
+            db
+              .selectFrom('donation_organiser_periods')
+              .select(['period', 'currency', 'amount_minor', 'trees', 'donations'])
+              .where('organiser_id', '=', organiserId)
+              .where('span', '=', range.span)
+              .$if(range.from !== undefined, (q) => q.where('period', '>=', range.from!))
+              .$if(range.before !== undefined, (q) => q.where('period', '<', range.before!))
+              .execute(),
+          ),
+        )
+      ).flat();
+      type Sum = { month: string; currency: string; amount: number; trees: number; n: number };
+      const sums = new Map<string, Sum>();
+      for (const row of rows) {
+        const month = row.period.slice(0, 7);
+        const key = `${month} ${row.currency}`;
+        const sum = sums.get(key) ?? { month, currency: row.currency, amount: 0, trees: 0, n: 0 };
+        sum.amount += Number(row.amount_minor);
+        sum.trees += Number(row.trees);
+        sum.n += Number(row.donations);
+        sums.set(key, sum);
+      }
+      const order = (a: Sum, b: Sum) =>
+        a.month !== b.month
+          ? a.month < b.month
+            ? -1
+            : 1
+          : a.currency === b.currency
+            ? 0
+            : a.currency < b.currency
+              ? -1
+              : 1;
+      return [...sums.values()].sort(order);
+    },
 
     /**
      * Adds a paid donation to its drive's day (`sign` -1: takes a refunded one off again), in the

@@ -31,6 +31,7 @@ export const donationsModule = defineModule({
     'donation_totals',
     'donation_gifts',
     'donation_drive_days',
+    'donation_organiser_periods',
   ],
   figures: ['totals', 'paidTotalsOf', 'receivedForOrganiser'],
   create: (

@@ -43,6 +43,7 @@ import {
 import { seekAfter, type DriveRecord, type DriveWithOrganizer } from './drive-queries';
 import { driveReminders } from './drive-reminders';
 import { driveSummaries } from './drive-summaries';
+import { organisedDrivePages } from './organised-drive-pages';
 import type { DrivesStore } from './drives-people';
 
 /** The multipart field that carries the drive's image; its refusals name it. */
@@ -528,6 +529,8 @@ export function drivesService(deps: DrivesServiceDeps) {
 
     /** Dashboards' read-only figures (drive-summaries.ts). */
     ...driveSummaries(uow, clock),
+    // The impact report's drive table by keyset pages (organised-drive-pages.ts).
+    ...organisedDrivePages(uow),
 
     /** Land Donated By options: corporate members, named by the server. */
     async corporateOptions(): Promise<Option[]> {

@@ -27,6 +27,7 @@ export const drivesModule = defineModule({
     'drivesPerCountry',
     'memberFigures',
     'organisedSummary',
+    'organisedDrivesAfter',
     'joinedUpcoming',
   ],
   create: ({ uow, clock, config, hooks, jobs }, ports) =>

@@ -59,6 +59,7 @@ export const treesModule = defineModule({
     'trees_geo',
     'tree_map_cells',
     'tree_drive_days',
+    'tree_organiser_periods',
   ],
   figures: [
     'communityImpact',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
+import { periodMonths } from '../../lib/period-months';
 
 /**
  * Each drive's organiser by drive id, read in the writing transaction `on` (the drives module's
@@ -102,27 +103,39 @@ export function treeDriveDays(on: Kysely<Database>, organisers?: DriveOrganisers
     /**
      * Plants at the organiser's drives per planting month (YYYY-MM, oldest first), and how many
      * of them are alive, planted in [from, before) when given. The bounds are day starts
-     * (00:00Z, as `periodBounds` gives them), so whole days of the rows answer exactly.
+     * (00:00Z, as `periodBounds` gives them). From `tree_organiser_periods` (0039, kept by
+     * triggers on the day rows): a row per whole month, and a row per day of a period's partial
+     * first and last months, so the answer is the day rows' exactly and costs the months shown.
      */
     async plantedForOrganiser(organiserId: string, from?: string, before?: string) {
-      const rows = await on
-        .selectFrom('tree_drive_days')
-        .select((eb) => [
-          eb.fn<string>('substr', ['planted_day', eb.val(1), eb.val(7)]).as('month'),
-          eb.fn.sum<number>('planted').as('planted'),
-          eb.fn.sum<number>('alive').as('alive'),
-        ])
-        .where('organiser_id', '=', organiserId)
-        .$if(from !== undefined, (q) => q.where('planted_day', '>=', from!.slice(0, 10)))
-        .$if(before !== undefined, (q) => q.where('planted_day', '<', before!.slice(0, 10)))
-        .groupBy('month')
-        .orderBy('month')
-        .execute();
-      return rows.map((r) => ({
-        month: String(r.month),
-        planted: Number(r.planted),
-        alive: Number(r.alive),
-      }));
+      const split = periodMonths(from, before);
+      const ranges: Array<{ span: 'month' | 'day'; from?: string; before?: string }> = [
+        ...(split.months ? [{ span: 'month' as const, ...split.months }] : []),
+        ...split.days.map((range) => ({ span: 'day' as const, ...range })),
+      ];
+      const rows = (
+        await Promise.all(
+          ranges.map((range) =>
+            on
+              .selectFrom('tree_organiser_periods')
+              .select(['period', 'planted', 'alive'])
+              .where('organiser_id', '=', organiserId)
+              .where('span', '=', range.span)
+              .$if(range.from !== undefined, (q) => q.where('period', '>=', range.from!))
+              .$if(range.before !== undefined, (q) => q.where('period', '<', range.before!))
+              .execute(),
+          ),
+        )
+      ).flat();
+      const byMonth = new Map<string, { month: string; planted: number; alive: number }>();
+      for (const row of rows) {
+        const month = row.period.slice(0, 7);
+        const sum = byMonth.get(month) ?? { month, planted: 0, alive: 0 };
+        sum.planted += Number(row.planted);
+        sum.alive += Number(row.alive);
+        byMonth.set(month, sum);
+      }
+      return [...byMonth.values()].sort((a, b) => (a.month < b.month ? -1 : 1));
     },
   };
 }
