@@ -80,6 +80,8 @@ interface Timing {
   status: number;
   /** The first request's latency (caches cold). */
   firstMs: number;
+  /** The answer's size as sent (compressed if the server compressed it), KB. */
+  kb: number;
   meanMs: number;
   p99Ms: number;
   rps: number;
@@ -137,13 +139,14 @@ async function timeWhole(
   await server.eventLoop(); // start the stall window here
   const started = performance.now();
   const first = await fetch(server.url + url, { headers });
-  await first.arrayBuffer();
+  const kb = (await first.arrayBuffer()).byteLength / 1024;
   const firstMs = performance.now() - started;
   if (!first.ok) {
     const stall = await server.eventLoop();
     return {
       status: first.status,
       firstMs,
+      kb,
       meanMs: firstMs,
       p99Ms: firstMs,
       rps: 0,
@@ -165,6 +168,7 @@ async function timeWhole(
     return {
       status: first.status,
       firstMs,
+      kb,
       meanMs: mean,
       p99Ms: Math.max(...times),
       rps: 1000 / mean,
@@ -195,6 +199,7 @@ async function timeWhole(
   return {
     status: first.status,
     firstMs,
+    kb,
     meanMs: result.latency.mean,
     p99Ms: result.latency.p99,
     rps: result.requests.average,
@@ -425,7 +430,7 @@ async function measure(target: Target): Promise<Outcome> {
       },
     };
     log(
-      `\n  ${'screen'.padEnd(20)} ${'endpoint'.padEnd(58)} ${'demo mean/p99 ms'.padStart(17)} ${'million mean/p99 ms'.padStart(20)} ${'ratio'.padStart(7)} ${'block ms'.padStart(9)}  verdict`,
+      `\n  ${'screen'.padEnd(20)} ${'endpoint'.padEnd(58)} ${'demo mean/p99 ms'.padStart(17)} ${'million mean/p99 ms'.padStart(20)} ${'ratio'.padStart(7)} ${'block ms'.padStart(9)} ${'KB demo→million'.padStart(16)}  verdict`,
     );
     for (const endpoint of ENDPOINTS) {
       const demoUrl = endpoint.path(ids.demo);
@@ -453,7 +458,7 @@ async function measure(target: Target): Promise<Outcome> {
             ? `${t.meanMs.toFixed(1)}/${Math.round(t.download.kb)}KB/${Math.round(t.download.startMaxMs)}†`
             : `${t.meanMs.toFixed(1)} / ${Math.round(t.p99Ms)}${t.single ? '*' : ''}`;
       log(
-        `  ${endpoint.screen.padEnd(20)} ${label.slice(0, 58).padEnd(58)} ${fmt(d).padStart(17)} ${fmt(m).padStart(20)} ${`${row.ratio.toFixed(2)}×`.padStart(7)} ${m.blockMs.toFixed(0).padStart(9)}  ${row.verdict}${row.why ? ` (${row.why})` : ''}`,
+        `  ${endpoint.screen.padEnd(20)} ${label.slice(0, 58).padEnd(58)} ${fmt(d).padStart(17)} ${fmt(m).padStart(20)} ${`${row.ratio.toFixed(2)}×`.padStart(7)} ${m.blockMs.toFixed(0).padStart(9)} ${`${d.kb.toFixed(1)}→${m.kb.toFixed(1)}`.padStart(16)}  ${row.verdict}${row.why ? ` (${row.why})` : ''}`,
       );
     }
   } finally {
