@@ -5,6 +5,7 @@ import {
 } from '../../server/modules/trees/tree-impact';
 import { treeMapGridStatements } from '../../server/modules/trees/tree-map.repository';
 import { ORGANISER_DRIVE_DAYS_FILL } from '../../server/db/migrations/0032-organiser-drive-days';
+import { ORGANISER_PERIODS_FILL } from '../../server/db/migrations/0039-organiser-periods';
 import { BULK_TABLES, type BulkDb, type Columns } from './bulk-db';
 
 type Cohorts = Map<string, CohortShare>;
@@ -104,6 +105,10 @@ export async function rebuildTreeMapGrid(db: BulkDb): Promise<number> {
  */
 export async function rebuildOrganiserDriveDays(db: BulkDb): Promise<number> {
   for (const statement of ORGANISER_DRIVE_DAYS_FILL) await db.run(statement);
+  // The organisers' months and days (0039): its triggers follow the fill row by row; summed
+  // again from the day rows in one statement each, as the migration fills them.
+  if (await hasTable(db, 'tree_organiser_periods'))
+    for (const statement of ORGANISER_PERIODS_FILL) await db.run(statement);
   const [row] = await db.all<{ n: number | string }>(
     'select (select count(*) from tree_drive_days) + (select count(*) from donation_drive_days) as n',
   );
@@ -324,6 +329,39 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       `select (select count(*) from (${storedMoney} except ${moneyDays}) a)
             + (select count(*) from (${moneyDays} except ${storedMoney}) b) as n`,
     );
+  }
+
+  // The organisers' months and days (0039), from the trees and donations themselves.
+  if (await hasTable(db, 'tree_organiser_periods')) {
+    for (const [span, length] of [
+      ['month', 7],
+      ['day', 10],
+    ] as const) {
+      const treePeriods = `select d.organizer_id, substr(t.planted_at, 1, ${length}) as period,
+           sum(t.tree_count) as planted,
+           sum(case when t.status = 'dead' then 0 else t.alive_count end) as alive
+         from trees t join drives d on d.id = t.drive_id
+         group by d.organizer_id, substr(t.planted_at, 1, ${length})`;
+      const storedTrees = `select organiser_id, period, planted, alive from tree_organiser_periods
+         where span = '${span}'`;
+      await expectZero(
+        `tree_organiser_periods (plants and alive per organiser and ${span})`,
+        `select (select count(*) from (${storedTrees} except ${treePeriods}) a)
+              + (select count(*) from (${treePeriods} except ${storedTrees}) b) as n`,
+      );
+      const moneyPeriods = `select d.organizer_id, substr(n.paid_at, 1, ${length}) as period,
+           n.currency, sum(n.amount_minor) as amount, sum(n.trees) as trees, count(*) as n
+         from donations n join drives d on d.id = n.drive_id
+         where n.status = 'paid' and n.paid_at is not null
+         group by d.organizer_id, substr(n.paid_at, 1, ${length}), n.currency`;
+      const storedMoney = `select organiser_id, period, currency, amount_minor, trees, donations
+         from donation_organiser_periods where span = '${span}'`;
+      await expectZero(
+        `donation_organiser_periods (paid donations per organiser, ${span} and currency)`,
+        `select (select count(*) from (${storedMoney} except ${moneyPeriods}) a)
+              + (select count(*) from (${moneyPeriods} except ${storedMoney}) b) as n`,
+      );
+    }
   }
 
   // The drives module's summaries (0031), kept by triggers as the bulk rows go in.

@@ -350,6 +350,71 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
       expect(lines).toContain(expected);
   });
 
+  it('streams the impact report’s drives oldest first over several batches, counts from the summary', async () => {
+    const { app, database } = await start();
+    const org = await signedInUser(app, database.db, { profile_type: 'corporate' });
+    const member = await insertUser(database.db);
+    // 450 drives (more than two REPORT_DRIVE_BATCH batches) from 2026-06-01 into 2027, some
+    // starting at the same moment (then by id), and a few outside the period.
+    const drives = Array.from({ length: 450 }, (_, i) =>
+      buildDrive(org.user.id, {
+        name: `Drive ${String(i).padStart(3, '0')}`,
+        starts_at: new Date(
+          Date.parse('2026-06-01T08:00:00.000Z') + Math.floor(i / 3) * 86_400_000,
+        ).toISOString(),
+        duration_hours: 1 + (i % 4),
+      }),
+    );
+    const outside = [
+      buildDrive(org.user.id, { starts_at: '2026-05-31T23:00:00.000Z' }),
+      buildDrive(org.user.id, { starts_at: '2027-01-01T00:00:00.000Z' }),
+    ];
+    for (let i = 0; i < drives.length; i += 100)
+      await database.db
+        .insertInto('drives')
+        .values(drives.slice(i, i + 100))
+        .execute();
+    await database.db.insertInto('drives').values(outside).execute();
+    await database.db
+      .insertInto('drive_participants')
+      .values(
+        drives.slice(0, 7).map((d) => ({ drive_id: d.id, user_id: member.id, joined_at: NOW })),
+      )
+      .execute();
+
+    const res = await get(
+      '/api/reports/impact?from=2026-06-01&to=2026-12-31&format=csv',
+      org.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    const inPeriod = drives.filter((d) => d.starts_at < '2027-01-01');
+    const expected = [...inPeriod]
+      .sort((a, b) =>
+        a.starts_at !== b.starts_at ? (a.starts_at < b.starts_at ? -1 : 1) : a.id < b.id ? -1 : 1,
+      )
+      .map(
+        (d) =>
+          `${d.name},${d.starts_at},India,"Lodhi Garden, New Delhi",${d.duration_hours},${drives.indexOf(d) < 7 ? 1 : 0}`,
+      );
+    const header = lines.indexOf(
+      'Drive,Starts at (UTC),Country,Location,Duration (hours),Participants',
+    );
+    expect(lines.slice(header + 1, -1)).toEqual(expected);
+    const held = inPeriod.filter((d) => d.starts_at <= NOW).length;
+    expect(lines).toContain(`Drives organised,${inPeriod.length}`);
+    expect(lines).toContain(`Drives held,${held}`);
+    expect(lines).toContain(`Drives upcoming,${inPeriod.length - held}`);
+
+    const pdf = await get(
+      '/api/reports/impact?from=2026-06-01&to=2026-12-31&format=pdf',
+      org.headers,
+    );
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
   it('downloads the impact report as a PDF naming the period and the organisation', async () => {
     const { app, database } = await start();
     const name = 'Łąka Ольга Ἀθηνᾶ वन समूह';
