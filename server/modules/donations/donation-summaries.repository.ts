@@ -20,6 +20,18 @@ export function donationSummariesRepository(db: Kysely<Database>) {
       };
     },
 
+    /** Whether the member paid any donation (stops at the first, on the donor's index). */
+    async hasPaid(donorId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('donations')
+        .select('id')
+        .where('donor_id', '=', donorId)
+        .where('status', '=', 'paid')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** What a member gave, per currency. */
     paidByDonor: (donorId: string) =>
       db

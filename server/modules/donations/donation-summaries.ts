@@ -42,6 +42,9 @@ export function donationSummaries(uow: UnitOfWork, currency: string) {
       return { treesDonated: row.trees, moneyRaisedMinor: row.money };
     },
 
+    /** Whether the member paid any donation (the getting-started checklist). */
+    hasPaidDonation: (donorId: string): Promise<boolean> => repo().hasPaid(donorId),
+
     /** What the member gave, per currency. */
     async paidTotalsOf(donorId: string): Promise<CurrencyTotal[]> {
       return (await repo().paidByDonor(donorId)).map(total);

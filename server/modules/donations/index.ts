@@ -33,7 +33,7 @@ export const donationsModule = defineModule({
     'donation_drive_days',
     'donation_organiser_periods',
   ],
-  figures: ['totals', 'paidTotalsOf', 'receivedForOrganiser'],
+  figures: ['totals', 'paidTotalsOf', 'hasPaidDonation', 'receivedForOrganiser'],
   create: (
     { uow, clock, config, mail, jobs, log, hooks },
     { notifications, nursery, drives, users },

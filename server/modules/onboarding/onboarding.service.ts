@@ -16,20 +16,19 @@ type Check = (user: SessionUser) => Promise<boolean>;
  */
 export function onboardingService(deps: {
   drives: Pick<DrivesService, 'memberFigures'>;
-  trees: Pick<TreesService, 'memberFigures'>;
-  donations: Pick<DonationsService, 'paidTotalsOf'>;
+  trees: Pick<TreesService, 'hasTrees'>;
+  donations: Pick<DonationsService, 'hasPaidDonation'>;
   /** Whether a nursery lists any sapling stock; without it the nursery has no stock step. */
   nurseryHasStock?: (userId: string) => Promise<boolean>;
 }) {
-  // Each step is one of the owners' figures (an indexed count), never a list.
+  // Each step is one of the owners' figures (an index lookup or count), never a list.
   const checks: Record<OnboardingStepId, Check | undefined> = {
     'verify-email': async (user) => user.verified_at !== null,
     'add-photo': async (user) => user.avatar_file_id !== null,
     'join-drive': async (user) => (await deps.drives.memberFigures(user.id)).drivesJoined > 0,
     'create-drive': async (user) => (await deps.drives.memberFigures(user.id)).drivesOrganised > 0,
-    'register-tree': async (user) => (await deps.trees.memberFigures(user.id)).treesRegistered > 0,
-    'make-donation': async (user) =>
-      (await deps.donations.paidTotalsOf(user.id)).some((total) => total.donations > 0),
+    'register-tree': (user) => deps.trees.hasTrees(user.id),
+    'make-donation': (user) => deps.donations.hasPaidDonation(user.id),
     'add-stock': deps.nurseryHasStock ? (user) => deps.nurseryHasStock!(user.id) : undefined,
   };
 

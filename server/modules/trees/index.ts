@@ -67,6 +67,7 @@ export const treesModule = defineModule({
     'ownerSummary',
     'plantedForOrganiser',
     'memberFigures',
+    'hasTrees',
     'forestTotals',
     'forestTrees',
     'forestDriveIds',

@@ -220,6 +220,17 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
         .limit(limit)
         .execute(),
 
+    /** Whether the member registered any tree (one index entry, not a count). */
+    async hasAnyByOwner(ownerId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('trees')
+        .select('id')
+        .where('owner_id', '=', ownerId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async countByOwner(ownerId: string, filter: OwnerTreeFilter = {}): Promise<number> {
       const row = await db
         .selectFrom('trees')

@@ -340,7 +340,10 @@ export function treesService(deps: TreesServiceDeps) {
     /** Dashboards and community charts: counts and impact over time (tree-impact-history.ts). */
     ...treeSummaries(repo),
 
-    /** Figure: the member's tree records, as their profile and onboarding count them. */
+    /** Figure: whether the member registered any tree (the getting-started checklist). */
+    hasTrees: (userId: string): Promise<boolean> => repo.hasAnyByOwner(userId),
+
+    /** Figure: the member's tree records, as their profile counts them. */
     memberFigures: async (userId: string): Promise<{ treesRegistered: number }> => ({
       treesRegistered: await repo.countByOwner(userId),
     }),
