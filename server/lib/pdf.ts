@@ -21,7 +21,7 @@ interface FontkitFont {
   postscriptName: string;
 }
 
-interface PdfFonts {
+export interface PdfFonts {
   regular: FontkitFont;
   bold: FontkitFont;
   /** True when both faces have a glyph for the code point. */
@@ -37,18 +37,30 @@ let fonts: PdfFonts | undefined;
  * needed; pdfkit embeds only the glyphs a document uses and shapes Devanagari through fontkit.
  */
 export function pdfFonts(): PdfFonts {
-  if (fonts) return fonts;
+  fonts ??= parsedFonts();
+  return fonts;
+}
+
+/**
+ * Another parse of the same faces, with a glyph cache of its own: for a document drawn across
+ * awaits (the impact report yields between rows). Whoever keeps it draws one document with it at a
+ * time, as `startPdf` asks of the shared ones.
+ */
+export function separatePdfFonts(): PdfFonts {
+  return parsedFonts();
+}
+
+function parsedFonts(): PdfFonts {
   // The package exports only its JS entry (dist/); the TTFs sit beside it in fonts/.
   const entry = createRequire(import.meta.url).resolve('@embedpdf/fonts-latin');
   const dir = join(dirname(entry), '..', 'fonts');
   const regular = parseFont(readFileSync(join(dir, 'NotoSans-Regular.ttf')));
   const bold = parseFont(readFileSync(join(dir, 'NotoSans-Bold.ttf')));
-  fonts = {
+  return {
     regular,
     bold,
     covers: (cp) => regular.hasGlyphForCodePoint(cp) && bold.hasGlyphForCodePoint(cp),
   };
-  return fonts;
 }
 
 /**
@@ -91,16 +103,17 @@ export function amountText(amountMinor: number, currency: string): string {
  * An A4 document (portrait unless asked) with a 56 pt margin unless asked, the Canopy fonts
  * registered (regular selected), and the whole file once `doc.end()` has been called. Write it from
  * here to `doc.end()` without awaiting in between: the fonts are shared, and their glyph cache is
- * reset for each document.
+ * reset for each document (or pass `faces` from `separatePdfFonts`, drawn one document at a time).
  */
 export function startPdf(
   info: PDFKit.DocumentInfo,
   page: { layout?: 'portrait' | 'landscape'; margin?: number } = {},
+  faces: PdfFonts = pdfFonts(),
 ): {
   doc: PDFKit.PDFDocument;
   done: Promise<Buffer>;
 } {
-  const { regular, bold } = pdfFonts();
+  const { regular, bold } = faces;
   const doc = new PDFDocument({
     size: 'A4',
     layout: page.layout ?? 'portrait',

@@ -12,7 +12,9 @@ import {
   pdfBrand,
   pdfRow,
   printable,
+  separatePdfFonts,
   startPdf,
+  type PdfFonts,
 } from '../../lib/pdf';
 import type { CorporateFigures } from './dashboards.service';
 import { yieldToEventLoop } from '../../lib/yield';
@@ -148,15 +150,44 @@ async function allDrives(drives: ReportDrives): Promise<DashboardDrive[]> {
   }
 }
 
-/** The report as an A4 PDF: the same figures, months and drives as the CSV. */
+/** Drive rows drawn per turn of the event loop (~40 rows: a few ms of layout). */
+const PDF_ROWS_PER_TURN = 40;
+
+/** The reports' own parse of the fonts (lib/pdf.ts `separatePdfFonts`), made at first use. */
+let reportFonts: PdfFonts | undefined;
+/** The report being drawn: one at a time, since they share `reportFonts`' glyph cache. */
+let drawing: Promise<unknown> = Promise.resolve();
+
+/** Runs `draw` once every report drawn before it has finished. */
+function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
+  const run = drawing.then(draw, draw);
+  drawing = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The report as an A4 PDF: the same figures, months and drives as the CSV. A year of a big
+ * organisation's drives is hundreds of rows (~160 ms of layout at 559): they are drawn
+ * PDF_ROWS_PER_TURN at a time with a turn of the event loop between, on fonts no other document
+ * uses, one report at a time.
+ */
 export async function impactReportPdf(f: ReportFigures, read: ReportDrives): Promise<Buffer> {
   const drives = await allDrives(read);
-  const { doc, done } = startPdf({
-    Title: `Canopy impact report: ${printable(f.organisation.name)}`,
-    Author: 'Canopy',
-    Subject: `Impact report ${periodText(f)}`,
-    CreationDate: new Date(f.computedAt),
-  });
+  return oneAtATime(() => drawPdf(f, drives));
+}
+
+async function drawPdf(f: ReportFigures, drives: DashboardDrive[]): Promise<Buffer> {
+  reportFonts ??= separatePdfFonts();
+  const { doc, done } = startPdf(
+    {
+      Title: `Canopy impact report: ${printable(f.organisation.name)}`,
+      Author: 'Canopy',
+      Subject: `Impact report ${periodText(f)}`,
+      CreationDate: new Date(f.computedAt),
+    },
+    {},
+    reportFonts,
+  );
   const heading = (text: string) => {
     doc.moveDown();
     doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(14).text(text);
@@ -188,11 +219,13 @@ export async function impactReportPdf(f: ReportFigures, read: ReportDrives): Pro
 
   heading('Drives');
   if (drives.length === 0) doc.font(PDF_FONT).fontSize(10).text('No drives in this period.');
-  for (const d of drives)
+  for (const [i, d] of drives.entries()) {
+    if (i > 0 && i % PDF_ROWS_PER_TURN === 0) await yieldToEventLoop();
     row(
       `${d.startsAt.slice(0, 10)}:`,
       `${d.name} (${country(d.country)}), ${d.participants} participants, ${d.durationHours} h`,
     );
+  }
   doc.moveDown(2);
   doc
     .font(PDF_FONT)
