@@ -64,6 +64,7 @@ test('a member registers a tree, measures it, waters it, loses it and is asked t
   await expect(form.getByTestId('chosen-point')).not.toHaveText(/77\.219700/);
   await expect(form.getByText(TREE_MESSAGES.locationRequired)).toHaveCount(0);
 
+  const chosenPoint = await form.getByTestId('chosen-point').textContent();
   await form.getByLabel('Nickname (optional)').fill(nickname);
   await form.getByLabel('Photo (optional)').setInputFiles({
     name: 'neem.jpg',
@@ -151,6 +152,22 @@ test('a member registers a tree, measures it, waters it, loses it and is asked t
   await replanting.getByRole('link', { name: `Replant ${nickname}` }).click();
   await expect(page).toHaveURL(/\/app\/tree-registeration\?replaces=/);
   await expect(page.getByTestId('replaces-note')).toContainText(`this tree replaces ${nickname}`);
+  // The replacement starts as the dead tree was: species, plants, size, place and point.
+  const again = page.getByRole('form', { name: 'Register a tree' });
+  await expect(again.getByLabel('Tree Type')).toHaveValue(/\d+/);
+  await expect(again.getByLabel('Tree Type').locator('option:checked')).toHaveText('Neem');
+  await expect(again.getByLabel('How many')).toHaveValue('2');
+  await expect(again.getByLabel('Size at planting')).toHaveValue('packet');
+  await expect(again.getByLabel('Location', { exact: true })).toHaveValue(
+    'Lodhi Garden, New Delhi, India',
+  );
+  await expect(again.getByTestId('chosen-point')).toHaveText(chosenPoint ?? '');
+  await expect(again.getByLabel('Planting date')).toHaveValue('');
+  await again.getByLabel('Planting date').fill(daysAgo(1));
+  await again.getByRole('button', { name: 'Register tree' }).click();
+  await expect(page.getByText(TREE_MESSAGES.saved)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/trees\/[^/]+$/);
+  await expect(page.getByTestId('tree-plants')).toHaveText('2 plants');
 });
 
 test('My Trees, a tree page and the trees map pass axe in the dark theme', async ({ page }) => {

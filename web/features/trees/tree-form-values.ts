@@ -90,6 +90,22 @@ export function initialValues(
   };
 }
 
+/**
+ * Registering the replacement of a dead tree: its species, plants, size, place and map point, so
+ * only the planting day (and a photo) are left to fill; the drive is the one asked for, if any.
+ */
+export function replacementValues(dead: Tree, { driveId = '' }: { driveId?: string } = {}) {
+  const copied = initialValues(dead);
+  return {
+    ...initialValues(undefined, { replacesTreeId: dead.id, driveId }),
+    treesType: copied.treesType,
+    treeCount: copied.treeCount,
+    treeSize: copied.treeSize,
+    point: copied.point,
+    treeLocation: copied.treeLocation,
+  } satisfies TreeFormValues;
+}
+
 /** The form as it travels: text fields under the spec's names (the photo apart). */
 export function toWire(values: TreeFormValues) {
   return {

@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
+import { LoadingState } from '../../../components/ui/status-cards';
+import { useTree } from '../api';
 import { treePath } from '../format';
 import { TreeForm } from './tree-form';
 
@@ -12,6 +15,14 @@ export function RegisterTree({
   driveId?: string | undefined;
 }) {
   const navigate = useNavigate();
+  // A replacement starts from the dead tree's species, plants, size and place; if it cannot be
+  // read (gone, not yours) the form starts empty and the server's refusal says why on sending.
+  const dead = useTree(replacesTreeId);
+  // Wait for its first answer only: a failed read is tried again when the form's note mounts.
+  const [settled, setSettled] = useState(false);
+  const answered = dead.data !== undefined || dead.isError;
+  if (answered && !settled) setSettled(true);
+  const waiting = replacesTreeId !== undefined && !settled && !answered;
   return (
     <section className={`${sectionCard} mx-auto max-w-4xl`} aria-labelledby="register-tree-heading">
       <div className="card-body gap-4">
@@ -24,12 +35,17 @@ export function RegisterTree({
             care and health updates on the tree’s page afterwards.
           </p>
         </div>
-        <TreeForm
-          mode="register"
-          replacesTreeId={replacesTreeId}
-          driveId={driveId}
-          onSaved={(tree) => void navigate(treePath(tree.id))}
-        />
+        {waiting ? (
+          <LoadingState label="Loading the tree it replaces…" />
+        ) : (
+          <TreeForm
+            mode="register"
+            replacesTreeId={replacesTreeId}
+            replaces={dead.data}
+            driveId={driveId}
+            onSaved={(tree) => void navigate(treePath(tree.id))}
+          />
+        )}
       </div>
     </section>
   );

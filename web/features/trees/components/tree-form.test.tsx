@@ -28,7 +28,18 @@ const createRoute: FetchRoute = (url, init) =>
   url.pathname === '/api/trees' && init?.method === 'POST' ? answer : undefined;
 
 const drive = buildDrive({ id: 'd-7', _id: 'd-7', driveName: 'River oaks', isPast: true });
-const dead = buildTree({ id: 't-dead', _id: 't-dead', name: 'Old mango', status: 'dead' });
+const dead = buildTree({
+  id: 't-dead',
+  _id: 't-dead',
+  name: 'Old mango',
+  status: 'dead',
+  species: { value: 2, label: 'Aam (Mango)', scientificName: 'Mangifera indica' },
+  count: 4,
+  size: 'potted',
+  lat: 9.9312,
+  lng: 76.2673,
+  location: 'Orchard corner, Kochi',
+});
 
 let fetchSpy: ReturnType<typeof routeFetch>;
 beforeEach(() => {
@@ -154,13 +165,46 @@ describe('Tree registration', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/');
   });
 
-  it('registers a replacement for a dead tree (?replaces=)', async () => {
+  it('registers a replacement for a dead tree (?replaces=), starting from its species, plants, size and place', async () => {
     const user = userEvent.setup();
     renderWithApp(<RegisterTree replacesTreeId="t-dead" />);
     expect(await screen.findByText(/this tree replaces Old mango/)).toBeInTheDocument();
-    await fillIn(user);
+    // Pre-filled from the dead tree; the planting day, nickname and photo are left to fill.
+    expect(screen.getByLabelText('Tree Type')).toHaveValue(String(dead.species.value));
+    expect(screen.getByLabelText('How many')).toHaveValue(4);
+    expect(screen.getByLabelText('Size at planting')).toHaveValue('potted');
+    expect(screen.getByLabelText('Location')).toHaveValue('Orchard corner, Kochi');
+    expect(screen.getByLabelText('Planting date')).toHaveValue('');
+    expect(screen.getByLabelText('Nickname (optional)')).toHaveValue('');
+    await user.type(screen.getByLabelText('Planting date'), '2025-05-01');
     await user.click(screen.getByRole('button', { name: 'Register tree' }));
     await waitFor(() => expect(sentForm()).toBeDefined());
-    expect(sentForm().get('replacesTreeId')).toBe('t-dead');
+    const sent = sentForm();
+    expect(sent.get('replacesTreeId')).toBe('t-dead');
+    expect([
+      sent.get('treesType'),
+      sent.get('treeCount'),
+      sent.get('treeSize'),
+      sent.get('treeLat'),
+      sent.get('treeLong'),
+      sent.get('treeLocation'),
+    ]).toEqual([
+      String(dead.species.value),
+      '4',
+      'potted',
+      '9.9312',
+      '76.2673',
+      'Orchard corner, Kochi',
+    ]);
+  });
+
+  it('starts empty when the tree it replaces cannot be read', async () => {
+    // No route answers it: the stub's 404 NOT_FOUND, as the server says for another's tree.
+    renderWithApp(<RegisterTree replacesTreeId="t-gone" />);
+    expect(
+      await screen.findByText(/this tree replaces a tree of yours that died/),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Tree Type')).toHaveValue('');
+    expect(screen.getByLabelText('How many')).toHaveValue(1);
   });
 });

@@ -19,6 +19,7 @@ import {
   fieldOfFailure,
   firstError,
   initialValues,
+  replacementValues,
   treeFormResolver,
   type TreeErrorField,
   type TreeFormMode,
@@ -54,6 +55,7 @@ export function TreeForm({
   mode,
   tree,
   replacesTreeId,
+  replaces,
   driveId: presetDriveId,
   onSaved,
   onCancel,
@@ -63,6 +65,8 @@ export function TreeForm({
   tree?: Tree;
   /** Register: the dead tree this one replaces (`?replaces=`). */
   replacesTreeId?: string | undefined;
+  /** Register: that dead tree as loaded, whose species, plants, size and place the form starts with. */
+  replaces?: Tree | undefined;
   /** A new record at this drive (the organiser's reminder links here with it). */
   driveId?: string | undefined;
   onSaved(tree: Tree): void;
@@ -71,10 +75,13 @@ export function TreeForm({
   const [resolver] = useState(() => treeFormResolver(mode));
   const form = useForm<TreeFormValues>({
     ...VALIDATION_RHYTHM,
-    defaultValues: initialValues(tree, {
-      replacesTreeId: replacesTreeId ?? '',
-      driveId: presetDriveId ?? '',
-    }),
+    defaultValues:
+      !tree && replaces
+        ? replacementValues(replaces, { driveId: presetDriveId ?? '' })
+        : initialValues(tree, {
+            replacesTreeId: replacesTreeId ?? '',
+            driveId: presetDriveId ?? '',
+          }),
     resolver,
     shouldFocusError: false,
   });

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { TREE_MESSAGES } from '../../contract/trees';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiToken } from '../support/drives-e2e';
+import { apiUser } from '../support/e2e-accounts';
+import { signIn } from '../support/shell-session';
+import { apiTree } from '../support/trees-e2e';
+
+// Issue 21 (care that matches the tree): replanting a dead tree starts from its species, plants,
+// size, place and map point, so on a phone only the planting day is left to fill.
+test('a member on a 390 px phone replants a dead tree from a pre-filled form', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const stamp = Date.now();
+  const me = await apiUser(page.request, { username: `replant${stamp}` });
+  const token = await apiToken(page.request, me.email);
+  const tree = await apiTree(page.request, token, `Park neem ${stamp}`, 90);
+  const died = await page.request.post(`/api/trees/${tree.id}/health`, {
+    headers: { 'x-auth-token': token },
+    data: { status: 'dead', cause: 'drought' },
+  });
+  expect(died.status(), await died.text()).toBe(200);
+
+  await signIn(page, me.email);
+  await page.goto('/app/my-trees');
+  const replanting = page.getByRole('region', { name: 'Replanting' });
+  await replanting.getByRole('link', { name: `Replant Park neem ${stamp}` }).click();
+  await expect(page).toHaveURL(/\/app\/tree-registeration\?replaces=/);
+
+  const form = page.getByRole('form', { name: 'Register a tree' });
+  await expect(form.getByLabel('Tree Type').locator('option:checked')).toHaveText('Neem');
+  await expect(form.getByLabel('How many')).toHaveValue('2');
+  await expect(form.getByLabel('Size at planting')).toHaveValue('packet');
+  await expect(form.getByLabel('Location', { exact: true })).toHaveValue('Cubbon Park, Bengaluru');
+  await expect(form.getByTestId('chosen-point')).toContainText('12.976300');
+  await expect(form.getByLabel('Nickname (optional)')).toHaveValue('');
+  await expectNoSeriousA11yViolations(page);
+
+  // Only the day is missing; the replacement closes the replanting task.
+  await form.getByRole('button', { name: 'Register tree' }).click();
+  await expect(form.getByText(TREE_MESSAGES.plantedRequired)).toBeVisible();
+  const today = new Date();
+  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  await form.getByLabel('Planting date').fill(day);
+  await form.getByRole('button', { name: 'Register tree' }).click();
+  await expect(page.getByText(TREE_MESSAGES.saved)).toBeVisible();
+  await expect(page).toHaveURL(/\/app\/trees\/[^/]+$/);
+  await expect(page.getByTestId('tree-plants')).toHaveText('2 plants');
+  await page.goto('/app/my-trees');
+  await expect(page.getByTestId('tree-card')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Replanting' })).toHaveCount(0);
+});
