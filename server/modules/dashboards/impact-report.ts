@@ -35,7 +35,7 @@ export type ReportDrives = (
 ) => Promise<DashboardDrive[]>;
 
 /** Drives read (and written) per statement: each batch is a short turn of the event loop. */
-export const REPORT_DRIVE_BATCH = 200;
+export const REPORT_DRIVE_BATCH = 100;
 
 /** What a report needs besides its drives: the figures, with the drive counts (no lists). */
 export type ReportFigures = Omit<CorporateFigures, 'drives'> & {
