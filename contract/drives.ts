@@ -7,6 +7,7 @@ import {
 } from './common';
 import { countryLabel } from './countries';
 import { GEO_MESSAGES } from './geo';
+import { mapBboxField, mapClusterSchema, mapZoomField } from './map-view';
 import { DRIVE_DURATIONS, TREE_SIZES, TREE_SPECIES } from './options';
 
 export const DRIVE_LIMITS = {
@@ -342,26 +343,35 @@ const driveCursorField = z
  * repeat nor push a drive off the list. With a cursor, `page` is ignored (the cursor knows it).
  * `page` alone still answers page N by position (API clients; the web follows cursors).
  */
+/** The Plantations filters, shared by the list and the map. */
+const driveFilterFields = {
+  when: z
+    .enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' })
+    .default('upcoming'),
+  country: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || countryLabel(v) !== undefined, DRIVE_MESSAGES.countryUnknown),
+  from: dateOnly('from must be a date like 2026-12-31.'),
+  to: dateOnly('to must be a date like 2026-12-31.'),
+  q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional(),
+};
+const rangeInOrder: [
+  (v: { from?: string | undefined; to?: string | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (v) => !v.from || !v.to || v.from <= v.to,
+  { message: 'The start of the date range must not be after its end.', path: ['to'] },
+];
+
 export const driveListQuerySchema = z
   .object({
     ...pagingQueryFields(DRIVE_PAGE_SIZE),
     cursor: driveCursorField,
-    when: z
-      .enum(['upcoming', 'past'], { error: 'when must be upcoming or past.' })
-      .default('upcoming'),
-    country: z
-      .string()
-      .trim()
-      .optional()
-      .refine((v) => !v || countryLabel(v) !== undefined, DRIVE_MESSAGES.countryUnknown),
-    from: dateOnly('from must be a date like 2026-12-31.'),
-    to: dateOnly('to must be a date like 2026-12-31.'),
-    q: z.string().trim().max(100, 'Search text must be at most 100 characters.').optional(),
+    ...driveFilterFields,
   })
-  .refine((v) => !v.from || !v.to || v.from <= v.to, {
-    message: 'The start of the date range must not be after its end.',
-    path: ['to'],
-  })
+  .refine(...rangeInOrder)
   .refine((v) => !v.cursor || v.cursor.when === v.when, {
     message: DRIVE_CURSOR_MESSAGES.otherList,
     path: ['cursor'],
@@ -388,11 +398,44 @@ export const driveMapPointSchema = z.object({
   driveLong: z.number(),
   timeZone: z.string(),
 });
+/**
+ * From this zoom on (a box of a few districts) the map is sent the drives themselves; below it,
+ * clusters from the drives' grid (docs/decisions/drives-map-clusters.md).
+ */
+export const DRIVE_MAP_EXACT_ZOOM = 14;
+/** A box wider than this many of a zoom's grid cells (64 px) either way is read a level coarser. */
+export const DRIVE_MAP_GRID = 24;
+/**
+ * GET /api/drives/map: the Plantations filters plus what the map shows. With `zoom` (the web map
+ * sends its `bbox` and `zoom` after each move): below DRIVE_MAP_EXACT_ZOOM the grid's cells in the
+ * box (a cell with one drive sends the drive in `data`, a fuller one a cluster: its count and mean
+ * place), from it the drives in the box one by one. Without `zoom` (API clients before issue 20):
+ * the drives themselves (in `bbox` when given), at most DRIVE_MAP_MAX, no clusters.
+ */
+export const driveMapQuerySchema = z
+  .object({
+    ...driveFilterFields,
+    bbox: mapBboxField,
+    zoom: mapZoomField,
+    /** Accepted as the list's (checked, then ignored): the map has no pages. */
+    cursor: driveCursorField,
+  })
+  .refine(...rangeInOrder)
+  .refine((v) => !v.cursor || v.cursor.when === v.when, {
+    message: DRIVE_CURSOR_MESSAGES.otherList,
+    path: ['cursor'],
+  });
+export type DriveMapQuery = z.output<typeof driveMapQuerySchema>;
 export const driveMapResponseSchema = z.object({
   success: z.literal(true),
+  /** Drives shown one by one (alone in their cell, or every drive from DRIVE_MAP_EXACT_ZOOM on). */
   data: z.array(driveMapPointSchema),
+  /** Below DRIVE_MAP_EXACT_ZOOM: the cells holding more than one drive (else empty). */
+  clusters: z.array(mapClusterSchema),
+  /** True when more drives matched than DRIVE_MAP_MAX: zoom in or filter. */
   truncated: z.boolean(),
 });
+export type DriveMapResponse = z.infer<typeof driveMapResponseSchema>;
 export type DriveMapPoint = z.infer<typeof driveMapPointSchema>;
 
 /** My Plantations: how many drives each list (organised, joined) shows per page. */

@@ -96,7 +96,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('plantations', 'asha', '/api/trees/geteventdetail?when=past&page=1&limit=12'),
   e('plantations', 'asha', '/api/trees/geteventdetail?when=upcoming&page=1&limit=12&country=IN'),
   e('plantations', 'asha', '/api/trees/geteventdetail?when=past&page=1&limit=12&q=mangrove'),
-  e('plantations', 'asha', '/api/drives/map?when=upcoming'),
+  // The Plantations map asks for its view: the world, then a city (as the trees map).
+  e('plantations', 'asha', '/api/drives/map?when=upcoming&bbox=-180,-85,180,85&zoom=2'),
+  e('plantations', 'asha', '/api/drives/map?when=upcoming&bbox=76.9,28.4,77.5,28.8&zoom=11'),
   e('my drives', 'asha', '/api/drives/mine?when=upcoming'),
   e('my drives', 'asha', '/api/drives/mine?when=past'),
   e('calendar', 'asha', () => `/api/drives/calendar?from=${today()}&to=${daysAhead(90)}`),

@@ -4,6 +4,7 @@ import {
   type CohortSource,
 } from '../../server/modules/trees/tree-impact';
 import { treeMapGridStatements } from '../../server/modules/trees/tree-map.repository';
+import { driveMapGridStatements } from '../../server/modules/drives/drive-map-grid';
 import { ORGANISER_DRIVE_DAYS_FILL } from '../../server/db/migrations/0032-organiser-drive-days';
 import { ORGANISER_PERIODS_FILL } from '../../server/db/migrations/0039-organiser-periods';
 import { BULK_TABLES, type BulkDb, type Columns } from './bulk-db';
@@ -149,7 +150,8 @@ const SCAN_BATCH = 50_000;
  * Every summary the app keeps, made again from its rows and compared with what is stored:
  * `tree_impact_cohorts` (each tree's `cohortShare`), `donation_totals` (paid donations),
  * `receipt_counters`, the trees' latest measurement columns, gift allocation counts, the drives'
- * `drive_organiser_months` and `drive_participants.drive_starts_at`, and on
+ * `drive_organiser_months` and `drive_participants.drive_starts_at`, the drives map's grid
+ * `drive_map_cells`, and on
  * SQLite the trigger-kept `trees_geo` and `users_search` (plus foreign keys, which the build
  * does not enforce while inserting); on PostgreSQL the map's and search's indexes exist.
  * Catches a builder, or an app writer, that goes past a summary.
@@ -284,6 +286,14 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
     await expectZero(
       'tree_map_cells (trees map grid)',
       treeMapGridStatements(db.dialect).differences,
+    );
+
+  // drive_map_cells: the drives map's grid (0038, kept by triggers as the bulk drives go in) and
+  // the grid made again from the drives share every row.
+  if (await hasTable(db, 'drive_map_cells'))
+    await expectZero(
+      'drive_map_cells (drives map grid)',
+      driveMapGridStatements(db.dialect).differences,
     );
 
   const distinct = db.dialect === 'postgres' ? 'is distinct from' : 'is not';

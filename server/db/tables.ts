@@ -74,6 +74,22 @@ export interface DriveOrganiserMonthsTable {
   hours: WithDefault<number>;
 }
 
+/**
+ * 0038: the drives map's grid (drives module, docs/decisions/drives-map-clusters.md): per zoom
+ * level, country ('' any) and start month, a cell's drives and summed place (1e-7 degrees). Kept
+ * by triggers on `drives`.
+ */
+export interface DriveMapCellsTable {
+  level: number;
+  country: string;
+  month: string;
+  cy: number;
+  cx: number;
+  drives: number;
+  lat_e7: number;
+  lng_e7: number;
+}
+
 /** 0037: the community's drives, sign-ups and volunteer hours per month (drives module). */
 export interface DriveCommunityMonthsTable {
   month: string;
@@ -704,6 +720,7 @@ export interface Database {
   drives: DrivesTable;
   drive_participants: DriveParticipantsTable;
   drive_organiser_months: DriveOrganiserMonthsTable;
+  drive_map_cells: DriveMapCellsTable;
   drive_community_months: DriveCommunityMonthsTable;
   drive_countries: DriveCountriesTable;
   trees: TreesTable;

@@ -35,6 +35,7 @@ import * as replantingIndex from './0034-replanting-index';
 import * as organiserDriveDays from './0032-organiser-drive-days';
 import * as forestPlantingOrder from './0036-forest-planting-order';
 import * as communityDriveFigures from './0037-community-drive-figures';
+import * as driveMapCells from './0038-drive-map-cells';
 import * as organiserPeriods from './0039-organiser-periods';
 
 /** Every migration, in order; names are stable forever once released. */
@@ -75,5 +76,6 @@ export const migrations: Record<string, Migration> = {
   '0034-replanting-index': replantingIndex,
   '0036-forest-planting-order': forestPlantingOrder,
   '0037-community-drive-figures': communityDriveFigures,
+  '0038-drive-map-cells': driveMapCells,
   '0039-organiser-periods': organiserPeriods,
 };

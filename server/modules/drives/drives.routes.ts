@@ -13,6 +13,7 @@ import {
   driveFormSchema,
   driveListQuerySchema,
   driveListResponseSchema,
+  driveMapQuerySchema,
   driveMapResponseSchema,
   driveParamsSchema,
   driveUpdatedResponseSchema,
@@ -45,10 +46,6 @@ const formErrors = {
   415: errorResponseSchema,
   429: errorResponseSchema,
 };
-// Map and list share their filters; the map has no paging.
-const mapQuerySchema = driveListQuerySchema.transform(
-  ({ page: _p, limit: _l, cursor: _c, ...rest }) => rest,
-);
 
 export const drivesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -131,15 +128,17 @@ export const drivesRoutes =
         config: { access: 'member' },
         schema: {
           tags: ['drives'],
-          summary: 'Drive points for the map (same filters as the list, no paging, capped)',
-          querystring: mapQuerySchema,
+          summary:
+            "The drives map for a view (`bbox`, `zoom`): clusters (count and centre) below a street zoom, drives one by one closer in; the list's filters. Without `zoom`: the drives themselves, capped",
+          querystring: driveMapQuerySchema,
           response: { 200: driveMapResponseSchema, ...errors },
         },
       },
       async (request, reply) => {
         await sessions.requireUser(request);
         // Already JSON, checked against driveMapResponseSchema once per shared read (mapBody).
-        const body = await drives.mapBody(request.query);
+        const { bbox, zoom, cursor: _cursor, ...filters } = request.query;
+        const body = await drives.mapBody(filters, { bbox, zoom });
         return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
       },
     );

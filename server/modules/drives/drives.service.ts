@@ -1,6 +1,5 @@
 import {
   DRIVE_LIMITS,
-  DRIVE_MAP_MAX,
   DRIVE_MESSAGES,
   encodeDriveCursor,
   type DriveListCursor,
@@ -41,6 +40,7 @@ import {
   toPersonSummary,
 } from './drive-mapper';
 import { seekAfter, type DriveRecord, type DriveWithOrganizer } from './drive-queries';
+import { driveMap, type DriveMapView } from './drive-map';
 import { driveReminders } from './drive-reminders';
 import { driveSummaries } from './drive-summaries';
 import { organisedDrivePages } from './organised-drive-pages';
@@ -332,11 +332,16 @@ export function drivesService(deps: DrivesServiceDeps) {
     listBody: (callerId: string, options: DriveListOptions) => lists.listBody(callerId, options),
 
     /**
-     * The map's points as the JSON body of `driveMapResponseSchema` (at most DRIVE_MAP_MAX): the
+     * The map's answer for a view as the JSON body of `driveMapResponseSchema` (drive-map.ts:
+     * clusters from the drives' grid below a street zoom, else at most DRIVE_MAP_MAX drives): the
      * same for every caller, so read, checked against the contract and serialised once per filter
-     * and shared like the list's pages (drive writes and the next drive start make it stale).
+     * and view, and shared like the list's pages (drive writes and the next drive start make it
+     * stale).
      */
-    mapBody(options: Omit<DriveListOptions, 'page' | 'limit' | 'cursor'>): Promise<Buffer> {
+    mapBody(
+      options: Omit<DriveListOptions, 'page' | 'limit' | 'cursor'>,
+      view: DriveMapView = {},
+    ): Promise<Buffer> {
       const filter = driveFilter(options, nowIso());
       const key = JSON.stringify([
         filter.when,
@@ -344,16 +349,18 @@ export function drivesService(deps: DrivesServiceDeps) {
         filter.startsFrom,
         filter.startsBefore,
         filter.q,
+        view.bbox ?? null,
+        view.zoom ?? null,
       ]);
       return mapBodies
         .get(key, async () => {
-          const [rows, nextStart] = await Promise.all([
-            repo.mapPoints(filter, DRIVE_MAP_MAX + 1),
+          const [answer, nextStart] = await Promise.all([
+            driveMap(uow.db, filter, view),
             repo.nextStart(filter.now),
           ]);
-          const answer = driveMapResponseSchema.parse({
+          const body = driveMapResponseSchema.parse({
             success: true,
-            data: rows.slice(0, DRIVE_MAP_MAX).map((r) => ({
+            data: answer.data.map((r) => ({
               id: r.id,
               driveName: r.name,
               driveDate: r.starts_at,
@@ -361,9 +368,10 @@ export function drivesService(deps: DrivesServiceDeps) {
               driveLong: r.lng,
               timeZone: r.time_zone,
             })),
-            truncated: rows.length > DRIVE_MAP_MAX,
+            clusters: answer.clusters,
+            truncated: answer.truncated,
           });
-          return { body: Buffer.from(JSON.stringify(answer)), nextStart };
+          return { body: Buffer.from(JSON.stringify(body)), nextStart };
         })
         .then((entry) => entry.body);
     },

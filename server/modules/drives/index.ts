@@ -20,6 +20,7 @@ export const drivesModule = defineModule({
     'drive_organiser_months',
     'drive_community_months',
     'drive_countries',
+    'drive_map_cells',
   ],
   figures: [
     'volunteerHours',

@@ -22,7 +22,13 @@ import { apiQuery, type DriveFilters, type DriveWhen } from './filters';
 type ListFilters = Omit<DriveFilters, 'view'>;
 
 export const driveListKey = (filters: ListFilters) => [...drivesKey, 'list', filters] as const;
-export const driveMapKey = (filters: ListFilters) => [...drivesKey, 'map', filters] as const;
+/** What the map shows: its box (minLng, minLat, maxLng, maxLat) and zoom, which the server clusters by. */
+export interface DriveMapView {
+  bbox: [number, number, number, number];
+  zoom: number;
+}
+export const driveMapKey = (filters: ListFilters, view: DriveMapView | null) =>
+  [...drivesKey, 'map', filters, view] as const;
 
 const drivePath = (id: string) => `/api/drives/${encodeURIComponent(id)}`;
 const opt = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -36,11 +42,13 @@ export const fetchDrives = (filters: ListFilters, cursor: string | null, signal?
     )}`,
     { schema: driveListResponseSchema, ...opt(signal) },
   );
-export const fetchDriveMap = (filters: ListFilters, signal?: AbortSignal) =>
-  apiRequest(`/api/drives/map?${apiQuery({ ...filters, view: 'map' })}`, {
-    schema: driveMapResponseSchema,
-    ...opt(signal),
-  });
+/** The drives map for the map's view: clusters below a street zoom, the drives closer in. */
+export const fetchDriveMap = (filters: ListFilters, view: DriveMapView, signal?: AbortSignal) =>
+  apiRequest(
+    // The box's commas stay readable (the server reads them either way).
+    `/api/drives/map?${apiQuery({ ...filters, view: 'map' }, { bbox: view.bbox.join(','), zoom: view.zoom }).replaceAll('%2C', ',')}`,
+    { schema: driveMapResponseSchema, ...opt(signal) },
+  );
 export const postJoin = (id: string) =>
   apiRequest(`${drivePath(id)}/participants`, {
     method: 'POST',
@@ -79,12 +87,16 @@ export function useDriveList(filters: ListFilters, enabled = true) {
   });
 }
 
-export function useDriveMap(filters: ListFilters, enabled = true) {
+/**
+ * The drives and clusters in the map's view; waits for the map to say its view. While the next
+ * view or filter loads, the previous answer stays on the map.
+ */
+export function useDriveMap(filters: ListFilters, view: DriveMapView | null, enabled = true) {
   return useQuery({
-    queryKey: driveMapKey(filters),
-    queryFn: ({ signal }) => fetchDriveMap(filters, signal),
+    queryKey: driveMapKey(filters, view),
+    queryFn: ({ signal }) => fetchDriveMap(filters, view!, signal),
     placeholderData: keepPreviousData,
-    enabled,
+    enabled: enabled && view !== null,
   });
 }
 
