@@ -374,6 +374,19 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
     }
   }
 
+  // What each member gave (0044), kept by triggers on donations as the bulk rows go in.
+  if (await hasTable(db, 'donation_donor_totals')) {
+    const given = `select donor_id, currency, sum(amount_minor) as amount_minor, sum(trees) as trees,
+         count(*) as donations from donations where status = 'paid' group by donor_id, currency`;
+    const stored =
+      'select donor_id, currency, amount_minor, trees, donations from donation_donor_totals';
+    await expectZero(
+      'donation_donor_totals (what each member gave per currency)',
+      `select (select count(*) from (${stored} except ${given}) a)
+            + (select count(*) from (${given} except ${stored}) b) as n`,
+    );
+  }
+
   // The drives module's summaries (0031), kept by triggers as the bulk rows go in.
   if (await hasTable(db, 'drive_organiser_months')) {
     const organiserMonths = `select d.organizer_id, substr(d.starts_at, 1, 7) as month, count(*) as drives,

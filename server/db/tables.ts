@@ -181,6 +181,15 @@ export interface DonationOrganiserPeriodsTable {
   donations: number;
 }
 
+/** 0044: what each member gave per currency (paid donations), kept by triggers (donations module). */
+export interface DonationDonorTotalsTable {
+  donor_id: string;
+  currency: string;
+  amount_minor: number;
+  trees: number;
+  donations: number;
+}
+
 /** A column the database fills when an insert leaves it out. */
 type WithDefault<T> = ColumnType<T, T | undefined, T>;
 
@@ -747,6 +756,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;
   donation_totals: DonationTotalsTable;
+  donation_donor_totals: DonationDonorTotalsTable;
   donation_drive_days: DonationDriveDaysTable;
   donation_organiser_periods: DonationOrganiserPeriodsTable;
   billing_profiles: BillingProfilesTable;

@@ -37,6 +37,7 @@ import * as forestPlantingOrder from './0036-forest-planting-order';
 import * as communityDriveFigures from './0037-community-drive-figures';
 import * as driveMapCells from './0038-drive-map-cells';
 import * as organiserPeriods from './0039-organiser-periods';
+import * as donorTotals from './0044-donor-totals';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0037-community-drive-figures': communityDriveFigures,
   '0038-drive-map-cells': driveMapCells,
   '0039-organiser-periods': organiserPeriods,
+  '0044-donor-totals': donorTotals,
 };

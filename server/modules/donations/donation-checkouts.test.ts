@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DONATION_MESSAGES } from '../../../contract/donations';
+import { buildDonation } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { nurseryTestKit, UPCOMING } from '../nursery/nursery-test-kit';
 import { testPaymentEvent } from '../payments/test-provider';
@@ -278,6 +279,114 @@ describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $na
     // The landing page's figure is that one.
     const stats = await call('GET', '/api/stats');
     expect(stats.json().data.moneyRaisedMinor).toBe(1200);
+  });
+
+  it('keeps what each member gave per currency (0044) in step with their paid donations', async () => {
+    await api.setup({
+      donations: {
+        currency: 'USD',
+        treePrice: 300,
+        minAmount: 100,
+        maxAmount: 100_000,
+        maxTrees: 100,
+      },
+    });
+    const me = await api.signIn();
+    const other = await api.signIn();
+    const { donations, payments } = api.services();
+    const db = api.db();
+    /** The kept rows, and the same made from the donations by a scan. */
+    const both = async () => {
+      const kept = await db
+        .selectFrom('donation_donor_totals')
+        .selectAll()
+        .orderBy('donor_id')
+        .orderBy('currency')
+        .execute();
+      const scanned = await db
+        .selectFrom('donations')
+        .select((eb) => [
+          'donor_id',
+          'currency',
+          eb.fn.sum<number>('amount_minor').as('amount_minor'),
+          eb.fn.sum<number>('trees').as('trees'),
+          eb.fn.countAll<number>().as('donations'),
+        ])
+        .where('status', '=', 'paid')
+        .groupBy(['donor_id', 'currency'])
+        .orderBy('donor_id')
+        .orderBy('currency')
+        .execute();
+      const plain = (rows: Array<Record<string, unknown>>) =>
+        rows.map((r) => ({
+          donor: r.donor_id,
+          currency: r.currency,
+          amount: Number(r.amount_minor),
+          trees: Number(r.trees),
+          n: Number(r.donations),
+        }));
+      return { kept: plain(kept), scanned: plain(scanned) };
+    };
+    const expectInStep = async () => {
+      const { kept, scanned } = await both();
+      expect(kept).toEqual(scanned);
+    };
+
+    const trees = await api.pending(me.headers, { kind: 'trees', trees: 4 });
+    const cash = await api.pending(me.headers, { kind: 'cash', amount: 2500 });
+    await api.pending(me.headers, { kind: 'cash', amount: 9900 }); // never paid
+    const theirs = await api.pending(other.headers, { kind: 'cash', amount: 700 });
+    await api.pay(me.headers, trees.id);
+    await api.pay(me.headers, cash.id);
+    await api.pay(other.headers, theirs.id);
+    await expectInStep();
+    expect(await donations.paidTotalsOf(me.user.id)).toEqual([
+      { currency: 'USD', amountMinor: 1200 + 2500, trees: 4, donations: 2 },
+    ]);
+
+    // A refund takes it off; told twice, once.
+    const row = await api.row(cash.id);
+    const refund = {
+      provider: 'test' as const,
+      id: 'evt_refund_donor',
+      type: 'charge.refunded',
+      outcome: 'refunded' as const,
+      sessionId: null,
+      paymentRef: row.payment_ref,
+      donationId: row.id,
+      amount: row.amount_minor,
+      currency: row.currency,
+      failureReason: null,
+    };
+    await payments.fulfil(refund);
+    await payments.fulfil(refund);
+    await expectInStep();
+    expect(await donations.paidTotalsOf(me.user.id)).toEqual([
+      { currency: 'USD', amountMinor: 1200, trees: 4, donations: 1 },
+    ]);
+
+    // Rows written by SQL (seeds, imports): a paid one in another currency, changed, then deleted.
+    const euro = buildDonation(me.user.id, { currency: 'EUR', amount_minor: 900, status: 'paid' });
+    await db.insertInto('donations').values(euro).execute();
+    await expectInStep();
+    await db
+      .updateTable('donations')
+      .set({ amount_minor: 1100 })
+      .where('id', '=', euro.id)
+      .execute();
+    await expectInStep();
+    await db
+      .updateTable('donations')
+      .set({ donor_id: other.user.id })
+      .where('id', '=', euro.id)
+      .execute();
+    await expectInStep();
+    await db.deleteFrom('donations').where('id', '=', euro.id).execute();
+    await expectInStep();
+    expect(await donations.paidTotalsOf(other.user.id)).toEqual([
+      { currency: 'USD', amountMinor: 700, trees: 0, donations: 1 },
+    ]);
+    expect(await donations.paidTotalsOf('nobody')).toEqual([]);
   });
 
   it('holds a tree gift’s total to the amount limits', async () => {

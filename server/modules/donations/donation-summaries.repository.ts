@@ -20,31 +20,23 @@ export function donationSummariesRepository(db: Kysely<Database>) {
       };
     },
 
-    /** Whether the member paid any donation (stops at the first, on the donor's index). */
+    /** Whether the member paid any donation (one row of `donation_donor_totals`). */
     async hasPaid(donorId: string): Promise<boolean> {
       const row = await db
-        .selectFrom('donations')
-        .select('id')
+        .selectFrom('donation_donor_totals')
+        .select('currency')
         .where('donor_id', '=', donorId)
-        .where('status', '=', 'paid')
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;
     },
 
-    /** What a member gave, per currency. */
+    /** What a member gave, per currency (0044 `donation_donor_totals`, kept by triggers). */
     paidByDonor: (donorId: string) =>
       db
-        .selectFrom('donations')
-        .select((eb) => [
-          'currency',
-          eb.fn.sum<number>('amount_minor').as('amount'),
-          eb.fn.sum<number>('trees').as('trees'),
-          eb.fn.countAll<number>().as('n'),
-        ])
+        .selectFrom('donation_donor_totals')
+        .select(['currency', 'amount_minor as amount', 'trees', 'donations as n'])
         .where('donor_id', '=', donorId)
-        .where('status', '=', 'paid')
-        .groupBy('currency')
         .orderBy('currency')
         .execute(),
 

@@ -29,6 +29,7 @@ export const donationsModule = defineModule({
     'receipt_counters',
     'billing_profiles',
     'donation_totals',
+    'donation_donor_totals',
     'donation_gifts',
     'donation_drive_days',
     'donation_organiser_periods',
