@@ -1,5 +1,12 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
-import { ACTION_FOR_TASK, type CareAction } from '../../../contract/tree-care';
+import {
+  PostgresAdapter,
+  sql,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+} from 'kysely';
+import { ACTION_FOR_TASK, CARE_SCHEDULE, type CareAction } from '../../../contract/tree-care';
 import type { Database, TreeCareDueTable } from '../../db/tables';
 import { ruleDues } from './tree-care-schedule';
 
@@ -13,7 +20,37 @@ export interface CareDuePosition {
   rule: number;
 }
 
+/**
+ * A run of members the daily care pass tells together: every owner of stored rules from `first`
+ * to `last` (by id), all with a live account.
+ */
+export interface CareRange {
+  first: string;
+  last: string;
+}
+
+/** A member the daily care pass visits, with their latest care notice ('' when never told). */
+export interface CareSince {
+  ownerId: string;
+  since: string;
+}
+
+/** One of a member's newly due tasks named in their notice, with the tree's name parts. */
+export interface NewlyDueTask {
+  owner_id: string;
+  tree_id: string;
+  rule: number;
+  task: TreeCareDueTable['task'];
+  due_at: string;
+  nickname: string | null;
+  species_id: number;
+}
+
+const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
 const REBUILD_BATCH = 1_000;
+/** Members per statement reading each one's first newly due tasks on PostgreSQL. */
+const FIRST_CHUNK = 100;
 /** Rows per multi-row insert (7 parameters each, well under both databases' limits). */
 const INSERT_CHUNK = 500;
 const CARE_LOG_ACTIONS = Object.values(ACTION_FOR_TASK);
@@ -127,6 +164,60 @@ export function careDueQueries(db: Kysely<Database>) {
     return query;
   };
 
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+
+  /**
+   * CTEs over a range of members (fixed text, so SQLite's statement cache keeps one copy): `o`,
+   * the owners of stored rules from `first` to `last`, a seek each on the owner index; `s`, those
+   * not told on `day`, each with their latest notice ('' when never told), a seek each on
+   * `tree_care_days_told_idx` (0040).
+   */
+  const rangeMembers = (range: CareRange, day: string) => sql`recursive
+      o(owner_id) as (
+        select min(owner_id) from tree_care_due where owner_id >= ${range.first}
+        union all
+        select (select min(d.owner_id) from tree_care_due d where d.owner_id > o.owner_id)
+        from o where o.owner_id < ${range.last}),
+      s(owner_id, since) as (
+        select o.owner_id, coalesce((select max(c.told_at) from tree_care_days c
+            where c.owner_id = o.owner_id), '')
+        from o
+        where o.owner_id <= ${range.last} and not exists (select 1 from tree_care_days c
+          where c.owner_id = o.owner_id and c.day = ${day}))`;
+
+  /**
+   * How many of the member's (`s.owner_id`) tasks are newly due at `now`, as two counts over
+   * indexes: tasks showing (`due_at <= now < closes_at`) that fell due after the member's latest
+   * notice (`s.since`; a range of the owner index), plus tasks on trees registered since that
+   * notice that fell due before it (the owner's trees by registration, then each tree's rows).
+   * The two are disjoint; together they are what the old pass's `tally` counted per tree.
+   */
+  const newlyDueCount = (now: string) => sql`(select count(*) from tree_care_due d
+        where d.owner_id = s.owner_id and d.due_at > s.since and d.due_at <= ${now}
+          and d.closes_at > ${now})
+      + case when s.since = '' then 0 else (select count(*) from trees t
+        join tree_care_due d on d.tree_id = t.id
+        where t.owner_id = s.owner_id and t.created_at > s.since and d.due_at <= s.since
+          and d.due_at <= ${now} and d.closes_at > ${now}) end`;
+
+  /** The same two parts for one member, each its first `limit` tasks in care-list order. */
+  const newlyDueFirstOf = (m: CareSince, now: string, limit: number, n: number) => {
+    const order = sql`order by d.due_at, d.tree_id, d.rule limit ${limit}`;
+    const parts = [
+      sql`select d.owner_id, d.tree_id, d.rule, d.due_at from tree_care_due d
+          where d.owner_id = ${m.ownerId} and d.due_at > ${m.since} and d.due_at <= ${now}
+            and d.closes_at > ${now} ${order}`,
+    ];
+    if (m.since !== '')
+      parts.push(sql`select d.owner_id, d.tree_id, d.rule, d.due_at from trees t
+            join tree_care_due d on d.tree_id = t.id
+            where t.owner_id = ${m.ownerId} and t.created_at > ${m.since}
+              and d.due_at <= ${m.since} and d.due_at <= ${now} and d.closes_at > ${now} ${order}`);
+    return parts.map((part, i) => sql`select * from (${part}) as ${sql.raw(`p${n}_${i}`)}`);
+  };
+
+  const rowsOfRaw = async <R>(query: RawBuilder<R>) => (await query.execute(db)).rows;
+
   return {
     /**
      * Makes one tree's rows again from the tree and its care log (none when it is dead or
@@ -213,6 +304,126 @@ export function careDueQueries(db: Kysely<Database>) {
         ])
         .executeTakeFirstOrThrow();
       return { due: Number(row.due), overdue: Number(row.overdue), soon: Number(row.soon) };
+    },
+
+    /**
+     * The daily care pass's next members: the first `limit` owners of stored rules after
+     * `after`, in id order, by a seek per member on the owner index (a loose index scan), however
+     * many rows each has.
+     */
+    async careOwnersAfter(after: string, limit: number): Promise<string[]> {
+      const rows = await rowsOfRaw(sql<{ owner_id: string | null }>`
+        with recursive o(owner_id, n) as (
+          select (select min(owner_id) from tree_care_due where owner_id > ${after}), 1
+          union all
+          select (select min(d.owner_id) from tree_care_due d where d.owner_id > o.owner_id),
+            o.n + 1
+          from o where o.owner_id is not null and o.n < ${limit})
+        select owner_id from o where owner_id is not null`);
+      return rows.flatMap((r) => (r.owner_id === null ? [] : [r.owner_id]));
+    },
+
+    /**
+     * The members of `range` not told on `day`, each with their latest care notice ('' for a
+     * member never told), in id order.
+     */
+    careSince: async (range: CareRange, day: string): Promise<CareSince[]> =>
+      (
+        await rowsOfRaw(sql<{ owner_id: string; since: string }>`
+        with ${rangeMembers(range, day)}
+        select s.owner_id, s.since from s`)
+      ).map((r) => ({ ownerId: r.owner_id, since: r.since })),
+
+    /**
+     * The claim of the daily pass, one insert … select for a range of members: a
+     * `tree_care_days` row (day, time, tasks counted in SQL) for each member not told on `day`
+     * with newly due tasks at `now`. A member already claimed for `day` (another run, another
+     * server) is left out; returns the members claimed now with their counts, who are told in the
+     * same transaction.
+     */
+    async claimCareDay(
+      range: CareRange,
+      day: string,
+      toldAt: string,
+      now: string,
+    ): Promise<Array<{ ownerId: string; tasks: number }>> {
+      const rows = await rowsOfRaw(sql<{ owner_id: string; tasks: number | string }>`
+        with ${rangeMembers(range, day)}
+        insert into tree_care_days (owner_id, day, told_at, tasks)
+        select c.owner_id, ${day}, ${toldAt}, c.n
+        from (select s.owner_id, ${newlyDueCount(now)} as n from s) as c
+        where c.n > 0
+        on conflict (owner_id, day) do nothing
+        returning owner_id, tasks`);
+      return rows.map((r) => ({ ownerId: r.owner_id, tasks: Number(r.tasks) }));
+    },
+
+    /**
+     * The first `limit` newly due tasks of each member (as `claimCareDay` counts them, from the
+     * latest notice before the claim), in care-list order (due date, tree, rule), with the trees'
+     * name parts: for each member the first few of each part by the index, then the names by
+     * tree id.
+     */
+    async newlyDueFirst(
+      members: readonly CareSince[],
+      now: string,
+      limit: number,
+    ): Promise<NewlyDueTask[]> {
+      // SQLite answers in-process: statements of fixed text (prepared once) per member and
+      // per tree are cheapest; PostgreSQL gets many per round trip.
+      const chunk = postgres ? FIRST_CHUNK : 1;
+      const found: Array<Omit<NewlyDueTask, 'nickname' | 'species_id'>> = [];
+      for (let i = 0; i < members.length; i += chunk) {
+        const parts = members
+          .slice(i, i + chunk)
+          .flatMap((m, n) => newlyDueFirstOf(m, now, limit, n));
+        const rows = await rowsOfRaw(
+          sql<Omit<NewlyDueTask, 'task' | 'nickname' | 'species_id'>>`${sql.join(
+            parts,
+            sql` union all `,
+          )}`,
+        );
+        // The task is the rule's (`rule` is its place in CARE_SCHEDULE): the index alone
+        // answers, no table row per task.
+        for (const row of rows) {
+          const rule = Number(row.rule);
+          const task = CARE_SCHEDULE[rule]?.task;
+          if (task) found.push({ ...row, rule, task });
+        }
+      }
+      const byOwner = new Map<string, typeof found>();
+      for (const t of found) byOwner.set(t.owner_id, [...(byOwner.get(t.owner_id) ?? []), t]);
+      const first = [...byOwner.values()].flatMap((tasks) =>
+        tasks
+          .sort(
+            (a, b) => byText(a.due_at, b.due_at) || byText(a.tree_id, b.tree_id) || a.rule - b.rule,
+          )
+          .slice(0, limit),
+      );
+      // The names of the trees named (a tree's tasks often come together: fewer rows to read).
+      const ids = [...new Set(first.map((t) => t.tree_id))];
+      const names = new Map<string, { nickname: string | null; species_id: number }>();
+      const idChunk = postgres ? 500 : 1;
+      for (let i = 0; i < ids.length; i += idChunk) {
+        const some = ids.slice(i, i + idChunk);
+        const query = db.selectFrom('trees').select(['id', 'nickname', 'species_id']);
+        for (const t of await (
+          some.length === 1 ? query.where('id', '=', some[0]!) : query.where('id', 'in', some)
+        ).execute())
+          names.set(t.id, t);
+      }
+      return first.flatMap((t) => {
+        const name = names.get(t.tree_id);
+        return name ? [{ ...t, nickname: name.nickname, species_id: name.species_id }] : [];
+      });
+    },
+
+    /** The member's tasks showing at `now` (the weekly digest's count). */
+    async careDueCount(ownerId: string, now: string): Promise<number> {
+      const row = await visible(ownerId, now, null, undefined)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** The daily prune, a batch at a time: rows whose window closed before `before`. */

@@ -73,3 +73,60 @@ export async function referenceFallingDue(
     .filter((d) => Date.parse(d.dueAt) > now.getTime() && Date.parse(d.dueAt) <= until.getTime())
     .length;
 }
+
+/** One member's care notice as the daily pass computed it before `tree_care_due` was read. */
+export interface ReferenceNotice {
+  /** Newly due tasks counted. */
+  count: number;
+  /** Every newly due task, in care-list order (due date, tree id, rule). */
+  tasks: CareTaskDue[];
+}
+
+/**
+ * The members the daily pass tells at `now` and what, computed as the pass did before issue 20
+ * moved it into SQL (its `tally`): every living tree of every member with a live account (not in
+ * `deleted`) not yet told that UTC day, the schedule run on the tree and its care log, and a task
+ * counted when it fell due after the member's latest notice or its tree was registered since.
+ */
+export async function referenceCareNotices(
+  db: Kysely<Database>,
+  now: Date,
+  deleted: ReadonlySet<string>,
+): Promise<Map<string, ReferenceNotice>> {
+  const day = now.toISOString().slice(0, 10);
+  const [owners, days, created] = await Promise.all([
+    db.selectFrom('trees').select('owner_id').distinct().where('status', '!=', 'dead').execute(),
+    db.selectFrom('tree_care_days').select(['owner_id', 'day', 'told_at']).execute(),
+    db.selectFrom('trees').select(['id', 'created_at']).execute(),
+  ]);
+  const registered = new Map(created.map((t) => [t.id, t.created_at]));
+  const result = new Map<string, ReferenceNotice>();
+  for (const { owner_id: ownerId } of owners) {
+    if (deleted.has(ownerId)) continue;
+    const mine = days.filter((d) => d.owner_id === ownerId);
+    if (mine.some((d) => d.day === day)) continue;
+    const since = mine.reduce((latest, d) => (d.told_at > latest ? d.told_at : latest), '');
+    const tasks = (await subjects(db, ownerId))
+      .flatMap(({ tree, subject }) => {
+        const fresh = registered.get(tree.id)! > since;
+        return dueTasks(subject, now)
+          .filter((task) => fresh || task.dueAt > since)
+          .map((task) => ({
+            treeId: tree.id,
+            treeName: treeTitle(tree),
+            task: task.task,
+            dueAt: task.dueAt,
+            overdueDays: task.overdueDays,
+            lastDoneAt: task.lastDoneAt,
+          }));
+      })
+      .sort(
+        (a, b) =>
+          a.dueAt.localeCompare(b.dueAt) ||
+          (a.treeId < b.treeId ? -1 : a.treeId > b.treeId ? 1 : 0) ||
+          RULE_ORDER.indexOf(a.task) - RULE_ORDER.indexOf(b.task),
+      );
+    if (tasks.length > 0) result.set(ownerId, { count: tasks.length, tasks });
+  }
+  return result;
+}

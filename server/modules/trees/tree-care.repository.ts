@@ -1,11 +1,5 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
-import type { CareAction } from '../../../contract/tree-care';
-import type {
-  Database,
-  TreeCareDaysTable,
-  TreeCareLogTable,
-  TreeCareNoticesTable,
-} from '../../db/tables';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Database, TreeCareLogTable, TreeCareNoticesTable } from '../../db/tables';
 import { careActionMovesDue, careDueQueries } from './tree-care-due.repository';
 
 /** What the care schedule needs of a living tree. */
@@ -17,21 +11,6 @@ const CARE_SUBJECT = [
   'trees.planted_at',
   'trees.last_measured_at',
 ] as const;
-
-/** Where the daily care pass is: trees ordered by owner, then registration, then id. */
-export interface CareCursor {
-  ownerId: string;
-  createdAt: string;
-  id: string;
-}
-
-/** The latest date a care action was logged for the tree `trees.id` (a correlated subquery). */
-const lastDone = (eb: ExpressionBuilder<Database, 'trees'>, action: CareAction) =>
-  eb
-    .selectFrom('tree_care_log')
-    .select((l) => l.fn.max<string>('tree_care_log.done_at').as('last'))
-    .whereRef('tree_care_log.tree_id', '=', 'trees.id')
-    .where('tree_care_log.action', '=', action);
 
 /** Care log, digest opt-ins and the record of care notices; part of `treesRepository`. */
 export function careQueries(db: Kysely<Database>) {
@@ -93,102 +72,6 @@ export function careQueries(db: Kysely<Database>) {
         .orderBy('trees.id')
         .limit(limit)
         .execute(),
-
-    /**
-     * The daily care pass (issue 20): the next `limit` living trees after `after` by (owner,
-     * registration, id) on `trees_owner_idx`, with the latest date of each care action, leaving
-     * out trees of members already told on `day` and trees with nothing that can be due at all
-     * (older than the young-tree window and measured after `measuredBefore`). `onlyOwner` keeps
-     * to one member (the digest, a single notice).
-     */
-    careSubjectsAfter: (
-      after: CareCursor,
-      limit: number,
-      filter: {
-        day: string | null;
-        youngAfter: string;
-        measuredBefore: string;
-        onlyOwner?: string;
-      },
-    ) => {
-      let query = db
-        .selectFrom('trees')
-        .select([...CARE_SUBJECT, 'trees.created_at'])
-        .select((eb) => [
-          lastDone(eb, 'watered').as('last_watered'),
-          lastDone(eb, 'weeded').as('last_weeded'),
-          lastDone(eb, 'mulched').as('last_mulched'),
-        ])
-        .where((eb) =>
-          eb(
-            eb.refTuple('trees.owner_id', 'trees.created_at', 'trees.id'),
-            '>',
-            eb.tuple(after.ownerId, after.createdAt, after.id),
-          ),
-        )
-        .where('trees.status', '!=', 'dead')
-        .where((eb) =>
-          eb.or([
-            eb('trees.planted_at', '>', filter.youngAfter),
-            eb.and([
-              eb('trees.planted_at', '<=', filter.measuredBefore),
-              eb.or([
-                eb('trees.last_measured_at', 'is', null),
-                eb('trees.last_measured_at', '<=', filter.measuredBefore),
-                eb('trees.last_measured_at', '<=', eb.ref('trees.planted_at')),
-              ]),
-            ]),
-          ]),
-        );
-      if (filter.onlyOwner) query = query.where('trees.owner_id', '=', filter.onlyOwner);
-      if (filter.day !== null) {
-        const day = filter.day;
-        query = query.where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('tree_care_days')
-                .select('tree_care_days.day')
-                .whereRef('tree_care_days.owner_id', '=', 'trees.owner_id')
-                .where('tree_care_days.day', '=', day),
-            ),
-          ),
-        );
-      }
-      return query
-        .orderBy('trees.owner_id')
-        .orderBy('trees.created_at')
-        .orderBy('trees.id')
-        .limit(limit)
-        .execute();
-    },
-
-    /** Each of these members' latest care notice (none for a member never told). */
-    async lastToldAt(ownerIds: readonly string[]): Promise<Map<string, string>> {
-      if (ownerIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('tree_care_days')
-        .select((eb) => ['owner_id', eb.fn.max<string>('told_at').as('told_at')])
-        .where('owner_id', 'in', ownerIds)
-        .groupBy('owner_id')
-        .execute();
-      return new Map(rows.map((r) => [r.owner_id, r.told_at]));
-    },
-
-    /**
-     * Records the members told today (one multi-row insert); returns those newly recorded (a
-     * member already told that day, by another run, is left out so it is not told twice).
-     */
-    async recordDays(rows: ReadonlyArray<Insertable<TreeCareDaysTable>>): Promise<string[]> {
-      if (rows.length === 0) return [];
-      const inserted = await db
-        .insertInto('tree_care_days')
-        .values([...rows])
-        .onConflict((oc) => oc.columns(['owner_id', 'day']).doNothing())
-        .returning('owner_id')
-        .execute();
-      return inserted.map((r) => r.owner_id);
-    },
 
     /** The daily prune, a batch at a time: day records before `beforeDay`; returns how many. */
     async pruneDays(beforeDay: string, limit: number): Promise<number> {
@@ -296,9 +179,6 @@ export function careQueries(db: Kysely<Database>) {
     },
   };
 }
-export type CareSubjectWithCare = Awaited<
-  ReturnType<ReturnType<typeof careQueries>['careSubjectsAfter']>
->[number];
 export type CareSubjectRow = Awaited<
   ReturnType<ReturnType<typeof careQueries>['livingTreesOf']>
 >[number];

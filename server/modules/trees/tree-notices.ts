@@ -1,4 +1,4 @@
-import { CARE_SCHEDULE, type CareTask } from '../../../contract/tree-care';
+import type { CareTask } from '../../../contract/tree-care';
 import { TREE_PATHS } from '../../../contract/trees';
 import type { TreeRow } from '../../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
@@ -8,20 +8,24 @@ import type { Log } from '../../lib/log';
 import { composeMail } from '../../lib/mailer';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { DrivesService } from '../drives/drives.service';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { NewNotice, NotificationsService } from '../notifications/notifications.service';
 import type { GiftTreeNews } from './gift-tree-news';
-import type { CareCursor, CareSubjectWithCare } from './tree-care.repository';
+import type { CareRange, NewlyDueTask } from './tree-care-due.repository';
 import type { TreeCareService } from './tree-care.service';
-import { dayKey, dueTasks, weekKey, type DueTask } from './tree-care-schedule';
+import { dayKey, weekKey } from './tree-care-schedule';
 import { speciesRef, treeTitle } from './tree-mapper';
 import type { TreesStore } from './trees-people';
 
 const DAY_MS = 86_400_000;
 /**
- * Trees read per batch of the daily pass (one query with the care log's latest dates); each batch
- * is a few milliseconds of work and then the event loop runs (issue 20: no stall over 50 ms).
+ * Members per batch of the daily pass, to begin with: each batch is a few statements in one
+ * transaction (on SQLite the event loop waits for all of it), so the pass sizes its batches by
+ * how long the last one took, between 1 and CARE_BATCH_MAX members, aiming at CARE_BATCH_MS
+ * (issue 20: no stall over 50 ms).
  */
-export const CARE_BATCH = 250;
+export const CARE_BATCH = 16;
+const CARE_BATCH_MAX = 512;
+const CARE_BATCH_MS = 10;
 /** The record of care notices is kept this long (a task is never due that long without a newer date). */
 const TOLD_KEPT_DAYS = 400;
 /** Rows removed per statement of the daily prune. */
@@ -31,8 +35,6 @@ const LISTED = 5;
 const DIGEST_LISTED = 20;
 /** Digest subscribers read per step. */
 const DIGEST_BATCH = 200;
-/** Month-based intervals are compared in SQL with this much slack; the schedule decides exactly. */
-const SLACK_MS = 4 * DAY_MS;
 
 const TASK_WORDS: Record<CareTask, string> = {
   water: 'Water',
@@ -41,67 +43,44 @@ const TASK_WORDS: Record<CareTask, string> = {
   measure: 'Measure',
 };
 
-type CareItem = { tree: CareSubjectWithCare; task: DueTask };
-
-const describe = (named: CareItem[], total: number) => {
-  const words = named
-    .slice(0, LISTED)
-    .map((i) => `${TASK_WORDS[i.task.task]} ${treeTitle(i.tree)}`);
+/** A care notice's body: the first few tasks named ("Water Old oak"), then how many more. */
+export const careNoticeBody = (
+  named: ReadonlyArray<{ task: CareTask; treeName: string }>,
+  total: number,
+) => {
+  const words = named.slice(0, LISTED).map((t) => `${TASK_WORDS[t.task]} ${t.treeName}`);
   const more = total - words.length;
   return `${words.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
 };
 
-const monthsBefore = (now: Date, months: number) => {
-  const d = new Date(now.getTime());
-  d.setUTCMonth(d.getUTCMonth() - months);
-  return d;
-};
-
-/**
- * The SQL pre-filter of the daily pass (a superset; `dueTasks` decides): a tree can have a task
- * due at `now` only while a non-measuring rule's window is open, or when its last measurement (or
- * planting) is at least one measuring interval old.
- */
-function careFilter(now: Date) {
-  const others = CARE_SCHEDULE.filter((r) => r.task !== 'measure');
-  const young = others.some((r) => r.toYears === null)
-    ? ''
-    : new Date(
-        monthsBefore(now, Math.max(...others.map((r) => r.toYears ?? 0)) * 12).getTime() - SLACK_MS,
-      ).toISOString();
-  const measure = CARE_SCHEDULE.find((r) => r.task === 'measure');
-  const every = measure?.every;
-  const measuredBefore = !every
-    ? ''
-    : new Date(
-        ('days' in every
-          ? now.getTime() - every.days * DAY_MS
-          : monthsBefore(now, every.months).getTime()) + SLACK_MS,
-      ).toISOString();
-  return { youngAfter: young, measuredBefore };
-}
-
-/** The schedule's view of a row of the pass. */
-const dueOf = (row: CareSubjectWithCare, now: Date) =>
-  dueTasks(
-    {
-      plantedAt: row.planted_at,
-      lastMeasuredAt: row.last_measured_at,
-      lastDone: {
-        ...(row.last_watered ? { watered: row.last_watered } : {}),
-        ...(row.last_weeded ? { weeded: row.last_weeded } : {}),
-        ...(row.last_mulched ? { mulched: row.last_mulched } : {}),
-      },
-    },
-    now,
+const describe = (named: readonly NewlyDueTask[], total: number) =>
+  careNoticeBody(
+    named.map((t) => ({ task: t.task, treeName: treeTitle(t) })),
+    total,
   );
 
-/** One member's newly due tasks as the pass meets them: the first few named, and a count. */
-interface MemberTasks {
-  ownerId: string;
-  named: CareItem[];
-  count: number;
+/**
+ * A batch of members (in id order) as runs of consecutive members with a live account: each run
+ * is told by statements over an id range; a member whose account was deleted splits it.
+ */
+export function runsOf(ownerIds: readonly string[], live: ReadonlySet<string>): CareRange[] {
+  const runs: CareRange[] = [];
+  let run: CareRange | null = null;
+  for (const id of ownerIds) {
+    if (!live.has(id)) run = null;
+    else if (run) run.last = id;
+    else runs.push((run = { first: id, last: id }));
+  }
+  return runs;
 }
+
+/** The next batch size: doubled while batches are quick, halved when one was slow. */
+export const nextCareBatch = (size: number, tookMs: number) =>
+  tookMs > 2 * CARE_BATCH_MS
+    ? Math.max(1, Math.floor(size / 2))
+    : tookMs < CARE_BATCH_MS / 2
+      ? Math.min(CARE_BATCH_MAX, size * 2)
+      : size;
 
 /** The job telling one member about their newly due care tasks (enqueued by the daily schedule). */
 export const CARE_NOTICE_JOB = 'tree care notice';
@@ -136,103 +115,70 @@ const stringField = (payload: unknown, field: string): string | null => {
  * opted in (a mail keyed by member and week, so once a week), and a death to the owner and the
  * drive's organiser (once a day per drive). A task is newly due when it fell due after the
  * member's latest care notice (`tree_care_days`), or its tree was registered since. The pass
- * walks living trees by (owner, registration, id) in SQL batches, writes each batch's notices and
- * day records in one transaction with multi-row inserts, lets the event loop run between batches
- * and stops between batches when its signal aborts (a member told today is skipped by the next
- * run, so a stopped pass is resumed by running it again).
+ * reads the stored due dates (`tree_care_due`), never the schedule: it walks the members who have
+ * care rows by id in batches, and for each batch counts the newly due tasks per member and writes
+ * the day records in one insert … select, reads the first few named tasks per member, and writes
+ * the notices in one multi-row insert, all in one transaction; between batches the event loop
+ * runs and the signal is checked (a member told today is skipped by the next run, so a stopped
+ * pass is resumed by running it again). docs/decisions/care-reminders-in-sql.md
  */
 export function treeNotices(deps: TreeNoticesDeps) {
   const { uow, clock, notifications } = deps;
   const repo = deps.repo(uow.db);
 
   /**
-   * Walks living trees after `from` in batches: `visit` sees each batch (after the previous one
-   * was handled and the event loop ran); stops at the end, at `onlyOwner`'s last tree, or on abort.
+   * Tells these members (one batch, in id order) their newly due tasks at `now`, in one
+   * transaction: for each run of members with a live account (a deleted account splits a run;
+   * it is not told), the members not told on `day` with their latest notice, their day records
+   * with the tasks counted in SQL (one insert … select; a member claimed meanwhile by another run
+   * is left out), and the first few tasks of each; then one notice per member claimed, in one
+   * multi-row insert. Returns tasks told.
    */
-  async function walk(
-    now: Date,
-    options: { day: string | null; onlyOwner?: string; from?: CareCursor; signal?: AbortSignal },
-    visit: (rows: CareSubjectWithCare[], last: boolean) => Promise<void>,
-  ): Promise<void> {
-    const filter = {
-      ...careFilter(now),
-      day: options.day,
-      ...(options.onlyOwner ? { onlyOwner: options.onlyOwner } : {}),
-    };
-    let cursor: CareCursor = options.from ?? {
-      ownerId: options.onlyOwner ?? '',
-      createdAt: '',
-      id: '',
-    };
-    for (;;) {
-      stopIfAborted(options.signal);
-      const rows = await repo.careSubjectsAfter(cursor, CARE_BATCH, filter);
-      const last = rows.length < CARE_BATCH;
-      await visit(rows, last);
-      if (last) return;
-      const end = rows.at(-1)!;
-      cursor = { ownerId: end.owner_id, createdAt: end.created_at, id: end.id };
-      await yieldToEventLoop();
-    }
-  }
-
-  /**
-   * Adds a batch's newly due tasks to the members' tallies (members without an account or whose
-   * tasks all fell due before their latest notice add nothing).
-   */
-  async function tally(rows: CareSubjectWithCare[], now: Date, into: Map<string, MemberTasks>) {
-    const owners = [...new Set(rows.map((r) => r.owner_id))];
-    const [live, told] = await Promise.all([repo.liveOwners(owners), repo.lastToldAt(owners)]);
-    for (const row of rows) {
-      if (!live.has(row.owner_id)) continue;
-      const since = told.get(row.owner_id) ?? '';
-      const fresh = row.created_at > since;
-      for (const task of dueOf(row, now)) {
-        if (!fresh && task.dueAt <= since) continue;
-        let member = into.get(row.owner_id);
-        if (!member)
-          into.set(row.owner_id, (member = { ownerId: row.owner_id, named: [], count: 0 }));
-        if (member.named.length < LISTED) member.named.push({ tree: row, task });
-        member.count++;
-      }
-    }
-  }
-
-  /**
-   * Tells each member their tally in one transaction: the day records (a member already told
-   * today by another run is left out) and the notices, each a multi-row insert. Returns tasks told.
-   */
-  async function tell(members: MemberTasks[], now: Date): Promise<number> {
-    if (members.length === 0) return 0;
+  async function tell(ownerIds: readonly string[], now: Date): Promise<number> {
+    if (ownerIds.length === 0) return 0;
+    const ranges = runsOf(ownerIds, await repo.liveOwners(ownerIds));
+    if (ranges.length === 0) return 0;
     const day = dayKey(now);
-    const toldAt = clock.now().toISOString();
+    const at = now.toISOString();
     return uow.withTransaction(async (tx) => {
-      const recorded = new Set(
-        await deps
-          .repo(tx.db)
-          .recordDays(
-            members.map((m) => ({ owner_id: m.ownerId, day, told_at: toldAt, tasks: m.count })),
-          ),
-      );
-      const told = members.filter((m) => recorded.has(m.ownerId));
-      await notifications.notifyEach(
-        told.map((m) => ({
-          userId: m.ownerId,
-          notice: {
-            kind: 'tree_care',
-            title: m.count === 1 ? 'A tree needs care' : `${m.count} tree care tasks are due`,
-            body: describe(m.named, m.count),
-            link: TREE_PATHS.care,
-          },
-        })),
-        tx,
-      );
-      return told.reduce((sum, m) => sum + m.count, 0);
+      const store = deps.repo(tx.db);
+      const notices: Array<{ userId: string; notice: NewNotice }> = [];
+      let told = 0;
+      for (const range of ranges) {
+        const due = await store.careSince(range, day);
+        if (due.length === 0) continue;
+        const claimed = await store.claimCareDay(range, day, clock.now().toISOString(), at);
+        if (claimed.length === 0) continue;
+        const ids = new Set(claimed.map((c) => c.ownerId));
+        const named = new Map<string, NewlyDueTask[]>();
+        const first = await store.newlyDueFirst(
+          due.filter((m) => ids.has(m.ownerId)),
+          at,
+          LISTED,
+        );
+        for (const task of first)
+          named.set(task.owner_id, [...(named.get(task.owner_id) ?? []), task]);
+        for (const m of claimed) {
+          told += m.tasks;
+          notices.push({
+            userId: m.ownerId,
+            notice: {
+              kind: 'tree_care',
+              title: m.tasks === 1 ? 'A tree needs care' : `${m.tasks} tree care tasks are due`,
+              body: describe(named.get(m.ownerId) ?? [], m.tasks),
+              link: TREE_PATHS.care,
+            },
+          });
+        }
+      }
+      await notifications.notifyEach(notices, tx);
+      return told;
     });
   }
 
   /** Mails each opted-in member with due tasks this week's digest (keyed: once a week). */
   async function sendDigests(now: Date, signal?: AbortSignal): Promise<number> {
+    const at = now.toISOString();
     let queued = 0;
     let cursor = '';
     for (;;) {
@@ -241,26 +187,17 @@ export function treeNotices(deps: TreeNoticesDeps) {
       if (next === null) return queued;
       cursor = next;
       for (const member of members) {
-        // Every due task (not only new ones), a batch of trees at a time.
-        const due: CareItem[] = [];
-        await walk(now, { day: null, onlyOwner: member.id, signal }, async (rows) => {
-          for (const row of rows) for (const task of dueOf(row, now)) due.push({ tree: row, task });
-        });
-        await yieldToEventLoop();
-        if (due.length === 0) continue;
-        due.sort(
-          (a, b) => a.task.dueAt.localeCompare(b.task.dueAt) || a.tree.id.localeCompare(b.tree.id),
+        // Every due task (not only new ones): the first few from the owner index, and a count.
+        const total = await repo.careDueCount(member.id, at);
+        if (total === 0) continue;
+        const due = await repo.careDuePage(member.id, at, null, DIGEST_LISTED);
+        const lines = due.map(
+          (t) => `• ${TASK_WORDS[t.task]} ${treeTitle(t)} (due ${t.due_at.slice(0, 10)})`,
         );
-        const lines = due
-          .slice(0, DIGEST_LISTED)
-          .map(
-            (t) =>
-              `• ${TASK_WORDS[t.task.task]} ${treeTitle(t.tree)} (due ${t.task.dueAt.slice(0, 10)})`,
-          );
         const url = `${deps.appUrl}${TREE_PATHS.care}`;
         const mail = composeMail(
           member.email,
-          `Your trees this week: ${due.length} care task${due.length === 1 ? '' : 's'}`,
+          `Your trees this week: ${total} care task${total === 1 ? '' : 's'}`,
           [
             `Hello ${member.name?.trim() || member.username}, here is what your trees need this week.`,
             lines.join('\n'),
@@ -273,28 +210,32 @@ export function treeNotices(deps: TreeNoticesDeps) {
         );
         queued++;
       }
+      await yieldToEventLoop();
     }
   }
 
   return {
     /**
-     * The daily schedule: one pass over the living trees in keyset batches telling each member
-     * with newly due tasks once today, then the weekly digests. Returns the tasks told plus the
+     * The daily schedule: the members with stored care rules in batches by id, each batch told
+     * once today in one transaction, then the weekly digests. Returns the tasks told plus the
      * digests handed to the queue. `signal` (the job runner stopping) ends it between batches with
      * an abort error, so the queue runs it again; what was told stays told.
      */
     async sendCareReminders(signal?: AbortSignal): Promise<number> {
       const now = clock.now();
       let told = 0;
-      const open = new Map<string, MemberTasks>();
-      await walk(now, { day: dayKey(now), signal }, async (rows, last) => {
-        await tally(rows, now, open);
-        // The batch's last member may have more trees in the next batch.
-        const carried = last ? undefined : rows.at(-1)?.owner_id;
-        const done = [...open.values()].filter((m) => m.ownerId !== carried);
-        for (const m of done) open.delete(m.ownerId);
-        told += await tell(done, now);
-      });
+      let cursor = '';
+      let size = CARE_BATCH;
+      for (;;) {
+        stopIfAborted(signal);
+        const owners = await repo.careOwnersAfter(cursor, size);
+        if (owners.length === 0) break;
+        const started = performance.now();
+        told += await tell(owners, now);
+        size = nextCareBatch(size, performance.now() - started);
+        cursor = owners.at(-1)!;
+        await yieldToEventLoop();
+      }
       return told + (await sendDigests(now, signal));
     },
 
@@ -307,11 +248,7 @@ export function treeNotices(deps: TreeNoticesDeps) {
       if (!ownerId) throw new Error('a care notice job without an owner');
       const at = stringField(payload, 'at');
       const now = at && !Number.isNaN(Date.parse(at)) ? new Date(at) : clock.now();
-      const tallies = new Map<string, MemberTasks>();
-      await walk(now, { day: dayKey(now), onlyOwner: ownerId }, (rows) =>
-        tally(rows, now, tallies),
-      );
-      return tell([...tallies.values()], now);
+      return tell([ownerId], now);
     },
 
     /**
