@@ -142,13 +142,15 @@ export function driveMapRepository(db: Kysely<Database>) {
         ...(to !== null ? [sql`d.starts_at < ${to}`] : []),
         ...(country ? [sql`d.country = ${country}`] : []),
       ];
+      // A plain select (VALUES columns are column1, column2 on both databases): a statement that
+      // starts with WITH counts as a write to every table (db/table-writes.ts) and would drop
+      // every cached answer.
       const { rows } = await sql<DriveMapRow & { near_lat: number; near_lng: number }>`
-        with p(lat, lng) as (values ${values})
         select d.id, d.name, d.starts_at, d.lat, d.lng, d.time_zone,
-          p.lat as near_lat, p.lng as near_lng
-        from p join drives d
-          on d.lat >= p.lat - ${NEAR} and d.lat <= p.lat + ${NEAR}
-          and d.lng >= p.lng - ${NEAR} and d.lng <= p.lng + ${NEAR}
+          p.column1 as near_lat, p.column2 as near_lng
+        from (values ${values}) p join drives d
+          on d.lat >= p.column1 - ${NEAR} and d.lat <= p.column1 + ${NEAR}
+          and d.lng >= p.column2 - ${NEAR} and d.lng <= p.column2 + ${NEAR}
         ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
         order by d.starts_at, d.id`.execute(db);
       return rows.map((r) => ({
