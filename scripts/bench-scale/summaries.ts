@@ -374,6 +374,17 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
     }
   }
 
+  // Each member's tree records (0045), kept by triggers on trees as the bulk rows go in.
+  if (await hasTable(db, 'tree_owner_counts')) {
+    const counted = 'select owner_id, count(*) as records from trees group by owner_id';
+    const stored = 'select owner_id, records from tree_owner_counts';
+    await expectZero(
+      'tree_owner_counts (tree records per member)',
+      `select (select count(*) from (${stored} except ${counted}) a)
+            + (select count(*) from (${counted} except ${stored}) b) as n`,
+    );
+  }
+
   // What each member gave (0044), kept by triggers on donations as the bulk rows go in.
   if (await hasTable(db, 'donation_donor_totals')) {
     const given = `select donor_id, currency, sum(amount_minor) as amount_minor, sum(trees) as trees,

@@ -190,6 +190,12 @@ export interface DonationDonorTotalsTable {
   donations: number;
 }
 
+/** 0045: how many tree records each member has, kept by triggers (trees module). */
+export interface TreeOwnerCountsTable {
+  owner_id: string;
+  records: number;
+}
+
 /** A column the database fills when an insert leaves it out. */
 type WithDefault<T> = ColumnType<T, T | undefined, T>;
 
@@ -733,6 +739,7 @@ export interface Database {
   drive_community_months: DriveCommunityMonthsTable;
   drive_countries: DriveCountriesTable;
   trees: TreesTable;
+  tree_owner_counts: TreeOwnerCountsTable;
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;
   tree_drive_days: TreeDriveDaysTable;

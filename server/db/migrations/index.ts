@@ -38,6 +38,7 @@ import * as communityDriveFigures from './0037-community-drive-figures';
 import * as driveMapCells from './0038-drive-map-cells';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
+import * as treeOwnerCounts from './0045-tree-owner-counts';
 import * as treeCareDaysTold from './0040-tree-care-days-told';
 
 /** Every migration, in order; names are stable forever once released. */
@@ -81,5 +82,6 @@ export const migrations: Record<string, Migration> = {
   '0038-drive-map-cells': driveMapCells,
   '0039-organiser-periods': organiserPeriods,
   '0044-donor-totals': donorTotals,
+  '0045-tree-owner-counts': treeOwnerCounts,
   '0040-tree-care-days-told': treeCareDaysTold,
 };

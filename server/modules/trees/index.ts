@@ -60,6 +60,7 @@ export const treesModule = defineModule({
     'tree_map_cells',
     'tree_drive_days',
     'tree_organiser_periods',
+    'tree_owner_counts',
   ],
   figures: [
     'communityImpact',
