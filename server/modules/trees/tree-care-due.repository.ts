@@ -307,6 +307,13 @@ export function careDueQueries(db: Kysely<Database>) {
     },
 
     /**
+     * Whether these statements run on the event loop's thread (SQLite answers in-process): the
+     * daily pass then sizes its batches by their time; PostgreSQL's round trips leave the loop
+     * free.
+     */
+    careStatementsBlock: !postgres,
+
+    /**
      * The daily care pass's next members: the first `limit` owners of stored rules after
      * `after`, in id order, by a seek per member on the owner index (a loose index scan), however
      * many rows each has.

@@ -18,13 +18,14 @@ import type { TreesStore } from './trees-people';
 
 const DAY_MS = 86_400_000;
 /**
- * Members per batch of the daily pass, to begin with: each batch is a few statements in one
- * transaction (on SQLite the event loop waits for all of it), so the pass sizes its batches by
- * how long the last one took, between 1 and CARE_BATCH_MAX members, aiming at CARE_BATCH_MS
- * (issue 20: no stall over 50 ms).
+ * Members per batch of the daily pass, to begin with. Each batch is a few statements in one
+ * transaction; on SQLite the event loop waits for all of it, so there the pass sizes its batches
+ * by how long the last one took, between 1 and CARE_BATCH_MAX members, aiming at CARE_BATCH_MS
+ * (issue 20: no stall over 50 ms). On PostgreSQL the statements leave the loop free: batches of
+ * CARE_BATCH_MAX.
  */
 export const CARE_BATCH = 16;
-const CARE_BATCH_MAX = 512;
+export const CARE_BATCH_MAX = 256;
 const CARE_BATCH_MS = 10;
 /** The record of care notices is kept this long (a task is never due that long without a newer date). */
 const TOLD_KEPT_DAYS = 400;
@@ -225,14 +226,14 @@ export function treeNotices(deps: TreeNoticesDeps) {
       const now = clock.now();
       let told = 0;
       let cursor = '';
-      let size = CARE_BATCH;
+      let size = repo.careStatementsBlock ? CARE_BATCH : CARE_BATCH_MAX;
       for (;;) {
         stopIfAborted(signal);
         const owners = await repo.careOwnersAfter(cursor, size);
         if (owners.length === 0) break;
         const started = performance.now();
         told += await tell(owners, now);
-        size = nextCareBatch(size, performance.now() - started);
+        if (repo.careStatementsBlock) size = nextCareBatch(size, performance.now() - started);
         cursor = owners.at(-1)!;
         await yieldToEventLoop();
       }
