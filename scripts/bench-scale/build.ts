@@ -90,8 +90,11 @@ async function deferTreesGeo(db: BulkDb): Promise<() => Promise<void>> {
   await db.run('drop trigger trees_geo_insert');
   return async () => {
     await db.run(
-      `insert into trees_geo (min_lat, max_lat, min_lng, max_lng, tree_id, species_id, status)
-         select lat, lat, lng, lng, id, species_id, status from trees
+      // Its columns as migration 0041 made them (the marker's fields ride along).
+      `insert into trees_geo (min_lat, max_lat, min_lng, max_lng, tree_id, species_id, status,
+           lat, lng, tree_count, alive_count, created_at)
+         select lat, lat, lng, lng, id, species_id, status, lat, lng, tree_count, alive_count,
+           created_at from trees
           where rowid > ? and lat is not null and lng is not null`,
       [last ?? 0],
     );

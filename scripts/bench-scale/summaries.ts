@@ -441,11 +441,14 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
 
   if (db.dialect === 'sqlite') {
     // The R*Tree cannot be joined cheaply (1M lookups by an auxiliary column), so per row status
-    // its count and species sum are compared with the located trees'.
+    // its count and sums of species, plants and plants alive (0041's marker fields) and newest
+    // creation are compared with the located trees'.
     const geoSums = async (from: string) =>
       JSON.stringify(
         await db.all(
-          `select status, count(*) as n, sum(species_id) as species from ${from} group by status order by status`,
+          `select status, count(*) as n, sum(species_id) as species, sum(tree_count) as plants,
+             sum(alive_count) as alive, max(created_at) as newest from ${from}
+           group by status order by status`,
         ),
       );
     const located = await geoSums('trees where lat is not null and lng is not null');
@@ -455,7 +458,7 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       ok: located === indexed,
       detail:
         located === indexed
-          ? 'counts and species by status equal the located trees'
+          ? 'counts, species, plants, alive and newest by status equal the located trees'
           : `trees ${located} vs index ${indexed}`,
     });
     const users = await count('select count(*) as n from users');

@@ -419,6 +419,12 @@ export interface TreesGeoTable {
   tree_id: string;
   species_id: number;
   status: TreesTable['status'];
+  /** 0041: what a marker shows, so a street-zoom answer reads the index alone. */
+  lat: number;
+  lng: number;
+  tree_count: number;
+  alive_count: number;
+  created_at: Timestamp;
 }
 
 /** 0033: the trees map's grid (per zoom level, cell, species or any, status or any). */

@@ -36,6 +36,7 @@ import * as organiserDriveDays from './0032-organiser-drive-days';
 import * as forestPlantingOrder from './0036-forest-planting-order';
 import * as communityDriveFigures from './0037-community-drive-figures';
 import * as driveMapCells from './0038-drive-map-cells';
+import * as treesGeoMarkers from './0041-trees-geo-markers';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
 import * as treeOwnerCounts from './0045-tree-owner-counts';
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0044-donor-totals': donorTotals,
   '0045-tree-owner-counts': treeOwnerCounts,
   '0040-tree-care-days-told': treeCareDaysTold,
+  '0041-trees-geo-markers': treesGeoMarkers,
 };

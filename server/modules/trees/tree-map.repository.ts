@@ -91,6 +91,8 @@ export interface TreeMapTreeRow {
   status: TreesTable['status'];
 }
 
+type MarkerRow = TreeMapTreeRow & { created_at: string };
+
 /** A box across the antimeridian is two boxes either side of it. */
 const plainBoxes = ([west, south, east, north]: TreeMapBox): TreeMapBox[] =>
   west <= east
@@ -266,13 +268,17 @@ export function treeMapRepository(db: Kysely<Database>) {
     lng_e7: Number(r.lng_e7),
   });
 
-  /** Every tree with coordinates in the box (its id), from the spatial index. */
-  function idsInBox(box: TreeMapBox, filter: TreeMapFilter) {
+  /**
+   * The markers of the trees with coordinates in the box, from the spatial index alone (0041: it
+   * carries what a marker shows): SQLite's R*Tree auxiliary columns, PostgreSQL's GiST index
+   * INCLUDE columns. Each with `created_at` for the newest-first order.
+   */
+  function markersInBox(box: TreeMapBox, filter: TreeMapFilter) {
     const parts = plainBoxes(box).map(([west, south, east, north]) => {
       if (postgres) {
         let query = db
           .selectFrom('trees')
-          .select('trees.id as tree_id')
+          .select([...TREE_COLUMNS, 'trees.created_at'])
           .where('trees.lat', 'is not', null)
           .where('trees.lng', 'is not', null)
           .where(
@@ -281,18 +287,27 @@ export function treeMapRepository(db: Kysely<Database>) {
         if (filter.species !== undefined)
           query = query.where('trees.species_id', '=', filter.species);
         if (filter.status) query = query.where('trees.status', '=', filter.status);
-        return query as unknown as SelectQueryBuilder<Database, 'trees', { tree_id: string }>;
+        return query as unknown as SelectQueryBuilder<Database, 'trees', MarkerRow>;
       }
       let query = db
         .selectFrom('trees_geo')
-        .select('tree_id')
+        .select([
+          'tree_id as id',
+          'lat',
+          'lng',
+          'species_id',
+          'tree_count',
+          'alive_count',
+          'status',
+          'created_at',
+        ])
         .where('max_lat', '>=', south)
         .where('min_lat', '<=', north)
         .where('max_lng', '>=', west)
         .where('min_lng', '<=', east);
       if (filter.species !== undefined) query = query.where('species_id', '=', filter.species);
       if (filter.status) query = query.where('status', '=', filter.status);
-      return query as unknown as SelectQueryBuilder<Database, 'trees', { tree_id: string }>;
+      return query as unknown as SelectQueryBuilder<Database, 'trees', MarkerRow>;
     });
     return parts.length === 1 ? parts[0]! : parts[0]!.unionAll(parts[1]!);
   }
@@ -437,23 +452,25 @@ export function treeMapRepository(db: Kysely<Database>) {
       const status = filter.status
         ? sql`and ${sql.ref(postgres ? 't.status' : 'g.status')} = ${filter.status}`
         : sql``;
-      const columns = sql.raw(
-        't.id, t.lat, t.lng, t.species_id, t.tree_count, t.alive_count, t.status, t.created_at, p.lat as near_lat, p.lng as near_lng',
-      );
+      // Plain selects over VALUES (columns column1, column2 on both databases): a statement that
+      // starts with WITH counts as a write to every table (db/table-writes.ts), which dropped every
+      // cached answer in the process on each clustered map request.
       const query = postgres
-        ? sql`with p(lat, lng) as (values ${values})
-            select ${columns} from p join trees t
-              on point(t.lng, t.lat) <@ box(point(p.lng - ${NEAR}, p.lat - ${NEAR}),
-                point(p.lng + ${NEAR}, p.lat + ${NEAR}))
+        ? sql`select t.id, t.lat, t.lng, t.species_id, t.tree_count, t.alive_count, t.status,
+              t.created_at, p.column1 as near_lat, p.column2 as near_lng
+            from (values ${values}) p join trees t
+              on point(t.lng, t.lat) <@ box(point(p.column2 - ${NEAR}, p.column1 - ${NEAR}),
+                point(p.column2 + ${NEAR}, p.column1 + ${NEAR}))
             where t.lat is not null and t.lng is not null ${species} ${status}
             order by t.created_at desc, t.id desc`
-        : sql`with p(lat, lng) as (values ${values})
-            select ${columns} from p join trees_geo g
-              on g.max_lat >= p.lat - ${NEAR} and g.min_lat <= p.lat + ${NEAR}
-              and g.max_lng >= p.lng - ${NEAR} and g.min_lng <= p.lng + ${NEAR}
+        : // The R*Tree carries the marker's fields (0041): no row of trees is read.
+          sql`select g.tree_id as id, g.lat, g.lng, g.species_id, g.tree_count, g.alive_count,
+              g.status, g.created_at, p.column1 as near_lat, p.column2 as near_lng
+            from (values ${values}) p join trees_geo g
+              on g.max_lat >= p.column1 - ${NEAR} and g.min_lat <= p.column1 + ${NEAR}
+              and g.max_lng >= p.column2 - ${NEAR} and g.min_lng <= p.column2 + ${NEAR}
               ${species} ${status}
-              join trees t on t.id = g.tree_id
-            order by t.created_at desc, t.id desc`;
+            order by g.created_at desc, g.tree_id desc`;
       const { rows } = await query.execute(db);
       return (rows as (TreeMapTreeRow & { near_lat: number; near_lng: number })[]).map((r) => ({
         ...r,
@@ -463,20 +480,38 @@ export function treeMapRepository(db: Kysely<Database>) {
     },
 
     /** The trees in the box (anywhere without one), newest first, at most `limit`. */
-    trees(box: TreeMapBox | undefined, filter: TreeMapFilter, limit: number) {
-      let query = db.selectFrom('trees').select(TREE_COLUMNS);
-      if (box)
-        query = query.where(
-          'trees.id',
-          'in',
-          idsInBox(box, filter) as unknown as SelectQueryBuilder<Database, 'trees', { id: string }>,
-        );
-      else {
-        query = query.where('trees.lat', 'is not', null).where('trees.lng', 'is not', null);
-        if (filter.species !== undefined)
-          query = query.where('trees.species_id', '=', filter.species);
-        if (filter.status) query = query.where('trees.status', '=', filter.status);
+    async trees(
+      box: TreeMapBox | undefined,
+      filter: TreeMapFilter,
+      limit: number,
+    ): Promise<TreeMapTreeRow[]> {
+      if (box) {
+        // The index's rows alone (two boxes across the antimeridian: their union, ordered).
+        const rows = await db
+          .selectFrom(markersInBox(box, filter).as('m'))
+          .select([
+            'm.id',
+            'm.lat',
+            'm.lng',
+            'm.species_id',
+            'm.tree_count',
+            'm.alive_count',
+            'm.status',
+          ])
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .limit(limit)
+          .execute();
+        return rows as TreeMapTreeRow[];
       }
+      let query = db
+        .selectFrom('trees')
+        .select(TREE_COLUMNS)
+        .where('trees.lat', 'is not', null)
+        .where('trees.lng', 'is not', null);
+      if (filter.species !== undefined)
+        query = query.where('trees.species_id', '=', filter.species);
+      if (filter.status) query = query.where('trees.status', '=', filter.status);
       return query
         .orderBy('trees.created_at', 'desc')
         .orderBy('trees.id', 'desc')
