@@ -3,7 +3,8 @@ import { CompiledQuery, Kysely, sql, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDrive, buildUser } from '../../tests/support/factories';
 import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
-import { migrateToLatest, withStatementCache, type DatabaseHandle } from './database';
+import { migrateToLatest, migratorFor, withStatementCache, type DatabaseHandle } from './database';
+import { migrations } from './migrations/index';
 import { tableWrites, TableWrites, trackingWrites, writesOf } from './table-writes';
 import type { Database } from './tables';
 
@@ -228,5 +229,38 @@ describe.each(databaseTargets)('write tracking on $name', (target) => {
       .where('id', '=', organiser.id)
       .execute();
     expect(tableWrites.writeVersion(['users'])).toBeGreaterThan(users);
+  });
+});
+
+describe.each(databaseTargets)('migrations landing out of order on $name', (target) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(target);
+  });
+  afterAll(() => database?.close());
+
+  const table = (name: string) => ({
+    up: async (db: Kysely<unknown>) => {
+      await db.schema.createTable(name).addColumn('id', 'text').execute();
+    },
+  });
+
+  it('runs an earlier-numbered migration that lands after a later one was applied', async () => {
+    const later = {
+      ...migrations,
+      'zz-1-first': table('zz_first'),
+      'zz-3-third': table('zz_third'),
+    };
+    expect((await (await migratorFor(database, later)).migrateToLatest()).error).toBeUndefined();
+    const landed = { ...later, 'zz-2-second': table('zz_second') };
+    const result = await (await migratorFor(database, landed)).migrateToLatest();
+    expect(result.error).toBeUndefined();
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([
+      ['zz-2-second', 'Success'],
+    ]);
+    await database.db
+      .selectFrom('zz_second' as never)
+      .selectAll()
+      .execute();
   });
 });

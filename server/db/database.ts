@@ -8,6 +8,7 @@ import {
   sql,
   SqliteDialect,
   type DatabaseIntrospector,
+  type Migration,
   type MigrationResultSet,
   type SqliteDatabase,
 } from 'kysely';
@@ -134,11 +135,21 @@ function schemaIntrospector(db: Kysely<Database>, schema: string): DatabaseIntro
   };
 }
 
-/** A migrator for this database (on PostgreSQL pinned to the connection's schema). */
-export async function migratorFor(handle: DatabaseHandle): Promise<Migrator> {
+/**
+ * A migrator for this database (on PostgreSQL pinned to the connection's schema). Migrations may
+ * land out of their number's order (engineers number theirs while others land): a database
+ * migrated in between still takes the earlier-numbered one later instead of refusing to start
+ * (docs/decisions/unordered-migrations.md).
+ */
+export async function migratorFor(
+  handle: DatabaseHandle,
+  registry: Record<string, Migration> = migrations,
+): Promise<Migrator> {
   const { db } = handle;
-  const provider = { getMigrations: async () => migrations };
-  if (handle.dialect !== 'postgres') return new Migrator({ db, provider });
+  const provider = { getMigrations: async () => registry };
+  const allowUnorderedMigrations = true;
+  if (handle.dialect !== 'postgres')
+    return new Migrator({ db, provider, allowUnorderedMigrations });
   // Pin the bookkeeping tables to our schema: otherwise Kysely finds same-named tables in other schemas.
   const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(db))
     .rows[0]!.schema;
@@ -151,7 +162,12 @@ export async function migratorFor(handle: DatabaseHandle): Promise<Migrator> {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  return new Migrator({ db: scoped, provider, migrationTableSchema: schema });
+  return new Migrator({
+    db: scoped,
+    provider,
+    migrationTableSchema: schema,
+    allowUnorderedMigrations,
+  });
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationResultSet> {
