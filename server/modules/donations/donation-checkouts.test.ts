@@ -3,10 +3,37 @@ import { DONATION_MESSAGES } from '../../../contract/donations';
 import { buildDonation } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { nurseryTestKit, UPCOMING } from '../nursery/nursery-test-kit';
+import type { PaymentEvent } from '../payments/payment-provider';
 import { testPaymentEvent } from '../payments/test-provider';
 import { donationApi, NOW } from './donation-test-kit';
 
 const HOUR = 60 * 60 * 1000;
+
+/** Dollars at $3 a tree: the money-counting tests' settings. */
+const DOLLARS = {
+  currency: 'USD',
+  treePrice: 300,
+  minAmount: 100,
+  maxAmount: 100_000,
+  maxTrees: 100,
+};
+
+/** The provider telling that a paid donation was refunded (event id `id`). */
+const refundOf = (
+  row: { id: string; payment_ref: string | null; amount_minor: number; currency: string },
+  id: string,
+): PaymentEvent => ({
+  provider: 'test',
+  id,
+  type: 'charge.refunded',
+  outcome: 'refunded',
+  sessionId: null,
+  paymentRef: row.payment_ref,
+  donationId: row.id,
+  amount: row.amount_minor,
+  currency: row.currency,
+  failureReason: null,
+});
 
 describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $name', (target) => {
   const api = donationApi(target);
@@ -236,15 +263,7 @@ describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $na
   });
 
   it('counts all money received, trees and cash, less refunds, in the configured currency', async () => {
-    await api.setup({
-      donations: {
-        currency: 'USD',
-        treePrice: 300,
-        minAmount: 100,
-        maxAmount: 100_000,
-        maxTrees: 100,
-      },
-    });
+    await api.setup({ donations: DOLLARS });
     const me = await api.signIn();
     const { donations, payments } = api.services();
     expect(await donations.totals()).toEqual({ treesDonated: 0, moneyRaisedMinor: 0 });
@@ -262,18 +281,7 @@ describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $na
     expect(await donations.totals()).toEqual({ treesDonated: 5, moneyRaisedMinor: 1200 + 2500 });
 
     const row = await api.row(cash.id);
-    await payments.fulfil({
-      provider: 'test',
-      id: 'evt_refund_1',
-      type: 'charge.refunded',
-      outcome: 'refunded',
-      sessionId: null,
-      paymentRef: row.payment_ref,
-      donationId: row.id,
-      amount: row.amount_minor,
-      currency: row.currency,
-      failureReason: null,
-    });
+    await payments.fulfil(refundOf(row, 'evt_refund_1'));
     expect((await api.row(cash.id)).status).toBe('refunded');
     expect(await donations.totals()).toEqual({ treesDonated: 5, moneyRaisedMinor: 1200 });
     // The landing page's figure is that one.
@@ -282,15 +290,7 @@ describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $na
   });
 
   it('keeps what each member gave per currency (0044) in step with their paid donations', async () => {
-    await api.setup({
-      donations: {
-        currency: 'USD',
-        treePrice: 300,
-        minAmount: 100,
-        maxAmount: 100_000,
-        maxTrees: 100,
-      },
-    });
+    await api.setup({ donations: DOLLARS });
     const me = await api.signIn();
     const other = await api.signIn();
     const { donations, payments } = api.services();
@@ -346,18 +346,7 @@ describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $na
 
     // A refund takes it off; told twice, once.
     const row = await api.row(cash.id);
-    const refund = {
-      provider: 'test' as const,
-      id: 'evt_refund_donor',
-      type: 'charge.refunded',
-      outcome: 'refunded' as const,
-      sessionId: null,
-      paymentRef: row.payment_ref,
-      donationId: row.id,
-      amount: row.amount_minor,
-      currency: row.currency,
-      failureReason: null,
-    };
+    const refund = refundOf(row, 'evt_refund_donor');
     await payments.fulfil(refund);
     await payments.fulfil(refund);
     await expectInStep();

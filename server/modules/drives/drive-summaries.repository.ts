@@ -72,8 +72,6 @@ export function driveSummariesRepository(db: Kysely<Database>) {
     'drives.time_zone',
   ] as const;
 
-  /** The drives a volunteer-hours figure counts. */
-
   return {
     /**
      * The organiser's months as the summary keeps them, [fromMonth, beforeMonth) (YYYY-MM), either
