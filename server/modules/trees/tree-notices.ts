@@ -24,9 +24,9 @@ const DAY_MS = 86_400_000;
  * (issue 20: no stall over 50 ms). On PostgreSQL the statements leave the loop free: batches of
  * CARE_BATCH_MAX.
  */
-export const CARE_BATCH = 16;
+export const CARE_BATCH = 8;
 export const CARE_BATCH_MAX = 256;
-const CARE_BATCH_MS = 10;
+const CARE_BATCH_MS = 8;
 /** The record of care notices is kept this long (a task is never due that long without a newer date). */
 const TOLD_KEPT_DAYS = 400;
 /** Rows removed per statement of the daily prune. */
