@@ -74,8 +74,11 @@ function seedDemo(): string {
   return dataDir;
 }
 
-/** Signs the demo member in through the API, as the sign-in form does. */
-async function signIn(baseUrl: string): Promise<string> {
+/**
+ * Signs the demo member in through the API, as the sign-in form does, and asks who they are, as
+ * the app does once signed in: what a tab that signed in holds.
+ */
+async function signIn(baseUrl: string): Promise<{ token: string; user: string }> {
   const response = await fetch(`${baseUrl}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -84,23 +87,35 @@ async function signIn(baseUrl: string): Promise<string> {
   if (!response.ok)
     throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { result: { token: string } };
-  return body.result.token;
+  const token = body.result.token;
+  const me = await fetch(`${baseUrl}/api/users/currentuser`, {
+    headers: { 'x-auth-token': token },
+  });
+  if (!me.ok) throw new Error(`demo current user failed: ${me.status}`);
+  return { token, user: await me.text() };
 }
 
 /**
  * A tab whose documents on the app's origin start with the session saved (web/lib/session.ts's
- * keys), as if the member had signed in in this tab: set before the page's own scripts run.
+ * keys: the token and the user the app last heard of), as if the member had signed in in this
+ * tab: set before the page's own scripts run.
  */
-async function signedInTab(browser: Browser, origin: string, token: string): Promise<Page> {
+async function signedInTab(
+  browser: Browser,
+  origin: string,
+  session: { token: string; user: string },
+): Promise<Page> {
   const page = await browser.newPage();
   await page.evaluateOnNewDocument(
-    (appOrigin: string, sessionToken: string) => {
+    (appOrigin: string, sessionToken: string, user: string) => {
       if (location.origin !== appOrigin) return;
       sessionStorage.setItem('token', sessionToken);
       sessionStorage.setItem('session_start', String(Date.now()));
+      sessionStorage.setItem('session_user', user);
     },
     origin,
-    token,
+    session.token,
+    session.user,
   );
   return page;
 }
@@ -173,14 +188,14 @@ async function main(): Promise<void> {
   });
   const problems: string[] = [];
   try {
-    const token = await signIn(server.url);
+    const session = await signIn(server.url);
     const pages = Object.entries(FLOORS).filter(([page]) => !ONLY || ONLY.includes(page));
     for (const [page, floors] of pages) {
       const runs: PageResult[] = [];
       for (let i = 0; i < RUNS; i++) {
         for (let attempt = 1; ; attempt++) {
           const tab = page.startsWith('/app/')
-            ? await signedInTab(browser, server.url, token)
+            ? await signedInTab(browser, server.url, session)
             : undefined;
           try {
             runs.push(await audit(`${server.url}${page}`, chrome.port, tab));

@@ -59,3 +59,38 @@ test('signing in before verifying asks for a new code and goes to /otp', async (
   await expect(page).toHaveURL('/app/dashboard', { timeout: 5_000 });
   await expect(page.getByRole('heading', { name: `Welcome, ${username}!` })).toBeVisible();
 });
+
+test('a reload draws the app without waiting for the session check, which still ends a revoked session', async ({
+  page,
+}) => {
+  const { email } = await apiUser(page.request);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/app/dashboard', { timeout: 5_000 });
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // The check answers only after 4 s: the page is there long before.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/users/currentuser', async (route) => {
+    await Promise.race([held, new Promise((r) => setTimeout(r, 4_000))]);
+    await route.continue();
+  });
+  await page.goto('/app/calendar');
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible({
+    timeout: 2_000,
+  });
+  const checked = page.waitForResponse('**/api/users/currentuser');
+  release();
+  expect((await checked).ok()).toBe(true);
+  await page.unroute('**/api/users/currentuser');
+
+  // Signed out on the server meanwhile: the next check sends this tab to sign-in.
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const out = await page.request.post('/api/users/logout', { headers: { 'x-auth-token': token! } });
+  expect(out.ok()).toBe(true);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login\?from=/, { timeout: 5_000 });
+});

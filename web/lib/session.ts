@@ -1,8 +1,11 @@
+import { currentUserResponseSchema, type CurrentUser } from '../../contract/auth';
 import { SESSION_HOURS } from '../../contract/session';
 
 const TOKEN_KEY = 'token';
 const STARTED_KEY = 'session_start';
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+/** The signed-in user as last answered (a `session_` key: forgotten with the session). */
+const USER_KEY = 'session_user';
 const LIFETIME_MS = SESSION_HOURS * 3_600_000;
 
 export interface SessionClaims {
@@ -60,4 +63,26 @@ export const rememberedEmail = {
   get: () => localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '',
   set: (email: string) => localStorage.setItem(REMEMBERED_EMAIL_KEY, email),
   clear: () => localStorage.removeItem(REMEMBERED_EMAIL_KEY),
+};
+
+/**
+ * The signed-in user this tab last heard from the server, so a reload draws the app at once while
+ * it asks again: only for the stored session's own account, never trusted for access (the server
+ * checks every request).
+ */
+export const rememberedUser = {
+  get(): { success: true; user: CurrentUser } | undefined {
+    const claims = getSessionClaims();
+    const stored = sessionStorage.getItem(USER_KEY);
+    if (!claims || !stored) return undefined;
+    try {
+      const parsed = currentUserResponseSchema.safeParse(JSON.parse(stored));
+      return parsed.success && parsed.data.user.id === claims.userId ? parsed.data : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  set(answer: { success: true; user: CurrentUser }): void {
+    if (getToken()) sessionStorage.setItem(USER_KEY, JSON.stringify(answer));
+  },
 };

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
   loginResponseSchema,
   otpMatchResponseSchema,
@@ -12,7 +13,7 @@ import {
 import { messageResponseSchema } from '../../../contract/common';
 import { apiRequest } from '../../lib/api-client';
 import { currentUserKey, currentUserQuery } from '../../lib/queries/current-user';
-import { clearSession, getToken, saveSession } from '../../lib/session';
+import { clearSession, getToken, rememberedUser, saveSession } from '../../lib/session';
 
 export const postLogin = (body: LoginRequest) =>
   apiRequest('/api/users/login', { method: 'POST', body, schema: loginResponseSchema });
@@ -29,9 +30,23 @@ export const postResetPassword = (body: ResetPasswordRequest) =>
 export const postLogout = () =>
   apiRequest('/api/users/logout', { method: 'POST', schema: messageResponseSchema });
 
-/** The signed-in user; only runs when a session token is stored. */
+/**
+ * The signed-in user; only runs when a session token is stored. A reload starts from the answer
+ * this tab last had (the shell draws without waiting a round trip) and asks the server again at
+ * once; a refusal then ends the session as before.
+ */
 export function useCurrentUser() {
-  return useQuery({ ...currentUserQuery(), enabled: getToken() !== null });
+  const query = useQuery({
+    ...currentUserQuery(),
+    enabled: getToken() !== null,
+    initialData: rememberedUser.get,
+    initialDataUpdatedAt: 0,
+  });
+  const { data } = query;
+  useEffect(() => {
+    if (data) rememberedUser.set(data);
+  }, [data]);
+  return query;
 }
 
 export function useLogin() {

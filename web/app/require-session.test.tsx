@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useOutletContext } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../contract/auth';
+import { clearSession, rememberedUser, saveSession } from '../lib/session';
+import { renderWithApp } from '../test-support/render';
+import { RequireSession } from './require-session';
+
+const tokenFor = (sub: string) =>
+  `h.${btoa(JSON.stringify({ sub, profileType: 'individual' })).replace(/=+$/, '')}.s`;
+const asha = (name: string) => ({
+  success: true as const,
+  user: {
+    id: 'u-1',
+    _id: 'u-1',
+    username: 'asha',
+    name,
+    email: 'asha@example.com',
+    profileType: 'individual' as const,
+    file: '',
+    verified: true,
+  },
+});
+
+function Page() {
+  const user = useOutletContext<CurrentUser>();
+  return <p>Hello {user.name}</p>;
+}
+
+const app = () =>
+  renderWithApp(
+    <Routes>
+      <Route path="/app" element={<RequireSession />}>
+        <Route path="dashboard" element={<Page />} />
+      </Route>
+      <Route path="/login" element={<p>Sign in</p>} />
+    </Routes>,
+    '/app/dashboard',
+  );
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.restoreAllMocks();
+});
+
+describe('RequireSession with a remembered user', () => {
+  it('draws the page at once from the last answer and takes the new one when it comes', async () => {
+    saveSession(tokenFor('u-1'));
+    rememberedUser.set(asha('Asha'));
+    let answer: (r: Response) => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    app();
+    // Before the server has answered.
+    expect(screen.getByText('Hello Asha')).toBeInTheDocument();
+    expect(screen.queryByText('Checking your session…')).not.toBeInTheDocument();
+    answer(new Response(JSON.stringify(asha('Asha Menon')), { status: 200 }));
+    expect(await screen.findByText('Hello Asha Menon')).toBeInTheDocument();
+    await waitFor(() => expect(rememberedUser.get()?.user.name).toBe('Asha Menon'));
+  });
+
+  it('still goes to sign-in when the server refuses the session', async () => {
+    saveSession(tokenFor('u-1'));
+    rememberedUser.set(asha('Asha'));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ success: false, message: 'Session expired' }), {
+        status: 401,
+      }),
+    );
+    app();
+    expect(await screen.findByText('Sign in')).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toMatch(/^\/login\?from=/);
+    expect(rememberedUser.get()).toBeUndefined();
+  });
+
+  it('checks first when nothing is remembered', async () => {
+    saveSession(tokenFor('u-1'));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(asha('Asha')), { status: 200 }),
+    );
+    app();
+    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
+    expect(await screen.findByText('Hello Asha')).toBeInTheDocument();
+  });
+});
