@@ -26,6 +26,8 @@ const DAY_MS = 86_400_000;
  */
 export const CARE_BATCH = 8;
 export const CARE_BATCH_MAX = 256;
+/** The most a timed (SQLite) batch grows to: a batch meeting cold pages costs several times more. */
+const CARE_BATCH_TIMED_MAX = 64;
 const CARE_BATCH_MS = 8;
 /** The record of care notices is kept this long (a task is never due that long without a newer date). */
 const TOLD_KEPT_DAYS = 400;
@@ -80,7 +82,7 @@ export const nextCareBatch = (size: number, tookMs: number) =>
   tookMs > 2 * CARE_BATCH_MS
     ? Math.max(1, Math.floor(size / 2))
     : tookMs < CARE_BATCH_MS / 2
-      ? Math.min(CARE_BATCH_MAX, size * 2)
+      ? Math.min(CARE_BATCH_TIMED_MAX, size * 2)
       : size;
 
 /** The job telling one member about their newly due care tasks (enqueued by the daily schedule). */
