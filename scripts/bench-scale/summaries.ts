@@ -88,6 +88,19 @@ export async function hasTable(db: BulkDb, name: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Whether `table` has the column `name` (a summary column a later migration adds). */
+async function hasColumn(db: BulkDb, table: string, name: string): Promise<boolean> {
+  const rows =
+    db.dialect === 'sqlite'
+      ? await db.all(`select 1 from pragma_table_info(?) where name = ?`, [table, name])
+      : await db.all(
+          `select 1 from information_schema.columns
+             where table_schema = current_schema() and table_name = ? and column_name = ?`,
+          [table, name],
+        );
+  return rows.length > 0;
+}
+
 /**
  * The trees map's grid (`tree_map_cells`, 0033) summed again from every tree with the app's own
  * steps (the migration's backfill): the bulk rows went past the trees repository's writes.
@@ -432,6 +445,12 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
               + (select count(*) from (${countries} except ${storedCountries}) b) as n`,
       );
     }
+    if (await hasColumn(db, 'drives', 'participants_count'))
+      await expectZero(
+        'drives.participants_count (members who joined)',
+        `select count(*) as n from drives d where d.participants_count <>
+           (select count(*) from drive_participants p where p.drive_id = d.id)`,
+      );
     await expectZero(
       "drive_participants.drive_starts_at (the drive's start)",
       `select count(*) as n from drive_participants p join drives d on d.id = p.drive_id

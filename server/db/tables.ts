@@ -54,6 +54,8 @@ export interface DrivesTable {
   reminder_sent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** 0009: the IANA zone of the drive's place, derived from lat/lng on the server (default UTC). */
   time_zone: WithDefault<string>;
+  /** 0046: how many members joined, kept by triggers on drive_participants. */
+  participants_count: WithDefault<number>;
 }
 
 export interface DriveParticipantsTable {

@@ -40,6 +40,7 @@ import * as treesGeoMarkers from './0041-trees-geo-markers';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
 import * as treeOwnerCounts from './0045-tree-owner-counts';
+import * as driveParticipantCounts from './0046-drive-participant-counts';
 import * as treeCareDaysTold from './0040-tree-care-days-told';
 
 /** Every migration, in order; names are stable forever once released. */
@@ -84,6 +85,7 @@ export const migrations: Record<string, Migration> = {
   '0039-organiser-periods': organiserPeriods,
   '0044-donor-totals': donorTotals,
   '0045-tree-owner-counts': treeOwnerCounts,
+  '0046-drive-participant-counts': driveParticipantCounts,
   '0040-tree-care-days-told': treeCareDaysTold,
   '0041-trees-geo-markers': treesGeoMarkers,
 };

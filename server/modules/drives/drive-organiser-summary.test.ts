@@ -108,6 +108,19 @@ describe.each(databaseTargets)('the organiser summaries on $name', (target) => {
     ).toEqual(
       [...byMonth].sort(([a], [b]) => (a < b ? -1 : 1)).map(([month, m]) => ({ month, ...m })),
     );
+    // Each drive's participants (0046) as the rows count them.
+    const counts = await db
+      .selectFrom('drives')
+      .select((eb) => [
+        'drives.participants_count as kept',
+        eb
+          .selectFrom('drive_participants as p')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('p.drive_id', '=', 'drives.id')
+          .as('counted'),
+      ])
+      .execute();
+    expect(counts.filter((c) => Number(c.kept) !== Number(c.counted))).toEqual([]);
     // Drives per country (0037) as the rows count them.
     const countries = await db
       .selectFrom('drive_countries')

@@ -1,15 +1,22 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
 
 /** The month (YYYY-MM, UTC) a drive counts in: its start's. */
 export const monthOf = (startsAt: string) => startsAt.slice(0, 7);
 
-/** How many people joined each drive (a correlated count on drive_participants). */
-const participantsOf = (eb: ExpressionBuilder<Database, 'drives'>) =>
-  eb
-    .selectFrom('drive_participants as p')
-    .select((e) => e.fn.countAll<number>().as('n'))
-    .whereRef('p.drive_id', '=', 'drives.id');
+/** What a drive in a summary list shows (with its participants). */
+export const driveSummaryColumns = [
+  'drives.id',
+  'drives.name',
+  'drives.starts_at',
+  'drives.duration_hours',
+  'drives.location_text',
+  'drives.country',
+  'drives.time_zone',
+] as const;
+
+/** How many people joined each drive (0046 `drives.participants_count`, kept by triggers). */
+export const participantsOf = () => sql.ref<number>('drives.participants_count');
 
 /**
  * `drive_organiser_months` and `drive_participants.drive_starts_at` (0031), which triggers keep in
@@ -62,15 +69,7 @@ export interface OrganisedRange {
  * what a member joined, volunteer hours and community counts. Every figure aggregates here, in SQL.
  */
 export function driveSummariesRepository(db: Kysely<Database>) {
-  const columns = [
-    'drives.id',
-    'drives.name',
-    'drives.starts_at',
-    'drives.duration_hours',
-    'drives.location_text',
-    'drives.country',
-    'drives.time_zone',
-  ] as const;
+  const columns = driveSummaryColumns;
 
   return {
     /**
@@ -97,7 +96,7 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .select((eb) => [
           sql<string>`substr(drives.starts_at, 1, 7)`.as('month'),
           eb.fn.countAll<number>().as('drives'),
-          eb.fn.coalesce(eb.fn.sum<number>(participantsOf(eb)), eb.lit(0)).as('participants'),
+          eb.fn.coalesce(eb.fn.sum<number>(participantsOf()), eb.lit(0)).as('participants'),
         ])
         .where('drives.organizer_id', '=', organizerId)
         .where('drives.starts_at', '>=', from)
@@ -144,7 +143,7 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .select((eb) =>
           eb.fn
             .coalesce(
-              eb.fn.sum<number>(sql`drives.duration_hours * (1 + (${participantsOf(eb)}))`),
+              eb.fn.sum<number>(sql`drives.duration_hours * (1 + (${participantsOf()}))`),
               eb.lit(0),
             )
             .as('h'),
@@ -182,7 +181,7 @@ export function driveSummariesRepository(db: Kysely<Database>) {
       const order = when === 'upcoming' ? 'asc' : 'desc';
       let query = db
         .selectFrom('drives')
-        .select((eb) => [...columns, participantsOf(eb).as('participants')])
+        .select([...columns, participantsOf().as('participants')])
         .where('drives.organizer_id', '=', organizerId)
         .where('drives.starts_at', when === 'upcoming' ? '>' : '<=', now);
       if (range.from) query = query.where('drives.starts_at', '>=', range.from);
@@ -199,7 +198,7 @@ export function driveSummariesRepository(db: Kysely<Database>) {
       db
         .selectFrom('drive_participants as me')
         .innerJoin('drives', 'drives.id', 'me.drive_id')
-        .select((eb) => [...columns, participantsOf(eb).as('participants')])
+        .select([...columns, participantsOf().as('participants')])
         .where('me.user_id', '=', userId)
         .where('me.drive_starts_at', '>', now)
         .orderBy('me.drive_starts_at')

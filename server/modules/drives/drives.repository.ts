@@ -15,7 +15,7 @@ import {
 
 export type DriveChanges = Omit<
   DrivesTable,
-  'id' | 'organizer_id' | 'created_at' | 'reminder_sent_at' | 'time_zone'
+  'id' | 'organizer_id' | 'created_at' | 'reminder_sent_at' | 'time_zone' | 'participants_count'
 > & {
   time_zone: string;
   reminder_sent_at?: null;

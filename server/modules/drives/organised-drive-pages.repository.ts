@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
+import { driveSummaryColumns, participantsOf } from './drive-summaries.repository';
 
 /** Where a page of an organiser's drives starts: after this drive in (starts_at, id) order. */
 export interface OrganisedDriveKey {
@@ -23,20 +24,7 @@ export function organisedDrivePagesRepository(db: Kysely<Database>) {
     ) =>
       db
         .selectFrom('drives')
-        .select((eb) => [
-          'drives.id',
-          'drives.name',
-          'drives.starts_at',
-          'drives.duration_hours',
-          'drives.location_text',
-          'drives.country',
-          'drives.time_zone',
-          eb
-            .selectFrom('drive_participants as p')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .whereRef('p.drive_id', '=', 'drives.id')
-            .as('participants'),
-        ])
+        .select([...driveSummaryColumns, participantsOf().as('participants')])
         .where('drives.organizer_id', '=', organiserId)
         .$if(range.from !== undefined, (q) => q.where('drives.starts_at', '>=', range.from!))
         .$if(range.before !== undefined, (q) => q.where('drives.starts_at', '<', range.before!))
