@@ -49,3 +49,15 @@ export function periodMonths(from?: string, before?: string): PeriodMonths {
     days,
   };
 }
+
+/** The same split as the ranges to read: the whole months' span, then each partial month's days. */
+export function periodSpans(
+  from?: string,
+  before?: string,
+): Array<{ span: 'month' | 'day'; from?: string; before?: string }> {
+  const split = periodMonths(from, before);
+  return [
+    ...(split.months ? [{ span: 'month' as const, ...split.months }] : []),
+    ...split.days.map((range) => ({ span: 'day' as const, ...range })),
+  ];
+}

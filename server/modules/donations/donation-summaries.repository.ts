@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import { periodMonths } from '../../lib/period-months';
+import { periodSpans } from '../../lib/period-months';
 
 /** Read-only donation figures for stats and dashboards (paid donations only). */
 export function donationSummariesRepository(db: Kysely<Database>) {
@@ -47,11 +47,7 @@ export function donationSummariesRepository(db: Kysely<Database>) {
      * per whole month and currency, and per day of a period's partial first and last months.
      */
     async paidToOrganiserByMonth(organiserId: string, from?: string, before?: string) {
-      const split = periodMonths(from, before);
-      const ranges: Array<{ span: 'month' | 'day'; from?: string; before?: string }> = [
-        ...(split.months ? [{ span: 'month' as const, ...split.months }] : []),
-        ...split.days.map((range) => ({ span: 'day' as const, ...range })),
-      ];
+      const ranges = periodSpans(from, before);
       const rows = (
         await Promise.all(
           ranges.map((range) =>

@@ -12,6 +12,24 @@ import { treeTitle } from './tree-mapper';
 
 const RULE_ORDER = ['water', 'weed', 'mulch', 'measure'];
 
+type DueTask = ReturnType<typeof dueTasks>[number];
+
+/** A due task as the care list shows it. */
+const listed = (tree: { id: string } & Parameters<typeof treeTitle>[0], task: DueTask) => ({
+  treeId: tree.id,
+  treeName: treeTitle(tree),
+  task: task.task,
+  dueAt: task.dueAt,
+  overdueDays: task.overdueDays,
+  lastDoneAt: task.lastDoneAt,
+});
+
+/** The care list's order: due date, tree, rule. */
+const byDueTreeRule = (a: CareTaskDue, b: CareTaskDue) =>
+  a.dueAt.localeCompare(b.dueAt) ||
+  (a.treeId < b.treeId ? -1 : a.treeId > b.treeId ? 1 : 0) ||
+  RULE_ORDER.indexOf(a.task) - RULE_ORDER.indexOf(b.task);
+
 /** The member's living trees with what the schedule needs of each. */
 async function subjects(db: Kysely<Database>, ownerId: string) {
   const repo = careQueries(db);
@@ -43,22 +61,8 @@ export async function referenceCareDue(
   now: Date,
 ): Promise<CareTaskDue[]> {
   return (await subjects(db, ownerId))
-    .flatMap(({ tree, subject }) =>
-      dueTasks(subject, now).map((task) => ({
-        treeId: tree.id,
-        treeName: treeTitle(tree),
-        task: task.task,
-        dueAt: task.dueAt,
-        overdueDays: task.overdueDays,
-        lastDoneAt: task.lastDoneAt,
-      })),
-    )
-    .sort(
-      (a, b) =>
-        a.dueAt.localeCompare(b.dueAt) ||
-        (a.treeId < b.treeId ? -1 : a.treeId > b.treeId ? 1 : 0) ||
-        RULE_ORDER.indexOf(a.task) - RULE_ORDER.indexOf(b.task),
-    );
+    .flatMap(({ tree, subject }) => dueTasks(subject, now).map((task) => listed(tree, task)))
+    .sort(byDueTreeRule);
 }
 
 /** Tasks not due at `now` that fall due by `until` (each shows once it falls due). */
@@ -111,21 +115,9 @@ export async function referenceCareNotices(
         const fresh = registered.get(tree.id)! > since;
         return dueTasks(subject, now)
           .filter((task) => fresh || task.dueAt > since)
-          .map((task) => ({
-            treeId: tree.id,
-            treeName: treeTitle(tree),
-            task: task.task,
-            dueAt: task.dueAt,
-            overdueDays: task.overdueDays,
-            lastDoneAt: task.lastDoneAt,
-          }));
+          .map((task) => listed(tree, task));
       })
-      .sort(
-        (a, b) =>
-          a.dueAt.localeCompare(b.dueAt) ||
-          (a.treeId < b.treeId ? -1 : a.treeId > b.treeId ? 1 : 0) ||
-          RULE_ORDER.indexOf(a.task) - RULE_ORDER.indexOf(b.task),
-      );
+      .sort(byDueTreeRule);
     if (tasks.length > 0) result.set(ownerId, { count: tasks.length, tasks });
   }
   return result;

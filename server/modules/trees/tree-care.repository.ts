@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, TreeCareLogTable, TreeCareNoticesTable } from '../../db/tables';
+import type { Database, TreeCareLogTable } from '../../db/tables';
 import { careActionMovesDue, careDueQueries } from './tree-care-due.repository';
 
 /** What the care schedule needs of a living tree. */
@@ -113,29 +113,6 @@ export function careQueries(db: Kysely<Database>) {
         .orderBy('user_id')
         .limit(limit)
         .execute(),
-
-    /** Which of these trees' tasks the owners were already told about (the record, any due day). */
-    async toldTasks(treeIds: readonly string[]) {
-      if (treeIds.length === 0) return [];
-      return db
-        .selectFrom('tree_care_notices')
-        .select(['tree_id', 'task', 'due_on'])
-        .where('tree_id', 'in', treeIds)
-        .execute();
-    },
-
-    /**
-     * Records that the owner was told about a task; false when it already was (a job run twice),
-     * so the caller leaves it out of the notice it writes in the same transaction.
-     */
-    async recordTold(row: Insertable<TreeCareNoticesTable>): Promise<boolean> {
-      const result = await db
-        .insertInto('tree_care_notices')
-        .values(row)
-        .onConflict((oc) => oc.columns(['tree_id', 'task', 'due_on']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    },
 
     /** The daily prune, a batch at a time: per-task records older than `before`; returns how many. */
     async pruneTold(before: string, limit: number): Promise<number> {

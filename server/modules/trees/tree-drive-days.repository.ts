@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables';
-import { periodMonths } from '../../lib/period-months';
+import { periodSpans } from '../../lib/period-months';
 
 /**
  * Each drive's organiser by drive id, read in the writing transaction `on` (the drives module's
@@ -108,11 +108,7 @@ export function treeDriveDays(on: Kysely<Database>, organisers?: DriveOrganisers
      * first and last months, so the answer is the day rows' exactly and costs the months shown.
      */
     async plantedForOrganiser(organiserId: string, from?: string, before?: string) {
-      const split = periodMonths(from, before);
-      const ranges: Array<{ span: 'month' | 'day'; from?: string; before?: string }> = [
-        ...(split.months ? [{ span: 'month' as const, ...split.months }] : []),
-        ...split.days.map((range) => ({ span: 'day' as const, ...range })),
-      ];
+      const ranges = periodSpans(from, before);
       const rows = (
         await Promise.all(
           ranges.map((range) =>
