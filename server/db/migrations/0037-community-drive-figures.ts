@@ -120,3 +120,26 @@ function postgresTriggers(): string[] {
        execute function drive_countries_summary()`,
   ];
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const drops = postgres
+    ? [
+        'drop trigger drive_community_months_summary on drive_organiser_months',
+        'drop function drive_community_months_summary()',
+        'drop trigger drive_countries_insert_delete on drives',
+        'drop trigger drive_countries_update on drives',
+        'drop function drive_countries_summary()',
+      ]
+    : [
+        'drive_community_months_insert',
+        'drive_community_months_update',
+        'drive_community_months_delete',
+        'drive_countries_insert',
+        'drive_countries_delete',
+        'drive_countries_update',
+      ].map((name) => `drop trigger ${name}`);
+  for (const s of drops) await sql.raw(s).execute(db);
+  await db.schema.dropTable('drive_countries').execute();
+  await db.schema.dropTable('drive_community_months').execute();
+}

@@ -70,3 +70,15 @@ function postgresTriggers(): string[] {
        for each row execute function donation_donor_totals_summary()`,
   ];
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const drops = postgres
+    ? [
+        'drop trigger donation_donor_totals_summary on donations',
+        'drop function donation_donor_totals_summary()',
+      ]
+    : ['insert', 'delete', 'take', 'give'].map((t) => `drop trigger donation_donor_totals_${t}`);
+  for (const s of drops) await sql.raw(s).execute(db);
+  await db.schema.dropTable('donation_donor_totals').execute();
+}

@@ -54,3 +54,16 @@ function postgresTriggers(): string[] {
        execute function tree_owner_counts_summary()`,
   ];
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const drops = postgres
+    ? [
+        'drop trigger tree_owner_counts_insert_delete on trees',
+        'drop trigger tree_owner_counts_update on trees',
+        'drop function tree_owner_counts_summary()',
+      ]
+    : ['insert', 'delete', 'update'].map((t) => `drop trigger tree_owner_counts_${t}`);
+  for (const s of drops) await sql.raw(s).execute(db);
+  await db.schema.dropTable('tree_owner_counts').execute();
+}

@@ -55,3 +55,17 @@ function postgresTriggers(): string[] {
        for each row execute function drive_participant_counts_deleting()`,
   ];
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const drops = postgres
+    ? [
+        'drop trigger drive_participant_counts on drive_participants',
+        'drop function drive_participant_counts()',
+        'drop trigger drive_participant_counts_deleting on drives',
+        'drop function drive_participant_counts_deleting()',
+      ]
+    : ['insert', 'delete'].map((t) => `drop trigger drive_participant_counts_${t}`);
+  for (const s of drops) await sql.raw(s).execute(db);
+  await db.schema.alterTable('drives').dropColumn('participants_count').execute();
+}
