@@ -456,12 +456,18 @@ export function treeMapRepository(db: Kysely<Database>) {
       // starts with WITH counts as a write to every table (db/table-writes.ts), which dropped every
       // cached answer in the process on each clustered map request.
       const query = postgres
-        ? sql`select t.id, t.lat, t.lng, t.species_id, t.tree_count, t.alive_count, t.status,
+        ? // A lateral lookup per place: each one is a GiST probe, whatever the table's size (a
+          // plain join let the planner walk trees_created_idx for the final order instead).
+          sql`select t.id, t.lat, t.lng, t.species_id, t.tree_count, t.alive_count, t.status,
               t.created_at, p.column1 as near_lat, p.column2 as near_lng
-            from (values ${values}) p join trees t
-              on point(t.lng, t.lat) <@ box(point(p.column2 - ${NEAR}, p.column1 - ${NEAR}),
-                point(p.column2 + ${NEAR}, p.column1 + ${NEAR}))
-            where t.lat is not null and t.lng is not null ${species} ${status}
+            from (values ${values}) p cross join lateral (
+              select t.id, t.lat, t.lng, t.species_id, t.tree_count, t.alive_count, t.status,
+                t.created_at
+              from trees t
+              where point(t.lng, t.lat) <@ box(point(p.column2 - ${NEAR}, p.column1 - ${NEAR}),
+                  point(p.column2 + ${NEAR}, p.column1 + ${NEAR}))
+                and t.lat is not null and t.lng is not null ${species} ${status}
+            ) t
             order by t.created_at desc, t.id desc`
         : // The R*Tree carries the marker's fields (0041): no row of trees is read.
           sql`select g.tree_id as id, g.lat, g.lng, g.species_id, g.tree_count, g.alive_count,
