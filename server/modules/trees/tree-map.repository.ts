@@ -456,8 +456,8 @@ export function treeMapRepository(db: Kysely<Database>) {
       // starts with WITH counts as a write to every table (db/table-writes.ts), which dropped every
       // cached answer in the process on each clustered map request.
       const query = postgres
-        ? // A lateral lookup per place: each one is a GiST probe, whatever the table's size (a
-          // plain join let the planner walk trees_created_idx for the final order instead).
+        ? // A lateral lookup per place, kept apart by `offset 0` (else it is flattened into a
+          // join): each one is a GiST probe; a join let the planner walk trees_created_idx.
           sql`select t.id, t.lat, t.lng, t.species_id, t.tree_count, t.alive_count, t.status,
               t.created_at, p.column1 as near_lat, p.column2 as near_lng
             from (values ${values}) p cross join lateral (
@@ -467,6 +467,7 @@ export function treeMapRepository(db: Kysely<Database>) {
               where point(t.lng, t.lat) <@ box(point(p.column2 - ${NEAR}, p.column1 - ${NEAR}),
                   point(p.column2 + ${NEAR}, p.column1 + ${NEAR}))
                 and t.lat is not null and t.lng is not null ${species} ${status}
+              offset 0
             ) t
             order by t.created_at desc, t.id desc`
         : // The R*Tree carries the marker's fields (0041): no row of trees is read.

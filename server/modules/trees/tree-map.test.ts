@@ -339,6 +339,8 @@ describe.each(databaseTargets)('the trees map by box and zoom on $name', (target
     await kit.setup();
     const me = await kit.signIn();
     await insertAll(db(), around(me.user.id, CITIES.delhi, 50));
+    // As autovacuum would have by then: without statistics a 50-row table can be planned any way.
+    if (target.name !== 'sqlite') await sql`analyze trees`.execute(db());
     const plans = await db()
       .transaction()
       .execute(async (tx) => {
