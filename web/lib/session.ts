@@ -1,4 +1,4 @@
-import { currentUserResponseSchema, type CurrentUser } from '../../contract/auth';
+import type { CurrentUser } from '../../contract/auth';
 import { SESSION_HOURS } from '../../contract/session';
 
 const TOKEN_KEY = 'token';
@@ -76,8 +76,20 @@ export const rememberedUser = {
     const stored = sessionStorage.getItem(USER_KEY);
     if (!claims || !stored) return undefined;
     try {
-      const parsed = currentUserResponseSchema.safeParse(JSON.parse(stored));
-      return parsed.success && parsed.data.user.id === claims.userId ? parsed.data : undefined;
+      const answer = JSON.parse(stored) as { success?: unknown; user?: Partial<CurrentUser> };
+      // A shape check, not the contract's schema: this file is in the landing page's bundle.
+      const user = answer.user;
+      const whole =
+        answer.success === true &&
+        typeof user === 'object' &&
+        user !== null &&
+        user.id === claims.userId &&
+        ['_id', 'username', 'email', 'profileType', 'file'].every(
+          (key) => typeof user[key as keyof CurrentUser] === 'string',
+        ) &&
+        (user.name === null || typeof user.name === 'string') &&
+        typeof user.verified === 'boolean';
+      return whole ? (answer as { success: true; user: CurrentUser }) : undefined;
     } catch {
       return undefined;
     }
