@@ -134,6 +134,16 @@ export interface TreesTable {
   reservation_id: WithDefault<string | null>;
   /** 0017: how many of the record's plants carry donors' gifts (kept with `tree_gift_allocations`). */
   gift_plants: WithDefault<number>;
+  /** 0048 (issue 21): the tree's verification (docs/decisions/tree-verification.md). */
+  verification_status: WithDefault<'unverified' | 'verified' | 'rejected'>;
+  verified_by: WithDefault<string | null>;
+  verified_at: WithDefault<Timestamp | null>;
+  /** A rejection's reason (a VERIFICATION_REJECTION_REASONS value). */
+  verification_reason: WithDefault<string | null>;
+  /** Metres from the registered point to where the latest photo with GPS was taken. */
+  photo_distance_m: WithDefault<number | null>;
+  /** When the latest photo of the tree (its own or a measurement's) was added. */
+  last_photo_at: WithDefault<Timestamp | null>;
 }
 
 /** 0032 (trees module): plants registered at a drive per planting day (UTC), with its organiser. */

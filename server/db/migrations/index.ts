@@ -42,6 +42,7 @@ import * as donorTotals from './0044-donor-totals';
 import * as treeOwnerCounts from './0045-tree-owner-counts';
 import * as driveParticipantCounts from './0046-drive-participant-counts';
 import * as treeCareDaysTold from './0040-tree-care-days-told';
+import * as treeVerification from './0048-tree-verification';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0046-drive-participant-counts': driveParticipantCounts,
   '0040-tree-care-days-told': treeCareDaysTold,
   '0041-trees-geo-markers': treesGeoMarkers,
+  '0048-tree-verification': treeVerification,
 };
