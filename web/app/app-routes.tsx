@@ -25,6 +25,8 @@ const loadPlantations = () => import('../routes/app-plantations');
 const AppPlantations = page(loadPlantations);
 const AppMyPlantations = page(() => import('../routes/app-my-plantations'));
 const AppDriveDetail = page(() => import('../routes/app-drive-detail'));
+const AppDriveCheckIn = page(() => import('../routes/app-drive-check-in'));
+const AppDriveClaim = page(() => import('../routes/app-drive-claim'));
 const AppCalendar = page(() => import('../routes/app-calendar'));
 const AppDonateTree = page(() => import('../routes/app-donate-tree'));
 const AppCheckout = page(() => import('../routes/app-checkout'));
@@ -78,6 +80,9 @@ export function AppAreaRoutes() {
           <Route path="delive-event" element={<AppPlantations />} />
           <Route path="mydelive-event" element={<AppMyPlantations />} />
           <Route path="delive-detail/:id" element={<AppDriveDetail />} />
+          <Route path="drives/:id/check-in" element={<AppDriveCheckIn />} />
+          {/* A walk-in's invitation to claim their attendance (?claim=…), else the drive's page. */}
+          <Route path="drives/:id" element={<AppDriveClaim />} />
           <Route path="calendar" element={<AppCalendar />} />
           <Route path="donate-tree" element={<AppDonateTree />} />
           <Route path="donate-tree/success" element={<AppDonateSuccess />} />

@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { useOutletContext, useParams } from 'react-router';
+import type { CurrentUser } from '../../contract/auth';
 import { usePageTitle } from '../components/ui/page-title';
 import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { DriveDonationsPanel } from '../features/donations/components/drive-donations-panel';
@@ -12,6 +14,14 @@ import { DriveUpdatesPanel } from '../features/drive-updates/components/drive-up
 import { failureMessage } from '../lib/api-client';
 import { canManageTeam } from '../../contract/teams';
 import { useMyTeams } from '../features/teams/api';
+import { formatDriveWhen } from '../features/drives/format';
+
+// The pass (its QR image and print styles) comes in its own chunk, only for those who have one.
+const DrivePassCard = lazy(() => import('../features/attendance/components/drive-pass'));
+
+/** A pass is shown to the drive's participants and organiser until the drive has ended. */
+const showsPass = (drive: { joined: boolean; isOrganizer: boolean; driveEndDate: string }) =>
+  (drive.joined || drive.isOrganizer) && Date.parse(drive.driveEndDate) > Date.now();
 
 /**
  * /app/delive-detail/:id — one drive: join or leave it, or (its organiser) edit or delete it; what
@@ -22,6 +32,8 @@ export default function AppDriveDetail() {
   const { id } = useParams();
   const drive = useDrive(id);
   const form = useDriveFormModal();
+  // Undefined where the page is drawn outside the app shell (tests).
+  const user = useOutletContext<CurrentUser | undefined>();
   // Owners and admins of the organising organisation's team edit its drives and reserve saplings too.
   const teams = useMyTeams();
   const managesOrganiser = (organiserId: string) =>
@@ -34,6 +46,16 @@ export default function AppDriveDetail() {
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} canManage={canManage} />
+        {showsPass(data) ? (
+          <Suspense fallback={null}>
+            <DrivePassCard
+              driveId={data.id}
+              driveName={data.driveName}
+              when={formatDriveWhen(data.driveDate, data.driveEndDate, data.timeZone)}
+              {...(user ? { holder: user.name || user.username } : {})}
+            />
+          </Suspense>
+        ) : null}
         <DriveUpdatesPanel driveId={data.id} />
         <DriveDonationsPanel driveId={data.id} canDonate={!data.isPast} />
         <DriveSaplingsPanel

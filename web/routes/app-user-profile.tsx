@@ -5,8 +5,9 @@ import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { isMissingProfile, usePublicProfile } from '../features/profile/api';
 import { failureMessage } from '../features/profile/components/profile-errors';
 import { ProfileNotFound, ProfileView } from '../features/profile/components/profile-view';
+import { VolunteerCertificateCard } from '../features/attendance/components/volunteer-certificate';
 
-/** /app/user-profile/:id — any member's public profile. */
+/** /app/user-profile/:id — any member's public profile; on one's own, the volunteer certificate. */
 export default function AppUserProfile() {
   usePageTitle('Profile');
   const user = useOutletContext<CurrentUser>();
@@ -15,7 +16,17 @@ export default function AppUserProfile() {
 
   if (profile.data) {
     const isOwn = [user.id, user._id].includes(profile.data.id);
-    return <ProfileView profile={profile.data} isOwn={isOwn} />;
+    return (
+      <div className="flex flex-col gap-6">
+        <ProfileView profile={profile.data} isOwn={isOwn} />
+        {/* One's own attended hours, as a PDF for a year. */}
+        {isOwn ? (
+          <div className="mx-auto w-full max-w-4xl">
+            <VolunteerCertificateCard memberSince={profile.data.memberSince} />
+          </div>
+        ) : null}
+      </div>
+    );
   }
   if (!id || (profile.isError && isMissingProfile(profile.error)))
     return <ProfileNotFound dashboardPath={dashboardRouteFor(user.profileType)} />;

@@ -19,6 +19,8 @@ export function drivePlace(drive: Pick<Drive, 'driveLocation' | 'country'>): str
 }
 
 export const driveDetailPath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`;
+/** The drive's check-in desk (its organiser side). */
+export const checkInPath = (id: string) => `/app/drives/${encodeURIComponent(id)}/check-in`;
 export const profilePath = (id: string) => `/app/user-profile/${encodeURIComponent(id)}`;
 export const PLANTATIONS_PATH = '/app/delive-event';
 export const MY_PLANTATIONS_PATH = '/app/mydelive-event';

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { DriveDetail } from '../../../../contract/drives';
 import { useModal } from '../../../components/ui/modal';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
 import { downloadDriveIcs, useDeleteDrive } from '../api';
-import { MY_PLANTATIONS_PATH } from '../format';
+import { checkInPath, MY_PLANTATIONS_PATH } from '../format';
 import { failureMessage } from '../../../lib/api-client';
 
 function CalendarIcon() {
@@ -18,7 +18,10 @@ function CalendarIcon() {
   );
 }
 
-/** "Add to calendar" for everyone; Edit and Delete for the organiser (or whoever `canManage` names). */
+/**
+ * "Add to calendar" for everyone; Check-in, Edit and Delete for the organiser (or whoever
+ * `canManage` names: the organisation's owners and admins).
+ */
 export function DriveActions({
   drive,
   onEdit,
@@ -70,6 +73,11 @@ export function DriveActions({
         <CalendarIcon />
         Add to calendar
       </Button>
+      {canManage ? (
+        <ButtonLink to={checkInPath(drive.id)} variant="secondary">
+          Check-in
+        </ButtonLink>
+      ) : null}
       {canManage && onEdit ? (
         <Button variant="secondary" onClick={onEdit}>
           Edit drive

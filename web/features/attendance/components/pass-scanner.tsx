@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { mutedText } from '../../../components/ui/looks';
+import { createQrReader } from '../qr-decoder';
+
+type CameraState = 'off' | 'starting' | 'on' | 'no-camera' | 'denied' | 'failed';
+
+/** How often a frame is read while the camera is on. */
+const READ_EVERY_MS = 250;
+/** The same code read again within this time is the same pass still in view, not a new scan. */
+const SAME_CODE_MS = 4000;
+
+const MESSAGES: Partial<Record<CameraState, string>> = {
+  'no-camera':
+    'No camera was found on this device. Enter the pass code by hand below, or search for the person by name.',
+  denied:
+    'The browser was not allowed to use the camera. Allow camera access for this site in the browser settings and try again, or enter the pass code by hand.',
+  failed:
+    'The camera could not be started just now. Try again, or enter the pass code by hand below.',
+};
+
+function cameraProblem(error: unknown): CameraState {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError')
+    return name === 'NotReadableError' ? 'failed' : 'no-camera';
+  return 'failed';
+}
+
+/**
+ * The camera scanner: "Scan passes" asks for the back camera and reads each frame for a QR code;
+ * a code read is handed to `onCode` (once per pass in view). The camera stops with "Stop camera",
+ * when the scanner leaves the screen, and when the page is hidden.
+ */
+export function PassScanner({
+  onCode,
+  disabled = false,
+}: {
+  onCode: (code: string) => void;
+  disabled?: boolean;
+}) {
+  const [state, setState] = useState<CameraState>('off');
+  const video = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const last = useRef<{ code: string; at: number } | null>(null);
+  const onCodeRef = useRef(onCode);
+  useEffect(() => {
+    onCodeRef.current = onCode;
+  }, [onCode]);
+  // Bumped on every start and stop: a start that finishes after a stop lets its camera go.
+  const generation = useRef(0);
+
+  const stop = useCallback(() => {
+    generation.current += 1;
+    window.clearTimeout(timer.current);
+    stream.current?.getTracks().forEach((track) => track.stop());
+    stream.current = null;
+    if (video.current) video.current.srcObject = null;
+    setState((now) => (now === 'on' || now === 'starting' ? 'off' : now));
+  }, []);
+
+  const start = async () => {
+    const mine = ++generation.current;
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setState('no-camera');
+      return;
+    }
+    setState('starting');
+    try {
+      const [camera, read] = await Promise.all([
+        navigator.mediaDevices.getUserMedia({
+          video: { facingMode: { ideal: 'environment' } },
+          audio: false,
+        }),
+        createQrReader(),
+      ]);
+      if (mine !== generation.current || !video.current) {
+        camera.getTracks().forEach((track) => track.stop());
+        return;
+      }
+      stream.current = camera;
+      video.current.srcObject = camera;
+      await video.current.play().catch(() => undefined);
+      setState('on');
+      const tick = async () => {
+        if (mine !== generation.current) return;
+        const element = video.current;
+        if (element && element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) {
+          const code = await read(element).catch(() => null);
+          const now = Date.now();
+          if (code && (last.current?.code !== code || now - last.current.at > SAME_CODE_MS)) {
+            onCodeRef.current(code);
+          }
+          if (code) last.current = { code, at: now };
+        }
+        if (mine === generation.current) timer.current = window.setTimeout(tick, READ_EVERY_MS);
+      };
+      void tick();
+    } catch (error) {
+      if (mine === generation.current) setState(cameraProblem(error));
+    }
+  };
+
+  // Leaving the page (or hiding it) lets the camera go.
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') stop();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden);
+      stop();
+    };
+  }, [stop]);
+
+  const running = state === 'on' || state === 'starting';
+  const message = MESSAGES[state];
+  return (
+    <div className="flex flex-col gap-3" data-testid="pass-scanner">
+      <div
+        className={`${running ? '' : 'hidden'} relative mx-auto w-full max-w-sm overflow-hidden rounded-box bg-neutral`}
+      >
+        <video
+          ref={video}
+          className="aspect-square w-full object-cover"
+          muted
+          playsInline
+          aria-label="Camera view: hold a pass's QR code in the square"
+        />
+        <div
+          className="pointer-events-none absolute inset-[15%] rounded-box border-4 border-white/80"
+          aria-hidden="true"
+        />
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {state === 'on' ? 'Camera on, looking for a pass.' : ''}
+      </p>
+      {message ? (
+        <p role="alert" className="rounded-box bg-warning/15 p-3" data-testid="camera-message">
+          {message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        {running ? (
+          <Button variant="secondary" onClick={stop}>
+            Stop camera
+          </Button>
+        ) : (
+          <Button onClick={() => void start()} disabled={disabled}>
+            Scan passes with the camera
+          </Button>
+        )}
+        {state === 'on' ? (
+          <span className={`text-sm ${mutedText}`}>Hold a pass's QR code in the square.</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { ATTENDANCE_LIMITS, walkInSchema, type WalkIn } from '../../../../contract/attendance';
+import { Button } from '../../../components/ui/button';
+import { EmailField, TextField } from '../../../components/ui/form-field';
+import { useContractForm } from '../../../components/ui/use-contract-form';
+
+const EMPTY = { name: '', email: '' };
+
+/**
+ * A walk-in: someone who came without joining. Checking them in adds them to the drive, and the
+ * server emails them an invitation to claim the attendance with an account.
+ */
+export function WalkInForm({
+  onWalkIn,
+  busy,
+}: {
+  /** Resolves true when the walk-in was checked in (the form empties for the next one). */
+  onWalkIn: (walkIn: WalkIn) => Promise<boolean>;
+  busy: boolean;
+}) {
+  const form = useContractForm(walkInSchema, EMPTY);
+  const onSubmit = form.handleSubmit(async (walkIn) => {
+    if (busy) return;
+    if (await onWalkIn(walkIn)) form.reset(EMPTY);
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-3"
+      aria-label="Check in a walk-in"
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          autoComplete="off"
+          maxLength={ATTENDANCE_LIMITS.walkInNameMax}
+          {...form.field('name')}
+        />
+        <EmailField
+          label="Email"
+          autoComplete="off"
+          hint="We email them a link to claim this attendance."
+          {...form.field('email')}
+        />
+      </div>
+      <div>
+        <Button type="submit" busy={busy} busyLabel="Checking in…">
+          Check in walk-in
+        </Button>
+      </div>
+    </form>
+  );
+}
