@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'gift_planted',
   'planting_reminder',
   'gift_tree_news',
+  'tree_verification',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { pagedResponseFields, pagingQueryFields, requiredText } from './common';
 import { cursorField, decodeCursor, encodeCursor, isInstant, isRowId } from './cursor';
 import { GEO_MESSAGES } from './geo';
 import { TREE_SIZES, TREE_SPECIES, type TreeSizeValue } from './options';
+import { treeVerificationSchema } from './tree-verification';
 
 export const TREE_LIMITS = {
   countMax: 1000,
@@ -190,6 +191,8 @@ export const treeSchema = z.object({
     .nullable(),
   impact: treeImpactSchema,
   createdAt: z.string(),
+  /** Issue 21 §2: whether someone vouched for the tree (contract/tree-verification.ts). */
+  verification: treeVerificationSchema,
 });
 export type Tree = z.infer<typeof treeSchema>;
 

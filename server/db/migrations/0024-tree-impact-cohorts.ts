@@ -19,7 +19,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('measured_co2_mg', 'bigint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('tree_impact_cohorts_pkey', ['species_id', 'size', 'planted_day'])
     .execute();
-  await impactSummaryQueries(db as Kysely<Database>).rebuild({ partials: false });
+  await impactSummaryQueries(db as Kysely<Database>).rebuild({
+    partials: false,
+    verification: false,
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       lng_e7 ${big} not null,
       primary key (level, species_id, status, cy, cx)
     )${sql.raw(postgres ? '' : ' without rowid')}`.execute(db);
-  await treeMapRepository(db as unknown as Kysely<Database>).rebuildGrid();
+  await treeMapRepository(db as unknown as Kysely<Database>).rebuildGrid({ verification: false });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -65,6 +65,18 @@ export function drivesRepository(db: Kysely<Database>) {
     findById: (id: string) =>
       db.selectFrom('drives').selectAll().where('id', '=', id).executeTakeFirst(),
 
+    /** Every drive of these organisers, by id (drives_organizer_idx). */
+    organisedDriveIds: async (organiserIds: readonly string[]) =>
+      organiserIds.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom('drives')
+              .select('id')
+              .where('organizer_id', 'in', organiserIds)
+              .execute()
+          ).map((r) => r.id),
+
     /** What other modules show of these drives (drives.briefs), 500 ids a statement. */
     async briefRecords(ids: readonly string[]) {
       const rows = [];

@@ -452,6 +452,9 @@ export function drivesService(deps: DrivesServiceDeps) {
       };
     },
 
+    /** The ids of every drive these organisers organised (tree verifiers' queue, issue 21 §2). */
+    organisedDriveIds: (organiserIds: readonly string[]) => repo.organisedDriveIds(organiserIds),
+
     /**
      * Who acts for a drive's organiser (the `actsFor` rule, as a list): the organiser, and for
      * an organisation's drive its team's owners and admins.

@@ -56,6 +56,12 @@ export function nurseryService(deps: NurseryServiceDeps) {
       const rows = await deps.reservationsRepo(on?.db ?? deps.uow.db).nurseriesOf(unique);
       return new Map(rows.map((r) => [r.id, r.nursery_id]));
     },
+    /**
+     * The nursery's delivered reservations, except those of drives these organisers organise
+     * (issue 21 §2: the trees a nursery verifies; the organiser side lists those drives itself).
+     */
+    suppliedReservationIds: (nurseryId: string, exceptOrganisers: string[]) =>
+      deps.reservationsRepo(deps.uow.db).deliveredIdsOf(nurseryId, exceptOrganisers),
     refuseDriveDeletion: reservations.refuseDriveDeletion,
     onAccountDeleted: (userId: string, tx: Tx) => reservations.onAccountDeleted(userId, tx),
   };

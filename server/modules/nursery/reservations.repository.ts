@@ -33,6 +33,19 @@ export function reservationsRepository(db: Kysely<Database>) {
 
     findRecord: (id: string) => detailed().where('r.id', '=', id).executeTakeFirst(),
 
+    /** The nursery's delivered reservations' ids, except those of these organisers' drives. */
+    deliveredIdsOf: async (nurseryId: string, exceptOrganisers: readonly string[]) =>
+      (
+        await base()
+          .select('id')
+          .where('nursery_id', '=', nurseryId)
+          .where('status', '=', 'delivered')
+          .$if(exceptOrganisers.length > 0, (q) =>
+            q.where('organiser_id', 'not in', exceptOrganisers),
+          )
+          .execute()
+      ).map((r) => r.id),
+
     /** Moves the status on only from one of `from`; false when another request got there first. */
     async transition(
       id: string,

@@ -73,6 +73,12 @@ export function teamsService(deps: TeamsServiceDeps) {
 
     roleIn,
 
+    /** The organisations whose drives the member acts for (owner or admin): tree verifiers. */
+    async managedOrganisations(userId: string): Promise<string[]> {
+      const rows = await repo.membershipRecords(userId);
+      return rows.filter((r) => canManageTeam(r.role)).map((r) => r.organisation_id);
+    },
+
     /** Whether the user may create and edit drives for the organisation (owners and admins). */
     async managesDrivesOf(userId: string, organisationId: string): Promise<boolean> {
       const role = await roleIn(organisationId, userId);

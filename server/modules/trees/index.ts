@@ -16,6 +16,14 @@ import { treePublic, type TreePublic } from './tree-public';
 import { impactFigures, type ImpactFigures } from './tree-impact-figures';
 import { treeCharts, type TreeCharts } from './tree-charts';
 import { treesService, type TreesService } from './trees.service';
+import { treeVerification } from './tree-verification';
+import { treeVerificationRoutes } from './tree-verification.routes';
+
+/** Issue 21 §2: verifying trees and the verifiers' queue (tree-verification.ts). */
+interface TreeVerificationPorts {
+  decideVerification: ReturnType<typeof treeVerification>['decide'];
+  verificationQueue: ReturnType<typeof treeVerification>['queue'];
+}
 
 /** What donors and organisers are told about gifts becoming trees (issue 19 §1). */
 type GiftNotices = Pick<GiftTreeNews, 'sendGiftTreeNews'> &
@@ -32,14 +40,15 @@ declare module '../module' {
       TreePublic &
       GiftNotices &
       ImpactFigures &
-      TreeCharts;
+      TreeCharts &
+      TreeVerificationPorts;
   }
 }
 
 /** Registered trees, their measurements, care and health; owns tree counts and CO₂. */
 export const treesModule = defineModule({
   name: 'trees',
-  needs: ['files', 'notifications', 'drives', 'nursery', 'donations', 'users'],
+  needs: ['files', 'notifications', 'drives', 'nursery', 'donations', 'users', 'teams'],
   tables: [
     'trees',
     'tree_measurements',
@@ -89,9 +98,30 @@ export const treesModule = defineModule({
       gifts: ports.donations,
       notifications: ports.notifications,
     });
+    const store = treesStore(ports.users, ports.drives);
+    // Who verifies a tree: its drive's organiser side, or its saplings' nursery (issue 21 §2).
+    const verification = treeVerification({
+      uow,
+      repo: store,
+      clock,
+      users: ports.users,
+      notifications: ports.notifications,
+      ports: {
+        driveBriefs: (ids) => ports.drives.briefs(ids),
+        organisedDriveIds: (ids) => ports.drives.organisedDriveIds(ids),
+        managesDrivesOf: (userId, organisationId) =>
+          ports.teams.managesDrivesOf(userId, organisationId),
+        managedOrganisations: (userId) => ports.teams.managedOrganisations(userId),
+        reservationNursery: async (id) =>
+          (await ports.nursery.reservationNurseries([id])).get(id) ?? null,
+        suppliedReservationIds: (nurseryId, except) =>
+          ports.nursery.suppliedReservationIds(nurseryId, except),
+      },
+    });
     const trees = treesService({
       uow,
-      repo: treesStore(ports.users, ports.drives),
+      repo: store,
+      onMeasurementPhoto: verification.onMeasurementPhoto,
       clock,
       files: ports.files,
       notifications: ports.notifications,
@@ -123,6 +153,8 @@ export const treesModule = defineModule({
     return {
       ...trees,
       ...gifts,
+      decideVerification: verification.decide,
+      verificationQueue: verification.queue,
       sendGiftTreeNews: news.sendGiftTreeNews,
       pruneGiftTreeNews: news.prune,
       sendPlantingReminders: reminders.sendPlantingReminders,
@@ -136,7 +168,7 @@ export const treesModule = defineModule({
       ...treePublic({ db: uow.db, clock, own: charts.ownerTreeFigures }),
     };
   },
-  routes: [treesRoutes, treeCareRoutes],
+  routes: [treesRoutes, treeCareRoutes, treeVerificationRoutes],
   hooks: (trees) => ({
     onAccountDeleted: trees.onAccountDeleted,
     reservationPlants: trees.reservationTreeCounts,

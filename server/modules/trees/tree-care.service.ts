@@ -20,6 +20,7 @@ import { readCache } from '../../lib/cache';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { SessionUser } from '../auth/auth.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
+import type { PhotoPlace } from './tree-photo-gps';
 import type { CareSubjectRow } from './tree-care.repository';
 import type { ReplantingKey } from './trees.repository';
 import type { CareDuePosition, CareDueRow } from './tree-care-due.repository';
@@ -40,11 +41,18 @@ export interface TreeCareDeps {
   /** The tree if the caller owns it: 404 when unknown, 403 for anyone else. */
   requireOwn(user: SessionUser, id: string): Promise<TreeRow>;
   present(id: string, callerId: string): Promise<Tree>;
-  prepareImage(image: Buffer, field: string): Promise<PreparedImage>;
+  prepareImage(
+    image: Buffer,
+    field: string,
+  ): Promise<PreparedImage & { place?: PhotoPlace | null }>;
   /** In the death's transaction: the job telling the owner, the drive's organiser and donors (tree-notices.ts). */
   onDeath(tree: TreeRow, tx: Tx): Promise<void>;
   /** In the measurement's transaction, when it carries a photo: the tree's donors hear of it. */
-  onMeasuredWithPhoto?(treeId: string, tx: Tx): Promise<void>;
+  onMeasuredWithPhoto?(
+    treeId: string,
+    tx: Tx,
+    photo?: { place?: PhotoPlace | null },
+  ): Promise<void>;
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -268,7 +276,7 @@ export function treeCareService(deps: TreeCareDeps) {
             last_diameter_cm: form.diameterCm,
             ...(form.aliveCount !== undefined ? { alive_count: form.aliveCount } : {}),
           });
-        if (photoId) await deps.onMeasuredWithPhoto?.(treeId, tx);
+        if (photoId && photo) await deps.onMeasuredWithPhoto?.(treeId, tx, photo);
       });
       const measurement = toMeasurement({
         id,

@@ -29,6 +29,8 @@ export function chartsQueries(db: Kysely<Database>) {
         .selectFrom('trees')
         .select(CHART_TREE_COLUMNS)
         .where('id', '>', afterId)
+        // Issue 21 §2: rejected trees are in no chart.
+        .where('verification_status', '<>', 'rejected')
         .orderBy('id')
         .limit(limit)
         .execute(),
@@ -43,6 +45,7 @@ export function chartsQueries(db: Kysely<Database>) {
         .selectFrom('trees')
         .select([...CHART_TREE_COLUMNS, 'drive_id'])
         .where('owner_id', '=', ownerId)
+        .where('verification_status', '<>', 'rejected')
         // A row value: both databases seek it on the index and stop at the limit (an OR of the two
         // comparisons made SQLite read and sort every later row for each batch).
         .$if(after !== null, (q) =>

@@ -25,6 +25,8 @@ async function shareOf(on: Kysely<Database>, id: string): Promise<DriveDayShare 
     .selectFrom('trees')
     .select(['drive_id', 'planted_at', 'tree_count', 'alive_count', 'status'])
     .where('id', '=', id)
+    // Issue 21 §2: a rejected tree counts as nothing at its drive.
+    .where('verification_status', '<>', 'rejected')
     .executeTakeFirst();
   if (!row?.drive_id) return null;
   return {

@@ -263,7 +263,10 @@ export function impactSummaryQueries(db: Kysely<Database>) {
      * changed and the partials empty, so the figure is right at once and the job counts it again
      * (`partials: false` only for 0024, which runs before they exist).
      */
-    async rebuild({ partials = true }: { partials?: boolean } = {}): Promise<number> {
+    async rebuild({
+      partials = true,
+      verification = true,
+    }: { partials?: boolean; verification?: boolean } = {}): Promise<number> {
       const cohorts = new Map<string, CohortShare>();
       let after = '';
       for (;;) {
@@ -271,6 +274,8 @@ export function impactSummaryQueries(db: Kysely<Database>) {
           .selectFrom('trees')
           .select(['id', ...COHORT_SOURCE_COLUMNS])
           .where('id', '>', after)
+          // Issue 21 §2: a rejected tree has no share (`verification: false` before 0048).
+          .$if(verification, (q) => q.where('verification_status', '<>', 'rejected'))
           .orderBy('id')
           .limit(REBUILD_BATCH)
           .execute();

@@ -167,6 +167,8 @@ export interface CohortSource {
   last_measured_at: string | null;
   last_height_cm: number | null;
   last_diameter_cm: number | null;
+  /** Issue 21 §2: a rejected tree counts as nothing (absent: not decided). */
+  verification_status?: string;
 }
 
 /** One `tree_impact_cohorts` row's key and counts (a tree's share, or a change to it). */
@@ -194,6 +196,7 @@ export function measuredCo2Mg(speciesValue: number, heightCm: number, diameterCm
  */
 export function cohortShare(row: CohortSource): CohortShare | null {
   if (row.status === 'dead' || !(row.alive_count > 0)) return null;
+  if (row.verification_status === 'rejected') return null;
   const key = {
     species_id: row.species_id,
     size: row.size,

@@ -159,7 +159,9 @@ const cellAt = (postgres: boolean, column: 'lat' | 'lng', level: number) => {
  * scales guarantee), then each level's "any" rows from its species-and-status rows. The backfill
  * runs the steps; the scale check compares each step's rows with its source.
  */
-function gridSteps(postgres: boolean): { rows: string; source: string }[] {
+function gridSteps(postgres: boolean, verification = true): { rows: string; source: string }[] {
+  // Issue 21 §2: rejected trees are not on the map (`verification`: false before 0048).
+  const kept = verification ? " and verification_status <> 'rejected'" : '';
   const e7 = (column: string) =>
     postgres
       ? `cast(round(${column} * 10000000) as bigint)`
@@ -174,7 +176,7 @@ function gridSteps(postgres: boolean): { rows: string; source: string }[] {
         sum(lat_e7), sum(lng_e7)
       from (select species_id, status, tree_count, ${cellAt(postgres, 'lat', level)} as cy,
           ${cellAt(postgres, 'lng', level)} as cx, ${e7('lat')} as lat_e7, ${e7('lng')} as lng_e7
-        from trees where lat is not null and lng is not null) t
+        from trees where lat is not null and lng is not null${kept}) t
       group by ${species === 'species_id' ? 'species_id, status, ' : ''}cy, cx`,
   });
   const halved = (level: number, keys: string) => ({
@@ -217,7 +219,7 @@ const summed = (postgres: boolean, source: RawBuilder<unknown>) =>
       or sum(g.lng_e7) <> 0`;
 
 const fromTrees = sql`select 1 as sign, lat, lng, species_id, status, tree_count from trees
-  where lat is not null and lng is not null`;
+  where lat is not null and lng is not null and verification_status <> 'rejected'`;
 
 /**
  * The grid from every tree as plain statements (no parameters), for the backfill and for the
@@ -225,8 +227,11 @@ const fromTrees = sql`select 1 as sign, lat, lng, species_id, status, tree_count
  * emptied table step by step, `differences` counts the rows where a step's stored rows and its
  * source disagree (0 when the grid is the trees').
  */
-export function treeMapGridStatements(dialect: 'sqlite' | 'postgres') {
-  const steps = gridSteps(dialect === 'postgres');
+export function treeMapGridStatements(
+  dialect: 'sqlite' | 'postgres',
+  { verification = true }: { verification?: boolean } = {},
+) {
+  const steps = gridSteps(dialect === 'postgres', verification);
   return {
     rebuild: steps.map(
       (step) =>
@@ -281,6 +286,8 @@ export function treeMapRepository(db: Kysely<Database>) {
           .select([...TREE_COLUMNS, 'trees.created_at'])
           .where('trees.lat', 'is not', null)
           .where('trees.lng', 'is not', null)
+          // The partial GiST index's own predicate (0048): rejected trees are not on the map.
+          .where('trees.verification_status', '<>', sql.lit('rejected'))
           .where(
             sql<boolean>`point(trees.lng, trees.lat) <@ box(point(${west}, ${south}), point(${east}, ${north}))`,
           );
@@ -319,6 +326,8 @@ export function treeMapRepository(db: Kysely<Database>) {
         .selectFrom('trees')
         .select(GRID_SOURCE_COLUMNS)
         .where('id', '=', id)
+        // Issue 21 §2: a rejected tree is not on the map.
+        .where('verification_status', '<>', 'rejected')
         .executeTakeFirst()
         .then((row) => row ?? null),
 
@@ -386,9 +395,10 @@ export function treeMapRepository(db: Kysely<Database>) {
     },
 
     /** The grid made again from every tree, step by step (the migration's backfill; a repair). */
-    async rebuildGrid(): Promise<void> {
+    async rebuildGrid({ verification = true }: { verification?: boolean } = {}): Promise<void> {
       await sql`delete from tree_map_cells`.execute(db);
-      for (const statement of treeMapGridStatements(postgres ? 'postgres' : 'sqlite').rebuild)
+      const dialect = postgres ? 'postgres' : 'sqlite';
+      for (const statement of treeMapGridStatements(dialect, { verification }).rebuild)
         await sql.raw(statement).execute(db);
     },
 
@@ -466,7 +476,8 @@ export function treeMapRepository(db: Kysely<Database>) {
               from trees t
               where point(t.lng, t.lat) <@ box(point(p.column2 - ${NEAR}, p.column1 - ${NEAR}),
                   point(p.column2 + ${NEAR}, p.column1 + ${NEAR}))
-                and t.lat is not null and t.lng is not null ${species} ${status}
+                and t.lat is not null and t.lng is not null
+                and t.verification_status <> 'rejected' ${species} ${status}
               offset 0
             ) t
             order by t.created_at desc, t.id desc`
@@ -515,7 +526,8 @@ export function treeMapRepository(db: Kysely<Database>) {
         .selectFrom('trees')
         .select(TREE_COLUMNS)
         .where('trees.lat', 'is not', null)
-        .where('trees.lng', 'is not', null);
+        .where('trees.lng', 'is not', null)
+        .where('trees.verification_status', '<>', sql.lit('rejected'));
       if (filter.species !== undefined)
         query = query.where('trees.species_id', '=', filter.species);
       if (filter.status) query = query.where('trees.status', '=', filter.status);

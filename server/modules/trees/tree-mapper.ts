@@ -2,6 +2,10 @@ import { fileUrl } from '../../../contract/files';
 import { treeImpact } from '../../../contract/impact';
 import { speciesByValue } from '../../../contract/options';
 import { TREE_LIMITS, type Measurement, type Tree, type TreeStatus } from '../../../contract/trees';
+import type {
+  TreeVerification,
+  VerificationRejectionReason,
+} from '../../../contract/tree-verification';
 import type { TreeRow } from '../../db/tables';
 
 /** A tree row as the trees queries read it: the row and what replaced it. */
@@ -12,6 +16,8 @@ export type TreeWithOwner = TreeWithReplacement & {
   owner_name: string | null;
   owner_username: string;
   owner_deleted_at: string | null;
+  /** Who verified or rejected it, by name (issue 21 §2); absent when nobody decided. */
+  verifier_name?: string | null;
 };
 
 const STATUS_BY_ROW: Record<TreeRow['status'], TreeStatus> = {
@@ -85,6 +91,37 @@ export function publicLocation(text: string): string {
   return parts.slice(-3).join(', ');
 }
 
+/** The tree's verification as the API shows it (`by` named by the trees' people read). */
+export function verificationOf(
+  row: Pick<
+    TreeRow,
+    | 'verification_status'
+    | 'verified_by'
+    | 'verified_at'
+    | 'verification_reason'
+    | 'photo_distance_m'
+  >,
+  verifierName: string | null | undefined,
+): TreeVerification {
+  return {
+    status: row.verification_status,
+    by:
+      row.verified_by && row.verification_status !== 'unverified'
+        ? {
+            id: row.verified_by,
+            // null: the account is gone; undefined: a read that does not name verifiers.
+            name: verifierName === null ? 'Former member' : (verifierName ?? 'A verifier'),
+          }
+        : null,
+    at: row.verification_status === 'unverified' ? null : row.verified_at,
+    reason:
+      row.verification_status === 'rejected'
+        ? (row.verification_reason as VerificationRejectionReason | null)
+        : null,
+    photoDistanceM: row.photo_distance_m === null ? null : Number(row.photo_distance_m),
+  };
+}
+
 export function toTree(row: TreeWithOwner, context: { callerId: string; now: Date }): Tree {
   const isOwner = row.owner_id === context.callerId;
   const coordinate = (v: number | null) => (v === null ? null : isOwner ? v : roundCoordinate(v));
@@ -113,6 +150,7 @@ export function toTree(row: TreeWithOwner, context: { callerId: string; now: Dat
     lastMeasurement: lastMeasurementOf(row),
     impact: impactOfRow(row, context.now),
     createdAt: row.created_at,
+    verification: verificationOf(row, row.verifier_name),
   };
 }
 

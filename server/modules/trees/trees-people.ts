@@ -24,19 +24,33 @@ export function treesStore(users: TreePeople, drives?: Pick<DrivesService, 'brie
     const repo = treesRepository(db, organisers);
     const on = { db };
 
-    /** Rows with their owner's names; a row whose owner is unknown is left out (as a join did). */
-    const withOwners = (rows: TreeWithReplacement[]): Promise<TreeWithOwner[]> =>
-      users.joinPeople(
-        rows,
-        (r) => r.owner_id,
-        (row, owner) => ({
-          ...row,
-          owner_name: owner.name,
-          owner_username: owner.username,
-          owner_deleted_at: owner.deletedAt,
-        }),
-        on,
-      );
+    /**
+     * Rows with their owner's names (and their verifier's, issue 21 §2); a row whose owner is
+     * unknown is left out (as a join did).
+     */
+    const withOwners = async (rows: TreeWithReplacement[]): Promise<TreeWithOwner[]> => {
+      const verifierIds = rows.flatMap((r) => (r.verified_by ? [r.verified_by] : []));
+      const [owned, verifiers] = await Promise.all([
+        users.joinPeople(
+          rows,
+          (r) => r.owner_id,
+          (row, owner) => ({
+            ...row,
+            owner_name: owner.name,
+            owner_username: owner.username,
+            owner_deleted_at: owner.deletedAt,
+          }),
+          on,
+        ),
+        verifierIds.length > 0 ? users.people(verifierIds, on) : new Map<string, never>(),
+      ]);
+      if (verifierIds.length === 0) return owned;
+      return owned.map((row) => {
+        const v = row.verified_by ? verifiers.get(row.verified_by) : undefined;
+        const name = v && !v.deletedAt ? v.name?.trim() || v.username : null;
+        return { ...row, verifier_name: name };
+      });
+    };
 
     return {
       ...repo,

@@ -121,7 +121,7 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
   const shareOf = (on: Kysely<Database>, id: string) =>
     on
       .selectFrom('trees')
-      .select([...COHORT_SOURCE_COLUMNS, 'owner_id'])
+      .select([...COHORT_SOURCE_COLUMNS, 'owner_id', 'verification_status'])
       .where('id', '=', id)
       .executeTakeFirst()
       .then((row) =>
@@ -170,6 +170,8 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
       const row = await db
         .selectFrom('trees')
         .where('reservation_id', 'in', ids)
+        // Issue 21 §2: a rejected tree counts as nothing.
+        .where('verification_status', '<>', 'rejected')
         .select(plantedAndAlive)
         .executeTakeFirstOrThrow();
       return { planted: Number(row.planted), alive: Number(row.alive) };
@@ -322,6 +324,7 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
         .selectFrom('trees')
         .where('status', '!=', 'dead')
         .where('alive_count', '>', 0)
+        .where('verification_status', '<>', 'rejected')
         .select((eb) => [
           'species_id',
           'size',
@@ -379,6 +382,7 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
           'last_height_cm',
           'last_diameter_cm',
         ]);
+      query = query.where('verification_status', '<>', 'rejected');
       if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
       const rows = await query.execute();
       return rows.map((r) => ({

@@ -32,6 +32,8 @@ import { rowStatus, toTree } from './tree-mapper';
 import { treeNotices } from './tree-notices';
 import { treeMap, type TreeMapQuery } from './tree-map';
 import type { TreesStore } from './trees-people';
+import { photoDistance, photoPlace, type PhotoPlace } from './tree-photo-gps';
+import { newPhotoPatch } from './tree-verification';
 
 /** A page of My trees: by `cursor` (keyset) or by `page` (position), optionally filtered. */
 export interface TreeListQuery {
@@ -69,6 +71,8 @@ export interface TreesServiceDeps {
   isDeliveredReservation?: (driveId: string, reservationId: string) => Promise<boolean>;
   /** Donors' gifts allocated to registered plants (gift-allocations.ts), in the writing transaction. */
   gifts?: Pick<GiftAllocations, 'onRegistered' | 'onEdited' | 'guardRemoval'>;
+  /** A measurement's photo (tree-verification.ts): the latest photo, its distance, a resubmission. */
+  onMeasurementPhoto?: (tx: Tx, treeId: string, place: PhotoPlace | null) => Promise<void>;
 }
 
 /**
@@ -95,10 +99,17 @@ export function treesService(deps: TreesServiceDeps) {
     return tree;
   }
 
-  /** The shared image pipeline (outside any transaction); its refusals name the form field. */
-  async function prepareImage(image: Buffer, field: string): Promise<PreparedImage> {
+  /**
+   * The shared image pipeline (outside any transaction); its refusals name the form field. The
+   * photo's GPS is read first (the pipeline strips it) and only travels to the distance.
+   */
+  async function prepareImage(
+    image: Buffer,
+    field: string,
+  ): Promise<PreparedImage & { place: PhotoPlace | null }> {
+    const place = await photoPlace(image);
     try {
-      return await files.prepareImage(image);
+      return { ...(await files.prepareImage(image)), place };
     } catch (error) {
       if (error instanceof AppError && error.status < 500)
         throw new AppError(error.status, error.code, error.message, { field });
@@ -155,8 +166,10 @@ export function treesService(deps: TreesServiceDeps) {
     present,
     prepareImage,
     onDeath: (tree, tx) => notices.onDeath(tree, tx),
-    onMeasuredWithPhoto: (treeId, tx) =>
-      deps.news?.onGiftTreeEvent(tx, treeId, 'measured') ?? Promise.resolve(),
+    onMeasuredWithPhoto: async (treeId, tx, photo) => {
+      await deps.onMeasurementPhoto?.(tx, treeId, photo?.place ?? null);
+      await deps.news?.onGiftTreeEvent(tx, treeId, 'measured');
+    },
   });
 
   return {
@@ -198,6 +211,16 @@ export function treesService(deps: TreesServiceDeps) {
             photo_file_id: stored?.id ?? null,
             status: 'alive',
             created_at: nowIso(),
+            // Issue 21 §2: the photo's distance from the point (its GPS is not kept).
+            ...(image
+              ? {
+                  last_photo_at: nowIso(),
+                  photo_distance_m: photoDistance(image.place, {
+                    lat: form.treeLat,
+                    lng: form.treeLong,
+                  }),
+                }
+              : {}),
           });
           await deps.gifts?.onRegistered(tx, {
             id,
@@ -291,6 +314,15 @@ export function treesService(deps: TreesServiceDeps) {
         if (image) {
           const stored = await files.saveImage(tx, user.id, image);
           patch.photo_file_id = stored.id;
+          // A new photo: its distance, and a rejected tree goes back to its verifiers (issue 21).
+          Object.assign(
+            patch,
+            newPhotoPatch(
+              { ...current, lat: patch.lat ?? current.lat, lng: patch.lng ?? current.lng },
+              image.place,
+              nowIso(),
+            ),
+          );
           if (stored.id !== current.photo_file_id)
             tx.afterCommit(() => files.discardIfUnused(current.photo_file_id));
         }

@@ -1,6 +1,7 @@
 /* Test-only data for the forest's component tests. */
 import type { DriveUpdate } from '../../../contract/drive-updates';
 import type { Forest, ForestGift, ForestTree } from '../../../contract/forest';
+import { UNVERIFIED } from '../../../contract/tree-verification';
 
 const range = (mid: number) => ({ low: mid * 0.7, mid, high: mid * 1.43 });
 
@@ -30,6 +31,7 @@ export function buildForestTree(overrides: Partial<ForestTree> = {}): ForestTree
     lastMeasurement: null,
     impact: { basis: 'predicted', co2Kg: range(1.2), o2Kg: range(0.87), co2KgPerYear: range(0.9) },
     createdAt: '2026-05-10T10:00:00.000Z',
+    verification: UNVERIFIED,
     giftPlants: 3,
     driveName: 'River oaks',
     ...overrides,

@@ -1,6 +1,7 @@
 /* Test-only data for the trees component tests. */
 import type { CareEntry, CareTaskDue, GrowthResponse } from '../../../contract/tree-care';
 import type { Tree } from '../../../contract/trees';
+import { UNVERIFIED } from '../../../contract/tree-verification';
 import type { FetchRoute } from '../../test-support/render';
 
 const range = (mid: number) => ({ low: mid * 0.7, mid, high: mid * 1.43 });
@@ -37,6 +38,7 @@ export function buildTree(overrides: Partial<Tree> = {}): Tree {
       co2KgPerYear: range(0.9),
     },
     createdAt: '2025-06-01T10:00:00.000Z',
+    verification: UNVERIFIED,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import {
 import { renderWithApp, routeFetch } from '../../../test-support/render';
 import { CorporateDashboard } from './corporate-dashboard';
 import { IndividualDashboard } from './individual-dashboard';
+import { UNVERIFIED } from '../../../../contract/tree-verification';
 
 // Chart.js needs a real canvas; the figure, its summary and its table are what is tested here.
 vi.mock('../../../components/ui/charts/chart-canvas', () => ({
@@ -214,6 +215,7 @@ describe('IndividualDashboard replanting (issue 20: the latest few, then My tree
         lastMeasurement: null,
         impact: { basis: 'predicted', co2Kg: range(0), o2Kg: range(0), co2KgPerYear: range(0) },
         createdAt: '2025-06-01T10:00:00.000Z',
+        verification: UNVERIFIED,
       },
       cause: 'drought',
       diedAt: '2026-11-01T00:00:00.000Z',
