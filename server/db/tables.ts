@@ -56,6 +56,31 @@ export interface DrivesTable {
   time_zone: WithDefault<string>;
   /** 0046: how many members joined, kept by triggers on drive_participants. */
   participants_count: WithDefault<number>;
+  /** 0047: the minutes of the drive's attendance rows (written with them, under the row's lock). */
+  attendance_minutes: WithDefault<number>;
+  /** 0047: 1 when the organiser has an attendance row; else they count the drive's duration. */
+  organiser_attended: WithDefault<number>;
+}
+
+/**
+ * 0047 (drives module, issue 21): one person's attendance at a drive: a member (`user_id`) or a
+ * walk-in without an account yet (`person_id` a walk-in id, `user_id` null until claimed).
+ * `minutes`: what it counts (docs/decisions/attended-hours.md).
+ */
+export interface DriveAttendanceTable {
+  drive_id: string;
+  person_id: string;
+  user_id: string | null;
+  walk_in_name: string | null;
+  walk_in_email: string | null;
+  /** SHA-256 of the walk-in's claim token (lib/secret-tokens.ts); null once claimed. */
+  claim_hash: string | null;
+  checked_in_at: Timestamp | null;
+  checked_out_at: Timestamp | null;
+  corrected_minutes: number | null;
+  minutes: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface DriveParticipantsTable {
@@ -98,6 +123,19 @@ export interface DriveCommunityMonthsTable {
   drives: number;
   participants: number;
   hours: number;
+}
+
+/** 0047: attended minutes (volunteer hours × 60) per organiser and month of their drives' starts. */
+export interface DriveAttendedMonthsTable {
+  organizer_id: string;
+  month: string;
+  minutes: number;
+}
+
+/** 0047: the community's attended minutes per month of the drives' starts. */
+export interface DriveCommunityAttendedMonthsTable {
+  month: string;
+  minutes: number;
 }
 
 /** 0037: drives per country (drives module). */
@@ -756,6 +794,9 @@ export interface Database {
   drive_map_cells: DriveMapCellsTable;
   drive_community_months: DriveCommunityMonthsTable;
   drive_countries: DriveCountriesTable;
+  drive_attendance: DriveAttendanceTable;
+  drive_attended_months: DriveAttendedMonthsTable;
+  drive_community_attended_months: DriveCommunityAttendedMonthsTable;
   trees: TreesTable;
   tree_owner_counts: TreeOwnerCountsTable;
   tree_measurements: TreeMeasurementsTable;

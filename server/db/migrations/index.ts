@@ -43,6 +43,7 @@ import * as treeOwnerCounts from './0045-tree-owner-counts';
 import * as driveParticipantCounts from './0046-drive-participant-counts';
 import * as treeCareDaysTold from './0040-tree-care-days-told';
 import * as treeVerification from './0048-tree-verification';
+import * as driveAttendance from './0047-drive-attendance';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -90,4 +91,5 @@ export const migrations: Record<string, Migration> = {
   '0040-tree-care-days-told': treeCareDaysTold,
   '0041-trees-geo-markers': treesGeoMarkers,
   '0048-tree-verification': treeVerification,
+  '0047-drive-attendance': driveAttendance,
 };

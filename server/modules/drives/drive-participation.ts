@@ -1,6 +1,6 @@
 import { DRIVE_MESSAGES } from '../../../contract/drives';
 import type { DriveRow } from '../../db/tables';
-import type { UnitOfWork } from '../../db/unit-of-work';
+import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
@@ -52,6 +52,8 @@ export function driveParticipation(deps: {
   notifications: NotificationsService;
   rateLimits: RateLimitsService;
   requireDrive: (id: string, on: DrivesRepository) => Promise<DriveRow>;
+  /** In the leave's transaction: the member's attendance there goes too. */
+  onLeft?: (tx: Tx, driveId: string, userId: string) => Promise<void>;
 }) {
   const { uow, clock, notifications } = deps;
 
@@ -88,8 +90,10 @@ export function driveParticipation(deps: {
       return uow.withTransaction(async (tx) => {
         const drives = deps.repo(tx.db);
         const drive = await deps.requireDrive(id, drives);
-        if (await drives.removeParticipant(id, user.id))
+        if (await drives.removeParticipant(id, user.id)) {
+          await deps.onLeft?.(tx, id, user.id);
           tx.afterCommit(tellOrganiser(drive, user, false));
+        }
         return { joined: false, participantCount: await drives.participantCount(id) };
       });
     },

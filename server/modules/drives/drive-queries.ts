@@ -112,7 +112,10 @@ export const DRIVE_COLUMNS = [
 ] as const;
 
 /** A drive as every list and detail reads it (DRIVE_COLUMNS). */
-export type DriveRecord = Omit<Selectable<DrivesTable>, 'reminder_sent_at' | 'participants_count'>;
+export type DriveRecord = Omit<
+  Selectable<DrivesTable>,
+  'reminder_sent_at' | 'participants_count' | 'attendance_minutes' | 'organiser_attended'
+>;
 
 /** With its organiser's public summary from the users module (drives-people.ts). */
 export type DriveWithOrganizer = DriveRecord & {

@@ -1,8 +1,12 @@
+import { formatInZone } from '../../../contract/attendance';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import type { JobsPort } from '../../jobs/jobs-port';
+import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
+import { composeMail, type MailAttachment } from '../../lib/mailer';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { driveLink } from './drive-mapper';
+import type { UsersService } from '../users/users.service';
+import { displayName, driveLink } from './drive-mapper';
+import { passQrPng } from './drive-passes';
 import type { drivesRepository } from './drives.repository';
 
 const DAY_MS = 86_400_000;
@@ -10,6 +14,28 @@ const DAY_MS = 86_400_000;
 const BATCH = 200;
 /** The job telling one drive's participants it starts within a day. */
 export const DRIVE_REMINDER_JOB = 'drive reminder';
+/** The reminder mail's attachment: a participant's pass as a QR image (`<drive>:<user>`). */
+export const DRIVE_PASS_ATTACHMENT = 'drive-pass';
+
+/** The day-before mail: the drive, the pass code as text, its QR attached, the printable page. */
+export function reminderMail(
+  to: string,
+  name: string,
+  drive: { name: string; starts_at: string; time_zone: string; location_text: string },
+  code: string,
+  link: string,
+) {
+  return composeMail(
+    to,
+    `Tomorrow: ${drive.name}`,
+    [
+      `Hello ${name}, "${drive.name}" starts ${formatInZone(drive.starts_at, drive.time_zone)} at ${drive.location_text}.`,
+      'Show this pass at check-in: the organiser scans the QR code attached to this email, or types the code. Check-in opens two hours before the start.',
+      `Your pass is also on the drive's page, ready to print: ${link}`,
+    ],
+    { label: 'Your pass code', value: code },
+  );
+}
 
 const when = (iso: string) => `${iso.slice(0, 10)} at ${iso.slice(11, 16)} UTC`;
 
@@ -26,9 +52,27 @@ export function driveReminders(deps: {
   clock: Clock;
   notifications: NotificationsService;
   jobs: JobsPort;
+  mail: MailQueue;
+  users: Pick<UsersService, 'people'>;
+  /** A participant's pass code at a drive. */
+  passCode: (driveId: string, userId: string) => string;
+  appUrl: string;
 }) {
   const { uow, clock, notifications } = deps;
   return {
+    /** The reminder mail's QR image of a participant's pass; null when the drive is gone. */
+    async passAttachment(id: string): Promise<MailAttachment | null> {
+      const [driveId, userId] = id.split(':');
+      if (!driveId || !userId) return null;
+      const drive = await deps.repo(uow.db).findById(driveId);
+      if (!drive) return null;
+      return {
+        filename: 'canopy-pass.png',
+        contentType: 'image/png',
+        content: await passQrPng(deps.passCode(driveId, userId)),
+      };
+    },
+
     /** The schedule: enqueues a reminder job per drive due; returns how many. */
     async sendDueReminders(): Promise<number> {
       const now = clock.now();
@@ -72,6 +116,27 @@ export function driveReminders(deps: {
           },
           tx,
         );
+        // Each participant's pass by mail: the code as text, its QR made when the mail is sent.
+        const people = await deps.users.people(participants, tx);
+        const link = `${deps.appUrl}${driveLink(drive.id)}`;
+        for (const userId of participants) {
+          const person = people.get(userId);
+          if (!person || person.deletedAt) continue;
+          await deps.mail.send(
+            tx,
+            reminderMail(
+              person.email,
+              displayName(person),
+              drive,
+              deps.passCode(drive.id, userId),
+              link,
+            ),
+            {
+              key: `drive-reminder:${drive.id}:${drive.starts_at}:${userId}`,
+              attachments: [{ kind: DRIVE_PASS_ATTACHMENT, id: `${drive.id}:${userId}` }],
+            },
+          );
+        }
         return 1;
       });
     },

@@ -38,6 +38,13 @@ export function organiserSummaryQueries(db: Kysely<Database>) {
             .whereRef('drives.id', '=', 'drive_participants.drive_id'),
         }))
         .execute();
+      await sql`update drives set
+          attendance_minutes = (select coalesce(sum(a.minutes), 0) from drive_attendance a
+            where a.drive_id = drives.id),
+          organiser_attended = case when exists (select 1 from drive_attendance a
+            where a.drive_id = drives.id and a.person_id = drives.organizer_id) then 1 else 0 end`.execute(
+        db,
+      );
       await db.deleteFrom('drive_organiser_months').execute();
       await sql`insert into drive_organiser_months (organizer_id, month, drives, participants, hours)
         select d.organizer_id, substr(d.starts_at, 1, 7), count(*), coalesce(sum(p.n), 0),
@@ -51,6 +58,15 @@ export function organiserSummaryQueries(db: Kysely<Database>) {
       await sql`insert into drive_community_months (month, drives, participants, hours)
         select month, sum(drives), sum(participants), sum(hours) from drive_organiser_months
         group by month`.execute(db);
+      // Attended minutes (0047) per organiser and month, and the community's.
+      await db.deleteFrom('drive_attended_months').execute();
+      await sql`insert into drive_attended_months (organizer_id, month, minutes)
+        select organizer_id, substr(starts_at, 1, 7), sum(attendance_minutes
+          + case when organiser_attended = 0 then duration_hours * 60 else 0 end)
+        from drives group by organizer_id, substr(starts_at, 1, 7)`.execute(db);
+      await db.deleteFrom('drive_community_attended_months').execute();
+      await sql`insert into drive_community_attended_months (month, minutes)
+        select month, sum(minutes) from drive_attended_months group by month`.execute(db);
       await db.deleteFrom('drive_countries').execute();
       await sql`insert into drive_countries (country, drives)
         select country, count(*) from drives group by country`.execute(db);
@@ -105,10 +121,10 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .execute(),
 
     /**
-     * Volunteer hours of whole months [fromMonth, beforeMonth) from a summary: the organiser's
-     * (`drive_organiser_months`), or the community's (`drive_community_months`) without one.
+     * Attended minutes of whole months [fromMonth, beforeMonth) from a summary (0047): the
+     * organiser's (`drive_attended_months`), or the community's (`drive_community_attended_months`).
      */
-    async monthHours(
+    async monthMinutes(
       organizerId: string | undefined,
       fromMonth: string | undefined,
       beforeMonth: string,
@@ -116,43 +132,53 @@ export function driveSummariesRepository(db: Kysely<Database>) {
       const query =
         organizerId === undefined
           ? db
-              .selectFrom('drive_community_months')
-              .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('hours'), eb.lit(0)).as('h'))
+              .selectFrom('drive_community_attended_months')
+              .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('minutes'), eb.lit(0)).as('m'))
               .where('month', '<', beforeMonth)
               .$if(!!fromMonth, (q) => q.where('month', '>=', fromMonth!))
           : db
-              .selectFrom('drive_organiser_months')
-              .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('hours'), eb.lit(0)).as('h'))
+              .selectFrom('drive_attended_months')
+              .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('minutes'), eb.lit(0)).as('m'))
               .where('organizer_id', '=', organizerId)
               .where('month', '<', beforeMonth)
               .$if(!!fromMonth, (q) => q.where('month', '>=', fromMonth!));
-      return Number((await query.executeTakeFirstOrThrow()).h);
+      return Number((await query.executeTakeFirstOrThrow()).m);
     },
 
     /**
-     * Volunteer hours of the drives (the organiser's, or everyone's without one) starting in
-     * [from, before) and by `now`, from the rows: each drive's duration once for its organiser and
-     * once per participant.
+     * Attended minutes of the drives (the organiser's, or everyone's without one) starting in
+     * [from, before), from the rows: each drive's attendance as recorded (check-in opens two hours
+     * before the start, so no later drive has any), and its organiser's duration once it started
+     * (unless the organiser has an attendance row of their own).
      */
-    async rowHours(
+    async rowMinutes(
       organizerId: string | undefined,
-      range: { from?: string | undefined; before?: string | undefined; now: string },
+      range: {
+        from?: string | undefined;
+        before?: string | undefined;
+        now: string;
+        /** The latest start a drive with attendance can have (now + 2 hours). */
+        opened: string;
+      },
     ) {
       let query = db
         .selectFrom('drives')
         .select((eb) =>
           eb.fn
             .coalesce(
-              eb.fn.sum<number>(sql`drives.duration_hours * (1 + (${participantsOf()}))`),
+              eb.fn.sum<number>(
+                sql`drives.attendance_minutes + case when drives.organiser_attended = 0
+                  and drives.starts_at <= ${range.now} then drives.duration_hours * 60 else 0 end`,
+              ),
               eb.lit(0),
             )
-            .as('h'),
+            .as('m'),
         )
-        .where('drives.starts_at', '<=', range.now);
+        .where('drives.starts_at', '<=', range.opened);
       if (organizerId !== undefined) query = query.where('drives.organizer_id', '=', organizerId);
       if (range.from) query = query.where('drives.starts_at', '>=', range.from);
       if (range.before) query = query.where('drives.starts_at', '<', range.before);
-      return Number((await query.executeTakeFirstOrThrow()).h);
+      return Number((await query.executeTakeFirstOrThrow()).m);
     },
 
     /** How many of the organiser's drives in the range start after `now` (index range count). */

@@ -1,3 +1,4 @@
+import { ATTENDANCE_LIMITS } from '../../../contract/attendance';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { driveSummariesRepository, monthOf } from './drive-summaries.repository';
@@ -37,7 +38,7 @@ export function toDriveSummary(row: {
   };
 }
 
-/** Which drives a volunteer-hours figure covers (ISO instants; drives that started by now only). */
+/** Which drives a volunteer-hours figure covers (ISO instants of their starts). */
 export interface VolunteerHoursScope {
   /** One organiser's drives; the whole community without it. */
   organiserId?: string;
@@ -149,26 +150,33 @@ export function driveSummaries(uow: UnitOfWork, clock: Clock) {
     },
 
     /**
-     * The one definition of volunteer hours: drives that started by now, each drive's duration
-     * once for its organiser and once per participant (sign-ups: there are no check-ins yet).
-     * Whole months that have ended come from a summary (the organiser's `drive_organiser_months`,
-     * or the community's `drive_community_months`), the rest (the month under way, a period's
-     * partial first and last months) from the rows.
+     * The one definition of volunteer hours (issue 21, docs/decisions/attended-hours.md): attended
+     * hours. Each attendance counts its minutes as soon as it is recorded (check-out minus
+     * check-in capped at the duration plus 2 hours, else the duration, or a correction), and each
+     * drive's organiser their duration once the drive has started unless corrected; RSVPs that did
+     * not come count nothing. Whole months that have ended come from a summary (the organiser's
+     * `drive_organiser_months`, or the community's `drive_community_months`), the rest (the month
+     * under way, a period's partial first and last months) from the drives' attendance columns.
      */
     volunteerHours(scope: VolunteerHoursScope = {}): Promise<number> {
       const repo = driveSummariesRepository(uow.db);
-      const now = nowIso();
+      const nowMs = clock.now().getTime();
+      const now = new Date(nowMs).toISOString();
+      const opened = new Date(nowMs + ATTENDANCE_LIMITS.opensHoursBefore * 3_600_000).toISOString();
       const { organiserId: id, from, before } = scope;
       const end = before !== undefined && before <= now ? before : now;
       const lo = from === undefined || from === monthStart(from) ? from : nextMonthStart(from);
       const hi = monthStart(end);
-      const bounds = { before, now };
-      if (lo !== undefined && lo >= hi) return repo.rowHours(id, { ...bounds, from });
+      const bounds = { before, now, opened };
+      const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
+      if (lo !== undefined && lo >= hi) return repo.rowMinutes(id, { ...bounds, from }).then(hours);
       return Promise.all([
-        repo.monthHours(id, lo && monthOf(lo), monthOf(hi)),
-        from !== undefined && from < lo! ? repo.rowHours(id, { from, before: lo, now }) : 0,
-        repo.rowHours(id, { ...bounds, from: hi }),
-      ]).then((parts) => parts.reduce((a, b) => a + b, 0));
+        repo.monthMinutes(id, lo && monthOf(lo), monthOf(hi)),
+        from !== undefined && from < lo!
+          ? repo.rowMinutes(id, { from, before: lo, now, opened })
+          : 0,
+        repo.rowMinutes(id, { ...bounds, from: hi }),
+      ]).then((parts) => hours(parts.reduce((a, b) => a + b, 0)));
     },
 
     /** Drives ever created and the countries they were in. */

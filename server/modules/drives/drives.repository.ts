@@ -15,7 +15,14 @@ import {
 
 export type DriveChanges = Omit<
   DrivesTable,
-  'id' | 'organizer_id' | 'created_at' | 'reminder_sent_at' | 'time_zone' | 'participants_count'
+  | 'id'
+  | 'organizer_id'
+  | 'created_at'
+  | 'reminder_sent_at'
+  | 'time_zone'
+  | 'participants_count'
+  | 'attendance_minutes'
+  | 'organiser_attended'
 > & {
   time_zone: string;
   reminder_sent_at?: null;

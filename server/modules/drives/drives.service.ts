@@ -23,6 +23,10 @@ import type { FilesService, PreparedImage } from '../files/files.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { RateLimitsService } from '../rate-limits/rate-limits.service';
 import { driveCalendar } from './drive-calendar';
+import { driveAttendance } from './drive-attendance';
+import { drivePasses } from './drive-passes';
+import type { MailQueue } from '../../jobs/jobs-port';
+import type { UsersService } from '../users/users.service';
 import { driveParticipation } from './drive-participation';
 import { countryLabel } from '../../../contract/countries';
 import {
@@ -81,6 +85,12 @@ export interface DrivesServiceDeps {
   /** The day-before reminder jobs. */
   jobs: JobsPort;
   appUrl: string;
+  /** Check-in invitations and the reminder mail with the pass. */
+  mail: MailQueue;
+  /** The server's secret the passes are signed with (config.sessionSecret). */
+  passSecret: string;
+  /** Names and emails of the people at a drive (check-in, walk-ins, reminders). */
+  users: Pick<UsersService, 'people' | 'personByEmail'>;
   /** Whether a user may organise drives for an organisation (its team's owners and admins). */
   organisationRights?: (userId: string, organisationId: string) => Promise<boolean>;
   /** An organisation's team owners and admins (they act for its drives). */
@@ -178,7 +188,26 @@ export function drivesService(deps: DrivesServiceDeps) {
     return drive;
   }
 
-  const participation = driveParticipation({ ...deps, requireDrive });
+  const actsFor = async (user: SessionUser, organiserId: string) =>
+    organiserId === user.id || ((await deps.organisationRights?.(user.id, organiserId)) ?? false);
+
+  const passes = drivePasses(deps.passSecret);
+  /** Check-in at a drive, attended hours, passes and walk-in claims (drive-attendance.ts). */
+  const attendance = driveAttendance({
+    uow,
+    clock,
+    mail: deps.mail,
+    appUrl: deps.appUrl,
+    passes,
+    users: deps.users,
+    actsFor,
+  });
+
+  const participation = driveParticipation({
+    ...deps,
+    requireDrive,
+    onLeft: (tx, driveId, userId) => attendance.left(tx, driveId, userId),
+  });
 
   /** The first refusal of a delete guard (e.g. the drive received money), or null. */
   async function deleteRefusal(driveId: string, tx: Tx): Promise<string | null> {
@@ -192,9 +221,6 @@ export function drivesService(deps: DrivesServiceDeps) {
   function assertCanOrganise(user: SessionUser): void {
     if (user.profile_type !== 'corporate') throw forbidden(DRIVE_MESSAGES.corporateOnly);
   }
-
-  const actsFor = async (user: SessionUser, organiserId: string) =>
-    organiserId === user.id || ((await deps.organisationRights?.(user.id, organiserId)) ?? false);
 
   /** Who organises a new drive: the caller, or an organisation whose owner or admin they are. */
   async function organiserFor(user: SessionUser, organisationId?: string): Promise<string> {
@@ -277,6 +303,9 @@ export function drivesService(deps: DrivesServiceDeps) {
           // A new date deserves a new day-before reminder.
           ...(fields.starts_at !== current.starts_at ? { reminder_sent_at: null } : {}),
         });
+        // Attendance counts the duration (a check-in without check-out, the cap).
+        if (Number(fields.duration_hours) !== Number(current.duration_hours))
+          await attendance.durationChanged(tx, drive.id);
         if (stored && stored.id !== current.image_file_id)
           tx.afterCommit(() => files.discardIfUnused(current.image_file_id));
         const told = (await drives.participantIds(drive.id)).filter((id) => id !== user.id);
@@ -321,6 +350,7 @@ export function drivesService(deps: DrivesServiceDeps) {
       const ids = upcoming.map((d) => d.id);
       const joined = await drives.participationsIn(ids, userId);
       await drives.remove(ids);
+      await attendance.accountDeleted(tx, userId);
       await drives.removeParticipations(userId);
       for (const drive of upcoming) {
         const told = joined.filter((p) => p.drive_id === drive.id).map((p) => p.user_id);
@@ -472,6 +502,11 @@ export function drivesService(deps: DrivesServiceDeps) {
 
     ...participation,
 
+    /** Check-in at a drive (drive-attendance.ts). */
+    attendance,
+    /** The member's volunteer certificate of a year (PDF). */
+    volunteerCertificate: attendance.certificate,
+
     /**
      * My Plantations: a page of the drives the caller organises and of those they joined (or of
      * one, `part`), each read by keyset on its index after `cursor`; `nextCursor` per list.
@@ -558,7 +593,17 @@ export function drivesService(deps: DrivesServiceDeps) {
      * Day-before reminders (drive-reminders.ts): the schedule enqueues a job per drive due
      * (returns how many), the job tells its participants once.
      */
-    ...driveReminders({ uow, repo: deps.repo, clock, notifications, jobs: deps.jobs }),
+    ...driveReminders({
+      uow,
+      repo: deps.repo,
+      clock,
+      notifications,
+      jobs: deps.jobs,
+      mail: deps.mail,
+      users: deps.users,
+      passCode: attendance.passCode,
+      appUrl: deps.appUrl,
+    }),
   };
 }
 export type DrivesService = ReturnType<typeof drivesService>;

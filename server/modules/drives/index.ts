@@ -1,7 +1,8 @@
 import { defineModule } from '../module';
-import { DRIVE_REMINDER_JOB } from './drive-reminders';
+import { DRIVE_PASS_ATTACHMENT, DRIVE_REMINDER_JOB } from './drive-reminders';
 import { drivesStore } from './drives-people';
 import { drivesRoutes } from './drives.routes';
+import { attendanceRoutes } from './drive-attendance.routes';
 import { drivesService, type DrivesService } from './drives.service';
 
 declare module '../module' {
@@ -21,6 +22,9 @@ export const drivesModule = defineModule({
     'drive_community_months',
     'drive_countries',
     'drive_map_cells',
+    'drive_attendance',
+    'drive_attended_months',
+    'drive_community_attended_months',
   ],
   figures: [
     'volunteerHours',
@@ -31,7 +35,7 @@ export const drivesModule = defineModule({
     'organisedDrivesAfter',
     'joinedUpcoming',
   ],
-  create: ({ uow, clock, config, hooks, jobs }, ports) =>
+  create: ({ uow, clock, config, hooks, jobs, mail }, ports) =>
     drivesService({
       uow,
       repo: drivesStore(ports.users),
@@ -41,16 +45,20 @@ export const drivesModule = defineModule({
       rateLimits: ports.rateLimits,
       jobs,
       appUrl: config.appUrl,
+      mail,
+      passSecret: config.sessionSecret!,
+      users: ports.users,
       // A drive that received money or saplings cannot be deleted: the owning modules say why.
       deleteGuards: () => hooks.all('guardDriveDeletion'),
       // A team's owners and admins organise and edit its organisation's drives.
       organisationRights: ports.teams.managesDrivesOf,
       organisationManagers: ports.teams.driveManagersOf,
     }),
-  routes: [drivesRoutes],
+  routes: [drivesRoutes, attendanceRoutes],
   hooks: (drives) => ({
     onAccountDeleted: drives.onAccountDeleted,
     memberFigures: drives.memberFigures,
+    mailAttachments: { [DRIVE_PASS_ATTACHMENT]: drives.passAttachment },
   }),
   jobs: (drives) => [
     { name: 'drive reminders', cron: '*/5 * * * *', run: () => drives.sendDueReminders() },
