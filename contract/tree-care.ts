@@ -8,6 +8,7 @@ import {
   TREE_MESSAGES,
   TREE_STATUSES,
 } from './trees';
+import { CHECKUP_AFTER_MONTHS } from './four-numbers';
 import { cursorField, decodeCursor, encodeCursor, isInstant, isRowId } from './cursor';
 
 export const MEASUREMENT_LIMITS = {
@@ -74,7 +75,7 @@ export type DeathCause = (typeof DEATH_CAUSES)[number];
  * the second, weed and mulch every 3 months for the first two years, measure every 6 months for
  * as long as the tree lives. A logged action (or a measurement) restarts its interval.
  */
-export const CARE_TASKS = ['water', 'weed', 'mulch', 'measure'] as const;
+export const CARE_TASKS = ['water', 'weed', 'mulch', 'measure', 'checkup'] as const;
 export type CareTask = (typeof CARE_TASKS)[number];
 export interface CareRule {
   task: CareTask;
@@ -89,9 +90,15 @@ export const CARE_SCHEDULE: readonly CareRule[] = [
   { task: 'weed', every: { months: 3 }, fromYears: 0, toYears: 2 },
   { task: 'mulch', every: { months: 3 }, fromYears: 0, toYears: 2 },
   { task: 'measure', every: { months: 6 }, fromYears: 0, toYears: null },
+  // Issue 21 §3: 10 months after the tree's last check (registration, measurement, care entry or
+  // health report), a check-up (a measurement or a health report with a photo) before the
+  // 12-month rule leaves its plants out of "alive at last check".
+  { task: 'checkup', every: { months: CHECKUP_AFTER_MONTHS }, fromYears: 0, toYears: null },
 ];
 /** Which logged action clears which task (measuring is a measurement, not a care entry). */
-export const ACTION_FOR_TASK: Readonly<Record<Exclude<CareTask, 'measure'>, CareAction>> = {
+export const ACTION_FOR_TASK: Readonly<
+  Record<Exclude<CareTask, 'measure' | 'checkup'>, CareAction>
+> = {
   water: 'watered',
   weed: 'weeded',
   mulch: 'mulched',

@@ -182,6 +182,8 @@ export interface TreesTable {
   photo_distance_m: WithDefault<number | null>;
   /** When the latest photo of the tree (its own or a measurement's) was added. */
   last_photo_at: WithDefault<Timestamp | null>;
+  /** 0049 (issue 21): the last check: registration, measurement, care entry or health report. */
+  last_checked_at: WithDefault<Timestamp | null>;
 }
 
 /** 0032 (trees module): plants registered at a drive per planting day (UTC), with its organiser. */
@@ -244,6 +246,17 @@ export interface DonationDonorTotalsTable {
 export interface TreeOwnerCountsTable {
   owner_id: string;
   records: number;
+}
+
+/**
+ * 0049: plants of trees not rejected per UTC day of their last check ('' never) and verified (1)
+ * or not (0), kept by triggers (trees module). PostgreSQL answers the sums as text.
+ */
+export interface TreeCheckDaysTable {
+  checked_day: string;
+  verified: number;
+  planted: number;
+  alive: number;
 }
 
 /** A column the database fills when an insert leaves it out. */
@@ -325,7 +338,7 @@ export interface TreeCareSettingsTable {
  */
 export interface TreeCareNoticesTable {
   tree_id: string;
-  task: 'water' | 'weed' | 'mulch' | 'measure';
+  task: 'water' | 'weed' | 'mulch' | 'measure' | 'checkup';
   /** The day the task fell due (YYYY-MM-DD). */
   due_on: string;
   owner_id: string;
@@ -350,7 +363,7 @@ export interface TreeCareDueTable {
   /** The rule's place in CARE_SCHEDULE (orders one tree's tasks of one day). */
   rule: number;
   owner_id: string;
-  task: 'water' | 'weed' | 'mulch' | 'measure';
+  task: 'water' | 'weed' | 'mulch' | 'measure' | 'checkup';
   due_at: Timestamp;
   /** When the rule's age window closes; CARE_OPEN_END for the tree's whole life. */
   closes_at: Timestamp;
@@ -799,6 +812,7 @@ export interface Database {
   drive_community_attended_months: DriveCommunityAttendedMonthsTable;
   trees: TreesTable;
   tree_owner_counts: TreeOwnerCountsTable;
+  tree_check_days: TreeCheckDaysTable;
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;
   tree_drive_days: TreeDriveDaysTable;

@@ -65,6 +65,8 @@ export function buildTree(ownerId: string, overrides: Partial<NewTree> = {}): Ne
     nickname: null,
     status: 'alive',
     created_at: stamp,
+    // Registration is the tree's first check (issue 21 §3), as the trees repository stores it.
+    last_checked_at: overrides.created_at ?? stamp,
     ...overrides,
   };
 }

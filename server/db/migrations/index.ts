@@ -44,6 +44,7 @@ import * as driveParticipantCounts from './0046-drive-participant-counts';
 import * as treeCareDaysTold from './0040-tree-care-days-told';
 import * as treeVerification from './0048-tree-verification';
 import * as driveAttendance from './0047-drive-attendance';
+import * as fourNumbers from './0049-four-numbers';
 
 /** Every migration, in order; names are stable forever once released. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '0041-trees-geo-markers': treesGeoMarkers,
   '0048-tree-verification': treeVerification,
   '0047-drive-attendance': driveAttendance,
+  '0049-four-numbers': fourNumbers,
 };

@@ -20,6 +20,19 @@ export function donationSummariesRepository(db: Kysely<Database>) {
       };
     },
 
+    /**
+     * Trees of the paid tree donations to a drive, refunds taken away (issue 21 §3's "funded"):
+     * the drive's rows of `donation_drive_days` (a range of its primary key).
+     */
+    async treesForDrive(driveId: string): Promise<number> {
+      const row = await db
+        .selectFrom('donation_drive_days')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('trees'), eb.lit(0)).as('trees'))
+        .where('drive_id', '=', driveId)
+        .executeTakeFirstOrThrow();
+      return Number(row.trees);
+    },
+
     /** Whether the member paid any donation (one row of `donation_donor_totals`). */
     async hasPaid(donorId: string): Promise<boolean> {
       const row = await db

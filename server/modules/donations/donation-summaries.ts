@@ -42,6 +42,9 @@ export function donationSummaries(uow: UnitOfWork, currency: string) {
       return { treesDonated: row.trees, moneyRaisedMinor: row.money };
     },
 
+    /** Trees paid for at a drive (paid tree donations, refunds taken away; issue 21 §3). */
+    treesFundedForDrive: (driveId: string): Promise<number> => repo().treesForDrive(driveId),
+
     /** Whether the member paid any donation (the getting-started checklist). */
     hasPaidDonation: (donorId: string): Promise<boolean> => repo().hasPaid(donorId),
 

@@ -34,7 +34,13 @@ export const donationsModule = defineModule({
     'donation_drive_days',
     'donation_organiser_periods',
   ],
-  figures: ['totals', 'paidTotalsOf', 'hasPaidDonation', 'receivedForOrganiser'],
+  figures: [
+    'totals',
+    'paidTotalsOf',
+    'hasPaidDonation',
+    'receivedForOrganiser',
+    'treesFundedForDrive',
+  ],
   create: (
     { uow, clock, config, mail, jobs, log, hooks },
     { notifications, nursery, drives, users },

@@ -7,6 +7,7 @@ import type { DonationsService } from '../donations/donations.service';
 import type { DrivesService } from '../drives/drives.service';
 import type { ImpactFigures } from '../trees/tree-impact-figures';
 import type { TreeCharts } from '../trees/tree-charts';
+import type { TreeFourNumbers } from '../trees/tree-four-numbers';
 import type { UsersService } from '../users/users.service';
 import { countryLines, speciesMix } from './chart-lines';
 
@@ -24,7 +25,9 @@ const DEFAULT_CURRENCY = 'USD';
 /** The owners' read methods stats asks: it reads no table itself. */
 export interface StatsPorts {
   /** Living plants, CO₂ and O₂ by the one impact method; the tree charts. */
-  trees: Pick<TreeCharts, 'communityCharts'> & Pick<ImpactFigures, 'communityImpact'>;
+  trees: Pick<TreeCharts, 'communityCharts' | 'unconfirmedImpact'> &
+    Pick<ImpactFigures, 'communityImpact'> &
+    Pick<TreeFourNumbers, 'communityTreeCounts'>;
   /** Volunteer hours (their one definition), drives and countries. */
   drives: Pick<DrivesService, 'volunteerHours' | 'communityCounts' | 'drivesPerCountry'>;
   /** Trees donated and money raised. */
@@ -45,14 +48,23 @@ export function statsService(
 
   async function compute(): Promise<ImpactStats> {
     const now = clock.now();
-    const [given, counts, volunteerHours, members, impact] = await Promise.all([
-      donations.totals(),
-      drives.communityCounts(),
-      drives.volunteerHours(),
-      users.memberCount(),
-      trees.communityImpact(),
-    ]);
+    const [given, counts, volunteerHours, members, impact, treeCounts, unconfirmed] =
+      await Promise.all([
+        donations.totals(),
+        drives.communityCounts(),
+        drives.volunteerHours(),
+        users.memberCount(),
+        trees.communityImpact(),
+        trees.communityTreeCounts(),
+        trees.unconfirmedImpact(),
+      ]);
     return {
+      // The four honest numbers (issue 21 §3, docs/decisions/four-numbers.md).
+      treesFunded: given.treesDonated,
+      treesPlanted: treeCounts.treesPlanted,
+      treesAliveChecked: treeCounts.treesAliveChecked,
+      treesVerified: treeCounts.treesVerified,
+      treesUnconfirmed: Math.max(0, treeCounts.alive - treeCounts.treesAliveChecked),
       treesDonated: given.treesDonated,
       moneyRaisedMinor: given.moneyRaisedMinor,
       drivesCreated: counts.drivesCreated,
@@ -61,8 +73,10 @@ export function statsService(
       members,
       currency,
       treesRegistered: impact.treesRegistered,
-      co2Kg: Math.round(impact.co2Kg.mid),
-      o2Kg: Math.round(impact.o2Kg.mid),
+      // Plants alive at last check only: the living plants' figure less the unconfirmed ones'
+      // (counted by the chart job, at most ten minutes old).
+      co2Kg: Math.max(0, Math.round(impact.co2Kg.mid - unconfirmed.co2Kg.mid)),
+      o2Kg: Math.max(0, Math.round(impact.o2Kg.mid - unconfirmed.o2Kg.mid)),
       computedAt: now.toISOString(),
     };
   }
@@ -79,9 +93,10 @@ export function statsService(
       trees.communityCharts(HISTORY_MONTHS),
       drives.drivesPerCountry(),
     ]);
+    const { unconfirmed: _unconfirmed, ...charts } = treeCharts;
     return {
-      ...treeCharts,
-      speciesMix: speciesMix(treeCharts.speciesMix),
+      ...charts,
+      speciesMix: speciesMix(charts.speciesMix),
       drivesPerCountry: countryLines(countries),
       computedAt: clock.now().toISOString(),
     };

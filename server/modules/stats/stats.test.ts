@@ -21,6 +21,11 @@ describe.each(databaseTargets)('GET /api/stats on $name', (target) => {
     expect(res.json()).toEqual({
       success: true,
       data: {
+        treesFunded: 0,
+        treesPlanted: 0,
+        treesAliveChecked: 0,
+        treesVerified: 0,
+        treesUnconfirmed: 0,
         treesRegistered: 0,
         treesDonated: 0,
         moneyRaisedMinor: 0,

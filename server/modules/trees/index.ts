@@ -15,6 +15,8 @@ import { treeForest, type TreeForest } from './tree-forest';
 import { treePublic, type TreePublic } from './tree-public';
 import { impactFigures, type ImpactFigures } from './tree-impact-figures';
 import { treeCharts, type TreeCharts } from './tree-charts';
+import { treeFourNumbers, type TreeFourNumbers } from './tree-four-numbers';
+import { treeFourNumbersRoutes } from './tree-four-numbers.routes';
 import { treesService, type TreesService } from './trees.service';
 import { treeVerification } from './tree-verification';
 import { treeVerificationRoutes } from './tree-verification.routes';
@@ -41,6 +43,7 @@ declare module '../module' {
       GiftNotices &
       ImpactFigures &
       TreeCharts &
+      TreeFourNumbers &
       TreeVerificationPorts;
   }
 }
@@ -70,10 +73,13 @@ export const treesModule = defineModule({
     'tree_drive_days',
     'tree_organiser_periods',
     'tree_owner_counts',
+    'tree_check_days',
   ],
   figures: [
     'communityImpact',
     'communityCharts',
+    'communityTreeCounts',
+    'unconfirmedImpact',
     'ownerSummary',
     'plantedForOrganiser',
     'memberFigures',
@@ -164,11 +170,20 @@ export const treesModule = defineModule({
       // The community's impact figure: partials a job keeps, plus the rows written since.
       ...impactFigures({ uow, clock }),
       ...charts,
+      // The four honest numbers' tree counts (issue 21 §3): the community's and a drive's.
+      ...treeFourNumbers({
+        db: uow.db,
+        clock,
+        ports: {
+          treesFundedForDrive: (id) => ports.donations.treesFundedForDrive(id),
+          driveExists: async (id) => (await ports.drives.briefs([id])).has(id),
+        },
+      }),
       // The public forest and gift pages (issue 19 §4): rounded places, bounded lists.
       ...treePublic({ db: uow.db, clock, own: charts.ownerTreeFigures }),
     };
   },
-  routes: [treesRoutes, treeCareRoutes, treeVerificationRoutes],
+  routes: [treesRoutes, treeCareRoutes, treeFourNumbersRoutes, treeVerificationRoutes],
   hooks: (trees) => ({
     onAccountDeleted: trees.onAccountDeleted,
     reservationPlants: trees.reservationTreeCounts,

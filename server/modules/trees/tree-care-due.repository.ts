@@ -60,7 +60,7 @@ export const careActionMovesDue = (action: string) =>
   (CARE_LOG_ACTIONS as readonly string[]).includes(action);
 
 /** The `trees` columns the care rules' rows depend on (the owner's list included). */
-const DUE_COLUMNS = ['owner_id', 'planted_at', 'status', 'last_measured_at'];
+const DUE_COLUMNS = ['owner_id', 'planted_at', 'status', 'last_measured_at', 'last_checked_at'];
 
 /** True when a tree update changes what `tree_care_due` holds for it. */
 export const movesCareDue = (patch: object) => DUE_COLUMNS.some((column) => column in patch);
@@ -71,6 +71,8 @@ interface DueSource {
   owner_id: string;
   planted_at: string;
   last_measured_at: string | null;
+  /** Undefined before 0049 added the column (0027's backfill runs before it). */
+  last_checked_at?: string | null;
   last_watered: string | null;
   last_weeded: string | null;
   last_mulched: string | null;
@@ -91,6 +93,7 @@ function rowsOf(tree: DueSource, from?: string): Array<Insertable<TreeCareDueTab
   const dues = ruleDues({
     plantedAt: tree.planted_at,
     lastMeasuredAt: tree.last_measured_at,
+    lastCheckedAt: tree.last_checked_at ?? null,
     lastDone: {
       ...(tree.last_watered ? { watered: tree.last_watered } : {}),
       ...(tree.last_weeded ? { weeded: tree.last_weeded } : {}),
@@ -121,7 +124,8 @@ export function careDueQueries(db: Kysely<Database>) {
   const sources = () =>
     db
       .selectFrom('trees')
-      .select(['trees.id', 'trees.owner_id', 'trees.planted_at', 'trees.last_measured_at'])
+      // Every column (not a list): 0027's backfill runs on a table without 0049's last_checked_at.
+      .selectAll('trees')
       .select((eb) => [
         lastDone(eb, 'watered').as('last_watered'),
         lastDone(eb, 'weeded').as('last_weeded'),

@@ -78,13 +78,14 @@ describe.each(databaseTargets)('stored care rules on $name', (target) => {
   it('prunes rules whose window closed, keeping what still shows', async () => {
     await kit.setup();
     const me = await kit.signIn();
-    // Planted three years ago: only measuring still shows; the young-tree rules have closed.
+    // Planted three years ago: only measuring and the check-up (issue 21 §3) still show; the
+    // young-tree rules have closed.
     await kit.register(me.headers, { plantedAt: '2023-05-20' });
     const before = await referenceCareDue(kit.db(), me.user.id, kit.clock.now());
     expect((await storedRows()).some((r) => r.closes_at !== CARE_OPEN_END)).toBe(true);
     expect(await kit.services().trees.prune(kit.clock.now())).toBeGreaterThan(0);
     const rows = await storedRows();
-    expect(rows.map((r) => r.task)).toEqual(['measure']);
+    expect(rows.map((r) => r.task)).toEqual(['measure', 'checkup']);
     expect(await kit.services().trees.careDue(me.user.id)).toEqual(before);
   });
 });

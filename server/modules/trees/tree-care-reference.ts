@@ -10,7 +10,7 @@ import { careQueries } from './tree-care.repository';
 import { dueTasks, ruleDues, type CareSubject } from './tree-care-schedule';
 import { treeTitle } from './tree-mapper';
 
-const RULE_ORDER = ['water', 'weed', 'mulch', 'measure'];
+const RULE_ORDER = ['water', 'weed', 'mulch', 'measure', 'checkup'];
 
 type DueTask = ReturnType<typeof dueTasks>[number];
 
@@ -48,6 +48,7 @@ async function subjects(db: Kysely<Database>, ownerId: string) {
     subject: {
       plantedAt: tree.planted_at,
       lastMeasuredAt: tree.last_measured_at,
+      lastCheckedAt: tree.last_checked_at,
       lastDone: Object.fromEntries(
         Object.entries(last.get(tree.id) ?? {}).filter(([action]) => cares.has(action)),
       ),

@@ -31,6 +31,7 @@ describe('care due, derived from the planting date and the care log (injected cl
   it('waters fortnightly in the second year, and not at all after it', () => {
     const second = tree('2025-01-01', {
       lastMeasuredAt: '2026-01-01T00:00:00.000Z',
+      lastCheckedAt: '2026-01-01T00:00:00.000Z',
       lastDone: {
         watered: '2025-12-30T08:00:00.000Z',
         weeded: '2026-01-01T00:00:00.000Z',
@@ -42,8 +43,10 @@ describe('care due, derived from the planting date and the care log (injected cl
     // Never watered: the fortnightly task is due from the day the second year starts.
     const neverWatered = { ...second, lastDone: { ...second.lastDone, watered: undefined } };
     expect(due(neverWatered, '2026-01-05')).toEqual(['water 2026-01-01 +4d']);
-    // After two years only measuring is left.
-    expect(due(tree('2024-01-01'), '2026-03-01')).toEqual(['measure 2024-07-01 +608d']);
+    // After two years only measuring is left (and the check-up, 10 months after the last check).
+    expect(
+      due(tree('2024-01-01', { lastCheckedAt: '2025-06-01T00:00:00.000Z' }), '2026-03-01'),
+    ).toEqual(['measure 2024-07-01 +608d']);
   });
 
   it('weeds and mulches every 3 months for two years', () => {
@@ -62,9 +65,23 @@ describe('care due, derived from the planting date and the care log (injected cl
   });
 
   it('measures every 6 months for as long as the tree lives', () => {
-    const t = tree('2020-01-01', { lastMeasuredAt: '2026-01-10T00:00:00.000Z' });
+    const t = tree('2020-01-01', {
+      lastMeasuredAt: '2026-01-10T00:00:00.000Z',
+      lastCheckedAt: '2026-01-10T00:00:00.000Z',
+    });
     expect(due(t, '2026-07-09')).toEqual([]);
     expect(due(t, '2026-07-10')).toEqual(['measure 2026-07-10 +0d']);
+  });
+
+  it('asks for a check-up 10 months after the last check, for as long as the tree lives', () => {
+    const t = tree('2020-01-01', {
+      lastMeasuredAt: '2026-01-10T00:00:00.000Z',
+      lastCheckedAt: '2026-03-31T09:00:00.000Z',
+    });
+    expect(due(t, '2027-01-30')).toEqual(['measure 2026-07-10 +204d']);
+    expect(due(t, '2027-01-31')).toEqual(['measure 2026-07-10 +205d', 'checkup 2027-01-31 +0d']);
+    // Never checked (no registration known): 10 months after planting.
+    expect(due(tree('2020-01-01'), '2020-11-01')).toContain('checkup 2020-11-01 +0d');
   });
 
   it('names a task by its due date, so the same task is claimed once', () => {

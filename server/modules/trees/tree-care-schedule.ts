@@ -13,6 +13,8 @@ export interface CareSubject {
   plantedAt: string;
   /** The latest measurement date (it clears "measure"). */
   lastMeasuredAt: string | null;
+  /** The tree's last check (`trees.last_checked_at`, issue 21 §3): it clears "checkup". */
+  lastCheckedAt?: string | null;
   /** The latest date each action was logged. */
   lastDone: Partial<Record<CareAction, string>>;
 }
@@ -67,7 +69,9 @@ export function ruleDues(tree: CareSubject): RuleDue[] {
     const last =
       rule.task === 'measure'
         ? tree.lastMeasuredAt
-        : (tree.lastDone[ACTION_FOR_TASK[rule.task]] ?? null);
+        : rule.task === 'checkup'
+          ? (tree.lastCheckedAt ?? null)
+          : (tree.lastDone[ACTION_FOR_TASK[rule.task]] ?? null);
     const base = last && Date.parse(last) > planted.getTime() ? new Date(last) : planted;
     const dueAt = new Date(Math.max(after(base, rule.every).getTime(), opens.getTime()));
     if (closes && dueAt >= closes) return;

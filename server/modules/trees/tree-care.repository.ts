@@ -10,6 +10,7 @@ const CARE_SUBJECT = [
   'trees.species_id',
   'trees.planted_at',
   'trees.last_measured_at',
+  'trees.last_checked_at',
 ] as const;
 
 /** Care log, digest opt-ins and the record of care notices; part of `treesRepository`. */

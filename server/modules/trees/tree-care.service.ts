@@ -11,6 +11,7 @@ import {
   type MeasurementForm,
 } from '../../../contract/tree-care';
 import { isInFuture, TREE_MESSAGES, type Measurement, type Tree } from '../../../contract/trees';
+import { laterCheck } from '../../../contract/four-numbers';
 import type { TreeRow } from '../../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
@@ -268,6 +269,8 @@ export function treeCareService(deps: TreeCareDeps) {
           photo_file_id: photoId,
           created_at: nowIso(),
         });
+        // A measurement is a check (issue 21 §3): the tree's last check is the later of the two.
+        const checked = { last_checked_at: laterCheck(current.last_checked_at, form.measuredAt) };
         // The tree keeps its latest measurement; an older one typed in later only joins the history.
         if (!current.last_measured_at || form.measuredAt >= current.last_measured_at)
           await trees.update(treeId, {
@@ -275,7 +278,10 @@ export function treeCareService(deps: TreeCareDeps) {
             last_height_cm: form.heightCm,
             last_diameter_cm: form.diameterCm,
             ...(form.aliveCount !== undefined ? { alive_count: form.aliveCount } : {}),
+            ...checked,
           });
+        else if (checked.last_checked_at !== current.last_checked_at)
+          await trees.update(treeId, checked);
         if (photoId && photo) await deps.onMeasuredWithPhoto?.(treeId, tx, photo);
       });
       const measurement = toMeasurement({
@@ -295,13 +301,21 @@ export function treeCareService(deps: TreeCareDeps) {
       const at = input.at ?? nowIso();
       checkDate(tree, at, 'at', CARE_MESSAGES.careInFuture, CARE_MESSAGES.careBeforePlanting);
       const entry = { id: newId(), action: input.action, note: input.note, at };
-      await repo.insertCare({
-        id: entry.id,
-        tree_id: treeId,
-        action: entry.action,
-        note: entry.note,
-        done_at: at,
-        created_at: nowIso(),
+      await uow.withTransaction(async (tx) => {
+        const trees = deps.repo(tx.db);
+        await trees.insertCare({
+          id: entry.id,
+          tree_id: treeId,
+          action: entry.action,
+          note: entry.note,
+          done_at: at,
+          created_at: nowIso(),
+        });
+        // A care entry is a check (issue 21 §3).
+        const current = (await trees.findById(treeId)) ?? tree;
+        const checked = laterCheck(current.last_checked_at, at);
+        if (checked !== current.last_checked_at)
+          await trees.update(treeId, { last_checked_at: checked });
       });
       return entry;
     },
@@ -331,6 +345,8 @@ export function treeCareService(deps: TreeCareDeps) {
           alive_count: aliveCount,
           cause: status === 'alive' ? null : (input.cause ?? null),
           status_changed_at: status !== current.status ? nowIso() : current.status_changed_at,
+          // A health report is a check (issue 21 §3).
+          last_checked_at: laterCheck(current.last_checked_at, nowIso()),
         });
         if (dead && current.status !== 'dead')
           await deps.onDeath({ ...current, status, cause: input.cause ?? null }, tx);

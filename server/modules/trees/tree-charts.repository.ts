@@ -15,6 +15,9 @@ export const CHART_TREE_COLUMNS = [
   'tree_count',
   'alive_count',
   'created_at',
+  // Issue 21 §3: the four numbers and CO₂ of plants alive at last check.
+  'last_checked_at',
+  'verification_status',
 ] as const;
 
 /** A member's stored tree summary (dashboard); a write to one of their trees marks it out of date. */

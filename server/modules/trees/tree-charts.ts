@@ -1,9 +1,12 @@
 import { HISTORY_MONTHS } from '../../../contract/dashboards';
+import { checkBoundary } from '../../../contract/four-numbers';
+import { addRanges, type Range } from '../../../contract/impact';
 import { FOREST_LIMITS } from '../../../contract/forest';
 import type { Clock } from '../../lib/clock';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { Executor } from '../../db/unit-of-work';
 import { chartsQueries, ownerSummaryName } from './tree-charts.repository';
+import { cohortImpact } from './tree-impact';
 import {
   addToHistory,
   historyPoints,
@@ -22,6 +25,63 @@ const BATCH = 500;
 /** A member's stored tree summary is made again after an hour, as the community figure is. */
 const OWNER_SUMMARY_MAX_AGE_MS = 3_600_000;
 
+/**
+ * The plants of some trees by the 12-month rule (issue 21 §3, docs/decisions/four-numbers.md):
+ * planted (not rejected), alive at last check, of those verified, and what the checked ones store;
+ * `treesUnconfirmed` living plants left out of that CO₂ and O₂.
+ */
+export interface CheckedFigures {
+  treesPlanted: number;
+  treesAliveChecked: number;
+  treesVerified: number;
+  treesUnconfirmed: number;
+  checkedCo2Kg: Range;
+  checkedO2Kg: Range;
+}
+
+/** A tree as the checked figures count it. */
+type CheckedTree = Parameters<typeof asCohort>[0] & {
+  last_checked_at: string | null;
+  verification_status: string;
+};
+
+const noCheckedFigures = (): CheckedFigures => ({
+  treesPlanted: 0,
+  treesAliveChecked: 0,
+  treesVerified: 0,
+  treesUnconfirmed: 0,
+  checkedCo2Kg: { low: 0, mid: 0, high: 0 },
+  checkedO2Kg: { low: 0, mid: 0, high: 0 },
+});
+
+/** A tree as the one impact method takes it (a cohort of its own). */
+const asImpactCohort = (t: CheckedTree) => ({
+  species_id: t.species_id,
+  size: t.size,
+  planted_day: t.planted_at.slice(0, 10),
+  last_measured_at: t.last_measured_at,
+  last_height_cm: t.last_height_cm,
+  last_diameter_cm: t.last_diameter_cm,
+  plants: t.alive_count,
+});
+
+/** Adds a tree to the checked figures at `now` (`boundary`: checkBoundary(now)). */
+function addChecked(into: CheckedFigures, t: CheckedTree, now: Date, boundary: string): void {
+  if (t.verification_status === 'rejected') return;
+  into.treesPlanted += t.tree_count;
+  const alive = t.status === 'dead' ? 0 : t.alive_count;
+  if (alive <= 0) return;
+  if (t.last_checked_at === null || t.last_checked_at <= boundary) {
+    into.treesUnconfirmed += alive;
+    return;
+  }
+  into.treesAliveChecked += alive;
+  if (t.verification_status === 'verified') into.treesVerified += alive;
+  const impact = cohortImpact(asImpactCohort(t), alive, now);
+  into.checkedCo2Kg = addRanges([into.checkedCo2Kg, impact.co2Kg]);
+  into.checkedO2Kg = addRanges([into.checkedO2Kg, impact.o2Kg]);
+}
+
 /** A member's trees for the dashboard (`ownerSummary`). */
 export interface OwnerSummary {
   livingPlants: number;
@@ -29,6 +89,8 @@ export interface OwnerSummary {
   records: number;
   co2Kg: HistoryPoint['co2Kg'];
   history: HistoryPoint[];
+  /** The four numbers' tree counts, and CO₂ and O₂ of the plants alive at last check. */
+  checked: CheckedFigures;
 }
 
 /** What is stored: the summary, the clock's time it was made at and how many months it covers. */
@@ -48,7 +110,7 @@ export interface OwnerTreeFigures extends OwnerSummary {
 type StoredOwnerFigures = OwnerTreeFigures & { at: string; months: number; format: number };
 
 /** The stored figures' shape: rows of another format are made again. */
-const OWNER_FIGURES_FORMAT = 2;
+const OWNER_FIGURES_FORMAT = 3;
 
 const withoutStamp = ({
   at: _at,
@@ -63,7 +125,15 @@ const summaryOf = ({
   records,
   co2Kg,
   history,
-}: OwnerTreeFigures): OwnerSummary => ({ livingPlants, livingRecords, records, co2Kg, history });
+  checked,
+}: OwnerTreeFigures): OwnerSummary => ({
+  livingPlants,
+  livingRecords,
+  records,
+  co2Kg,
+  history,
+  checked,
+});
 
 /** A tree as the impact history counts it: a cohort of one record. */
 const asCohort = (t: {
@@ -96,6 +166,19 @@ export interface CommunityTreeCharts {
   treesPerMonth: { month: string; plants: number; records: number }[];
   speciesMix: { species: number; plants: number }[];
   co2OverTime: HistoryPoint[];
+  /**
+   * Issue 21 §3: the living plants whose last check was 12 months old or more when the job walked
+   * them, and what they store (the community CO₂ figure leaves them out).
+   */
+  unconfirmed?: UnconfirmedImpact;
+}
+
+/** Living plants not checked in 12 months and their CO₂ and O₂ (mid), at `at`. */
+export interface UnconfirmedImpact {
+  plants: number;
+  co2Kg: Range;
+  o2Kg: Range;
+  at: string;
 }
 
 /**
@@ -109,11 +192,16 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
 
   /** Every tree once, in id order, in batches; the charts at now. */
   async function make(months: number, signal?: AbortSignal): Promise<CommunityTreeCharts> {
-    const points = monthEnds(clock.now(), months);
+    const now = clock.now();
+    const boundary = checkBoundary(now);
+    let unconfirmedPlants = 0;
+    const points = monthEnds(now, months);
     const since = `${points[0]!.month}-01T00:00:00.000Z`;
     const totals = historyTotals(points);
     const registered = new Map<string, { plants: number; records: number }>();
     const living = new Map<number, number>();
+    let unconfirmedCo2: Range = { low: 0, mid: 0, high: 0 };
+    let unconfirmedO2: Range = { low: 0, mid: 0, high: 0 };
     let after = '';
     for (;;) {
       stopIfAborted(signal);
@@ -128,6 +216,18 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
         }
         if (t.status !== 'dead' && t.alive_count > 0)
           living.set(t.species_id, (living.get(t.species_id) ?? 0) + t.alive_count);
+        // Living plants not checked in 12 months (not on rejected trees): what CO₂ leaves out.
+        if (
+          t.status !== 'dead' &&
+          t.alive_count > 0 &&
+          t.verification_status !== 'rejected' &&
+          (t.last_checked_at === null || t.last_checked_at <= boundary)
+        ) {
+          unconfirmedPlants += t.alive_count;
+          const share = cohortImpact(asImpactCohort(t), t.alive_count, now);
+          unconfirmedCo2 = addRanges([unconfirmedCo2, share.co2Kg]);
+          unconfirmedO2 = addRanges([unconfirmedO2, share.o2Kg]);
+        }
       }
       if (batch.length < BATCH) break;
       after = batch.at(-1)!.id;
@@ -143,6 +243,12 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
         .map(([species, plants]) => ({ species, plants }))
         .sort((a, b) => b.plants - a.plants || a.species - b.species),
       co2OverTime: historyPoints(totals),
+      unconfirmed: {
+        plants: unconfirmedPlants,
+        co2Kg: unconfirmedCo2,
+        o2Kg: unconfirmedO2,
+        at: now.toISOString(),
+      },
     };
   }
 
@@ -169,6 +275,8 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
     // Wall-clock order of this walk against writes' marks (the injected clock may stand still).
     const startedAt = new Date().toISOString();
     const at = clock.now();
+    const boundary = checkBoundary(at);
+    const checked = noCheckedFigures();
     const totals = historyTotals(monthEnds(at, months));
     let livingPlants = 0;
     let livingRecords = 0;
@@ -181,6 +289,7 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
       const batch = await queries().ownerTreesAfter(ownerId, after, BATCH);
       addToHistory(totals, batch.map(asCohort));
       for (const t of batch) {
+        addChecked(checked, t, at, boundary);
         records += 1;
         plants += t.tree_count;
         species.set(t.species_id, (species.get(t.species_id) ?? 0) + t.tree_count);
@@ -201,6 +310,7 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
       records,
       co2Kg: history.at(-1)?.co2Kg ?? { low: 0, mid: 0, high: 0 },
       history,
+      checked,
       plants,
       species: [...species.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]),
       drives: [...drives.entries()]
@@ -276,6 +386,17 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
       if (stored && stored.last_month === thisMonth)
         return JSON.parse(stored.body) as CommunityTreeCharts;
       return makeAndStore(months, undefined);
+    },
+
+    /**
+     * Living plants not checked in 12 months and what they store (issue 21 §3), as the chart job
+     * last counted them (at most ten minutes old, whatever the month); counted here when none is
+     * stored yet. The community CO₂ and O₂ figures take them away.
+     */
+    async unconfirmedImpact(): Promise<UnconfirmedImpact> {
+      const stored = await queries().snapshot(nameOf(HISTORY_MONTHS));
+      const charts = stored ? (JSON.parse(stored.body) as CommunityTreeCharts) : null;
+      return (charts?.unconfirmed ?? (await makeAndStore(HISTORY_MONTHS)).unconfirmed)!;
     },
 
     /** The chart job: makes the charts again and stores them (answers the trees read… as 1). */

@@ -44,6 +44,7 @@ const TASK_WORDS: Record<CareTask, string> = {
   weed: 'Weed around',
   mulch: 'Mulch',
   measure: 'Measure',
+  checkup: 'Check up on',
 };
 
 /** A care notice's body: the first few tasks named ("Water Old oak"), then how many more. */

@@ -157,7 +157,11 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
 
     insert: (row: NewTree) =>
       withSummary(row.id, async (on) => {
-        await on.insertInto('trees').values(row).execute();
+        // Registration is the tree's first check (issue 21 §3, docs/decisions/four-numbers.md).
+        await on
+          .insertInto('trees')
+          .values({ last_checked_at: row.created_at, ...row })
+          .execute();
         await careDueQueries(on).refreshCareDue(row.id);
       }),
 

@@ -27,6 +27,7 @@ export const TASK_LABELS: Record<CareTask, string> = {
   weed: 'Weed',
   mulch: 'Mulch',
   measure: 'Measure',
+  checkup: 'Check up on',
 };
 export const ACTION_LABELS: Record<CareAction, string> = {
   watered: 'Watered',

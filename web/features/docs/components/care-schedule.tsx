@@ -6,10 +6,15 @@ const TASKS: Record<CareRule['task'], string> = {
   weed: 'Weed',
   mulch: 'Mulch',
   measure: 'Measure',
+  checkup: 'Check up on the tree (a measurement, or a health report with a photo)',
 };
 
-const every = ({ every }: CareRule) =>
-  'days' in every ? `every ${every.days} days` : `every ${every.months} months`;
+const every = ({ task, every }: CareRule) =>
+  task === 'checkup'
+    ? `when it has gone ${'months' in every ? every.months : every.days} months without a check`
+    : 'days' in every
+      ? `every ${every.days} days`
+      : `every ${every.months} months`;
 
 function span({ fromYears, toYears }: CareRule): string {
   if (toYears === null) return 'for as long as it lives';

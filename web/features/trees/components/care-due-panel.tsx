@@ -18,7 +18,8 @@ function when(task: CareTaskDue): string {
 
 export function TaskRow({ task }: { task: CareTaskDue }) {
   const logCare = useLogCare();
-  const action = task.task === 'measure' ? null : ACTION_FOR_TASK[task.task];
+  const action =
+    task.task === 'measure' || task.task === 'checkup' ? null : ACTION_FOR_TASK[task.task];
   const what = `${TASK_LABELS[task.task]} ${task.treeName}`;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="care-task">
