@@ -46,6 +46,7 @@ const AppTreesMap = page(loadTreesMap);
 const AppMyForest = page(() => import('../routes/app-my-forest'));
 const AppIntegration = page(() => import('../routes/app-integration'));
 const AppGettingStarted = page(() => import('../routes/app-getting-started'));
+const AppVerify = page(() => import('../routes/app-verify'));
 
 /**
  * Opening the signed-in area directly (a phone's first load, issue 20): the shell's code, and for
@@ -103,6 +104,7 @@ export function AppAreaRoutes() {
           />
           <Route path="trees/:id" element={<AppTreeDetail />} />
           <Route path="trees-map" element={<AppTreesMap />} />
+          <Route path="verify" element={<AppVerify />} />
           <Route path="my-forest" element={<AppMyForest />} />
           <Route path="charts" element={<AppCharts />} />
           <Route path="integration" element={<AppIntegration />} />

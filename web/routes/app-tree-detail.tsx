@@ -5,6 +5,7 @@ import { TreeProvenance } from '../features/nursery/components/tree-provenance';
 import { isMissingTree, useTree } from '../features/trees/api';
 import { TreeDetail } from '../features/trees/components/tree-detail';
 import { TreeNotFound } from '../features/trees/components/tree-states';
+import { TreeVerification } from '../features/trees/components/tree-verification';
 import { failureMessage } from '../lib/api-client';
 
 /** /app/trees/:id — one tree: impact, growth, photos, care; its owner measures, edits or deletes it. */
@@ -15,6 +16,9 @@ export default function AppTreeDetail() {
   if (tree.data)
     return (
       <div className="flex flex-col gap-6">
+        <div className="mx-auto w-full max-w-5xl">
+          <TreeVerification tree={tree.data} />
+        </div>
         <TreeDetail tree={tree.data} />
         <div className="mx-auto w-full max-w-5xl">
           <TreeProvenance treeId={tree.data.id} />

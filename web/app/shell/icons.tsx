@@ -54,6 +54,12 @@ const SHAPES = {
       <path d="M9 4v14M15 6v14" />
     </>
   ),
+  verify: (
+    <>
+      <path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5l-8-3z" />
+      <path d="m9 12 2 2 4-4" />
+    </>
+  ),
   settings: (
     <>
       <circle cx="12" cy="12" r="3" />

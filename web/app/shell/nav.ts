@@ -1,5 +1,6 @@
 import { FOREST_PATH } from '../../../contract/forest';
 import { dashboardRouteFor } from '../../../contract/session';
+import { VERIFY_PATH } from '../../../contract/tree-verification';
 
 export type NavIcon =
   | 'myForest'
@@ -10,6 +11,7 @@ export type NavIcon =
   | 'registration'
   | 'myTrees'
   | 'treesMap'
+  | 'verify'
   | 'profile'
   | 'calendar'
   | 'transactions'
@@ -64,6 +66,10 @@ export function generalItems(profileType: string, inTeam = false): NavItem[] {
     { label: 'Tree Registration', to: '/app/tree-registeration', icon: 'registration' },
     { label: 'My Trees', to: '/app/my-trees', icon: 'myTrees' },
     { label: 'Trees map', to: '/app/trees-map', icon: 'treesMap' },
+    // Issue 21 §2: organisers, their teams and nurseries verify the trees of their drives.
+    ...(profileType === 'corporate' || profileType === 'nursery' || inTeam
+      ? [{ label: 'Verify trees', to: VERIFY_PATH, icon: 'verify' } as const]
+      : []),
   ];
 }
 
