@@ -20,6 +20,7 @@ const BODILESS = new Set([
   'POST /api/notifications/read-all',
   'POST /api/notifications/{id}/read',
   'POST /api/drives/{id}/participants',
+  'POST /api/drives/{id}/check-ins/{userId}/out',
   'POST /api/calendar/feed/rotate',
   'POST /api/nursery/reservations/{id}/{action}',
   'POST /api/teams/{organisationId}/invites/{inviteId}/resend',

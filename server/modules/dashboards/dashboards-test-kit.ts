@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { fillOrganiserDriveDays } from '../../db/migrations/0032-organiser-drive-days';
 import type { Database } from '../../db/tables';
+import { recordAttendance } from '../drives/drive-test-kit';
 import { buildDonation, buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
 
 export const NOW = '2026-11-21T12:00:00.000Z';
@@ -43,6 +44,14 @@ export async function seedOrganisation(db: Kysely<Database>, organiserId: string
       joined(d4.id, a.id),
     ])
     .execute();
+  // Who came (volunteer hours are attended hours): a stayed d1 to the end (3 h, never checked
+  // out), b did not come; a left d2 after 1 h 30 min; a's hour at the rival's drive is corrected.
+  await recordAttendance(db, d1, a.id, { in: '2026-03-10T09:00:00.000Z' });
+  await recordAttendance(db, d2, a.id, {
+    in: '2026-07-01T08:00:00.000Z',
+    out: '2026-07-01T09:30:00.000Z',
+  });
+  await recordAttendance(db, d4, a.id, { correctedMinutes: 60 });
   await db
     .insertInto('trees')
     .values([

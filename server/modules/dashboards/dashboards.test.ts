@@ -236,8 +236,9 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
     expect(data.drives.pastList.map((d: { id: string }) => d.id)).toEqual([d2.id, d1.id]);
     expect(data.drives.pastList[1]).toMatchObject({ participants: 2, durationHours: 3 });
     expect(data.participants).toBe(4);
-    // Started drives only: d1 3 h × (organiser + 2), d2 2 h × (organiser + 1).
-    expect(data.volunteerHours).toBe(13);
+    // Attended hours: the organiser's 3 h + 2 h, a's 3 h at d1 and 1 h 30 min at d2; b's RSVP
+    // at d1 without coming counts nothing.
+    expect(data.volunteerHours).toBe(9.5);
     expect(data.trees).toEqual({
       planted: 19,
       alive: 13,
@@ -281,7 +282,8 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
     expect(data.drives).toMatchObject({ upcoming: 0, past: 1, upcomingList: [] });
     expect(data.drives.pastList.map((d: { id: string }) => d.id)).toEqual([d2.id]);
     expect(data.participants).toBe(1);
-    expect(data.volunteerHours).toBe(4);
+    // d2 only: the organiser's 2 h and a's 1 h 30 min.
+    expect(data.volunteerHours).toBe(3.5);
     expect(data.trees).toEqual({
       planted: 5,
       alive: 5,
@@ -331,7 +333,7 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
       'Drives held,2',
       'Drives upcoming,0',
       'Participants (sign-ups),3',
-      'Volunteer hours,13',
+      'Volunteer hours,9.5',
       'Trees planted at the drives,19',
       'Trees alive,13',
       'Trees dead,6',

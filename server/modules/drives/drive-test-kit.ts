@@ -9,6 +9,8 @@ import type { DatabaseTarget } from '../../../tests/support/test-database';
 import type { Database, NewDrive, NewUser } from '../../db/tables';
 import { buildJpeg, injectMultipart, type FormFields } from '../../../tests/support/images';
 import { noticesOf } from '../../../tests/support/notices';
+import { attendedMinutes } from './drive-attendance';
+import { driveAttendanceRepository } from './drive-attendance.repository';
 
 export type { FormFields };
 
@@ -138,4 +140,35 @@ export function driveApi(target: DatabaseTarget) {
         .execute(),
     noticesOf: (userId: string) => noticesOf(db(), userId),
   };
+}
+
+/**
+ * An attendance as the check-in writes it (tests of the figures that count attended hours):
+ * the row with its minutes (drive-attendance.ts), then the drive recounted under its lock.
+ */
+export async function recordAttendance(
+  db: Kysely<Database>,
+  drive: { id: string; duration_hours: number },
+  userId: string,
+  times: { in?: string; out?: string; correctedMinutes?: number },
+) {
+  const row = {
+    drive_id: drive.id,
+    person_id: userId,
+    user_id: userId,
+    walk_in_name: null,
+    walk_in_email: null,
+    claim_hash: null,
+    checked_in_at: times.in ?? null,
+    checked_out_at: times.out ?? null,
+    corrected_minutes: times.correctedMinutes ?? null,
+    minutes: 0,
+    created_at: NOW,
+    updated_at: NOW,
+  };
+  row.minutes = attendedMinutes(row, drive.duration_hours);
+  const repo = driveAttendanceRepository(db);
+  await repo.lockDrive(drive.id);
+  await repo.insertIfAbsent(row);
+  await repo.recount(drive.id);
 }

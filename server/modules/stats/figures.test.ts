@@ -3,6 +3,7 @@ import { buildDrive, buildTree, insertUser } from '../../../tests/support/factor
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { MODULES } from '..';
+import { recordAttendance } from '../drives/drive-test-kit';
 
 const NOW = '2026-11-21T12:00:00.000Z';
 
@@ -66,14 +67,23 @@ describe.each(databaseTargets)('the owners’ figures on $name', (target) => {
         { drive_id: theirs.id, user_id: b.id, joined_at: NOW },
       ])
       .execute();
+    // Who came: a stayed March's drive (3 h, no check-out), b did not; a left July's after
+    // 1 h 30 min; b's hours at the other organiser's drive were corrected to 1 h.
+    await recordAttendance(db, march, a.id, { in: '2026-03-10T09:00:00.000Z' });
+    await recordAttendance(db, july, a.id, {
+      in: '2026-07-01T08:00:00.000Z',
+      out: '2026-07-01T09:30:00.000Z',
+    });
+    await recordAttendance(db, theirs, b.id, { correctedMinutes: 60 });
     const { drives, stats, dashboards } = t.services;
 
-    // Started drives only, the organiser's hours and each participant's: 3×3 + 2×2 + 4×2.
-    expect(await drives.volunteerHours()).toBe(21);
-    expect((await stats.impact()).volunteerHours).toBe(21);
-    expect(await drives.volunteerHours({ organiserId: org.id })).toBe(13);
+    // Attended hours: the organisers' of started drives (3 + 2 + 4) and the attendances (3 + 1.5
+    // + 1); RSVPs that did not come (b in March, b at the drive ahead) count nothing.
+    expect(await drives.volunteerHours()).toBe(14.5);
+    expect((await stats.impact()).volunteerHours).toBe(14.5);
+    expect(await drives.volunteerHours({ organiserId: org.id })).toBe(9.5);
     const organisation = { id: org.id, name: 'Org' };
-    expect((await dashboards.corporateFigures(organisation)).volunteerHours).toBe(13);
+    expect((await dashboards.corporateFigures(organisation)).volunteerHours).toBe(9.5);
     const period = { from: '2026-06-01', to: '2026-12-31' };
     expect(
       await drives.volunteerHours({
@@ -81,8 +91,8 @@ describe.each(databaseTargets)('the owners’ figures on $name', (target) => {
         from: '2026-06-01T00:00:00.000Z',
         before: '2027-01-01T00:00:00.000Z',
       }),
-    ).toBe(4);
-    expect((await dashboards.corporateFigures(organisation, period)).volunteerHours).toBe(4);
+    ).toBe(3.5);
+    expect((await dashboards.corporateFigures(organisation, period)).volunteerHours).toBe(3.5);
   });
 
   it('answers a member’s profile counts through the memberFigures port (drives and trees)', async () => {
