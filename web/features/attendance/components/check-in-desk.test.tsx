@@ -244,6 +244,11 @@ describe('the check-in desk while check-in is open', () => {
     expect(screen.getByRole('list', { name: 'People at this drive' })).toHaveTextContent(
       'Mina Das',
     );
+    // The form is empty for the next one, and moving on from it calls nothing an error.
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    await user.click(screen.getByLabelText('Search by name'));
+    expect(screen.queryByText(ATTENDANCE_MESSAGES.walkInEmailInvalid)).toBeNull();
+    expect(screen.queryByText(ATTENDANCE_MESSAGES.walkInNameRequired)).toBeNull();
   });
 
   it('finds people by name, checks one in, and another out', async () => {

@@ -2,6 +2,7 @@ import { checkInRequestSchema } from '../../../../contract/attendance';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
+import { quietField } from './quiet-field';
 
 const EMPTY = { code: '' };
 
@@ -38,7 +39,7 @@ export function PassCodeForm({
           spellCheck={false}
           maxLength={40}
           inputClassName="font-mono uppercase tracking-wider"
-          {...form.field('code')}
+          {...quietField(form, 'code')}
         />
       </div>
       <Button type="submit" className="sm:mt-7" busy={busy} busyLabel="Checking in…">

@@ -2,6 +2,7 @@ import { ATTENDANCE_LIMITS, walkInSchema, type WalkIn } from '../../../../contra
 import { Button } from '../../../components/ui/button';
 import { EmailField, TextField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
+import { quietField } from './quiet-field';
 
 const EMPTY = { name: '', email: '' };
 
@@ -34,13 +35,13 @@ export function WalkInForm({
           label="Name"
           autoComplete="off"
           maxLength={ATTENDANCE_LIMITS.walkInNameMax}
-          {...form.field('name')}
+          {...quietField(form, 'name')}
         />
         <EmailField
           label="Email"
           autoComplete="off"
           hint="We email them a link to claim this attendance."
-          {...form.field('email')}
+          {...quietField(form, 'email')}
         />
       </div>
       <div>
