@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { useOutletContext, useParams } from 'react-router';
+import { useOutletContext, useParams, useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../contract/auth';
+import { CLAIM_QUERY_PARAM } from '../../contract/attendance';
+import { ClaimAttendance } from '../features/attendance/components/claim-attendance';
 import { usePageTitle } from '../components/ui/page-title';
 import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { DriveDonationsPanel } from '../features/donations/components/drive-donations-panel';
@@ -34,6 +36,9 @@ export default function AppDriveDetail() {
   const form = useDriveFormModal();
   // Undefined where the page is drawn outside the app shell (tests).
   const user = useOutletContext<CurrentUser | undefined>();
+  // A walk-in's invitation to claim their attendance (issue 21 §1) opens this page with ?claim=.
+  const [search] = useSearchParams();
+  const claimToken = search.get(CLAIM_QUERY_PARAM);
   // Owners and admins of the organising organisation's team edit its drives and reserve saplings too.
   const teams = useMyTeams();
   const managesOrganiser = (organiserId: string) =>
@@ -45,6 +50,7 @@ export default function AppDriveDetail() {
     const canManage = data.isOrganizer || managesOrganiser(data.organizer.id);
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
+        {claimToken && id ? <ClaimAttendance driveId={id} token={claimToken} /> : null}
         <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} canManage={canManage} />
         {showsPass(data) ? (
           <Suspense fallback={null}>
