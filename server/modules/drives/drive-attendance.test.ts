@@ -30,11 +30,17 @@ describe('attended minutes (the arithmetic)', () => {
 describe.each(databaseTargets)('check-in at a drive on $name', (target) => {
   const api = driveApi(target);
   const send = (
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     headers: Headers = {},
-    payload?: unknown,
-  ) => api.app().inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+    payload?: object,
+  ) =>
+    api.app().inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
 
   /** A new session for an existing member (sessions last 8 hours of the test clock). */
   async function relogin(email: string): Promise<Headers> {
@@ -210,7 +216,7 @@ describe.each(databaseTargets)('check-in at a drive on $name', (target) => {
     await inStep();
 
     // Corrections: 0–24 with a clear message; the organiser's own hours too.
-    const patch = (who: string, body: unknown, h: Headers = org.headers) =>
+    const patch = (who: string, body: object, h: Headers = org.headers) =>
       send('PATCH', `${base}/attendance/${who}`, h, body);
     expect((await patch(ben.user.id, { hours: 1 }, {})).statusCode).toBe(401);
     expect((await patch(ben.user.id, { hours: 1 }, stranger.headers)).statusCode).toBe(403);
@@ -249,7 +255,7 @@ describe.each(databaseTargets)('check-in at a drive on $name', (target) => {
     // A participant who leaves takes their attendance along; a deleted drive takes everything.
     api.clock.set('2026-06-02T08:00:00.000Z');
     const orgNow = await relogin(org.user.email);
-    await send('DELETE' as 'GET', `${base}/participants`, await relogin(ana.user.email));
+    await send('DELETE', `${base}/participants`, await relogin(ana.user.email));
     expect(
       await api
         .db()
@@ -259,7 +265,7 @@ describe.each(databaseTargets)('check-in at a drive on $name', (target) => {
         .execute(),
     ).toEqual([]);
     await inStep();
-    expect((await send('DELETE' as 'GET', base, orgNow)).statusCode).toBe(200);
+    expect((await send('DELETE', base, orgNow)).statusCode).toBe(200);
     await inStep();
     expect(await hours()).toBe(0);
   });
