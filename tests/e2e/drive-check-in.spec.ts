@@ -1,10 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { attendanceResponseSchema, drivePassResponseSchema } from '../../contract/attendance';
+import {
+  ATTENDANCE_MESSAGES,
+  attendanceResponseSchema,
+  drivePassResponseSchema,
+} from '../../contract/attendance';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiToken, CUBBON_PARK } from '../support/drives-e2e';
-import { apiUser } from '../support/e2e-accounts';
+import { apiUser, mailDir } from '../support/e2e-accounts';
 import { buildJpeg } from '../support/images';
 import { signIn } from '../support/shell-session';
+import { waitForMail } from '../support/smtp-receiver';
 
 const SCREENS = [
   { name: 'desktop', viewport: null },
@@ -234,3 +239,48 @@ for (const screen of SCREENS)
     await expect(copy).toBeHidden();
     await expect(passCard).toBeVisible();
   });
+
+test('a walk-in claims their attendance from the mailed invitation, and downloads their volunteer certificate', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const organiser = await apiUser(page.request, { role: 'corporate', username: `cwo${stamp}` });
+  const organiserToken = await apiToken(page.request, organiser.email);
+  const driveName = `Walk-in claim ${stamp}`;
+  const id = await driveStartingSoon(page.request, organiserToken, driveName);
+
+  // Checked in at the gate without an account; the invitation goes to the email they gave.
+  const username = `cww${stamp}`;
+  const email = `${username}@example.test`;
+  const since = Date.now();
+  const walkedIn = await page.request.post(`/api/drives/${id}/check-ins`, {
+    headers: { 'x-auth-token': organiserToken },
+    data: { walkIn: { name: `Walker ${stamp}`, email } },
+  });
+  expect(walkedIn.status(), await walkedIn.text()).toBe(200);
+  const invitation = await waitForMail(mailDir(), email, since);
+  const link = new URL(/https?:\/\/\S*[?&]claim=[\w-]+/.exec(invitation.text)![0]);
+
+  // They create an account with that email, sign in and open the link.
+  await apiUser(page.request, { username });
+  await signIn(page, email);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText(ATTENDANCE_MESSAGES.claimed)).toBeVisible();
+  await expect(page).toHaveURL(`/app/delive-detail/${id}`);
+  await expect(page.getByRole('heading', { name: driveName })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Leave drive' })).toBeVisible();
+
+  // Their own profile offers the year's certificate, a PDF.
+  await page.goto('/app/settings-profile');
+  await page.getByRole('link', { name: 'View your public profile' }).click();
+  const certificate = page.getByRole('region', { name: 'Volunteer certificate' });
+  await expect(certificate.getByLabel('Year')).toHaveValue(String(new Date().getFullYear()));
+  const download = page.waitForEvent('download');
+  await certificate.getByRole('button', { name: 'Download certificate (PDF)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/volunteer-certificate-\d{4}\.pdf$/);
+  const pdf = Buffer.concat(await (await file.createReadStream()).toArray());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await expectNoSeriousA11yViolations(page);
+});
