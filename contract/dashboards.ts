@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { replantingTaskSchema, careTaskSchema } from './tree-care';
+import { fourNumbersSchema, treesUnconfirmedField } from './tree-figures';
 import { rangeSchema } from './trees';
 
 export const DASHBOARD_MESSAGES = {
@@ -177,8 +178,17 @@ export const individualDashboardSchema = z.object({
     /** Every record, dead ones included. */
     records: z.number().int().nonnegative(),
   }),
-  /** CO₂ stored by the living trees, by the one impact method, with its low–high range. */
+  /**
+   * CO₂ stored by the member's plants alive at last check (issue 21 §3), by the one impact method,
+   * with its low–high range.
+   */
   co2Kg: rangeSchema,
+  /** O₂ released for that CO₂. */
+  o2Kg: rangeSchema,
+  /** The member's living plants left out of `co2Kg`: their last check is 12 months old or more. */
+  treesUnconfirmed: treesUnconfirmedField,
+  /** Funded: trees the member's paid gifts paid for; the rest of the member's own trees. */
+  fourNumbers: fourNumbersSchema,
   careDue: careListSchema,
   upcomingDrives: z.object({
     total: z.number().int().nonnegative(),
@@ -233,6 +243,11 @@ export const corporateDashboardSchema = z.object({
     alivePercent: z.number().nullable(),
     deadPercent: z.number().nullable(),
   }),
+  /**
+   * The four honest numbers of every drive of the organisation's, as they stand now whatever the
+   * period (issue 21 §3): trees paid for at them, planted at them, alive at last check, verified.
+   */
+  fourNumbers: fourNumbersSchema,
   donations: z.array(currencyTotalSchema),
   months: z.array(corporateMonthSchema),
   computedAt: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { driveUpdateSchema } from './drive-updates';
+import { fourNumbersSchema } from './tree-figures';
 import { treeSchema } from './trees';
 
 /** A member's forest (issue 19 §2): the trees they registered and the trees their gifts paid for. */
@@ -76,6 +77,8 @@ export const forestSchema = z.object({
     planted: z.number().int(),
     alive: z.number().int(),
   }),
+  /** The four honest numbers of the forest (issue 21 §3): funded is `summary.funded`. */
+  fourNumbers: fourNumbersSchema,
   /** Newest payment first. */
   gifts: z.array(forestGiftSchema),
   /** Latest planting first; coordinates exact for the caller's own trees, rounded for others. */

@@ -48,6 +48,7 @@ function dashboardOf(id: string): CorporateDashboard {
     participants: PARTICIPANTS[id] ?? 0,
     volunteerHours: 0,
     trees: { planted: 0, alive: 0, dead: 0, alivePercent: null, deadPercent: null },
+    fourNumbers: { treesFunded: 0, treesPlanted: 0, treesAliveChecked: 0, treesVerified: 0 },
     donations: [],
     months: [],
     computedAt: '2026-12-01T10:00:00.000Z',

@@ -15,12 +15,14 @@ import {
   type Period,
 } from '../../../contract/dashboards';
 import { decodeCareCursor } from '../../../contract/tree-care';
+import { roundSignificant, type Range } from '../../../contract/impact';
 import type { Clock } from '../../lib/clock';
 import { fieldError, forbidden } from '../../lib/errors';
 import type { SessionUser } from '../auth/auth.service';
 import type { DonationsService } from '../donations/donations.service';
 import type { DrivesService } from '../drives/drives.service';
 import type { TreeCharts } from '../trees/tree-charts';
+import type { TreeFourNumbers } from '../trees/tree-four-numbers';
 import type { TreesService } from '../trees/trees.service';
 import {
   impactReportCsv,
@@ -28,6 +30,12 @@ import {
   type ReportDrives,
   type ReportFile,
 } from './impact-report';
+
+const roundRange = (r: Range): Range => ({
+  low: roundSignificant(r.low),
+  mid: roundSignificant(r.mid),
+  high: roundSignificant(r.high),
+});
 
 export interface Organisation {
   id: string;
@@ -37,6 +45,7 @@ export interface Organisation {
 export interface DashboardsDeps {
   clock: Clock;
   trees: Pick<TreeCharts, 'ownerSummary'> &
+    Pick<TreeFourNumbers, 'organiserTreeCounts'> &
     Pick<
       TreesService,
       'careDuePage' | 'careList' | 'replanting' | 'replantingCount' | 'plantedForOrganiser'
@@ -153,7 +162,16 @@ export function dashboardsService(deps: DashboardsDeps) {
         livingRecords: trees.livingRecords,
         records: trees.records,
       },
-      co2Kg: trees.co2Kg,
+      // Plants alive at last check only (issue 21 §3), from the member's stored figures.
+      co2Kg: roundRange(trees.checked.checkedCo2Kg),
+      o2Kg: roundRange(trees.checked.checkedO2Kg),
+      treesUnconfirmed: trees.checked.treesUnconfirmed,
+      fourNumbers: {
+        treesFunded: donations.reduce((n, d) => n + d.trees, 0),
+        treesPlanted: trees.checked.treesPlanted,
+        treesAliveChecked: trees.checked.treesAliveChecked,
+        treesVerified: trees.checked.treesVerified,
+      },
       careDue,
       upcomingDrives: upcoming,
       donations,
@@ -173,22 +191,26 @@ export function dashboardsService(deps: DashboardsDeps) {
     const nowIso = now.toISOString();
     const bounds = period ? periodBounds(period) : undefined;
     // Counts, sign-ups and months from the organiser's summary; lists from the index (drives module).
-    const [summary, volunteerHours, planted, received] = await Promise.all([
-      deps.drives.organisedSummary(organisation.id, {
-        from: bounds?.from,
-        before: bounds?.before,
-        ...(listMax === undefined ? {} : { listMax }),
-      }),
-      // The one definition of volunteer hours (the drives module's, as /api/stats counts them).
-      deps.drives.volunteerHours({
-        organiserId: organisation.id,
-        from: bounds?.from,
-        before: bounds?.before,
-      }),
-      // Trees and money at the organisation's drives, from the owners' rows per organiser and day.
-      deps.trees.plantedForOrganiser(organisation.id, bounds?.from, bounds?.before),
-      deps.donations.receivedForOrganiser(organisation.id, bounds?.from, bounds?.before),
-    ]);
+    const [summary, volunteerHours, planted, received, treeCounts, receivedEver] =
+      await Promise.all([
+        deps.drives.organisedSummary(organisation.id, {
+          from: bounds?.from,
+          before: bounds?.before,
+          ...(listMax === undefined ? {} : { listMax }),
+        }),
+        // The one definition of volunteer hours (the drives module's, as /api/stats counts them).
+        deps.drives.volunteerHours({
+          organiserId: organisation.id,
+          from: bounds?.from,
+          before: bounds?.before,
+        }),
+        // Trees and money at the organisation's drives, from the owners' rows per organiser and day.
+        deps.trees.plantedForOrganiser(organisation.id, bounds?.from, bounds?.before),
+        deps.donations.receivedForOrganiser(organisation.id, bounds?.from, bounds?.before),
+        // The four numbers are of every drive as it stands now (issue 21 §3).
+        deps.trees.organiserTreeCounts(organisation.id),
+        bounds ? deps.donations.receivedForOrganiser(organisation.id) : null,
+      ]);
     const plantedTotal = planted.reduce((n, m) => n + m.planted, 0);
     const alive = planted.reduce((n, m) => n + m.alive, 0);
 
@@ -220,6 +242,10 @@ export function dashboardsService(deps: DashboardsDeps) {
         dead: plantedTotal - alive,
         alivePercent: percent(alive, plantedTotal),
         deadPercent: percent(plantedTotal - alive, plantedTotal),
+      },
+      fourNumbers: {
+        treesFunded: (receivedEver ?? received).reduce((n, r) => n + r.trees, 0),
+        ...treeCounts,
       },
       donations: byCurrency(received),
       months,

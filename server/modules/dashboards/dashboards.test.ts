@@ -146,6 +146,15 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
     expect(data.co2Kg).toEqual(roundRange(neem(3, living.planted_at, NOW)));
     expect(data.co2Kg.low).toBeLessThan(data.co2Kg.mid);
     expect(data.co2Kg.high).toBeGreaterThan(data.co2Kg.mid);
+    // The four honest numbers (issue 21 §3): the 12 trees the member's paid gift paid for; the
+    // living record checked at registration; nothing verified; nothing left out of CO₂.
+    expect(data.fourNumbers).toEqual({
+      treesFunded: 12,
+      treesPlanted: 5,
+      treesAliveChecked: 3,
+      treesVerified: 0,
+    });
+    expect(data.treesUnconfirmed).toBe(0);
     const careDue = await services.trees.careDue(me.user.id);
     expect(careDue.length).toBeGreaterThan(0);
     expect(data.careDue).toEqual({

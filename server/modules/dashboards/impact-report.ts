@@ -61,6 +61,11 @@ function summary(f: ReportFigures): Array<[string, string | number]> {
     ['Trees alive', f.trees.alive],
     ['Trees dead', f.trees.dead],
     ['Survival (%)', f.trees.alivePercent ?? ''],
+    // The four honest numbers (issue 21 §3): every drive of the organisation's, as of today.
+    ['Trees funded (all drives, to date)', f.fourNumbers.treesFunded],
+    ['Trees planted (all drives, to date)', f.fourNumbers.treesPlanted],
+    ['Alive at last check (checked in 12 months)', f.fourNumbers.treesAliveChecked],
+    ['Verified (of those alive at last check)', f.fourNumbers.treesVerified],
   ];
   for (const d of f.donations) {
     rows.push([`Donations received (${d.currency})`, major(d)]);
@@ -233,7 +238,10 @@ async function drawPdf(f: ReportFigures, drives: DashboardDrive[]): Promise<Buff
     .fillColor(PDF_GREY)
     .text(
       'Figures from Canopy records: paid donations only; survival is the share of trees planted at ' +
-        'these drives in the period that are alive today.',
+        'these drives in the period that are alive today. Funded, planted, alive at last check and ' +
+        'verified count every drive to date: alive at last check is living plants measured, cared ' +
+        'for or reported on in the last 12 months; verified, those a drive organiser or nursery ' +
+        'vouched for; rejected trees count nowhere.',
     );
   doc.end();
   return done;

@@ -93,6 +93,12 @@ export function forestService(deps: ForestDeps) {
       const now = deps.clock.now().getTime();
       return {
         summary: { funded: giftTotals.funded, planted: totals.planted, alive: totals.alive },
+        fourNumbers: {
+          treesFunded: giftTotals.funded,
+          treesPlanted: totals.treesPlanted,
+          treesAliveChecked: totals.treesAliveChecked,
+          treesVerified: totals.treesVerified,
+        },
         gifts: gifts.map((g) => {
           const drive = g.driveId ? drives.get(g.driveId) : undefined;
           const status = giftStatusOf(g.trees, g.planted);

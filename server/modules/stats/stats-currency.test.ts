@@ -22,6 +22,18 @@ function serviceIn(currency?: string) {
         co2Kg: { low: 0, mid: 0, high: 0 },
         o2Kg: { low: 0, mid: 0, high: 0 },
       }),
+      communityTreeCounts: async () => ({
+        treesPlanted: 0,
+        treesAliveChecked: 0,
+        treesVerified: 0,
+        alive: 0,
+      }),
+      unconfirmedImpact: async () => ({
+        plants: 0,
+        co2Kg: { low: 0, mid: 0, high: 0 },
+        o2Kg: { low: 0, mid: 0, high: 0 },
+        at: NOW,
+      }),
     },
   } as unknown as StatsPorts;
   return statsService(ports, fixedClock(NOW), currency ? { currency } : undefined);

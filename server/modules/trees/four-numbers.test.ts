@@ -134,7 +134,9 @@ describe.each(databaseTargets)('the four honest numbers on $name (issue 21 §3)'
     await expectNumbers({ treesPlanted: 17, treesAliveChecked: 15, treesVerified: 12 });
 
     // A dead tree stays planted and is alive nowhere; a deleted one leaves every number.
-    await kit.services().trees.reportHealth(user, a.id, { status: 'dead', cause: 'drought', aliveCount: undefined });
+    await kit
+      .services()
+      .trees.reportHealth(user, a.id, { status: 'dead', cause: 'drought', aliveCount: undefined });
     await expectNumbers({ treesPlanted: 17, treesAliveChecked: 3, treesVerified: 0 });
     await treesRepository(db()).remove(a.id);
     await expectNumbers({ treesPlanted: 5, treesAliveChecked: 3, treesVerified: 0 });
@@ -235,6 +237,54 @@ describe.each(databaseTargets)('the four honest numbers on $name (issue 21 §3)'
           data: { treesFunded: 10, treesPlanted: 13, treesAliveChecked: 11, treesVerified: 8 },
         });
       }
+    });
+  });
+
+  it('the dashboards and the forest carry them', async () => {
+    await kit.setup();
+    const organiser = await kit.signIn({ profile_type: 'corporate' });
+    const member = await kit.signIn();
+    const drive = await kit.insertDrive(organiser.user.id, {
+      starts_at: '2026-05-20T08:00:00.000Z',
+    });
+    await kit.join(drive.id, member.user.id);
+    const verified = (await register(member.headers, { treeCount: '6', driveId: drive.id })).json()
+      .data.tree;
+    await register(member.headers, { treeCount: '4', driveId: drive.id });
+    const rejected = (await register(member.headers, { treeCount: '9', driveId: drive.id })).json()
+      .data.tree;
+    // Registered long ago and never checked since: planted, not alive at last check.
+    await treesRepository(db()).insert(
+      buildTree(member.user.id, {
+        tree_count: 2,
+        alive_count: 2,
+        created_at: '2024-01-01T00:00:00.000Z',
+      }),
+    );
+    await setVerification(verified.id, 'verified');
+    await setVerification(rejected.id, 'rejected');
+
+    const corporate = await call('GET', '/api/dashboard/corporate', organiser.headers);
+    expect(corporate.statusCode).toBe(200);
+    expect(corporate.json().data.fourNumbers).toEqual({
+      treesFunded: 0,
+      treesPlanted: 10,
+      treesAliveChecked: 10,
+      treesVerified: 6,
+    });
+    const individual = await call('GET', '/api/dashboard/individual', member.headers);
+    expect(individual.statusCode).toBe(200);
+    expect(individual.json().data).toMatchObject({
+      fourNumbers: { treesFunded: 0, treesPlanted: 12, treesAliveChecked: 10, treesVerified: 6 },
+      treesUnconfirmed: 2,
+    });
+    const forest = await call('GET', '/api/forest', member.headers);
+    expect(forest.statusCode).toBe(200);
+    expect(forest.json().data.fourNumbers).toEqual({
+      treesFunded: 0,
+      treesPlanted: 12,
+      treesAliveChecked: 10,
+      treesVerified: 6,
     });
   });
 

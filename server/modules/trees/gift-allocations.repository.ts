@@ -207,32 +207,73 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
      * the record's alive count). Bounded by the member's gifts; their own trees' figures are
      * stored (`ownerTreeFigures`).
      */
-    async forestGiftedTotals(userId: string): Promise<{ planted: number; alive: number }> {
+    async forestGiftedTotals(
+      userId: string,
+      boundary = '',
+    ): Promise<{ planted: number; alive: number; checked: number; verified: number }> {
       const gifted = await db
         .selectFrom('tree_gift_allocations as a')
         .innerJoin('trees as t', 't.id', 'a.tree_id')
         .where('a.donor_id', '=', userId)
         .where('t.owner_id', '<>', userId)
-        .select((eb) => [
-          eb.fn.coalesce(eb.fn.sum<number>('a.plants'), eb.lit(0)).as('planted'),
-          eb.fn
-            .coalesce(
-              eb.fn.sum<number>(
-                eb
-                  .case()
-                  .when('t.status', '=', 'dead')
-                  .then(0)
-                  .when('a.plants', '<', eb.ref('t.alive_count'))
-                  .then(eb.ref('a.plants'))
-                  .else(eb.ref('t.alive_count'))
-                  .end(),
-              ),
-              eb.lit(0),
-            )
-            .as('alive'),
-        ])
+        // Issue 21 §3: a rejected tree counts nowhere.
+        .where('t.verification_status', '!=', 'rejected')
+        .select((eb) => {
+          // The gift's plants alive on the tree (never more than the tree has alive).
+          const alive = eb
+            .case()
+            .when('t.status', '=', 'dead')
+            .then(0)
+            .when('a.plants', '<', eb.ref('t.alive_count'))
+            .then(eb.ref('a.plants'))
+            .else(eb.ref('t.alive_count'))
+            .end();
+          const checked = eb('t.last_checked_at', '>', boundary);
+          return [
+            eb.fn
+              .coalesce(
+                eb.fn.sum<number>(eb.case().when(checked).then(alive).else(0).end()),
+                eb.lit(0),
+              )
+              .as('checked'),
+            eb.fn
+              .coalesce(
+                eb.fn.sum<number>(
+                  eb
+                    .case()
+                    .when(eb.and([checked, eb('t.verification_status', '=', 'verified')]))
+                    .then(alive)
+                    .else(0)
+                    .end(),
+                ),
+                eb.lit(0),
+              )
+              .as('verified'),
+            eb.fn.coalesce(eb.fn.sum<number>('a.plants'), eb.lit(0)).as('planted'),
+            eb.fn
+              .coalesce(
+                eb.fn.sum<number>(
+                  eb
+                    .case()
+                    .when('t.status', '=', 'dead')
+                    .then(0)
+                    .when('a.plants', '<', eb.ref('t.alive_count'))
+                    .then(eb.ref('a.plants'))
+                    .else(eb.ref('t.alive_count'))
+                    .end(),
+                ),
+                eb.lit(0),
+              )
+              .as('alive'),
+          ];
+        })
         .executeTakeFirstOrThrow();
-      return { planted: Number(gifted.planted), alive: Number(gifted.alive) };
+      return {
+        planted: Number(gifted.planted),
+        alive: Number(gifted.alive),
+        checked: Number(gifted.checked),
+        verified: Number(gifted.verified),
+      };
     },
 
     /**

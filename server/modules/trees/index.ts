@@ -80,6 +80,7 @@ export const treesModule = defineModule({
     'communityCharts',
     'communityTreeCounts',
     'unconfirmedImpact',
+    'organiserTreeCounts',
     'ownerSummary',
     'plantedForOrganiser',
     'memberFigures',

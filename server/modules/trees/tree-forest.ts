@@ -1,3 +1,4 @@
+import { checkBoundary } from '../../../contract/four-numbers';
 import type { Tree } from '../../../contract/trees';
 import type { Executor } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
@@ -19,14 +20,35 @@ export function treeForest(deps: {
   clock: Clock;
   users: TreePeople;
   /** The member's own trees' stored figures (tree-charts.ts). */
-  own: (userId: string) => Promise<Pick<OwnerTreeFigures, 'plants' | 'livingPlants' | 'drives'>>;
+  own: (
+    userId: string,
+  ) => Promise<Pick<OwnerTreeFigures, 'plants' | 'livingPlants' | 'drives' | 'checked'>>;
 }) {
   const repo = giftAllocationsRepository(deps.db);
   return {
-    /** Plants in the member's forest and how many are alive: their own stored, their gifts'. */
-    async forestTotals(userId: string): Promise<{ planted: number; alive: number }> {
-      const [own, gifted] = await Promise.all([deps.own(userId), repo.forestGiftedTotals(userId)]);
-      return { planted: own.plants + gifted.planted, alive: own.livingPlants + gifted.alive };
+    /**
+     * Plants in the member's forest and how many are alive: their own stored, their gifts'; and
+     * the four numbers' planted, alive at last check and verified (issue 21 §3, rejected trees
+     * left out).
+     */
+    async forestTotals(userId: string): Promise<{
+      planted: number;
+      alive: number;
+      treesPlanted: number;
+      treesAliveChecked: number;
+      treesVerified: number;
+    }> {
+      const [own, gifted] = await Promise.all([
+        deps.own(userId),
+        repo.forestGiftedTotals(userId, checkBoundary(deps.clock.now())),
+      ]);
+      return {
+        planted: own.plants + gifted.planted,
+        alive: own.livingPlants + gifted.alive,
+        treesPlanted: own.checked.treesPlanted + gifted.planted,
+        treesAliveChecked: own.checked.treesAliveChecked + gifted.checked,
+        treesVerified: own.checked.treesVerified + gifted.verified,
+      };
     },
 
     /** A page of the member's forest trees, latest planting first, and the next cursor. */

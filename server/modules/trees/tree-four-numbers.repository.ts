@@ -73,6 +73,17 @@ export function fourNumbersQueries(db: Kysely<Database>) {
       return counts;
     },
 
+    /** The drives an organiser's trees were planted at (tree_drive_days_organiser_idx). */
+    async organiserDriveIds(organiserId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('tree_drive_days')
+        .select('drive_id')
+        .distinct()
+        .where('organiser_id', '=', organiserId)
+        .execute();
+      return rows.map((r) => r.drive_id).sort();
+    },
+
     /** One drive's trees (trees_drive_idx: bounded by the drive, not the community). */
     async ofDrive(driveId: string, boundary: string): Promise<TreeCounts> {
       const row = await db

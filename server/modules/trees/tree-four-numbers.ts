@@ -3,7 +3,17 @@ import { checkBoundary, type FourNumbers } from '../../../contract/four-numbers'
 import type { Executor } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { yieldToEventLoop } from '../../lib/yield';
+import { chartsQueries } from './tree-charts.repository';
 import { fourNumbersQueries, type TreeCounts } from './tree-four-numbers.repository';
+
+/**
+ * An organiser's tree counts are stored (`tree_chart_snapshots`, `organiser:{id}`) and made again
+ * when older than this: a sum over every drive of theirs is too much for each dashboard request.
+ */
+export const ORGANISER_COUNTS_MAX_AGE_MS = 10 * 60_000;
+
+const organiserCountsName = (organiserId: string) => `organiser:${organiserId}`;
 
 /** What the four numbers ask of other modules: trees paid for, and whether a drive exists. */
 export interface FourNumbersPorts {
@@ -19,7 +29,48 @@ export interface FourNumbersPorts {
  */
 export function treeFourNumbers(deps: { db: Executor; clock: Clock; ports: FourNumbersPorts }) {
   const queries = () => fourNumbersQueries(deps.db);
+  const making = new Map<string, Promise<TreeCounts>>();
+
+  /** The organiser's drives' trees summed drive by drive (yielding between), and stored. */
+  async function makeOrganiserCounts(organiserId: string): Promise<TreeCounts> {
+    const at = deps.clock.now();
+    const boundary = checkBoundary(at);
+    const total: TreeCounts = { treesPlanted: 0, treesAliveChecked: 0, treesVerified: 0 };
+    for (const driveId of await queries().organiserDriveIds(organiserId)) {
+      const c = await queries().ofDrive(driveId, boundary);
+      total.treesPlanted += c.treesPlanted;
+      total.treesAliveChecked += c.treesAliveChecked;
+      total.treesVerified += c.treesVerified;
+      await yieldToEventLoop();
+    }
+    await chartsQueries(deps.db).saveSnapshot({
+      name: organiserCountsName(organiserId),
+      last_month: at.toISOString().slice(0, 7),
+      body: JSON.stringify(total),
+      computed_at: at.toISOString(),
+    });
+    return total;
+  }
+
   return {
+    /**
+     * The trees at every drive of the organiser's, as they stand now (issue 21 §3; the corporate
+     * dashboard and impact report): stored, made again after ORGANISER_COUNTS_MAX_AGE_MS.
+     */
+    async organiserTreeCounts(organiserId: string): Promise<TreeCounts> {
+      const name = organiserCountsName(organiserId);
+      const stored = await chartsQueries(deps.db).snapshot(name);
+      const age = stored ? deps.clock.now().getTime() - Date.parse(stored.computed_at) : -1;
+      if (stored && stored.body !== '' && age >= 0 && age < ORGANISER_COUNTS_MAX_AGE_MS)
+        return JSON.parse(stored.body) as TreeCounts;
+      let made = making.get(name);
+      if (!made) {
+        made = makeOrganiserCounts(organiserId).finally(() => making.delete(name));
+        making.set(name, made);
+      }
+      return made;
+    },
+
     /**
      * The community's planted, alive at last check and verified plants, and every living plant
      * (`alive`, checked or not: those not checked are the plants CO₂ leaves out).

@@ -15,6 +15,7 @@ import {
   type DriveDetail,
   type DriveDetailResponse,
 } from '../../../contract/drives';
+import { driveFourNumbersResponseSchema } from '../../../contract/tree-figures';
 import { apiDownload, apiRequest } from '../../lib/api-client';
 import { driveDetailKey, driveDetailQuery, drivesKey } from '../../lib/queries/drives';
 import { apiQuery, type DriveFilters, type DriveWhen } from './filters';
@@ -104,6 +105,19 @@ export function useDrive(id: string | undefined) {
   return useQuery({
     ...driveDetailQuery(id ?? ''),
     enabled: Boolean(id),
+    select: (response) => response.data,
+  });
+}
+
+/** The drive's four honest numbers (issue 21 §3): its trees funded, planted, alive, verified. */
+export function useDriveFourNumbers(id: string) {
+  return useQuery({
+    queryKey: [...driveDetailKey(id), 'four-numbers'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/drives/${encodeURIComponent(id)}/four-numbers`, {
+        schema: driveFourNumbersResponseSchema,
+        signal,
+      }),
     select: (response) => response.data,
   });
 }

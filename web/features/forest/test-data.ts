@@ -69,6 +69,7 @@ export function buildUpdate(overrides: Partial<DriveUpdate> = {}): DriveUpdate {
 export function buildForest(overrides: Partial<Forest> = {}): Forest {
   return {
     summary: { funded: 0, planted: 0, alive: 0 },
+    fourNumbers: { treesFunded: 0, treesPlanted: 0, treesAliveChecked: 0, treesVerified: 0 },
     gifts: [],
     trees: [],
     updates: [],

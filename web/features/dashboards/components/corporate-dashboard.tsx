@@ -1,3 +1,4 @@
+import { FourNumbers } from '../../../components/ui/four-numbers';
 import { useState, type ReactNode } from 'react';
 import type { CorporateDashboard as Dashboard, Period } from '../../../../contract/dashboards';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -85,6 +86,10 @@ export function CorporateDashboard({ organisation }: { organisation?: string | u
     body = (
       <div className="space-y-6" aria-busy={dashboard.isFetching}>
         <Figures data={data} />
+        <FourNumbers
+          title="Trees at all your drives, counted honestly"
+          numbers={data.fourNumbers}
+        />
         {none ? (
           <EmptyState action={<ButtonLink to={PATHS.myPlantations}>Organise a drive</ButtonLink>}>
             No drives in this period. Organise a tree drive (Add Drive on My Plantations) or choose

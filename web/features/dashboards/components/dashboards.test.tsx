@@ -54,6 +54,9 @@ function individual(overrides: Partial<IndividualData> = {}): IndividualData {
   return {
     trees: { livingPlants: 0, livingRecords: 0, records: 0 },
     co2Kg: zero,
+    o2Kg: zero,
+    treesUnconfirmed: 0,
+    fourNumbers: { treesFunded: 0, treesPlanted: 0, treesAliveChecked: 0, treesVerified: 0 },
     careDue: careList([]),
     upcomingDrives: { total: 0, drives: [] },
     donations: [],
@@ -326,6 +329,7 @@ function corporate(): CorporateData {
     participants: 2,
     volunteerHours: 0,
     trees: { planted: 0, alive: 0, dead: 0, alivePercent: null, deadPercent: null },
+    fourNumbers: { treesFunded: 0, treesPlanted: 0, treesAliveChecked: 0, treesVerified: 0 },
     donations: [],
     months: [],
     computedAt: '2026-12-01T10:00:00.000Z',

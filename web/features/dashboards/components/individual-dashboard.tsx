@@ -1,3 +1,4 @@
+import { FourNumbers } from '../../../components/ui/four-numbers';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { IndividualDashboard as Dashboard } from '../../../../contract/dashboards';
@@ -39,7 +40,7 @@ function Figures({ data }: { data: Dashboard }) {
           value: formatKg(co2Kg.mid),
           detail: (
             <>
-              likely {formatKg(co2Kg.low)} – {formatKg(co2Kg.high)} ·{' '}
+              likely {formatKg(co2Kg.low)} – {formatKg(co2Kg.high)}, plants alive at last check ·{' '}
               <Link to={PATHS.impactMethod} className={textLink}>
                 how we estimate
               </Link>
@@ -159,6 +160,11 @@ export function IndividualDashboard({
   return (
     <div className="space-y-6">
       <Figures data={data} />
+      <FourNumbers
+        title="My trees, counted honestly"
+        numbers={data.fourNumbers}
+        unconfirmed={data.treesUnconfirmed}
+      />
 
       <Section title="Care due today" id="care-due">
         {noTrees ? (

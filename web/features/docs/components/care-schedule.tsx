@@ -11,7 +11,7 @@ const TASKS: Record<CareRule['task'], string> = {
 
 const every = ({ task, every }: CareRule) =>
   task === 'checkup'
-    ? `when it has gone ${'months' in every ? every.months : every.days} months without a check`
+    ? `once it has gone ${'months' in every ? every.months : every.days} months without a check`
     : 'days' in every
       ? `every ${every.days} days`
       : `every ${every.months} months`;
@@ -29,7 +29,8 @@ export function CareScheduleList() {
     <List>
       {CARE_SCHEDULE.map((rule) => (
         <li key={`${rule.task}-${rule.fromYears}`}>
-          {TASKS[rule.task]} {every(rule)} {span(rule)}
+          {TASKS[rule.task]} {every(rule)}
+          {rule.task === 'checkup' ? '' : ` ${span(rule)}`}
         </li>
       ))}
     </List>

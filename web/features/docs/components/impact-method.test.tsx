@@ -24,6 +24,11 @@ describe('the impact method section', () => {
     expect(screen.getByRole('note')).toHaveTextContent(
       `about ${co2.toLocaleString('en', { maximumFractionDigits: 2 })} kg of CO₂ stored`,
     );
+    // The four honest numbers and the 12-month rule (issue 21 §3).
+    expect(within(section).getByRole('heading', { name: 'Four honest numbers' })).toBeVisible();
+    expect(within(section).getByRole('heading', { name: 'The 12-month rule' })).toBeVisible();
+    expect(section).toHaveTextContent('Alive at last check: Living plants checked in the last 12');
+    expect(section).toHaveTextContent('gone 10 months without a check');
     const sources = within(section).getAllByRole('list').at(-1)!;
     expect(
       within(sources)
@@ -38,6 +43,9 @@ describe('the impact method section', () => {
     expect(items).toHaveLength(CARE_SCHEDULE.length);
     expect(items[0]).toBe('Water every 7 days in the first year');
     expect(items[1]).toBe('Water every 14 days in year 2');
-    expect(items.at(-1)).toBe('Measure every 6 months for as long as it lives');
+    expect(items.at(-2)).toBe('Measure every 6 months for as long as it lives');
+    expect(items.at(-1)).toBe(
+      'Check up on the tree (a measurement, or a health report with a photo) once it has gone 10 months without a check',
+    );
   });
 });

@@ -12,6 +12,12 @@ import {
   predictSize,
   withRange,
 } from '../../../../contract/impact';
+import {
+  CHECK_WINDOW_MONTHS,
+  CHECKUP_AFTER_MONTHS,
+  FOUR_NUMBER_KEYS,
+  FOUR_NUMBER_LABELS,
+} from '../../../../contract/four-numbers';
 import { speciesByValue } from '../../../../contract/options';
 import {
   GROWTH_AT_MATURITY,
@@ -87,6 +93,37 @@ function Example() {
   );
 }
 
+/** The four honest numbers and the 12-month rule (issue 21 §3), from contract/four-numbers.ts. */
+function FourNumbersMethod() {
+  return (
+    <>
+      <H3>Four honest numbers</H3>
+      <P>
+        Wherever Canopy counts trees (the home page, a drive, the dashboards, a forest, the impact
+        report) it shows four numbers side by side, because each answers a different question:
+      </P>
+      <List>
+        {FOUR_NUMBER_KEYS.map((key) => (
+          <li key={key}>
+            <strong>{FOUR_NUMBER_LABELS[key].label}</strong>: {FOUR_NUMBER_LABELS[key].means}
+          </li>
+        ))}
+      </List>
+      <H3>The {CHECK_WINDOW_MONTHS}-month rule</H3>
+      <P>
+        A tree is checked when it is registered, measured, cared for (watering, weeding, any care
+        entry) or its health is reported. Its living plants count as alive at last check while that
+        check is less than {CHECK_WINDOW_MONTHS} months old. After that they are unconfirmed: still
+        on record, but left out of the CO₂ and O₂ totals, which say how many plants they left out.
+        Planters get a check-up reminder when a tree has gone {CHECKUP_AFTER_MONTHS} months without
+        a check: a measurement, or a health report with a photo, brings it back. Verified trees are
+        those the drive’s organiser side or the nursery that supplied the saplings vouched for from
+        a photo; trees they rejected count in none of the numbers.
+      </P>
+    </>
+  );
+}
+
 export function ImpactMethod() {
   return (
     <Section id="impact-method">
@@ -145,6 +182,7 @@ export function ImpactMethod() {
         same curve (through the measurement, when there is one).
       </P>
       <Example />
+      <FourNumbersMethod />
       <H3>Sources</H3>
       <List ordered>
         {IMPACT_SOURCES.map((source) => (

@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DriveDetail, Option, PersonSummary } from '../../../../contract/drives';
 import { Avatar } from '../../../components/ui/avatar';
+import { FourNumbers } from '../../../components/ui/four-numbers';
+import { useDriveFourNumbers } from '../api';
 // A lazy wrapper: Leaflet loads only when a drive is opened, never with the lists.
 import { PointMap } from '../../../components/ui/map';
 import { browserTimeZone } from '../../../lib/dates';
@@ -37,6 +39,24 @@ function Person({ person, size = 40 }: { person: PersonSummary; size?: number })
       <Avatar src={person.file} name={name} size={size} decorative />
       <span className="break-all">{name}</span>
     </Link>
+  );
+}
+
+/** The drive's trees by the four honest numbers (issue 21 §3). */
+function DriveTrees({ driveId }: { driveId: string }) {
+  const numbers = useDriveFourNumbers(driveId);
+  return (
+    <Card title="Trees at this drive">
+      {numbers.data ? (
+        <FourNumbers title="Trees at this drive, counted honestly" numbers={numbers.data} />
+      ) : (
+        <p className={mutedText} role={numbers.isError ? 'alert' : 'status'}>
+          {numbers.isError
+            ? 'The trees of this drive could not be counted just now.'
+            : 'Counting the trees…'}
+        </p>
+      )}
+    </Card>
   );
 }
 
@@ -122,6 +142,8 @@ export function DriveDetailView({
           </dl>
         </Card>
       </div>
+
+      <DriveTrees driveId={drive.id} />
 
       <Card title="Location">
         <p className={mutedText}>{place}</p>

@@ -8,6 +8,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { useForest, useForestList, type ForestList } from '../api';
 import { PATHS } from '../format';
 import { ForestMap } from './forest-map';
+import { FourNumbers } from '../../../components/ui/four-numbers';
 import { ForestSummary } from './forest-summary';
 import { ForestTimeline } from './forest-timeline';
 import { ForestTreeCard } from './forest-tree-card';
@@ -50,6 +51,7 @@ function ForestBody({ forest }: { forest: Forest }) {
   return (
     <div className="flex flex-col gap-6">
       <ForestSummary summary={forest.summary} />
+      <FourNumbers title="My forest, counted honestly" numbers={forest.fourNumbers} />
       {gifts.length > 0 ? (
         <TitledSection title="Your tree gifts">
           <GiftList gifts={gifts} />

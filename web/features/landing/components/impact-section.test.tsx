@@ -9,6 +9,11 @@ import { formatMoneyRounded } from '../../../lib/numbers';
 import { formatMass, ImpactSection } from './impact-section';
 
 const EMPTY: ImpactStats = {
+  treesFunded: 0,
+  treesPlanted: 0,
+  treesAliveChecked: 0,
+  treesVerified: 0,
+  treesUnconfirmed: 0,
   treesRegistered: 0,
   treesDonated: 0,
   moneyRaisedMinor: 0,
@@ -66,6 +71,11 @@ describe('ImpactSection', () => {
         success: true,
         data: {
           ...EMPTY,
+          treesFunded: 15420,
+          treesPlanted: 33000,
+          treesAliveChecked: 30100,
+          treesVerified: 12000,
+          treesUnconfirmed: 2080,
           treesRegistered: 32180,
           treesDonated: 15420,
           moneyRaisedMinor: 8_965_000,
@@ -85,6 +95,14 @@ describe('ImpactSection', () => {
       new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n);
     expect(await screen.findByTestId('stat-treesRegistered-value')).toHaveTextContent(count(32180));
     expect(screen.getByTestId('stat-treesDonated-value')).toHaveTextContent(count(15420));
+    // The four honest numbers, and the plants CO₂ leaves out (issue 21 §3).
+    expect(screen.getByTestId('four-treesFunded-value')).toHaveTextContent(count(15420));
+    expect(screen.getByTestId('four-treesPlanted-value')).toHaveTextContent(count(33000));
+    expect(screen.getByTestId('four-treesAliveChecked-value')).toHaveTextContent(count(30100));
+    expect(screen.getByTestId('four-treesVerified-value')).toHaveTextContent(count(12000));
+    expect(screen.getByTestId('four-unconfirmed')).toHaveTextContent(
+      `${count(2080)} living plants not checked in 12 months are left out as unconfirmed`,
+    );
     expect(screen.getByTestId('stat-drivesCreated-value')).toHaveTextContent(count(247));
     expect(screen.getByTestId('stat-volunteerHours-value')).toHaveTextContent(count(3450));
     expect(screen.getByTestId('stat-moneyRaised-value')).toHaveTextContent(

@@ -1,9 +1,11 @@
+import { Link } from 'react-router';
 import type { ImpactStats } from '../../../../contract/stats';
 import { formatCount, formatDecimal, formatMoneyRounded } from '../../../lib/numbers';
 import { useImpactStats } from '../api';
 import type { IconName } from '../content';
 import { Icon } from './icons';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import { FourNumbers } from '../../../components/ui/four-numbers';
 import { iconChip, SectionHeading } from './primitives';
 
 /** Kilograms below a tonne, tonnes (one decimal) from 1000 kg up. */
@@ -183,6 +185,12 @@ export function ImpactSection() {
 
         {data ? (
           <>
+            <FourNumbers
+              className="mt-12"
+              title="The community's trees, counted honestly"
+              numbers={data}
+              unconfirmed={data.treesUnconfirmed}
+            />
             <StatsGrid stats={data} />
             {firstSeed ? (
               <div
@@ -200,7 +208,11 @@ export function ImpactSection() {
             ) : null}
             <p className="mt-8 text-center text-sm text-base-content/80">
               CO₂ and O₂ figures are estimates based on published growth figures for each species
-              and the age of every registered tree.
+              and the age of every tree alive at its last check (
+              <Link className="underline" to="/documentation#impact-method">
+                how we count
+              </Link>
+              ).
               {updatedAt && !Number.isNaN(updatedAt.getTime()) ? (
                 <>
                   {' '}
