@@ -185,7 +185,8 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
   for (;;) {
     const batch = await db.all<CohortSource & { id: string }>(
       `select id, species_id, size, planted_at, status, alive_count, last_measured_at,
-         last_height_cm, last_diameter_cm from trees where id > ? order by id limit ${SCAN_BATCH}`,
+         last_height_cm, last_diameter_cm, verification_status
+       from trees where id > ? order by id limit ${SCAN_BATCH}`,
       [after],
     );
     for (const row of batch) {
@@ -332,6 +333,7 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
          sum(t.tree_count) as planted,
          sum(case when t.status = 'dead' then 0 else t.alive_count end) as alive
        from trees t join drives d on d.id = t.drive_id
+       where t.verification_status <> 'rejected'
        group by t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id`;
     const storedTrees =
       'select drive_id, planted_day, organiser_id, planted, alive from tree_drive_days';
@@ -364,6 +366,7 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
            sum(t.tree_count) as planted,
            sum(case when t.status = 'dead' then 0 else t.alive_count end) as alive
          from trees t join drives d on d.id = t.drive_id
+         where t.verification_status <> 'rejected'
          group by d.organizer_id, substr(t.planted_at, 1, ${length})`;
       const storedTrees = `select organiser_id, period, planted, alive from tree_organiser_periods
          where span = '${span}'`;
