@@ -3,6 +3,7 @@ import { DEATH_CAUSES } from '../../contract/tree-care';
 import { cohortShare, type CohortShare } from '../../server/modules/trees/tree-impact';
 import type { BulkDb, Columns, Row } from './bulk-db';
 import { PLACES, type Place } from './places';
+import { hasTable } from './summaries';
 
 /** What a successful platform holds (issue 20), the demo community included. */
 export interface ScaleSize {
@@ -194,6 +195,8 @@ const TREE_COLUMNS: Columns = [
   ['last_measured_at', 'text'],
   ['last_height_cm', 'float8'],
   ['last_diameter_cm', 'float8'],
+  // 0049 (issue 21 §3): the last check (registration, measurement, care entry, health report).
+  ['last_checked_at', 'text'],
 ];
 const MEASUREMENT_COLUMNS: Columns = [
   ['id', 'text'],
@@ -434,6 +437,31 @@ export async function generate(
   await db.insert('drives', DRIVE_COLUMNS, driveRows.splice(0));
   const participants = participantRows.length;
   await db.insert('drive_participants', PARTICIPANT_COLUMNS, participantRows.splice(0));
+  // Attendance (issue 21) at the drives that have started: about seven in eight who joined came
+  // (checked in at the start, counting the duration), one in sixteen left early (corrected to an
+  // hour less); the drives' attendance columns then the months follow by the triggers of 0047.
+  if (await hasTable(db, 'drive_attendance')) {
+    const startedBy = new Date(now).toISOString();
+    await db.run(
+      `insert into drive_attendance (drive_id, person_id, user_id, checked_in_at, corrected_minutes,
+         minutes, created_at, updated_at)
+       select p.drive_id, p.user_id, p.user_id, d.starts_at,
+         case when substr(p.user_id, length(p.user_id), 1) = '3'
+           then d.duration_hours * 60 - 60 end,
+         case when substr(p.user_id, length(p.user_id), 1) = '3'
+           then d.duration_hours * 60 - 60 else d.duration_hours * 60 end,
+         d.starts_at, d.starts_at
+       from drive_participants p join drives d on d.id = p.drive_id
+       where d.starts_at <= ? and substr(p.user_id, length(p.user_id), 1) not in ('0', '7')`,
+      [startedBy],
+    );
+    await db.run(
+      `update drives set attendance_minutes = (select coalesce(sum(a.minutes), 0)
+         from drive_attendance a where a.drive_id = drives.id)
+       where starts_at <= ?`,
+      [startedBy],
+    );
+  }
   lap(`${driveCount.toLocaleString('en')} drives`);
 
   // Trees: two in three at a drive that has happened (on its day, near its place), the rest
@@ -551,12 +579,16 @@ export async function generate(
       }
     }
     // Care logged on most young living trees.
+    let lastCare = 0;
     if (status !== 'dead' && ageYears < 1 && g.chance(0.35)) {
       for (let k = g.int(1, 3); k > 0; k--) {
         const at = planted + g.random() * (now - planted);
+        lastCare = Math.max(lastCare, at);
         careRows.push([g.idAt(at), id, g.pick(CARE_ACTIONS), iso(at), iso(at)]);
       }
     }
+    // The last check (0049): registration, the last measurement, care entry or health report.
+    const lastChecked = Math.max(created, statusChanged ?? 0, last?.at ?? 0, lastCare);
     const row = {
       species_id: species,
       size,
@@ -598,6 +630,7 @@ export async function generate(
       row.last_measured_at,
       row.last_height_cm,
       row.last_diameter_cm,
+      iso(lastChecked),
     ]);
     if (treeRows.length >= 20_000) {
       await flush();

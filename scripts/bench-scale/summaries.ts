@@ -401,6 +401,22 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
     );
   }
 
+  // Plants per day of last check and verified (0049, issue 21 §3), kept by triggers on trees.
+  if (await hasTable(db, 'tree_check_days')) {
+    const counted = `select coalesce(substr(last_checked_at, 1, 10), '') as checked_day,
+         case when verification_status = 'verified' then 1 else 0 end as verified,
+         sum(tree_count) as planted, sum(case when status = 'dead' then 0 else alive_count end) as alive
+       from trees where verification_status <> 'rejected'
+       group by coalesce(substr(last_checked_at, 1, 10), ''),
+         case when verification_status = 'verified' then 1 else 0 end`;
+    const stored = 'select checked_day, verified, planted, alive from tree_check_days';
+    await expectZero(
+      'tree_check_days (plants by day of last check)',
+      `select (select count(*) from (${stored} except ${counted}) a)
+            + (select count(*) from (${counted} except ${stored}) b) as n`,
+    );
+  }
+
   // What each member gave (0044), kept by triggers on donations as the bulk rows go in.
   if (await hasTable(db, 'donation_donor_totals')) {
     const given = `select donor_id, currency, sum(amount_minor) as amount_minor, sum(trees) as trees,
@@ -454,6 +470,35 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
         `select count(*) as n from drives d where d.participants_count <>
            (select count(*) from drive_participants p where p.drive_id = d.id)`,
       );
+    if (await hasTable(db, 'drive_attended_months')) {
+      await expectZero(
+        'drives.attendance_minutes and organiser_attended (the attendance rows)',
+        `select count(*) as n from drives d where d.attendance_minutes <>
+           (select coalesce(sum(a.minutes), 0) from drive_attendance a where a.drive_id = d.id)
+           or d.organiser_attended <> case when exists (select 1 from drive_attendance a
+             where a.drive_id = d.id and a.person_id = d.organizer_id) then 1 else 0 end`,
+      );
+      const attended = `select * from (select organizer_id, substr(starts_at, 1, 7) as month,
+           sum(attendance_minutes + case when organiser_attended = 0
+             then duration_hours * 60 else 0 end) as minutes
+         from drives group by organizer_id, substr(starts_at, 1, 7)) x where minutes <> 0`;
+      const storedAttended =
+        'select organizer_id, month, minutes from drive_attended_months where minutes <> 0';
+      await expectZero(
+        'drive_attended_months (attended minutes per organiser and month)',
+        `select (select count(*) from (${storedAttended} except ${attended}) a)
+              + (select count(*) from (${attended} except ${storedAttended}) b) as n`,
+      );
+      const community = `select * from (select month, sum(minutes) as minutes from (${attended}) m
+           group by month) x where minutes <> 0`;
+      const storedCommunity =
+        'select month, minutes from drive_community_attended_months where minutes <> 0';
+      await expectZero(
+        "drive_community_attended_months (the community's attended minutes per month)",
+        `select (select count(*) from (${storedCommunity} except ${community}) a)
+              + (select count(*) from (${community} except ${storedCommunity}) b) as n`,
+      );
+    }
     await expectZero(
       "drive_participants.drive_starts_at (the drive's start)",
       `select count(*) as n from drive_participants p join drives d on d.id = p.drive_id
