@@ -181,7 +181,7 @@ export type AttendancePerson = z.infer<typeof attendancePersonSchema>;
 export const attendanceCountsSchema = z.object({
   /** Checked in and not (yet) checked out. */
   checkedInNow: z.number().int(),
-  /** Came (checked in at some point, or hours corrected above zero), walk-ins included. */
+  /** Came (checked in at some point, or hours corrected above zero), walk-ins included, the organiser not. */
   attended: z.number().int(),
   /** Members who joined the drive (not the organiser, not walk-ins). */
   rsvped: z.number().int(),
@@ -232,7 +232,10 @@ export type AttendanceChangeResponse = z.infer<typeof attendanceChangeResponseSc
 
 // ---- POST /api/drives/{id}/attendance/claim ----------------------------------------------------
 
-/** The walk-in invitation links to `/app/drives/{id}?claim=<token>`; the page posts the token. */
+/**
+ * The walk-in invitation links to the drive page `/app/delive-detail/{id}?claim=<token>`; the page
+ * (signed in with the invited email) posts the token to `POST /api/drives/{id}/attendance/claim`.
+ */
 export const CLAIM_QUERY_PARAM = 'claim';
 export const attendanceClaimSchema = z.strictObject({
   token: z

@@ -358,4 +358,28 @@ describe.each(databaseTargets)('check-in at a drive on $name', (target) => {
     const none = await send('GET', url, stranger.headers);
     expect(pdfText(none.rawPayload)).toContain('No attended drives');
   });
+
+  it('mails each participant their pass the day before: the code as text, its QR attached, the page link', async () => {
+    const { drive, ana } = await scene();
+    const drives = api.app().services.drives;
+    expect(await drives.sendReminder({ driveId: drive.id, startsAt: drive.starts_at })).toBe(1);
+    const code = (
+      (await send('GET', `/api/drives/${drive.id}/pass`, ana.headers)).json() as {
+        data: { code: string };
+      }
+    ).data.code;
+    const mails = await api
+      .db()
+      .selectFrom('mails')
+      .selectAll()
+      .where('to_address', '=', ana.user.email)
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`Tomorrow: ${drive.name}`);
+    expect(mails[0]!.text_body).toContain(code);
+    expect(mails[0]!.text_body).toContain(`/app/delive-detail/${drive.id}`);
+    const png = await drives.passAttachment(`${drive.id}:${ana.user.id}`);
+    expect(png?.contentType).toBe('image/png');
+    expect(png!.content.subarray(1, 4).toString()).toBe('PNG');
+  });
 });
