@@ -51,17 +51,23 @@ export default function AppDriveDetail() {
     return (
       <div className="mx-auto flex max-w-5xl flex-col gap-6">
         {claimToken && id ? <ClaimAttendance driveId={id} token={claimToken} /> : null}
-        <DriveDetailView drive={data} onEdit={() => form.openEdit(data)} canManage={canManage} />
-        {showsPass(data) ? (
-          <Suspense fallback={null}>
-            <DrivePassCard
-              driveId={data.id}
-              driveName={data.driveName}
-              when={formatDriveWhen(data.driveDate, data.driveEndDate, data.timeZone)}
-              {...(user ? { holder: user.name || user.username } : {})}
-            />
-          </Suspense>
-        ) : null}
+        <DriveDetailView
+          drive={data}
+          onEdit={() => form.openEdit(data)}
+          canManage={canManage}
+          pass={
+            showsPass(data) ? (
+              <Suspense fallback={null}>
+                <DrivePassCard
+                  driveId={data.id}
+                  driveName={data.driveName}
+                  when={formatDriveWhen(data.driveDate, data.driveEndDate, data.timeZone)}
+                  {...(user ? { holder: user.name || user.username } : {})}
+                />
+              </Suspense>
+            ) : null
+          }
+        />
         <DriveUpdatesPanel driveId={data.id} />
         <DriveDonationsPanel driveId={data.id} canDonate={!data.isPast} />
         <DriveSaplingsPanel

@@ -65,9 +65,12 @@ export function DriveDetailView({
   drive,
   onEdit,
   canManage,
+  pass,
 }: {
   drive: DriveDetail;
   onEdit?: () => void;
+  /** Shown right under the drive's heading card: the caller's pass, for the day itself. */
+  pass?: ReactNode;
   /** Edit and Delete: the organiser, or (the page knows) an owner or admin of the organising team. */
   canManage?: boolean;
 }) {
@@ -122,6 +125,8 @@ export function DriveDetailView({
           </div>
         </div>
       </section>
+
+      {pass}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="About this drive">
