@@ -253,15 +253,18 @@ export function treeVerification(deps: TreeVerificationDeps) {
       }
       for (const f of found.slice(0, limit)) rows.push(f.row);
       const last = found.length > limit ? found[limit - 1] : undefined;
-      // How many wait, counted up to a cap (the count stops once it is reached).
+      // How many wait, counted up to a cap (the count stops once it is reached). A first page
+      // that holds them all has counted them already.
       let waiting = 0;
-      for (const { column, keys } of sides)
-        for (let from = 0; from < keys.length && waiting <= WAITING_COUNT_MAX; from += KEY_CHUNK)
-          waiting += await treeVerificationRepository(uow.db).countWaiting(
-            column,
-            keys.slice(from, from + KEY_CHUNK),
-            WAITING_COUNT_MAX + 1 - waiting,
-          );
+      if (!cursor && found.length <= limit) waiting = found.length;
+      else
+        for (const { column, keys } of sides)
+          for (let from = 0; from < keys.length && waiting <= WAITING_COUNT_MAX; from += KEY_CHUNK)
+            waiting += await treeVerificationRepository(uow.db).countWaiting(
+              column,
+              keys.slice(from, from + KEY_CHUNK),
+              WAITING_COUNT_MAX + 1 - waiting,
+            );
       return {
         data: await toItems(rows),
         nextCursor: last
