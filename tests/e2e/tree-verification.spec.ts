@@ -66,7 +66,7 @@ const viewports = [
 ];
 
 for (const viewport of viewports) {
-  test(`a verifier verifies a tree and rejects another, and the counts move (${viewport.name})`, async ({
+  test(`a verifier verifies a tree and rejects another, and the queue's and the drive's counts move (${viewport.name})`, async ({
     page,
   }) => {
     test.setTimeout(150_000);
@@ -107,8 +107,16 @@ for (const viewport of viewports) {
     expect(own.status()).toBe(403);
     expect(((await own.json()) as { message: string }).message).toBe(VERIFICATION_MESSAGES.ownTree);
 
-    // The organiser opens the queue from the navigation.
+    // The drive's page counts both trees' plants as planted, none verified yet (issue 21 §3).
     await signIn(page, organiser.email);
+    const figures = async (planted: string, verified: string) => {
+      await page.goto(`/app/delive-detail/${driveId}`);
+      await expect(page.getByTestId('four-treesPlanted-value')).toHaveText(planted);
+      await expect(page.getByTestId('four-treesVerified-value')).toHaveText(verified);
+    };
+    await figures('6', '0');
+
+    // The organiser opens the queue from the navigation.
     if (viewport.width < 640) await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Verify trees' }).click();
     await expect(page).toHaveURL(/\/app\/verify$/);
@@ -138,6 +146,8 @@ for (const viewport of viewports) {
     await expect(page.getByText(VERIFICATION_MESSAGES.rejected)).toBeVisible();
     await expect(page.getByTestId('verify-waiting')).toHaveText('0');
     await expect(page.getByText('Nothing to verify right now.')).toBeVisible();
+    // The drive's figures moved: the rejected tree's plants left the total, the other's verified.
+    await figures('3', '3');
 
     // The trees' pages: verified by the organiser; the planter sees the rejection and how to resend.
     const [verifiedId, rejectedId] = await (async () => {
