@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   'donation_refunded',
   'tree_care',
   'tree_died',
+  'tree_needs_care',
   'sapling_reservation',
   'team_joined',
   'team_role_changed',

@@ -42,8 +42,12 @@ export const CARE_MESSAGES = {
   causeRequired: 'Please say what killed the tree.',
   causeUnknown: 'Please choose a cause from the list.',
   healthSaved: 'Health updated.',
+  problemRequired: 'Please say what is wrong with the tree.',
+  problemReported:
+    'Thanks — the tree is marked as needing care, and the people who care about it are told.',
   deadTree:
     'This tree is recorded as dead. Report it healthy again under Health if that was a mistake.',
+  needsCareTree: 'This tree is marked as needing care. Once it has recovered, say so here.',
   settingsSaved: 'Reminder settings saved.',
   careCursor: 'That page of your care list is not available; please reload.',
   replantingCursor: 'That page of your replanting tasks is not available; please reload.',
@@ -187,18 +191,26 @@ export const careLogResponseSchema = z.object({
 });
 
 /** POST /api/trees/{id}/health. A dead tree needs a cause; `aliveCount` is for partial losses. */
-export const healthRequestSchema = z
-  .object({
-    status: z.enum(TREE_STATUSES, { error: CARE_MESSAGES.statusRequired }),
-    cause: z.enum(DEATH_CAUSES, { error: CARE_MESSAGES.causeUnknown }).optional(),
-    aliveCount: optionalInt(CARE_MESSAGES.aliveInvalid),
-  })
-  .superRefine((v, ctx) => {
-    if (v.status === 'dead' && !v.cause)
-      ctx.addIssue({ code: 'custom', path: ['cause'], message: CARE_MESSAGES.causeRequired });
-    if (v.status !== 'dead' && v.aliveCount === 0)
-      ctx.addIssue({ code: 'custom', path: ['aliveCount'], message: CARE_MESSAGES.noneAlive });
-  });
+/** The photo of a "needs care" report, in multipart bodies. */
+export const HEALTH_PHOTO_FIELD = 'photo';
+/** A health report's fields; "needs care" may say what is wrong (`note`) and carry a photo. */
+export const healthFieldsSchema = z.object({
+  status: z.enum(TREE_STATUSES, { error: CARE_MESSAGES.statusRequired }),
+  cause: z.enum(DEATH_CAUSES, { error: CARE_MESSAGES.causeUnknown }).optional(),
+  aliveCount: optionalInt(CARE_MESSAGES.aliveInvalid),
+  note: z
+    .string()
+    .trim()
+    .max(MEASUREMENT_LIMITS.noteMax, CARE_MESSAGES.noteTooLong)
+    .transform((v) => v || undefined)
+    .optional(),
+});
+export const healthRequestSchema = healthFieldsSchema.superRefine((v, ctx) => {
+  if (v.status === 'dead' && !v.cause)
+    ctx.addIssue({ code: 'custom', path: ['cause'], message: CARE_MESSAGES.causeRequired });
+  if (v.status !== 'dead' && v.aliveCount === 0)
+    ctx.addIssue({ code: 'custom', path: ['aliveCount'], message: CARE_MESSAGES.noneAlive });
+});
 export type HealthRequest = z.input<typeof healthRequestSchema>;
 export type HealthForm = z.output<typeof healthRequestSchema>;
 export const healthResponseSchema = z.object({

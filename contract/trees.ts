@@ -178,6 +178,8 @@ export const treeSchema = z.object({
   status: z.enum(TREE_STATUSES),
   /** Why it needs care or died, when reported. */
   cause: z.string().nullable(),
+  /** What is wrong, in the reporter's words, and its photo, while the tree needs care. */
+  problem: z.object({ note: z.string().nullable(), photoUrl: z.string() }).nullable(),
   statusChangedAt: z.string().nullable(),
   driveId: z.string().nullable(),
   replacesTreeId: z.string().nullable(),

@@ -62,6 +62,14 @@ interface Planting {
   reservationId?: string;
 }
 
+/** What a planter writes when reporting a tree needing care, by cause. */
+const PROBLEM_NOTES = {
+  pests: 'Leaves eaten along the lower branches; caterpillars under them.',
+  drought: 'Soil cracked around the base and the leaves are curling.',
+  disease: 'Dark spots spreading on the older leaves.',
+  grazing: 'Goats got past the guard and stripped the bark on one side.',
+} as const;
+
 export interface TreeCounts {
   trees: number;
   measurements: number;
@@ -301,7 +309,10 @@ export async function plantTrees(
     if (diedAt) {
       const cause = tr.pick(DEATH_CAUSES.filter((c) => c !== 'construction'));
       await seeder.at(daytime(tr, diedAt, 1, p.timeZone), () =>
-        ctx.trees.reportHealth(p.owner, tree.id, { status: 'dead', cause, aliveCount: undefined }),
+        ctx.trees.reportHealth(p.owner, tree.id, {
+          form: { status: 'dead', cause, aliveCount: undefined },
+          photo: null,
+        }),
       );
       counts.dead++;
       // About half are replanted a few weeks later, in the same spot.
@@ -321,9 +332,8 @@ export async function plantTrees(
       const cause = tr.pick(['pests', 'drought', 'disease', 'grazing'] as const);
       await seeder.at(daytime(tr, now, -tr.int(1, 20), p.timeZone), () =>
         ctx.trees.reportHealth(p.owner, tree.id, {
-          status: 'needs-care',
-          cause,
-          aliveCount: undefined,
+          form: { status: 'needs-care', cause, aliveCount: undefined, note: PROBLEM_NOTES[cause] },
+          photo: null,
         }),
       );
     }

@@ -184,6 +184,9 @@ export interface TreesTable {
   last_photo_at: WithDefault<Timestamp | null>;
   /** 0049 (issue 21): the last check: registration, measurement, care entry or health report. */
   last_checked_at: WithDefault<Timestamp | null>;
+  /** 0050: what is wrong while it needs care, in the reporter's words, and its photo. */
+  health_note: WithDefault<string | null>;
+  health_photo_file_id: WithDefault<string | null>;
 }
 
 /** 0032 (trees module): plants registered at a drive per planting day (UTC), with its organiser. */
@@ -456,7 +459,7 @@ export interface GiftTreeEventsTable {
   id: string;
   donor_id: string;
   tree_id: string;
-  kind: 'measured' | 'died' | 'replaced';
+  kind: 'measured' | 'died' | 'replaced' | 'needs_care';
   cause: string | null;
   happened_at: Timestamp;
 }

@@ -37,7 +37,11 @@ const HAND_READ = [
     types: ['application/json', 'multipart/form-data'],
   },
   { method: 'POST', path: '/api/trees/{id}/care', types: ['application/json'] },
-  { method: 'POST', path: '/api/trees/{id}/health', types: ['application/json'] },
+  {
+    method: 'POST',
+    path: '/api/trees/{id}/health',
+    types: ['application/json', 'multipart/form-data'],
+  },
   { method: 'POST', path: '/api/trees', types: ['multipart/form-data'] },
   { method: 'PATCH', path: '/api/trees/{id}', types: ['multipart/form-data'] },
   { method: 'POST', path: '/api/add_drivetreeinfo', types: ['multipart/form-data'] },

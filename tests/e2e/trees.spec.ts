@@ -6,6 +6,7 @@ import { buildJpeg } from '../support/images';
 import { apiToken } from '../support/drives-e2e';
 import { signedInAccount } from '../support/shell-session';
 import { themeAttribute } from '../support/theme';
+import { registeredWhenPlanted } from '../support/trees-e2e';
 
 /** YYYY-MM-DD `days` ago in this machine's time zone (the browser's too). */
 function daysAgo(days: number) {
@@ -48,7 +49,7 @@ test('a member registers a tree, measures it, waters it, loses it and is asked t
   await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
   await form.getByLabel('How many').fill('2');
   await form.getByLabel('Size at planting').selectOption('packet');
-  // Planted a month ago: the first year's weekly watering is due.
+  // Planted a month ago (its care counts from today, when it is registered; see below).
   await form.getByLabel('Planting date').fill(daysAgo(30));
 
   // The location: the drive form's search and map, then a click a little east of the place found.
@@ -117,6 +118,10 @@ test('a member registers a tree, measures it, waters it, loses it and is asked t
   await expect(page.getByRole('table').getByRole('row', { name: /Measured/ })).toContainText('95');
   await expect(page.getByTestId('photo-timeline').getByRole('img')).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
+
+  // Registered today, its care counts from today: as if registered the day it was planted (a
+  // month ago), the first year's weekly watering is due.
+  await registeredWhenPlanted([new URL(treeUrl).pathname.split('/').pop()!]);
 
   // My Trees: the watering due today, done in one click.
   await page

@@ -1,7 +1,34 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { openDatabase, sqliteFileIn } from '../../server/db/database';
+import { careDueQueries } from '../../server/modules/trees/tree-care-due.repository';
 import { localDayKey } from './drives-e2e';
 
-/** A tree registered through the API, planted `daysAgo` days ago (a month: its watering is due). */
+/**
+ * Trees as if registered the day they were planted, weeks or months before this run: the care
+ * schedule counts from the later of planting and registration (issue 21 §4), and the API can
+ * only register today. Writes the e2e server's SQLite database (its care rows with it); the
+ * member's care figures are read fresh on their first request.
+ */
+export async function registeredWhenPlanted(treeIds: readonly string[]): Promise<void> {
+  const dataDir = process.env.CANOPY_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('CANOPY_E2E_DATA_DIR is not set (tests/e2e/global-setup.ts)');
+  const handle = openDatabase({ sqliteFile: sqliteFileIn(dataDir) });
+  try {
+    await handle.db
+      .updateTable('trees')
+      .set((eb) => ({ created_at: eb.ref('planted_at') }))
+      .where('id', 'in', treeIds)
+      .execute();
+    for (const id of treeIds) await careDueQueries(handle.db).refreshCareDue(id);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A tree registered through the API, planted `daysAgo` days ago and recorded as registered that
+ * day (a month: its watering is due).
+ */
 export async function apiTree(
   request: APIRequestContext,
   token: string,
@@ -24,5 +51,7 @@ export async function apiTree(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { data: { tree: { id: string } } }).data.tree;
+  const tree = ((await res.json()) as { data: { tree: { id: string } } }).data.tree;
+  await registeredWhenPlanted([tree.id]);
+  return tree;
 }

@@ -37,6 +37,7 @@ import * as forestPlantingOrder from './0036-forest-planting-order';
 import * as communityDriveFigures from './0037-community-drive-figures';
 import * as driveMapCells from './0038-drive-map-cells';
 import * as treesGeoMarkers from './0041-trees-geo-markers';
+import * as treeProblems from './0050-tree-problems';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
 import * as treeOwnerCounts from './0045-tree-owner-counts';
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '0048-tree-verification': treeVerification,
   '0047-drive-attendance': driveAttendance,
   '0049-four-numbers': fourNumbers,
+  '0050-tree-problems': treeProblems,
 };

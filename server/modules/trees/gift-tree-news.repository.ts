@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/unit-of-work';
 
-export type GiftTreeEvent = 'measured' | 'died' | 'replaced';
+export type GiftTreeEvent = 'measured' | 'died' | 'replaced' | 'needs_care';
 
 /** SQL of donors' tree news: `gift_tree_events`, `gift_tree_news` (the trees module's own). */
 export function newsRepository(db: Executor) {

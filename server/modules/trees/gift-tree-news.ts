@@ -27,7 +27,8 @@ export type { GiftTreeEvent };
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS);
 
-const CAUSES: Record<string, string> = {
+/** A reported cause in a sentence's words. */
+export const CAUSE_WORDS: Record<string, string> = {
   drought: 'drought',
   pests: 'pests',
   disease: 'disease',
@@ -42,8 +43,10 @@ type EventRow = GiftTreeEventRow;
 function describe(event: EventRow): string {
   const name = `${treeTitle(event)}${event.nickname ? ` (${speciesRef(event.species_id).label})` : ''}`;
   if (event.kind === 'died')
-    return `${name} died on ${event.happened_at.slice(0, 10)} (${CAUSES[event.cause ?? 'unknown'] ?? event.cause})`;
+    return `${name} died on ${event.happened_at.slice(0, 10)} (${CAUSE_WORDS[event.cause ?? 'unknown'] ?? event.cause})`;
   if (event.kind === 'replaced') return `${name} was planted to replace a tree that died`;
+  if (event.kind === 'needs_care')
+    return `${name} needs care since ${event.happened_at.slice(0, 10)}${event.cause ? ` (${CAUSE_WORDS[event.cause] ?? event.cause})` : ''}`;
   return `${name} was measured, with a new photo`;
 }
 

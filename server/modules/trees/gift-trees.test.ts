@@ -229,9 +229,8 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
 
       // The same day: it dies and is replaced. The donor hears the next day, in one notice.
       await trees().reportHealth(me, a.id, {
-        status: 'dead',
-        cause: 'drought',
-        aliveCount: undefined,
+        form: { status: 'dead', cause: 'drought', aliveCount: undefined },
+        photo: null,
       });
 
       // Until it is replaced, the donor's forest shows it dead, with the cause and the date.

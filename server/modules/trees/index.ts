@@ -10,7 +10,7 @@ import {
 import { treeCareRoutes } from './tree-care.routes';
 import { treesStore } from './trees-people';
 import { treesRoutes } from './trees.routes';
-import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB } from './tree-notices';
+import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB, NEEDS_CARE_NOTICE_JOB } from './tree-notices';
 import { treeForest, type TreeForest } from './tree-forest';
 import { treePublic, type TreePublic } from './tree-public';
 import { impactFigures, type ImpactFigures } from './tree-impact-figures';
@@ -237,6 +237,7 @@ export const treesModule = defineModule({
       await trees.sendCareNotice(payload);
     },
     [DEATH_NOTICE_JOB]: (payload) => trees.sendDeathNotice(payload),
+    [NEEDS_CARE_NOTICE_JOB]: (payload) => trees.sendNeedsCareNotice(payload),
     [TREE_GIFT_PAID_JOB]: (payload) => trees.onGiftPaid(payload),
     [GIFT_TREE_NEWS_JOB]: async (payload) => {
       await trees.sendGiftTreeNews(payload);

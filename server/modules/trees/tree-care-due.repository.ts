@@ -61,6 +61,7 @@ export const careActionMovesDue = (action: string) =>
 
 /** The `trees` columns the care rules' rows depend on (the owner's list included). */
 const DUE_COLUMNS = ['owner_id', 'planted_at', 'status', 'last_measured_at', 'last_checked_at'];
+const DUE_COLUMNS = ['owner_id', 'planted_at', 'status', 'last_measured_at', 'created_at'];
 
 /** True when a tree update changes what `tree_care_due` holds for it. */
 export const movesCareDue = (patch: object) => DUE_COLUMNS.some((column) => column in patch);
@@ -70,6 +71,7 @@ interface DueSource {
   id: string;
   owner_id: string;
   planted_at: string;
+  created_at: string;
   last_measured_at: string | null;
   /** Undefined before 0049 added the column (0027's backfill runs before it). */
   last_checked_at?: string | null;
@@ -92,6 +94,7 @@ const lastDone = (eb: ExpressionBuilder<Database, 'trees'>, action: CareAction) 
 function rowsOf(tree: DueSource, from?: string): Array<Insertable<TreeCareDueTable>> {
   const dues = ruleDues({
     plantedAt: tree.planted_at,
+    registeredAt: tree.created_at,
     lastMeasuredAt: tree.last_measured_at,
     lastCheckedAt: tree.last_checked_at ?? null,
     lastDone: {
@@ -126,6 +129,13 @@ export function careDueQueries(db: Kysely<Database>) {
       .selectFrom('trees')
       // Every column (not a list): 0027's backfill runs on a table without 0049's last_checked_at.
       .selectAll('trees')
+      .select([
+        'trees.id',
+        'trees.owner_id',
+        'trees.planted_at',
+        'trees.created_at',
+        'trees.last_measured_at',
+      ])
       .select((eb) => [
         lastDone(eb, 'watered').as('last_watered'),
         lastDone(eb, 'weeded').as('last_weeded'),
@@ -233,6 +243,38 @@ export function careDueQueries(db: Kysely<Database>) {
       await db.deleteFrom('tree_care_due').where('tree_id', '=', treeId).execute();
       const tree = await sources().where('trees.id', '=', treeId).executeTakeFirst();
       if (tree) await insertRows(rowsOf(tree));
+    },
+
+    /**
+     * The rows of living trees registered on a later day than they were planted, made again in
+     * keyset batches (0050: the schedule now starts at the later of the two). Returns the rows.
+     */
+    async rebuildLateRegistered(): Promise<number> {
+      let after = '';
+      let written = 0;
+      for (;;) {
+        const batch = await sources()
+          .where('trees.id', '>', after)
+          .orderBy('trees.id')
+          .limit(REBUILD_BATCH)
+          .execute();
+        if (batch.length === 0) return written;
+        const late = batch.filter((t) => t.created_at.slice(0, 10) > t.planted_at.slice(0, 10));
+        if (late.length > 0) {
+          await db
+            .deleteFrom('tree_care_due')
+            .where(
+              'tree_id',
+              'in',
+              late.map((t) => t.id),
+            )
+            .execute();
+          const rows = late.flatMap((tree) => rowsOf(tree));
+          await insertRows(rows);
+          written += rows.length;
+        }
+        after = batch[batch.length - 1]!.id;
+      }
     },
 
     /**

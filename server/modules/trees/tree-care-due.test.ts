@@ -41,7 +41,10 @@ describe.each(databaseTargets)('stored care rules on $name', (target) => {
     await kit.register(me.headers, { plantedAt: '2024-03-01', treeName: 'Old oak' });
     await kit.register(other.headers);
     await expectInStep(me.user.id);
-    expect((await kit.services().trees.careDue(me.user.id)).length).toBeGreaterThan(0);
+    // Registered today: nothing is due yet (issue 21 §4); a week on, the watering is.
+    expect(await kit.services().trees.careDue(me.user.id)).toEqual([]);
+    const week = new Date(kit.clock.now().getTime() + 8 * 86_400_000);
+    expect((await kit.services().trees.careDue(me.user.id, week)).length).toBeGreaterThan(0);
 
     const post = (path: string, body: object) =>
       kit.call('POST', `${url}${path}`, me.headers, body);
@@ -82,7 +85,12 @@ describe.each(databaseTargets)('stored care rules on $name', (target) => {
     // young-tree rules have closed.
     await kit.register(me.headers, { plantedAt: '2023-05-20' });
     const before = await referenceCareDue(kit.db(), me.user.id, kit.clock.now());
+    // Planted almost two years ago: the second year's watering shows until its second birthday.
+    await kit.register(me.headers, { plantedAt: '2024-07-01' });
     expect((await storedRows()).some((r) => r.closes_at !== CARE_OPEN_END)).toBe(true);
+    // After it, only measuring still shows; the young-tree rules have closed.
+    kit.clock.set('2026-07-10T10:00:00.000Z');
+    const before = await referenceCareDue(kit.db(), me.user.id, kit.clock.now());
     expect(await kit.services().trees.prune(kit.clock.now())).toBeGreaterThan(0);
     const rows = await storedRows();
     expect(rows.map((r) => r.task)).toEqual(['measure', 'checkup']);

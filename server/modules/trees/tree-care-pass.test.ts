@@ -46,7 +46,10 @@ describe.each(databaseTargets)('the daily care pass on $name', (target) => {
         .values(users.slice(i, i + 500))
         .execute();
     const trees: NewTree[] = users.flatMap((u) =>
-      Array.from({ length: perMember }, () => buildTree(u.id)),
+      // Registered the day they were planted (the schedule counts from the later of the two).
+      Array.from({ length: perMember }, () =>
+        buildTree(u.id, { created_at: '2025-01-15T09:00:00.000Z' }),
+      ),
     );
     for (let i = 0; i < trees.length; i += 1000)
       await db()

@@ -47,6 +47,7 @@ async function subjects(db: Kysely<Database>, ownerId: string) {
     tree,
     subject: {
       plantedAt: tree.planted_at,
+      registeredAt: tree.created_at,
       lastMeasuredAt: tree.last_measured_at,
       lastCheckedAt: tree.last_checked_at,
       lastDone: Object.fromEntries(

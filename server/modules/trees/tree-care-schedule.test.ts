@@ -4,6 +4,7 @@ import { dueTasks, taskKey, weekKey, type CareSubject } from './tree-care-schedu
 const at = (iso: string) => new Date(`${iso}T12:00:00.000Z`);
 const tree = (plantedAt: string, more: Partial<CareSubject> = {}): CareSubject => ({
   plantedAt: `${plantedAt}T00:00:00.000Z`,
+  registeredAt: `${plantedAt}T09:30:00.000Z`,
   lastMeasuredAt: null,
   lastDone: {},
   ...more,
@@ -99,7 +100,24 @@ describe('care due, derived from the planting date and the care log (injected cl
 
   it('ignores an unreadable planting date', () => {
     expect(
-      dueTasks({ plantedAt: 'garbage', lastMeasuredAt: null, lastDone: {} }, new Date()),
+      dueTasks(
+        { plantedAt: 'garbage', registeredAt: 'garbage', lastMeasuredAt: null, lastDone: {} },
+        new Date(),
+      ),
     ).toEqual([]);
+  });
+
+  it('counts from the day of registration when the tree was registered after planting', () => {
+    // Planted in October, registered on 27 November: nothing is overdue on the day of registration.
+    const late = tree('2026-10-03', { registeredAt: '2026-11-27T15:04:00.000Z' });
+    expect(due(late, '2026-11-27')).toEqual([]);
+    // A week after registration the first watering is due, the rest of the schedule follows it.
+    expect(due(late, '2026-12-04')).toEqual(['water 2026-12-04 +0d']);
+    expect(due(late, '2027-02-27')).toContain('weed 2027-02-27 +0d');
+    // The age windows still count from planting: the fortnightly watering opens a year after it.
+    expect(due(late, '2027-10-04')).toContain('water 2027-10-03 +1d');
+    // A registration before the planting day (a tree planted later that day) changes nothing.
+    const early = tree('2026-10-03', { registeredAt: '2026-10-02T23:00:00.000Z' });
+    expect(due(early, '2026-10-10')).toEqual(due(tree('2026-10-03'), '2026-10-10'));
   });
 });

@@ -11,6 +11,8 @@ const DAY_MS = 86_400_000;
 /** What the schedule needs to know about one living tree. */
 export interface CareSubject {
   plantedAt: string;
+  /** When the tree was registered: a tree recorded late owes nothing from before that day. */
+  registeredAt: string;
   /** The latest measurement date (it clears "measure"). */
   lastMeasuredAt: string | null;
   /** The tree's last check (`trees.last_checked_at`, issue 21 §3): it clears "checkup". */
@@ -53,15 +55,24 @@ export interface RuleDue {
   lastDoneAt: string | null;
 }
 
+/** The later of the planting date and the (UTC) day of registration: where the schedule starts. */
+export function careStart(plantedAt: string, registeredAt: string): Date {
+  const planted = Date.parse(plantedAt);
+  const registered = Date.parse(`${registeredAt.slice(0, 10)}T00:00:00.000Z`);
+  return new Date(Number.isNaN(registered) ? planted : Math.max(planted, registered));
+}
+
 /**
- * Each rule's next due date for one living tree, from its planting date and its care log: the
- * task falls due one interval after it was last done (or after planting), never before the
- * rule's window opens. Rules that fall due only after their window closed are left out (they
- * never show). What `dueTasks` shows at any moment, and what `tree_care_due` stores.
+ * Each rule's next due date for one living tree, from its planting date, its registration and
+ * its care log: the task falls due one interval after it was last done (or after the later of
+ * planting and the day it was registered), never before the rule's window (by age since
+ * planting) opens. Rules that fall due only after their window closed are left out (they never
+ * show). What `dueTasks` shows at any moment, and what `tree_care_due` stores.
  */
 export function ruleDues(tree: CareSubject): RuleDue[] {
   const planted = new Date(tree.plantedAt);
   if (Number.isNaN(planted.getTime())) return [];
+  const start = careStart(tree.plantedAt, tree.registeredAt);
   const dues: RuleDue[] = [];
   CARE_SCHEDULE.forEach((rule, index) => {
     const opens = addMonths(planted, rule.fromYears * 12);
@@ -73,6 +84,8 @@ export function ruleDues(tree: CareSubject): RuleDue[] {
           ? (tree.lastCheckedAt ?? null)
           : (tree.lastDone[ACTION_FOR_TASK[rule.task]] ?? null);
     const base = last && Date.parse(last) > planted.getTime() ? new Date(last) : planted;
+        : (tree.lastDone[ACTION_FOR_TASK[rule.task]] ?? null);
+    const base = last && Date.parse(last) > start.getTime() ? new Date(last) : start;
     const dueAt = new Date(Math.max(after(base, rule.every).getTime(), opens.getTime()));
     if (closes && dueAt >= closes) return;
     dues.push({

@@ -9,6 +9,7 @@ const CARE_SUBJECT = [
   'trees.nickname',
   'trees.species_id',
   'trees.planted_at',
+  'trees.created_at',
   'trees.last_measured_at',
   'trees.last_checked_at',
 ] as const;

@@ -10,7 +10,8 @@ import {
   careSettingsResponseSchema,
   careSettingsSchema,
   growthResponseSchema,
-  healthRequestSchema,
+  healthFieldsSchema,
+  HEALTH_PHOTO_FIELD,
   healthResponseSchema,
   measurementFormSchema,
   measurementResponseSchema,
@@ -21,7 +22,7 @@ import {
 import { treeParamsSchema } from '../../../contract/trees';
 import type { AppContext } from '../../context';
 import { documentBody } from '../../plugins/api-docs';
-import { parseForm, readMeasurement } from './tree-form';
+import { parseForm, readHealth, readMeasurement } from './tree-form';
 import { treeErrors, treeFormErrors } from './trees.routes';
 
 const writeLimit = { rateLimit: { max: 120, timeWindow: '15 minutes' } };
@@ -196,20 +197,31 @@ export const treeCareRoutes =
         config: {
           access: { owner: 'tree' },
           ...writeLimit,
-          swaggerTransform: documentBody(healthRequestSchema),
+          swaggerTransform: documentBody(healthFieldsSchema, {
+            field: HEALTH_PHOTO_FIELD,
+            description: 'An optional photo of what is wrong, when it needs care (multipart only)',
+          }),
         },
         schema: {
           tags: ['trees'],
-          summary: 'Report my tree healthy, needing care or dead (a death needs a cause)',
+          summary:
+            'Report my tree healthy, needing care (what is wrong, optional photo) or dead (a death needs a cause); JSON, or multipart with a photo under "photo"',
+          consumes: ['application/json', 'multipart/form-data'],
           params: treeParamsSchema,
           response: { 200: healthResponseSchema, ...treeFormErrors },
         },
       },
       async (request) => {
         const { user } = await sessions.requireUser(request);
-        const input = parseForm(healthRequestSchema, request.body);
+        // Who may report is known before an upload is read.
+        await trees.requireOwn(user, request.params.id);
+        const input = await readHealth(request);
         const tree = await trees.reportHealth(user, request.params.id, input);
-        return { success: true as const, message: CARE_MESSAGES.healthSaved, data: { tree } };
+        const message =
+          input.form.status === 'needs-care'
+            ? CARE_MESSAGES.problemReported
+            : CARE_MESSAGES.healthSaved;
+        return { success: true as const, message, data: { tree } };
       },
     );
 

@@ -34,6 +34,12 @@ export interface MeasurementInput {
   photo: Buffer | null;
 }
 
+/** A health report, with the photo of what is wrong when it needs care (multipart). */
+export interface HealthInput {
+  form: HealthForm;
+  photo: Buffer | null;
+}
+
 export interface TreeCareDeps {
   uow: UnitOfWork;
   repo: (db: Executor) => TreesStore;
@@ -54,6 +60,9 @@ export interface TreeCareDeps {
     tx: Tx,
     photo?: { place?: PhotoPlace | null },
   ): Promise<void>;
+  onMeasuredWithPhoto?(treeId: string, tx: Tx): Promise<void>;
+  /** In the report's transaction, when a living tree comes to need care: its organiser and donors hear. */
+  onNeedsCare?(tree: TreeRow, tx: Tx): Promise<void>;
 }
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -92,6 +101,7 @@ export function treeCareService(deps: TreeCareDeps) {
       dueTasks(
         {
           plantedAt: tree.planted_at,
+          registeredAt: tree.created_at,
           lastMeasuredAt: tree.last_measured_at,
           lastDone: lastByTree.get(tree.id) ?? {},
         },
@@ -327,29 +337,49 @@ export function treeCareService(deps: TreeCareDeps) {
       return rows.map((r) => ({ id: r.id, action: r.action, note: r.note, at: r.done_at }));
     },
 
-    /** Healthy, needs care or dead; a death opens a replanting task and tells who cares. */
-    async reportHealth(user: SessionUser, treeId: string, input: HealthForm): Promise<Tree> {
+    /**
+     * Healthy, needs care or dead; a death opens a replanting task and tells who cares. Needing
+     * care keeps what is wrong (the note and a photo) until the tree is reported healthy again,
+     * and tells the drive's organiser and the tree's donors when it starts.
+     */
+    async reportHealth(user: SessionUser, treeId: string, input: HealthInput): Promise<Tree> {
+      const { form } = input;
       const tree = await deps.requireOwn(user, treeId);
-      if (input.aliveCount !== undefined && input.aliveCount > tree.tree_count)
+      if (form.aliveCount !== undefined && form.aliveCount > tree.tree_count)
         throw fieldError('aliveCount', CARE_MESSAGES.aliveTooMany);
-      const status = rowStatus(input.status);
+      const status = rowStatus(form.status);
       const dead = status === 'dead';
+      const sick = status === 'needs_care';
       const aliveCount = dead
         ? 0
-        : (input.aliveCount ?? (tree.status === 'dead' ? tree.tree_count : tree.alive_count));
+        : (form.aliveCount ?? (tree.status === 'dead' ? tree.tree_count : tree.alive_count));
+      const photo = sick && input.photo ? await deps.prepareImage(input.photo, 'photo') : null;
       await uow.withTransaction(async (tx) => {
         const trees = deps.repo(tx.db);
         const current = (await trees.findById(treeId)) ?? tree;
+        const stored = photo ? await files.saveImage(tx, user.id, photo) : null;
+        // A new report of the same trouble keeps its photo unless it brings another.
+        const photoId = sick
+          ? (stored?.id ?? (current.status === 'needs_care' ? current.health_photo_file_id : null))
+          : null;
+        if (current.health_photo_file_id && current.health_photo_file_id !== photoId) {
+          const old = current.health_photo_file_id;
+          tx.afterCommit(() => files.discardIfUnused(old));
+        }
         await trees.update(treeId, {
           status,
           alive_count: aliveCount,
-          cause: status === 'alive' ? null : (input.cause ?? null),
+          cause: status === 'alive' ? null : (form.cause ?? null),
+          health_note: sick ? (form.note ?? null) : null,
+          health_photo_file_id: photoId,
           status_changed_at: status !== current.status ? nowIso() : current.status_changed_at,
           // A health report is a check (issue 21 §3).
           last_checked_at: laterCheck(current.last_checked_at, nowIso()),
         });
         if (dead && current.status !== 'dead')
-          await deps.onDeath({ ...current, status, cause: input.cause ?? null }, tx);
+          await deps.onDeath({ ...current, status, cause: form.cause ?? null }, tx);
+        if (sick && current.status !== 'needs_care')
+          await deps.onNeedsCare?.({ ...current, status, cause: form.cause ?? null }, tx);
       });
       return deps.present(treeId, user.id);
     },

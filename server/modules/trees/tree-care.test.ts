@@ -11,11 +11,14 @@ import { treePhoto, treesTestKit, type Headers } from './tree-test-kit';
 describe.each(databaseTargets)('nurturing trees on $name', (target) => {
   const kit = treesTestKit(target);
   const { register, call, sendForm } = kit;
-  /** A registered tree of mine (12 neem, planted 2026-05-20) and a stranger to try it. */
+  /**
+   * A registered tree of mine (12 neem, planted 2026-05-20 and registered that day) and a
+   * stranger to try it.
+   */
   const myTree = async () => {
     const me = await kit.signIn();
     const stranger = await kit.signIn();
-    const { tree } = (await register(me.headers)).json().data;
+    const { tree } = (await kit.registerOnPlantingDay(me.headers)).json().data;
     return { me, stranger, tree, url: `/api/trees/${tree.id}` };
   };
   const measure = (url: string, headers: Headers, payload: object) =>

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { measurementFormSchema, MEASUREMENT_PHOTO_FIELD } from '../../../contract/tree-care';
+import {
+  healthFieldsSchema,
+  healthRequestSchema,
+  HEALTH_PHOTO_FIELD,
+  measurementFormSchema,
+  MEASUREMENT_PHOTO_FIELD,
+} from '../../../contract/tree-care';
 import {
   TREE_IMAGE_FIELD,
   TREE_MESSAGES,
@@ -11,7 +17,7 @@ import {
 } from '../../../contract/trees';
 import { AppError, fieldError } from '../../lib/errors';
 import { readMultipart } from '../files/multipart';
-import type { MeasurementInput } from './tree-care.service';
+import type { HealthInput, MeasurementInput } from './tree-care.service';
 import type { TreeInput } from './trees.service';
 
 /**
@@ -60,4 +66,13 @@ export async function readMeasurement(request: FastifyRequest): Promise<Measurem
   const { fields, file } = await readMultipart(request, { fileField: MEASUREMENT_PHOTO_FIELD });
   const names = Object.keys(measurementFormSchema.shape);
   return { form: parseForm(measurementFormSchema, firstValues(fields, names)), photo: file };
+}
+
+/** A health report as JSON, or as multipart with a photo of what is wrong under `photo`. */
+export async function readHealth(request: FastifyRequest): Promise<HealthInput> {
+  if (!request.isMultipart())
+    return { form: parseForm(healthRequestSchema, request.body), photo: null };
+  const { fields, file } = await readMultipart(request, { fileField: HEALTH_PHOTO_FIELD });
+  const names = Object.keys(healthFieldsSchema.shape);
+  return { form: parseForm(healthRequestSchema, firstValues(fields, names)), photo: file };
 }

@@ -140,6 +140,13 @@ export function toTree(row: TreeWithOwner, context: { callerId: string; now: Dat
     photoUrl: row.photo_file_id ? fileUrl(row.photo_file_id) : '',
     status: statusOf(row),
     cause: row.cause,
+    problem:
+      row.status === 'needs_care'
+        ? {
+            note: row.health_note,
+            photoUrl: row.health_photo_file_id ? fileUrl(row.health_photo_file_id) : '',
+          }
+        : null,
     statusChangedAt: row.status_changed_at,
     driveId: row.drive_id,
     replacesTreeId: row.replaces_tree_id,

@@ -11,7 +11,9 @@ const DAY = 86_400_000;
 
 describe.each(databaseTargets)('tree reminders and notices on $name', (target) => {
   const kit = treesTestKit(target);
-  const { register, call, db } = kit;
+  const { call, db } = kit;
+  // Trees registered the day they were planted: their care is due from planting.
+  const register = kit.registerOnPlantingDay;
   const careNotices = async (userId: string) =>
     (await kit.noticesOf(userId)).filter((n) => n.kind === 'tree_care');
   /** The daily schedule, then the notice jobs and mail it queued. */
@@ -150,9 +152,8 @@ describe.each(databaseTargets)('tree reminders and notices on $name', (target) =
       // Each death is a job enqueued in the transaction that records it.
       const die = async (id: string) => {
         await trees.reportHealth(user, id, {
-          status: 'dead',
-          cause: 'drought',
-          aliveCount: undefined,
+          form: { status: 'dead', cause: 'drought', aliveCount: undefined },
+          photo: null,
         });
         await kit.idle();
       };

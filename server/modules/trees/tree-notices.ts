@@ -9,7 +9,7 @@ import { composeMail } from '../../lib/mailer';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { DrivesService } from '../drives/drives.service';
 import type { NewNotice, NotificationsService } from '../notifications/notifications.service';
-import type { GiftTreeNews } from './gift-tree-news';
+import { CAUSE_WORDS, type GiftTreeNews } from './gift-tree-news';
 import type { CareRange, NewlyDueTask } from './tree-care-due.repository';
 import type { TreeCareService } from './tree-care.service';
 import { dayKey, weekKey } from './tree-care-schedule';
@@ -90,6 +90,8 @@ export const nextCareBatch = (size: number, tookMs: number) =>
 export const CARE_NOTICE_JOB = 'tree care notice';
 /** The job telling who cares about a tree's death (enqueued in the transaction reporting it). */
 export const DEATH_NOTICE_JOB = 'tree death notice';
+/** The job telling a drive's organiser that one of its trees needs care. */
+export const NEEDS_CARE_NOTICE_JOB = 'tree needs care notice';
 
 export interface TreeNoticesDeps {
   uow: UnitOfWork;
@@ -268,6 +270,49 @@ export function treeNotices(deps: TreeNoticesDeps) {
         { key: `tree-death:${tree.id}` },
       );
       await deps.news?.onGiftTreeEvent(tx, tree.id, 'died', { cause: tree.cause ?? 'unknown' });
+    },
+
+    /**
+     * In the transaction that reports a living tree needing care: the notice job for the drive's
+     * organiser, and the news of the donors whose gifts the tree holds; both run once it commits.
+     */
+    async onNeedsCare(tree: TreeRow, tx: Tx): Promise<void> {
+      if (tree.drive_id)
+        await deps.jobs.enqueue(
+          tx,
+          NEEDS_CARE_NOTICE_JOB,
+          { treeId: tree.id, since: tree.status_changed_at ?? '' },
+          { key: `tree-needs-care:${tree.id}:${clock.now().toISOString().slice(0, 10)}` },
+        );
+      await deps.news?.onGiftTreeEvent(tx, tree.id, 'needs_care', { cause: tree.cause ?? null });
+    },
+
+    /**
+     * The needs-care notice job: tells the organiser of the tree's drive (unless they reported
+     * it themselves) what is wrong, while the tree still needs care.
+     */
+    async sendNeedsCareNotice(payload: unknown): Promise<void> {
+      const treeId = stringField(payload, 'treeId');
+      if (!treeId) throw new Error('a needs-care notice job without a tree');
+      const tree = await repo.findById(treeId);
+      if (!tree || tree.status !== 'needs_care' || !tree.drive_id) return;
+      const drive = await deps.drives.detail(tree.owner_id, tree.drive_id).catch(() => null);
+      if (!drive || drive.organizer.id === tree.owner_id) return;
+      const what = [tree.cause ? CAUSE_WORDS[tree.cause] : null, tree.health_note]
+        .filter(Boolean)
+        .join(': ');
+      await uow.withTransaction((tx) =>
+        notifications.notifyMany(
+          [drive.organizer.id],
+          {
+            kind: 'tree_needs_care',
+            title: `A tree from "${drive.driveName}" needs care`,
+            body: `${treeTitle(tree)} (${speciesRef(tree.species_id).label}) was reported as needing care${what ? ` (${what})` : ''}.`,
+            link: TREE_PATHS.tree(tree.id),
+          },
+          tx,
+        ),
+      );
     },
 
     /**

@@ -8,6 +8,7 @@ import { buildTestApp, movableClock, type TestApp } from '../../../tests/support
 import type { DatabaseTarget } from '../../../tests/support/test-database';
 import type { NewDrive, NewTree, NewUser } from '../../db/tables';
 import { noticesOf } from '../../../tests/support/notices';
+import { careDueQueries } from './tree-care-due.repository';
 
 export type Headers = Record<string, string>;
 export const NOW = '2026-06-01T10:00:00.000Z';
@@ -88,6 +89,27 @@ export function treesTestKit(target: DatabaseTarget) {
 
     register(headers: Headers, overrides: Record<string, string | undefined> = {}) {
       return sendForm('POST', '/api/trees', headers, validTreeForm(overrides));
+    },
+
+    /**
+     * Registers a tree as if on the day it was planted (its care then counts from planting, as
+     * for a tree registered at once; issue 21 §4 counts from the later of the two).
+     */
+    async registerOnPlantingDay(
+      headers: Headers,
+      overrides: Record<string, string | undefined> = {},
+    ) {
+      const res = await sendForm('POST', '/api/trees', headers, validTreeForm(overrides));
+      const tree = res.json()?.data?.tree as { id: string; plantedAt: string } | undefined;
+      if (tree) {
+        await db()
+          .updateTable('trees')
+          .set({ created_at: `${tree.plantedAt.slice(0, 10)}T09:00:00.000Z` })
+          .where('id', '=', tree.id)
+          .execute();
+        await careDueQueries(db()).refreshCareDue(tree.id);
+      }
+      return res;
     },
 
     call(

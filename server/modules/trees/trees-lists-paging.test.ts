@@ -24,6 +24,17 @@ describe.each(databaseTargets)('My trees lists by page on $name', (target) => {
   const kit = treesTestKit(target);
   const { call } = kit;
 
+  /** The member's trees as if registered the day they were planted: their care is due from planting. */
+  async function registeredWhenPlanted(...ownerIds: string[]) {
+    await kit
+      .db()
+      .updateTable('trees')
+      .set((eb) => ({ created_at: eb.ref('planted_at') }))
+      .where('owner_id', 'in', ownerIds)
+      .execute();
+    await careDueQueries(kit.db()).rebuildCareDue();
+  }
+
   /** `count` trees of the owner, registered minutes apart, with their care rows made. */
   async function plant(
     ownerId: string,
@@ -63,6 +74,7 @@ describe.each(databaseTargets)('My trees lists by page on $name', (target) => {
     const other = await kit.signIn();
     await plant(me.user.id, 40);
     await plant(other.user.id, 5);
+    await registeredWhenPlanted(me.user.id, other.user.id);
     const expected = await referenceCareDue(kit.db(), me.user.id, new Date(NOW));
     expect(expected.length).toBeGreaterThan(2 * CARE_DUE_PAGE.size);
 
@@ -98,6 +110,7 @@ describe.each(databaseTargets)('My trees lists by page on $name', (target) => {
     const other = await kit.signIn();
     const [tree] = await plant(me.user.id, 3);
     const [theirs] = await plant(other.user.id, 1);
+    await registeredWhenPlanted(me.user.id, other.user.id);
     const expected = (await referenceCareDue(kit.db(), me.user.id, new Date(NOW))).filter(
       (t) => t.treeId === tree!.id,
     );

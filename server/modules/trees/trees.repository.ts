@@ -305,7 +305,11 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
     /** Deletes the tree (measurements and care go with it) and answers the photos it showed. */
     async remove(id: string): Promise<string[]> {
       const [tree, measured] = await Promise.all([
-        db.selectFrom('trees').select('photo_file_id').where('id', '=', id).executeTakeFirst(),
+        db
+          .selectFrom('trees')
+          .select(['photo_file_id', 'health_photo_file_id'])
+          .where('id', '=', id)
+          .executeTakeFirst(),
         db
           .selectFrom('tree_measurements')
           .select('photo_file_id')
@@ -314,9 +318,11 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
           .execute(),
       ]);
       await withSummary(id, (on) => on.deleteFrom('trees').where('id', '=', id).execute());
-      return [tree?.photo_file_id, ...measured.map((m) => m.photo_file_id)].filter(
-        (f): f is string => typeof f === 'string',
-      );
+      return [
+        tree?.photo_file_id,
+        tree?.health_photo_file_id,
+        ...measured.map((m) => m.photo_file_id),
+      ].filter((f): f is string => typeof f === 'string');
     },
 
     /**

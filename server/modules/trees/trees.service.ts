@@ -170,6 +170,9 @@ export function treesService(deps: TreesServiceDeps) {
       await deps.onMeasurementPhoto?.(tx, treeId, photo?.place ?? null);
       await deps.news?.onGiftTreeEvent(tx, treeId, 'measured');
     },
+    onNeedsCare: (tree, tx) => notices.onNeedsCare(tree, tx),
+    onMeasuredWithPhoto: (treeId, tx) =>
+      deps.news?.onGiftTreeEvent(tx, treeId, 'measured') ?? Promise.resolve(),
   });
 
   return {
@@ -407,6 +410,7 @@ export function treesService(deps: TreesServiceDeps) {
     /** The jobs the manifest runs: one member's care notice, one death's notice. */
     sendCareNotice: notices.sendCareNotice,
     sendDeathNotice: notices.sendDeathNotice,
+    sendNeedsCareNotice: notices.sendNeedsCareNotice,
     /** The daily prune: the record of care notices older than 400 days, closed care rules. */
     prune: async (now: Date, signal?: AbortSignal) =>
       (await notices.prune(now, signal)) + (await care.pruneClosedCare(now, signal)),

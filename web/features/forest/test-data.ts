@@ -22,6 +22,7 @@ export function buildForestTree(overrides: Partial<ForestTree> = {}): ForestTree
     photoUrl: '/api/files/photo-1',
     status: 'healthy',
     cause: null,
+    problem: null,
     statusChangedAt: null,
     driveId: 'd-1',
     replacesTreeId: null,

@@ -139,7 +139,8 @@ export const postMeasurement = (id: string, body: FormData | Record<string, unkn
   });
 export const postCare = (id: string, body: CareRequest) =>
   apiRequest(`${treePath(id)}/care`, { method: 'POST', body, schema: careResponseSchema });
-export const postHealth = (id: string, body: HealthRequest) =>
+/** JSON, or multipart when a photo of what is wrong goes with it. */
+export const postHealth = (id: string, body: HealthRequest | FormData) =>
   apiRequest(`${treePath(id)}/health`, { method: 'POST', body, schema: healthResponseSchema });
 
 /** My trees as a file (it needs the session header, so it is fetched and saved, not linked). */
@@ -330,7 +331,7 @@ export const useLogCare = () =>
   );
 export const useReportHealth = (id: string) =>
   useTreeChange(
-    (body: HealthRequest) => postHealth(id, body),
+    (body: HealthRequest | FormData) => postHealth(id, body),
     (answer) => answer.data.tree,
   );
 

@@ -24,6 +24,7 @@ export function buildTree(overrides: Partial<Tree> = {}): Tree {
     photoUrl: '',
     status: 'healthy',
     cause: null,
+    problem: null,
     statusChangedAt: null,
     driveId: null,
     replacesTreeId: null,

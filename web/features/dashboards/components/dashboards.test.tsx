@@ -209,6 +209,7 @@ describe('IndividualDashboard replanting (issue 20: the latest few, then My tree
         photoUrl: '',
         status: 'dead',
         cause: 'drought',
+        problem: null,
         statusChangedAt: '2026-11-01T00:00:00.000Z',
         driveId: null,
         replacesTreeId: null,

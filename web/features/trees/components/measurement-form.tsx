@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   CARE_MESSAGES,
@@ -8,20 +7,13 @@ import {
   type MeasurementForm as MeasurementOutput,
 } from '../../../../contract/tree-care';
 import { isInFuture, type Tree } from '../../../../contract/trees';
-import { FILE_MESSAGES } from '../../../../contract/files';
-import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
-import {
-  clearFileInput,
-  ImagePicker,
-  ImagePreview,
-  useObjectUrl,
-} from '../../../components/ui/image-picker';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError } from '../../../lib/api-client';
 import { useAddMeasurement } from '../api';
 import { todayKey, treeTitle } from '../format';
 import { FormFooter, useRefusal } from './care-forms';
+import { OptionalPhotoField, useOptionalPhoto, withOptionalPhoto } from './optional-photo';
 
 interface MeasurementValues {
   measuredAt: string;
@@ -32,20 +24,18 @@ interface MeasurementValues {
 
 const FIELDS = ['measuredAt', 'heightCm', 'diameterCm', 'aliveCount'] as const;
 
-/** JSON without a photo; multipart (the photo under `photo`) with one. */
-function requestBody(values: MeasurementOutput, photo: File | null) {
-  const fields = {
-    measuredAt: values.measuredAt,
-    heightCm: values.heightCm,
-    diameterCm: values.diameterCm,
-    ...(values.aliveCount !== undefined ? { aliveCount: values.aliveCount } : {}),
-  };
-  if (!photo) return fields;
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, String(value));
-  body.append(MEASUREMENT_PHOTO_FIELD, photo, photo.name);
-  return body;
-}
+/** The measurement's fields, and its photo when one was chosen. */
+const requestBody = (values: MeasurementOutput, photo: File | null) =>
+  withOptionalPhoto(
+    {
+      measuredAt: values.measuredAt,
+      heightCm: values.heightCm,
+      diameterCm: values.diameterCm,
+      ...(values.aliveCount !== undefined ? { aliveCount: values.aliveCount } : {}),
+    },
+    photo,
+    MEASUREMENT_PHOTO_FIELD,
+  );
 
 /**
  * Add a measurement (`POST /api/trees/{id}/measurements`): the day, height and trunk diameter,
@@ -61,10 +51,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
     aliveCount: '',
   });
   const { refusal, refuse, clear } = useRefusal(form, FIELDS);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string>();
-  const photoInput = useRef<HTMLInputElement>(null);
-  const preview = useObjectUrl(photo);
+  const photo = useOptionalPhoto();
 
   const submit = form.handleSubmit(async (values) => {
     clear();
@@ -73,7 +60,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
     if (values.measuredAt.slice(0, 10) < tree.plantedAt.slice(0, 10))
       return form.setError('measuredAt', { message: CARE_MESSAGES.measuredBeforePlanting });
     try {
-      const answer = await add.mutateAsync(requestBody(values, photo));
+      const answer = await add.mutateAsync(requestBody(values, photo.photo));
       toast.success(answer.message);
       onDone();
     } catch (error) {
@@ -81,7 +68,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
         error instanceof ApiError &&
         (error.field === MEASUREMENT_PHOTO_FIELD || error.status === 413)
       )
-        setPhotoError(error.message);
+        photo.setError(error.message);
       else refuse(error);
     }
   });
@@ -134,39 +121,14 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
           {...form.field('aliveCount')}
         />
       ) : null}
-      <ImagePicker
-        label="Photo (optional)"
+      <OptionalPhotoField
+        state={photo}
         name={MEASUREMENT_PHOTO_FIELD}
-        hint={`A photo for the tree's timeline. ${FILE_MESSAGES.hint}`}
-        error={photoError}
-        inputRef={photoInput}
-        onFile={(file) => {
-          setPhotoError(undefined);
-          setPhoto(file);
-        }}
-        onProblem={setPhotoError}
+        purpose="A photo for the tree's timeline."
+        previewAlt="Preview of the chosen measurement photo"
+        previewTestId="measurement-photo-preview"
         disabled={add.isPending}
-      >
-        {preview ? (
-          <figure className="flex flex-col items-start gap-2">
-            <ImagePreview
-              src={preview}
-              alt="Preview of the chosen measurement photo"
-              data-testid="measurement-photo-preview"
-            />
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                setPhoto(null);
-                clearFileInput(photoInput);
-              }}
-            >
-              Remove photo
-            </Button>
-          </figure>
-        ) : null}
-      </ImagePicker>
+      />
       <FormFooter
         refusal={refusal}
         busy={add.isPending}

@@ -9,6 +9,7 @@ import { useDeleteTree, useReportHealth } from '../api';
 import { MY_TREES_PATH, treeTitle } from '../format';
 import { CareForm, DeathForm } from './care-forms';
 import { MeasurementForm } from './measurement-form';
+import { ProblemForm } from './problem-form';
 import { TreeForm } from './tree-form';
 import { failureMessage } from '../../../lib/api-client';
 
@@ -20,6 +21,7 @@ export function OwnerActions({ tree }: { tree: Tree }) {
   const revive = useReportHealth(tree.id);
   const title = treeTitle(tree);
   const dead = tree.status === 'dead';
+  const sick = tree.status === 'needs-care';
 
   const openMeasure = () =>
     modal.open({
@@ -28,6 +30,11 @@ export function OwnerActions({ tree }: { tree: Tree }) {
     });
   const openCare = () =>
     modal.open({ title: 'Log care', body: (close) => <CareForm tree={tree} onDone={close} /> });
+  const openProblem = () =>
+    modal.open({
+      title: 'Report a problem',
+      body: (close) => <ProblemForm tree={tree} onDone={close} />,
+    });
   const openDead = () =>
     modal.open({
       title: 'Mark as dead',
@@ -64,6 +71,11 @@ export function OwnerActions({ tree }: { tree: Tree }) {
         <Button size="sm" variant="secondary" onClick={openCare} disabled={dead}>
           Log care
         </Button>
+        {dead || sick ? null : (
+          <Button size="sm" variant="secondary" onClick={openProblem}>
+            Report a problem
+          </Button>
+        )}
         {dead ? null : (
           <Button size="sm" variant="secondary" onClick={openDead}>
             Mark as dead
@@ -82,9 +94,11 @@ export function OwnerActions({ tree }: { tree: Tree }) {
           Delete
         </Button>
       </div>
-      {dead ? (
+      {dead || sick ? (
         <div className="flex flex-wrap items-center gap-3">
-          <p className={`text-sm ${mutedText}`}>{CARE_MESSAGES.deadTree}</p>
+          <p className={`text-sm ${mutedText}`}>
+            {dead ? CARE_MESSAGES.deadTree : CARE_MESSAGES.needsCareTree}
+          </p>
           <Button
             size="sm"
             variant="ghost"

@@ -26,6 +26,22 @@ const causeLabel = (cause: string) =>
 /** Drive pages live at this address (a route, not another feature's code). */
 const drivePath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`;
 
+/** What is wrong with a tree that needs care: the reporter's words and photo. */
+function Problem({ tree, problem }: { tree: Tree; problem: NonNullable<Tree['problem']> }) {
+  return (
+    <div className="mt-1 flex flex-col gap-2" data-testid="tree-problem">
+      {problem.note ? <q className="block italic">{problem.note}</q> : null}
+      {problem.photoUrl ? (
+        <Photo
+          src={problem.photoUrl}
+          alt={`Photo of the problem with ${treeTitle(tree)}`}
+          className="h-32 w-48 rounded-box"
+        />
+      ) : null}
+    </div>
+  );
+}
+
 function Facts({ tree }: { tree: Tree }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
@@ -56,6 +72,7 @@ function Facts({ tree }: { tree: Tree }) {
         {STATUS_LABELS[tree.status]}
         {tree.cause ? ` (${causeLabel(tree.cause)})` : ''}
         {tree.statusChangedAt ? `, reported ${formatMoment(tree.statusChangedAt)}` : ''}
+        {tree.problem ? <Problem tree={tree} problem={tree.problem} /> : null}
       </dd>
       {tree.driveId ? (
         <>
