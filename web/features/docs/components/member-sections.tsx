@@ -187,14 +187,18 @@ export function Trees() {
       <H3>Health</H3>
       <P>
         Mark how the tree is doing and note what you did for it: watering, mulching, pruning,
-        protecting it from animals. If a tree dies, mark it so; it then stops counting towards
-        impact estimates, which keeps the community's totals honest.
+        protecting it from animals. If something is wrong (pests, drought, disease, grazing), report
+        a problem from the tree's page, in a word and your own, with a photo if you can: the drive's
+        organiser and anyone whose gift the tree carries hear of it, and the tree shows as needing
+        care until you report it healthy again. If a tree dies, mark it so; it then stops counting
+        towards impact estimates, which keeps the community's totals honest.
       </P>
       <H3>Care reminders</H3>
       <P>
         Young trees need regular attention, especially through their first dry season. Canopy works
-        out what is due from each tree’s age, counting from the last time you logged that care (or
-        from planting):
+        out what is due from each tree’s age, counting from the last time you logged that care, or
+        else from the later of its planting date and the day you registered it (a tree recorded
+        weeks after planting owes nothing from before it was registered):
       </P>
       <CareScheduleList />
       <P>
