@@ -76,6 +76,7 @@ describe('server/main.ts start-up', () => {
       );
       server.process.kill('SIGTERM');
       expect(await exited).toBe(0);
-    });
+      // A cold start compiles the server and runs every migration: up to startServer's 30 s.
+    }, 60_000);
   });
 });
