@@ -355,7 +355,10 @@ describe.each(databaseTargets)('tree verification on $name', (target) => {
     expect(map.json().data).toEqual([]);
     expect((await queue(org.headers)).json().waiting).toBe(0);
 
-    // The planter still sees it, with the reason, and resubmits with a new photo.
+    // The planter still sees it in My trees and on its page, with the reason, and resubmits.
+    const list = await kit.call('GET', '/api/trees/registeredtree', planter.headers);
+    expect(list.json().total).toBe(1);
+    expect(list.json().data[0].verification).toMatchObject({ status: 'rejected' });
     const mine = await kit.call('GET', `/api/trees/${tree.id}`, planter.headers);
     expect(mine.json().data.tree.verification).toMatchObject({
       status: 'rejected',

@@ -26,7 +26,19 @@ export function TreeCard({ tree }: { tree: Tree }) {
     >
       <Photo src={tree.photoUrl} alt={`Photo of ${title}`} className="h-40 w-full" />
       <div className="card-body gap-2 p-4">
-        <StatusBadge status={tree.status} />
+        <div className="flex flex-wrap gap-2">
+          <StatusBadge status={tree.status} />
+          {tree.verification.status === 'verified' && (
+            <span className="badge badge-success badge-soft" data-testid="tree-verified">
+              Verified
+            </span>
+          )}
+          {tree.verification.status === 'rejected' && (
+            <span className="badge badge-error badge-soft" data-testid="tree-rejected">
+              Not verified
+            </span>
+          )}
+        </div>
         <h3 id={titleId} className="text-lg leading-snug font-bold break-words">
           {/* The link covers the whole card (after:inset-0), so any click on it opens the tree. */}
           <Link
