@@ -10,7 +10,9 @@ import {
   type AttendanceChangeResponse,
   type AttendancePerson,
 } from '../../../../contract/attendance';
+import { useFakeTimers, useRealTimers } from '../../../test-support/fake-timers';
 import { renderWithApp, routeFetch } from '../../../test-support/render';
+import { ATTENDANCE_POLL_MS } from '../api';
 import { CheckInDesk } from './check-in-desk';
 
 afterEach(() => {
@@ -159,6 +161,25 @@ describe('the check-in desk before and after its window', () => {
       'href',
       '/app/delive-detail/d-1',
     );
+  });
+});
+
+describe('the live count', () => {
+  afterEach(useRealTimers);
+
+  it('follows check-ins made at another desk, asking again every few seconds', async () => {
+    useFakeTimers();
+    const data = attendance(0);
+    serve(data);
+    await vi.waitFor(() => expect(screen.getByTestId('count-checked-in')).toHaveTextContent('0'));
+    // Someone at the other gate checks Asha in.
+    data.people = data.people.map((p) =>
+      p.userId === 'u-2' ? { ...p, checkedIn: true, checkedInAt: new Date().toISOString() } : p,
+    );
+    data.counts = { ...data.counts, checkedInNow: 1, attended: 1 };
+    await vi.advanceTimersByTimeAsync(ATTENDANCE_POLL_MS);
+    await vi.waitFor(() => expect(screen.getByTestId('count-checked-in')).toHaveTextContent('1'));
+    expect(screen.getByRole('button', { name: 'Check out Asha Rao' })).toBeInTheDocument();
   });
 });
 
