@@ -104,6 +104,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('calendar', 'asha', () => `/api/drives/calendar?from=${today()}&to=${daysAhead(90)}`),
   e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}`),
   e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}/updates`),
+  // The drive's four honest numbers (issue 21 §3): its trees on trees_drive_idx.
+  e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}/four-numbers`),
   // Giving, forest, notifications, people.
   e('transactions', 'asha', '/api/donations?page=1&limit=20'),
   e('my forest', 'asha', '/api/forest'),

@@ -61,12 +61,18 @@ export function treeFourNumbers(deps: { db: Executor; clock: Clock; ports: FourN
       const name = organiserCountsName(organiserId);
       const stored = await chartsQueries(deps.db).snapshot(name);
       const age = stored ? deps.clock.now().getTime() - Date.parse(stored.computed_at) : -1;
-      if (stored && stored.body !== '' && age >= 0 && age < ORGANISER_COUNTS_MAX_AGE_MS)
-        return JSON.parse(stored.body) as TreeCounts;
+      const fresh = age >= 0 && age < ORGANISER_COUNTS_MAX_AGE_MS;
+      if (stored && stored.body !== '' && fresh) return JSON.parse(stored.body) as TreeCounts;
       let made = making.get(name);
       if (!made) {
         made = makeOrganiserCounts(organiserId).finally(() => making.delete(name));
         making.set(name, made);
+      }
+      // Out of date: the stored counts answer while they are made again (no request waits for a
+      // walk over every drive but the very first); a failed remake is tried again next time.
+      if (stored && stored.body !== '') {
+        made.catch(() => undefined);
+        return JSON.parse(stored.body) as TreeCounts;
       }
       return made;
     },
