@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { createQrReader } from '../qr-decoder';
 
-type CameraState = 'off' | 'starting' | 'on' | 'no-camera' | 'denied' | 'failed';
+type CameraState = 'off' | 'starting' | 'on' | 'no-camera' | 'denied' | 'busy' | 'failed';
 
 /** How often a frame is read while the camera is on. */
 const READ_EVERY_MS = 250;
@@ -15,6 +15,7 @@ const MESSAGES: Partial<Record<CameraState, string>> = {
     'No camera was found on this device. Enter the pass code by hand below, or search for the person by name.',
   denied:
     'The browser was not allowed to use the camera. Allow camera access for this site in the browser settings and try again, or enter the pass code by hand.',
+  busy: 'The camera is in use by another app. Close that app and try again, or enter the pass code by hand below.',
   failed:
     'The camera could not be started just now. Try again, or enter the pass code by hand below.',
 };
@@ -22,8 +23,8 @@ const MESSAGES: Partial<Record<CameraState, string>> = {
 function cameraProblem(error: unknown): CameraState {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError')
-    return name === 'NotReadableError' ? 'failed' : 'no-camera';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'no-camera';
+  if (name === 'NotReadableError') return 'busy';
   return 'failed';
 }
 
