@@ -171,8 +171,6 @@ export function treesService(deps: TreesServiceDeps) {
       await deps.news?.onGiftTreeEvent(tx, treeId, 'measured');
     },
     onNeedsCare: (tree, tx) => notices.onNeedsCare(tree, tx),
-    onMeasuredWithPhoto: (treeId, tx) =>
-      deps.news?.onGiftTreeEvent(tx, treeId, 'measured') ?? Promise.resolve(),
   });
 
   return {
