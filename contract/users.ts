@@ -48,6 +48,8 @@ export const publicProfileSchema = z.object({
     drivesOrganised: z.number().int(),
     drivesJoined: z.number().int(),
     treesRegistered: z.number().int(),
+    /** Attended hours (issue 21): the member's check-ins and the drives they organised that started. */
+    volunteerHours: z.number().nonnegative().optional(),
   }),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

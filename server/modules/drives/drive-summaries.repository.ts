@@ -261,6 +261,30 @@ export function driveSummariesRepository(db: Kysely<Database>) {
     /** Drives per country code, unordered (`drive_countries`). */
     perCountry: () => db.selectFrom('drive_countries').select(['country', 'drives as n']).execute(),
 
+    /**
+     * The member's own attended minutes: their attendance rows (drive_attendance_user_idx), and
+     * their organised drives that started without a row of theirs (drives_organizer_idx range).
+     */
+    async memberMinutes(userId: string, now: string): Promise<number> {
+      const [attended, organised] = await Promise.all([
+        db
+          .selectFrom('drive_attendance')
+          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('minutes'), eb.lit(0)).as('m'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('drives')
+          .select((eb) =>
+            eb.fn.coalesce(eb.fn.sum<number>(sql`duration_hours * 60`), eb.lit(0)).as('m'),
+          )
+          .where('organizer_id', '=', userId)
+          .where('starts_at', '<=', now)
+          .where('organiser_attended', '=', 0)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return Number(attended.m) + Number(organised.m);
+    },
+
     /** Drives a member organised and drives they joined (each one indexed count). */
     async memberCounts(userId: string): Promise<{ organised: number; joined: number }> {
       const [organised, joined] = await Promise.all([

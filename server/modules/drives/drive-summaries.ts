@@ -73,6 +73,8 @@ function nextMonthStart(iso: string): string {
 export interface MemberDriveFigures {
   drivesOrganised: number;
   drivesJoined: number;
+  /** The member's own attended hours (the same rule as `volunteerHours`). */
+  volunteerHours: number;
 }
 
 /**
@@ -195,8 +197,16 @@ export function driveSummaries(uow: UnitOfWork, clock: Clock) {
 
     /** How many drives the member organised and joined (profiles, onboarding). */
     async memberFigures(userId: string): Promise<MemberDriveFigures> {
-      const { organised, joined } = await driveSummariesRepository(uow.db).memberCounts(userId);
-      return { drivesOrganised: organised, drivesJoined: joined };
+      const repo = driveSummariesRepository(uow.db);
+      const [{ organised, joined }, minutes] = await Promise.all([
+        repo.memberCounts(userId),
+        repo.memberMinutes(userId, nowIso()),
+      ]);
+      return {
+        drivesOrganised: organised,
+        drivesJoined: joined,
+        volunteerHours: Math.round((minutes / 60) * 100) / 100,
+      };
     },
   };
 }

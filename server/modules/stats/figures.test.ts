@@ -117,6 +117,8 @@ describe.each(databaseTargets)('the owners’ figures on $name', (target) => {
       drivesOrganised: 1,
       drivesJoined: 1,
       treesRegistered: 2,
+      // Attended hours: the 2 h of the drive me organised; the joined one without a check-in, 0.
+      volunteerHours: 2,
     });
     expect(await t.services.users.memberCount()).toBe(2);
   });

@@ -102,7 +102,8 @@ describe.each(databaseTargets)('people and profiles API on $name', (target) => {
           location: 'Kent',
           memberSince: other.verified_at,
           file: '',
-          counts: { drivesOrganised: 1, drivesJoined: 1, treesRegistered: 2 },
+          // Attended hours: the 2 h of the drive hazel organised (it started); none checked in at the other.
+          counts: { drivesOrganised: 1, drivesJoined: 1, treesRegistered: 2, volunteerHours: 2 },
         },
       });
       expect(res.body).not.toContain(other.email);
