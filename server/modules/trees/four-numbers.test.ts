@@ -112,7 +112,10 @@ describe.each(databaseTargets)('the four honest numbers on $name (issue 21 §3)'
 
     // Two of b's plants died (a health report, which is also a check).
     kit.clock.advance(30 * DAY);
-    await kit.services().trees.reportHealth(user, b.id, { status: 'healthy', aliveCount: 3 });
+    await kit.services().trees.reportHealth(user, b.id, {
+      form: { status: 'healthy', aliveCount: 3 },
+      photo: null,
+    });
     await expectNumbers({ treesPlanted: 17, treesAliveChecked: 15, treesVerified: 12 });
 
     // a was registered at NOW: a millisecond before its check is 12 months old it still counts.
@@ -134,9 +137,10 @@ describe.each(databaseTargets)('the four honest numbers on $name (issue 21 §3)'
     await expectNumbers({ treesPlanted: 17, treesAliveChecked: 15, treesVerified: 12 });
 
     // A dead tree stays planted and is alive nowhere; a deleted one leaves every number.
-    await kit
-      .services()
-      .trees.reportHealth(user, a.id, { status: 'dead', cause: 'drought', aliveCount: undefined });
+    await kit.services().trees.reportHealth(user, a.id, {
+      form: { status: 'dead', cause: 'drought', aliveCount: undefined },
+      photo: null,
+    });
     await expectNumbers({ treesPlanted: 17, treesAliveChecked: 3, treesVerified: 0 });
     await treesRepository(db()).remove(a.id);
     await expectNumbers({ treesPlanted: 5, treesAliveChecked: 3, treesVerified: 0 });

@@ -60,8 +60,14 @@ export const careActionMovesDue = (action: string) =>
   (CARE_LOG_ACTIONS as readonly string[]).includes(action);
 
 /** The `trees` columns the care rules' rows depend on (the owner's list included). */
-const DUE_COLUMNS = ['owner_id', 'planted_at', 'status', 'last_measured_at', 'last_checked_at'];
-const DUE_COLUMNS = ['owner_id', 'planted_at', 'status', 'last_measured_at', 'created_at'];
+const DUE_COLUMNS = [
+  'owner_id',
+  'planted_at',
+  'status',
+  'last_measured_at',
+  'last_checked_at',
+  'created_at',
+];
 
 /** True when a tree update changes what `tree_care_due` holds for it. */
 export const movesCareDue = (patch: object) => DUE_COLUMNS.some((column) => column in patch);
@@ -129,13 +135,6 @@ export function careDueQueries(db: Kysely<Database>) {
       .selectFrom('trees')
       // Every column (not a list): 0027's backfill runs on a table without 0049's last_checked_at.
       .selectAll('trees')
-      .select([
-        'trees.id',
-        'trees.owner_id',
-        'trees.planted_at',
-        'trees.created_at',
-        'trees.last_measured_at',
-      ])
       .select((eb) => [
         lastDone(eb, 'watered').as('last_watered'),
         lastDone(eb, 'weeded').as('last_weeded'),

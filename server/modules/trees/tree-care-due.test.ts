@@ -81,14 +81,11 @@ describe.each(databaseTargets)('stored care rules on $name', (target) => {
   it('prunes rules whose window closed, keeping what still shows', async () => {
     await kit.setup();
     const me = await kit.signIn();
-    // Planted three years ago: only measuring and the check-up (issue 21 §3) still show; the
-    // young-tree rules have closed.
-    await kit.register(me.headers, { plantedAt: '2023-05-20' });
-    const before = await referenceCareDue(kit.db(), me.user.id, kit.clock.now());
     // Planted almost two years ago: the second year's watering shows until its second birthday.
     await kit.register(me.headers, { plantedAt: '2024-07-01' });
     expect((await storedRows()).some((r) => r.closes_at !== CARE_OPEN_END)).toBe(true);
-    // After it, only measuring still shows; the young-tree rules have closed.
+    // After it, only measuring and the check-up (issue 21 §3) are stored; the young-tree rules
+    // have closed.
     kit.clock.set('2026-07-10T10:00:00.000Z');
     const before = await referenceCareDue(kit.db(), me.user.id, kit.clock.now());
     expect(await kit.services().trees.prune(kit.clock.now())).toBeGreaterThan(0);

@@ -83,8 +83,6 @@ export function ruleDues(tree: CareSubject): RuleDue[] {
         : rule.task === 'checkup'
           ? (tree.lastCheckedAt ?? null)
           : (tree.lastDone[ACTION_FOR_TASK[rule.task]] ?? null);
-    const base = last && Date.parse(last) > planted.getTime() ? new Date(last) : planted;
-        : (tree.lastDone[ACTION_FOR_TASK[rule.task]] ?? null);
     const base = last && Date.parse(last) > start.getTime() ? new Date(last) : start;
     const dueAt = new Date(Math.max(after(base, rule.every).getTime(), opens.getTime()));
     if (closes && dueAt >= closes) return;

@@ -60,7 +60,6 @@ export interface TreeCareDeps {
     tx: Tx,
     photo?: { place?: PhotoPlace | null },
   ): Promise<void>;
-  onMeasuredWithPhoto?(treeId: string, tx: Tx): Promise<void>;
   /** In the report's transaction, when a living tree comes to need care: its organiser and donors hear. */
   onNeedsCare?(tree: TreeRow, tx: Tx): Promise<void>;
 }
