@@ -129,6 +129,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('my drives', 'greenleaf', '/api/drives/mine?when=past'),
   e('my drives', 'greenleaf', '/api/drives/mine?when=upcoming'),
   e('drive', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/donations`),
+  // The check-in desk (issue 21 §1): the drive's people with their attendance, and the organiser's pass.
+  e('check-in', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/attendance`),
+  e('drive', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/pass`),
   e('transactions', 'greenleaf', '/api/donations?page=1&limit=20'),
   e('team', 'greenleaf', (i) => `/api/teams/${i.greenleafId}/members?page=1`),
 ];
