@@ -1,9 +1,11 @@
+import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VERIFICATION_MESSAGES } from '../../../contract/tree-verification';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { newId } from '../../lib/ids';
 import { photoPlace, distanceM } from './tree-photo-gps';
+import { treeVerificationRepository } from './tree-verification.repository';
 import { treePhoto, treesTestKit, validTreeForm, type Headers } from './tree-test-kit';
 
 /** The registered point of the kit's form (Lodhi Garden). */
@@ -391,5 +393,46 @@ describe.each(databaseTargets)('tree verification on $name', (target) => {
       org.headers,
     );
     expect(shown.json().data.map((t: { id: string }) => t.id)).toEqual([tree.id]);
+  });
+
+  it('reads the queue and its count on the partial index of waiting trees', async () => {
+    const org = await kit.signIn({ profile_type: 'corporate' });
+    const planter = await kit.signIn();
+    const drives = [await kit.insertDrive(org.user.id), await kit.insertDrive(org.user.id)];
+    for (let i = 0; i < 60; i++)
+      await kit.insertTree(planter.user.id, {
+        drive_id: drives[i % 2]!.id,
+        last_photo_at: i % 3 === 0 ? '2026-05-30T00:00:00.000Z' : null,
+        verification_status: i % 5 === 0 ? 'verified' : 'unverified',
+      });
+    const postgres = target.name !== 'sqlite';
+    if (postgres) await sql`analyze trees`.execute(kit.db());
+    const plans = await kit
+      .db()
+      .transaction()
+      .execute(async (tx) => {
+        if (postgres) await sql`set local enable_seqscan = off`.execute(tx);
+        const nodes: RootOperationNode[] = [];
+        const caught = tx.withPlugin({
+          transformQuery: ({ node }) => (nodes.push(node), node),
+          transformResult: async ({ result }) => result,
+        });
+        const repo = treeVerificationRepository(caught);
+        const keys = drives.map((d) => d.id).sort();
+        expect(await repo.waitingAfter('drive_id', keys, null, 5)).toHaveLength(5);
+        expect(await repo.countWaiting('drive_id', keys, 100)).toBe(16);
+        const out: string[] = [];
+        for (const node of nodes) {
+          const compiled = tx.getExecutor().compileQuery(node, { queryId: 'plan' });
+          const explain = postgres ? 'explain ' : 'explain query plan ';
+          const { rows } = await tx.executeQuery(
+            CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]),
+          );
+          out.push(rows.map((r) => Object.values(r as object).join(' ')).join('\n'));
+        }
+        return out;
+      });
+    expect(plans).toHaveLength(2);
+    for (const plan of plans) expect(plan).toContain('trees_verification_drive_idx');
   });
 });
