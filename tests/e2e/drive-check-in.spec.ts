@@ -240,7 +240,7 @@ for (const screen of SCREENS)
     await expect(passCard).toBeVisible();
   });
 
-test('a walk-in claims their attendance from the mailed invitation, and downloads their volunteer certificate', async ({
+test('a walk-in claims their attendance from the mailed invitation; their profile shows its hours and downloads their volunteer certificate', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -274,6 +274,10 @@ test('a walk-in claims their attendance from the mailed invitation, and download
   // Their own profile offers the year's certificate, a PDF.
   await page.goto('/app/settings-profile');
   await page.getByRole('link', { name: 'View your public profile' }).click();
+  // Their profile counts the claimed attendance: the drive's 2 hours (checked in, not out).
+  await expect(
+    page.getByTestId('profile-counts').locator('div', { hasText: 'Volunteer hours' }).locator('dd'),
+  ).toHaveText('2');
   const certificate = page.getByRole('region', { name: 'Volunteer certificate' });
   await expect(certificate.getByLabel('Year')).toHaveValue(String(new Date().getFullYear()));
   const download = page.waitForEvent('download');

@@ -34,6 +34,17 @@ describe('ProfileView', () => {
     expect(screen.getByText('Trees registered').nextSibling).toHaveTextContent('1,200');
     expect(screen.getByRole('img', { name: "rowan's avatar" })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Volunteer hours')).toBeNull();
+  });
+
+  it("shows the member's attended volunteer hours when the server counts them", () => {
+    renderWithApp(
+      <ProfileView
+        profile={{ ...profile, counts: { ...profile.counts, volunteerHours: 7.5 } }}
+        isOwn={false}
+      />,
+    );
+    expect(screen.getByText('Volunteer hours').nextSibling).toHaveTextContent('7.5');
   });
 
   it('offers Edit profile on your own profile', () => {

@@ -8,7 +8,7 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { NotFoundCard } from '../../../components/ui/status-cards';
 import { formatMonthYear } from '../../../lib/dates';
 import { displayName } from '../api';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount, formatDecimal } from '../../../lib/numbers';
 
 const typeLabel = (type: PublicProfile['profileType']) =>
   PROFILE_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
@@ -30,10 +30,15 @@ function LocationIcon() {
 export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
   const name = displayName(profile);
   const since = formatMemberSince(profile.memberSince);
+  const { volunteerHours } = profile.counts;
   const counts = [
-    { label: 'Drives organised', value: profile.counts.drivesOrganised },
-    { label: 'Drives joined', value: profile.counts.drivesJoined },
-    { label: 'Trees registered', value: profile.counts.treesRegistered },
+    { label: 'Drives organised', value: formatCount(profile.counts.drivesOrganised) },
+    { label: 'Drives joined', value: formatCount(profile.counts.drivesJoined) },
+    { label: 'Trees registered', value: formatCount(profile.counts.treesRegistered) },
+    // Attended hours (check-ins, and the drives they organised), not sign-ups.
+    ...(volunteerHours !== undefined
+      ? [{ label: 'Volunteer hours', value: formatDecimal(volunteerHours, 1) }]
+      : []),
   ];
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -80,11 +85,11 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
           <h2 id="profile-activity" className="card-title">
             On Canopy
           </h2>
-          <dl className="grid gap-4 sm:grid-cols-3">
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="profile-counts">
             {counts.map((count) => (
               <div key={count.label} className="rounded-box bg-base-200 p-4">
                 <dt className={`text-sm ${mutedText}`}>{count.label}</dt>
-                <dd className="text-3xl font-bold">{formatCount(count.value)}</dd>
+                <dd className="text-3xl font-bold">{count.value}</dd>
               </div>
             ))}
           </dl>
