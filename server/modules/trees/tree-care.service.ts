@@ -102,6 +102,7 @@ export function treeCareService(deps: TreeCareDeps) {
           plantedAt: tree.planted_at,
           registeredAt: tree.created_at,
           lastMeasuredAt: tree.last_measured_at,
+          lastCheckedAt: tree.last_checked_at,
           lastDone: lastByTree.get(tree.id) ?? {},
         },
         now,
