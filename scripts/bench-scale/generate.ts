@@ -452,7 +452,9 @@ export async function generate(
            then d.duration_hours * 60 - 60 else d.duration_hours * 60 end,
          d.starts_at, d.starts_at
        from drive_participants p join drives d on d.id = p.drive_id
-       where d.starts_at <= ? and substr(p.user_id, length(p.user_id), 1) not in ('0', '7')`,
+       where d.starts_at <= ? and substr(p.user_id, length(p.user_id), 1) not in ('0', '7')
+         and not exists (select 1 from drive_attendance a
+           where a.drive_id = p.drive_id and a.person_id = p.user_id)`,
       [startedBy],
     );
     await db.run(
