@@ -181,7 +181,7 @@ export type AttendancePerson = z.infer<typeof attendancePersonSchema>;
 export const attendanceCountsSchema = z.object({
   /** Checked in and not (yet) checked out. */
   checkedInNow: z.number().int(),
-  /** Came (checked in at some point, or hours corrected above zero), walk-ins included, the organiser not. */
+  /** Came (checked in at some point, or hours above zero): walk-ins included, the organiser not. */
   attended: z.number().int(),
   /** Members who joined the drive (not the organiser, not walk-ins). */
   rsvped: z.number().int(),
