@@ -46,9 +46,13 @@ describe.each(databaseTargets)('the daily care pass on $name', (target) => {
         .values(users.slice(i, i + 500))
         .execute();
     const trees: NewTree[] = users.flatMap((u) =>
-      // Registered the day they were planted (the schedule counts from the later of the two).
+      // Registered the day they were planted (the schedule counts from the later of the two),
+      // last checked in January: their check-up is not due yet.
       Array.from({ length: perMember }, () =>
-        buildTree(u.id, { created_at: '2025-01-15T09:00:00.000Z' }),
+        buildTree(u.id, {
+          created_at: '2025-01-15T09:00:00.000Z',
+          last_checked_at: '2026-01-01T00:00:00.000Z',
+        }),
       ),
     );
     for (let i = 0; i < trees.length; i += 1000)
