@@ -409,7 +409,9 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
        from trees where verification_status <> 'rejected'
        group by coalesce(substr(last_checked_at, 1, 10), ''),
          case when verification_status = 'verified' then 1 else 0 end`;
-    const stored = 'select checked_day, verified, planted, alive from tree_check_days';
+    // A key left with no plants keeps a row of zeros (0049's triggers only update on the way down).
+    const stored = `select checked_day, verified, planted, alive from tree_check_days
+       where planted <> 0 or alive <> 0`;
     await expectZero(
       'tree_check_days (plants by day of last check)',
       `select (select count(*) from (${stored} except ${counted}) a)

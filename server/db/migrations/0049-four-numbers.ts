@@ -16,23 +16,28 @@ import type { Database } from '../tables';
 const SHARE_COLUMNS = 'last_checked_at, status, alive_count, tree_count, verification_status';
 
 /**
- * Adds (sign 1) or takes away (-1) a trees row's share; a rejected tree has none. A key left with
- * no plants goes (every record has at least one plant), as `tree_owner_counts`' rows do.
+ * Adds (sign 1) or takes away (-1) a trees row's share; a rejected tree has none. Adding makes
+ * the row when missing; taking away only updates one (a key left with no plants keeps a row of
+ * zeros: at most two a day). No row is deleted and made again per tree: on PostgreSQL that
+ * leaves a dead index entry per write on one key, and a statement deleting thousands of trees
+ * of one day (a bulk delete) would check each new row against all of them.
  */
-const add = (row: string, sign: 1 | -1) =>
-  `insert into tree_check_days (checked_day, verified, planted, alive)
-     select coalesce(substr(${row}.last_checked_at, 1, 10), ''),
-       case when ${row}.verification_status = 'verified' then 1 else 0 end,
-       ${sign} * ${row}.tree_count,
-       ${sign} * (case when ${row}.status = 'dead' then 0 else ${row}.alive_count end)
-     where ${row}.verification_status <> 'rejected'
-     on conflict (checked_day, verified) do update
-       set planted = tree_check_days.planted + excluded.planted,
-           alive = tree_check_days.alive + excluded.alive;
-   delete from tree_check_days
-     where checked_day = coalesce(substr(${row}.last_checked_at, 1, 10), '')
-       and verified = case when ${row}.verification_status = 'verified' then 1 else 0 end
-       and planted <= 0`;
+const add = (row: string, sign: 1 | -1) => {
+  const key = `coalesce(substr(${row}.last_checked_at, 1, 10), '')`;
+  const verified = `case when ${row}.verification_status = 'verified' then 1 else 0 end`;
+  const alive = `case when ${row}.status = 'dead' then 0 else ${row}.alive_count end`;
+  return sign === 1
+    ? `insert into tree_check_days (checked_day, verified, planted, alive)
+         select ${key}, ${verified}, ${row}.tree_count, ${alive}
+         where ${row}.verification_status <> 'rejected'
+         on conflict (checked_day, verified) do update
+           set planted = tree_check_days.planted + excluded.planted,
+               alive = tree_check_days.alive + excluded.alive`
+    : `update tree_check_days
+         set planted = planted - ${row}.tree_count, alive = alive - ${alive}
+         where checked_day = ${key} and verified = ${verified}
+           and ${row}.verification_status <> 'rejected'`;
+};
 
 const changed = (a: string, b: string, distinct: string) =>
   SHARE_COLUMNS.split(', ')

@@ -46,12 +46,12 @@ describe.each(databaseTargets)('the daily care pass on $name', (target) => {
         .values(users.slice(i, i + 500))
         .execute();
     const trees: NewTree[] = users.flatMap((u) =>
-      // Registered the day they were planted (the schedule counts from the later of the two),
-      // last checked in January: their check-up is not due yet.
+      // Registered the day they were planted (the schedule counts from the later of the two).
+      // Checked today (issue 21 §3's check-up is not due: 10 months after the last check).
       Array.from({ length: perMember }, () =>
         buildTree(u.id, {
           created_at: '2025-01-15T09:00:00.000Z',
-          last_checked_at: '2026-01-01T00:00:00.000Z',
+          last_checked_at: kit.clock.now().toISOString(),
         }),
       ),
     );
