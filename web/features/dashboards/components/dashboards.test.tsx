@@ -126,6 +126,8 @@ describe('IndividualDashboard', () => {
         },
         donations: [{ currency: 'USD', amountMinor: 8500, trees: 12, donations: 2 }],
         history: months,
+        fourNumbers: { treesFunded: 12, treesPlanted: 5, treesAliveChecked: 3, treesVerified: 1 },
+        treesUnconfirmed: 0,
       }),
     );
     renderWithApp(
@@ -139,6 +141,14 @@ describe('IndividualDashboard', () => {
     );
     expect(within(figures).getByTestId('stat-co2')).toHaveTextContent('likely 0.7 kg – 1.4 kg');
     expect(within(figures).getByTestId('stat-donations')).toHaveTextContent('$85.00');
+    // The four honest numbers (issue 21 §3), by the one component.
+    const four = screen.getByRole('region', { name: 'My trees, counted honestly' });
+    expect(within(four).getByTestId('four-treesFunded-value')).toHaveTextContent('12');
+    expect(within(four).getByTestId('four-treesAliveChecked-value')).toHaveTextContent('3');
+    expect(within(four).getByTestId('four-treesVerified-value')).toHaveTextContent('1');
+    expect(within(four).getByTestId('four-unconfirmed')).toHaveTextContent(
+      'CO₂ and O₂ count plants alive at last check only.',
+    );
     expect(screen.getByRole('list', { name: 'Care due today' })).toHaveTextContent(
       'Row for Courtyard neem',
     );
@@ -348,6 +358,9 @@ describe('CorporateDashboard', () => {
     renderWithApp(<CorporateDashboard />);
     expect(await screen.findByTestId('stat-participants')).toHaveTextContent('2');
     expect(screen.getByTestId('showing-period')).toHaveTextContent('all time');
+    expect(
+      screen.getByRole('region', { name: 'Trees at all your drives, counted honestly' }),
+    ).toBeInTheDocument();
     expect(String(fetch.mock.calls[0]![0])).toBe('/api/dashboard/corporate');
 
     const form = screen.getByRole('form', { name: 'Report period' });
