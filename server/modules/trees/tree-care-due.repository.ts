@@ -245,38 +245,6 @@ export function careDueQueries(db: Kysely<Database>) {
     },
 
     /**
-     * The rows of living trees registered on a later day than they were planted, made again in
-     * keyset batches (0050: the schedule now starts at the later of the two). Returns the rows.
-     */
-    async rebuildLateRegistered(): Promise<number> {
-      let after = '';
-      let written = 0;
-      for (;;) {
-        const batch = await sources()
-          .where('trees.id', '>', after)
-          .orderBy('trees.id')
-          .limit(REBUILD_BATCH)
-          .execute();
-        if (batch.length === 0) return written;
-        const late = batch.filter((t) => t.created_at.slice(0, 10) > t.planted_at.slice(0, 10));
-        if (late.length > 0) {
-          await db
-            .deleteFrom('tree_care_due')
-            .where(
-              'tree_id',
-              'in',
-              late.map((t) => t.id),
-            )
-            .execute();
-          const rows = late.flatMap((tree) => rowsOf(tree));
-          await insertRows(rows);
-          written += rows.length;
-        }
-        after = batch[batch.length - 1]!.id;
-      }
-    },
-
-    /**
      * Every row made again from every living tree, in keyset batches (the migration's backfill;
      * bulk loads that insert trees past the repository). With `from` (the clock), rules already
      * closed then are not stored. Returns the rows written.
