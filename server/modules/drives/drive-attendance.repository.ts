@@ -9,6 +9,17 @@ export type AttendanceRow = Selectable<DriveAttendanceTable>;
  * the drive, so the sums stay exact however many scanners write at once; triggers carry the
  * drive's change into the organiser's and the community's months.
  */
+
+/** What the volunteer certificate shows of a drive. */
+const CERTIFICATE_DRIVE = [
+  'd.id',
+  'd.name',
+  'd.starts_at',
+  'd.time_zone',
+  'd.location_text',
+  'd.country',
+  'd.organizer_id',
+] as const;
 export function driveAttendanceRepository(db: Kysely<Database>) {
   return {
     /** Takes the drive row's lock for this transaction (a no-op update); false when there is no drive. */
@@ -114,16 +125,7 @@ export function driveAttendanceRepository(db: Kysely<Database>) {
       db
         .selectFrom('drive_attendance as a')
         .innerJoin('drives as d', 'd.id', 'a.drive_id')
-        .select([
-          'd.id',
-          'd.name',
-          'd.starts_at',
-          'd.time_zone',
-          'd.location_text',
-          'd.country',
-          'd.organizer_id',
-          'a.minutes',
-        ])
+        .select([...CERTIFICATE_DRIVE, 'a.minutes'])
         .where('a.user_id', '=', userId)
         .where('a.minutes', '>', 0)
         .where('d.starts_at', '>=', from)
@@ -136,16 +138,7 @@ export function driveAttendanceRepository(db: Kysely<Database>) {
     organisedWithoutRow: (userId: string, from: string, before: string) =>
       db
         .selectFrom('drives as d')
-        .select([
-          'd.id',
-          'd.name',
-          'd.starts_at',
-          'd.time_zone',
-          'd.location_text',
-          'd.country',
-          'd.organizer_id',
-          sql<number>`d.duration_hours * 60`.as('minutes'),
-        ])
+        .select([...CERTIFICATE_DRIVE, sql<number>`d.duration_hours * 60`.as('minutes')])
         .where('d.organizer_id', '=', userId)
         .where('d.organiser_attended', '=', 0)
         .where('d.starts_at', '>=', from)

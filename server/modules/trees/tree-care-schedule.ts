@@ -5,6 +5,7 @@ import {
   type CareRule,
   type CareTask,
 } from '../../../contract/tree-care';
+import { addCalendarMonths } from '../../../contract/four-numbers';
 
 const DAY_MS = 86_400_000;
 
@@ -28,19 +29,10 @@ export interface DueTask {
   overdueDays: number;
 }
 
-function addMonths(from: Date, months: number): Date {
-  const d = new Date(from.getTime());
-  const day = d.getUTCDate();
-  d.setUTCDate(1);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  // 31 January + 1 month is the last day of February, not 3 March.
-  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-  d.setUTCDate(Math.min(day, last));
-  return d;
-}
-
 const after = (from: Date, every: CareRule['every']) =>
-  'days' in every ? new Date(from.getTime() + every.days * DAY_MS) : addMonths(from, every.months);
+  'days' in every
+    ? new Date(from.getTime() + every.days * DAY_MS)
+    : addCalendarMonths(from, every.months);
 
 /**
  * One rule's next due date for a tree, which does not depend on the clock: the task shows from
@@ -75,8 +67,8 @@ export function ruleDues(tree: CareSubject): RuleDue[] {
   const start = careStart(tree.plantedAt, tree.registeredAt);
   const dues: RuleDue[] = [];
   CARE_SCHEDULE.forEach((rule, index) => {
-    const opens = addMonths(planted, rule.fromYears * 12);
-    const closes = rule.toYears === null ? null : addMonths(planted, rule.toYears * 12);
+    const opens = addCalendarMonths(planted, rule.fromYears * 12);
+    const closes = rule.toYears === null ? null : addCalendarMonths(planted, rule.toYears * 12);
     const last =
       rule.task === 'measure'
         ? tree.lastMeasuredAt
