@@ -44,6 +44,17 @@ export function useRefusal<T extends FieldValues>(
   return { refusal, refuse, clear: () => setRefusal(undefined) };
 }
 
+/** The cause select: its empty choice is "not said" (undefined), and choosing clears its error. */
+export function registerCause<T extends FieldValues & { cause: string | undefined }>(
+  form: UseFormReturn<T, unknown, unknown>,
+) {
+  const name = 'cause' as Path<T>;
+  return form.register(name, {
+    setValueAs: (value: string) => value || undefined,
+    onChange: () => form.clearErrors(name),
+  });
+}
+
 export function FormFooter({
   refusal,
   busy,
@@ -163,11 +174,7 @@ export function DeathForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
       refuse(error);
     }
   });
-  const cause = form.register('cause', {
-    // The empty choice is "no cause", which the schema names as missing.
-    setValueAs: (value: string) => value || undefined,
-    onChange: () => form.clearErrors('cause'),
-  });
+  const cause = registerCause(form);
   return (
     <form
       noValidate

@@ -9,11 +9,15 @@ import {
 import { isInFuture, type Tree } from '../../../../contract/trees';
 import { TextField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
-import { ApiError } from '../../../lib/api-client';
 import { useAddMeasurement } from '../api';
 import { todayKey, treeTitle } from '../format';
 import { FormFooter, useRefusal } from './care-forms';
-import { OptionalPhotoField, useOptionalPhoto, withOptionalPhoto } from './optional-photo';
+import {
+  OptionalPhotoField,
+  photoRefused,
+  useOptionalPhoto,
+  withOptionalPhoto,
+} from './optional-photo';
 
 interface MeasurementValues {
   measuredAt: string;
@@ -64,12 +68,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
       toast.success(answer.message);
       onDone();
     } catch (error) {
-      if (
-        error instanceof ApiError &&
-        (error.field === MEASUREMENT_PHOTO_FIELD || error.status === 413)
-      )
-        photo.setError(error.message);
-      else refuse(error);
+      if (!photoRefused(error, photo, MEASUREMENT_PHOTO_FIELD)) refuse(error);
     }
   });
 

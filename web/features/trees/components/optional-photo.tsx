@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { FILE_MESSAGES } from '../../../../contract/files';
+import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';
 import {
   clearFileInput,
@@ -68,6 +69,13 @@ export function OptionalPhotoField({
       ) : null}
     </ImagePicker>
   );
+}
+
+/** A refusal of the photo (its field, or too large) goes beside the picker; true when it did. */
+export function photoRefused(error: unknown, state: OptionalPhoto, field: string): boolean {
+  if (!(error instanceof ApiError && (error.field === field || error.status === 413))) return false;
+  state.setError(error.message);
+  return true;
 }
 
 /** JSON without a photo; multipart (the photo under `field`) with one. */

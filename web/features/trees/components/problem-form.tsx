@@ -11,11 +11,15 @@ import {
 import type { Tree } from '../../../../contract/trees';
 import { SelectField, TextAreaField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
-import { ApiError } from '../../../lib/api-client';
 import { useReportHealth } from '../api';
 import { CAUSE_LABELS, treeTitle } from '../format';
-import { FormFooter, useRefusal } from './care-forms';
-import { OptionalPhotoField, useOptionalPhoto, withOptionalPhoto } from './optional-photo';
+import { FormFooter, registerCause, useRefusal } from './care-forms';
+import {
+  OptionalPhotoField,
+  photoRefused,
+  useOptionalPhoto,
+  withOptionalPhoto,
+} from './optional-photo';
 
 interface ProblemValues {
   status: 'needs-care';
@@ -58,16 +62,10 @@ export function ProblemForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
       toast.success(answer.message);
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && (error.field === HEALTH_PHOTO_FIELD || error.status === 413))
-        photo.setError(error.message);
-      else refuse(error);
+      if (!photoRefused(error, photo, HEALTH_PHOTO_FIELD)) refuse(error);
     }
   });
-  const cause = form.register('cause', {
-    // The empty choice is "not said", which the form asks for.
-    setValueAs: (value: string) => value || undefined,
-    onChange: () => form.clearErrors('cause'),
-  });
+  const cause = registerCause(form);
   return (
     <form
       noValidate
