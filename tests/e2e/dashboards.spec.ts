@@ -60,7 +60,9 @@ test('an individual sees their own figures and waters a tree from the dashboard'
   await expect(page.getByTestId('dashboard-drive')).toContainText(driveName);
 
   // The chart of trees and CO₂, and the same figures as a table.
+  // Below the four numbers it draws once scrolled to, as a person would.
   const history = page.getByTestId('history-chart');
+  await history.scrollIntoViewIfNeeded();
   await expect(history.getByRole('img')).toBeVisible();
   await expect(history.locator('canvas')).toBeVisible();
   await history.getByText('Show as table').click();
@@ -205,6 +207,7 @@ test('the dashboard and the charts pass axe in the dark theme', async ({ page })
   await apiTree(page.request, await apiToken(page.request, me.email), `Dark neem ${stamp}`);
   await signIn(page, me.email);
   await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute('dark'));
+  await page.getByTestId('history-chart').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('history-chart').locator('canvas')).toBeVisible();
   await page.getByTestId('history-chart').getByText('Show as table').click();
   await expectNoSeriousA11yViolations(page);
