@@ -133,9 +133,10 @@ for (const screen of SCREENS)
     await expect(card).toContainText(`drive “${driveName}”`);
     await expect(card.getByTestId('forest-tree-alive')).toHaveText('All 5 alive');
     await expect(card).toContainText(/CO₂ stored\s*about .* kg/);
-    await expect(
-      page.getByRole('region', { name: 'Where your trees grow' }).locator('.leaflet-container'),
-    ).toBeVisible();
+    // The map loads once scrolled to (on a phone it sits below the four numbers).
+    const where = page.getByRole('region', { name: 'Where your trees grow' });
+    await where.scrollIntoViewIfNeeded();
+    await expect(where.locator('.leaflet-container')).toBeVisible();
     const update = page.getByTestId('forest-event').filter({ hasText: updateText });
     await expect(update).toContainText(organiser.username);
     const photo = update.getByRole('img', { name: /^Photo 1 of 1 from / });
