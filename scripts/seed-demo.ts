@@ -19,6 +19,7 @@ import { DAY_MS } from './seed/random';
 import { supplySaplings } from './seed/nursery';
 import { formTeams } from './seed/teams';
 import { timeline } from './seed/timeline';
+import { verifyDemoTrees } from './seed/verifications';
 import { plantTrees } from './seed/trees';
 
 /**
@@ -84,6 +85,8 @@ async function seedWith(seeder: Seeder, db: DatabaseHandle['db']): Promise<SeedC
   const gifts = planGifts(seeder, people, drives, steps, donations);
   const trees = await plantTrees(seeder, people, drives, delivered, steps);
   await steps.finish();
+  // Organisers vouch for their drives' trees from the photos (issue 21 §2).
+  await verifyDemoTrees(seeder, people, drives, db);
   const teamMembers = await formTeams(seeder, people);
   const updates = await postDriveUpdates(seeder, people, drives);
   const publicForests = await shareForests(seeder, people);
