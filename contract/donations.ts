@@ -9,7 +9,10 @@ export const moneyMinorSchema = z.number().int().nonnegative();
 
 export const DONATION_KINDS = ['trees', 'cash'] as const;
 
-/** pending → paid | failed | expired | cancelled; paid → refunded. Only provider events move it. */
+/**
+ * pending → paid | failed | expired | cancelled; paid → refunded | disputed (issue 22: the card
+ * holder disputed the charge). Only provider events move it.
+ */
 export const DONATION_STATUSES = [
   'pending',
   'paid',
@@ -17,6 +20,7 @@ export const DONATION_STATUSES = [
   'expired',
   'cancelled',
   'refunded',
+  'disputed',
 ] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
@@ -27,6 +31,7 @@ export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
   expired: 'Expired',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
+  disputed: 'Disputed',
 };
 
 export const DONATION_LIMITS = {

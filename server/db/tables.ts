@@ -405,6 +405,52 @@ export interface DonationsTable {
   planted_trees: WithDefault<number>;
   /** 0019: how many of its trees recipients claimed into their own forests (issue 19 §5). */
   claimed_trees: WithDefault<number>;
+  /** 0051 (issue 22): the recurring gift this donation is one period of. */
+  subscription_id: WithDefault<string | null>;
+  /** 0051: the provider's invoice this period was paid by (one donation per invoice). */
+  invoice_ref: WithDefault<string | null>;
+  /** 0051: the corporate account the gift goes to (null: a drive or the general fund). */
+  organisation_id: WithDefault<string | null>;
+  /** 0051: when the card holder disputed the payment (the status is then `refunded`). */
+  disputed_at: WithDefault<Timestamp | null>;
+}
+
+/** 0051 (issue 22): a monthly or yearly gift; each paid period is a donation naming it. */
+export interface DonationSubscriptionsTable {
+  id: string;
+  donor_id: string;
+  organisation_id: string | null;
+  kind: 'trees' | 'cash';
+  trees: number;
+  /** Charged each period, integer minor units of `currency`. */
+  amount_minor: number;
+  currency: string;
+  category: string;
+  anonymous: 0 | 1;
+  interval: 'month' | 'year';
+  status: 'incomplete' | 'active' | 'paused' | 'past_due' | 'cancelled';
+  provider: string;
+  provider_ref: WithDefault<string | null>;
+  first_donation_id: WithDefault<string | null>;
+  next_at: WithDefault<Timestamp | null>;
+  /** YYYY-MM-DD: no period is charged before this day. */
+  pause_until: WithDefault<string | null>;
+  cancel_at_period_end: WithDefault<0 | 1>;
+  cancelled_at: WithDefault<Timestamp | null>;
+  yearly_statement: WithDefault<0 | 1>;
+  periods: WithDefault<number>;
+  failure_reason: WithDefault<string | null>;
+  reminded_for: WithDefault<Timestamp | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** 0051: the provider's customer for a member, made once and reused. */
+export interface PaymentCustomersTable {
+  user_id: string;
+  provider: string;
+  customer_ref: string;
+  created_at: Timestamp;
 }
 
 /** 0019: a tree donation given to someone; only the claim code's SHA-256 is kept. */
@@ -836,6 +882,8 @@ export interface Database {
   tree_map_cells: TreeMapCellsTable;
   donations: DonationsTable;
   donation_gifts: DonationGiftsTable;
+  donation_subscriptions: DonationSubscriptionsTable;
+  payment_customers: PaymentCustomersTable;
   payment_events: PaymentEventsTable;
   receipt_counters: ReceiptCountersTable;
   donation_totals: DonationTotalsTable;
@@ -859,6 +907,7 @@ export type NewTree = Insertable<TreesTable>;
 export type TreeRow = Selectable<TreesTable>;
 export type NewDonation = Insertable<DonationsTable>;
 export type DonationRow = Selectable<DonationsTable>;
+export type DonationSubscriptionRow = Selectable<DonationSubscriptionsTable>;
 export type DonationGiftRow = Selectable<DonationGiftsTable>;
 export type BillingProfileRow = Selectable<BillingProfilesTable>;
 export type FileRow = Selectable<FilesTable>;

@@ -38,6 +38,7 @@ import * as communityDriveFigures from './0037-community-drive-figures';
 import * as driveMapCells from './0038-drive-map-cells';
 import * as treesGeoMarkers from './0041-trees-geo-markers';
 import * as treeProblems from './0050-tree-problems';
+import * as recurringGiving from './0051-recurring-giving';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
 import * as treeOwnerCounts from './0045-tree-owner-counts';
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '0047-drive-attendance': driveAttendance,
   '0049-four-numbers': fourNumbers,
   '0050-tree-problems': treeProblems,
+  '0051-recurring-giving': recurringGiving,
 };

@@ -26,7 +26,7 @@ export interface FulfilmentResult {
  * Which statuses each outcome may leave. Paid wins over an earlier failure or expiry (money that
  * was taken is never lost); a refund ends everything, even one that overtook its payment event.
  */
-const FROM: Record<'paid' | 'failed' | 'expired' | 'refunded', readonly DonationStatus[]> = {
+const FROM: Record<'paid' | 'failed' | 'expired' | 'refunded', readonly DonationRow['status'][]> = {
   paid: ['pending', 'failed', 'expired', 'cancelled'],
   failed: ['pending'],
   expired: ['pending'],
@@ -226,10 +226,13 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         await queueReceipt(repo, tx, donation, receipt);
         tx.afterCommit(() => notifyPaid(donation.id, receipt));
       }
-    } else if (event.outcome === 'refunded') {
+    } else if (event.outcome === 'refunded' || event.outcome === 'disputed') {
+      // A dispute takes the money out as a refund does; `disputed_at` tells them apart (0051).
+      const disputed = event.outcome === 'disputed';
       const wasPaid = await repo.transition(donation.id, ['paid'], {
         status: 'refunded',
         updated_at: at,
+        ...(disputed ? { disputed_at: at } : {}),
       });
       if (wasPaid) {
         await repo.addToTotals(donation.currency, -donation.amount_minor, -donation.trees, -1);
@@ -237,17 +240,31 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       }
       changed =
         wasPaid ||
-        (await repo.transition(donation.id, FROM.refunded, { status: 'refunded', updated_at: at }));
+        (await repo.transition(donation.id, FROM.refunded, {
+          status: 'refunded',
+          updated_at: at,
+          ...(disputed ? { disputed_at: at } : {}),
+        }));
+      const receipt = donation.receipt_number ? ` (receipt ${donation.receipt_number})` : '';
+      const money = formatMoney(donation.amount_minor, donation.currency);
       if (wasPaid)
         tx.afterCommit(() =>
-          deps.notifications.notify(donation.donor_id, {
-            kind: 'donation_refunded',
-            title: 'Your donation was refunded',
-            body: `${formatMoney(donation.amount_minor, donation.currency)} went back to your card${
-              donation.receipt_number ? ` (receipt ${donation.receipt_number})` : ''
-            }.`,
-            link: TRANSACTIONS_PATH,
-          }),
+          deps.notifications.notify(
+            donation.donor_id,
+            disputed
+              ? {
+                  kind: 'donation_refunded',
+                  title: 'Your card issuer disputed a donation',
+                  body: `${money}${receipt} was disputed with your card issuer, so it no longer counts as given.`,
+                  link: TRANSACTIONS_PATH,
+                }
+              : {
+                  kind: 'donation_refunded',
+                  title: 'Your donation was refunded',
+                  body: `${money} went back to your card${receipt}.`,
+                  link: TRANSACTIONS_PATH,
+                },
+          ),
         );
     } else {
       changed = await repo.transition(donation.id, FROM[event.outcome], {

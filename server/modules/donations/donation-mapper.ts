@@ -30,6 +30,10 @@ export const nurseryOf = (row: DonationWithDrive) =>
       }
     : null;
 
+/** The status the donor reads: a disputed payment is stored `refunded` with `disputed_at` (0051). */
+export const donationStatusOf = (row: Pick<DonationRow, 'status' | 'disputed_at'>) =>
+  row.status === 'refunded' && row.disputed_at ? ('disputed' as const) : row.status;
+
 const driveOf = (row: DonationWithDrive) =>
   row.drive_id && row.drive_name !== null && row.drive_starts_at !== null
     ? { id: row.drive_id, name: row.drive_name, startsAt: row.drive_starts_at }
@@ -46,7 +50,7 @@ export function toDonation(row: DonationWithDrive): Donation {
     category: row.category,
     message: row.message,
     anonymous: row.anonymous === 1,
-    status: row.status,
+    status: donationStatusOf(row),
     receiptNumber: row.receipt_number,
     drive: driveOf(row),
     createdAt: row.created_at,
@@ -129,7 +133,7 @@ export function donationCsvLine(row: DonationWithDrive): string {
     row.trees,
     majorAmountText(row.amount_minor, row.currency),
     row.currency,
-    DONATION_STATUS_LABELS[row.status],
+    DONATION_STATUS_LABELS[donationStatusOf(row)],
     row.drive_name,
     row.category,
     row.message,

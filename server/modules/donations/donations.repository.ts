@@ -1,4 +1,11 @@
-import { sql, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { DonationStatus } from '../../../contract/donations';
 import type {
   BillingProfileRow,
@@ -20,12 +27,28 @@ export type DonationRowWithGift = DonationRow & {
  * All SQL of donations, on its own tables only (donations, receipt_counters, billing_profiles);
  * the drive, nursery and people a donation names come from their modules (donations-people.ts).
  */
+/** A status as stored: a disputed donation is stored `refunded` with `disputed_at` (0051). */
+type StoredStatus = DonationsTable['status'];
+
+/** The stored condition of a status the API names (disputed and refunded share `refunded`). */
+const statusIs =
+  (status: DonationStatus) =>
+  ({ eb }: { eb: ExpressionBuilder<Database, 'donations'> }): Expression<SqlBool> =>
+    status === 'disputed'
+      ? eb.and([
+          eb('donations.status', '=', 'refunded'),
+          eb('donations.disputed_at', 'is not', null),
+        ])
+      : status === 'refunded'
+        ? eb.and([eb('donations.status', '=', 'refunded'), eb('donations.disputed_at', 'is', null)])
+        : eb('donations.status', '=', status);
+
 export function donationsRepository(db: Kysely<Database>) {
   const own = () => db.selectFrom('donations').selectAll();
 
   const ofDonor = (donorId: string, status: DonationStatus | undefined) => {
     let query = db.selectFrom('donations').where('donor_id', '=', donorId);
-    if (status) query = query.where('status', '=', status);
+    if (status) query = query.where((eb) => statusIs(status)({ eb }));
     return query;
   };
 
@@ -57,7 +80,7 @@ export function donationsRepository(db: Kysely<Database>) {
       offset: number,
     ) => {
       let query = own().where('donations.donor_id', '=', donorId);
-      if (status) query = query.where('donations.status', '=', status);
+      if (status) query = query.where((eb) => statusIs(status)({ eb }));
       return query
         .orderBy('donations.created_at', 'desc')
         .orderBy('donations.id', 'desc')
@@ -116,7 +139,7 @@ export function donationsRepository(db: Kysely<Database>) {
           ];
         })
         .where('donations.donor_id', '=', donorId);
-      if (status) query = query.where('donations.status', '=', status);
+      if (status) query = query.where((eb) => statusIs(status)({ eb }));
       const rows = await query
         .orderBy('donations.created_at', 'desc')
         .orderBy('donations.id', 'desc')
@@ -156,7 +179,7 @@ export function donationsRepository(db: Kysely<Database>) {
      */
     async transition(
       id: string,
-      from: readonly DonationStatus[],
+      from: readonly StoredStatus[],
       changes: Updateable<DonationsTable>,
     ): Promise<boolean> {
       const row = await db

@@ -33,6 +33,8 @@ export const donationsModule = defineModule({
     'donation_gifts',
     'donation_drive_days',
     'donation_organiser_periods',
+    'donation_subscriptions',
+    'payment_customers',
   ],
   figures: [
     'totals',
@@ -95,7 +97,7 @@ export const donationsModule = defineModule({
           const job =
             result.status === 'paid'
               ? TREE_GIFT_PAID_JOB
-              : result.status === 'refunded'
+              : result.status === 'refunded' || result.status === 'disputed'
                 ? TREE_GIFT_REFUNDED_JOB
                 : null;
           if (job) await jobs.enqueue(args[1], job, { donationId: result.donationId });

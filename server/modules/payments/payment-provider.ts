@@ -16,6 +16,25 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/** Issue 22: the first period of a recurring gift, paid in a checkout that starts the subscription. */
+export interface SubscriptionCheckoutRequest extends CheckoutRequest {
+  /** Our recurring gift's id: the provider's subscription carries it in its metadata. */
+  subscriptionId: string;
+  interval: 'month' | 'year';
+  /** The member's customer at the provider (made once by `createCustomer`), null for none. */
+  customerRef: string | null;
+}
+
+/** What a donor changes of a recurring gift at the provider. */
+export interface SubscriptionChange {
+  /** A new amount per period, charged from the next period on (no proration). */
+  price?: { amount: number; currency: string; description: string; interval: 'month' | 'year' };
+  /** Nothing is charged before this time; null resumes collection. */
+  pauseUntil?: Date | null;
+  /** True: it ends when the paid period ends; false: it goes on. */
+  cancelAtPeriodEnd?: boolean;
+}
+
 export interface CheckoutSession {
   sessionId: string;
   /** Where the browser goes to pay. */
@@ -23,7 +42,31 @@ export interface CheckoutSession {
 }
 
 /** What a provider event asks of a donation; 'none' is acknowledged and changes nothing. */
-export type PaymentOutcome = 'paid' | 'failed' | 'expired' | 'refunded' | 'none';
+export type PaymentOutcome = 'paid' | 'failed' | 'expired' | 'refunded' | 'disputed' | 'none';
+
+/**
+ * Issue 22: what an event says of a recurring gift (Stripe's invoice.*, customer.subscription.*,
+ * and a subscription checkout's completion; the test provider's renewals).
+ */
+export interface SubscriptionFacts {
+  /** Our recurring gift's id, from the subscription's metadata; null when the event lacks it. */
+  id: string | null;
+  /** The provider's subscription id. */
+  ref: string | null;
+  /** The invoice the event is about: one paid invoice is one donation. */
+  invoiceRef: string | null;
+  /** Stripe's `billing_reason`: `subscription_create` for the first invoice. */
+  billingReason: string | null;
+  /** When the paid period ends (the next charge), ISO; null when unsaid. */
+  periodEnd: string | null;
+  /** customer.subscription.*: the provider's status (active, past_due, canceled, paused, …). */
+  status: string | null;
+  cancelAtPeriodEnd: boolean | null;
+  /** invoice.payment_failed: when the provider tries again; null after the final attempt. */
+  nextAttemptAt: string | null;
+  /** The member's customer at the provider. */
+  customerRef: string | null;
+}
 
 /**
  * A provider event in the provider's own words reduced to what fulfilment needs. Stripe's webhook
@@ -47,6 +90,8 @@ export interface PaymentEvent {
   currency: string | null;
   /** Why a payment failed, in words for the donor. */
   failureReason: string | null;
+  /** Present when the event is about a recurring gift (issue 22). */
+  subscription?: SubscriptionFacts;
 }
 
 /** One port, two implementations: Stripe Checkout, or the built-in test checkout. */
@@ -66,6 +111,19 @@ export interface PaymentProvider {
    * injected clock in milliseconds). Only providers that send webhooks.
    */
   verifyWebhook?(rawBody: Buffer, signature: string | undefined, nowMs: number): PaymentEvent;
+  /** Issue 22: the first period's checkout, which starts a monthly or yearly subscription. */
+  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * The member's customer at the provider, made once per member and reused (Stripe); providers
+   * without customers (the test provider) leave it out.
+   */
+  createCustomer?(member: { id: string; email: string; name: string }): Promise<string>;
+  /** Changes a subscription at the provider (amount, pause, cancel at period end). */
+  updateSubscription?(ref: string, change: SubscriptionChange): Promise<void>;
+  /** Ends a subscription at the provider now. */
+  cancelSubscription?(ref: string): Promise<void>;
+  /** The provider's page where the member manages cards and invoices (Stripe's Customer Portal). */
+  portalUrl?(customerRef: string, returnUrl: string): Promise<string>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -72,6 +72,11 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       return { sessionId: session.id, url: session.url };
     },
 
+    // Issue 22: built by the Stripe subscriptions work (placeholder until it lands).
+    async createSubscriptionCheckout() {
+      throw new Error('Stripe subscriptions are not built yet');
+    },
+
     async openCheckoutUrl(sessionId) {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       return session.status === 'open' && session.url ? session.url : null;

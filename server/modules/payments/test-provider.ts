@@ -14,6 +14,10 @@ export function testProvider(): PaymentProvider {
         url: testCheckoutUrl(request.donationId),
       };
     },
+    // A recurring gift's first period is paid on the same card page; renewals are a scheduled job.
+    async createSubscriptionCheckout(request) {
+      return { sessionId: `cs_test_${newId()}`, url: testCheckoutUrl(request.donationId) };
+    },
     // The test card page takes any pending donation: its checkout stays open until it expires.
     async openCheckoutUrl(_sessionId, donationId) {
       return testCheckoutUrl(donationId);

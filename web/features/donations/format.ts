@@ -59,6 +59,7 @@ export const STATUS_BADGE: Record<DonationStatus, string> = {
   expired: 'badge-neutral',
   cancelled: 'badge-neutral',
   refunded: 'badge-info',
+  disputed: 'badge-error',
 };
 export const statusLabel = (status: DonationStatus) => DONATION_STATUS_LABELS[status];
 
