@@ -248,6 +248,8 @@ export const donationSchema = z.object({
   failureReason: z.string().nullable(),
   /** The partner nursery that grows the donated trees (a drive's sapling reservation). */
   nursery: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
+  /** Issue 22: the recurring gift (GET /api/donations/recurring) this donation is a period of. */
+  subscriptionId: z.string().nullable().optional(),
 });
 export type Donation = z.infer<typeof donationSchema>;
 

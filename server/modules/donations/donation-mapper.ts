@@ -57,6 +57,7 @@ export function toDonation(row: DonationWithDrive): Donation {
     paidAt: row.paid_at,
     failureReason: row.failure_reason,
     nursery: nurseryOf(row),
+    subscriptionId: row.subscription_id,
   };
 }
 
