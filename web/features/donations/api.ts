@@ -24,6 +24,15 @@ import {
 } from '../../../contract/donations';
 import { driveListResponseSchema } from '../../../contract/drives';
 import {
+  createRecurringResponseSchema,
+  recurringListResponseSchema,
+  recurringPortalResponseSchema,
+  updateRecurringResponseSchema,
+  type CreateRecurringRequest,
+  type RecurringListResponse,
+  type UpdateRecurringRequest,
+} from '../../../contract/recurring-gifts';
+import {
   donationGiftsResponseSchema,
   resendGiftResponseSchema,
   type batchGiftRequestSchema,
@@ -341,4 +350,77 @@ export function useCreateGiftBatch() {
       void queryClient.invalidateQueries({ queryKey: [...donationsKey, 'list'] });
     },
   });
+}
+
+// ---- Recurring gifts (issue 22): start one, list mine, pause / change / cancel / resume, statements
+
+/** Under the donations key: a test payment (which makes a gift active) refreshes the list too. */
+export const recurringKey = [...donationsKey, 'recurring'] as const;
+const recurringPath = (id: string) => `/api/donations/recurring/${encodeURIComponent(id)}`;
+
+export const fetchRecurringGifts = (signal?: AbortSignal) =>
+  apiRequest('/api/donations/recurring', { schema: recurringListResponseSchema, ...opt(signal) });
+export const postRecurring = (body: CreateRecurringRequest) =>
+  apiRequest('/api/donations/recurring', {
+    method: 'POST',
+    body,
+    schema: createRecurringResponseSchema,
+  });
+export const patchRecurring = (id: string, body: UpdateRecurringRequest) =>
+  apiRequest(recurringPath(id), { method: 'PATCH', body, schema: updateRecurringResponseSchema });
+export const postRecurringPortal = () =>
+  apiRequest('/api/donations/recurring/portal', {
+    method: 'POST',
+    schema: recurringPortalResponseSchema,
+  });
+/** The yearly statement of paid gifts (a PDF fetched with the session), `canopy-statement-<year>.pdf`. */
+export const downloadStatement = (year: number) =>
+  apiDownload(`/api/donations/statement?year=${year}`, `canopy-statement-${year}.pdf`);
+
+/** The caller's recurring gifts, newest first, and whether the provider's portal manages cards. */
+export function useRecurringGifts({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: recurringKey,
+    queryFn: ({ signal }) => fetchRecurringGifts(signal),
+    enabled,
+  });
+}
+
+/**
+ * Starts a recurring gift: its first period's checkout address is remembered like a one-off
+ * donation's; the recurring list and the donation lists refresh.
+ */
+export function useCreateRecurring() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postRecurring,
+    onSuccess: (answer) => {
+      rememberCheckoutUrl(answer.data.donationId, answer.data.checkoutUrl);
+      void queryClient.invalidateQueries({ queryKey: recurringKey });
+      void queryClient.invalidateQueries({ queryKey: [...donationsKey, 'list'] });
+    },
+  });
+}
+
+/** One action on a recurring gift; the answer's gift replaces it in the list at once. */
+export function useUpdateRecurring() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateRecurringRequest }) =>
+      patchRecurring(id, body),
+    onSuccess: (answer) => {
+      queryClient.setQueryData<RecurringListResponse>(recurringKey, (list) =>
+        list
+          ? { ...list, data: list.data.map((g) => (g.id === answer.data.id ? answer.data : g)) }
+          : list,
+      );
+    },
+    // A refusal (409: cancelled meanwhile, say) may mean the list is out of date.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: recurringKey }),
+  });
+}
+
+/** A Customer Portal session's address (Stripe), to go to at once. */
+export function useRecurringPortal() {
+  return useMutation({ mutationFn: postRecurringPortal });
 }

@@ -8,6 +8,12 @@ import {
 } from '../../../contract/donations';
 import { sendOnProblem } from '../../../contract/gifts';
 import { currencyDigits } from '../../../contract/money';
+import {
+  createRecurringRequestSchema,
+  RECURRING_INTERVALS,
+  type CreateRecurringRequest,
+  type RecurringInterval,
+} from '../../../contract/recurring-gifts';
 import { giftOfDraft } from './components/gift-recipient-fields';
 
 type DonationKind = CreateDonationRequest['kind'];
@@ -25,8 +31,21 @@ type DonationKind = CreateDonationRequest['kind'];
  */
 export type DonationChoice = `trees:${number | 'other'}` | `cash:${number | 'other'}`;
 
+/** How often (issue 22): once, or a recurring gift every month or year. */
+export type DonateInterval = 'once' | RecurringInterval;
+export const DONATE_INTERVALS: readonly DonateInterval[] = ['once', ...RECURRING_INTERVALS];
+
+/** What the form sends: a one-off donation, or a recurring gift (it names its `interval`). */
+export type DonateRequest = CreateDonationRequest | CreateRecurringRequest;
+export const isRecurringRequest = (request: DonateRequest): request is CreateRecurringRequest =>
+  'interval' in request;
+
 const formValuesSchema = z.object({
   choice: z.string(),
+  /** "once", "month" or "year". */
+  interval: z.string(),
+  /** A recurring gift's organisation (a corporate account); empty for the general fund. */
+  organisationId: z.string(),
   /** The number of trees typed for "Other number". */
   trees: z.string(),
   /** Major units as typed for "Other amount", e.g. "25" or "25.50". */
@@ -52,6 +71,8 @@ export type DonateFormValues = z.input<typeof formValuesSchema>;
 
 export const EMPTY_DONATE_FORM: DonateFormValues = {
   choice: `trees:${DONATION_TREE_TILES[0]}`,
+  interval: 'once',
+  organisationId: '',
   trees: '',
   amount: '',
   driveId: '',
@@ -91,6 +112,33 @@ export function toTreeCount(text: string): number | undefined {
   return /^\d+$/.test(clean) ? Number(clean) : Number.NaN;
 }
 
+/** The recurring interval chosen, or null for a one-off gift. */
+export function recurringIntervalOf(values: Pick<DonateFormValues, 'interval'>) {
+  return (RECURRING_INTERVALS as readonly string[]).includes(values.interval)
+    ? (values.interval as RecurringInterval)
+    : null;
+}
+
+/**
+ * The recurring gift the values stand for (not yet checked): no drive, category, message or gift
+ * to someone (a recurring gift goes to the general fund or an organisation).
+ */
+export function toRecurringRequest(
+  values: DonateFormValues,
+  currency: string,
+  interval: RecurringInterval,
+): CreateRecurringRequest {
+  const { kind, trees, amount } = toDonationRequest(values, currency);
+  return {
+    kind,
+    ...(trees === undefined ? {} : { trees }),
+    ...(amount === undefined ? {} : { amount }),
+    interval,
+    organisationId: values.organisationId || null,
+    anonymous: !values.showName,
+  };
+}
+
 /** The request the values stand for (not yet checked). */
 export function toDonationRequest(
   values: DonateFormValues,
@@ -120,19 +168,29 @@ export function toDonationRequest(
 
 /**
  * The form's resolver schema for these server options (with `treePrice`, the chosen drive's
- * price: a tree gift's total is held to the amount limits); its output is the request to send.
+ * price: a tree gift's total is held to the amount limits); its output is the request to send:
+ * a one-off donation, or with "every month" / "every year" a recurring gift, checked by its own
+ * contract schema and the same limits.
  */
 export function donateFormSchema(options: DonationOptions) {
-  return formValuesSchema.transform((values, ctx): CreateDonationRequest => {
-    const request = toDonationRequest(values, options.currency);
+  return formValuesSchema.transform((values, ctx): DonateRequest => {
+    const interval = recurringIntervalOf(values);
+    const request = interval
+      ? toRecurringRequest(values, options.currency, interval)
+      : toDonationRequest(values, options.currency);
     const given = request.kind === 'trees' ? request.trees : request.amount;
     const limit = given === undefined ? null : donationLimitProblem(request, options);
     const problems = new Map<string, string>();
     const at = (field: string) =>
       field === 'trees' || field === 'amount' ? giftField(values) : field;
     if (limit) problems.set(at(limit.field), limit.message);
-    const parsed = createDonationRequestSchema.safeParse(request);
-    const sendOn = request.gift ? sendOnProblem(request.gift.sendOn, new Date()) : null;
+    const parsed = isRecurringRequest(request)
+      ? createRecurringRequestSchema.safeParse(request)
+      : createDonationRequestSchema.safeParse(request);
+    const sendOn =
+      !isRecurringRequest(request) && request.gift
+        ? sendOnProblem(request.gift.sendOn, new Date())
+        : null;
     if (sendOn) problems.set('gift.sendOn', sendOn);
     for (const issue of parsed.success ? [] : parsed.error.issues) {
       // A gift's problems show at its own fields (gift.recipientName, …).

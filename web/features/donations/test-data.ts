@@ -1,6 +1,7 @@
 /* Test-only data for the donations component tests. */
 import { DONATION_CATEGORIES } from '../../../contract/options';
 import type { Donation, DonationOptions } from '../../../contract/donations';
+import type { RecurringGift } from '../../../contract/recurring-gifts';
 import type { FetchRoute } from '../../test-support/render';
 
 export const OPTIONS: DonationOptions = {
@@ -65,3 +66,43 @@ export const donationRoute =
 /** The JSON body a mocked fetch was called with. */
 export const sentBody = (init: RequestInit | undefined): unknown =>
   JSON.parse(String(init?.body ?? 'null'));
+
+/** A recurring gift as GET /api/donations/recurring lists it (5 trees a month, active), with overrides. */
+export function buildRecurringGift(overrides: Partial<RecurringGift> = {}): RecurringGift {
+  return {
+    id: 'sub-1',
+    status: 'active',
+    kind: 'trees',
+    trees: 5,
+    amount: 1250,
+    currency: 'USD',
+    interval: 'month',
+    nextAt: '2026-02-05T09:00:00.000Z',
+    pauseUntil: null,
+    cancelAtPeriodEnd: false,
+    organisation: null,
+    yearlyStatement: false,
+    failureReason: null,
+    createdAt: '2026-01-05T09:00:00.000Z',
+    donations: [
+      {
+        id: 'don-p1',
+        status: 'paid',
+        amount: 1250,
+        trees: 5,
+        receiptNumber: 'CAN-2026-000042',
+        createdAt: '2026-01-05T09:00:00.000Z',
+        paidAt: '2026-01-05T09:01:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** Answers GET /api/donations/recurring with whatever `current()` says at the time. */
+export const recurringListRoute =
+  (current: () => RecurringGift[], portal = false): FetchRoute =>
+  (url, init) =>
+    url.pathname === '/api/donations/recurring' && (init?.method ?? 'GET') === 'GET'
+      ? { status: 200, body: { success: true, data: current(), portal } }
+      : undefined;

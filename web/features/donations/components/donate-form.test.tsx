@@ -4,6 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { DONATION_MESSAGES } from '../../../../contract/donations';
+import { RECURRING_MESSAGES } from '../../../../contract/recurring-gifts';
 import { buildDrive } from '../../../test-support/fixtures';
 import { renderWithApp, routeFetch, type FetchRoute } from '../../../test-support/render';
 import { buildDonation, OPTIONS, optionsRoute, sentBody } from '../test-data';
@@ -39,11 +40,34 @@ const createRoute: FetchRoute = (url, init) => {
   };
 };
 
+let recurring: unknown[] = [];
+let recurringAnswer: { status: number; body: unknown } | undefined;
+const createRecurringRoute: FetchRoute = (url, init) => {
+  if (url.pathname !== '/api/donations/recurring' || init?.method !== 'POST') return undefined;
+  recurring.push(sentBody(init));
+  return (
+    recurringAnswer ?? {
+      status: 201,
+      body: {
+        success: true,
+        message: RECURRING_MESSAGES.started,
+        data: {
+          id: 'sub-9',
+          donationId: 'don-10',
+          checkoutUrl: '/app/checkout-tree?donation=don-10',
+        },
+      },
+    }
+  );
+};
+
 let assign: MockInstance<typeof checkout.goToCheckout>;
 beforeEach(() => {
   assign = vi.spyOn(checkout, 'goToCheckout').mockImplementation(() => undefined);
   created = [];
-  routeFetch(optionsRoute(), drivesRoute, driveRoute, createRoute);
+  recurring = [];
+  recurringAnswer = undefined;
+  routeFetch(optionsRoute(), drivesRoute, driveRoute, createRoute, createRecurringRoute);
 });
 afterEach(() => {
   cleanup();
@@ -242,5 +266,79 @@ describe('DonateTree', () => {
     routeFetch(drivesRoute);
     renderWithApp(<DonateTree />);
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it('gives every month: the general fund instead of a drive, no gift to someone, and the first payment on the card page', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree driveId="d-2" />);
+    const often = await screen.findByRole('group', { name: 'How often' });
+    expect(within(often).getByRole('radio', { name: 'Once' })).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Give these trees to someone' })).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: '5 trees' }));
+    await user.click(within(often).getByRole('radio', { name: 'Every month' }));
+    // Keyboard: arrow keys move between the three tiles.
+    await user.keyboard('{ArrowRight}');
+    expect(within(often).getByRole('radio', { name: 'Every year' })).toBeChecked();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(often).getByRole('radio', { name: 'Every month' })).toBeChecked();
+
+    expect(screen.queryByLabelText('Search upcoming drives')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Give these trees to someone' })).toBeNull();
+    expect(screen.queryByLabelText('Category')).toBeNull();
+    const giveTo = screen.getByTestId('recurring-recipient');
+    expect(giveTo).toHaveTextContent('General fund');
+    // The drive from the address is left out, and said so.
+    expect(giveTo).toHaveTextContent(RECURRING_MESSAGES.driveNotAllowed);
+    expect(total()).toHaveTextContent('Total: $12.50 every month');
+    expect(screen.getByTestId('review-interval')).toHaveTextContent('Every month');
+    expect(screen.getByTestId('review-recipient')).toHaveTextContent('General fund');
+
+    await user.click(screen.getByRole('button', { name: 'Give 5 trees every month' }));
+    await waitFor(() => expect(recurring).toHaveLength(1));
+    expect(recurring[0]).toEqual({
+      kind: 'trees',
+      trees: 5,
+      interval: 'month',
+      organisationId: null,
+      anonymous: false,
+    });
+    expect(created).toEqual([]);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/app/checkout-tree?donation=don-10'));
+    expect(sessionStorage.getItem('canopy.checkout.don-10')).toBe(
+      '/app/checkout-tree?donation=don-10',
+    );
+
+    // Back to Once: the drive picker and the gift section return.
+    await user.click(within(often).getByRole('radio', { name: 'Once' }));
+    expect(screen.getByLabelText('Search upcoming drives')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Pay $12.50' })).toBeVisible();
+  });
+
+  it('holds a yearly cash gift to the same limits, and says a refusal (too many checkouts) above the button', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DonateTree />);
+    await user.click(await screen.findByRole('radio', { name: 'Every year' }));
+    await user.click(screen.getByRole('radio', { name: 'Other amount' }));
+    await user.type(screen.getByLabelText('Amount (USD)'), '0.50');
+    await user.click(screen.getByRole('button', { name: 'Give $0.50 every year' }));
+    expect(
+      await screen.findByText(DONATION_MESSAGES.amountRange('$1.00', '$10,000.00')),
+    ).toBeVisible();
+    expect(recurring).toEqual([]);
+
+    const tooMany = RECURRING_MESSAGES.checkoutsTooMany.replace('{minutes}', '12');
+    recurringAnswer = {
+      status: 429,
+      body: { success: false, message: tooMany, code: 'RATE_LIMITED' },
+    };
+    await user.clear(screen.getByLabelText('Amount (USD)'));
+    await user.type(screen.getByLabelText('Amount (USD)'), '30');
+    await user.click(screen.getByLabelText('Show my name with this donation'));
+    await user.click(screen.getByRole('button', { name: 'Give $30.00 every year' }));
+    expect(await screen.findByText(tooMany)).toHaveAttribute('role', 'alert');
+    expect(recurring).toEqual([
+      { kind: 'cash', amount: 3000, interval: 'year', organisationId: null, anonymous: true },
+    ]);
+    expect(assign).not.toHaveBeenCalled();
   });
 });

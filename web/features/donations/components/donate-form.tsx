@@ -6,11 +6,15 @@ import {
   DONATION_LIMITS,
   DONATION_MESSAGES,
   DONATION_TREE_TILES,
-  type CreateDonationRequest,
   type DonationOptions,
 } from '../../../../contract/donations';
 import { currencyDigits, formatMoney } from '../../../../contract/money';
 import type { Drive } from '../../../../contract/drives';
+import {
+  RECURRING_INTERVAL_LABELS,
+  RECURRING_MESSAGES,
+  type RecurringInterval,
+} from '../../../../contract/recurring-gifts';
 import { Button } from '../../../components/ui/button';
 import {
   CheckboxField,
@@ -18,19 +22,28 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/ui/form-field';
-import { fieldHintText } from '../../../components/ui/form-field';
+import { fieldErrorText, fieldHintText } from '../../../components/ui/form-field';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { errorOf, useContractForm } from '../../../components/ui/use-contract-form';
-import { isMissing, useCreateDonation, useDonationOptions, useDriveChoice } from '../api';
+import {
+  isMissing,
+  useCreateDonation,
+  useCreateRecurring,
+  useDonationOptions,
+  useDriveChoice,
+} from '../api';
 import { GiftRecipientFields, giftFieldErrors } from './gift-recipient-fields';
 import {
   donateFormSchema,
   EMPTY_DONATE_FORM,
   giftField,
+  isRecurringRequest,
   readChoice,
+  recurringIntervalOf,
   toDonationRequest,
   type DonateFormValues,
+  type DonateRequest,
 } from '../donate-form-schema';
 import { plural } from '../../../lib/numbers';
 import { goToCheckout } from '../checkout-url';
@@ -63,7 +76,42 @@ export function DonateTree({ driveId }: { driveId?: string | undefined }) {
   return <DonateForm options={options.data} preselected={preselected} notice={notice} />;
 }
 
-const DONATE_FIELDS = ['driveId', 'choice', 'trees', 'amount', 'category', 'message'] as const;
+const DONATE_FIELDS = [
+  'driveId',
+  'organisationId',
+  'interval',
+  'choice',
+  'trees',
+  'amount',
+  'category',
+  'message',
+] as const;
+
+/** "How often" (issue 22): once, or a recurring gift. */
+const INTERVAL_TILES = [
+  { value: 'once', label: 'Once' },
+  { value: 'month', label: 'Every month' },
+  { value: 'year', label: 'Every year' },
+] as const;
+const INTERVAL_WORDS: Record<string, string> = {
+  once: 'Once',
+  month: 'Every month',
+  year: 'Every year',
+};
+
+/** What Pay says: "Pay $12.50" once, "Give 5 trees every month" for a recurring gift. */
+function payLabel(
+  interval: RecurringInterval | null,
+  gift: string,
+  total: string,
+  hasTotal: boolean,
+): string {
+  if (interval) {
+    const every = RECURRING_INTERVAL_LABELS[interval];
+    return gift === '—' ? `Give ${every}` : `Give ${gift} ${every}`;
+  }
+  return hasTotal ? `Pay ${total}` : 'Pay';
+}
 
 /** The total the values stand for at this price, or "—" while the count or amount is unreadable. */
 function totalOf(values: DonateFormValues, options: DonationOptions): number | null {
@@ -90,10 +138,12 @@ function giftWords(values: DonateFormValues, options: DonationOptions): string {
 }
 
 /**
- * Donate (issue 19 §7): choose (tiles for trees or cash, the drive, the optional gift section,
- * more options folded away) → review & pay. On a phone these are two screens (Continue, then
- * Pay); from 1024 px wide the review sits beside the choices and Pay is one click away. Pay starts
- * the donation and goes straight to the payment page.
+ * Donate (issue 19 §7): choose (how often, tiles for trees or cash, the drive, the optional gift
+ * section, more options folded away) → review & pay. On a phone these are two screens (Continue,
+ * then Pay); from 1024 px wide the review sits beside the choices and Pay is one click away. Pay
+ * starts the donation and goes straight to the payment page. "Every month" or "every year"
+ * (issue 22) makes it a recurring gift: to the general fund, not a dated drive, without the gift
+ * to someone, category or message; its first payment is made on the same payment page.
  */
 export function DonateForm({
   options,
@@ -109,17 +159,23 @@ export function DonateForm({
   giftSection?: ReactNode;
 }) {
   const create = useCreateDonation();
+  const createRecurring = useCreateRecurring();
   const [refusal, setRefusal] = useState<string>();
   const [step, setStep] = useState<'choose' | 'review'>('choose');
   const choiceErrorId = useId();
+  const intervalErrorId = useId();
   // A drive a partner nursery supplies prices its trees at that nursery's sapling price; the
   // schema checks a tree gift's total at the chosen drive's price.
   const [driveId, setDriveId] = useState(preselected?.id ?? '');
   const forDrive = useDonationOptions(driveId || undefined).data;
-  const nursery = driveId ? forDrive?.nursery : null;
+  // How often, kept here too: a recurring gift goes to the general fund (or an organisation), so
+  // it has the base price, never a drive's nursery price.
+  const [often, setOften] = useState(EMPTY_DONATE_FORM.interval);
+  const interval = recurringIntervalOf({ interval: often });
+  const nursery = driveId && !interval ? forDrive?.nursery : null;
   const pricing = nursery && forDrive ? forDrive : options;
   const schema = useMemo(() => donateFormSchema(pricing), [pricing]);
-  const form = useContractForm<DonateFormValues, CreateDonationRequest>(schema, {
+  const form = useContractForm<DonateFormValues, DonateRequest>(schema, {
     ...EMPTY_DONATE_FORM,
     driveId: preselected?.id ?? '',
   });
@@ -142,7 +198,9 @@ export function DonateForm({
     async (request) => {
       setRefusal(undefined);
       try {
-        const answer = await create.mutateAsync(request);
+        const answer = isRecurringRequest(request)
+          ? await createRecurring.mutateAsync(request)
+          : await create.mutateAsync(request);
         goToCheckout(answer.data.checkoutUrl);
       } catch (error) {
         const message = failureMessage(
@@ -174,6 +232,14 @@ export function DonateForm({
     },
   });
   const choiceError = errorOf(form, 'choice');
+  const intervalRegistration = form.register('interval', {
+    onChange: (event: { target: { value: string } }) => {
+      setOften(event.target.value);
+      form.clearErrors(['interval', 'choice', 'trees', 'amount', 'driveId', 'organisationId']);
+    },
+  });
+  const intervalError = errorOf(form, 'interval');
+  const gift = giftWords(values, pricing);
 
   return (
     <form
@@ -203,6 +269,20 @@ export function DonateForm({
           ) : null}
 
           <div className="flex flex-col gap-4">
+            <TileGroup
+              legend="How often"
+              registration={intervalRegistration}
+              error={intervalError}
+              errorId={intervalErrorId}
+              options={INTERVAL_TILES}
+            />
+            <ChoiceError id={intervalErrorId} error={intervalError} />
+            {interval ? (
+              <p className={`${fieldHintText} -mt-2`} data-testid="recurring-hint">
+                Charged {RECURRING_INTERVAL_LABELS[interval]} from today until you pause or cancel
+                it in Settings → Billing.
+              </p>
+            ) : null}
             <TileGroup
               legend={`Trees (${price} each${nursery ? `, grown by ${nursery.name}` : ''})`}
               registration={choiceRegistration}
@@ -253,20 +333,28 @@ export function DonateForm({
             ) : null}
             <p className="text-lg" aria-live="polite" data-testid="donation-total">
               Total: <strong>{totalWords}</strong>
+              {interval ? ` ${RECURRING_INTERVAL_LABELS[interval]}` : null}
             </p>
           </div>
 
-          <DrivePicker
-            registration={form.register('driveId', {
-              onChange: (event: { target: { value: string } }) => setDriveId(event.target.value),
-            })}
-            error={errorOf(form, 'driveId')}
-            preselected={preselected}
-          />
+          {interval ? (
+            <RecurringRecipient
+              error={errorOf(form, 'organisationId') ?? errorOf(form, 'driveId')}
+              driveLeftOut={Boolean(values.driveId)}
+            />
+          ) : (
+            <DrivePicker
+              registration={form.register('driveId', {
+                onChange: (event: { target: { value: string } }) => setDriveId(event.target.value),
+              })}
+              error={errorOf(form, 'driveId')}
+              preselected={preselected}
+            />
+          )}
 
-          {/* Issue 19 §5: the optional gift-to-someone section goes here. */}
-          {giftSection}
-          {kind === 'trees' ? (
+          {/* Issue 19 §5: the optional gift-to-someone section goes here (one-off gifts only). */}
+          {interval ? null : giftSection}
+          {kind === 'trees' && !interval ? (
             <GiftRecipientFields
               value={values.gift ?? null}
               onChange={(next) => form.setValue('gift', next, { shouldDirty: true })}
@@ -280,21 +368,25 @@ export function DonateForm({
             data-testid="more-options"
           >
             <summary className="cursor-pointer font-semibold">
-              Category, message and name (optional)
+              {interval ? 'Name (optional)' : 'Category, message and name (optional)'}
             </summary>
             <div className="mt-4 flex flex-col gap-5">
-              <SelectField
-                label="Category"
-                {...form.field('category')}
-                placeholder={`Default: ${DEFAULT_CATEGORY.trees} for trees, ${DEFAULT_CATEGORY.cash} for cash`}
-                options={options.categories}
-              />
-              <TextAreaField
-                label="Message (optional)"
-                {...form.field('message')}
-                rows={3}
-                maxLength={DONATION_LIMITS.messageMax}
-              />
+              {interval ? null : (
+                <>
+                  <SelectField
+                    label="Category"
+                    {...form.field('category')}
+                    placeholder={`Default: ${DEFAULT_CATEGORY.trees} for trees, ${DEFAULT_CATEGORY.cash} for cash`}
+                    options={options.categories}
+                  />
+                  <TextAreaField
+                    label="Message (optional)"
+                    {...form.field('message')}
+                    rows={3}
+                    maxLength={DONATION_LIMITS.messageMax}
+                  />
+                </>
+              )}
               <CheckboxField
                 {...form.register('showName')}
                 aria-describedby="show-name-hint"
@@ -324,15 +416,25 @@ export function DonateForm({
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
             <dt className={mutedText}>Your gift</dt>
             <dd className="font-semibold" data-testid="review-gift">
-              {giftWords(values, pricing)}
+              {gift}
             </dd>
+            <dt className={mutedText}>How often</dt>
+            <dd data-testid="review-interval">{INTERVAL_WORDS[values.interval] ?? 'Once'}</dd>
             <dt className={mutedText}>Given to</dt>
             <dd className="break-words" data-testid="review-recipient">
-              <ReviewRecipient driveId={values.driveId} preselected={preselected} />
+              {interval ? (
+                GENERAL_FUND
+              ) : (
+                <ReviewRecipient driveId={values.driveId} preselected={preselected} />
+              )}
             </dd>
-            <dt className={mutedText}>Category</dt>
-            <dd>{category}</dd>
-            {values.message.trim() ? (
+            {interval ? null : (
+              <>
+                <dt className={mutedText}>Category</dt>
+                <dd>{category}</dd>
+              </>
+            )}
+            {!interval && values.message.trim() ? (
               <>
                 <dt className={mutedText}>Message</dt>
                 <dd className="break-words">{values.message.trim()}</dd>
@@ -343,7 +445,14 @@ export function DonateForm({
           </dl>
           <p className="text-lg">
             Total: <strong data-testid="review-total">{totalWords}</strong>
+            {interval ? ` ${RECURRING_INTERVAL_LABELS[interval]}` : null}
           </p>
+          {interval ? (
+            <p className={`text-sm ${mutedText}`}>
+              The first payment is made now; later ones are charged automatically. Pause, change or
+              cancel any time in Settings → Billing.
+            </p>
+          ) : null}
           {refusal ? (
             <p className="alert alert-error" role="alert">
               {refusal}
@@ -351,7 +460,7 @@ export function DonateForm({
           ) : null}
           <div className="card-actions flex-col items-stretch gap-2">
             <Button type="submit" block busy={form.formState.isSubmitting} busyLabel="Starting…">
-              {total === null ? 'Pay' : `Pay ${totalWords}`}
+              {payLabel(interval, gift, totalWords, total !== null)}
             </Button>
             <Button variant="ghost" block className="lg:hidden" onClick={choose}>
               Change choices
@@ -375,4 +484,42 @@ function ReviewRecipient({
   if (!driveId) return <>{GENERAL_FUND}</>;
   if (preselected?.id === driveId) return <>{preselected.driveName}</>;
   return <>{drive.data?.driveName ?? '…'}</>;
+}
+
+/**
+ * "Give to" for a recurring gift: the general fund. (Organisations — corporate accounts — can be
+ * offered here once the API lists them; no endpoint does yet.) A drive from the address is left
+ * out, and said so.
+ */
+function RecurringRecipient({
+  error,
+  driveLeftOut,
+}: {
+  error?: string | undefined;
+  driveLeftOut: boolean;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-describedby={error ? errorId : undefined}
+      data-testid="recurring-recipient"
+    >
+      <legend className="mb-2 text-sm font-semibold">Give to</legend>
+      <div className="flex flex-col rounded-box border border-primary bg-primary/10 p-3">
+        <span className="font-semibold">{GENERAL_FUND}</span>
+        <span className={fieldHintText}>Canopy plants where trees are needed most.</span>
+      </div>
+      <p className={fieldHintText}>
+        {driveLeftOut
+          ? RECURRING_MESSAGES.driveNotAllowed
+          : 'A recurring gift goes to the general fund, not to a single dated drive.'}
+      </p>
+      {error ? (
+        <p id={errorId} className={fieldErrorText} data-testid="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
 }
