@@ -11,6 +11,7 @@ import type { Log } from '../../lib/log';
 import type { SessionUser } from '../auth/auth.service';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { toDonation, type DonationWithDrive } from './donation-mapper';
+import type { CheckoutGuard } from './checkout-guard';
 import type { NewGiftRecipient } from './donation-gifts';
 import type { DonationsStore } from './donations-people';
 
@@ -29,6 +30,7 @@ export interface DonationCheckoutsDeps {
     user: SessionUser,
     input: CreateDonationRequest,
     gifts?: { treesEach: number; recipients: NewGiftRecipient[] },
+    guard?: CheckoutGuard,
   ) => Promise<{ donation: Donation; checkoutUrl: string }>;
   /** The donation's gift recipients as chosen (donation-gifts.ts), null when it is no gift. */
   giftRecipients: (
@@ -69,11 +71,13 @@ export function donationCheckouts(deps: DonationCheckoutsDeps) {
     /**
      * Pay now: the same checkout while the provider still has it open; else a new donation with the
      * same choices (its gift recipients too) and its checkout, and this one expires (after the new one exists, so a refusal
-     * — the drive has taken place since — leaves it as it was).
+     * — the drive has taken place since — leaves it as it was). Only a new checkout passes `guard`
+     * (the card-testing defence): giving the open one again counts nothing.
      */
     async checkout(
       user: SessionUser,
       id: string,
+      guard?: CheckoutGuard,
     ): Promise<{ donation: Donation; checkoutUrl: string }> {
       const row = await pending(user, id);
       const open = Date.parse(row.created_at) > clock.now().getTime() - EXPIRY_MS;
@@ -89,7 +93,7 @@ export function donationCheckouts(deps: DonationCheckoutsDeps) {
       }
       // The gift goes with it: the same recipients (new rows, so new claim codes).
       const gifts = await deps.giftRecipients(row.id);
-      const started = await deps.create(user, repeatOf(row), gifts ?? undefined);
+      const started = await deps.create(user, repeatOf(row), gifts ?? undefined, guard);
       await repo.transition(row.id, ['pending'], {
         status: 'expired',
         failure_reason: DONATION_MESSAGES.checkoutExpired,

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/gifts';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../lib/errors';
+import { checkoutGuard } from './checkout-guard';
 
 const errors = {
   400: errorResponseSchema,
@@ -136,7 +137,11 @@ export const donationGiftsRoutes =
         if (user.profile_type !== 'corporate') throw forbidden(GIFT_MESSAGES.batchCorporate);
         return {
           success: true as const,
-          data: await donations.createGiftBatch(user, request.body),
+          data: await donations.createGiftBatch(
+            user,
+            request.body,
+            checkoutGuard(ctx, request, user),
+          ),
         };
       },
     );

@@ -21,6 +21,7 @@ import {
   driveDonationsResponseSchema,
 } from '../../../contract/donations';
 import type { AppContext } from '../../context';
+import { checkoutGuard } from './checkout-guard';
 
 const errors = {
   400: errorResponseSchema,
@@ -80,12 +81,16 @@ export const donationsRoutes =
           tags: ['donations'],
           summary: 'Start a donation of trees or cash; answers the checkout address to pay at',
           body: createDonationRequestSchema,
-          response: { 200: createDonationResponseSchema, ...errors },
+          response: { 200: createDonationResponseSchema, ...errors, 403: errorResponseSchema },
         },
       },
       async (request) => {
         const { user } = await sessions.requireUser(request);
-        return { success: true as const, data: await donations.create(user, request.body) };
+        const guard = checkoutGuard(ctx, request, user);
+        return {
+          success: true as const,
+          data: await donations.create(user, request.body, undefined, guard),
+        };
       },
     );
 
@@ -192,12 +197,16 @@ export const donationsRoutes =
           summary:
             'Pay now for one of my pending donations: its checkout while open, else a new donation with the same choices (this one expires)',
           params: donationParamsSchema,
-          response: { 200: donationCheckoutResponseSchema, ...errors },
+          response: { 200: donationCheckoutResponseSchema, ...errors, 403: errorResponseSchema },
         },
       },
       async (request) => {
         const { user } = await sessions.requireUser(request);
-        return { success: true as const, data: await donations.checkout(user, request.params.id) };
+        const guard = checkoutGuard(ctx, request, user);
+        return {
+          success: true as const,
+          data: await donations.checkout(user, request.params.id, guard),
+        };
       },
     );
 

@@ -41,6 +41,7 @@ import {
   toDonationListItem,
   type DonationWithDrive,
 } from './donation-mapper';
+import type { CheckoutGuard } from './checkout-guard';
 import type { DonationsStore } from './donations-people';
 import { renderReceiptPdf } from './receipt-pdf';
 
@@ -185,6 +186,8 @@ export function donationsService(deps: DonationsServiceDeps) {
       input: CreateDonationRequest,
       /** A corporate gift (issue 19 §5): `input.trees` is treesEach × the recipients. */
       batch?: { treesEach: number; recipients: NewGiftRecipient[] },
+      /** The card-testing defence (checkout-guard.ts): every route passes it; scripts need not. */
+      guard?: CheckoutGuard,
     ): Promise<{ donation: Donation; checkoutUrl: string }> {
       const giftRecipients: NewGiftRecipient[] =
         batch?.recipients ??
@@ -222,6 +225,8 @@ export function donationsService(deps: DonationsServiceDeps) {
       const problem = donationLimitProblem(input, { ...settings, treePrice });
       if (problem) throw fieldError(problem.field, problem.message);
       const amount = input.kind === 'trees' ? trees * treePrice : input.amount!;
+      // Valid and about to be created: only now does it count against the hour's checkouts.
+      await guard?.();
       const at = nowIso();
       const id = newId();
       await insertDonation({
@@ -349,7 +354,7 @@ export function donationsService(deps: DonationsServiceDeps) {
     gifts,
 
     /** A corporate gift: the same trees to each of up to 500 recipients, in one payment. */
-    async createGiftBatch(user: SessionUser, input: BatchGiftRequest) {
+    async createGiftBatch(user: SessionUser, input: BatchGiftRequest, guard?: CheckoutGuard) {
       return this.create(
         user,
         {
@@ -368,6 +373,7 @@ export function donationsService(deps: DonationsServiceDeps) {
             sendOn: input.sendOn,
           })),
         },
+        guard,
       );
     },
 
