@@ -56,6 +56,16 @@ function receipt(i: number): ReceiptData {
     amountMinor: 1_000 + i * 137,
     currency: CURRENCIES[i % CURRENCIES.length]!,
     testMode: i % 10 === 0,
+    // Half issued by a named organisation (issue 22), half saying they are not tax receipts.
+    issuer:
+      i % 2 === 0
+        ? {
+            legalName: 'Canopy Trees e.V.',
+            address: ['Baumstraße 1', '10115 Berlin', 'Germany'],
+            taxId: 'DE 123 456 789',
+            footer: 'No goods or services were provided in exchange for this contribution.',
+          }
+        : { legalName: null, address: [], taxId: null, footer: null },
   };
 }
 

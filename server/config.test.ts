@@ -152,4 +152,35 @@ describe('loadConfig', () => {
       mailLogOnly: true,
     });
   });
+
+  it('reads who issues receipts (ORG_LEGAL_NAME, ORG_ADDRESS in lines, ORG_TAX_ID, RECEIPT_FOOTER), unset by default', () => {
+    expect(loadConfig({}).receipts).toEqual({
+      legalName: null,
+      address: [],
+      taxId: null,
+      footer: null,
+    });
+    expect(loadConfig({ ORG_LEGAL_NAME: '  ', ORG_ADDRESS: '' }).receipts).toMatchObject({
+      legalName: null,
+      address: [],
+    });
+    const footer = 'No goods or services were provided in exchange for this contribution.';
+    expect(
+      loadConfig({
+        ORG_LEGAL_NAME: ' Canopy Trees e.V. ',
+        // A one-line env file writes the line breaks as \n; a real newline works too.
+        ORG_ADDRESS: 'Baumstraße 1\\n10115 Berlin \n\nGermany',
+        ORG_TAX_ID: 'DE 123 456 789',
+        RECEIPT_FOOTER: footer,
+      }).receipts,
+    ).toEqual({
+      legalName: 'Canopy Trees e.V.',
+      address: ['Baumstraße 1', '10115 Berlin', 'Germany'],
+      taxId: 'DE 123 456 789',
+      footer,
+    });
+    expect(() => loadConfig({ ORG_TAX_ID: 'x'.repeat(101) })).toThrow(
+      'Invalid configuration: ORG_TAX_ID: ORG_TAX_ID must be at most 100 characters',
+    );
+  });
 });

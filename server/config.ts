@@ -130,6 +130,19 @@ const envSchema = z.object({
   FILE_STORAGE: optionalText.pipe(
     z.enum(['disk', 'database'], { error: 'FILE_STORAGE must be disk or database' }).optional(),
   ),
+  // Who issues receipts (issue 22); unset: receipts say they are not tax receipts.
+  ORG_LEGAL_NAME: optionalText.pipe(
+    z.string().max(200, 'ORG_LEGAL_NAME must be at most 200 characters').optional(),
+  ),
+  ORG_ADDRESS: optionalText.pipe(
+    z.string().max(500, 'ORG_ADDRESS must be at most 500 characters').optional(),
+  ),
+  ORG_TAX_ID: optionalText.pipe(
+    z.string().max(100, 'ORG_TAX_ID must be at most 100 characters').optional(),
+  ),
+  RECEIPT_FOOTER: optionalText.pipe(
+    z.string().max(1000, 'RECEIPT_FOOTER must be at most 1000 characters').optional(),
+  ),
 });
 
 export interface Config {
@@ -189,6 +202,21 @@ export interface Config {
    * (mail, notices) run either way; `false` makes a server that only answers requests.
    */
   scheduledJobs: boolean;
+  /**
+   * Who issues receipts and statements (ORG_LEGAL_NAME, ORG_ADDRESS, ORG_TAX_ID, RECEIPT_FOOTER).
+   * Without `legalName` a receipt says it is a payment confirmation, not a tax receipt.
+   */
+  receipts: ReceiptIssuer;
+}
+
+/** The organisation printed on every receipt and statement (issue 22). */
+export interface ReceiptIssuer {
+  legalName: string | null;
+  /** The address lines (ORG_ADDRESS split at newlines or a written `\n`); empty when unset. */
+  address: string[];
+  taxId: string | null;
+  /** e.g. "No goods or services were provided in exchange for this contribution." */
+  footer: string | null;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -242,7 +270,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
     eventLoopReport: e.EVENT_LOOP_REPORT === 'true',
     scheduledJobs: e.SCHEDULED_JOBS !== 'false',
+    receipts: {
+      legalName: e.ORG_LEGAL_NAME ?? null,
+      address: addressLines(e.ORG_ADDRESS),
+      taxId: e.ORG_TAX_ID ?? null,
+      footer: e.RECEIPT_FOOTER ?? null,
+    },
   };
+}
+
+/** ORG_ADDRESS as lines: split at real newlines or a written `\n` (one-line env files). */
+function addressLines(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(/\r?\n|\\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 export type TrustProxy = false | number | string[];

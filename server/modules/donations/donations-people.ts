@@ -61,6 +61,9 @@ export function donationsStore(lookups: DonationLookups) {
 
     return {
       ...repo,
+      withDrives,
+      /** The people these ids name (donors, organisations), by id: one query. */
+      people: (ids: Iterable<string>) => lookups.users.people(ids, on),
 
       /**
        * Adds a paid donation to its drive's day in `donation_drive_days` (-1: takes a refunded one

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/donations';
 import type { DriveSaplingPricing } from '../../../contract/nursery';
 import { DONATION_CATEGORIES } from '../../../contract/options';
-import type { Config } from '../../config';
+import type { Config, ReceiptIssuer } from '../../config';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../lib/clock';
@@ -31,6 +31,7 @@ import { donationCertificates, type CertificatePorts } from './donation-certific
 import { donationGifts, type DonationGiftsDeps, type NewGiftRecipient } from './donation-gifts';
 import { donationFulfilment } from './donation-fulfilment';
 import { donationSummaries } from './donation-summaries';
+import { donationStatements } from './donation-statements';
 import {
   describeGift,
   DONATIONS_CSV_HEADER,
@@ -67,6 +68,8 @@ export interface DonationsServiceDeps {
   giftSecret: string;
   /** A gift claimed whole: its trees move into the claimer's forest (the allocating module). */
   giftClaimed: DonationGiftsDeps['giftClaimed'];
+  /** Who issues receipts and statements (ORG_LEGAL_NAME …; issue 22). */
+  receipts: ReceiptIssuer;
 }
 
 /** Named donors shown on a drive (anonymous gifts are one nameless line besides). */
@@ -343,9 +346,13 @@ export function donationsService(deps: DonationsServiceDeps) {
         amountMinor: row.amount_minor,
         currency: row.currency,
         testMode: row.provider === 'test',
+        issuer: deps.receipts,
       });
       return { filename: `canopy-receipt-${row.receipt_number}.pdf`, pdf };
     },
+
+    /** Yearly statements (issue 22): the download and the January mail (donation-statements.ts). */
+    statements: donationStatements({ ...deps, store: repo, billingOf, issuer: deps.receipts }),
 
     /** Gift certificates: mayViewCertificate, certificate (PDF), certificateAttachment (mail). */
     ...certificates,

@@ -4,6 +4,12 @@ import { paymentProviderFromConfig } from '../payments/payment-provider';
 import { CERTIFICATE_ATTACHMENT } from './donation-certificates';
 import { GIFT_CERTIFICATE_ATTACHMENT, GIFT_MAIL_JOB } from './donation-gifts';
 import { donationGiftsRoutes } from './donation-gifts.routes';
+import {
+  STATEMENT_ATTACHMENT,
+  YEARLY_STATEMENTS_CRON,
+  YEARLY_STATEMENTS_JOB,
+} from './donation-statements';
+import { donationStatementsRoutes } from './donation-statements.routes';
 import { donationsStore } from './donations-people';
 import { donationsRoutes } from './donations.routes';
 import { donationsService, type DonationsService } from './donations.service';
@@ -59,6 +65,7 @@ export const donationsModule = defineModule({
       log,
       jobs,
       giftSecret: config.sessionSecret!,
+      receipts: config.receipts,
       giftClaimed: async (tx, claim) => {
         for (const moved of hooks.all('onGiftClaimed')) await moved(tx, claim);
       },
@@ -106,7 +113,7 @@ export const donationsModule = defineModule({
       },
     };
   },
-  routes: [donationsRoutes, donationGiftsRoutes],
+  routes: [donationsRoutes, donationGiftsRoutes, donationStatementsRoutes],
   // Once a day (00:05 UTC): the mails of gifts given for a later day whose day has come.
   jobs: (donations) => [
     { name: 'gift mails due', cron: '5 0 * * *', run: () => donations.gifts.sendDueGifts() },
@@ -115,6 +122,12 @@ export const donationsModule = defineModule({
       name: 'expire unpaid checkouts',
       cron: '*/15 * * * *',
       run: () => donations.expireStaleCheckouts(),
+    },
+    // Each January (2nd, 06:00 UTC): last year's statement to every donor who gave (issue 22).
+    {
+      name: YEARLY_STATEMENTS_JOB,
+      cron: YEARLY_STATEMENTS_CRON,
+      run: (signal) => donations.statements.mailYearlyStatements(signal),
     },
   ],
   tasks: (donations) => ({
@@ -136,6 +149,7 @@ export const donationsModule = defineModule({
     mailAttachments: {
       [CERTIFICATE_ATTACHMENT]: donations.certificateAttachment,
       [GIFT_CERTIFICATE_ATTACHMENT]: donations.gifts.giftAttachment,
+      [STATEMENT_ATTACHMENT]: donations.statements.statementAttachment,
     },
   }),
 });

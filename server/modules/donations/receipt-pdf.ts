@@ -1,4 +1,5 @@
 import type { BillingProfile } from '../../../contract/donations';
+import type { ReceiptIssuer } from '../../config';
 import {
   amountText,
   PDF_FONT,
@@ -25,6 +26,34 @@ export interface ReceiptData {
   amountMinor: number;
   currency: string;
   testMode: boolean;
+  /** Who issues it (ORG_LEGAL_NAME …): without a legal name it is not a tax receipt. */
+  issuer: ReceiptIssuer;
+}
+
+/** What a receipt or statement says when the operator has not set who issues receipts. */
+export const NOT_A_TAX_RECEIPT =
+  'This is a payment confirmation, not a tax receipt: the operator has not set who issues receipts.';
+
+/**
+ * Who issues the document (legal name, address, tax id), or, without ORG_LEGAL_NAME, the line that
+ * says it is not a tax receipt. Receipts and yearly statements print it under the brand.
+ */
+export function pdfIssuer(doc: PDFKit.PDFDocument, issuer: ReceiptIssuer) {
+  if (!issuer.legalName) {
+    doc.fillColor('#b45309').font(PDF_FONT_BOLD).fontSize(10).text(NOT_A_TAX_RECEIPT);
+    return;
+  }
+  doc.font(PDF_FONT_BOLD).fontSize(11).fillColor(PDF_GREY).text('Issued by');
+  doc.font(PDF_FONT).fontSize(10).fillColor('black').text(printable(issuer.legalName));
+  for (const line of issuer.address) doc.text(printable(line));
+  if (issuer.taxId) doc.text(`Tax id: ${printable(issuer.taxId)}`);
+}
+
+/** The operator's RECEIPT_FOOTER (e.g. no goods or services in exchange), when set. */
+export function pdfIssuerFooter(doc: PDFKit.PDFDocument, issuer: ReceiptIssuer) {
+  if (!issuer.footer) return;
+  doc.font(PDF_FONT).fontSize(10).fillColor('black').text(printable(issuer.footer));
+  doc.moveDown(0.5);
 }
 
 /** A one-page A4 receipt: who gave what, when, for how much, under which number. */
@@ -43,6 +72,8 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
     .font(PDF_FONT)
     .fontSize(10)
     .text('Plant, nurture and track trees together.');
+  doc.moveDown();
+  pdfIssuer(doc, data.issuer);
   doc.moveDown(1.5);
   doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text('Donation receipt');
   if (data.testMode) {
@@ -97,6 +128,7 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
     .fillColor(PDF_GREEN)
     .text(`Amount: ${amountText(data.amountMinor, data.currency)}`);
   doc.moveDown(2);
+  pdfIssuerFooter(doc, data.issuer);
   doc
     .font(PDF_FONT)
     .fontSize(10)

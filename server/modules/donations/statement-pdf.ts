@@ -1,0 +1,222 @@
+import type { BillingProfile } from '../../../contract/donations';
+import type { ReceiptIssuer } from '../../config';
+import {
+  amountText,
+  PDF_FONT,
+  PDF_FONT_BOLD,
+  PDF_GREEN,
+  PDF_GREY,
+  pdfBrand,
+  pdfRow,
+  printable,
+  separatePdfFonts,
+  startPdf,
+  type PdfFonts,
+} from '../../lib/pdf';
+import { yieldToEventLoop } from '../../lib/yield';
+import { pdfIssuer, pdfIssuerFooter } from './receipt-pdf';
+
+/** One paid gift as a line of the statement. */
+export interface StatementGift {
+  /** ISO timestamp of the payment. */
+  paidAt: string;
+  receiptNumber: string;
+  /** `12 trees for "Riverbank planting", monthly gift`. */
+  description: string;
+  /** Integer minor units. */
+  amountMinor: number;
+  currency: string;
+  testMode: boolean;
+}
+
+export interface StatementData {
+  year: number;
+  donorName: string;
+  donorEmail: string | null;
+  billing: BillingProfile | null;
+  issuer: ReceiptIssuer;
+  /** Oldest first. */
+  gifts: StatementGift[];
+  /** One per currency, sorted by code. */
+  totals: Array<{ currency: string; amountMinor: number; gifts: number }>;
+  /** ISO timestamp the statement was made. */
+  madeAt: string;
+}
+
+/** Gift lines drawn per turn of the event loop (a few ms of layout each turn). */
+const ROWS_PER_TURN = 40;
+
+/** The statements' own parse of the fonts (lib/pdf.ts `separatePdfFonts`), made at first use. */
+let statementFonts: PdfFonts | undefined;
+/** The statement being drawn: one at a time, since they share `statementFonts`' glyph cache. */
+let drawing: Promise<unknown> = Promise.resolve();
+
+function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
+  const run = drawing.then(draw, draw);
+  drawing = run.catch(() => undefined);
+  return run;
+}
+
+const dayText = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * A donor's yearly statement (issue 22): who issues it, who gave, every gift paid that year with
+ * its receipt number and amount, and the total per currency. A year of many gifts is drawn
+ * ROWS_PER_TURN lines at a time with a turn of the event loop between, on fonts no other document
+ * uses, one statement at a time (as the impact report is).
+ */
+export function renderStatementPdf(data: StatementData): Promise<Buffer> {
+  return oneAtATime(() => draw(data));
+}
+
+async function draw(data: StatementData): Promise<Buffer> {
+  statementFonts ??= separatePdfFonts();
+  const { doc, done } = startPdf(
+    {
+      Title: `Canopy yearly statement ${data.year}`,
+      Author: 'Canopy',
+      Subject: `Donations paid in ${data.year}`,
+      CreationDate: new Date(data.madeAt),
+    },
+    {},
+    statementFonts,
+  );
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  // Date, receipt number, what was given, amount (right-aligned).
+  const columns = [
+    { x: left, w: 78 },
+    { x: left + 82, w: 100 },
+    { x: left + 186, w: width - 186 - 122 },
+    { x: left + width - 118, w: 118 },
+  ] as const;
+
+  pdfBrand(doc);
+  doc
+    .fillColor(PDF_GREY)
+    .font(PDF_FONT)
+    .fontSize(10)
+    .text('Plant, nurture and track trees together.');
+  doc.moveDown();
+  pdfIssuer(doc, data.issuer);
+  doc.moveDown(1.5);
+  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text(`Yearly statement ${data.year}`);
+  doc.moveDown(0.5);
+  const row = (label: string, value: string) => pdfRow(doc, 11, label, value);
+  row('Period:', `1 January to 31 December ${data.year} (UTC)`);
+  row('Donor:', data.donorEmail ? `${data.donorName} <${data.donorEmail}>` : data.donorName);
+  doc.moveDown();
+
+  const billing = data.billing;
+  const address = billing
+    ? [
+        billing.billingName,
+        billing.addressLine1,
+        billing.addressLine2,
+        [billing.postalCode, billing.city].filter(Boolean).join(' '),
+        billing.country,
+      ].filter((line) => line.trim() !== '')
+    : [];
+  if (address.length > 0 || billing?.taxId) {
+    doc.font(PDF_FONT_BOLD).fontSize(11).fillColor(PDF_GREY).text('Billed to');
+    doc.font(PDF_FONT).fillColor('black');
+    for (const line of address) doc.text(printable(line));
+    if (billing?.taxId) doc.text(`Tax id: ${printable(billing.taxId)}`);
+    doc.moveDown();
+  }
+
+  if (data.gifts.some((gift) => gift.testMode)) {
+    doc
+      .fillColor('#b91c1c')
+      .font(PDF_FONT_BOLD)
+      .fontSize(11)
+      .text('TEST MODE gifts are marked (test): no card was charged and no money moved.');
+    doc.moveDown(0.5);
+  }
+
+  if (data.gifts.length === 0) {
+    doc
+      .font(PDF_FONT)
+      .fontSize(11)
+      .fillColor('black')
+      .text(`No paid gifts in ${data.year}: there is nothing to list for this year.`);
+  } else {
+    const bottom = () => doc.page.height - doc.page.margins.bottom;
+    const header = ['Date', 'Receipt number', 'Given', 'Amount'] as const;
+    /** One line of the table; cells may wrap (the line is as tall as its tallest cell). */
+    const line = (cells: readonly string[], bold: boolean) => {
+      doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(9.5);
+      const texts = cells.map(printable);
+      const height = Math.max(
+        ...texts.map((text, i) => doc.heightOfString(text, { width: columns[i]!.w })),
+      );
+      if (doc.y + height > bottom()) {
+        doc.addPage();
+        // Each page of a long year starts with the column names.
+        if (!bold) line(header, true);
+        doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(9.5);
+      }
+      const y = doc.y;
+      doc.fillColor(bold ? PDF_GREY : 'black');
+      texts.forEach((text, i) =>
+        doc.text(text, columns[i]!.x, y, {
+          width: columns[i]!.w,
+          align: i === 3 ? 'right' : 'left',
+        }),
+      );
+      doc.x = left;
+      doc.y = y + height + 4;
+    };
+    line(header, true);
+    for (const [i, gift] of data.gifts.entries()) {
+      if (i > 0 && i % ROWS_PER_TURN === 0) await yieldToEventLoop();
+      line(
+        [
+          dayText(gift.paidAt),
+          gift.receiptNumber,
+          gift.testMode ? `${gift.description} (test)` : gift.description,
+          amountText(gift.amountMinor, gift.currency),
+        ],
+        false,
+      );
+    }
+    doc.moveDown();
+    doc.x = left;
+    for (const total of data.totals)
+      doc
+        .font(PDF_FONT_BOLD)
+        .fontSize(13)
+        .fillColor(PDF_GREEN)
+        .text(
+          `Total in ${total.currency}: ${amountText(total.amountMinor, total.currency)} ` +
+            `(${total.gifts} ${total.gifts === 1 ? 'gift' : 'gifts'})`,
+          left,
+          doc.y,
+          { width },
+        );
+  }
+
+  doc.moveDown(2);
+  doc.x = left;
+  pdfIssuerFooter(doc, data.issuer);
+  doc
+    .font(PDF_FONT)
+    .fontSize(9)
+    .fillColor(PDF_GREY)
+    .text(
+      `Every gift paid in ${data.year} and still paid when this statement was made ` +
+        `(${data.madeAt.slice(0, 10)}); refunded and disputed payments are not listed. ` +
+        'Each gift has its own receipt under the number shown.',
+      left,
+      doc.y,
+      { width },
+    );
+  doc.end();
+  return done;
+}
