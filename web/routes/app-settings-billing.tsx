@@ -1,14 +1,21 @@
 import { usePageTitle } from '../components/ui/page-title';
 import { BillingDetails } from '../features/donations/components/billing-form';
 import { ReceiptsList } from '../features/donations/components/receipts-list';
+import { RecurringGifts } from '../features/donations/components/recurring-gifts';
+import { YearlyStatements } from '../features/donations/components/yearly-statements';
 
-/** /app/settings-billing — billing details printed on receipts, and the receipts. */
+/**
+ * /app/settings-billing — recurring gifts (issue 22), billing details printed on receipts, the
+ * receipts, and the yearly statements.
+ */
 export default function AppSettingsBilling() {
   usePageTitle('Billing');
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <RecurringGifts />
       <BillingDetails />
       <ReceiptsList />
+      <YearlyStatements />
     </div>
   );
 }

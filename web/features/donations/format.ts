@@ -1,4 +1,4 @@
-import { formatDate } from '../../lib/dates';
+import { formatCalendarDay, formatDate } from '../../lib/dates';
 import { plural } from '../../lib/numbers';
 import {
   DONATION_STATUS_LABELS,
@@ -8,6 +8,12 @@ import {
 } from '../../../contract/donations';
 import { formatMoney } from '../../../contract/money';
 import { DONATION_CATEGORIES } from '../../../contract/options';
+import {
+  RECURRING_INTERVAL_LABELS,
+  RECURRING_STATUS_LABELS,
+  type RecurringGift,
+  type RecurringStatus,
+} from '../../../contract/recurring-gifts';
 
 export const DONATE_PATH = '/app/donate-tree';
 export const TRANSACTIONS_PATH = '/app/transactions';
@@ -77,3 +83,29 @@ export function repeatRequest(donation: Donation): CreateDonationRequest {
     anonymous: donation.anonymous,
   };
 }
+
+// ---- Recurring gifts (issue 22)
+
+export const BILLING_PATH = '/app/settings-billing';
+
+/** "14 Mar 2026" for a calendar day `YYYY-MM-DD` (a pause's end), never shifted by the zone. */
+export const formatCalendarDate = (day: string): string => formatCalendarDay(`${day}T00:00:00Z`);
+
+/** What each period gives: "5 trees" or "$25.00". */
+export const recurringGiftText = (
+  gift: Pick<RecurringGift, 'kind' | 'trees' | 'amount' | 'currency'>,
+) => (gift.kind === 'trees' ? plural(gift.trees, 'tree') : formatMoney(gift.amount, gift.currency));
+
+/** "5 trees every month", "$25.00 every year". */
+export const recurringTitle = (
+  gift: Pick<RecurringGift, 'kind' | 'trees' | 'amount' | 'currency' | 'interval'>,
+) => `${recurringGiftText(gift)} ${RECURRING_INTERVAL_LABELS[gift.interval]}`;
+
+export const RECURRING_BADGE: Record<RecurringStatus, string> = {
+  incomplete: 'badge-warning',
+  active: 'badge-success',
+  paused: 'badge-info',
+  past_due: 'badge-error',
+  cancelled: 'badge-neutral',
+};
+export const recurringStatusLabel = (status: RecurringStatus) => RECURRING_STATUS_LABELS[status];

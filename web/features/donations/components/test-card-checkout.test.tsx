@@ -5,7 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DONATION_MESSAGES, type Donation } from '../../../../contract/donations';
 import { renderWithApp, routeFetch, type FetchRoute } from '../../../test-support/render';
-import { buildDonation, donationRoute, sentBody } from '../test-data';
+import {
+  buildDonation,
+  buildRecurringGift,
+  donationRoute,
+  recurringListRoute,
+  sentBody,
+} from '../test-data';
 import { TestCardCheckout } from './test-card-checkout';
 
 afterEach(() => {
@@ -170,5 +176,37 @@ describe('TestCardCheckout', () => {
     renderWithApp(<TestCardCheckout donationId="nope" />);
     expect(await screen.findByRole('heading', { name: DONATION_MESSAGES.notFound })).toBeVisible();
     expect(screen.getByTestId('test-mode')).toBeVisible();
+  });
+
+  it("says a recurring gift's first payment starts it, and a declined one offers a fresh start, not a one-off", async () => {
+    const state = {
+      donation: buildDonation({ drive: null, trees: 5, amount: 1250, subscriptionId: 'sub-1' }),
+    };
+    const sent: unknown[] = [];
+    routeFetch(
+      donationRoute(() => state.donation),
+      recurringListRoute(() => [buildRecurringGift({ status: 'incomplete', donations: [] })]),
+      provider(state, sent),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<TestCardCheckout donationId="don-1" />);
+    const note = await screen.findByTestId('recurring-note');
+    await waitFor(() =>
+      expect(note).toHaveTextContent(
+        'This first payment starts your monthly gift. Later payments are charged automatically every month',
+      ),
+    );
+    await user.type(screen.getByLabelText('Card number'), '4000 0000 0000 0002');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay $12.50' }));
+    expect(await screen.findByTestId('payment-refusal')).toHaveTextContent(
+      DONATION_MESSAGES.cardDeclined,
+    );
+    expect(await screen.findByRole('link', { name: 'Start again' })).toHaveAttribute(
+      'href',
+      '/app/donate-tree',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 });

@@ -8,12 +8,13 @@ import {
   type Donation,
   type TestPaymentRequest,
 } from '../../../../contract/donations';
+import { RECURRING_INTERVAL_LABELS } from '../../../../contract/recurring-gifts';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
-import { useTestPayment } from '../api';
-import { amountText, cancelPath, recipientName, successPath } from '../format';
+import { useRecurringGifts, useTestPayment } from '../api';
+import { amountText, cancelPath, DONATE_PATH, recipientName, successPath } from '../format';
 import { refusedField, TestModeBanner } from './donation-states';
 import { failureMessage } from '../../../lib/api-client';
 import { TryAgainButton, WithDonation } from './with-donation';
@@ -56,6 +57,23 @@ function TestCardsHint() {
   );
 }
 
+/**
+ * On a recurring gift's first period (issue 22): this payment starts the monthly or yearly gift,
+ * and later periods are charged automatically.
+ */
+function RecurringNote({ subscriptionId }: { subscriptionId: string }) {
+  const list = useRecurringGifts();
+  const gift = list.data?.data.find((g) => g.id === subscriptionId);
+  const every = gift ? RECURRING_INTERVAL_LABELS[gift.interval] : null;
+  const kind = gift ? (gift.interval === 'month' ? 'monthly' : 'yearly') : 'recurring';
+  return (
+    <p className="alert alert-info" role="note" data-testid="recurring-note">
+      This first payment starts your {kind} gift. Later payments are charged automatically
+      {every ? ` ${every}` : ''} until you pause or cancel it in Settings → Billing.
+    </p>
+  );
+}
+
 function CardStep({ donation }: { donation: Donation }) {
   const navigate = useNavigate();
   const pay = useTestPayment();
@@ -88,6 +106,9 @@ function CardStep({ donation }: { donation: Donation }) {
       <p className={mutedText}>Donation to {recipientName(donation)}</p>
     </div>
   );
+  const recurringNote = donation.subscriptionId ? (
+    <RecurringNote subscriptionId={donation.subscriptionId} />
+  ) : null;
 
   if (donation.status !== 'pending')
     return (
@@ -104,8 +125,19 @@ function CardStep({ donation }: { donation: Donation }) {
               <p className="alert alert-error" role="alert" data-testid="payment-refusal">
                 {refusal ?? donation.failureReason ?? DONATION_MESSAGES.notPending}
               </p>
-              <p>This attempt has ended. Try again with another card; the same choices are kept.</p>
-              <TryAgainButton donation={donation} next="card" />
+              {donation.subscriptionId ? (
+                <>
+                  <p>The recurring gift has not started. Start it again with another card.</p>
+                  <ButtonLink to={DONATE_PATH}>Start again</ButtonLink>
+                </>
+              ) : (
+                <>
+                  <p>
+                    This attempt has ended. Try again with another card; the same choices are kept.
+                  </p>
+                  <TryAgainButton donation={donation} next="card" />
+                </>
+              )}
             </>
           )}
         </div>
@@ -121,6 +153,7 @@ function CardStep({ donation }: { donation: Donation }) {
     >
       <div className="card-body gap-4">
         {heading}
+        {recurringNote}
         <TestCardsHint />
         <TextField
           label="Card number"

@@ -1,0 +1,310 @@
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import type { RecurringGift, RecurringPeriod } from '../../../../contract/recurring-gifts';
+import { formatMoney } from '../../../../contract/money';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { fieldHintText } from '../../../components/ui/form-field';
+import { mutedText, sectionCard } from '../../../components/ui/looks';
+import { useModal } from '../../../components/ui/modal';
+import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { failureMessage } from '../../../lib/api-client';
+import { useRecurringGifts, useRecurringPortal, useUpdateRecurring } from '../api';
+import { goToCheckout } from '../checkout-url';
+import {
+  DONATE_PATH,
+  formatCalendarDate,
+  formatDay,
+  GENERAL_FUND,
+  RECURRING_BADGE,
+  recurringGiftText,
+  recurringStatusLabel,
+  recurringTitle,
+} from '../format';
+import { StatusBadge } from './donation-states';
+import { ReceiptButton } from './receipt-button';
+import { CancelForm, ChangeForm, PauseForm } from './recurring-gift-forms';
+
+/**
+ * Settings → Billing (issue 22): the member's recurring gifts, newest first, each a card with what
+ * it gives and how often, its status, next payment, pause or end, a failed payment's reason, its
+ * payments with receipts, and what can be done with it. With Stripe, "Manage cards and invoices"
+ * opens its Customer Portal.
+ */
+export function RecurringGifts() {
+  const list = useRecurringGifts();
+  const answer = list.data;
+  let body;
+  if (!answer && list.isError)
+    body = (
+      <LoadErrorCard
+        message={failureMessage(list.error, 'Your recurring gifts could not be loaded just now.')}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  else if (!answer) body = <LoadingState label="Loading recurring gifts…" />;
+  else if (!answer.data.length)
+    body = (
+      // Not the kit's EmptyState: the receipts below may show theirs on the same page.
+      <div
+        className="flex flex-wrap items-center justify-between gap-3 rounded-box border-2 border-dashed border-base-content/20 p-4"
+        data-testid="recurring-empty"
+      >
+        <p className={mutedText}>
+          No recurring gifts yet. Choose “Every month” or “Every year” when you donate.
+        </p>
+        <ButtonLink to={DONATE_PATH} size="sm" variant="secondary">
+          Start a recurring gift
+        </ButtonLink>
+      </div>
+    );
+  else
+    body = (
+      <ul className="flex flex-col gap-4" data-testid="recurring-list">
+        {answer.data.map((gift) => (
+          <li key={gift.id}>
+            <RecurringGiftCard gift={gift} portal={answer.portal} />
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section className={sectionCard} aria-labelledby="recurring-heading">
+      <div className="card-body gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="recurring-heading" className="card-title text-2xl">
+            Recurring gifts
+          </h2>
+          {answer?.portal ? <PortalButton /> : null}
+        </div>
+        {body}
+      </div>
+    </section>
+  );
+}
+
+/** Opens the provider's Customer Portal (Stripe) to change the card and see invoices. */
+function PortalButton() {
+  const portal = useRecurringPortal();
+  const open = () =>
+    portal.mutate(undefined, {
+      onSuccess: (answer) => goToCheckout(answer.data.url),
+      onError: (error) =>
+        toast.error(failureMessage(error, 'Cards and invoices could not be opened just now.')),
+    });
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      busy={portal.isPending}
+      busyLabel="Opening…"
+      onClick={open}
+    >
+      Manage cards and invoices
+    </Button>
+  );
+}
+
+function RecurringBadge({ status }: { status: RecurringGift['status'] }) {
+  return (
+    <span
+      className={`badge ${RECURRING_BADGE[status]} whitespace-nowrap`}
+      data-testid="recurring-status"
+    >
+      {recurringStatusLabel(status)}
+    </span>
+  );
+}
+
+/** One recurring gift: what, when, its state, its actions and its payments. */
+export function RecurringGiftCard({ gift, portal }: { gift: RecurringGift; portal: boolean }) {
+  const titleId = useId();
+  const title = recurringTitle(gift);
+  const ended = gift.status === 'cancelled';
+  const facts: Array<[string, string]> = [];
+  if (gift.kind === 'trees') facts.push(['Each payment', formatMoney(gift.amount, gift.currency)]);
+  facts.push(['Given to', gift.organisation?.name ?? GENERAL_FUND]);
+  if (gift.status === 'paused' && gift.pauseUntil)
+    facts.push(['Paused until', formatCalendarDate(gift.pauseUntil)]);
+  if (gift.nextAt && !ended)
+    facts.push(
+      gift.cancelAtPeriodEnd
+        ? ['Ends on', formatDay(gift.nextAt)]
+        : ['Next payment', formatDay(gift.nextAt)],
+    );
+  facts.push(['Started', formatDay(gift.createdAt)]);
+  return (
+    <article
+      className="flex flex-col gap-3 rounded-box border border-base-content/20 p-4"
+      aria-labelledby={titleId}
+      data-testid="recurring-gift"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={titleId} className="text-lg font-semibold break-words">
+          {title}
+        </h3>
+        <RecurringBadge status={gift.status} />
+      </div>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        {facts.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className={mutedText}>{term}</dt>
+            <dd data-testid={`recurring-${term.toLowerCase().replace(/\s+/g, '-')}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {gift.status === 'incomplete' ? (
+        <p className={`text-sm ${mutedText}`}>
+          It starts once its first payment is made. A checkout left unpaid expires after a day.
+        </p>
+      ) : null}
+      {gift.failureReason && gift.status !== 'cancelled' ? (
+        <div className="alert alert-error flex-col items-start gap-1" role="note">
+          <p className="font-semibold">{gift.failureReason}</p>
+          <p className="text-sm">
+            {portal
+              ? 'Please update your card under “Manage cards and invoices”; the payment is tried again automatically.'
+              : 'The payment is tried again automatically; please make sure your card can pay it.'}
+          </p>
+        </div>
+      ) : null}
+      {ended ? null : <GiftActions gift={gift} title={title} />}
+      {gift.interval === 'month' && !ended ? <YearlyStatementSwitch gift={gift} /> : null}
+      <GiftHistory periods={gift.donations} currency={gift.currency} />
+    </article>
+  );
+}
+
+/** Pause, Change, Cancel, Resume: the ones that fit the gift's state. */
+function GiftActions({ gift, title }: { gift: RecurringGift; title: string }) {
+  const modal = useModal();
+  const update = useUpdateRecurring();
+  const running = gift.status === 'active' || gift.status === 'past_due';
+  const paused = gift.status === 'paused';
+  const canChange = (running || paused) && !gift.cancelAtPeriodEnd;
+  const canPause = gift.status === 'active' && !gift.cancelAtPeriodEnd;
+  const open = (what: 'pause' | 'change' | 'cancel') =>
+    modal.open({
+      title:
+        what === 'pause'
+          ? 'Pause recurring gift'
+          : what === 'change'
+            ? 'Change recurring gift'
+            : 'Cancel recurring gift',
+      body: (close) =>
+        what === 'pause' ? (
+          <PauseForm gift={gift} onDone={close} />
+        ) : what === 'change' ? (
+          <ChangeForm gift={gift} onDone={close} />
+        ) : (
+          <CancelForm gift={gift} onDone={close} />
+        ),
+    });
+  const resume = () =>
+    update.mutate(
+      { id: gift.id, body: { resume: true } },
+      {
+        onSuccess: (answer) => toast.success(answer.message),
+        onError: (error) => toast.error(failureMessage(error)),
+      },
+    );
+  return (
+    <div role="group" aria-label={`Manage ${title}`} className="flex flex-wrap gap-2">
+      {paused ? (
+        <Button size="sm" busy={update.isPending} busyLabel="Resuming…" onClick={resume}>
+          Resume
+        </Button>
+      ) : null}
+      {canPause ? (
+        <Button size="sm" variant="secondary" onClick={() => open('pause')}>
+          Pause
+        </Button>
+      ) : null}
+      {canChange ? (
+        <Button size="sm" variant="secondary" onClick={() => open('change')}>
+          Change
+        </Button>
+      ) : null}
+      <Button size="sm" variant="ghost" onClick={() => open('cancel')}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
+/** A monthly donor's choice: one yearly statement instead of a mail per payment. */
+function YearlyStatementSwitch({ gift }: { gift: RecurringGift }) {
+  const id = useId();
+  const update = useUpdateRecurring();
+  // Shown at once; the saved answer (or a refusal's refetch) settles it.
+  const [shown, setShown] = useState<boolean | null>(null);
+  const on = shown ?? gift.yearlyStatement;
+  const change = (next: boolean) => {
+    setShown(next);
+    update.mutate(
+      { id: gift.id, body: { yearlyStatement: next } },
+      {
+        onSuccess: (answer) => toast.success(answer.message),
+        onError: (error) => toast.error(failureMessage(error)),
+        onSettled: () => setShown(null),
+      },
+    );
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="flex cursor-pointer items-center gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          className="toggle toggle-primary"
+          checked={on}
+          disabled={update.isPending}
+          aria-describedby={`${id}hint`}
+          onChange={(event) => change(event.target.checked)}
+        />
+        <span className="font-semibold">One yearly statement instead of a mail per payment</span>
+      </label>
+      <p id={`${id}hint`} className={fieldHintText}>
+        Each payment still has its receipt here.
+      </p>
+    </div>
+  );
+}
+
+/** The gift's payments, newest first, each with its status and receipt once paid. */
+function GiftHistory({ periods, currency }: { periods: RecurringPeriod[]; currency: string }) {
+  if (!periods.length) return <p className={`text-sm ${mutedText}`}>No payments yet.</p>;
+  return (
+    <details className="rounded-box bg-base-200 p-3" data-testid="recurring-history">
+      <summary className="cursor-pointer text-sm font-semibold">
+        Payments ({periods.length})
+      </summary>
+      <ul className="mt-2 flex flex-col divide-y divide-base-content/10">
+        {periods.map((period) => (
+          <li
+            key={period.id}
+            className="flex flex-wrap items-center justify-between gap-2 py-2"
+            data-testid="recurring-period"
+          >
+            <div className="flex flex-col text-sm">
+              <span className="font-semibold">{formatDay(period.paidAt ?? period.createdAt)}</span>
+              <span className={mutedText}>
+                {period.trees > 0
+                  ? `${recurringGiftText({ kind: 'trees', trees: period.trees, amount: period.amount, currency })} · `
+                  : ''}
+                {formatMoney(period.amount, currency)}
+                {period.receiptNumber ? ` · ${period.receiptNumber}` : ''}
+              </span>
+            </div>
+            <div className="flex items-center gap-2">
+              <StatusBadge status={period.status} />
+              {period.status === 'paid' && period.receiptNumber ? (
+                <ReceiptButton donation={period} size="sm" label="Receipt" named />
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
