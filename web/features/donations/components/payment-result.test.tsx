@@ -96,4 +96,30 @@ describe('PaymentResult', () => {
     );
     await waitFor(() => expect(clicks).toEqual(['receipt-CAN-2026-000042.pdf']));
   });
+
+  it("a recurring gift's first payment: says it has started, links to Billing, and a failed one starts afresh (not a one-off)", async () => {
+    let donation = paidDonation({ subscriptionId: 'sub-1', drive: null });
+    routeFetch(donationRoute(() => donation));
+    renderWithApp(<PaymentResult donationId="don-1" />);
+    expect(await screen.findByTestId('recurring-started')).toHaveTextContent(
+      'Your recurring gift has started',
+    );
+    expect(screen.getByRole('link', { name: 'Manage your recurring gift' })).toHaveAttribute(
+      'href',
+      '/app/settings-billing',
+    );
+    cleanup();
+
+    donation = buildDonation({
+      subscriptionId: 'sub-1',
+      status: 'failed',
+      failureReason: DONATION_MESSAGES.cardDeclined,
+    });
+    renderWithApp(<PaymentResult donationId="don-1" />);
+    expect(await screen.findByRole('link', { name: 'Start again' })).toHaveAttribute(
+      'href',
+      '/app/donate-tree',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });

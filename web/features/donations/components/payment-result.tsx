@@ -5,7 +5,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { ShareButtons } from '../../../components/ui/share-buttons';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
-import { giftText, recipientName, TRANSACTIONS_PATH } from '../format';
+import { BILLING_PATH, giftText, recipientName, TRANSACTIONS_PATH } from '../format';
 import { DonationSummary } from './donation-summary';
 import { CertificateButton, hasCertificate } from './certificate-button';
 import { GiftStatus } from './gift-status';
@@ -74,6 +74,12 @@ function Paid({ donation }: { donation: Donation }) {
         <p>
           You gave {giftText(donation)} to {recipientName(donation)}. Your payment is confirmed.
         </p>
+        {donation.subscriptionId ? (
+          <p data-testid="recurring-started">
+            Your recurring gift has started: later payments are charged automatically. Pause, change
+            or cancel it in Settings → Billing.
+          </p>
+        ) : null}
       </div>
       <DonationSummary
         donation={donation}
@@ -92,6 +98,11 @@ function Paid({ donation }: { donation: Donation }) {
         {donation.kind === 'trees' ? (
           <ButtonLink to={FOREST_PATH} variant="secondary">
             See it in your forest
+          </ButtonLink>
+        ) : null}
+        {donation.subscriptionId ? (
+          <ButtonLink to={BILLING_PATH} variant="secondary">
+            Manage your recurring gift
           </ButtonLink>
         ) : null}
         <ButtonLink to={TRANSACTIONS_PATH} variant="secondary">

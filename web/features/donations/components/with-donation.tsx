@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DONATION_MESSAGES, type Donation } from '../../../../contract/donations';
-import { Button, type ButtonVariant } from '../../../components/ui/button';
+import { Button, ButtonLink, type ButtonVariant } from '../../../components/ui/button';
 import { LoadErrorCard, LoadingState, NotFoundCard } from '../../../components/ui/status-cards';
 import { isMissing, useCreateDonation, useDonation } from '../api';
 import { testCheckoutPath } from '../checkout-url';
@@ -51,7 +51,7 @@ export function WithDonation({
 /**
  * "Try again": a failed, expired or cancelled donation stays as it is, so this starts a new one
  * with the same choices and goes on to its summary (or, from the test card page, straight back to
- * the card form).
+ * the card form). A recurring gift's first payment instead links back to Donate ("Start again").
  */
 export function TryAgainButton({
   donation,
@@ -67,6 +67,13 @@ export function TryAgainButton({
   const navigate = useNavigate();
   const create = useCreateDonation();
   const [refusal, setRefusal] = useState<string>();
+  // A recurring gift's first period (issue 22) is not repeated as a one-off gift: start afresh.
+  if (donation.subscriptionId)
+    return (
+      <ButtonLink to={DONATE_PATH} variant={variant}>
+        Start again
+      </ButtonLink>
+    );
   const again = () => {
     setRefusal(undefined);
     create.mutate(repeatRequest(donation), {
