@@ -9,6 +9,8 @@ export interface StubRequest {
   headers: http.IncomingHttpHeaders;
   raw: string;
   body: Record<string, unknown>;
+  /** The query string decoded the same way (a GET's parameters). */
+  query: Record<string, unknown>;
 }
 
 /** A customer as the stub keeps it (made by `POST /v1/customers` or by a subscription checkout). */
@@ -107,6 +109,11 @@ export interface StripeStub {
     invoiceId: string,
     options: { nextPaymentAttempt: Date | null },
   ): Record<string, unknown>;
+  /**
+   * Keeps an invoice made by `invoiceObject(...)` (the same object: later changes show), so
+   * `GET /v1/invoice_payments` finds its payment. Invoices the stub makes are kept already.
+   */
+  rememberInvoice(invoice: Record<string, unknown>): void;
   close(): Promise<void>;
 }
 
@@ -153,6 +160,7 @@ const stripeError = (status: number, message: string, code = 'parameter_invalid'
  * - `POST /v1/customers`
  * - `GET`, `POST` and `DELETE /v1/subscriptions/{id}` (`DELETE` cancels now)
  * - `POST /v1/products/{id}` (a rename)
+ * - `GET /v1/invoice_payments` (by `invoice`, `status`, `payment[payment_intent]`)
  * - `POST /v1/billing_portal/sessions`
  *
  * A repeated Idempotency-Key on a POST replays the first answer, as Stripe does. It refuses, with
@@ -259,6 +267,21 @@ export async function startStripeStub(): Promise<StripeStub> {
       return session ? [200, session] : stripeError(404, 'No such session', 'resource_missing');
     }
     if (method === 'POST' && path === '/v1/customers') return [200, newCustomer(body)];
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      // Filters: invoice, status, payment[payment_intent]; newest first as Stripe lists.
+      const intent = (body.payment as Fields | undefined)?.payment_intent;
+      const data = [...invoices.values()]
+        .reverse()
+        .flatMap((invoice) => (invoice.payments as { data: Fields[] }).data)
+        .filter(
+          (p) =>
+            (body.invoice === undefined || p.invoice === body.invoice) &&
+            (body.status === undefined || p.status === body.status) &&
+            (intent === undefined || (p.payment as Fields).payment_intent === intent),
+        )
+        .slice(0, body.limit === undefined ? 10 : Number(body.limit));
+      return [200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data }];
+    }
     if ((match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const subscription = subscriptions.get(decodeURIComponent(match[1]!));
       if (!subscription)
@@ -301,9 +324,10 @@ export async function startStripeStub(): Promise<StripeStub> {
     req.on('data', (chunk: string) => (raw += chunk));
     req.on('end', () => {
       const method = req.method ?? '';
-      const path = (req.url ?? '').split('?')[0]!;
+      const [path = '', search = ''] = (req.url ?? '').split('?');
       const body = decodeForm(raw);
-      requests.push({ method, path, headers: req.headers, raw, body });
+      const query = decodeForm(search);
+      requests.push({ method, path, headers: req.headers, raw, body, query });
       const send = ([status, payload]: Answer) => {
         res.writeHead(status, {
           'content-type': 'application/json',
@@ -318,7 +342,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
       const earlier = typeof key === 'string' ? byIdempotencyKey.get(key) : undefined;
       if (earlier) return send(earlier);
-      const answer = route(method, path, body);
+      const answer = route(method, path, method === 'GET' ? query : body);
       // Stripe keeps the answer of a key's first request; a failure is not kept (it may be retried).
       if (typeof key === 'string' && answer[0] === 200) byIdempotencyKey.set(key, answer);
       send(answer);
@@ -449,6 +473,9 @@ export async function startStripeStub(): Promise<StripeStub> {
       const invoice = invoiceFor(subscription, 'subscription_cycle', { ...options, paid });
       if (!paid && options.nextPaymentAttempt === null) subscription.status = 'canceled';
       return invoice;
+    },
+    rememberInvoice(invoice) {
+      invoices.set(String(invoice.id), invoice);
     },
     payInvoice(invoiceId) {
       const invoice = invoices.get(invoiceId);
@@ -865,4 +892,14 @@ export function subscriptionSessionObject(
     status: 'complete',
     ...overrides,
   };
+}
+
+/**
+ * The invoice as a webhook endpoint on a current API version really receives it: `payments` is
+ * only present when expanded through the API, so the event names no PaymentIntent (the provider's
+ * `invoicePaymentRef` asks for it).
+ */
+export function withoutPayments(invoice: Record<string, unknown>): Record<string, unknown> {
+  const { payments: _, ...rest } = invoice;
+  return rest;
 }

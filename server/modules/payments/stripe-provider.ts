@@ -33,8 +33,20 @@ function addressOptions(apiBase: string | undefined) {
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
+/**
+ * Lookups the webhook cannot answer alone. Since API version 2025-03-31 (basil) an invoice event
+ * no longer names its PaymentIntent (`payments` is only there when expanded through the API), and
+ * a charge or PaymentIntent no longer names its invoice: these ask Stripe's invoice payments.
+ */
+export interface StripeInvoiceLookups {
+  /** The PaymentIntent that paid an invoice, or null (unpaid, or paid otherwise). */
+  invoicePaymentRef(invoiceRef: string): Promise<string | null>;
+  /** The invoice a PaymentIntent paid, or null (a one-off checkout's payment). */
+  invoiceOfPayment(paymentRef: string): Promise<string | null>;
+}
+
 /** Stripe Checkout: one session per donation, fulfilled by signed webhooks. */
-export function stripeProvider(settings: StripeSettings): PaymentProvider {
+export function stripeProvider(settings: StripeSettings): PaymentProvider & StripeInvoiceLookups {
   const stripe = new Stripe(settings.secretKey, {
     ...addressOptions(settings.apiBase),
     // Retries reuse the idempotency key, so a retried create never makes a second session.
@@ -165,6 +177,23 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         return_url: returnUrl,
       });
       return session.url;
+    },
+
+    async invoicePaymentRef(invoiceRef: string) {
+      const { data } = await stripe.invoicePayments.list({
+        invoice: invoiceRef,
+        status: 'paid',
+        limit: 1,
+      });
+      return refOf(data[0]?.payment.payment_intent);
+    },
+
+    async invoiceOfPayment(paymentRef: string) {
+      const { data } = await stripe.invoicePayments.list({
+        payment: { type: 'payment_intent', payment_intent: paymentRef },
+        limit: 1,
+      });
+      return refOf(data[0]?.invoice);
     },
 
     async openCheckoutUrl(sessionId) {

@@ -11,15 +11,16 @@ import {
   STUB_WEBHOOK_SECRET,
   subscriptionObject,
   subscriptionSessionObject,
+  withoutPayments,
   type StripeStub,
 } from '../../../tests/support/stripe-stub';
-import type { PaymentProvider, SubscriptionCheckoutRequest } from './payment-provider';
+import type { SubscriptionCheckoutRequest } from './payment-provider';
 import { stripeProvider } from './stripe-provider';
 
 // Issue 22: the Stripe side of recurring gifts, against the loopback stub (real HTTP, the real SDK).
 describe('Stripe recurring gifts', () => {
   let stub: StripeStub;
-  let stripe: PaymentProvider;
+  let stripe: ReturnType<typeof stripeProvider>;
   beforeAll(async () => {
     stub = await startStripeStub();
     stripe = stripeProvider({
@@ -616,6 +617,42 @@ describe('Stripe recurring gifts', () => {
       });
       // A signed body that is no event at all is still refused.
       expect(() => verify('invoice.paid', null)).toThrow('not a Stripe event');
+    });
+
+    it('finds the PaymentIntent of an invoice whose event does not name it, and the invoice of a payment', async () => {
+      const { invoice: first, ref } = await subscribed();
+      const renewal = stub.renew(ref);
+      const intent = `pi_${renewal.id as string}`;
+      // Current webhooks leave `payments` out unless expanded.
+      const event = verify('invoice.paid', withoutPayments(renewal));
+      expect(event).toMatchObject({ outcome: 'paid', paymentRef: null, amount: 1500 });
+      const requests = await sent(async () => {
+        expect(await stripe.invoicePaymentRef(renewal.id as string)).toBe(intent);
+        expect(await stripe.invoiceOfPayment(intent)).toBe(renewal.id);
+        expect(await stripe.invoiceOfPayment(`pi_${first.id as string}`)).toBe(first.id);
+        expect(await stripe.invoiceOfPayment('pi_one_off')).toBeNull();
+      });
+      expect(requests[0]).toMatchObject({
+        method: 'GET',
+        path: '/v1/invoice_payments',
+        query: { invoice: renewal.id, status: 'paid', limit: '1' },
+      });
+      expect(requests[1]!.query).toEqual({
+        payment: { type: 'payment_intent', payment_intent: intent },
+        limit: '1',
+      });
+      // An invoice not paid yet has no paid payment.
+      const failing = stub.renew(ref, { paid: false, nextPaymentAttempt: new Date() });
+      expect(await stripe.invoicePaymentRef(failing.id as string)).toBeNull();
+      stub.payInvoice(failing.id as string);
+      expect(await stripe.invoicePaymentRef(failing.id as string)).toBe(
+        `pi_${failing.id as string}`,
+      );
+      // An invoice built apart is found once the stub keeps it.
+      const apart = invoiceObject({ ...invoice, id: 'in_apart', paymentIntent: 'pi_apart' });
+      expect(await stripe.invoicePaymentRef('in_apart')).toBeNull();
+      stub.rememberInvoice(apart);
+      expect(await stripe.invoicePaymentRef('in_apart')).toBe('pi_apart');
     });
 
     it('reads the events of a subscription the stub made, through its renewals and failures', async () => {
