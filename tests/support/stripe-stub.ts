@@ -34,6 +34,7 @@ export interface StubSubscription {
   pause_collection: { behavior: string; resumes_at: number | null } | null;
   metadata: Record<string, string>;
   latest_invoice: string | null;
+  billing_cycle_anchor: number;
   items: { object: 'list'; data: StubSubscriptionItem[]; has_more: false };
 }
 
@@ -62,6 +63,10 @@ export interface CompletedSubscriptionCheckout {
   invoice: Record<string, unknown>;
 }
 
+/**
+ * The stub and its helpers. The subscriptions and invoices the helpers answer are the stub's own
+ * objects, changed by later calls: sign an event from one before the next change.
+ */
 export interface StripeStub {
   /** `http://127.0.0.1:<port>`: the value for STRIPE_API_BASE. */
   url: string;
@@ -93,12 +98,21 @@ export interface StripeStub {
    * item's period moves on by one interval, and the invoice is paid by default, or failed with
    * `{ paid: false, nextPaymentAttempt }` (the subscription is then `past_due`; a null
    * `nextPaymentAttempt` is the final attempt, and it is `canceled`). Answers the invoice object
-   * for the event (`invoice.paid` / `invoice.payment_failed`). A pause is not looked at.
+   * for the event (`invoice.paid` / `invoice.payment_failed`). While collection is paused (until
+   * `resumes_at`, which clears the pause once reached) the invoice is `void` instead: nothing
+   * charged, no event to send. Throws for a canceled subscription or one set to cancel at the
+   * period end (`endPeriod` ends that one).
    */
   renew(
     subscriptionRef: string,
     options?: { paid?: boolean; nextPaymentAttempt?: Date | null; paymentIntent?: string },
   ): Record<string, unknown>;
+  /**
+   * The period of a subscription set to `cancel_at_period_end` runs out: it is `canceled`
+   * (ended at the period's end). Answers the subscription for `customer.subscription.deleted`.
+   * Throws unless it was set to cancel at the period end.
+   */
+  endPeriod(subscriptionRef: string): StubSubscription;
   /** A failed invoice paid on a retry: the same invoice (same id), now paid; the subscription active. */
   payInvoice(invoiceId: string): Record<string, unknown>;
   /**
@@ -137,12 +151,22 @@ export function decodeForm(raw: string): Record<string, unknown> {
 /** Unix seconds. */
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** One interval on from `from` (Unix seconds), in calendar months as Stripe bills. */
-function addInterval(from: number, interval: 'month' | 'year'): number {
-  const date = new Date(from * 1000);
-  if (interval === 'year') date.setUTCFullYear(date.getUTCFullYear() + 1);
-  else date.setUTCMonth(date.getUTCMonth() + 1);
-  return seconds(date);
+/**
+ * One interval on from `from` (Unix seconds), in calendar months kept on the billing anchor's day
+ * as Stripe bills (anchored on the 31st: Feb 28, then Mar 31).
+ */
+function addInterval(from: number, interval: 'month' | 'year', anchor = from): number {
+  const a = new Date(anchor * 1000);
+  const f = new Date(from * 1000);
+  const months =
+    (f.getUTCFullYear() - a.getUTCFullYear()) * 12 +
+    f.getUTCMonth() -
+    a.getUTCMonth() +
+    (interval === 'year' ? 12 : 1);
+  const year = a.getUTCFullYear() + Math.floor((a.getUTCMonth() + months) / 12);
+  const month = (a.getUTCMonth() + months) % 12;
+  const day = Math.min(a.getUTCDate(), new Date(Date.UTC(year, month + 1, 0)).getUTCDate());
+  return Date.UTC(year, month, day, a.getUTCHours(), a.getUTCMinutes(), a.getUTCSeconds()) / 1000;
 }
 
 type Fields = Record<string, unknown>;
@@ -426,6 +450,7 @@ export async function startStripeStub(): Promise<StripeStub> {
           string
         >,
         latest_invoice: null,
+        billing_cycle_anchor: start,
         items: {
           object: 'list',
           has_more: false,
@@ -464,15 +489,43 @@ export async function startStripeStub(): Promise<StripeStub> {
     renew(subscriptionRef, options = {}) {
       const subscription = subscriptions.get(subscriptionRef);
       if (!subscription) throw new Error(`no subscription ${subscriptionRef} in the Stripe stub`);
+      if (subscription.status === 'canceled' || subscription.cancel_at_period_end)
+        throw new Error(
+          `Stripe does not renew ${subscriptionRef} (${subscription.status}, cancel_at_period_end ${String(subscription.cancel_at_period_end)}): endPeriod() ends it`,
+        );
       const item = subscription.items.data[0]!;
       // Stripe moves the period on when it invoices it, whether or not the payment then goes through.
       item.current_period_start = item.current_period_end;
-      item.current_period_end = addInterval(item.current_period_end, item.price.recurring.interval);
+      item.current_period_end = addInterval(
+        item.current_period_end,
+        item.price.recurring.interval,
+        subscription.billing_cycle_anchor,
+      );
+      const pause = subscription.pause_collection;
+      if (pause && pause.resumes_at !== null && pause.resumes_at <= item.current_period_start)
+        subscription.pause_collection = null; // The pause is over: Stripe clears it.
+      if (subscription.pause_collection) {
+        // Paused with `void`: the period's invoice is made and voided at once (nothing charged,
+        // no invoice.paid).
+        const invoice = invoiceFor(subscription, 'subscription_cycle', { paid: false });
+        Object.assign(invoice, { status: 'void', amount_remaining: 0, attempted: false });
+        (invoice.payments as { data: unknown[] }).data = [];
+        return invoice;
+      }
       const paid = options.paid ?? true;
       subscription.status = paid ? 'active' : 'past_due';
       const invoice = invoiceFor(subscription, 'subscription_cycle', { ...options, paid });
       if (!paid && options.nextPaymentAttempt === null) subscription.status = 'canceled';
       return invoice;
+    },
+    endPeriod(subscriptionRef) {
+      const subscription = subscriptions.get(subscriptionRef);
+      if (!subscription) throw new Error(`no subscription ${subscriptionRef} in the Stripe stub`);
+      if (!subscription.cancel_at_period_end)
+        throw new Error(`${subscriptionRef} is not set to cancel at the period end`);
+      const end = subscription.items.data[0]!.current_period_end;
+      Object.assign(subscription, { status: 'canceled', canceled_at: end, ended_at: end });
+      return subscription;
     },
     rememberInvoice(invoice) {
       invoices.set(String(invoice.id), invoice);

@@ -619,6 +619,44 @@ describe('Stripe recurring gifts', () => {
       expect(() => verify('invoice.paid', null)).toThrow('not a Stripe event');
     });
 
+    it('renews as Stripe does: on the anchor day, voided while paused, ended at the period end', async () => {
+      const customerRef = await stripe.createCustomer!(member());
+      const { sessionId } = await stripe.createSubscriptionCheckout(
+        checkoutRequest({ customerRef }),
+      );
+      const { subscription } = stub.completeSubscriptionCheckout(sessionId, {
+        now: new Date('2027-01-31T09:00:00Z'),
+      });
+      const ref = subscription.id;
+      const ends = () =>
+        new Date(subscription.items.data[0]!.current_period_end * 1000).toISOString();
+      expect(ends()).toBe('2027-02-28T09:00:00.000Z');
+      expect(verify('invoice.paid', stub.renew(ref)).subscription!.periodEnd).toBe(
+        '2027-03-31T09:00:00.000Z',
+      );
+      await stripe.updateSubscription!(ref, { pauseUntil: new Date('2027-04-30T00:00:00Z') });
+      const skipped = stub.renew(ref);
+      expect(skipped).toMatchObject({ status: 'void', amount_paid: 0 });
+      expect(ends()).toBe('2027-04-30T09:00:00.000Z');
+      // The pause ran out as this period started: charged again, the pause cleared.
+      expect(stub.renew(ref)).toMatchObject({ status: 'paid', amount_paid: 1500 });
+      expect(subscription.pause_collection).toBeNull();
+      expect(ends()).toBe('2027-05-31T09:00:00.000Z');
+
+      await stripe.updateSubscription!(ref, { cancelAtPeriodEnd: true });
+      expect(() => stub.renew(ref)).toThrow('Stripe does not renew');
+      const ended = verify('customer.subscription.deleted', { ...stub.endPeriod(ref) });
+      expect(ended.subscription).toMatchObject({
+        status: 'canceled',
+        cancelAtPeriodEnd: true,
+        periodEnd: '2027-05-31T09:00:00.000Z',
+      });
+      expect(subscription).toMatchObject({
+        status: 'canceled',
+        ended_at: Date.parse('2027-05-31T09:00:00Z') / 1000,
+      });
+    });
+
     it('finds the PaymentIntent of an invoice whose event does not name it, and the invoice of a payment', async () => {
       const { invoice: first, ref } = await subscribed();
       const renewal = stub.renew(ref);
