@@ -22,7 +22,7 @@ import {
   type DonationStatus,
   type TestPaymentRequest,
 } from '../../../contract/donations';
-import { driveListResponseSchema } from '../../../contract/drives';
+import { corporateUsersResponseSchema, driveListResponseSchema } from '../../../contract/drives';
 import {
   createRecurringResponseSchema,
   recurringListResponseSchema,
@@ -417,6 +417,25 @@ export function useUpdateRecurring() {
     },
     // A refusal (409: cancelled meanwhile, say) may mean the list is out of date.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: recurringKey }),
+  });
+}
+
+/**
+ * The organisations (verified corporate accounts, by name) a recurring gift may go to, from the
+ * list the drive form's "Land Donated By" reads.
+ */
+export const organisationChoicesKey = ['organisations', 'donate-choices'] as const;
+export function useOrganisationChoices({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: organisationChoicesKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/users/coporateuser', {
+        schema: corporateUsersResponseSchema,
+        ...opt(signal),
+      }),
+    select: (response) => response.data,
+    staleTime: 5 * 60_000,
+    enabled,
   });
 }
 

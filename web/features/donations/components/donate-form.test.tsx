@@ -61,13 +61,34 @@ const createRecurringRoute: FetchRoute = (url, init) => {
   );
 };
 
+const organisationsRoute: FetchRoute = (url) =>
+  url.pathname === '/api/users/coporateuser'
+    ? {
+        status: 200,
+        body: {
+          success: true,
+          data: [
+            { value: 'org-1', label: 'Greenleaf Ltd' },
+            { value: 'org-2', label: 'Riverbank Foods' },
+          ],
+        },
+      }
+    : undefined;
+
 let assign: MockInstance<typeof checkout.goToCheckout>;
 beforeEach(() => {
   assign = vi.spyOn(checkout, 'goToCheckout').mockImplementation(() => undefined);
   created = [];
   recurring = [];
   recurringAnswer = undefined;
-  routeFetch(optionsRoute(), drivesRoute, driveRoute, createRoute, createRecurringRoute);
+  routeFetch(
+    optionsRoute(),
+    drivesRoute,
+    driveRoute,
+    createRoute,
+    createRecurringRoute,
+    organisationsRoute,
+  );
 });
 afterEach(() => {
   cleanup();
@@ -334,10 +355,14 @@ describe('DonateTree', () => {
     await user.clear(screen.getByLabelText('Amount (USD)'));
     await user.type(screen.getByLabelText('Amount (USD)'), '30');
     await user.click(screen.getByLabelText('Show my name with this donation'));
+    // An organisation (a corporate account) instead of the general fund.
+    const giveTo = screen.getByRole('group', { name: 'Give to' });
+    await user.click(await within(giveTo).findByRole('radio', { name: /Riverbank Foods/ }));
+    expect(screen.getByTestId('review-recipient')).toHaveTextContent('Riverbank Foods');
     await user.click(screen.getByRole('button', { name: 'Give $30.00 every year' }));
     expect(await screen.findByText(tooMany)).toHaveAttribute('role', 'alert');
     expect(recurring).toEqual([
-      { kind: 'cash', amount: 3000, interval: 'year', organisationId: null, anonymous: true },
+      { kind: 'cash', amount: 3000, interval: 'year', organisationId: 'org-2', anonymous: true },
     ]);
     expect(assign).not.toHaveBeenCalled();
   });

@@ -12,7 +12,6 @@ import { currencyDigits, formatMoney } from '../../../../contract/money';
 import type { Drive } from '../../../../contract/drives';
 import {
   RECURRING_INTERVAL_LABELS,
-  RECURRING_MESSAGES,
   type RecurringInterval,
 } from '../../../../contract/recurring-gifts';
 import { Button } from '../../../components/ui/button';
@@ -22,7 +21,7 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/ui/form-field';
-import { fieldErrorText, fieldHintText } from '../../../components/ui/form-field';
+import { fieldHintText } from '../../../components/ui/form-field';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { errorOf, useContractForm } from '../../../components/ui/use-contract-form';
@@ -51,6 +50,7 @@ import { GENERAL_FUND } from '../format';
 import { refusedField } from './donation-states';
 import { failureMessage } from '../../../lib/api-client';
 import { DrivePicker } from './drive-picker';
+import { OrganisationName, OrganisationPicker } from './organisation-picker';
 import { ChoiceError, TileGroup } from './fields';
 
 /**
@@ -338,7 +338,9 @@ export function DonateForm({
           </div>
 
           {interval ? (
-            <RecurringRecipient
+            <OrganisationPicker
+              registration={form.register('organisationId')}
+              chosen={values.organisationId}
               error={errorOf(form, 'organisationId') ?? errorOf(form, 'driveId')}
               driveLeftOut={Boolean(values.driveId)}
             />
@@ -423,7 +425,7 @@ export function DonateForm({
             <dt className={mutedText}>Given to</dt>
             <dd className="break-words" data-testid="review-recipient">
               {interval ? (
-                GENERAL_FUND
+                <OrganisationName id={values.organisationId} />
               ) : (
                 <ReviewRecipient driveId={values.driveId} preselected={preselected} />
               )}
@@ -484,42 +486,4 @@ function ReviewRecipient({
   if (!driveId) return <>{GENERAL_FUND}</>;
   if (preselected?.id === driveId) return <>{preselected.driveName}</>;
   return <>{drive.data?.driveName ?? '…'}</>;
-}
-
-/**
- * "Give to" for a recurring gift: the general fund. (Organisations — corporate accounts — can be
- * offered here once the API lists them; no endpoint does yet.) A drive from the address is left
- * out, and said so.
- */
-function RecurringRecipient({
-  error,
-  driveLeftOut,
-}: {
-  error?: string | undefined;
-  driveLeftOut: boolean;
-}) {
-  const errorId = useId();
-  return (
-    <fieldset
-      className="flex flex-col gap-2"
-      aria-describedby={error ? errorId : undefined}
-      data-testid="recurring-recipient"
-    >
-      <legend className="mb-2 text-sm font-semibold">Give to</legend>
-      <div className="flex flex-col rounded-box border border-primary bg-primary/10 p-3">
-        <span className="font-semibold">{GENERAL_FUND}</span>
-        <span className={fieldHintText}>Canopy plants where trees are needed most.</span>
-      </div>
-      <p className={fieldHintText}>
-        {driveLeftOut
-          ? RECURRING_MESSAGES.driveNotAllowed
-          : 'A recurring gift goes to the general fund, not to a single dated drive.'}
-      </p>
-      {error ? (
-        <p id={errorId} className={fieldErrorText} data-testid="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
 }

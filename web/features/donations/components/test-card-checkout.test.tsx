@@ -185,7 +185,13 @@ describe('TestCardCheckout', () => {
     const sent: unknown[] = [];
     routeFetch(
       donationRoute(() => state.donation),
-      recurringListRoute(() => [buildRecurringGift({ status: 'incomplete', donations: [] })]),
+      recurringListRoute(() => [
+        buildRecurringGift({
+          status: 'incomplete',
+          donations: [],
+          organisation: { id: 'org-1', name: 'Greenleaf Ltd' },
+        }),
+      ]),
       provider(state, sent),
     );
     const user = userEvent.setup();
@@ -196,6 +202,7 @@ describe('TestCardCheckout', () => {
         'This first payment starts your monthly gift. Later payments are charged automatically every month',
       ),
     );
+    expect(screen.getByText('Donation to Greenleaf Ltd')).toBeVisible();
     await user.type(screen.getByLabelText('Card number'), '4000 0000 0000 0002');
     await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
     await user.type(screen.getByLabelText('CVC'), '123');

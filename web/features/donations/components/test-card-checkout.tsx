@@ -8,7 +8,10 @@ import {
   type Donation,
   type TestPaymentRequest,
 } from '../../../../contract/donations';
-import { RECURRING_INTERVAL_LABELS } from '../../../../contract/recurring-gifts';
+import {
+  RECURRING_INTERVAL_LABELS,
+  type RecurringGift,
+} from '../../../../contract/recurring-gifts';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
@@ -61,9 +64,7 @@ function TestCardsHint() {
  * On a recurring gift's first period (issue 22): this payment starts the monthly or yearly gift,
  * and later periods are charged automatically.
  */
-function RecurringNote({ subscriptionId }: { subscriptionId: string }) {
-  const list = useRecurringGifts();
-  const gift = list.data?.data.find((g) => g.id === subscriptionId);
+function RecurringNote({ gift }: { gift: RecurringGift | undefined }) {
   const every = gift ? RECURRING_INTERVAL_LABELS[gift.interval] : null;
   const kind = gift ? (gift.interval === 'month' ? 'monthly' : 'yearly') : 'recurring';
   return (
@@ -76,6 +77,9 @@ function RecurringNote({ subscriptionId }: { subscriptionId: string }) {
 
 function CardStep({ donation }: { donation: Donation }) {
   const navigate = useNavigate();
+  // A recurring gift's first period: the gift says how often, and which organisation it is for.
+  const recurring = useRecurringGifts({ enabled: Boolean(donation.subscriptionId) });
+  const gift = recurring.data?.data.find((g) => g.id === donation.subscriptionId);
   const pay = useTestPayment();
   // The server's refusal, kept here so it still shows once the donation has turned failed.
   const [refusal, setRefusal] = useState<string>();
@@ -103,12 +107,10 @@ function CardStep({ donation }: { donation: Donation }) {
       <h2 id="card-heading" className="card-title text-2xl">
         Pay {amountText(donation)}
       </h2>
-      <p className={mutedText}>Donation to {recipientName(donation)}</p>
+      <p className={mutedText}>Donation to {gift?.organisation?.name ?? recipientName(donation)}</p>
     </div>
   );
-  const recurringNote = donation.subscriptionId ? (
-    <RecurringNote subscriptionId={donation.subscriptionId} />
-  ) : null;
+  const recurringNote = donation.subscriptionId ? <RecurringNote gift={gift} /> : null;
 
   if (donation.status !== 'pending')
     return (
