@@ -66,6 +66,7 @@ export const DONATION_MESSAGES = {
     'This drive has already taken place; please choose an upcoming drive or the general fund.',
   notFound: 'We could not find that donation.',
   notPending: 'This donation is no longer waiting for payment.',
+  notPaid: 'Only a paid donation can be refunded or disputed.',
   receiptNotPaid: 'A receipt is available once the payment is confirmed.',
   certificateTreesOnly:
     'Certificates are for gifts of trees; a cash donation has its receipt instead.',
@@ -354,6 +355,18 @@ export const testPaymentRequestSchema = z
   })
   .strict();
 export type TestPaymentRequest = z.infer<typeof testPaymentRequestSchema>;
+/**
+ * Test mode's refund or dispute of a paid donation (what Stripe's `charge.refunded` and
+ * `charge.dispute.created` do), for trying the whole path without a card.
+ */
+export const testReversalRequestSchema = z
+  .object({
+    donationId: z.string().min(1).max(64),
+    reason: z.enum(['refund', 'dispute'], { error: 'Please choose refund or dispute.' }),
+  })
+  .strict();
+export type TestReversalRequest = z.infer<typeof testReversalRequestSchema>;
+
 export const testPaymentResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),

@@ -23,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'planting_reminder',
   'gift_tree_news',
   'tree_verification',
+  'recurring_gift',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -5,6 +5,7 @@ import {
   DONATION_STATUSES,
   moneyMinorSchema,
 } from './donations';
+import { formatMoney } from './money';
 
 /** Issue 22: monthly and yearly gifts the donor manages. */
 export const RECURRING_INTERVALS = ['month', 'year'] as const;
@@ -33,6 +34,21 @@ export const RECURRING_STATUS_LABELS: Record<RecurringStatus, string> = {
   past_due: 'Payment failed',
   cancelled: 'Cancelled',
 };
+
+/** `5 trees every month`, `$25.00 every year`: a recurring gift in words. */
+export function recurringGiftText(gift: {
+  kind: 'trees' | 'cash';
+  trees: number;
+  amount: number;
+  currency: string;
+  interval: RecurringInterval;
+}): string {
+  const what =
+    gift.kind === 'trees'
+      ? `${gift.trees.toLocaleString('en-US')} ${gift.trees === 1 ? 'tree' : 'trees'}`
+      : formatMoney(gift.amount, gift.currency);
+  return `${what} ${RECURRING_INTERVAL_LABELS[gift.interval]}`;
+}
 
 /** Days before a yearly renewal that its donor is told. */
 export const YEARLY_RENEWAL_NOTICE_DAYS = 7;

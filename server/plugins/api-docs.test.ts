@@ -27,6 +27,7 @@ const BODILESS = new Set([
   'POST /api/donations/{id}/checkout',
   'POST /api/donations/{id}/cancel',
   'POST /api/gifts/{code}/claim',
+  'POST /api/donations/recurring/portal',
 ]);
 
 /** Routes whose handler reads the body itself (documented by documentBody), each as signed out. */

@@ -9,7 +9,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { PaymentEvent } from '../payments/payment-provider';
 import { CERTIFICATE_ATTACHMENT } from './donation-certificates';
 import { receiptMail } from './donation-emails';
-import { describeGift, treesText } from './donation-mapper';
+import { describeGift, donationStatusOf, treesText } from './donation-mapper';
 import type { DonationsStore } from './donations-people';
 import type { DonationsRepository } from './donations.repository';
 
@@ -51,6 +51,32 @@ export interface FulfilmentDeps {
    * links of gifts without an email, which the giver's receipt carries.
    */
   giftsPaid?: (tx: Tx, donationId: string) => Promise<Array<{ name: string; url: string }>>;
+  /** Issue 22: recurring gifts' part of fulfilment (recurring-fulfilment.ts). */
+  recurring?: RecurringFulfilment;
+}
+
+/** What a recurring gift adds to fulfilment. */
+export interface RecurringFulfilment {
+  /**
+   * An event about a subscription rather than one donation (an invoice paid or failed, a status
+   * change): answered here, or null to go on with the donation the event names.
+   */
+  handle(
+    event: PaymentEvent,
+    tx: Tx,
+    applyToDonation: (
+      event: PaymentEvent,
+      tx: Tx,
+      donation: DonationRow,
+    ) => Promise<FulfilmentResult>,
+  ): Promise<FulfilmentResult | null>;
+  /** A period's donation became paid in `tx`: the gift is active; false: no mail per payment. */
+  periodPaid(
+    tx: Tx,
+    donation: DonationRow,
+    event: PaymentEvent,
+    at: string,
+  ): Promise<{ mailReceipt: boolean }>;
 }
 
 /** Agrees when either side is unknown, or both name the same thing. */
@@ -171,20 +197,17 @@ export function donationFulfilment(deps: FulfilmentDeps) {
     );
   }
 
-  return async function applyPaymentEvent(event: PaymentEvent, tx: Tx): Promise<FulfilmentResult> {
+  /** Applies an event to the donation it is about (matched, or made for an invoice by recurring). */
+  async function applyToDonation(
+    event: PaymentEvent,
+    tx: Tx,
+    donation: DonationRow,
+  ): Promise<FulfilmentResult> {
     const repo = deps.repo(tx.db);
-    const donation = await match(repo, event);
-    if (!donation) {
-      // An event that asks nothing (a type we do not handle) is simply acknowledged.
-      if (event.outcome === 'none')
-        return { outcome: 'ignored', donationId: null, status: null, failureReason: null };
-      log.warn({ event: event.id, type: event.type }, 'payment event for no known donation');
-      return { outcome: 'unmatched', donationId: null, status: null, failureReason: null };
-    }
     const unchanged = (outcome: FulfilmentResult['outcome']): FulfilmentResult => ({
       outcome,
       donationId: donation.id,
-      status: donation.status,
+      status: donationStatusOf(donation),
       failureReason: donation.failure_reason,
     });
     const wrong = mismatch(donation, event);
@@ -223,7 +246,13 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         const year = new Date(at).getUTCFullYear();
         const receipt = `CAN-${year}-${String(await repo.nextReceiptSequence(year)).padStart(6, '0')}`;
         await repo.setReceiptNumber(donation.id, receipt);
-        await queueReceipt(repo, tx, donation, receipt);
+        // A period of a recurring gift keeps the gift going (issue 22); its donor may have chosen
+        // one yearly statement instead of a mail per payment.
+        const period =
+          donation.subscription_id && deps.recurring
+            ? await deps.recurring.periodPaid(tx, donation, event, at)
+            : { mailReceipt: true };
+        if (period.mailReceipt) await queueReceipt(repo, tx, donation, receipt);
         tx.afterCommit(() => notifyPaid(donation.id, receipt));
       }
     } else if (event.outcome === 'refunded' || event.outcome === 'disputed') {
@@ -275,7 +304,7 @@ export function donationFulfilment(deps: FulfilmentDeps) {
     }
     if (!changed) {
       const now = await repo.findById(donation.id);
-      status = now?.status ?? donation.status;
+      status = donationStatusOf(now ?? donation);
       return { ...unchanged('ignored'), status, failureReason: now?.failure_reason ?? null };
     }
     return {
@@ -284,6 +313,21 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       status,
       failureReason: status === 'failed' ? event.failureReason : null,
     };
+  }
+
+  return async function applyPaymentEvent(event: PaymentEvent, tx: Tx): Promise<FulfilmentResult> {
+    // A recurring gift's invoice or status event is answered there (it may make the donation).
+    const handled = deps.recurring ? await deps.recurring.handle(event, tx, applyToDonation) : null;
+    if (handled) return handled;
+    const donation = await match(deps.repo(tx.db), event);
+    if (!donation) {
+      // An event that asks nothing (a type we do not handle) is simply acknowledged.
+      if (event.outcome === 'none')
+        return { outcome: 'ignored', donationId: null, status: null, failureReason: null };
+      log.warn({ event: event.id, type: event.type }, 'payment event for no known donation');
+      return { outcome: 'unmatched', donationId: null, status: null, failureReason: null };
+    }
+    return applyToDonation(event, tx, donation);
   };
 }
 export type ApplyPaymentEvent = ReturnType<typeof donationFulfilment>;

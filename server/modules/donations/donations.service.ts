@@ -29,7 +29,7 @@ import type { JobsPort } from '../../jobs/jobs-port';
 import { donationCheckouts } from './donation-checkouts';
 import { donationCertificates, type CertificatePorts } from './donation-certificates';
 import { donationGifts, type DonationGiftsDeps, type NewGiftRecipient } from './donation-gifts';
-import { donationFulfilment } from './donation-fulfilment';
+import { donationFulfilment, type RecurringFulfilment } from './donation-fulfilment';
 import { donationSummaries } from './donation-summaries';
 import { donationStatements } from './donation-statements';
 import {
@@ -70,6 +70,8 @@ export interface DonationsServiceDeps {
   giftClaimed: DonationGiftsDeps['giftClaimed'];
   /** Who issues receipts and statements (ORG_LEGAL_NAME …; issue 22). */
   receipts: ReceiptIssuer;
+  /** Issue 22: what recurring gifts add to fulfilment (recurring-fulfilment.ts). */
+  recurring?: RecurringFulfilment;
 }
 
 /** Named donors shown on a drive (anonymous gifts are one nameless line besides). */

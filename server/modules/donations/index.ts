@@ -11,6 +11,9 @@ import {
 } from './donation-statements';
 import { donationStatementsRoutes } from './donation-statements.routes';
 import { donationsStore } from './donations-people';
+import { CANCEL_AT_PROVIDER_JOB, recurringFulfilment } from './recurring-fulfilment';
+import { recurringGifts, type RecurringGifts } from './recurring-gifts';
+import { recurringGiftsRoutes } from './recurring-gifts.routes';
 import { donationsRoutes } from './donations.routes';
 import { donationsService, type DonationsService } from './donations.service';
 import {
@@ -22,7 +25,11 @@ import {
 
 declare module '../module' {
   interface ServiceRegistry {
-    donations: DonationsService & TreeGiftLedger;
+    donations: DonationsService &
+      TreeGiftLedger & {
+        recurring: RecurringGifts;
+        cancelAtProvider(payload: unknown): Promise<void>;
+      };
   }
 }
 
@@ -53,12 +60,35 @@ export const donationsModule = defineModule({
     { uow, clock, config, mail, jobs, log, hooks },
     { notifications, nursery, drives, users },
   ) => {
+    const provider = paymentProviderFromConfig(config);
+    // Issue 22: monthly and yearly gifts, each period a donation through the same fulfilment.
+    const recurring = recurringGifts({
+      uow,
+      clock,
+      log,
+      provider,
+      settings: config.donations,
+      appUrl: config.appUrl,
+      mail,
+      person: (id, tx) => users.person(id, tx),
+      people: (ids) => users.people(ids),
+    });
     const service = donationsService({
+      recurring: recurringFulfilment({
+        clock,
+        log,
+        notifications,
+        mail,
+        jobs,
+        appUrl: config.appUrl,
+        person: (id, tx) => users.person(id, tx),
+        portal: Boolean(provider.portalUrl),
+      }),
       uow,
       repo: donationsStore({ users, drives, nursery }),
       clock,
       settings: config.donations,
-      provider: paymentProviderFromConfig(config),
+      provider,
       notifications,
       mail,
       appUrl: config.appUrl,
@@ -94,6 +124,12 @@ export const donationsModule = defineModule({
     });
     return {
       ...service,
+      recurring,
+      /** A subscription ended at the provider after its final failed payment (a queued job). */
+      async cancelAtProvider(payload: unknown) {
+        const { ref } = payload as { ref: string };
+        await provider.cancelSubscription?.(ref);
+      },
       // Paid tree gifts waiting for plants and their planted counts (issue 19 §1, for trees).
       ...treeGiftLedger(uow.db),
       // A tree gift made paid or refunded tells whoever allocates gifts to trees, by a job in
@@ -113,11 +149,17 @@ export const donationsModule = defineModule({
       },
     };
   },
-  routes: [donationsRoutes, donationGiftsRoutes, donationStatementsRoutes],
+  routes: [donationsRoutes, donationGiftsRoutes, recurringGiftsRoutes, donationStatementsRoutes],
   // Once a day (00:05 UTC): the mails of gifts given for a later day whose day has come.
   jobs: (donations) => [
     { name: 'gift mails due', cron: '5 0 * * *', run: () => donations.gifts.sendDueGifts() },
     // Checkouts unpaid after 24 hours expire (issue 19 §7), in batches, on the injected clock.
+    // Daily (07:10 UTC): the mail 7 days before each yearly renewal (issue 22).
+    {
+      name: 'yearly renewal notices',
+      cron: '10 7 * * *',
+      run: (signal) => donations.recurring.sendRenewalNotices(signal),
+    },
     {
       name: 'expire unpaid checkouts',
       cron: '*/15 * * * *',
@@ -131,6 +173,7 @@ export const donationsModule = defineModule({
     },
   ],
   tasks: (donations) => ({
+    [CANCEL_AT_PROVIDER_JOB]: (payload) => donations.cancelAtProvider(payload),
     [GIFT_MAIL_JOB]: (payload) => donations.gifts.sendGiftMail(payload),
   }),
   hooks: (donations) => ({

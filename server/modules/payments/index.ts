@@ -25,4 +25,12 @@ export const paymentsModule = defineModule({
       log,
     }),
   routes: [paymentsRoutes],
+  // Test mode's billing engine (issue 22): due periods of test-mode gifts, on the injected clock.
+  jobs: (payments) => [
+    {
+      name: 'test-mode renewals',
+      cron: '*/15 * * * *',
+      run: (signal) => payments.renewTestGifts(signal),
+    },
+  ],
 });

@@ -5,6 +5,7 @@ import {
   DONATION_MESSAGES,
   testPaymentRequestSchema,
   testPaymentResponseSchema,
+  testReversalRequestSchema,
 } from '../../../contract/donations';
 import type { AppContext } from '../../context';
 import { documentBody } from '../../plugins/api-docs';
@@ -68,6 +69,32 @@ export const paymentsRoutes =
         },
       );
     });
+
+    app.post(
+      '/api/payments/test/reverse',
+      {
+        config: { access: 'member', rateLimit: { max: 30, timeWindow: '10 minutes' } },
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Refund or dispute a paid test-mode donation (test mode only), as Stripe’s charge.refunded and charge.dispute.created do',
+          body: testReversalRequestSchema,
+          response: { 200: testPaymentResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        const data = await payments.reverseTestPayment(user, request.body);
+        return {
+          success: true as const,
+          message:
+            request.body.reason === 'dispute'
+              ? 'The payment is disputed.'
+              : 'The payment is refunded.',
+          data,
+        };
+      },
+    );
 
     app.post(
       '/api/payments/test/confirm',

@@ -1,11 +1,16 @@
-import { DONATION_MESSAGES, type TestPaymentRequest } from '../../../contract/donations';
+import {
+  DONATION_MESSAGES,
+  type TestPaymentRequest,
+  type TestReversalRequest,
+} from '../../../contract/donations';
+import { newId } from '../../lib/ids';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Log } from '../../lib/log';
 import type { SessionUser } from '../auth/auth.service';
 import type { FulfilmentResult } from '../donations/donation-fulfilment';
-import type { DonationsService } from '../donations/donations.service';
+import type { ServiceRegistry } from '../module';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './payment-provider';
 import type { paymentsRepository } from './payments.repository';
 import { checkExpiry, testCardResult, testPaymentEvent } from './test-provider';
@@ -15,11 +20,14 @@ export interface PaymentsServiceDeps {
   repo: typeof paymentsRepository;
   clock: Clock;
   provider: PaymentProvider;
-  donations: DonationsService;
+  donations: Pick<ServiceRegistry['donations'], 'applyPaymentEvent' | 'requireOwned' | 'recurring'>;
   log: Log;
 }
 
 export type FulfilResult = FulfilmentResult & { duplicate: boolean };
+
+/** Batches of due test-mode renewals one scheduled pass fulfils (each batch up to 100 gifts). */
+const RENEWAL_BATCHES_PER_RUN = 20;
 
 export const WEBHOOK_MESSAGES = {
   badSignature: 'The webhook signature is missing, wrong or too old.',
@@ -62,6 +70,50 @@ export function paymentsService(deps: PaymentsServiceDeps) {
 
   return {
     fulfil,
+
+    /**
+     * The test provider's renewals (issue 22): each due period of a test-mode gift becomes an
+     * `invoice.paid` event fulfilled like Stripe's, batch by batch until none is due.
+     */
+    async renewTestGifts(signal?: AbortSignal): Promise<number> {
+      if (!provider.testMode) return 0;
+      let renewed = 0;
+      for (let batch = 0; batch < RENEWAL_BATCHES_PER_RUN; batch++) {
+        if (signal?.aborted) throw new Error('test-mode renewals stopped');
+        const events = await donations.recurring.dueTestRenewals();
+        if (events.length === 0) break;
+        for (const event of events) {
+          const result = await fulfil(event);
+          if (result.outcome === 'applied') renewed += 1;
+        }
+      }
+      return renewed;
+    },
+
+    /**
+     * Test mode's refund and dispute (issue 22): what Stripe's `charge.refunded` and
+     * `charge.dispute.created` do to a paid donation, through the same fulfilment.
+     */
+    async reverseTestPayment(user: SessionUser, input: TestReversalRequest) {
+      if (!provider.testMode) throw notFound(DONATION_MESSAGES.testModeOff);
+      const donation = await donations.requireOwned(user, input.donationId);
+      if (donation.status !== 'paid' || donation.provider !== 'test')
+        throw conflict(DONATION_MESSAGES.notPaid);
+      const dispute = input.reason === 'dispute';
+      const result = await fulfil({
+        provider: 'test',
+        id: `evt_test_${newId()}`,
+        type: dispute ? 'charge.dispute.created' : 'charge.refunded',
+        outcome: dispute ? 'disputed' : 'refunded',
+        sessionId: null,
+        paymentRef: donation.payment_ref,
+        donationId: donation.id,
+        amount: donation.amount_minor,
+        currency: donation.currency,
+        failureReason: null,
+      });
+      return { status: result.status ?? 'paid' };
+    },
 
     /** A Stripe webhook: the signature is checked on the exact bytes received, then fulfilled. */
     async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<FulfilResult> {
