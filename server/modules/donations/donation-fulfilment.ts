@@ -105,6 +105,9 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       )
         found = byId;
     }
+    // A subscription's payment named by no donation: the period of the invoice it paid (issue 22).
+    if (!found && event.paymentInvoiceRef)
+      found = await repo.findByInvoice(event.paymentInvoiceRef);
     return found;
   }
 

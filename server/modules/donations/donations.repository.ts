@@ -65,6 +65,13 @@ export function donationsRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
     findByPaymentRef: (ref: string) =>
       db.selectFrom('donations').selectAll().where('payment_ref', '=', ref).executeTakeFirst(),
+    /** A recurring gift's period, by the provider invoice it is (unique donations_invoice_ref_idx). */
+    findByInvoice: (invoiceRef: string) =>
+      db
+        .selectFrom('donations')
+        .selectAll()
+        .where('invoice_ref', '=', invoiceRef)
+        .executeTakeFirst(),
 
     /** The donation, only if this member made it. */
     findOwnedRecord: (id: string, donorId: string) =>

@@ -462,6 +462,9 @@ export function donationsService(deps: DonationsServiceDeps) {
     /** The fulfilment of provider events, inside the transaction that recorded the event. */
     applyPaymentEvent,
 
+    /** True when a donation was paid by this provider payment (a webhook's refund names it). */
+    knowsPayment: async (paymentRef: string) => Boolean(await repo.findByPaymentRef(paymentRef)),
+
     /** Donations stay (they are financial records; users anonymises the donor); billing details go. */
     async onAccountDeleted(userId: string, tx: Tx): Promise<void> {
       await deps.repo(tx.db).deleteBilling(userId);

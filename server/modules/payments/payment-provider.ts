@@ -92,6 +92,12 @@ export interface PaymentEvent {
   failureReason: string | null;
   /** Present when the event is about a recurring gift (issue 22). */
   subscription?: SubscriptionFacts;
+  /**
+   * The invoice a refunded or disputed payment paid, when no donation knows the payment (a
+   * subscription's payment whose invoice event did not name it): the donation is then found by
+   * its invoice. Filled by the webhook from `invoiceOfPayment`, never by `verifyWebhook`.
+   */
+  paymentInvoiceRef?: string | null;
 }
 
 /** One port, two implementations: Stripe Checkout, or the built-in test checkout. */
@@ -124,6 +130,13 @@ export interface PaymentProvider {
   cancelSubscription?(ref: string): Promise<void>;
   /** The provider's page where the member manages cards and invoices (Stripe's Customer Portal). */
   portalUrl?(customerRef: string, returnUrl: string): Promise<string>;
+  /**
+   * The payment (Stripe: PaymentIntent) that paid an invoice, or null. Since Stripe's API version
+   * basil an invoice event names no payment, so the webhook asks this before fulfilling.
+   */
+  invoicePaymentRef?(invoiceRef: string): Promise<string | null>;
+  /** The invoice a payment paid, or null (a one-off checkout's payment): for refunds and disputes. */
+  invoiceOfPayment?(paymentRef: string): Promise<string | null>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -20,7 +20,10 @@ export interface PaymentsServiceDeps {
   repo: typeof paymentsRepository;
   clock: Clock;
   provider: PaymentProvider;
-  donations: Pick<ServiceRegistry['donations'], 'applyPaymentEvent' | 'requireOwned' | 'recurring'>;
+  donations: Pick<
+    ServiceRegistry['donations'],
+    'applyPaymentEvent' | 'requireOwned' | 'recurring' | 'knowsPayment'
+  >;
   log: Log;
 }
 
@@ -32,6 +35,7 @@ const RENEWAL_BATCHES_PER_RUN = 20;
 export const WEBHOOK_MESSAGES = {
   badSignature: 'The webhook signature is missing, wrong or too old.',
   stripeOff: 'Stripe payments are not enabled on this server.',
+  lookupFailed: 'Stripe could not be asked about this event; it will be delivered again.',
 } as const;
 
 export function paymentsService(deps: PaymentsServiceDeps) {
@@ -66,6 +70,36 @@ export function paymentsService(deps: PaymentsServiceDeps) {
       await repo.setOutcome(event.provider, event.id, result.outcome, result.donationId);
       return { ...result, duplicate: false };
     });
+  }
+
+  /**
+   * What an event leaves for the provider to say (issue 22), asked before `fulfil` opens its
+   * transaction (never a network call inside one). Since Stripe's API version basil an invoice
+   * event names no PaymentIntent, and a charge names no invoice: a paid invoice (or a subscription
+   * checkout) learns the payment that refunds will name, and a refund or dispute of a payment no
+   * donation knows learns the invoice whose period it takes back. When the provider cannot be
+   * asked the webhook answers 503 and the provider delivers the event again: it is never lost.
+   */
+  async function completeEvent(event: PaymentEvent): Promise<PaymentEvent> {
+    try {
+      const invoiceRef = event.subscription?.invoiceRef;
+      if (event.outcome === 'paid' && !event.paymentRef && invoiceRef && provider.invoicePaymentRef)
+        return { ...event, paymentRef: await provider.invoicePaymentRef(invoiceRef) };
+      if (
+        (event.outcome === 'refunded' || event.outcome === 'disputed') &&
+        event.paymentRef &&
+        provider.invoiceOfPayment &&
+        !(await donations.knowsPayment(event.paymentRef))
+      )
+        return { ...event, paymentInvoiceRef: await provider.invoiceOfPayment(event.paymentRef) };
+    } catch (err) {
+      log.error(
+        { err, event: event.id, type: event.type },
+        'asking the provider about an event failed',
+      );
+      throw new AppError(503, 'SERVICE_UNAVAILABLE', WEBHOOK_MESSAGES.lookupFailed);
+    }
+    return event;
   }
 
   return {
@@ -127,7 +161,7 @@ export function paymentsService(deps: PaymentsServiceDeps) {
         log.warn({ reason: error.message }, 'webhook refused: bad signature');
         throw badRequest(WEBHOOK_MESSAGES.badSignature);
       }
-      return fulfil(event);
+      return fulfil(await completeEvent(event));
     },
 
     /**
