@@ -197,6 +197,31 @@ export function CancelForm({ gift, onDone }: { gift: RecurringGift; onDone: Done
     cancel: 'period_end',
   });
   const submit = form.handleSubmit((body) => send(body));
+  // Nothing paid yet: it simply ends, there is no period to wait for.
+  if (gift.status === 'incomplete')
+    return (
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send({ cancel: 'now' });
+        }}
+      >
+        <p>
+          {recurringTitle(gift)} has not started: its first payment was not made. Cancelling it
+          charges nothing.
+        </p>
+        <Footer
+          refusal={refusal}
+          busy={busy}
+          submitLabel="Cancel the gift"
+          cancelLabel="Keep it"
+          danger
+          onCancel={onDone}
+        />
+      </form>
+    );
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
       <RadioGroup

@@ -54,7 +54,7 @@ const patchRoute: FetchRoute = (url, init) => {
     next = { ...gift, cancelAtPeriodEnd: true };
     message = RECURRING_MESSAGES.cancelAtPeriodEnd('5 Feb 2026');
   } else if (body.resume) {
-    next = { ...gift, status: 'active', pauseUntil: null };
+    next = { ...gift, status: 'active', pauseUntil: null, cancelAtPeriodEnd: false };
     message = RECURRING_MESSAGES.resumed;
   } else if (body.yearlyStatement !== undefined) {
     next = { ...gift, yearlyStatement: body.yearlyStatement };
@@ -226,6 +226,11 @@ describe('RecurringGifts', () => {
     await waitFor(() => expect(sent).toEqual([{ cancel: 'period_end' }]));
     await waitFor(() => expect(within(five).getByTestId('recurring-ends-on')).toBeVisible());
     expect(within(five).queryByRole('button', { name: 'Pause' })).toBeNull();
+    // Keep giving takes the cancellation back.
+    await user.click(within(five).getByRole('button', { name: 'Keep giving' }));
+    await waitFor(() => expect(sent).toContainEqual({ resume: true }));
+    await waitFor(() => expect(within(five).getByTestId('recurring-next-payment')).toBeVisible());
+    expect(within(five).getByRole('button', { name: 'Pause' })).toBeVisible();
 
     const one = await card('1 tree every month');
     await user.click(within(one).getByRole('button', { name: 'Cancel' }));
@@ -288,5 +293,28 @@ describe('RecurringGifts', () => {
     expect(within(gift).getByRole('note')).toHaveTextContent('Manage cards and invoices');
     await user.click(screen.getByRole('button', { name: 'Manage cards and invoices' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://billing.stripe.test/p/1'));
+  });
+
+  it('a gift waiting for its first payment can only be cancelled, at once', async () => {
+    gifts = [buildRecurringGift({ status: 'incomplete', nextAt: null, donations: [] })];
+    serve();
+    const user = userEvent.setup();
+    renderWithApp(<RecurringGifts />);
+    const gift = await card('5 trees every month');
+    expect(within(gift).getByTestId('recurring-status')).toHaveTextContent(
+      'Waiting for the first payment',
+    );
+    expect(within(gift).getByText('No payments yet.')).toBeVisible();
+    const actions = within(gift).getByRole('group', { name: /^Manage/ });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Cancel']);
+    await user.click(within(actions).getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel recurring gift' });
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the gift' }));
+    await waitFor(() => expect(sent).toEqual([{ cancel: 'now' }]));
   });
 });

@@ -174,7 +174,10 @@ export function RecurringGiftCard({ gift, portal }: { gift: RecurringGift; porta
   );
 }
 
-/** Pause, Change, Cancel, Resume: the ones that fit the gift's state. */
+/**
+ * Pause, Change, Cancel, Resume (or Keep giving, after a cancellation at the period end): the ones
+ * that fit the gift's state. A gift waiting for its first payment can only be cancelled.
+ */
 function GiftActions({ gift, title }: { gift: RecurringGift; title: string }) {
   const modal = useModal();
   const update = useUpdateRecurring();
@@ -199,6 +202,8 @@ function GiftActions({ gift, title }: { gift: RecurringGift; title: string }) {
           <CancelForm gift={gift} onDone={close} />
         ),
     });
+  // Resume ends a pause, and also takes back a cancellation set for the end of the period.
+  const resumable = paused || gift.cancelAtPeriodEnd;
   const resume = () =>
     update.mutate(
       { id: gift.id, body: { resume: true } },
@@ -209,9 +214,9 @@ function GiftActions({ gift, title }: { gift: RecurringGift; title: string }) {
     );
   return (
     <div role="group" aria-label={`Manage ${title}`} className="flex flex-wrap gap-2">
-      {paused ? (
+      {resumable ? (
         <Button size="sm" busy={update.isPending} busyLabel="Resuming…" onClick={resume}>
-          Resume
+          {paused ? 'Resume' : 'Keep giving'}
         </Button>
       ) : null}
       {canPause ? (
