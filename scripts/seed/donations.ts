@@ -4,6 +4,7 @@ import { newId } from '../../server/lib/ids';
 import { donationsRepository } from '../../server/modules/donations/donations.repository';
 import type { PaymentEvent } from '../../server/modules/payments/payment-provider';
 import { testPaymentEvent } from '../../server/modules/payments/test-provider';
+import { addInterval } from '../../server/modules/donations/recurring-fulfilment';
 import type { Seeder } from './context';
 import type { SeededDrive } from './drives';
 import { localTimeAfter } from './local-time';
@@ -136,9 +137,89 @@ export function planDonations(
       counts.donations++;
     });
   }
+  planRecurringGifts(seeder, people, steps, counts);
   // Counted as the steps run.
   return counts;
 }
+
+/**
+ * Issue 22: a few members give every month or year, started through `donations.recurring.create`
+ * and its first payment's test checkout, then renewed by the test provider's schedule
+ * (`payments.renewTestGifts`) at each due time; one monthly gift is paused past today and one is
+ * cancelled at the end of its period, so Billing shows every state.
+ */
+function planRecurringGifts(
+  seeder: Seeder,
+  people: Map<string, Person>,
+  steps: Timeline,
+  counts: DonationCounts,
+) {
+  const { ctx, now } = seeder;
+  const repo = donationsRepository(ctx.database.db);
+  const plans = [
+    { who: 'asha', input: { kind: 'trees', trees: 2, interval: 'month' }, months: 10 },
+    { who: 'greenleaf', input: { kind: 'cash', amount: 120_000, interval: 'year' }, months: 14 },
+    {
+      who: 'wanjiru',
+      input: { kind: 'cash', amount: 1_500, interval: 'month' },
+      months: 6,
+      pauseDaysAgo: 20,
+    },
+    { who: 'priya', input: { kind: 'trees', trees: 1, interval: 'month' }, months: 4, end: true },
+  ] as const;
+  const renewals = new Set<number>();
+  for (const plan of plans) {
+    const donor = people.get(plan.who);
+    if (!donor) continue;
+    const startedAt = Math.max(
+      donor.joinedAt + 2 * DAY_MS,
+      addMonths(now, -plan.months) + 6 * DAY_MS,
+    );
+    let giftId = '';
+    steps.add(startedAt, async () => {
+      const started = await seeder.at(startedAt, () =>
+        ctx.donations.recurring.create(donor, { ...plan.input }),
+      );
+      giftId = started.id;
+      counts.donations++;
+      const paidAt = startedAt + 4 * 60_000;
+      const first = (await repo.findById(started.donationId))!;
+      await seeder.at(paidAt, () => ctx.payments.fulfil(testPaymentEvent(first, { paid: true })));
+      counts.paid++;
+    });
+    const step = plan.input.interval === 'month' ? 1 : 12;
+    for (let k = step; addMonths(startedAt, k) < now; k += step)
+      renewals.add(addMonths(startedAt, k) + 30 * 60_000);
+    if ('pauseDaysAgo' in plan) {
+      const at = now - plan.pauseDaysAgo * DAY_MS;
+      steps.add(at, async () => {
+        const until = new Date(now + 25 * DAY_MS).toISOString().slice(0, 10);
+        await seeder.at(at, () =>
+          ctx.donations.recurring.update(donor, giftId, { pauseUntil: until }),
+        );
+      });
+    }
+    if ('end' in plan) {
+      const at = now - 5 * DAY_MS;
+      steps.add(at, async () => {
+        await seeder.at(at, () =>
+          ctx.donations.recurring.update(donor, giftId, { cancel: 'period_end' }),
+        );
+      });
+    }
+  }
+  // The test provider's billing engine, at each due time (a schedule in the app).
+  for (const at of renewals)
+    steps.add(at, async () => {
+      const renewed = await seeder.at(at, () => ctx.payments.renewTestGifts());
+      counts.paid += renewed;
+      counts.donations += renewed;
+    });
+}
+
+/** `ms` moved by whole months (UTC, the day kept where the month has it). */
+const addMonths = (ms: number, months: number) =>
+  Date.parse(addInterval(new Date(ms).toISOString(), 'month', months));
 
 /** A refund as the provider reports it: it names the payment, not the checkout. */
 function refundEvent(donation: DonationRow): PaymentEvent {
