@@ -108,6 +108,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}/four-numbers`),
   // Giving, forest, notifications, people.
   e('transactions', 'asha', '/api/donations?page=1&limit=20'),
+  // Billing's recurring gifts (issue 22): the member's gifts and their latest periods.
+  e('billing', 'asha', '/api/donations/recurring'),
   e('my forest', 'asha', '/api/forest'),
   e('notifications', 'asha', '/api/notifications?page=1&limit=20'),
   e('people', 'asha', '/api/trees/user-profile?key=an'),
@@ -133,5 +135,6 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('check-in', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/attendance`),
   e('drive', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/pass`),
   e('transactions', 'greenleaf', '/api/donations?page=1&limit=20'),
+  e('billing', 'greenleaf', '/api/donations/recurring'),
   e('team', 'greenleaf', (i) => `/api/teams/${i.greenleafId}/members?page=1`),
 ];
