@@ -1,3 +1,4 @@
+import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { RECURRING_MESSAGES } from '../../../contract/recurring-gifts';
 import { buildDonation } from '../../../tests/support/factories';
@@ -7,7 +8,8 @@ import type { ReceiptIssuer } from '../../config';
 import type { NewDonation } from '../../db/tables';
 import { newId } from '../../lib/ids';
 import { donationApi, type Headers } from './donation-test-kit';
-import { YEARLY_STATEMENTS_CRON, YEARLY_STATEMENTS_JOB } from './donation-statements';
+import { donationStatementsRepository } from './donation-statements.repository';
+import { yearRange, YEARLY_STATEMENTS_CRON, YEARLY_STATEMENTS_JOB } from './donation-statements';
 import { NOT_A_TAX_RECEIPT } from './receipt-pdf';
 
 const ISSUER: ReceiptIssuer = {
@@ -314,5 +316,65 @@ describe.each(databaseTargets)('yearly statements on $name', (target) => {
     stop.abort(new Error('stopping'));
     await expect(statements.mailYearlyStatements(stop.signal)).rejects.toThrow('stopping');
     expect(await statements.mailYearlyStatements()).toBe(3);
+  });
+
+  it('reads a donor’s year and the year’s donors on donations_donor_paid_idx, never a scan of all donations', async () => {
+    await api.setup();
+    const donors: string[] = [];
+    for (let i = 0; i < 6; i++) donors.push((await api.signIn()).user.id);
+    const rows: NewDonation[] = [];
+    for (let i = 0; i < 600; i++) {
+      const paidAt = new Date(Date.UTC(2022, 0, 1) + i * 4 * 86_400_000).toISOString();
+      rows.push(
+        buildDonation(donors[i % donors.length]!, {
+          created_at: paidAt,
+          paid_at: i % 7 === 0 ? null : paidAt,
+          status: i % 7 === 0 ? 'pending' : 'paid',
+          updated_at: paidAt,
+          receipt_number: i % 7 === 0 ? null : `CAN-2026-${String(800_000 + i).padStart(6, '0')}`,
+        }),
+      );
+    }
+    await api.db().insertInto('donations').values(rows).execute();
+    const postgres = target.name !== 'sqlite';
+    if (postgres) await sql`analyze donations`.execute(api.db());
+    const plans = await api
+      .db()
+      .transaction()
+      .execute(async (tx) => {
+        if (postgres) await sql`set local enable_seqscan = off`.execute(tx);
+        const nodes: RootOperationNode[] = [];
+        const caught = tx.withPlugin({
+          transformQuery: ({ node }) => (nodes.push(node), node),
+          transformResult: async ({ result }) => result,
+        });
+        const repo = donationStatementsRepository(caught);
+        const range = yearRange(2024);
+        expect(await repo.paidGifts(donors[0]!, range, null, 5)).toHaveLength(5);
+        const page = await repo.paidGifts(donors[0]!, range, { paidAt: range.from, id: '' }, 5);
+        expect(page).toHaveLength(5);
+        const sorted = [...donors].sort();
+        expect(await repo.donorsAfter(null, 4)).toEqual(sorted.slice(0, 4));
+        expect(await repo.donorsAfter(sorted[3]!, 4)).toEqual(sorted.slice(4));
+        expect(await repo.withPaidGifts(sorted.slice(0, 4), range)).toEqual(sorted.slice(0, 4));
+        const out: string[] = [];
+        for (const node of nodes) {
+          const compiled = tx.getExecutor().compileQuery(node, { queryId: 'plan' });
+          const explain = postgres ? 'explain ' : 'explain query plan ';
+          const { rows: plan } = await tx.executeQuery(
+            CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]),
+          );
+          out.push(plan.map((r) => Object.values(r as object).join(' ')).join('\n'));
+        }
+        return out;
+      });
+    expect(plans).toHaveLength(5);
+    // A donor's year and which donors gave that year: ranges of (donor_id, paid_at).
+    for (const plan of [plans[0]!, plans[1]!, plans[4]!]) {
+      expect(plan).toContain('donations_donor_paid_idx');
+      expect(plan).toMatch(/donor_id = |donor_id=\?|donor_id = ANY/);
+    }
+    // The next donors: a donor index in order (each batch stops after its donors' entries).
+    for (const plan of [plans[2]!, plans[3]!]) expect(plan).toMatch(/donations_donor_\w*idx/);
   });
 });
