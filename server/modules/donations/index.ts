@@ -70,6 +70,7 @@ export const donationsModule = defineModule({
       settings: config.donations,
       appUrl: config.appUrl,
       mail,
+      jobs,
       person: (id, tx) => users.person(id, tx),
       people: (ids) => users.people(ids),
     });
@@ -177,7 +178,11 @@ export const donationsModule = defineModule({
     [GIFT_MAIL_JOB]: (payload) => donations.gifts.sendGiftMail(payload),
   }),
   hooks: (donations) => ({
-    onAccountDeleted: donations.onAccountDeleted,
+    // Billing details go; recurring gifts end here and at the provider (issue 22).
+    onAccountDeleted: async (userId, tx) => {
+      await donations.onAccountDeleted(userId, tx);
+      await donations.recurring.endAllOf(userId, tx);
+    },
     guardDriveDeletion: donations.refuseDriveDeletion,
     reservationDonors: async (reservationId, driveId) =>
       reservationId

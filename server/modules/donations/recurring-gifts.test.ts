@@ -364,6 +364,30 @@ describe.each(databaseTargets)('recurring gifts in test mode on $name', (target)
     ).toBe(404);
   });
 
+  it('ends a deleted account’s gifts: nothing more is charged', async () => {
+    await api.setup();
+    const me = await api.signIn();
+    const { id } = await activeGift(me.headers);
+    const pending = await api.call('POST', '/api/donations/recurring', me.headers, {
+      kind: 'cash',
+      amount: 1000,
+      interval: 'year',
+    });
+    const deleted = await api.app().inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: me.headers,
+      payload: { password: TEST_PASSWORD, confirm: 'DELETE' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await giftRow(id)).toMatchObject({ status: 'cancelled', next_at: null });
+    expect(await giftRow(pending.json().data.id)).toMatchObject({ status: 'cancelled' });
+    expect((await api.row(pending.json().data.donationId)).status).toBe('cancelled');
+    api.clock.set('2026-09-01T12:00:00.000Z');
+    await renew();
+    expect(await periodsOf(id)).toHaveLength(1);
+  });
+
   it('counts recurring checkouts against the card-testing limit', async () => {
     await api.setup();
     const me = await api.signIn();

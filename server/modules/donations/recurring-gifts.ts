@@ -15,7 +15,7 @@ import {
 import type { Config } from '../../config';
 import type { DonationRow, DonationSubscriptionRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
-import type { MailQueue } from '../../jobs/jobs-port';
+import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -26,7 +26,7 @@ import type { Person } from '../users/users.service';
 import type { CheckoutGuard } from './checkout-guard';
 import { donationStatusOf } from './donation-mapper';
 import { BILLING_PATH, renewalNoticeMail } from './recurring-emails';
-import { addInterval } from './recurring-fulfilment';
+import { addInterval, CANCEL_AT_PROVIDER_JOB } from './recurring-fulfilment';
 import { recurringGiftsRepository } from './recurring-gifts.repository';
 import { donationsRepository } from './donations.repository';
 
@@ -46,6 +46,7 @@ export interface RecurringGiftsDeps {
   settings: Config['donations'];
   appUrl: string;
   mail: MailQueue;
+  jobs: JobsPort;
   person: (id: string, tx?: Tx) => Promise<Person | undefined>;
   people: (ids: Iterable<string>) => Promise<Map<string, Person>>;
 }
@@ -375,6 +376,29 @@ export function recurringGifts(deps: RecurringGiftsDeps) {
       );
       await repo.update(id, { trees, amount_minor: amount, updated_at: at });
       return done(RECURRING_MESSAGES.changed);
+    },
+
+    /**
+     * A deleted account gives nothing more: its gifts end in the deleting transaction, and at
+     * the provider by a queued job each (never a network call inside the transaction).
+     */
+    async endAllOf(userId: string, tx: Tx): Promise<void> {
+      const txRepo = recurringGiftsRepository(tx.db);
+      const at = nowIso();
+      for (const gift of await txRepo.listForDonor(userId, 10_000)) {
+        if (gift.status === 'cancelled') continue;
+        await txRepo.update(gift.id, {
+          status: 'cancelled',
+          cancelled_at: at,
+          cancel_at_period_end: 0,
+          next_at: null,
+          updated_at: at,
+        });
+        if (gift.first_donation_id)
+          await txRepo.cancelPending(gift.first_donation_id, at, DONATION_MESSAGES.cancelled);
+        if (gift.provider_ref)
+          await deps.jobs.enqueue(tx, CANCEL_AT_PROVIDER_JOB, { ref: gift.provider_ref });
+      }
     },
 
     /** Stripe's Customer Portal for the member's cards and invoices. */
