@@ -131,7 +131,11 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       repo.paymentParties(donationId),
     ]);
     if (!donation || !parties) return;
-    const gift = describeGift({ ...donation, driveName: parties.drive_name });
+    const gift = describeGift({
+      ...donation,
+      driveName: parties.drive_name,
+      organisationName: parties.organisation_name,
+    });
     const amount = formatMoney(donation.amount_minor, donation.currency);
     const donorName = parties.donor_name?.trim() || parties.donor_username;
     const { organizer_id: organiserId, drive_name: driveName } = parties;
@@ -185,7 +189,11 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         to: parties.donor_email,
         name: parties.donor_name?.trim() || parties.donor_username,
         receiptNumber,
-        gift: describeGift({ ...donation, driveName: parties.drive_name }),
+        gift: describeGift({
+          ...donation,
+          driveName: parties.drive_name,
+          organisationName: parties.organisation_name,
+        }),
         amount: formatMoney(donation.amount_minor, donation.currency),
         link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
         testMode: donation.provider === 'test',

@@ -101,11 +101,15 @@ export function describeGift(donation: {
   driveName: string | null;
   /** The partner nursery that grows the trees, when there is one. */
   nurseryName?: string | null;
+  /** Issue 22: the organisation (corporate account) the gift goes to, when not a drive. */
+  organisationName?: string | null;
 }): string {
   const what = donation.kind === 'trees' ? treesText(donation.trees) : 'Cash donation';
   const gift = donation.driveName
     ? `${what} for "${donation.driveName}"`
-    : `${what} for the general fund`;
+    : donation.organisationName
+      ? `${what} for ${donation.organisationName}`
+      : `${what} for the general fund`;
   return donation.nurseryName ? `${gift}, grown by ${donation.nurseryName}` : gift;
 }
 

@@ -119,13 +119,21 @@ export function donationsStore(lookups: DonationLookups) {
       async paymentParties(donationId: string) {
         const donation = await repo.findById(donationId);
         if (!donation) return undefined;
-        const [donor, drives] = await Promise.all([
+        const [donor, drives, organisation] = await Promise.all([
           lookups.users.person(donation.donor_id, on),
           lookups.drives.briefs(donation.drive_id ? [donation.drive_id] : [], on),
+          donation.organisation_id
+            ? lookups.users.person(donation.organisation_id, on)
+            : Promise.resolve(undefined),
         ]);
         if (!donor) return undefined;
         const drive = donation.drive_id ? drives.get(donation.drive_id) : undefined;
         return {
+          /** Issue 22: the organisation a gift goes to (null when gone or none). */
+          organisation_name:
+            organisation && !organisation.deletedAt
+              ? organisation.name?.trim() || organisation.username
+              : null,
           donor_email: donor.email,
           donor_username: donor.username,
           donor_name: donor.name,

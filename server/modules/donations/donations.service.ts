@@ -343,6 +343,9 @@ export function donationsService(deps: DonationsServiceDeps) {
           ...row,
           driveName: row.drive_name,
           nurseryName: nurseryOf(row)?.name ?? null,
+          organisationName: row.organisation_id
+            ? ((await repo.paymentParties(row.id))?.organisation_name ?? null)
+            : null,
         }),
         category: row.category,
         amountMinor: row.amount_minor,

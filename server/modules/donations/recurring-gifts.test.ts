@@ -364,6 +364,23 @@ describe.each(databaseTargets)('recurring gifts in test mode on $name', (target)
     ).toBe(404);
   });
 
+  it('gives to an organisation: named on the gift, its donations and the receipt', async () => {
+    await api.setup();
+    const org = await api.signIn({ profile_type: 'corporate', name: 'Greenleaf Ltd' });
+    const me = await api.signIn();
+    const { id, donationId } = await activeGift(me.headers, { organisationId: org.user.id });
+    expect((await api.row(donationId)).organisation_id).toBe(org.user.id);
+    const [gift] = (await list(me.headers)).data;
+    expect(gift).toMatchObject({ id, organisation: { id: org.user.id, name: 'Greenleaf Ltd' } });
+    const receipt = await api
+      .db()
+      .selectFrom('mails')
+      .select('text_body')
+      .where('key', '=', `receipt:${donationId}`)
+      .executeTakeFirstOrThrow();
+    expect(receipt.text_body).toContain('2 trees for Greenleaf Ltd');
+  });
+
   it('ends a deleted account’s gifts: nothing more is charged', async () => {
     await api.setup();
     const me = await api.signIn();
