@@ -125,7 +125,8 @@ export function RecurringGiftCard({ gift, portal }: { gift: RecurringGift; porta
   facts.push(['Given to', gift.organisation?.name ?? GENERAL_FUND]);
   if (gift.status === 'paused' && gift.pauseUntil)
     facts.push(['Paused until', formatCalendarDate(gift.pauseUntil)]);
-  if (gift.nextAt && !ended)
+  // While paused the pause's end says when it is charged again.
+  if (gift.nextAt && !ended && gift.status !== 'paused')
     facts.push(
       gift.cancelAtPeriodEnd
         ? ['Ends on', formatDay(gift.nextAt)]
@@ -261,7 +262,8 @@ function YearlyStatementSwitch({ gift }: { gift: RecurringGift }) {
           id={id}
           type="checkbox"
           role="switch"
-          className="toggle toggle-primary"
+          // The kit's checkbox look (daisyUI's toggle is left out of the CSS), read as a switch.
+          className="checkbox checkbox-sm"
           checked={on}
           disabled={update.isPending}
           aria-describedby={`${id}hint`}
