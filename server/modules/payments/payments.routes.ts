@@ -55,7 +55,8 @@ export const paymentsRoutes =
           schema: {
             tags: ['payments'],
             summary: 'Stripe events (signed); each event is handled once, fulfilment is idempotent',
-            response: { 200: messageResponseSchema, ...errors },
+            // 503: Stripe could not be asked what the event leaves out; Stripe delivers it again.
+            response: { 200: messageResponseSchema, ...errors, 503: errorResponseSchema },
           },
         },
         async (request) => {
