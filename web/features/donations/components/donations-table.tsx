@@ -7,7 +7,14 @@ import { textLink } from '../../../components/ui/looks';
 import { failureMessage } from '../../../lib/api-client';
 import { useCancelDonation, usePayNow } from '../api';
 import { goToCheckout } from '../checkout-url';
-import { amountText, driveDetailPath, formatDay, GENERAL_FUND, giftText } from '../format';
+import {
+  amountText,
+  BILLING_PATH,
+  driveDetailPath,
+  formatDay,
+  GENERAL_FUND,
+  giftText,
+} from '../format';
 import { StatusBadge } from './donation-states';
 import { CertificateButton, hasCertificate } from './certificate-button';
 import { GiftCell, type DonationWithGift } from './gift-cell';
@@ -50,6 +57,12 @@ export function DonationsTable({
                 {donation.kind === 'trees' ? giftText(donation) : 'Cash'}
               </span>
               <span className="text-sm text-base-content/80">{donation.category}</span>
+              {/* A period of a recurring gift (issue 22): managed on Billing. */}
+              {donation.subscriptionId ? (
+                <Link to={BILLING_PATH} className={`${textLink} block text-sm`}>
+                  Recurring gift
+                </Link>
+              ) : null}
               <GiftCell donation={donation} />
             </>
           ),

@@ -72,6 +72,20 @@ describe('Transactions', () => {
     expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it("marks a recurring gift's payment, with a link to manage it on Billing", async () => {
+    listRoute(
+      [paidDonation({ id: 'don-r', drive: null, subscriptionId: 'sub-1' }), paidDonation()],
+      [],
+    );
+    renderWithApp(<Transactions />, '/app/transactions');
+    const rows = await screen.findAllByTestId('donation-row');
+    expect(within(rows[0]!).getByRole('link', { name: 'Recurring gift' })).toHaveAttribute(
+      'href',
+      '/app/settings-billing',
+    );
+    expect(within(rows[1]!).queryByRole('link', { name: 'Recurring gift' })).toBeNull();
+  });
+
   it('pages with Previous and Next, keeping the page in the address', async () => {
     const seen: string[] = [];
     listRoute(many, seen);
