@@ -182,7 +182,7 @@ const stripeError = (status: number, message: string, code = 'parameter_invalid'
  * it), recording every request:
  * - `POST /v1/checkout/sessions` (payment or subscription mode) and `GET /v1/checkout/sessions/{id}`
  * - `POST /v1/customers`
- * - `GET`, `POST` and `DELETE /v1/subscriptions/{id}` (`DELETE` cancels now)
+ * - `GET`, `POST` and `DELETE /v1/subscriptions/{id}` (`DELETE` cancels now; a canceled one is 404)
  * - `POST /v1/products/{id}` (a rename)
  * - `GET /v1/invoice_payments` (by `invoice`, `status`, `payment[payment_intent]`)
  * - `POST /v1/billing_portal/sessions`
@@ -313,6 +313,9 @@ export async function startStripeStub(): Promise<StripeStub> {
       if (method === 'GET') return [200, subscription];
       if (method === 'POST') return updateSubscription(subscription, body);
       if (method === 'DELETE') {
+        // Stripe answers a canceled subscription as one it does not know (it can only be read).
+        if (subscription.status === 'canceled')
+          return stripeError(404, `No such subscription: '${match[1]}'`, 'resource_missing');
         subscription.status = 'canceled';
         subscription.canceled_at = subscription.ended_at = seconds(new Date());
         return [200, subscription];

@@ -19,6 +19,7 @@ import { databaseTargets } from '../../../tests/support/test-database';
 import { WEBHOOK_MESSAGES } from '../payments/payments.service';
 import { APP_URL, donationApi, settle, type Headers } from './donation-test-kit';
 import { BILLING_PATH } from './recurring-emails';
+import { CANCEL_AT_PROVIDER_JOB } from './recurring-fulfilment';
 
 type Json = Record<string, unknown>;
 type Signed = { id: string; payload: string; signature: string };
@@ -427,9 +428,25 @@ describe.each(databaseTargets)('recurring gifts on Stripe (stub) on $name', (tar
       expect(row.cancelled_at).not.toBeNull();
       await api.services().queue.idle();
     });
-    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
-      `/v1/subscriptions/${gift.ref}`,
+    // Stripe's dunning had already canceled it (the stub, as Stripe, answers such a DELETE 404):
+    // the job reads it back as canceled and is done.
+    expect(brief(requests.filter((r) => r.path.startsWith('/v1/subscriptions')))).toEqual([
+      `DELETE /v1/subscriptions/${gift.ref}`,
+      `GET /v1/subscriptions/${gift.ref}`,
     ]);
+    if (target.name === 'sqlite')
+      expect(
+        await api
+          .db()
+          .selectFrom('jobs')
+          .selectAll()
+          .where('name', '=', CANCEL_AT_PROVIDER_JOB)
+          .execute(),
+      ).toEqual([]);
+    // Run again (a retried job), it is still done.
+    await expect(
+      api.services().donations.cancelAtProvider({ ref: gift.ref }),
+    ).resolves.toBeUndefined();
     const notices = await noticesOf(api.db(), me.user.id, 'recurring_gift');
     expect(notices.map((n) => n.title)).toEqual([
       'A payment of your recurring gift failed',
@@ -569,6 +586,19 @@ describe.each(databaseTargets)('recurring gifts on Stripe (stub) on $name', (tar
     });
     expect(res.statusCode).toBe(404);
     expect(calls).toEqual([]);
+  });
+
+  it('cancels now a gift the donor already ended in the Customer Portal (before its event came)', async () => {
+    await setup();
+    const me = await api.signIn();
+    const gift = await subscribed(me.headers);
+    // Canceled at Stripe; customer.subscription.deleted is still on its way.
+    await fetch(`${stub.url}/v1/subscriptions/${gift.ref}`, { method: 'DELETE' });
+    const res = await patch(me.headers, gift.id, { cancel: 'now' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await giftRow(gift.id)).toMatchObject({ status: 'cancelled' });
+    await accept(sign('customer.subscription.deleted', { ...stub.subscription(gift.ref)! }));
+    expect((await giftRow(gift.id)).status).toBe('cancelled');
   });
 
   it('keeps the status in step with customer.subscription.updated and .deleted; a late update never revives a cancelled gift', async () => {

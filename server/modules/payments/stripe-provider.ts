@@ -168,7 +168,16 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider & Stri
     },
 
     async cancelSubscription(ref: string) {
-      await stripe.subscriptions.cancel(ref);
+      try {
+        await stripe.subscriptions.cancel(ref);
+      } catch (error) {
+        // Stripe answers 404 for a subscription already canceled (by its own dunning after the
+        // final failed payment, or by the donor in the Customer Portal): that end is what we want.
+        // One Stripe does not know at all still fails.
+        if (!(error instanceof Stripe.errors.StripeError) || error.statusCode !== 404) throw error;
+        const subscription = await stripe.subscriptions.retrieve(ref).catch(() => null);
+        if (subscription?.status !== 'canceled') throw error;
+      }
     },
 
     async portalUrl(customerRef: string, returnUrl: string) {
