@@ -176,6 +176,8 @@ describe.each(databaseTargets)('Stripe checkout and webhook on $name', (target) 
       payment_ref: `pi_${d.session}`,
     });
     expect(await events()).toHaveLength(1);
+    // The receipt goes through the mail queue, after the response.
+    await api.services().queue.idle();
     expect(api.mailer.sent).toHaveLength(1);
   });
 
