@@ -63,6 +63,8 @@ export const RECURRING_MESSAGES = {
   notFound: 'We could not find that recurring gift.',
   cancelled: 'This recurring gift is cancelled; start a new one to give again.',
   incomplete: 'This recurring gift starts once its first payment is made.',
+  firstPaymentExpired:
+    'This first payment of a recurring gift has expired. Please start the gift again from Donate.',
   nothingToChange: 'Please choose what to change.',
   oneAction: 'Please change one thing at a time: pause, change, cancel or resume.',
   pauseFuture: 'Please choose a day after today to pause until.',

@@ -5,6 +5,7 @@ import {
   type Donation,
 } from '../../../contract/donations';
 import { DONATION_CATEGORIES } from '../../../contract/options';
+import { RECURRING_MESSAGES } from '../../../contract/recurring-gifts';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict } from '../../lib/errors';
 import type { Log } from '../../lib/log';
@@ -14,6 +15,7 @@ import { toDonation, type DonationWithDrive } from './donation-mapper';
 import type { CheckoutGuard } from './checkout-guard';
 import type { NewGiftRecipient } from './donation-gifts';
 import type { DonationsStore } from './donations-people';
+import type { RecurringGiftsRepository } from './recurring-gifts.repository';
 
 /** How many stale checkouts one expiry query takes, and how many batches one tick runs. */
 export const EXPIRY_BATCH = 500;
@@ -22,6 +24,8 @@ const EXPIRY_MS = CHECKOUT_EXPIRY_HOURS * 60 * 60 * 1000;
 
 export interface DonationCheckoutsDeps {
   repo: DonationsStore;
+  /** Issue 22: a recurring gift whose first payment is cancelled or expires ends with it. */
+  gifts: RecurringGiftsRepository;
   clock: Clock;
   provider: PaymentProvider;
   log: Log;
@@ -91,6 +95,8 @@ export function donationCheckouts(deps: DonationCheckoutsDeps) {
         }
         if (url) return { donation: toDonation(row), checkoutUrl: url };
       }
+      // A recurring gift's first payment is never repeated as a one-off gift: it starts again.
+      if (row.subscription_id) throw conflict(RECURRING_MESSAGES.firstPaymentExpired);
       // The gift goes with it: the same recipients (new rows, so new claim codes).
       const gifts = await deps.giftRecipients(row.id);
       const started = await deps.create(user, repeatOf(row), gifts ?? undefined, guard);
@@ -110,6 +116,7 @@ export function donationCheckouts(deps: DonationCheckoutsDeps) {
         updated_at: nowIso(),
       });
       if (!changed) throw conflict(DONATION_MESSAGES.notPending);
+      if (row.subscription_id) await deps.gifts.endIncomplete([row.id], nowIso());
       return toDonation(await deps.requireOwned(user, id));
     },
 
@@ -123,6 +130,8 @@ export function donationCheckouts(deps: DonationCheckoutsDeps) {
       for (let batch = 0; batch < EXPIRY_BATCHES_PER_RUN; batch++) {
         const ids = await repo.stalePendingIds(before, EXPIRY_BATCH);
         expired += await repo.expirePending(ids, nowIso(), DONATION_MESSAGES.checkoutExpired);
+        // Recurring gifts whose first payment expired end with it.
+        await deps.gifts.endIncomplete(ids, nowIso());
         if (ids.length < EXPIRY_BATCH) break;
       }
       if (expired) log.info({ expired }, 'unpaid checkouts expired');

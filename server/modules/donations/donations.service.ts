@@ -27,6 +27,7 @@ import type { PaymentProvider } from '../payments/payment-provider';
 import { sendOnProblem, type BatchGiftRequest } from '../../../contract/gifts';
 import type { JobsPort } from '../../jobs/jobs-port';
 import { donationCheckouts } from './donation-checkouts';
+import { recurringGiftsRepository } from './recurring-gifts.repository';
 import { donationCertificates, type CertificatePorts } from './donation-certificates';
 import { donationGifts, type DonationGiftsDeps, type NewGiftRecipient } from './donation-gifts';
 import { donationFulfilment, type RecurringFulfilment } from './donation-fulfilment';
@@ -478,6 +479,7 @@ export function donationsService(deps: DonationsServiceDeps) {
     /** Pay now, Cancel and the expiry of unpaid checkouts (issue 19 §7). */
     ...donationCheckouts({
       repo,
+      gifts: recurringGiftsRepository(uow.db),
       clock,
       provider,
       log,

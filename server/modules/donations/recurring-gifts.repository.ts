@@ -112,6 +112,17 @@ export function recurringGiftsRepository(db: Executor | Kysely<Database>) {
         .where('id', '=', id)
         .execute(),
 
+    /** Gifts still waiting for a first payment that was cancelled or expired end (no period). */
+    async endIncomplete(firstDonationIds: string[], at: string): Promise<void> {
+      if (firstDonationIds.length === 0) return;
+      await db
+        .updateTable('donation_subscriptions')
+        .set({ status: 'cancelled', cancelled_at: at, updated_at: at })
+        .where('status', '=', 'incomplete')
+        .where('first_donation_id', 'in', firstDonationIds)
+        .execute();
+    },
+
     // ---- the donations that are periods
 
     findDonation: (id: string) =>

@@ -364,6 +364,33 @@ describe.each(databaseTargets)('recurring gifts in test mode on $name', (target)
     ).toBe(404);
   });
 
+  it('ends a gift whose first payment is cancelled or expires, and never repeats it as a one-off gift', async () => {
+    await api.setup();
+    const me = await api.signIn();
+    const start = async () =>
+      (
+        await api.call('POST', '/api/donations/recurring', me.headers, {
+          kind: 'trees',
+          trees: 1,
+          interval: 'month',
+        })
+      ).json().data as { id: string; donationId: string };
+    const cancelled = await start();
+    const res = await api.call('POST', `/api/donations/${cancelled.donationId}/cancel`, me.headers);
+    expect(res.statusCode).toBe(200);
+    expect(await giftRow(cancelled.id)).toMatchObject({ status: 'cancelled' });
+    const stale = await start();
+    api.clock.advance(25 * 60 * 60 * 1000);
+    const headers = await again(me.user);
+    const payNow = await api.call('POST', `/api/donations/${stale.donationId}/checkout`, headers);
+    expect(payNow.statusCode).toBe(409);
+    expect(payNow.json().message).toBe(RECURRING_MESSAGES.firstPaymentExpired);
+    expect(await api.db().selectFrom('donations').selectAll().execute()).toHaveLength(2);
+    expect(await api.services().donations.expireStaleCheckouts()).toBe(1);
+    expect((await api.row(stale.donationId)).status).toBe('expired');
+    expect(await giftRow(stale.id)).toMatchObject({ status: 'cancelled' });
+  });
+
   it('gives to an organisation: named on the gift, its donations and the receipt', async () => {
     await api.setup();
     const org = await api.signIn({ profile_type: 'corporate', name: 'Greenleaf Ltd' });
