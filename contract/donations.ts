@@ -251,6 +251,8 @@ export const donationSchema = z.object({
   nursery: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
   /** Issue 22: the recurring gift (GET /api/donations/recurring) this donation is a period of. */
   subscriptionId: z.string().nullable().optional(),
+  /** Issue 22: the organisation (a corporate account) the gift went to, when not a drive. */
+  organisation: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type Donation = z.infer<typeof donationSchema>;
 

@@ -17,6 +17,8 @@ export type DonationWithDrive = DonationRow & {
   nursery_username?: string | null;
   nursery_name?: string | null;
   nursery_deleted_at?: string | null;
+  /** Issue 22: the organisation's shown name (null when gone or none). */
+  organisation_name?: string | null;
 };
 
 /** The partner nursery growing a tree donation's trees, when it is allocated to a reservation. */
@@ -58,6 +60,10 @@ export function toDonation(row: DonationWithDrive): Donation {
     failureReason: row.failure_reason,
     nursery: nurseryOf(row),
     subscriptionId: row.subscription_id,
+    organisation:
+      row.organisation_id && row.organisation_name
+        ? { id: row.organisation_id, name: row.organisation_name }
+        : null,
   };
 }
 

@@ -15,6 +15,11 @@ export interface DonationLookups {
   nursery: Pick<NurseryService, 'reservationNurseries'>;
 }
 
+/** An organisation's shown name; null when it is gone or none. */
+const organisationName = (
+  p: { name: string | null; username: string; deletedAt: string | null } | undefined,
+) => (p && !p.deletedAt ? p.name?.trim() || p.username : null);
+
 /** Binary order, as `order by` sorts text on both databases (PostgreSQL runs with C collation). */
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -42,7 +47,13 @@ export function donationsStore(lookups: DonationLookups) {
           on,
         ),
       ]);
-      const nurseries = await lookups.users.people(nurseryOf.values(), on);
+      const nurseries = await lookups.users.people(
+        [
+          ...nurseryOf.values(),
+          ...rows.flatMap((r) => (r.organisation_id ? [r.organisation_id] : [])),
+        ],
+        on,
+      );
       return rows.map((row) => {
         const drive = row.drive_id ? drives.get(row.drive_id) : undefined;
         const nurseryId = row.reservation_id ? (nurseryOf.get(row.reservation_id) ?? null) : null;
@@ -55,6 +66,9 @@ export function donationsStore(lookups: DonationLookups) {
           nursery_username: nursery?.username ?? null,
           nursery_name: nursery?.name ?? null,
           nursery_deleted_at: nursery?.deletedAt ?? null,
+          organisation_name: organisationName(
+            row.organisation_id ? nurseries.get(row.organisation_id) : undefined,
+          ),
         };
       });
     }
@@ -130,10 +144,7 @@ export function donationsStore(lookups: DonationLookups) {
         const drive = donation.drive_id ? drives.get(donation.drive_id) : undefined;
         return {
           /** Issue 22: the organisation a gift goes to (null when gone or none). */
-          organisation_name:
-            organisation && !organisation.deletedAt
-              ? organisation.name?.trim() || organisation.username
-              : null,
+          organisation_name: organisationName(organisation),
           donor_email: donor.email,
           donor_username: donor.username,
           donor_name: donor.name,

@@ -397,6 +397,12 @@ describe.each(databaseTargets)('recurring gifts in test mode on $name', (target)
     const me = await api.signIn();
     const { id, donationId } = await activeGift(me.headers, { organisationId: org.user.id });
     expect((await api.row(donationId)).organisation_id).toBe(org.user.id);
+    const donation = await api.call('GET', `/api/donations/${donationId}`, me.headers);
+    expect(donation.json().data).toMatchObject({
+      subscriptionId: id,
+      drive: null,
+      organisation: { id: org.user.id, name: 'Greenleaf Ltd' },
+    });
     const [gift] = (await list(me.headers)).data;
     expect(gift).toMatchObject({ id, organisation: { id: org.user.id, name: 'Greenleaf Ltd' } });
     const receipt = await api

@@ -41,9 +41,9 @@ export const checkoutPath = (donation: Pick<Donation, 'id' | 'drive' | 'kind' | 
     donation.id,
   );
 
-/** Who receives it: the drive's name, or "General fund". */
-export const recipientName = (donation: Pick<Donation, 'drive'>) =>
-  donation.drive?.name ?? GENERAL_FUND;
+/** Who receives it: the drive's name, the organisation's (issue 22), or "General fund". */
+export const recipientName = (donation: Pick<Donation, 'drive' | 'organisation'>) =>
+  donation.drive?.name ?? donation.organisation?.name ?? GENERAL_FUND;
 
 /** What was given: "3 trees" or "$25.00". */
 export const giftText = (donation: Pick<Donation, 'kind' | 'trees' | 'amount' | 'currency'>) =>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Donation } from '../../../../contract/donations';
 import { textLink } from '../../../components/ui/looks';
-import { amountText, driveDetailPath, formatDay, GENERAL_FUND, giftText } from '../format';
+import { amountText, driveDetailPath, formatDay, giftText, recipientName } from '../format';
 
 /** What a donation is, as a definition list: to whom, what, category, message, name, total. */
 export function DonationSummary({ donation, extra }: { donation: Donation; extra?: ReactNode }) {
@@ -14,7 +14,7 @@ export function DonationSummary({ donation, extra }: { donation: Donation; extra
           {donation.drive.name}
         </Link>
       ) : (
-        GENERAL_FUND
+        recipientName(donation)
       ),
     ],
   ];

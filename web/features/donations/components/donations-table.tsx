@@ -12,8 +12,8 @@ import {
   BILLING_PATH,
   driveDetailPath,
   formatDay,
-  GENERAL_FUND,
   giftText,
+  recipientName,
 } from '../format';
 import { StatusBadge } from './donation-states';
 import { CertificateButton, hasCertificate } from './certificate-button';
@@ -76,7 +76,7 @@ export function DonationsTable({
                 {donation.drive.name}
               </Link>
             ) : (
-              GENERAL_FUND
+              recipientName(donation)
             ),
         },
         {
