@@ -131,21 +131,40 @@ export const donationOptionsQuerySchema = z.object({
 
 // ---- POST /api/donations
 
+/** Trees or cash and how much: one-off and recurring gifts alike (issue 22). */
+export const treesField = z
+  .number({ error: DONATION_MESSAGES.treesRequired })
+  .int(DONATION_MESSAGES.treesWhole)
+  .positive(DONATION_MESSAGES.treesRequired);
+export const amountField = z
+  .number({ error: DONATION_MESSAGES.amountRequired })
+  .int(DONATION_MESSAGES.amountWhole)
+  .positive(DONATION_MESSAGES.amountRequired);
+export const giftSizeFields = {
+  kind: z.enum(DONATION_KINDS, { error: DONATION_MESSAGES.kindRequired }),
+  trees: treesField.optional(),
+  amount: amountField.optional(),
+};
+
+/** A tree gift has trees and no amount; a cash gift an amount and no trees. */
+export function checkGiftSize(
+  value: { kind: (typeof DONATION_KINDS)[number]; trees?: number; amount?: number },
+  ctx: z.RefinementCtx,
+): void {
+  const issue = (path: 'trees' | 'amount', message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message });
+  if (value.kind === 'trees') {
+    if (value.amount !== undefined) issue('amount', DONATION_MESSAGES.treesWithAmount);
+    else if (value.trees === undefined) issue('trees', DONATION_MESSAGES.treesRequired);
+  } else if (value.trees !== undefined) issue('trees', DONATION_MESSAGES.amountWithTrees);
+  else if (value.amount === undefined) issue('amount', DONATION_MESSAGES.amountRequired);
+}
+
 const categoryValues = DONATION_CATEGORIES.map((c) => c.value) as [string, ...string[]];
 
 export const createDonationRequestSchema = z
   .object({
-    kind: z.enum(DONATION_KINDS, { error: DONATION_MESSAGES.kindRequired }),
-    trees: z
-      .number({ error: DONATION_MESSAGES.treesRequired })
-      .int(DONATION_MESSAGES.treesWhole)
-      .positive(DONATION_MESSAGES.treesRequired)
-      .optional(),
-    amount: z
-      .number({ error: DONATION_MESSAGES.amountRequired })
-      .int(DONATION_MESSAGES.amountWhole)
-      .positive(DONATION_MESSAGES.amountRequired)
-      .optional(),
+    ...giftSizeFields,
     /** An upcoming drive, or absent/null for the general fund. */
     driveId: z.string().min(1).max(64).nullable().optional(),
     /** Optional: trees default to "Trees", cash to the general fund (DEFAULT_CATEGORY). */
@@ -164,29 +183,7 @@ export const createDonationRequestSchema = z
   .superRefine((value, ctx) => {
     if (value.gift && value.kind !== 'trees')
       ctx.addIssue({ code: 'custom', path: ['gift'], message: GIFT_MESSAGES.treesOnly });
-    if (value.kind === 'trees') {
-      if (value.amount !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['amount'],
-          message: DONATION_MESSAGES.treesWithAmount,
-        });
-      else if (value.trees === undefined)
-        ctx.addIssue({ code: 'custom', path: ['trees'], message: DONATION_MESSAGES.treesRequired });
-    } else {
-      if (value.trees !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['trees'],
-          message: DONATION_MESSAGES.amountWithTrees,
-        });
-      else if (value.amount === undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['amount'],
-          message: DONATION_MESSAGES.amountRequired,
-        });
-    }
+    checkGiftSize(value, ctx);
   });
 export type CreateDonationRequest = z.infer<typeof createDonationRequestSchema>;
 

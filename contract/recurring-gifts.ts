@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import {
+  amountField,
+  checkGiftSize,
   DONATION_KINDS,
   DONATION_MESSAGES,
   DONATION_STATUSES,
+  giftSizeFields,
   moneyMinorSchema,
+  treesField,
 } from './donations';
 import { formatMoney } from './money';
 
@@ -92,38 +96,14 @@ const onDayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
 export const createRecurringRequestSchema = z
   .object({
-    kind: z.enum(DONATION_KINDS, { error: DONATION_MESSAGES.kindRequired }),
-    trees: z
-      .number({ error: DONATION_MESSAGES.treesRequired })
-      .int(DONATION_MESSAGES.treesWhole)
-      .positive(DONATION_MESSAGES.treesRequired)
-      .optional(),
-    amount: z
-      .number({ error: DONATION_MESSAGES.amountRequired })
-      .int(DONATION_MESSAGES.amountWhole)
-      .positive(DONATION_MESSAGES.amountRequired)
-      .optional(),
+    ...giftSizeFields,
     interval: z.enum(RECURRING_INTERVALS, { error: RECURRING_MESSAGES.intervalRequired }),
     /** A corporate account's id; absent or null: the general fund. */
     organisationId: z.string().min(1).max(64).nullable().optional(),
     anonymous: z.boolean().optional(),
   })
   .strict()
-  .superRefine((value, ctx) => {
-    if (value.kind === 'trees') {
-      if (value.amount !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['amount'],
-          message: DONATION_MESSAGES.treesWithAmount,
-        });
-      else if (value.trees === undefined)
-        ctx.addIssue({ code: 'custom', path: ['trees'], message: DONATION_MESSAGES.treesRequired });
-    } else if (value.trees !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['trees'], message: DONATION_MESSAGES.amountWithTrees });
-    else if (value.amount === undefined)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: DONATION_MESSAGES.amountRequired });
-  });
+  .superRefine(checkGiftSize);
 export type CreateRecurringRequest = z.infer<typeof createRecurringRequestSchema>;
 
 export const createRecurringResponseSchema = z.object({
@@ -200,16 +180,8 @@ export const updateRecurringRequestSchema = z
       .regex(onDayPattern, RECURRING_MESSAGES.pauseFuture)
       .optional(),
     /** From the next period. */
-    trees: z
-      .number({ error: DONATION_MESSAGES.treesRequired })
-      .int(DONATION_MESSAGES.treesWhole)
-      .positive(DONATION_MESSAGES.treesRequired)
-      .optional(),
-    amount: z
-      .number({ error: DONATION_MESSAGES.amountRequired })
-      .int(DONATION_MESSAGES.amountWhole)
-      .positive(DONATION_MESSAGES.amountRequired)
-      .optional(),
+    trees: treesField.optional(),
+    amount: amountField.optional(),
     cancel: z.enum(['now', 'period_end']).optional(),
     resume: z.literal(true).optional(),
     /** A monthly donor's choice: one yearly statement instead of a mail per payment. */
