@@ -1,9 +1,6 @@
 import { DONATION_MESSAGES } from '../../contract/donations';
-import type { DonationRow } from '../../server/db/tables';
-import { newId } from '../../server/lib/ids';
 import { donationsRepository } from '../../server/modules/donations/donations.repository';
-import type { PaymentEvent } from '../../server/modules/payments/payment-provider';
-import { testPaymentEvent } from '../../server/modules/payments/test-provider';
+import { testPaymentEvent, testReversalEvent } from '../../server/modules/payments/test-provider';
 import { addInterval } from '../../server/modules/donations/recurring-fulfilment';
 import type { Seeder } from './context';
 import type { SeededDrive } from './drives';
@@ -113,7 +110,9 @@ export function planDonations(
         refunded = true;
         steps.add(paidAt + 3 * DAY_MS, async () => {
           const paid = (await repo.findById(id))!;
-          await seeder.at(paidAt + 3 * DAY_MS, () => ctx.payments.fulfil(refundEvent(paid)));
+          await seeder.at(paidAt + 3 * DAY_MS, () =>
+            ctx.payments.fulfil(testReversalEvent(paid, 'refund')),
+          );
           counts.paid--;
         });
       }
@@ -220,19 +219,3 @@ function planRecurringGifts(
 /** `ms` moved by whole months (UTC, the day kept where the month has it). */
 const addMonths = (ms: number, months: number) =>
   Date.parse(addInterval(new Date(ms).toISOString(), 'month', months));
-
-/** A refund as the provider reports it: it names the payment, not the checkout. */
-function refundEvent(donation: DonationRow): PaymentEvent {
-  return {
-    provider: 'test',
-    id: `evt_test_${newId()}`,
-    type: 'charge.refunded',
-    outcome: 'refunded',
-    sessionId: null,
-    paymentRef: donation.payment_ref,
-    donationId: donation.id,
-    amount: donation.amount_minor,
-    currency: donation.currency,
-    failureReason: null,
-  };
-}

@@ -38,6 +38,25 @@ export const NOT_A_TAX_RECEIPT =
  * Who issues the document (legal name, address, tax id), or, without ORG_LEGAL_NAME, the line that
  * says it is not a tax receipt. Receipts and yearly statements print it under the brand.
  */
+/** The donor's billing details as saved (name, address, tax id), when there are any. */
+export function pdfBilledTo(doc: PDFKit.PDFDocument, billing: BillingProfile | null | undefined) {
+  const address = billing
+    ? [
+        billing.billingName,
+        billing.addressLine1,
+        billing.addressLine2,
+        [billing.postalCode, billing.city].filter(Boolean).join(' '),
+        billing.country,
+      ].filter((line) => line.trim() !== '')
+    : [];
+  if (address.length === 0 && !billing?.taxId) return;
+  doc.font(PDF_FONT_BOLD).fontSize(11).fillColor(PDF_GREY).text('Billed to');
+  doc.font(PDF_FONT).fillColor('black');
+  for (const line of address) doc.text(printable(line));
+  if (billing?.taxId) doc.text(`Tax id: ${printable(billing.taxId)}`);
+  doc.moveDown();
+}
+
 export function pdfIssuer(doc: PDFKit.PDFDocument, issuer: ReceiptIssuer) {
   if (!issuer.legalName) {
     doc.fillColor('#b45309').font(PDF_FONT_BOLD).fontSize(10).text(NOT_A_TAX_RECEIPT);
@@ -100,23 +119,7 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
   row('Donor:', data.donorEmail ? `${data.donorName} <${data.donorEmail}>` : data.donorName);
   doc.moveDown();
 
-  const billing = data.billing;
-  const address = billing
-    ? [
-        billing.billingName,
-        billing.addressLine1,
-        billing.addressLine2,
-        [billing.postalCode, billing.city].filter(Boolean).join(' '),
-        billing.country,
-      ].filter((line) => line.trim() !== '')
-    : [];
-  if (address.length > 0 || billing?.taxId) {
-    doc.font(PDF_FONT_BOLD).fontSize(11).fillColor(PDF_GREY).text('Billed to');
-    doc.font(PDF_FONT).fillColor('black');
-    for (const line of address) doc.text(printable(line));
-    if (billing?.taxId) doc.text(`Tax id: ${printable(billing.taxId)}`);
-    doc.moveDown();
-  }
+  pdfBilledTo(doc, data.billing);
 
   doc.font(PDF_FONT_BOLD).fontSize(11).fillColor(PDF_GREY).text('Given');
   doc.font(PDF_FONT).fillColor('black').text(printable(data.gift));

@@ -14,7 +14,7 @@ import {
   type PdfFonts,
 } from '../../lib/pdf';
 import { yieldToEventLoop } from '../../lib/yield';
-import { pdfIssuer, pdfIssuerFooter } from './receipt-pdf';
+import { pdfBilledTo, pdfIssuer, pdfIssuerFooter } from './receipt-pdf';
 
 /** One paid gift as a line of the statement. */
 export interface StatementGift {
@@ -117,23 +117,7 @@ async function draw(data: StatementData): Promise<Buffer> {
   row('Donor:', data.donorEmail ? `${data.donorName} <${data.donorEmail}>` : data.donorName);
   doc.moveDown();
 
-  const billing = data.billing;
-  const address = billing
-    ? [
-        billing.billingName,
-        billing.addressLine1,
-        billing.addressLine2,
-        [billing.postalCode, billing.city].filter(Boolean).join(' '),
-        billing.country,
-      ].filter((line) => line.trim() !== '')
-    : [];
-  if (address.length > 0 || billing?.taxId) {
-    doc.font(PDF_FONT_BOLD).fontSize(11).fillColor(PDF_GREY).text('Billed to');
-    doc.font(PDF_FONT).fillColor('black');
-    for (const line of address) doc.text(printable(line));
-    if (billing?.taxId) doc.text(`Tax id: ${printable(billing.taxId)}`);
-    doc.moveDown();
-  }
+  pdfBilledTo(doc, data.billing);
 
   if (data.gifts.some((gift) => gift.testMode)) {
     doc

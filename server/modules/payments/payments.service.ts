@@ -3,7 +3,6 @@ import {
   type TestPaymentRequest,
   type TestReversalRequest,
 } from '../../../contract/donations';
-import { newId } from '../../lib/ids';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -13,7 +12,7 @@ import type { FulfilmentResult } from '../donations/donation-fulfilment';
 import type { ServiceRegistry } from '../module';
 import { WebhookSignatureError, type PaymentEvent, type PaymentProvider } from './payment-provider';
 import type { paymentsRepository } from './payments.repository';
-import { checkExpiry, testCardResult, testPaymentEvent } from './test-provider';
+import { checkExpiry, testCardResult, testPaymentEvent, testReversalEvent } from './test-provider';
 
 export interface PaymentsServiceDeps {
   uow: UnitOfWork;
@@ -133,19 +132,7 @@ export function paymentsService(deps: PaymentsServiceDeps) {
       const donation = await donations.requireOwned(user, input.donationId);
       if (donation.status !== 'paid' || donation.provider !== 'test')
         throw conflict(DONATION_MESSAGES.notPaid);
-      const dispute = input.reason === 'dispute';
-      const result = await fulfil({
-        provider: 'test',
-        id: `evt_test_${newId()}`,
-        type: dispute ? 'charge.dispute.created' : 'charge.refunded',
-        outcome: dispute ? 'disputed' : 'refunded',
-        sessionId: null,
-        paymentRef: donation.payment_ref,
-        donationId: donation.id,
-        amount: donation.amount_minor,
-        currency: donation.currency,
-        failureReason: null,
-      });
+      const result = await fulfil(testReversalEvent(donation, input.reason));
       return { status: result.status ?? 'paid' };
     },
 

@@ -73,3 +73,31 @@ export function testPaymentEvent(
     failureReason: result.paid ? null : result.reason,
   };
 }
+
+/**
+ * Test mode's refund or dispute of a paid donation, shaped like Stripe's `charge.refunded` and
+ * `charge.dispute.created`: it names the payment, and goes through the same fulfilment.
+ */
+export function testReversalEvent(
+  donation: {
+    id: string;
+    payment_ref: string | null;
+    amount_minor: number;
+    currency: string;
+  },
+  reason: 'refund' | 'dispute',
+): PaymentEvent {
+  const dispute = reason === 'dispute';
+  return {
+    provider: 'test',
+    id: `evt_test_${newId()}`,
+    type: dispute ? 'charge.dispute.created' : 'charge.refunded',
+    outcome: dispute ? 'disputed' : 'refunded',
+    sessionId: null,
+    paymentRef: donation.payment_ref,
+    donationId: donation.id,
+    amount: donation.amount_minor,
+    currency: donation.currency,
+    failureReason: null,
+  };
+}
