@@ -87,3 +87,42 @@ describe('RequireSession with a remembered user', () => {
     expect(await screen.findByText('Hello Asha')).toBeInTheDocument();
   });
 });
+
+describe('RequireSession in a new tab (issue 23)', () => {
+  let other: BroadcastChannel | undefined;
+  afterEach(() => other?.close());
+
+  it('takes the session from an open tab and shows the page without signing in', async () => {
+    other = new BroadcastChannel('canopy-session');
+    const started = Date.now() - 60_000;
+    other.onmessage = ({ data }: MessageEvent) => {
+      if ((data as { ask?: boolean }).ask) {
+        other?.postMessage({ give: { token: tokenFor('u-1'), started } });
+      }
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(asha('Asha')), { status: 200 }),
+    );
+    app();
+    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
+    expect(await screen.findByText('Hello Asha')).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/app/dashboard');
+  });
+
+  it('goes to sign-in when no open tab answers', async () => {
+    app();
+    expect(screen.getByText('Checking your session…')).toBeInTheDocument();
+    expect(await screen.findByText('Sign in')).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toMatch(/^\/login\?from=/);
+  });
+
+  it('goes to sign-in at once in a browser without BroadcastChannel', () => {
+    vi.stubGlobal('BroadcastChannel', undefined);
+    try {
+      app();
+      expect(screen.getByText('Sign in')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useCurrentUser } from '../features/auth/api';
 import { setSessionEndedHandler } from '../lib/api-client';
-import { getToken } from '../lib/session';
+import { getToken, sessionFromOpenTab } from '../lib/session';
 
 export const loginPathFor = (from: string) => `/login?from=${encodeURIComponent(from)}`;
 
@@ -12,8 +12,16 @@ export function RequireSession() {
   const location = useLocation();
   const navigate = useNavigate();
   const here = `${location.pathname}${location.search}`;
+  // Without a session here (a link opened in a new tab), ask the open tabs first (issue 23).
+  const [asking, setAsking] = useState(
+    () => getToken() === null && typeof BroadcastChannel === 'function',
+  );
   const token = getToken();
   const currentUser = useCurrentUser();
+
+  useEffect(() => {
+    if (asking) void sessionFromOpenTab().then(() => setAsking(false));
+  }, [asking]);
 
   useEffect(() => {
     // Any 401 inside the app: back to sign-in without reloading, then back here afterwards.
@@ -23,8 +31,10 @@ export function RequireSession() {
     });
   }, [navigate]);
 
-  if (!token || currentUser.isError) return <Navigate to={loginPathFor(here)} replace />;
-  if (!currentUser.data) {
+  if (!asking && (!token || currentUser.isError)) {
+    return <Navigate to={loginPathFor(here)} replace />;
+  }
+  if (asking || !currentUser.data) {
     return (
       <div
         className="min-h-screen flex items-center justify-center"

@@ -27,13 +27,19 @@ function decode(token: string): SessionClaims | null {
   }
 }
 
-/** Forgets the session everywhere it might be kept. */
-export function clearSession(): void {
+function forget(): void {
   for (const storage of [sessionStorage, localStorage]) {
     storage.removeItem(TOKEN_KEY);
     storage.removeItem(STARTED_KEY);
     for (const key of Object.keys(storage)) if (key.startsWith('session_')) storage.removeItem(key);
   }
+}
+
+/** Forgets the session everywhere it might be kept, and in every open tab that shares it. */
+export function clearSession(): void {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  forget();
+  if (token) tabs?.postMessage({ end: token });
 }
 
 export function saveSession(token: string, now = Date.now()): void {
@@ -51,6 +57,63 @@ export function getToken(now = Date.now()): string | null {
     return null;
   }
   return token;
+}
+
+/**
+ * Open tabs share the session (issue 23): a tab without one asks the others over a same-origin
+ * BroadcastChannel and takes the token with its start time, so the 8 hours still count from the
+ * sign-in; signing out ends it in every tab. With no tab open nobody answers, so the session still
+ * ends with the last page. Nothing goes to localStorage.
+ */
+const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel('canopy-session') : null;
+let asking: Promise<string | null> | null = null;
+type TabMessage = {
+  ask?: true;
+  end?: string;
+  give?: { token: string; started: number; user?: string };
+};
+
+if (tabs) {
+  tabs.onmessage = ({ data }: MessageEvent<TabMessage | null>) => {
+    const token = getToken();
+    if (data?.ask && token) {
+      const user = sessionStorage.getItem(USER_KEY) ?? undefined;
+      const started = Number(sessionStorage.getItem(STARTED_KEY));
+      tabs.postMessage({ give: { token, started, user } });
+    } else if (data?.end && data.end === token) {
+      forget();
+    } else if (asking && !token && data?.give) {
+      const { token: given, started, user } = data.give;
+      if (!decode(given) || !(Date.now() - started < LIFETIME_MS)) return;
+      saveSession(given, started);
+      if (typeof user === 'string') sessionStorage.setItem(USER_KEY, user);
+    }
+  };
+}
+
+/**
+ * This tab's token, or else one taken from another open tab that answers within `waitMs`; null
+ * when none does (or the browser has no BroadcastChannel). One question at a time.
+ */
+export function sessionFromOpenTab(waitMs = 300): Promise<string | null> {
+  const token = getToken();
+  if (token || !tabs) return Promise.resolve(token);
+  asking ??= new Promise<string | null>((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      tabs.removeEventListener('message', check);
+      asking = null;
+      resolve(getToken());
+    };
+    // Runs after the handler above, which was added first and stores the answer.
+    const check = () => {
+      if (sessionStorage.getItem(TOKEN_KEY)) finish();
+    };
+    const timer = setTimeout(finish, waitMs);
+    tabs.addEventListener('message', check);
+    tabs.postMessage({ ask: true });
+  });
+  return asking;
 }
 
 export function getSessionClaims(): SessionClaims | null {
