@@ -168,8 +168,43 @@ describe('the corporate dashboard page', () => {
     expect(picker).toHaveValue('org-a');
   });
 
-  it('sends someone in no team, who is not corporate, to their own dashboard', async () => {
-    serve(member, []);
-    expect(await screen.findByText('Own dashboard')).toBeInTheDocument();
+  it('tells someone in no team, who is not corporate, who the page is for, with a link home (issue 23)', async () => {
+    const fetchSpy = serve(member, []);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'This is for corporate accounts' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute(
+      'href',
+      '/app/dashboard',
+    );
+    expect(dashboardCalls(fetchSpy)).toEqual([]);
+  });
+
+  it('explains the page instead of "Try again" when the dashboard answers 403 (issue 23)', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL(String(input), 'http://localhost');
+      const body =
+        url.pathname === '/api/teams/mine'
+          ? { success: true, data: [team('org-a', 'Alder Ltd')] }
+          : { success: false, code: 'FORBIDDEN', message: 'You are not a member.' };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), {
+          status: url.pathname === '/api/teams/mine' ? 200 : 403,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    });
+    renderWithApp(
+      <Routes>
+        <Route element={<Outlet context={member} />}>
+          <Route path="/app/corporate-dashboard" element={<AppCorporateDashboard />} />
+        </Route>
+      </Routes>,
+      '/app/corporate-dashboard',
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'This is for corporate accounts' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });

@@ -12,6 +12,8 @@ import { AddDriveButton } from '../features/drive-form/components/drive-form-mod
 import { useMyTeams } from '../features/teams/api';
 import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { failureMessage } from '../lib/api-client';
+import { dashboardsKey } from '../features/dashboards/api';
+import { RolePage } from '../app/role-page';
 
 interface Viewable extends OrganisationChoice {
   name: string;
@@ -36,10 +38,22 @@ function viewableOrganisations(user: CurrentUser, teams: readonly MyTeam[]): Vie
 /**
  * /app/corporate-dashboard: the organisation's drives and impact, for the organisation and the
  * members of its team; someone who may see several picks one (kept in `?organisation=`, so reload
- * and Back keep it). Anyone in no team, and not corporate, goes to their own dashboard.
+ * and Back keep it). Anyone in no team, and not corporate, is told who the page is for (issue 23).
  */
 export default function AppCorporateDashboard() {
   usePageTitle('Dashboard');
+  return (
+    <RolePage
+      for="corporate"
+      about="The corporate dashboard shows an organisation its drives, volunteers, trees and donations; corporate accounts and the members of their team can use it."
+      forbiddenKeys={[[...dashboardsKey, 'corporate']]}
+    >
+      <OrganisationDashboard />
+    </RolePage>
+  );
+}
+
+function OrganisationDashboard() {
   const user = useOutletContext<CurrentUser>();
   const corporate = user.profileType === 'corporate';
   const teams = useMyTeams();
