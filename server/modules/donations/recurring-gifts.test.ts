@@ -219,6 +219,29 @@ describe.each(databaseTargets)('recurring gifts in test mode on $name', (target)
     expect(Number(totals.trees)).toBe(26);
   });
 
+  it('renews on the first payment’s day of the month, without drifting at month ends', async () => {
+    await api.setup();
+    api.clock.set('2027-01-31T09:00:00.000Z');
+    const me = await api.signIn();
+    const { id } = await activeGift(me.headers);
+    const nexts: string[] = [];
+    for (const day of [
+      '2027-02-28T10:00:00.000Z',
+      '2027-03-31T10:00:00.000Z',
+      '2027-04-30T10:00:00.000Z',
+    ]) {
+      api.clock.set(day);
+      await renew();
+      nexts.push((await giftRow(id)).next_at!);
+    }
+    expect(nexts).toEqual([
+      '2027-03-31T09:00:00.000Z',
+      '2027-04-30T09:00:00.000Z',
+      '2027-05-31T09:00:00.000Z',
+    ]);
+    expect(await periodsOf(id)).toHaveLength(4);
+  });
+
   it('changes the trees from the next period, cancels at the period end, and charges nothing after', async () => {
     await api.setup();
     const me = await api.signIn();

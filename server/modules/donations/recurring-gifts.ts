@@ -165,6 +165,21 @@ export function recurringGifts(deps: RecurringGiftsDeps) {
     }
   }
 
+  /**
+   * When the period starting at `due` ends, counted from the first payment as Stripe counts from
+   * its billing anchor, so month ends do not drift (31 Jan → 28 Feb → 31 Mar).
+   */
+  async function periodAfter(gift: DonationSubscriptionRow, due: string): Promise<string> {
+    const first = gift.first_donation_id ? await repo.findDonation(gift.first_donation_id) : null;
+    const anchor = first?.paid_at;
+    if (!anchor) return addInterval(due, gift.interval);
+    const [a, d] = [new Date(anchor), new Date(due)];
+    const years = d.getUTCFullYear() - a.getUTCFullYear();
+    const periods =
+      gift.interval === 'year' ? years : years * 12 + d.getUTCMonth() - a.getUTCMonth();
+    return addInterval(anchor, gift.interval, periods + 1);
+  }
+
   return {
     /**
      * A new gift waiting for its first payment, its first period's pending donation and the
@@ -439,7 +454,7 @@ export function recurringGifts(deps: RecurringGiftsDeps) {
         if (gift.pause_until && dayOf(due) < gift.pause_until) {
           // Paused: this period is skipped, nothing is charged.
           await repo.update(gift.id, {
-            next_at: addInterval(due, gift.interval),
+            next_at: await periodAfter(gift, due),
             status: 'paused',
             updated_at: now,
           });
@@ -464,7 +479,7 @@ export function recurringGifts(deps: RecurringGiftsDeps) {
             ref: null,
             invoiceRef: `in_test_${gift.id}_${n}`,
             billingReason: 'subscription_cycle',
-            periodEnd: addInterval(due, gift.interval),
+            periodEnd: await periodAfter(gift, due),
             status: null,
             cancelAtPeriodEnd: null,
             nextAttemptAt: null,
