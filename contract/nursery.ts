@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagedResponseFields, pagingQueryFields } from './common';
+import { cursorField, decodeCursor, encodeCursor, isRowId } from './cursor';
 import { GEO_MESSAGES } from './geo';
 import { TREE_SIZES, TREE_SPECIES, type TreeSizeValue } from './options';
 
@@ -11,7 +12,8 @@ export const NURSERY_LIMITS = {
   locationMax: 300,
   idMax: 64,
   radiusKmMax: 1000,
-  radiusKmDefault: 100,
+  /** The first page of a nearest-first search (issue 23). */
+  nearPage: 20,
   /** At or below this many saplings a stock line is flagged as running low. */
   lowStock: 10,
   reserveMax: 10_000,
@@ -30,6 +32,8 @@ export const NURSERY_MESSAGES = {
   notesTooLong: `Notes must be at most ${NURSERY_LIMITS.notesMax} characters.`,
   nearInvalid: 'near must be "<latitude>,<longitude>", e.g. 12.97,77.59.',
   radiusInvalid: `radiusKm must be between 1 and ${NURSERY_LIMITS.radiusKmMax}.`,
+  cursorInvalid: 'after must be the nextCursor of a nearest-first stock search.',
+  cursorNeedsNear: 'after goes with near: it continues a nearest-first search.',
   stockHasOpenReservations:
     'This stock has open reservations. Decline them or mark them delivered before deleting it.',
   stockSaved: 'Stock saved.',
@@ -172,8 +176,29 @@ const nearSchema = z
   })
   .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180, NURSERY_MESSAGES.nearInvalid);
 
+/** Where a nearest-first search goes on: the last line shown (its exact distance and id). */
+export interface StockCursor {
+  km: number;
+  id: string;
+}
+export const encodeStockCursor = (c: StockCursor) => encodeCursor([c.km, c.id]);
+/** The position a stock cursor stands for; undefined when it is not one this API made. */
+export function decodeStockCursor(token: string): StockCursor | undefined {
+  const v = decodeCursor(token);
+  if (v?.length !== 2 || typeof v[0] !== 'number' || !Number.isFinite(v[0]) || v[0] < 0)
+    return undefined;
+  if (!isRowId(v[1])) return undefined;
+  return { km: v[0], id: v[1] };
+}
+
+/**
+ * GET /api/nursery/stock. With `near`: every findable line nearest first, whatever the distance
+ * (issue 23), each with its `distanceKm`; `radiusKm` narrows it to a circle; `after` (an answer's
+ * `nextCursor`) goes on from the last line shown (keyset), `page` still works. Without `near`:
+ * newest first; `scope=mine`: the caller's own lines.
+ */
 export const stockListQuerySchema = z.object({
-  ...pagingQueryFields(20),
+  ...pagingQueryFields(NURSERY_LIMITS.nearPage),
   species: z.coerce
     .number({ error: NURSERY_MESSAGES.speciesRequired })
     .int(NURSERY_MESSAGES.speciesRequired)
@@ -187,11 +212,14 @@ export const stockListQuerySchema = z.object({
     .optional(),
   /** `mine`: only the caller's own stock (the nursery's manager), with what is sold out. */
   scope: z.enum(['all', 'mine']).optional().default('all'),
+  after: cursorField(decodeStockCursor, NURSERY_MESSAGES.cursorInvalid).optional(),
 });
 export type StockListQuery = z.output<typeof stockListQuerySchema>;
 export const stockListResponseSchema = z.object({
   ...pagedResponseFields,
   data: z.array(stockSchema),
+  /** With `near`: ask for the lines after these with `after=<this>`; null when these are the last. */
+  nextCursor: z.string().nullable().optional(),
 });
 
 // ---- Reservations

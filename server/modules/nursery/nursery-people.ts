@@ -52,9 +52,8 @@ export function stockStore(lookups: Pick<NurseryLookups, 'users'>) {
       /** Findable stock, newest first, one page. */
       listFindable: async (filter: StockFilter, limit: number, offset: number) =>
         withNurseries(await repo.listFindableRecords(filter, limit, offset)),
-      /** Every findable line in the box (at most `max`), for exact distances in code. */
-      inBox: async (filter: StockFilter, max: number) =>
-        withNurseries(await repo.inBoxRecords(filter, max)),
+      /** Lines with their nurseries' names (one batch): a page the search picked. */
+      named: (rows: StockRecord[]) => withNurseries(rows),
     };
   };
 }

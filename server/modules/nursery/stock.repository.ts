@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, NurseryStockTable } from '../../db/tables';
 
 /** A stock line as its queries read it (the nursery's names come from users: nursery-people.ts). */
@@ -151,6 +151,32 @@ export function stockRepository(db: Kysely<Database>) {
     },
     /** Every findable line in the box (at most `max`), for exact distances in code. */
     inBoxRecords: (filter: StockFilter, max: number) => findable(filter).limit(max).execute(),
+    /**
+     * Findable lines within `radiusKm` of `center` (haversine, in SQL on both dialects): the box
+     * picks them by index, the distance keeps those in the circle. For radii up to a few thousand
+     * km (the box's corners are never the far side of the earth).
+     */
+    async countWithin(
+      filter: StockFilter & { box: BoundingBox },
+      center: { lat: number; lng: number },
+      radiusKm: number,
+    ): Promise<number> {
+      const lat = sql.ref('nursery_stock.pickup_lat');
+      const lng = sql.ref('nursery_stock.pickup_lng');
+      const km = sql<number>`2 * 6371.0088 * asin(sqrt(
+        power(sin(radians(${lat} - ${center.lat}) / 2), 2)
+        + cos(radians(${center.lat})) * cos(radians(${lat}))
+          * power(sin(radians(${lng} - ${center.lng}) / 2), 2)))`;
+      const row = await db
+        .selectFrom(
+          findable(filter)
+            .where(sql<boolean>`${km} <= ${radiusKm}`)
+            .as('f'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
 
     /** The nursery's listed stock summed per species (the dashboard). */
     bySpecies: (nurseryId: string) =>

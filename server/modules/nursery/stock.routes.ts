@@ -35,7 +35,7 @@ export const stockRoutes =
         schema: {
           tags: ['nursery'],
           summary:
-            'Sapling stock: nearest first with near=<lat>,<lng> (radiusKm, default 100), by species, or scope=mine',
+            'Sapling stock: nearest first at any distance with near=<lat>,<lng> (radiusKm narrows it; after=<nextCursor> goes on), by species, or scope=mine',
           querystring: stockListQuerySchema,
           response: { 200: stockListResponseSchema, ...nurseryErrors },
         },

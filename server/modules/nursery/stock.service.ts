@@ -1,5 +1,5 @@
 import {
-  NURSERY_LIMITS,
+  encodeStockCursor,
   NURSERY_MESSAGES,
   OPEN_RESERVATION_STATUSES,
   type Stock,
@@ -10,16 +10,14 @@ import {
 import type { NurseryStockTable } from '../../db/tables';
 import type { Executor, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { SessionUser } from '../auth/auth.service';
-import { boundingBox, haversineKm, toStock } from './nursery-mapper';
+import { nearestStock } from './nearest-stock';
+import { boundingBox, toStock } from './nursery-mapper';
 import type { StockWithNursery } from './stock.repository';
 import type { Updateable } from 'kysely';
 import type { ReservationsStore, StockStore } from './nursery-people';
-
-/** The most lines read from a bounding box before sorting by exact distance. */
-const NEAR_SCAN_MAX = 5000;
 
 export interface StockServiceDeps {
   uow: UnitOfWork;
@@ -113,18 +111,26 @@ export function stockService(deps: StockServiceDeps) {
     },
 
     /**
-     * `mine`: the caller's own lines. Otherwise what members can reserve, nearest first with
-     * `near` (within `radiusKm`, default 100 km), else newest first.
+     * `mine`: the caller's own lines. Otherwise what members can reserve: with `near`, nearest
+     * first whatever the distance (within `radiusKm` when given), each with its distance, paged by
+     * `after` (keyset on distance and id) or `page`; else newest first.
      */
     async list(callerId: string, query: StockListQuery) {
       const { page, limit } = query;
-      const offset = (page - 1) * limit;
+      if (query.after && !query.near) throw badRequest(NURSERY_MESSAGES.cursorNeedsNear);
+      const offset = query.after ? 0 : (page - 1) * limit;
       if (query.scope === 'mine') {
         const [rows, total] = await Promise.all([
           repo.listOwn(callerId, limit, offset),
           repo.countOwn(callerId),
         ]);
-        return { data: rows.map((r) => toStock(r, callerId)), page, limit, total };
+        return {
+          data: rows.map((r) => toStock(r, callerId)),
+          page,
+          limit,
+          total,
+          nextCursor: null,
+        };
       }
       if (!query.near) {
         const filter = { species: query.species };
@@ -132,26 +138,46 @@ export function stockService(deps: StockServiceDeps) {
           repo.listFindable(filter, limit, offset),
           repo.countFindable(filter),
         ]);
-        return { data: rows.map((r) => toStock(r, callerId)), page, limit, total };
+        return {
+          data: rows.map((r) => toStock(r, callerId)),
+          page,
+          limit,
+          total,
+          nextCursor: null,
+        };
       }
       const center = query.near;
-      const radiusKm = query.radiusKm ?? NURSERY_LIMITS.radiusKmDefault;
-      const rows = await repo.inBox(
-        { species: query.species, box: boundingBox(center, radiusKm) },
-        NEAR_SCAN_MAX,
-      );
-      const near = rows
-        .map((row) => ({
-          row,
-          km: haversineKm(center, { lat: row.pickup_lat, lng: row.pickup_lng }),
-        }))
-        .filter((r) => r.km <= radiusKm)
-        .sort((a, b) => a.km - b.km || a.row.id.localeCompare(b.row.id));
+      const radiusKm = query.radiusKm;
+      const [result, total] = await Promise.all([
+        nearestStock({
+          center,
+          radiusKm,
+          after: query.after,
+          want: offset + limit + 1,
+          inBox: (box, max) => repo.inBoxRecords({ species: query.species, box }, max),
+          at: (row) => ({ id: row.id, lat: row.pickup_lat, lng: row.pickup_lng }),
+        }),
+        radiusKm === undefined
+          ? repo.countFindable({ species: query.species })
+          : repo.countWithin(
+              { species: query.species, box: boundingBox(center, radiusKm) },
+              center,
+              radiusKm,
+            ),
+      ]);
+      const pageRows = result.found.slice(offset, offset + limit);
+      const named = new Map((await repo.named(pageRows.map((r) => r.row))).map((r) => [r.id, r]));
+      const last = pageRows.at(-1);
+      const more = result.found.length > offset + limit;
       return {
-        data: near.slice(offset, offset + limit).map((r) => toStock(r.row, callerId, r.km)),
+        data: pageRows.flatMap(({ row, km }) => {
+          const line = named.get(row.id);
+          return line ? [toStock(line, callerId, km)] : [];
+        }),
         page,
         limit,
-        total: near.length,
+        total,
+        nextCursor: more && last ? encodeStockCursor({ km: last.km, id: last.row.id }) : null,
       };
     },
   };
