@@ -77,8 +77,10 @@ test('an individual sees their own figures and waters a tree from the dashboard'
   await expect(page.getByText(CARE_MESSAGES.careLogged)).toBeVisible();
   await expect(done).toHaveCount(0);
 
-  // The corporate dashboard is not theirs: they land on their own.
+  // The corporate dashboard is not theirs: it says who it is for, with the way home (issue 23).
   await page.goto('/app/corporate-dashboard');
+  await expect(page.getByRole('heading', { name: 'This is for corporate accounts' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Go to your dashboard' }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 });
 

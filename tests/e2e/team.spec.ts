@@ -135,7 +135,12 @@ test('a corporate owner invites by email; the invitee signs up from the mailed l
 
   // The former member is in no team now, and is told why there is nothing to manage.
   await guest.goto('/app/settings-team');
-  await expect(guest.getByText(/Teams belong to corporate accounts/)).toBeVisible();
+  await expect(
+    guest.getByRole('heading', { name: 'This is for corporate accounts' }),
+  ).toBeVisible();
+  await expect(
+    guest.getByText(/when an organisation invites you, its team shows here/),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(guest);
   // The used link says so.
   await guest.goto(`/app${url.pathname}${url.search}`);
