@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useCurrentUser } from '../features/auth/api';
 import { setSessionEndedHandler } from '../lib/api-client';
-import { getToken, sessionFromOpenTab } from '../lib/session';
+import { getToken } from '../lib/session';
+import { useAskingOpenTabs } from '../lib/use-open-tab-session';
 
 export const loginPathFor = (from: string) => `/login?from=${encodeURIComponent(from)}`;
 
@@ -13,15 +14,9 @@ export function RequireSession() {
   const navigate = useNavigate();
   const here = `${location.pathname}${location.search}`;
   // Without a session here (a link opened in a new tab), ask the open tabs first (issue 23).
-  const [asking, setAsking] = useState(
-    () => getToken() === null && typeof BroadcastChannel === 'function',
-  );
+  const asking = useAskingOpenTabs();
   const token = getToken();
   const currentUser = useCurrentUser();
-
-  useEffect(() => {
-    if (asking) void sessionFromOpenTab().then(() => setAsking(false));
-  }, [asking]);
 
   useEffect(() => {
     // Any 401 inside the app: back to sign-in without reloading, then back here afterwards.

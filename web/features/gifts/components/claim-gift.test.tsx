@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../../../lib/session';
 import { renderWithApp, routeFetch } from '../../../test-support/render';
 import { ClaimGift } from './claim-gift';
 
@@ -45,6 +46,25 @@ describe('ClaimGift', () => {
       'href',
       `/register?from=${back}`,
     );
+  });
+
+  it('opened in a new tab while signed in in another, offers to claim (issue 23)', async () => {
+    const other = new BroadcastChannel('canopy-session');
+    const token = `h.${btoa(JSON.stringify({ sub: 'u-1', profileType: 'individual' }))}.s`;
+    other.onmessage = () => other.postMessage({ give: { token, started: Date.now() } });
+    try {
+      routeFetch((url) =>
+        url.pathname === `/api/gifts/${CODE}`
+          ? { status: 200, body: { success: true, data: preview } }
+          : undefined,
+      );
+      renderWithApp(<ClaimGift code={CODE} autoClaim={false} />);
+      expect(await screen.findByRole('button', { name: 'Claim these trees' })).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Sign in to claim' })).toBeNull();
+    } finally {
+      other.close();
+      clearSession();
+    }
   });
 
   it('says so when the link is not valid', async () => {

@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
+import { useAskingOpenTabs } from '../../../lib/use-open-tab-session';
 import { useClaimGift, useGiftPreview } from '../api';
 
 const FOREST_PATH = '/app/my-forest';
@@ -55,6 +56,8 @@ function GiftSummary({ gift }: { gift: GiftPreview }) {
 export function ClaimGift({ code, autoClaim }: { code: string; autoClaim: boolean }) {
   const preview = useGiftPreview(code);
   const claim = useClaimGift(code);
+  // Signed in in another open tab: that session (issue 23).
+  const asking = useAskingOpenTabs();
   const signedIn = getToken() !== null;
   const tried = useRef(false);
   const gift = preview.data?.data;
@@ -75,7 +78,7 @@ export function ClaimGift({ code, autoClaim }: { code: string; autoClaim: boolea
         <p className="alert alert-error" role="alert">
           {failureMessage(preview.error, GIFT_MESSAGES.notFound)}
         </p>
-      ) : !gift ? (
+      ) : asking || !gift ? (
         <LoadingState label="Opening your gift…" />
       ) : (
         <>

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
+import { useAskingOpenTabs } from '../../../lib/use-open-tab-session';
 import { useInvitePreview } from '../api';
 import { InviteSummary } from './invite-summary';
 
@@ -16,6 +17,8 @@ export const inviteAppPath = (token: string) =>
  */
 export function InviteLanding({ token }: { token: string }) {
   const preview = useInvitePreview(token);
+  // Signed in in another open tab: that session, and on to accept (issue 23).
+  const asking = useAskingOpenTabs();
   if (getToken() !== null) return <Navigate to={inviteAppPath(token)} replace />;
   const back = encodeURIComponent(inviteAppPath(token));
   return (
@@ -27,7 +30,7 @@ export function InviteLanding({ token }: { token: string }) {
             ? failureMessage(preview.error, TEAM_MESSAGES.inviteInvalid)
             : TEAM_MESSAGES.inviteInvalid}
         </p>
-      ) : !preview.data ? (
+      ) : asking || !preview.data ? (
         <LoadingState label="Reading your invite…" />
       ) : (
         <>
