@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { messageResponseSchema } from '../../../contract/common';
 import { donationOptionsResponseSchema } from '../../../contract/donations';
 import {
@@ -26,6 +32,10 @@ export interface StockSearch {
   near?: { lat: number; lng: number } | undefined;
   radiusKm?: number | undefined;
   page?: number | undefined;
+  /** A nearest-first answer's `nextCursor`: the lines after it. */
+  after?: string | undefined;
+  /** Lines per page: 50 for a nursery's own list, the API's 20 for a search near a drive. */
+  limit?: number | undefined;
 }
 
 export function fetchStock(search: StockSearch & { scope?: 'mine' }, signal?: AbortSignal) {
@@ -34,8 +44,9 @@ export function fetchStock(search: StockSearch & { scope?: 'mine' }, signal?: Ab
   if (search.species) params.set('species', String(search.species));
   if (search.near) params.set('near', `${search.near.lat},${search.near.lng}`);
   if (search.radiusKm) params.set('radiusKm', String(search.radiusKm));
-  params.set('page', String(search.page ?? 1));
-  params.set('limit', '50');
+  if (search.after) params.set('after', search.after);
+  else params.set('page', String(search.page ?? 1));
+  if (search.limit) params.set('limit', String(search.limit));
   return apiRequest(`/api/nursery/stock?${params}`, {
     schema: stockListResponseSchema,
     ...opt(signal),
@@ -45,14 +56,20 @@ export function fetchStock(search: StockSearch & { scope?: 'mine' }, signal?: Ab
 export const useMyStock = () =>
   useQuery({
     queryKey: key('stock', 'mine'),
-    queryFn: ({ signal }) => fetchStock({ scope: 'mine' }, signal),
+    queryFn: ({ signal }) => fetchStock({ scope: 'mine', limit: 50 }, signal),
   });
 
-export const useStockSearch = (search: StockSearch, enabled = true) =>
-  useQuery({
-    queryKey: key('stock', 'search', search),
-    queryFn: ({ signal }) => fetchStock(search, signal),
-    enabled,
+/**
+ * Stock near a point, nearest first whatever the distance (or within `radiusKm`), a page at a
+ * time: "Show more" asks for the lines after the last one by its cursor (issue 23).
+ */
+export const useNearestStock = (search: Omit<StockSearch, 'after' | 'page'>) =>
+  useInfiniteQuery({
+    queryKey: key('stock', 'nearest', search),
+    queryFn: ({ pageParam, signal }) => fetchStock({ ...search, after: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
 
 export const useNurseryDashboard = () =>

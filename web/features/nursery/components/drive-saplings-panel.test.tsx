@@ -96,12 +96,15 @@ describe('DriveSaplingsPanel', () => {
     renderWithApp(<DriveSaplingsPanel drive={drive} />);
     await user.click(await screen.findByRole('button', { name: 'Reserve saplings' }));
     const result = await screen.findByTestId('stock-result');
-    expect(result).toHaveTextContent('40 available · $2.50 each · 1.2 km away');
+    expect(result).toHaveTextContent('40 available · $2.50 each · East gate');
+    expect(within(result).getByTestId('stock-distance')).toHaveTextContent('1.2 km away');
     const searched = fetchSpy.mock.calls
       .map(([input]) => String(input))
       .find((u) => u.includes('/api/nursery/stock'));
+    // Issue 23: nearest first whatever the distance, not a 100 km circle.
     expect(searched).toContain('near=28.59%2C77.21');
-    expect(searched).toContain('radiusKm=100');
+    expect(searched).not.toContain('radiusKm');
+    expect(screen.getByLabelText('Distance')).toHaveValue('');
 
     const quantity = within(result).getByLabelText('Saplings from Green Roots');
     await user.clear(quantity);
@@ -113,5 +116,37 @@ describe('DriveSaplingsPanel', () => {
     await user.type(quantity, '5');
     await user.click(within(result).getByRole('button', { name: 'Reserve' }));
     expect(await within(result).findByText(NURSERY_MESSAGES.notEnoughStock(3))).toBeInTheDocument();
+  });
+
+  it('says no nursery has stock only when the nearest-first search finds none at all', async () => {
+    const user = userEvent.setup();
+    routeFetch(
+      (url) =>
+        url.pathname === '/api/drives/d-1/chain'
+          ? {
+              status: 200,
+              body: {
+                success: true,
+                data: { reserved: 0, delivered: 0, planted: 0, alive: 0, nurseries: [] },
+              },
+            }
+          : undefined,
+      (url) =>
+        url.pathname === '/api/drives/d-1/reservations'
+          ? { status: 200, body: { success: true, page: 1, limit: 50, total: 0, data: [] } }
+          : undefined,
+      (url) =>
+        url.pathname === '/api/nursery/stock'
+          ? {
+              status: 200,
+              body: { success: true, page: 1, limit: 20, total: 0, data: [], nextCursor: null },
+            }
+          : undefined,
+    );
+    renderWithApp(<DriveSaplingsPanel drive={drive} />);
+    await user.click(await screen.findByRole('button', { name: 'Reserve saplings' }));
+    expect(
+      await screen.findByText(/No partner nursery has saplings in stock right now/),
+    ).toBeInTheDocument();
   });
 });

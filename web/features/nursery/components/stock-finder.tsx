@@ -6,13 +6,22 @@ import { TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { mutedText } from '../../../components/ui/looks';
+import { MoreButton } from '../../../components/ui/more-button';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
-import { useReserve, useStockSearch } from '../api';
-import { formatCount } from '../../../lib/numbers';
+import { useNearestStock, useReserve } from '../api';
+import { formatCount, formatDecimal } from '../../../lib/numbers';
 
 const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
-const RADII = [25, 50, 100, 250, 500, 1000].map((km) => ({ value: String(km), label: `${km} km` }));
+/** "Any distance" first: the search starts with the nearest stock wherever it is (issue 23). */
+const RADII = [
+  { value: '', label: 'Any distance' },
+  ...[25, 50, 100, 250, 500, 1000].map((km) => ({ value: String(km), label: `Within ${km} km` })),
+];
+
+/** "1.2 km away" close by, "290 km away" or "1,736 km away" further off. */
+export const distanceAway = (km: number) =>
+  `${km < 10 ? formatDecimal(km, 1) : formatCount(Math.round(km))} km away`;
 /** One result: what it is, where, and a quantity to reserve for the drive. */
 function StockResult({
   stock,
@@ -44,14 +53,17 @@ function StockResult({
     <li className="rounded-box border border-base-300 p-3" data-testid="stock-result">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
+          {stock.distanceKm !== null ? (
+            <p className="text-sm font-semibold text-primary" data-testid="stock-distance">
+              {distanceAway(stock.distanceKm)}
+            </p>
+          ) : null}
           <p className="font-semibold">
             {stock.species.label} ({stock.size}) · {stock.nursery.name}
           </p>
           <p className={`text-sm ${mutedText}`}>
             {formatCount(stock.quantityAvailable)} available ·{' '}
-            {formatMoney(stock.priceMinor, stock.currency)} each
-            {stock.distanceKm !== null ? ` · ${stock.distanceKm} km away` : ''} ·{' '}
-            {stock.pickupLocation}
+            {formatMoney(stock.priceMinor, stock.currency)} each · {stock.pickupLocation}
           </p>
           {stock.notes ? <p className={`text-sm ${mutedText}`}>{stock.notes}</p> : null}
         </div>
@@ -84,7 +96,10 @@ function StockResult({
   );
 }
 
-/** Finds stock near the drive (nearest first), optionally of one species, and reserves from it. */
+/**
+ * Finds stock for the drive nearest first, whatever the distance (issue 23), optionally of one
+ * species or within a distance, a page at a time, and reserves from it.
+ */
 export function StockFinder({
   driveId,
   near,
@@ -95,14 +110,76 @@ export function StockFinder({
   onReserved: () => void;
 }) {
   const [species, setSpecies] = useState('');
-  const [radius, setRadius] = useState('100');
-  const search = useStockSearch({
+  const [radius, setRadius] = useState('');
+  const search = useNearestStock({
     near,
-    radiusKm: Number(radius),
+    ...(radius ? { radiusKm: Number(radius) } : {}),
     ...(species ? { species: Number(species) } : {}),
   });
+  const first = search.data?.pages[0];
+  const seen = new Set<string>();
+  const lines = (search.data?.pages ?? [])
+    .flatMap((p) => p.data)
+    .filter((s) => !seen.has(s.id) && Boolean(seen.add(s.id)));
+  const speciesLabel = SPECIES_OPTIONS.find((o) => o.value === species)?.label;
+  let body;
+  if (search.isError && !first)
+    body = (
+      <LoadErrorCard
+        message={failureMessage(search.error, 'Stock could not be searched just now.')}
+        onRetry={() => void search.refetch()}
+      />
+    );
+  else if (!first) body = <LoadingState label="Finding the saplings nearest the drive…" />;
+  else if (lines.length === 0)
+    body = radius ? (
+      <EmptyState
+        action={
+          <Button variant="secondary" onClick={() => setRadius('')}>
+            Search any distance
+          </Button>
+        }
+      >
+        No nursery has {speciesLabel ? `${speciesLabel} saplings` : 'saplings'} within {radius} km
+        of the drive.
+      </EmptyState>
+    ) : speciesLabel ? (
+      <EmptyState
+        action={
+          <Button variant="secondary" onClick={() => setSpecies('')}>
+            Any species
+          </Button>
+        }
+      >
+        No partner nursery has {speciesLabel} saplings in stock right now.
+      </EmptyState>
+    ) : (
+      <EmptyState>
+        No partner nursery has saplings in stock right now. Once a nursery lists its stock, it shows
+        here, nearest to the drive first.
+      </EmptyState>
+    );
+  else
+    body = (
+      <>
+        <ul className="flex flex-col gap-3" aria-label="Saplings nearest the drive, nearest first">
+          {lines.map((s) => (
+            <StockResult key={s.id} stock={s} driveId={driveId} onReserved={onReserved} />
+          ))}
+        </ul>
+        {search.isFetchNextPageError ? (
+          <p className={`text-sm ${mutedText}`} role="alert">
+            More stock could not be loaded just now.
+          </p>
+        ) : null}
+        <MoreButton pages={search} shown={lines.length} total={first.total} size="sm" />
+      </>
+    );
   return (
     <div className="flex flex-col gap-4">
+      <p className={`text-sm ${mutedText}`}>
+        Partner nurseries&apos; stock, nearest to the drive first.
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label="Species"
@@ -112,28 +189,13 @@ export function StockFinder({
           onChange={(e) => setSpecies(e.target.value)}
         />
         <SelectField
-          label="Within"
+          label="Distance"
           options={RADII}
           value={radius}
           onChange={(e) => setRadius(e.target.value)}
         />
       </div>
-      {search.isError ? (
-        <LoadErrorCard
-          message={failureMessage(search.error, 'Stock could not be searched just now.')}
-          onRetry={() => void search.refetch()}
-        />
-      ) : !search.data ? (
-        <LoadingState label="Finding saplings near the drive…" />
-      ) : search.data.data.length === 0 ? (
-        <EmptyState>No nursery has these saplings within {radius} km of the drive.</EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-3" aria-label="Saplings near the drive, nearest first">
-          {search.data.data.map((s) => (
-            <StockResult key={s.id} stock={s} driveId={driveId} onReserved={onReserved} />
-          ))}
-        </ul>
-      )}
+      {body}
     </div>
   );
 }
