@@ -128,3 +128,21 @@ describe('the session shared by open tabs (issue 23)', () => {
     await until(() => sessionStorage.getItem('token') === null);
   });
 });
+
+describe('a browser without BroadcastChannel', () => {
+  it('answers at once that there is no session, as before', async () => {
+    vi.resetModules();
+    vi.stubGlobal('BroadcastChannel', undefined);
+    try {
+      const session = await import('./session');
+      const begun = Date.now();
+      expect(await session.sessionFromOpenTab()).toBeNull();
+      expect(Date.now() - begun).toBeLessThan(50);
+      session.saveSession(tokenFor('u-1'));
+      session.clearSession();
+      expect(sessionStorage.getItem('token')).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
