@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encodeStockCursor, NURSERY_MESSAGES } from '../../../contract/nursery';
+import { encodeStockCursor, NURSERY_MESSAGES, type StockCursor } from '../../../contract/nursery';
 import { databaseTargets } from '../../../tests/support/test-database';
-import { nearestStock, RING_SCAN_MAX } from './nearest-stock';
+import { nearestStock, WHOLE_EARTH_KM, type Ring } from './nearest-stock';
 import { haversineKm } from './nursery-mapper';
 import { nurseryTestKit, PLACES, UPCOMING, type Headers } from './nursery-test-kit';
-import type { BoundingBox } from './stock.repository';
 
 // Issue 23: reserving saplings starts with the nearest stock, whatever the distance.
 
@@ -13,19 +12,30 @@ interface Line {
   lat: number;
   lng: number;
 }
+type Found = Line & { km: number };
 
-const inBoxOf = (lines: Line[], reads: BoundingBox[]) => async (box: BoundingBox, max: number) => {
-  reads.push(box);
-  return lines
-    .filter(
-      (l) =>
-        l.lat >= box.minLat &&
-        l.lat <= box.maxLat &&
-        (box.lngRanges.length === 0 ||
-          box.lngRanges.some(([lo, hi]) => l.lng >= lo && l.lng <= hi)),
-    )
-    .slice(0, max);
-};
+/** What the repository's ring query answers, over lines in memory; `reads` records each ring. */
+const readOf =
+  (lines: Line[], center: { lat: number; lng: number }, reads: Ring[]) =>
+  async (ring: Ring, after: StockCursor | undefined, want: number): Promise<Found[]> => {
+    reads.push(ring);
+    const { box } = ring;
+    return lines
+      .filter(
+        (l) =>
+          l.lat >= box.minLat &&
+          l.lat <= box.maxLat &&
+          (box.lngRanges.length === 0 ||
+            box.lngRanges.some(([lo, hi]) => l.lng >= lo && l.lng <= hi)),
+      )
+      .map((l) => ({ ...l, km: haversineKm(center, l) }))
+      .filter(
+        (l) =>
+          l.km <= ring.km && (!after || l.km > after.km || (l.km === after.km && l.id > after.id)),
+      )
+      .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : 1))
+      .slice(0, want);
+  };
 
 describe('the ring search', () => {
   // A fixed pseudo-random spread of lines over the whole earth.
@@ -51,77 +61,69 @@ describe('the ring search', () => {
     async (_, center) => {
       const expected = byDistance(center);
       const seen: string[] = [];
-      let after: { km: number; id: string } | undefined;
+      let after: StockCursor | undefined;
       for (let pageNo = 0; pageNo < 4; pageNo++) {
         const result = await nearestStock({
           center,
           radiusKm: undefined,
           after,
           want: 21,
-          inBox: inBoxOf(lines, []),
-          at: (l) => l,
+          read: readOf(lines, center, []),
         });
         const page = result.found.slice(0, 20);
-        seen.push(...page.map((f) => f.row.id));
+        seen.push(...page.map((f) => f.id));
         const last = page.at(-1)!;
-        after = { km: last.km, id: last.row.id };
+        after = { km: last.km, id: last.id };
       }
       expect(seen).toEqual(expected.slice(0, 80).map((e) => e.id));
     },
   );
 
-  it('reads a small box first and grows it only while too few lines are in reach', async () => {
+  it('reads one small ring where stock is close, and grows it only while too few are in reach', async () => {
     const near: Line[] = Array.from({ length: 30 }, (_, i) => ({
       id: `n${i}`,
       lat: PLACES.bengaluru.lat + i * 0.001,
       lng: PLACES.bengaluru.lng,
     }));
-    const reads: BoundingBox[] = [];
+    const reads: Ring[] = [];
     const result = await nearestStock({
       center: PLACES.bengaluru,
       radiusKm: undefined,
       after: undefined,
       want: 21,
-      inBox: inBoxOf([...near, ...lines], reads),
-      at: (l) => l,
+      read: readOf([...near, ...lines], PLACES.bengaluru, reads),
     });
     expect(reads).toHaveLength(1);
-    expect(result.found[0]!.row.id).toBe('n0');
+    expect(result.found[0]!.id).toBe('n0');
+
+    // One line on the far side of the earth: found after a few wider rings, none wasted.
+    const far: Ring[] = [];
+    const alone = await nearestStock({
+      center: PLACES.bengaluru,
+      radiusKm: undefined,
+      after: undefined,
+      want: 21,
+      read: readOf([{ id: 'far', lat: -12.97, lng: -102.4 }], PLACES.bengaluru, far),
+    });
+    expect(alone.found.map((f) => f.id)).toEqual(['far']);
+    expect(far.length).toBeLessThanOrEqual(11);
+    expect(alone.searchedKm).toBe(WHOLE_EARTH_KM);
   });
 
-  it('stops at the circle when a radius is given, and when a box is too full to read', async () => {
+  it('stops at the circle when a radius is given', async () => {
+    const lines2 = [
+      { id: 'far', ...PLACES.delhi },
+      { id: 'blr', ...PLACES.bengaluru },
+    ];
     const result = await nearestStock({
       center: PLACES.mysuru,
       radiusKm: 200,
       after: undefined,
       want: 21,
-      inBox: inBoxOf(
-        [
-          { id: 'far', ...PLACES.delhi },
-          { id: 'blr', ...PLACES.bengaluru },
-        ],
-        [],
-      ),
-      at: (l) => l,
+      read: readOf(lines2, PLACES.mysuru, []),
     });
-    expect(result.found.map((f) => f.row.id)).toEqual(['blr']);
-    expect(result.complete).toBe(true);
-
-    const crowd: Line[] = Array.from({ length: RING_SCAN_MAX + 5 }, (_, i) => ({
-      id: `c${i}`,
-      ...PLACES.delhi,
-    }));
-    const reads: BoundingBox[] = [];
-    const full = await nearestStock({
-      center: PLACES.bengaluru,
-      radiusKm: undefined,
-      after: undefined,
-      want: 21,
-      inBox: inBoxOf(crowd, reads),
-      at: (l) => l,
-    });
-    expect(full.complete).toBe(false);
-    expect(full.found).toHaveLength(21);
+    expect(result.found.map((f) => f.id)).toEqual(['blr']);
+    expect(result.searchedKm).toBe(200);
   });
 });
 

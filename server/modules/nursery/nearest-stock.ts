@@ -1,25 +1,32 @@
 import type { StockCursor } from '../../../contract/nursery';
-import { boundingBox, haversineKm } from './nursery-mapper';
+import { boundingBox } from './nursery-mapper';
 import type { BoundingBox } from './stock.repository';
 
 /**
- * Nearest-first search over stock (issue 23): a ring of growing bounding boxes around the point,
- * each answered by the latitude/longitude index (`nursery_stock_lat_idx`, or the species one), so a
- * request reads the lines near the drive and never the whole table — however far the nearest
- * nursery is. Exact distances are computed here; a box is only a prefilter.
+ * Nearest-first search over stock (issue 23): a ring of growing bounding boxes around the point.
+ * Each ring is one query the latitude/longitude index answers (`nursery_stock_lat_idx`, or the
+ * species one): the lines in the ring's box, their exact distance computed in SQL, those within
+ * the ring and after the cursor, nearest first, at most `want`. Every line nearer than the ring's
+ * edge is in its box, so once a ring holds `want` lines they are the nearest; otherwise the next
+ * ring is RING_GROWTH times wider. A request reads the lines near the drive, never the whole
+ * table, however far the nearest nursery is (docs/decisions/nearest-stock.md).
  */
 
 /** The first ring's radius; each ring is RING_GROWTH times the last. */
 export const FIRST_RING_KM = 25;
-const RING_GROWTH = 4;
-/** Half the earth's circumference: no two points are further apart (haversine's largest answer). */
-const WHOLE_EARTH_KM = 20_016;
-/** The most lines one box reads before exact distances are taken. */
-export const RING_SCAN_MAX = 2000;
+const RING_GROWTH = 2;
+/** Half the earth's circumference: no two points are further apart. */
+export const WHOLE_EARTH_KM = 20_016;
 
 export interface Point {
   lat: number;
   lng: number;
+}
+
+/** One ring: the box the index reads and the circle the distance keeps. */
+export interface Ring {
+  box: BoundingBox;
+  km: number;
 }
 
 export interface NearestQuery<Row> {
@@ -28,48 +35,28 @@ export interface NearestQuery<Row> {
   radiusKm: number | undefined;
   /** Lines after this one in (distance, id) order: the keyset of the next page. */
   after: StockCursor | undefined;
-  /** How many lines to find (a page plus one to know there are more, plus any offset). */
+  /** How many lines to find (a page, plus one to know there are more, plus any offset). */
   want: number;
-  /** The findable lines in a box, at most `max`. */
-  inBox: (box: BoundingBox, max: number) => Promise<Row[]>;
-  at: (row: Row) => Point & { id: string };
+  /** The ring's lines after the cursor, nearest first (then by id), at most `want`. */
+  read: (ring: Ring, after: StockCursor | undefined, want: number) => Promise<Row[]>;
 }
 
 export interface NearestResult<Row> {
   /** Nearest first; at most `want`. */
-  found: Array<{ row: Row; km: number }>;
-  /** The radius the last ring reached (every line within it, after the cursor, was seen). */
+  found: Row[];
+  /** The radius the last ring reached. */
   searchedKm: number;
-  /** True when the search saw every line it could answer (the whole circle or the whole earth). */
-  complete: boolean;
+  /** How many rings were read. */
+  rings: number;
 }
-
-const beyond = (km: number, id: string, after: StockCursor | undefined) =>
-  !after || km > after.km || (km === after.km && id > after.id);
 
 export async function nearestStock<Row>(q: NearestQuery<Row>): Promise<NearestResult<Row>> {
   const limitKm = Math.min(q.radiusKm ?? WHOLE_EARTH_KM, WHOLE_EARTH_KM);
   // A next page starts from where the last one ended, not from the drive again.
-  let ringKm = Math.min(limitKm, Math.max(FIRST_RING_KM, (q.after?.km ?? 0) + FIRST_RING_KM));
-  for (;;) {
-    const rows = await q.inBox(boundingBox(q.center, ringKm), RING_SCAN_MAX);
-    const truncated = rows.length >= RING_SCAN_MAX;
-    const inRing = rows
-      .map((row) => {
-        const p = q.at(row);
-        return { row, id: p.id, km: haversineKm(q.center, p) };
-      })
-      .filter((r) => r.km <= ringKm && beyond(r.km, r.id, q.after))
-      .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const complete = ringKm >= limitKm && !truncated;
-    // Every line closer than the ring's edge is in its box: once the ring holds enough, they are
-    // the nearest. A box fuller than RING_SCAN_MAX stops the search with what it read.
-    if (inRing.length >= q.want || ringKm >= limitKm || truncated)
-      return {
-        found: inRing.slice(0, q.want).map(({ row, km }) => ({ row, km })),
-        searchedKm: ringKm,
-        complete,
-      };
-    ringKm = Math.min(limitKm, ringKm * RING_GROWTH);
+  let km = Math.min(limitKm, Math.max(FIRST_RING_KM, (q.after?.km ?? 0) + FIRST_RING_KM));
+  for (let rings = 1; ; rings++) {
+    const found = await q.read({ box: boundingBox(q.center, km), km }, q.after, q.want);
+    if (found.length >= q.want || km >= limitKm) return { found, searchedKm: km, rings };
+    km = Math.min(limitKm, km * RING_GROWTH);
   }
 }

@@ -31,6 +31,20 @@ export interface StockFilter {
   box?: BoundingBox;
 }
 
+/**
+ * A line's great-circle distance from `center` in km (haversine, as nursery-mapper's), in SQL:
+ * SQLite (better-sqlite3 has the math functions) and PostgreSQL alike. The CASE keeps asin's
+ * argument at most 1 where rounding would push an antipodal point over.
+ */
+function distanceKm(center: { lat: number; lng: number }) {
+  const lat = sql.ref('nursery_stock.pickup_lat');
+  const lng = sql.ref('nursery_stock.pickup_lng');
+  const h = sql`power(sin(radians(${lat} - ${center.lat}) / 2), 2)
+    + cos(radians(${center.lat})) * cos(radians(${lat}))
+      * power(sin(radians(${lng} - ${center.lng}) / 2), 2)`;
+  return sql<number>`(2 * 6371.0088 * asin(sqrt(case when ${h} > 1 then 1 else ${h} end)))`;
+}
+
 /** All SQL of sapling stock (table `nursery_stock`). */
 export function stockRepository(db: Kysely<Database>) {
   const withNursery = () => db.selectFrom('nursery_stock').select(stockColumns);
@@ -149,30 +163,37 @@ export function stockRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    /** Every findable line in the box (at most `max`), for exact distances in code. */
-    inBoxRecords: (filter: StockFilter, max: number) => findable(filter).limit(max).execute(),
     /**
-     * Findable lines within `radiusKm` of `center` (haversine, in SQL on both dialects): the box
-     * picks them by index, the distance keeps those in the circle. For radii up to a few thousand
-     * km (the box's corners are never the far side of the earth).
+     * A ring of the nearest-first search: findable lines in the ring's box (the index), within
+     * `ringKm` of `center` and after the cursor, nearest first, at most `want`, with their exact
+     * distance computed in SQL on both dialects.
      */
+    nearestInRing: (
+      filter: StockFilter & { box: BoundingBox },
+      center: { lat: number; lng: number },
+      ringKm: number,
+      after: { km: number; id: string } | undefined,
+      want: number,
+    ) => {
+      const km = distanceKm(center);
+      let query = findable(filter).select(km.as('distance_km')).where(km, '<=', ringKm);
+      if (after)
+        query = query.where((eb) =>
+          eb.or([
+            eb(km, '>', after.km),
+            eb.and([eb(km, '=', after.km), eb('nursery_stock.id', '>', after.id)]),
+          ]),
+        );
+      return query.orderBy(km).orderBy('nursery_stock.id').limit(want).execute();
+    },
+    /** Findable lines within `radiusKm` of `center` (their box by index, then the distance). */
     async countWithin(
       filter: StockFilter & { box: BoundingBox },
       center: { lat: number; lng: number },
       radiusKm: number,
     ): Promise<number> {
-      const lat = sql.ref('nursery_stock.pickup_lat');
-      const lng = sql.ref('nursery_stock.pickup_lng');
-      const km = sql<number>`2 * 6371.0088 * asin(sqrt(
-        power(sin(radians(${lat} - ${center.lat}) / 2), 2)
-        + cos(radians(${center.lat})) * cos(radians(${lat}))
-          * power(sin(radians(${lng} - ${center.lng}) / 2), 2)))`;
       const row = await db
-        .selectFrom(
-          findable(filter)
-            .where(sql<boolean>`${km} <= ${radiusKm}`)
-            .as('f'),
-        )
+        .selectFrom(findable(filter).where(distanceKm(center), '<=', radiusKm).as('f'))
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);

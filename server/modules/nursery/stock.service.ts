@@ -19,6 +19,9 @@ import type { StockWithNursery } from './stock.repository';
 import type { Updateable } from 'kysely';
 import type { ReservationsStore, StockStore } from './nursery-people';
 
+/** How deep `page` goes in a nearest-first search (the `after` cursor goes on from anywhere). */
+const NEAR_OFFSET_MAX = 1000;
+
 export interface StockServiceDeps {
   uow: UnitOfWork;
   stockRepo: (db: Executor) => StockStore;
@@ -153,9 +156,15 @@ export function stockService(deps: StockServiceDeps) {
           center,
           radiusKm,
           after: query.after,
-          want: offset + limit + 1,
-          inBox: (box, max) => repo.inBoxRecords({ species: query.species, box }, max),
-          at: (row) => ({ id: row.id, lat: row.pickup_lat, lng: row.pickup_lng }),
+          want: Math.min(offset, NEAR_OFFSET_MAX) + limit + 1,
+          read: (ring, after, want) =>
+            repo.nearestInRing(
+              { species: query.species, box: ring.box },
+              center,
+              ring.km,
+              after,
+              want,
+            ),
         }),
         radiusKm === undefined
           ? repo.countFindable({ species: query.species })
@@ -165,19 +174,21 @@ export function stockService(deps: StockServiceDeps) {
               radiusKm,
             ),
       ]);
-      const pageRows = result.found.slice(offset, offset + limit);
-      const named = new Map((await repo.named(pageRows.map((r) => r.row))).map((r) => [r.id, r]));
+      // Deeper than NEAR_OFFSET_MAX lines, `page` answers nothing: `after` goes on by keyset.
+      const pageRows = offset > NEAR_OFFSET_MAX ? [] : result.found.slice(offset, offset + limit);
+      const named = new Map((await repo.named(pageRows)).map((r) => [r.id, r]));
       const last = pageRows.at(-1);
       const more = result.found.length > offset + limit;
       return {
-        data: pageRows.flatMap(({ row, km }) => {
+        data: pageRows.flatMap((row) => {
           const line = named.get(row.id);
-          return line ? [toStock(line, callerId, km)] : [];
+          return line ? [toStock(line, callerId, Number(row.distance_km))] : [];
         }),
         page,
         limit,
         total,
-        nextCursor: more && last ? encodeStockCursor({ km: last.km, id: last.row.id }) : null,
+        nextCursor:
+          more && last ? encodeStockCursor({ km: Number(last.distance_km), id: last.id }) : null,
       };
     },
   };
