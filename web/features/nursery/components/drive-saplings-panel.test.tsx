@@ -149,4 +149,53 @@ describe('DriveSaplingsPanel', () => {
       await screen.findByText(/No partner nursery has saplings in stock right now/),
     ).toBeInTheDocument();
   });
+
+  it('shows more stock, further off, by the answer’s cursor', async () => {
+    const user = userEvent.setup();
+    const further: Stock = {
+      ...stock,
+      id: 's-2',
+      nursery: { id: 'n-2', name: 'Hill Saplings' },
+      distanceKm: 1736.4,
+    };
+    const fetchSpy = routeFetch(
+      (url) =>
+        url.pathname === '/api/drives/d-1/chain'
+          ? {
+              status: 200,
+              body: {
+                success: true,
+                data: { reserved: 0, delivered: 0, planted: 0, alive: 0, nurseries: [] },
+              },
+            }
+          : undefined,
+      (url) =>
+        url.pathname === '/api/drives/d-1/reservations'
+          ? { status: 200, body: { success: true, page: 1, limit: 50, total: 0, data: [] } }
+          : undefined,
+      (url) =>
+        url.pathname === '/api/nursery/stock'
+          ? {
+              status: 200,
+              body: url.searchParams.get('after')
+                ? { success: true, page: 1, limit: 20, total: 2, data: [further], nextCursor: null }
+                : { success: true, page: 1, limit: 20, total: 2, data: [stock], nextCursor: 'c1' },
+            }
+          : undefined,
+    );
+    renderWithApp(<DriveSaplingsPanel drive={drive} />);
+    await user.click(await screen.findByRole('button', { name: 'Reserve saplings' }));
+    expect(await screen.findByText('Showing 1 of 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await vi.waitFor(() =>
+      expect(screen.getAllByTestId('stock-distance').map((e) => e.textContent)).toEqual([
+        '1.2 km away',
+        '1,736 km away',
+      ]),
+    );
+    expect(
+      fetchSpy.mock.calls.map(([input]) => String(input)).some((u) => u.includes('after=c1')),
+    ).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
 });
