@@ -122,32 +122,26 @@ export function stockService(deps: StockServiceDeps) {
       const { page, limit } = query;
       if (query.after && !query.near) throw badRequest(NURSERY_MESSAGES.cursorNeedsNear);
       const offset = query.after ? 0 : (page - 1) * limit;
-      if (query.scope === 'mine') {
-        const [rows, total] = await Promise.all([
-          repo.listOwn(callerId, limit, offset),
-          repo.countOwn(callerId),
-        ]);
+      /** A page read by offset (no distance cursor). */
+      const offsetPage = async (
+        rows: Promise<Parameters<typeof toStock>[0][]>,
+        count: Promise<number>,
+      ) => {
+        const [found, total] = await Promise.all([rows, count]);
         return {
-          data: rows.map((r) => toStock(r, callerId)),
+          data: found.map((r) => toStock(r, callerId)),
           page,
           limit,
           total,
           nextCursor: null,
         };
+      };
+      if (query.scope === 'mine') {
+        return offsetPage(repo.listOwn(callerId, limit, offset), repo.countOwn(callerId));
       }
       if (!query.near) {
         const filter = { species: query.species };
-        const [rows, total] = await Promise.all([
-          repo.listFindable(filter, limit, offset),
-          repo.countFindable(filter),
-        ]);
-        return {
-          data: rows.map((r) => toStock(r, callerId)),
-          page,
-          limit,
-          total,
-          nextCursor: null,
-        };
+        return offsetPage(repo.listFindable(filter, limit, offset), repo.countFindable(filter));
       }
       const center = query.near;
       const radiusKm = query.radiusKm;
