@@ -52,7 +52,9 @@ export function ReceiptsList() {
                 <span className="font-semibold">{donation.receiptNumber}</span>
                 <span className="text-sm text-base-content/80">
                   {formatDay(donation.paidAt ?? donation.createdAt)} · {giftText(donation)} to{' '}
-                  {recipientName(donation)} · {amountText(donation)}
+                  {recipientName(donation)}
+                  {/* A cash gift's words are its amount: said once (issue 23 §7). */}
+                  {donation.kind === 'trees' ? ` · ${amountText(donation)}` : null}
                 </span>
               </div>
               <ReceiptButton donation={donation} size="sm" label="Download" named />
