@@ -57,6 +57,20 @@ export function pdfBilledTo(doc: PDFKit.PDFDocument, billing: BillingProfile | n
   doc.moveDown();
 }
 
+/** The brand, who issues the document, and its title: the top of receipts and statements. */
+export function pdfIssuedHeading(doc: PDFKit.PDFDocument, issuer: ReceiptIssuer, title: string) {
+  pdfBrand(doc);
+  doc
+    .fillColor(PDF_GREY)
+    .font(PDF_FONT)
+    .fontSize(10)
+    .text('Plant, nurture and track trees together.');
+  doc.moveDown();
+  pdfIssuer(doc, issuer);
+  doc.moveDown(1.5);
+  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text(title);
+}
+
 export function pdfIssuer(doc: PDFKit.PDFDocument, issuer: ReceiptIssuer) {
   if (!issuer.legalName) {
     doc.fillColor('#b45309').font(PDF_FONT_BOLD).fontSize(10).text(NOT_A_TAX_RECEIPT);
@@ -85,16 +99,7 @@ export function renderReceiptPdf(data: ReceiptData): Promise<Buffer> {
     CreationDate: paidAt,
   });
 
-  pdfBrand(doc);
-  doc
-    .fillColor(PDF_GREY)
-    .font(PDF_FONT)
-    .fontSize(10)
-    .text('Plant, nurture and track trees together.');
-  doc.moveDown();
-  pdfIssuer(doc, data.issuer);
-  doc.moveDown(1.5);
-  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text('Donation receipt');
+  pdfIssuedHeading(doc, data.issuer, 'Donation receipt');
   if (data.testMode) {
     doc.moveDown(0.5);
     doc

@@ -147,12 +147,22 @@ export function recurringGifts(deps: RecurringGiftsDeps) {
     };
   }
 
-  async function giftView(gift: DonationSubscriptionRow): Promise<RecurringGift> {
+  /** Gifts as the API shows them: their latest periods and organisations, one query each. */
+  async function giftViews(gifts: DonationSubscriptionRow[]): Promise<RecurringGift[]> {
     const [periods, organisations] = await Promise.all([
-      repo.periodsOf([gift.id], PERIODS_SHOWN),
-      deps.people(gift.organisation_id ? [gift.organisation_id] : []),
+      repo.periodsOf(
+        gifts.map((g) => g.id),
+        PERIODS_SHOWN,
+      ),
+      deps.people(gifts.flatMap((g) => (g.organisation_id ? [g.organisation_id] : []))),
     ]);
-    return toGift(gift, periods, organisations);
+    return gifts.map((gift) =>
+      toGift(
+        gift,
+        periods.filter((p) => p.subscription_id === gift.id),
+        organisations,
+      ),
+    );
   }
 
   /** A change at the provider first (a refusal changes nothing here), then in the database. */
@@ -273,21 +283,7 @@ export function recurringGifts(deps: RecurringGiftsDeps) {
 
     /** The member's gifts, newest first, each with its latest periods. */
     async list(user: SessionUser): Promise<RecurringGift[]> {
-      const gifts = await repo.listForDonor(user.id, GIFTS_MAX);
-      const [periods, organisations] = await Promise.all([
-        repo.periodsOf(
-          gifts.map((g) => g.id),
-          PERIODS_SHOWN,
-        ),
-        deps.people(gifts.flatMap((g) => (g.organisation_id ? [g.organisation_id] : []))),
-      ]);
-      return gifts.map((gift) =>
-        toGift(
-          gift,
-          periods.filter((p) => p.subscription_id === gift.id),
-          organisations,
-        ),
-      );
+      return giftViews(await repo.listForDonor(user.id, GIFTS_MAX));
     },
 
     /** Pause, change, cancel, resume or the statement choice: one at a time. */
@@ -300,7 +296,7 @@ export function recurringGifts(deps: RecurringGiftsDeps) {
       const at = nowIso();
       const today = dayOf(at);
       const done = async (message: string) => ({
-        gift: await giftView((await repo.find(id))!),
+        gift: (await giftViews([(await repo.find(id))!]))[0]!,
         message,
       });
       if (input.yearlyStatement !== undefined) {

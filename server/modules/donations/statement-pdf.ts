@@ -6,7 +6,6 @@ import {
   PDF_FONT_BOLD,
   PDF_GREEN,
   PDF_GREY,
-  pdfBrand,
   pdfRow,
   printable,
   separatePdfFonts,
@@ -14,7 +13,7 @@ import {
   type PdfFonts,
 } from '../../lib/pdf';
 import { yieldToEventLoop } from '../../lib/yield';
-import { pdfBilledTo, pdfIssuer, pdfIssuerFooter } from './receipt-pdf';
+import { pdfBilledTo, pdfIssuedHeading, pdfIssuerFooter } from './receipt-pdf';
 
 /** One paid gift as a line of the statement. */
 export interface StatementGift {
@@ -101,16 +100,7 @@ async function draw(data: StatementData): Promise<Buffer> {
     { x: left + width - 118, w: 118 },
   ] as const;
 
-  pdfBrand(doc);
-  doc
-    .fillColor(PDF_GREY)
-    .font(PDF_FONT)
-    .fontSize(10)
-    .text('Plant, nurture and track trees together.');
-  doc.moveDown();
-  pdfIssuer(doc, data.issuer);
-  doc.moveDown(1.5);
-  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text(`Yearly statement ${data.year}`);
+  pdfIssuedHeading(doc, data.issuer, `Yearly statement ${data.year}`);
   doc.moveDown(0.5);
   const row = (label: string, value: string) => pdfRow(doc, 11, label, value);
   row('Period:', `1 January to 31 December ${data.year} (UTC)`);
