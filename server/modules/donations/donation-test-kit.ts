@@ -100,6 +100,22 @@ export function donationApi(target: DatabaseTarget) {
       }),
     row: (id: string) =>
       db().selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    /** A recurring gift's row (issue 22). */
+    giftRow: (id: string) =>
+      db()
+        .selectFrom('donation_subscriptions')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    /** A recurring gift's donations, oldest first. */
+    periodsOf: (id: string) =>
+      db()
+        .selectFrom('donations')
+        .selectAll()
+        .where('subscription_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
     noticesOf: (userId: string) => noticesOf(db(), userId),
   };
 }

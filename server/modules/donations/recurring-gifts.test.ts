@@ -65,21 +65,7 @@ describe.each(databaseTargets)('recurring gifts in test mode on $name', (target)
     );
     return { 'x-auth-token': res.json().result.token };
   }
-  const periodsOf = (id: string) =>
-    api
-      .db()
-      .selectFrom('donations')
-      .selectAll()
-      .where('subscription_id', '=', id)
-      .orderBy('created_at')
-      .execute();
-  const giftRow = (id: string) =>
-    api
-      .db()
-      .selectFrom('donation_subscriptions')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+  const { periodsOf, giftRow } = api;
 
   it('asks for a session on every recurring endpoint', async () => {
     await api.setup();

@@ -80,22 +80,7 @@ describe.each(databaseTargets)('recurring gifts on Stripe (stub) on $name', (tar
     return stub.requests.slice(before);
   }
   const brief = (requests: StubRequest[]) => requests.map((r) => `${r.method} ${r.path}`);
-  const giftRow = (id: string) =>
-    api
-      .db()
-      .selectFrom('donation_subscriptions')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-  const periodsOf = (id: string) =>
-    api
-      .db()
-      .selectFrom('donations')
-      .selectAll()
-      .where('subscription_id', '=', id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+  const { giftRow, periodsOf } = api;
   const donorTotals = (donorId: string) =>
     api
       .db()
