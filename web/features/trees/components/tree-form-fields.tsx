@@ -24,11 +24,12 @@ export function SpeciesField({
 }) {
   const [query, setQuery] = useState('');
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = (label: string) => words.every((word) => label.toLowerCase().includes(word));
   const options = SPECIES_OPTIONS.filter(
-    (option) =>
-      option.value === value || words.every((word) => option.label.toLowerCase().includes(word)),
+    (option) => option.value === value || matches(option.label),
   );
-  const found = options.filter((o) => o.value !== value).length;
+  // The count is of the species the words match, chosen or not; the chosen one only stays listed.
+  const found = SPECIES_OPTIONS.filter((option) => matches(option.label)).length;
   return (
     <div className="flex flex-col gap-3" data-field="treesType">
       <TextField
