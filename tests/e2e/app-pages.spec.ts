@@ -12,7 +12,8 @@ test('Features lists what Canopy does, and every in-app link leads to a real scr
   test.setTimeout(90_000);
   await signedInAccount(page, { role: 'corporate' });
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.getByRole('link', { name: 'Features' }).click();
+  await nav.getByRole('link', { name: 'Help' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Features' }).click();
   await expect(page).toHaveURL('/app/features');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Features');
   for (const group of ['Plant together', 'Donate', 'Your trees', 'Your account and the community'])
@@ -51,8 +52,13 @@ for (const theme of ['light', 'dark'] as const) {
   }) => {
     await page.addInitScript((value) => localStorage.setItem('theme', value), theme);
     await signedInAccount(page);
+    // For developers: off the members' sidebar, reached from Help's developer section.
     await page
       .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Help' })
+      .click();
+    await page
+      .getByRole('region', { name: 'For developers' })
       .getByRole('link', { name: 'UI components' })
       .click();
     await expect(page).toHaveURL('/app/components');

@@ -10,10 +10,8 @@ const photo = () =>
 
 test('the getting-started checklist ticks a step once it is done', async ({ page }) => {
   await signedInAccount(page);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Getting started' })
-    .click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Getting started' }).click();
   await expect(page).toHaveURL(/\/app\/getting-started$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
   await expect(page.getByTestId('onboarding-progress')).toHaveText('1 of 5 done');

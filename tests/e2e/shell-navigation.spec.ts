@@ -48,7 +48,9 @@ test('the sidebar reaches every General screen and the Settings submenu, inside 
     }
   }
 
-  // Resources: help and tools around the app, each its own screen.
+  // Help: one entry (issue 23) opening the page that gathers help and tools, each its own screen;
+  // the UI components showcase is for developers, off the members' sidebar.
+  await expect(nav.getByRole('link', { name: 'UI components' })).toHaveCount(0);
   for (const [label, path] of [
     ['Getting started', '/app/getting-started'],
     ['Charts', '/app/charts'],
@@ -56,7 +58,10 @@ test('the sidebar reaches every General screen and the Settings submenu, inside 
     ['Integration', '/app/integration'],
     ['UI components', '/app/components'],
   ] as const) {
-    await nav.getByRole('link', { name: label, exact: true }).click();
+    await nav.getByRole('link', { name: 'Help', exact: true }).click();
+    await expect(page).toHaveURL('/app/help');
+    await expect(title).toHaveText('Help');
+    await page.getByRole('main').getByRole('link', { name: label, exact: true }).click();
     await expect(page).toHaveURL(path);
     await expect(page.getByRole('heading', { name: "We couldn't find that page" })).toHaveCount(0);
   }

@@ -46,6 +46,7 @@ const AppTreesMap = page(loadTreesMap);
 const AppMyForest = page(() => import('../routes/app-my-forest'));
 const AppIntegration = page(() => import('../routes/app-integration'));
 const AppGettingStarted = page(() => import('../routes/app-getting-started'));
+const AppHelp = page(() => import('../routes/app-help'));
 const AppVerify = page(() => import('../routes/app-verify'));
 
 /**
@@ -109,6 +110,7 @@ export function AppAreaRoutes() {
           <Route path="charts" element={<AppCharts />} />
           <Route path="integration" element={<AppIntegration />} />
           <Route path="getting-started" element={<AppGettingStarted />} />
+          <Route path="help" element={<AppHelp />} />
           <Route path="features" element={<AppFeatures />} />
           <Route path="components" element={<AppComponents />} />
           <Route path="blank" element={<AppBlank />} />

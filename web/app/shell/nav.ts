@@ -22,7 +22,9 @@ export type NavIcon =
   | 'charts'
   | 'features'
   | 'components'
-  | 'integration';
+  | 'integration'
+  | 'help'
+  | 'documentation';
 
 export interface NavItem {
   label: string;
@@ -73,13 +75,60 @@ export function generalItems(profileType: string, inTeam = false): NavItem[] {
   ];
 }
 
-/** Help and tools around the app: onboarding, community charts, what it does, API and feeds. */
-export const RESOURCE_ITEMS: readonly NavItem[] = [
-  { label: 'Getting started', to: '/app/getting-started', icon: 'gettingStarted' },
-  { label: 'Charts', to: '/app/charts', icon: 'charts' },
-  { label: 'Features', to: '/app/features', icon: 'features' },
-  { label: 'Integration', to: '/app/integration', icon: 'integration' },
-  { label: 'UI components', to: '/app/components', icon: 'components' },
+/** Where the sidebar's one Help entry leads (issue 23): the help page listing what follows. */
+export const HELP_PATH = '/app/help';
+
+export interface HelpItem extends NavItem {
+  /** One line on what the page is for. */
+  about: string;
+}
+
+/**
+ * Help and tools around the app, gathered on the Help page (the sidebar holds one Help entry, not
+ * a Resources group of five links): onboarding, what Canopy does, the community's charts, the
+ * public documentation, and the calendar feed, exports, API and tokens.
+ */
+export const HELP_ITEMS: readonly HelpItem[] = [
+  {
+    label: 'Getting started',
+    to: '/app/getting-started',
+    icon: 'gettingStarted',
+    about: 'Your first steps, ticked off as you do them.',
+  },
+  {
+    label: 'Features',
+    to: '/app/features',
+    icon: 'features',
+    about: 'Everything Canopy does, each with a link to where it lives.',
+  },
+  {
+    label: 'Charts',
+    to: '/app/charts',
+    icon: 'charts',
+    about: "The community's drives, trees and donations over time.",
+  },
+  {
+    label: 'Documentation',
+    to: '/documentation',
+    icon: 'documentation',
+    about: 'How Canopy works, how impact is estimated, and the answers to common questions.',
+  },
+  {
+    label: 'Integration',
+    to: '/app/integration',
+    icon: 'integration',
+    about: 'The calendar feed, data exports, the API reference and your API tokens.',
+  },
+];
+
+/** For developers, not members: kept off the sidebar, linked from Help's developer section. */
+export const DEVELOPER_ITEMS: readonly HelpItem[] = [
+  {
+    label: 'UI components',
+    to: '/app/components',
+    icon: 'components',
+    about: 'The shared UI kit in every state, in the light and dark themes side by side.',
+  },
 ];
 
 /** Whether a path lies inside one of the items (the item itself or a page below it). */

@@ -110,19 +110,35 @@ describe('Sidebar', () => {
     );
   });
 
-  it('lists the Resources group: getting started, charts, features, integration, UI components', () => {
+  it('holds one Help entry instead of a Resources group, and no developer pages', () => {
+    renderSidebar('/app/dashboard');
+    expect(screen.queryByRole('list', { name: 'Resources' })).toBeNull();
+    const help = screen.getByRole('link', { name: 'Help' });
+    expect(help).toHaveAttribute('href', '/app/help');
+    expect(help).not.toHaveAttribute('aria-current');
+    for (const name of ['Getting started', 'Charts', 'Features', 'Integration', 'UI components'])
+      expect(screen.queryByRole('link', { name })).toBeNull();
+  });
+
+  it('marks Help on the Help page as current, and on the pages it gathers as the way there', () => {
+    renderSidebar('/app/help');
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('aria-current', 'page');
+    cleanup();
     renderSidebar('/app/charts');
-    const group = screen.getByRole('list', { name: 'Resources' });
-    expect(
-      [...group.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
-      ['Getting started', '/app/getting-started'],
-      ['Charts', '/app/charts'],
-      ['Features', '/app/features'],
-      ['Integration', '/app/integration'],
-      ['UI components', '/app/components'],
-    ]);
-    expect(screen.getByRole('link', { name: 'Charts' })).toHaveAttribute('aria-current', 'page');
+    const help = screen.getByRole('link', { name: 'Help' });
+    expect(help).not.toHaveAttribute('aria-current');
+    expect(help).toHaveClass('menu-active');
+    cleanup();
+    renderSidebar('/app/components');
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveClass('menu-active');
+  });
+
+  it('reaches Help by keyboard, after Settings', async () => {
+    const user = userEvent.setup();
+    renderSidebar('/app/dashboard');
+    screen.getByRole('button', { name: 'Settings' }).focus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveFocus();
   });
 
   const settingsLinks = () =>

@@ -1,14 +1,16 @@
 import { Button } from '../../components/ui/button';
 import { useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { dashboardRouteFor } from '../../../contract/session';
 import { Logo } from '../../components/ui/logo';
 import { icons } from './icons';
 import {
   APP_VERSION,
+  DEVELOPER_ITEMS,
   generalItems,
+  HELP_ITEMS,
+  HELP_PATH,
   isInside,
-  RESOURCE_ITEMS,
   settingsItems,
   type NavItem,
 } from './nav';
@@ -28,7 +30,29 @@ function NavItemLink({ item }: { item: NavItem }) {
 }
 
 /**
- * The sidebar's content: logo, the General and Resources links, the Settings submenu, and the version.
+ * The one Help entry: the Help page, marked (not as the current page) while on one of the pages
+ * it gathers, so the member sees where they are.
+ */
+function HelpLink({ pathname }: { pathname: string }) {
+  const current = pathname === HELP_PATH;
+  const inside = current || isInside(pathname, [...HELP_ITEMS, ...DEVELOPER_ITEMS]);
+  return (
+    <li>
+      <Link
+        to={HELP_PATH}
+        className={`flex items-center gap-3 ${inside ? 'menu-active font-semibold' : ''}`}
+        {...(current ? { 'aria-current': 'page' as const } : {})}
+      >
+        {icons.help}
+        <span>Help</span>
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * The sidebar's content: logo, the General links, the Settings submenu, the one Help entry (getting
+ * started, features, charts, documentation and integration sit on the Help page), and the version.
  * The same content sits in the desktop column and in the small-screen drawer.
  */
 export function Sidebar({
@@ -44,7 +68,6 @@ export function Sidebar({
   const { pathname } = useLocation();
   const generalId = useId();
   const settingsId = useId();
-  const resourcesId = useId();
   const settingsListId = useId();
   const settings = settingsItems(profileType, inTeam);
   const insideSettings = isInside(pathname, settings);
@@ -82,17 +105,6 @@ export function Sidebar({
           ))}
         </ul>
         <h2
-          id={resourcesId}
-          className="px-4 pt-4 pb-1 text-xs font-semibold uppercase tracking-wider text-base-content/80"
-        >
-          Resources
-        </h2>
-        <ul className="menu w-full" aria-labelledby={resourcesId}>
-          {RESOURCE_ITEMS.map((item) => (
-            <NavItemLink key={item.label} item={item} />
-          ))}
-        </ul>
-        <h2
           id={settingsId}
           className="px-4 pt-4 pb-1 text-xs font-semibold uppercase tracking-wider text-base-content/80"
         >
@@ -119,6 +131,9 @@ export function Sidebar({
               ))}
             </ul>
           </li>
+        </ul>
+        <ul className="menu mt-2 w-full border-t border-base-300 pt-2">
+          <HelpLink pathname={pathname} />
         </ul>
       </nav>
       <div className="px-6 py-4">
