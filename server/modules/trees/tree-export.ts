@@ -12,6 +12,11 @@ const CSV_COLUMNS: ReadonlyArray<[string, (t: Tree) => string | number | null]> 
   ['count', (t) => t.count],
   ['alive_count', (t) => t.aliveCount],
   ['size', (t) => t.size],
+  // The latest size (issue 23 §7, promised by the Integration page): the measurement kept on the
+  // tree's row in the measuring transaction (trees.last_*), so the export reads no other table.
+  ['latest_height_cm', (t) => t.lastMeasurement?.heightCm ?? null],
+  ['latest_diameter_cm', (t) => t.lastMeasurement?.diameterCm ?? null],
+  ['latest_measured_at', (t) => t.lastMeasurement?.measuredAt ?? null],
   ['planted_at', (t) => t.plantedAt],
   ['status', (t) => t.status],
   ['cause', (t) => t.cause],

@@ -303,4 +303,44 @@ describe.each(databaseTargets)('GET /api/trees/export streamed on $name', (targe
     expect(after.complete).toBe(true);
     expect((await call('GET', '/api/trees/export?format=csv', {})).statusCode).toBe(401);
   });
+
+  it('has the latest size the Integration page promises: the newest measurement, not the last one sent (issue 23)', async () => {
+    await kit.setup();
+    const me = await kit.signIn();
+    const measured = (await kit.registerOnPlantingDay(me.headers, { treeName: 'Measured' })).json()
+      .data.tree as { id: string };
+    await kit.registerOnPlantingDay(me.headers, { treeName: 'Never measured' });
+    const measure = (measuredAt: string, heightCm: number, diameterCm: number) =>
+      call('POST', `/api/trees/${measured.id}/measurements`, me.headers, {
+        measuredAt,
+        heightCm,
+        diameterCm,
+      });
+    expect((await measure('2026-05-25', 80, 1.2)).statusCode).toBe(201);
+    expect((await measure('2026-05-31', 120.5, 1.5)).statusCode).toBe(201);
+    // A reading from before the newest one is kept, but the latest size stays the newest.
+    expect((await measure('2026-05-28', 95, 1.3)).statusCode).toBe(201);
+
+    const res = await call('GET', '/api/trees/export?format=csv', me.headers);
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = res.body.split('\r\n').filter(Boolean);
+    const columns = header!.split(',');
+    expect(columns).toEqual(
+      expect.arrayContaining(['latest_height_cm', 'latest_diameter_cm', 'latest_measured_at']),
+    );
+    const named = (name: string) => {
+      const cells = rows.find((r) => r.split(',')[1] === name)!.split(',');
+      return Object.fromEntries(columns.map((c, i) => [c, cells[i]]));
+    };
+    expect(named('Measured')).toMatchObject({
+      latest_height_cm: '120.5',
+      latest_diameter_cm: '1.5',
+      latest_measured_at: '2026-05-31T00:00:00.000Z',
+    });
+    expect(named('Never measured')).toMatchObject({
+      latest_height_cm: '',
+      latest_diameter_cm: '',
+      latest_measured_at: '',
+    });
+  });
 });

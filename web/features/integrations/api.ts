@@ -28,7 +28,8 @@ export const DATA_EXPORTS = [
   {
     id: 'trees-csv',
     label: 'My trees (CSV)',
-    description: 'One row per tree: species, place, planting date, status and latest size.',
+    description:
+      'One row per tree: species, place, planting date, status and latest size (height and trunk diameter in cm, and the day they were measured; empty until the first measurement).',
     path: '/api/trees/export?format=csv',
     fallbackName: 'canopy-trees.csv',
   },
