@@ -97,7 +97,11 @@ test('an individual finds a drive, joins it, sees it in My Plantations and on th
   await expect(
     page.getByTestId('my-joined').getByRole('article', { name: driveName }),
   ).toBeVisible();
-  await expect(page.getByTestId('my-organised').getByTestId('empty-state')).toBeVisible();
+  // An individual who organised nothing sees no empty "Organised by me" (issue 23 §7).
+  await expect(
+    page.getByTestId('my-joined').getByRole('heading', { name: 'Joined' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Organised by me' })).toHaveCount(0);
 
   // The calendar shows it on its day; the day opens the drawer with a link to it.
   await nav.getByRole('button', { name: 'Settings' }).click();

@@ -13,7 +13,7 @@ export default function AppMyPlantations() {
       <div className="flex justify-end empty:hidden">
         <AddDriveButton profileType={user.profileType} />
       </div>
-      <MyDrives />
+      <MyDrives profileType={user.profileType} />
     </div>
   );
 }

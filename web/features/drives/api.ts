@@ -143,8 +143,9 @@ export const fetchMyDrives = (
  * One list of My Plantations a page at a time ("Load more"), each page after the last answer's
  * cursor for that list (keyset: as quick deep down as at the top).
  */
-export function useMyDrives(when: DriveWhen, part: MyDrivesPart) {
+export function useMyDrives(when: DriveWhen, part: MyDrivesPart, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: myDrivesPageKey(when, part),
     queryFn: ({ pageParam, signal }) => fetchMyDrives(when, part, pageParam, signal),
     initialPageParam: null as string | null,

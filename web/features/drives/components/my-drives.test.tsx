@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithApp } from '../../../test-support/render';
@@ -64,5 +64,53 @@ describe('MyDrives', () => {
     expect(urls()).toContain('/api/drives/mine?when=upcoming&part=organised&cursor=after-1');
     expect(within(organised).getAllByTestId('drive-card')).toHaveLength(14);
     expect(within(organised).queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  describe('Organised by me, by account type (issue 23 §7)', () => {
+    /** Answers /api/drives/mine: `organised[when]` drives organised, none joined. */
+    function answer(organised: { upcoming: number; past: number }) {
+      return vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+        const url = new URL(String(input), 'http://test');
+        const when = url.searchParams.get('when') as 'upcoming' | 'past';
+        const part = url.searchParams.get('part');
+        const drives = Array.from({ length: part === 'organised' ? organised[when] : 0 }, (_, i) =>
+          buildDrive({ id: `${when}-${i}`, _id: `${when}-${i}`, driveName: `${when} ${i}` }),
+        );
+        return Promise.resolve(
+          jsonResponse({
+            success: true,
+            data: { organised: drives, joined: [] },
+            nextCursor: { organised: null, joined: null },
+          }),
+        );
+      });
+    }
+
+    it('an individual who organised nothing sees no empty "Organised by me"', async () => {
+      const fetch = answer({ upcoming: 0, past: 0 });
+      renderWithApp(<MyDrives profileType="individual" />);
+      expect(
+        await within(await screen.findByTestId('my-joined')).findByTestId('empty-state'),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
+      expect(screen.queryByTestId('my-organised')).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Organised by me' })).toBeNull();
+    });
+
+    it('an individual who organised a drive (say for their team) still sees it, past ones too', async () => {
+      answer({ upcoming: 0, past: 1 });
+      renderWithApp(<MyDrives profileType="individual" />);
+      const organised = await screen.findByTestId('my-organised');
+      expect(within(organised).getByRole('heading', { name: 'Organised by me' })).toBeVisible();
+    });
+
+    it('a corporate account keeps the section, empty or not', async () => {
+      answer({ upcoming: 0, past: 0 });
+      renderWithApp(<MyDrives profileType="corporate" />);
+      const organised = await screen.findByTestId('my-organised');
+      expect(await within(organised).findByTestId('empty-state')).toHaveTextContent(
+        'You are not organising any upcoming drives.',
+      );
+    });
   });
 });

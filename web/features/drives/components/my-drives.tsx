@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import type { ProfileType } from '../../../../contract/auth';
 import type { Drive } from '../../../../contract/drives';
 import { MoreButton } from '../../../components/ui/more-button';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
@@ -91,11 +92,33 @@ function MyDrivesSection({ part, title }: { part: Part; title: string }) {
   );
 }
 
-/** My Plantations: the drives I organise and the drives I joined. */
-export function MyDrives() {
+/**
+ * Whether a member who cannot create drives has organised any (upcoming or past): the same
+ * queries the section reads, so no request is made twice. Unknown while loading; a failure
+ * shows the section, whose own error says so.
+ */
+function useHasOrganised(enabled: boolean): boolean | undefined {
+  const upcoming = useMyDrives('upcoming', 'organised', enabled);
+  const past = useMyDrives('past', 'organised', enabled);
+  const any = (q: typeof upcoming) => (q.data?.pages[0]?.data.organised.length ?? 0) > 0;
+  if (!enabled) return undefined;
+  if (any(upcoming) || any(past) || upcoming.isError || past.isError) return true;
+  return upcoming.isPending || past.isPending ? undefined : false;
+}
+
+/**
+ * My Plantations: the drives I organise and the drives I joined. Only corporate accounts create
+ * drives, so everyone else sees "Organised by me" only once they have organised one (issue 23
+ * §7: never an empty section they cannot fill).
+ */
+export function MyDrives({ profileType }: { profileType?: ProfileType | undefined } = {}) {
+  const organises = profileType === undefined || profileType === 'corporate';
+  const hasOrganised = useHasOrganised(!organises);
   return (
     <div className="flex flex-col gap-10">
-      <MyDrivesSection part="organised" title="Organised by me" />
+      {organises || hasOrganised ? (
+        <MyDrivesSection part="organised" title="Organised by me" />
+      ) : null}
       <MyDrivesSection part="joined" title="Joined" />
     </div>
   );
