@@ -663,6 +663,18 @@ export interface NotificationsTable {
   group_count: WithDefault<number>;
 }
 
+/** 0056: a member's `Idempotency-Key` and the first answer to it (issue 24). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  idem_key: string;
+  fingerprint: string;
+  state: 'pending' | 'committed' | 'done';
+  status_code: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** 0013: a request counter shared by every app server: `count` hits until `reset_at`. */
 export interface RateLimitHitsTable {
   key: string;
@@ -820,6 +832,18 @@ export interface DriveUpdatePhotosTable {
   file_id: string;
 }
 
+/**
+ * 0052: a member's testimonial for the landing page (issue 23), owned by the users module: shown
+ * only while `shown` is 1 (their consent); deleted with the account.
+ */
+export interface TestimonialsTable {
+  user_id: string;
+  quote: string;
+  shown: 0 | 1;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** 0018: a member's public forest page (issue 19 §4), owned by the forest module. */
 export interface ForestProfilesTable {
   user_id: string;
@@ -841,6 +865,7 @@ export interface Database {
   geocode_cache: GeocodeCacheTable;
   rate_slots: RateSlotsTable;
   rate_limit_hits: RateLimitHitsTable;
+  idempotency_keys: IdempotencyKeysTable;
   files: FilesTable;
   file_blobs: FileBlobsTable;
   notifications: NotificationsTable;
@@ -850,6 +875,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   users: UsersTable;
   users_search: UsersSearchTable;
+  testimonials: TestimonialsTable;
   drives: DrivesTable;
   drive_participants: DriveParticipantsTable;
   drive_organiser_months: DriveOrganiserMonthsTable;

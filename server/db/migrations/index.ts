@@ -39,6 +39,7 @@ import * as driveMapCells from './0038-drive-map-cells';
 import * as treesGeoMarkers from './0041-trees-geo-markers';
 import * as treeProblems from './0050-tree-problems';
 import * as recurringGiving from './0051-recurring-giving';
+import * as testimonials from './0052-testimonials';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
 import * as treeOwnerCounts from './0045-tree-owner-counts';
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '0049-four-numbers': fourNumbers,
   '0050-tree-problems': treeProblems,
   '0051-recurring-giving': recurringGiving,
+  '0052-testimonials': testimonials,
 };

@@ -1,5 +1,7 @@
 import { defineModule } from '../module';
 import { DRIVE_PASS_ATTACHMENT, DRIVE_REMINDER_JOB } from './drive-reminders';
+import { driveShowcase, type DriveShowcase } from './drive-showcase';
+import { driveShowcaseRoutes } from './drive-showcase.routes';
 import { drivesStore } from './drives-people';
 import { drivesRoutes } from './drives.routes';
 import { attendanceRoutes } from './drive-attendance.routes';
@@ -7,7 +9,7 @@ import { drivesService, type DrivesService } from './drives.service';
 
 declare module '../module' {
   interface ServiceRegistry {
-    drives: DrivesService;
+    drives: DrivesService & DriveShowcase;
   }
 }
 
@@ -35,8 +37,8 @@ export const drivesModule = defineModule({
     'organisedDrivesAfter',
     'joinedUpcoming',
   ],
-  create: ({ uow, clock, config, hooks, jobs, mail }, ports) =>
-    drivesService({
+  create: ({ uow, clock, config, hooks, jobs, mail }, ports) => ({
+    ...drivesService({
       uow,
       repo: drivesStore(ports.users),
       clock,
@@ -54,7 +56,10 @@ export const drivesModule = defineModule({
       organisationRights: ports.teams.managesDrivesOf,
       organisationManagers: ports.teams.driveManagersOf,
     }),
-  routes: [drivesRoutes, attendanceRoutes],
+    // The landing page's newest drives (issue 23).
+    ...driveShowcase({ db: uow.db, clock }),
+  }),
+  routes: [drivesRoutes, attendanceRoutes, driveShowcaseRoutes],
   hooks: (drives) => ({
     onAccountDeleted: drives.onAccountDeleted,
     memberFigures: drives.memberFigures,

@@ -13,6 +13,8 @@ import { treesRoutes } from './trees.routes';
 import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB, NEEDS_CARE_NOTICE_JOB } from './tree-notices';
 import { treeForest, type TreeForest } from './tree-forest';
 import { treePublic, type TreePublic } from './tree-public';
+import { treePublicMap, type TreePublicMap } from './tree-public-map';
+import { treePublicMapRoutes } from './tree-public-map.routes';
 import { impactFigures, type ImpactFigures } from './tree-impact-figures';
 import { treeCharts, type TreeCharts } from './tree-charts';
 import { treeFourNumbers, type TreeFourNumbers } from './tree-four-numbers';
@@ -40,6 +42,7 @@ declare module '../module' {
       GiftAllocations &
       TreeForest &
       TreePublic &
+      TreePublicMap &
       GiftNotices &
       ImpactFigures &
       TreeCharts &
@@ -182,9 +185,17 @@ export const treesModule = defineModule({
       }),
       // The public forest and gift pages (issue 19 §4): rounded places, bounded lists.
       ...treePublic({ db: uow.db, clock, own: charts.ownerTreeFigures }),
+      // The landing page's map (issue 23): the grid's counts, coarse and rounded.
+      ...treePublicMap({ db: uow.db, clock }),
     };
   },
-  routes: [treesRoutes, treeCareRoutes, treeFourNumbersRoutes, treeVerificationRoutes],
+  routes: [
+    treesRoutes,
+    treeCareRoutes,
+    treeFourNumbersRoutes,
+    treeVerificationRoutes,
+    treePublicMapRoutes,
+  ],
   hooks: (trees) => ({
     onAccountDeleted: trees.onAccountDeleted,
     reservationPlants: trees.reservationTreeCounts,

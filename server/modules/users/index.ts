@@ -1,11 +1,13 @@
 import { defineModule } from '../module';
 import { usersRepository } from './users.repository';
+import { testimonials, type Testimonials } from './testimonials';
+import { testimonialsRoutes } from './testimonials.routes';
 import { usersRoutes } from './users.routes';
 import { usersService, type UsersService } from './users.service';
 
 declare module '../module' {
   interface ServiceRegistry {
-    users: UsersService;
+    users: UsersService & Testimonials;
   }
 }
 
@@ -13,10 +15,10 @@ declare module '../module' {
 export const usersModule = defineModule({
   name: 'users',
   needs: ['files'],
-  tables: ['users', 'users_search'],
+  tables: ['users', 'users_search', 'testimonials'],
   figures: ['memberCount'],
-  create: ({ uow, clock, hooks }, { files }) =>
-    usersService({
+  create: ({ uow, clock, hooks }, { files }) => ({
+    ...usersService({
       uow,
       repo: usersRepository,
       clock,
@@ -24,5 +26,9 @@ export const usersModule = defineModule({
       onAccountDeleted: () => hooks.all('onAccountDeleted'),
       memberFigures: () => hooks.all('memberFigures'),
     }),
-  routes: [usersRoutes],
+    // Members' testimonials for the landing page (issue 23), deleted with the account.
+    ...testimonials({ uow, clock }),
+  }),
+  routes: [usersRoutes, testimonialsRoutes],
+  hooks: (users) => ({ onAccountDeleted: users.testimonialOnAccountDeleted }),
 });
