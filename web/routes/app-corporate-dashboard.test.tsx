@@ -129,12 +129,16 @@ describe('the corporate dashboard page', () => {
     URL.createObjectURL = vi.fn(() => 'blob:report');
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    // All time is shown with empty fields (issue 23 §3); a report needs its two days.
+    const form = screen.getByRole('form', { name: 'Report period' });
+    await user.type(within(form).getByLabelText('From'), '2026-01-01');
+    await user.type(within(form).getByLabelText('To'), '2026-06-30');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() =>
       expect(
         fetchSpy.mock.calls.map((call) => String(call[0])).find((url) => url.includes('/reports/')),
       ).toMatch(
-        /^\/api\/reports\/impact\?from=\d{4}-\d\d-\d\d&to=.*&format=csv&organisation=org-b$/,
+        /^\/api\/reports\/impact\?from=2026-01-01&to=2026-06-30&format=csv&organisation=org-b$/,
       ),
     );
   });

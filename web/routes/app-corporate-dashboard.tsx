@@ -4,6 +4,8 @@ import { dashboardRouteFor } from '../../contract/session';
 import { TEAM_ROLE_LABELS, type MyTeam } from '../../contract/teams';
 import { usePageTitle } from '../components/ui/page-title';
 import { CorporateDashboard } from '../features/dashboards/components/corporate-dashboard';
+import { CorporateNext } from '../features/dashboards/components/corporate-next';
+import { VerificationWaiting } from '../features/verification/components/verification-waiting';
 import {
   OrganisationPicker,
   type OrganisationChoice,
@@ -76,16 +78,20 @@ function OrganisationDashboard() {
       next.set('organisation', id);
       return next;
     });
+  const addDrive = chosen.own ? <AddDriveButton profileType={user.profileType} /> : null;
+  // What the organisation does next leads (issue 23); its figures and report follow.
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-2xl font-bold">
+        <h2 className="text-2xl font-bold break-words">
           {chosen.own ? `Welcome, ${chosen.name}!` : chosen.name}
         </h2>
-        {chosen.own ? <AddDriveButton profileType={user.profileType} /> : null}
+        {addDrive}
       </div>
       <OrganisationPicker organisations={organisations} value={chosen.id} onChange={choose} />
-      <CorporateDashboard organisation={chosen.id} />
+      <CorporateNext organisation={chosen.id} addDrive={addDrive} extra={<VerificationWaiting />} />
+      <h2 className="pt-2 text-xl font-bold">Your impact</h2>
+      <CorporateDashboard organisation={chosen.id} addDrive={addDrive} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { usePageTitle } from '../components/ui/page-title';
 import { nurseryKey } from '../features/nursery/api';
 import { NurseryDashboard } from '../features/nursery/components/nursery-dashboard';
 import { RolePage } from '../app/role-page';
+import { VerificationWaiting } from '../features/verification/components/verification-waiting';
 
 /** /app/nursery-dashboard — a partner nursery's stock, reservations and deliveries. */
 export default function AppNurseryDashboard() {
@@ -13,7 +14,7 @@ export default function AppNurseryDashboard() {
       forbiddenKeys={[nurseryKey]}
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-6">
-        <NurseryDashboard />
+        <NurseryDashboard extra={<VerificationWaiting />} />
       </div>
     </RolePage>
   );

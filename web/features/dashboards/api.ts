@@ -8,6 +8,7 @@ import {
   individualDashboardResponseSchema,
   type Period,
 } from '../../../contract/dashboards';
+import { driveListResponseSchema, myDrivesResponseSchema } from '../../../contract/drives';
 import { apiDownload, apiRequest } from '../../lib/api-client';
 
 /** Every dashboard query starts here. */
@@ -22,6 +23,11 @@ export const corporateKey = (organisation: string | undefined, period: Period | 
     period?.to ?? '',
   ] as const;
 export const chartsKey = ['community-charts'] as const;
+/** The home's next drive and drives to join (under the dashboards key: any change refreshes them). */
+export const nextDrivesKey = [...dashboardsKey, 'next-drives'] as const;
+export const drivesToJoinKey = [...dashboardsKey, 'drives-to-join'] as const;
+/** How many upcoming drives the home offers to a member with none of their own. */
+export const DRIVES_TO_JOIN = 3;
 /** The care list's "Show more" pages (under the dashboards key: mutations refresh them too). */
 export const careMoreKey = [...dashboardsKey, 'care-due'] as const;
 
@@ -123,6 +129,46 @@ export function useCorporateDashboard(organisation: string | undefined, period: 
     // A new period keeps the figures on screen while it loads; another organisation never shows these.
     placeholderData: (previous, query) =>
       query?.queryKey[2] === (organisation ?? '') ? previous : undefined,
+  });
+}
+
+/**
+ * The member's soonest upcoming drive they organise and the soonest they joined (the first of each
+ * list of GET /api/drives/mine: two index ranges, one row each).
+ */
+export const fetchNextDrives = (signal?: AbortSignal) =>
+  apiRequest('/api/drives/mine?when=upcoming&limit=1', {
+    schema: myDrivesResponseSchema,
+    ...opt(signal),
+  });
+
+/** The soonest upcoming drives anyone may join (the Plantations list's first page, shortened). */
+export const fetchDrivesToJoin = (signal?: AbortSignal) =>
+  apiRequest(`/api/trees/geteventdetail?when=upcoming&limit=${DRIVES_TO_JOIN}`, {
+    schema: driveListResponseSchema,
+    ...opt(signal),
+  });
+
+/** The member's next drive: the sooner of the first they organise and the first they joined. */
+export function useNextDrive() {
+  useRefreshAfterChanges();
+  return useQuery({
+    queryKey: nextDrivesKey,
+    queryFn: ({ signal }) => fetchNextDrives(signal),
+    select: (answer) =>
+      [...answer.data.organised, ...answer.data.joined].sort((a, b) =>
+        a.driveDate.localeCompare(b.driveDate),
+      )[0] ?? null,
+  });
+}
+
+/** Upcoming drives to join, asked for only when the member has none ahead (`enabled`). */
+export function useDrivesToJoin(enabled: boolean) {
+  return useQuery({
+    queryKey: drivesToJoinKey,
+    queryFn: ({ signal }) => fetchDrivesToJoin(signal),
+    select: (answer) => answer.data,
+    enabled,
   });
 }
 

@@ -1,14 +1,14 @@
 import { FourNumbers } from '../../../components/ui/four-numbers';
 import { useState, type ReactNode } from 'react';
 import type { CorporateDashboard as Dashboard, Period } from '../../../../contract/dashboards';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
 import { useCorporateDashboard } from '../api';
-import { formatCount } from '../../../lib/numbers';
-import { dayKey, formatTotals, PATHS } from '../format';
+import { formatCount, plural } from '../../../lib/numbers';
+import { formatTotals } from '../format';
 import { CorporateMonthsChart } from './corporate-months-chart';
 import { DashboardDriveList } from './dashboard-drive-list';
 import { Section } from './dashboard-section';
@@ -32,7 +32,7 @@ function Figures({ data }: { data: Dashboard }) {
         {
           title: 'Participants',
           value: formatCount(data.participants),
-          detail: `${formatCount(data.volunteerHours)} volunteer hours`,
+          detail: plural(Math.round(data.volunteerHours), 'volunteer hour'),
           testId: 'stat-participants',
         },
         {
@@ -47,7 +47,11 @@ function Figures({ data }: { data: Dashboard }) {
         {
           title: 'Donations received',
           value: <span className="text-2xl">{formatTotals(data.donations)}</span>,
-          detail: `${formatCount(data.donations.reduce((n, d) => n + d.trees, 0))} trees donated · paid only`,
+          detail: `${plural(
+            data.donations.reduce((n, d) => n + d.trees, 0),
+            'tree donated',
+            'trees donated',
+          )} · paid only`,
           testId: 'stat-donations',
         },
       ]}
@@ -55,21 +59,20 @@ function Figures({ data }: { data: Dashboard }) {
   );
 }
 
-/** The last 12 months up to today: the picker's starting period. */
-function defaultPeriod(): Period {
-  const today = new Date();
-  const from = new Date(today.getFullYear(), today.getMonth() - 11, 1);
-  return { from: dayKey(from), to: dayKey(today) };
-}
-
 /**
  * An organisation's dashboard from GET /api/dashboard/corporate, for a chosen period: the named
  * organisation's (one the viewer may see), or the viewer's default when none is named.
  */
-export function CorporateDashboard({ organisation }: { organisation?: string | undefined }) {
-  // All time until a period is chosen; the picker starts at the last 12 months for the report.
+export function CorporateDashboard({
+  organisation,
+  addDrive,
+}: {
+  organisation?: string | undefined;
+  /** The page's "Add Tree Drive" button (the drive form's), offered by the empty states. */
+  addDrive?: ReactNode;
+}) {
+  // All time until a period is chosen (its fields stay empty until then).
   const [period, setPeriod] = useState<Period | null>(null);
-  const [initial] = useState<Period>(defaultPeriod);
   const dashboard = useCorporateDashboard(organisation, period);
   const data = dashboard.data;
   let body: ReactNode;
@@ -91,35 +94,43 @@ export function CorporateDashboard({ organisation }: { organisation?: string | u
           numbers={data.fourNumbers}
         />
         {none ? (
-          <EmptyState action={<ButtonLink to={PATHS.myPlantations}>Organise a drive</ButtonLink>}>
-            No drives in this period. Organise a tree drive (Add Drive on My Plantations) or choose
-            a longer period.
+          <EmptyState action={addDrive}>
+            {period ? 'No drives in this period. ' : 'No drives yet. '}
+            {addDrive
+              ? 'Use Add Tree Drive to organise one: its place, date, trees and a photo.'
+              : 'The organisation’s owners and admins can organise one.'}
+            {period ? ' Or choose a longer period.' : ''}
           </EmptyState>
-        ) : null}
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Section title={`Upcoming drives (${formatCount(data.drives.upcoming)})`}>
-            {data.drives.upcomingList.length ? (
-              <DashboardDriveList
-                label="Upcoming drives"
-                drives={data.drives.upcomingList}
-                testId="corporate-drive"
-              />
-            ) : (
-              <p className={mutedText}>No upcoming drives in this period.</p>
-            )}
-          </Section>
-          <Section title={`Past drives (${formatCount(data.drives.past)})`}>
-            {data.drives.pastList.length ? (
-              <DashboardDriveList
-                label="Past drives"
-                drives={data.drives.pastList}
-                testId="corporate-drive"
-              />
-            ) : (
-              <p className={mutedText}>No drives held in this period yet.</p>
-            )}
-          </Section>
-        </div>
+        ) : (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Section title={`Upcoming drives (${formatCount(data.drives.upcoming)})`}>
+              {data.drives.upcomingList.length ? (
+                <DashboardDriveList
+                  label="Upcoming drives"
+                  drives={data.drives.upcomingList}
+                  testId="corporate-drive"
+                />
+              ) : (
+                <p className={mutedText}>
+                  {period ? 'No upcoming drives in this period.' : 'No upcoming drives.'}
+                </p>
+              )}
+            </Section>
+            <Section title={`Past drives (${formatCount(data.drives.past)})`}>
+              {data.drives.pastList.length ? (
+                <DashboardDriveList
+                  label="Past drives"
+                  drives={data.drives.pastList}
+                  testId="corporate-drive"
+                />
+              ) : (
+                <p className={mutedText}>
+                  {period ? 'No drives held in this period.' : 'No drives held yet.'}
+                </p>
+              )}
+            </Section>
+          </div>
+        )}
         <Section title="Month by month">
           <CorporateMonthsChart months={data.months} />
         </Section>
@@ -130,9 +141,10 @@ export function CorporateDashboard({ organisation }: { organisation?: string | u
     <div className="space-y-6">
       <Section title="Impact report">
         <p className={mutedText}>
-          Choose a period to see its figures below, or download them as a report.
+          Choose the first and last day of a period to see its figures below, or download them as a
+          report.
         </p>
-        <PeriodForm period={initial} organisation={organisation} onChange={setPeriod} />
+        <PeriodForm period={period} organisation={organisation} onChange={setPeriod} />
         <p
           className="flex flex-wrap items-center gap-3"
           data-testid="showing-period"

@@ -77,20 +77,37 @@ function serveIndividual(data: () => IndividualData) {
 }
 
 describe('IndividualDashboard', () => {
-  it('says what to do next when there is nothing yet', async () => {
+  it('gives a brand-new member one honest line under Your impact, not tiles of zeros', async () => {
     serveIndividual(() => individual());
     renderWithApp(<IndividualDashboard renderCareTask={() => null} />);
-    expect((await screen.findAllByRole('link', { name: 'Register a tree' }))[0]).toHaveAttribute(
-      'href',
-      '/app/tree-registeration',
+    expect(await screen.findByTestId('impact-empty')).toHaveTextContent('Nothing to count yet.');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your impact' })).toBeInTheDocument();
+    // Nothing can be due without a tree; no figures, chart or empty lists either.
+    expect(screen.queryByRole('region', { name: 'Care due today' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'My figures' })).toBeNull();
+    expect(screen.queryByTestId('history-chart')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Drives I joined' })).toBeNull();
+  });
+
+  it('puts the care due first and the figures below, under Your impact', async () => {
+    serveIndividual(() =>
+      individual({
+        trees: { livingPlants: 1, livingRecords: 1, records: 1 },
+        upcomingDrives: { total: 1, drives: [] },
+        donations: [{ currency: 'USD', amountMinor: 500, trees: 1, donations: 1 }],
+      }),
     );
-    expect(screen.getByRole('link', { name: 'Find a drive to join' })).toHaveAttribute(
-      'href',
-      '/app/delive-event',
-    );
-    expect(screen.getByRole('link', { name: 'Donate trees' })).toHaveAttribute(
-      'href',
-      '/app/donate-tree',
+    renderWithApp(<IndividualDashboard renderCareTask={() => null} />);
+    const care = await screen.findByRole('region', { name: 'Care due today' });
+    const impact = screen.getByRole('heading', { level: 2, name: 'Your impact' });
+    const figures = screen.getByRole('group', { name: 'My figures' });
+    expect(care.compareDocumentPosition(impact) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(impact.compareDocumentPosition(figures) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Plurals: one of each reads as one.
+    expect(within(figures).getByTestId('stat-drives')).toHaveTextContent('drive you joined');
+    expect(within(figures).getByTestId('stat-donations')).toHaveTextContent('1 tree given');
+    expect(screen.getByRole('list', { name: 'Donations by currency' })).toHaveTextContent(
+      'in 1 paid donation, 1 tree',
     );
   });
 

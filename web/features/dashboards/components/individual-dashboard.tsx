@@ -8,7 +8,7 @@ import { mutedText, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useCareDueMore, useIndividualDashboard } from '../api';
-import { formatCount } from '../../../lib/numbers';
+import { formatCount, plural } from '../../../lib/numbers';
 import { formatDay, formatKg, formatTotals, PATHS } from '../format';
 import { DashboardDriveList } from './dashboard-drive-list';
 import { Section } from './dashboard-section';
@@ -51,22 +51,23 @@ function Figures({ data }: { data: Dashboard }) {
         {
           title: 'Drives ahead',
           value: formatCount(data.upcomingDrives.total),
-          detail: 'drives you joined',
+          detail: data.upcomingDrives.total === 1 ? 'drive you joined' : 'drives you joined',
           testId: 'stat-drives',
         },
         {
           title: 'My donations',
           value: <span className="text-2xl">{formatTotals(data.donations)}</span>,
-          detail: `${formatCount(data.donations.reduce((n, d) => n + d.trees, 0))} trees given · paid only`,
+          detail: `${plural(
+            data.donations.reduce((n, d) => n + d.trees, 0),
+            'tree given',
+            'trees given',
+          )} · paid only`,
           testId: 'stat-donations',
         },
       ]}
     />
   );
 }
-
-const plural = (n: number, one: string, many: string) =>
-  `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /**
  * The care due now: the dashboard's first tasks with the totals, and "Show more" pages (keyset,
@@ -157,36 +158,24 @@ export function IndividualDashboard({
     );
   const data = dashboard.data;
   const noTrees = data.trees.records === 0;
+  // A brand-new member: nothing to chart yet, one honest line instead of tiles of zeros.
+  const nothingYet =
+    noTrees &&
+    data.donations.length === 0 &&
+    data.upcomingDrives.total === 0 &&
+    data.fourNumbers.treesFunded === 0;
   return (
     <div className="space-y-6">
-      <Figures data={data} />
-      <FourNumbers
-        title="My trees, counted honestly"
-        numbers={data.fourNumbers}
-        unconfirmed={data.treesUnconfirmed}
-      />
-
-      <Section title="Care due today" id="care-due">
-        {noTrees ? (
-          <EmptyState action={<ButtonLink to={PATHS.register}>Register a tree</ButtonLink>}>
-            Register a tree you planted and its watering, weeding and measuring will show up here.
-          </EmptyState>
-        ) : data.careDue.total === 0 ? (
-          <p className={mutedText}>Nothing is due today. Your trees are looked after.</p>
-        ) : (
-          <CareList list={data.careDue} renderCareTask={renderCareTask} />
-        )}
-      </Section>
-
-      <Section title="My trees and CO₂ over time">
-        {noTrees ? (
-          <EmptyState action={<ButtonLink to={PATHS.register}>Register a tree</ButtonLink>}>
-            Your trees and the CO₂ they store will be charted here month by month.
-          </EmptyState>
-        ) : (
-          <HistoryChart history={data.history} />
-        )}
-      </Section>
+      {/* Nothing can be due without a tree: the forest above offers to register one. */}
+      {noTrees ? null : (
+        <Section title="Care due today" id="care-due">
+          {data.careDue.total === 0 ? (
+            <p className={mutedText}>Nothing is due today. Your trees are looked after.</p>
+          ) : (
+            <CareList list={data.careDue} renderCareTask={renderCareTask} />
+          )}
+        </Section>
+      )}
 
       {data.replanting.length > 0 ? (
         <Section title="Replanting" id="replanting">
@@ -220,60 +209,92 @@ export function IndividualDashboard({
         </Section>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Section title="Drives I joined">
-          {data.upcomingDrives.drives.length === 0 ? (
-            <EmptyState
-              action={<ButtonLink to={PATHS.plantations}>Find a drive to join</ButtonLink>}
-            >
-              You have no drives ahead. Join a tree drive near you to plant with others.
-            </EmptyState>
-          ) : (
-            <>
-              <DashboardDriveList
-                label="Drives I joined"
-                drives={data.upcomingDrives.drives}
-                testId="dashboard-drive"
-              />
-              {data.upcomingDrives.total > data.upcomingDrives.drives.length ? (
-                <Link to={PATHS.myPlantations} className={textLink}>
-                  See all {formatCount(data.upcomingDrives.total)} drives
-                </Link>
-              ) : null}
-            </>
-          )}
-        </Section>
+      <h2 className="pt-2 text-xl font-bold" id="your-impact">
+        Your impact
+      </h2>
+      {nothingYet ? (
+        <div data-testid="impact-empty">
+          <EmptyState>
+            Nothing to count yet. The trees you fund, plant and look after, the CO₂ they store and
+            the drives you join will be counted here.
+          </EmptyState>
+        </div>
+      ) : (
+        <>
+          <Figures data={data} />
+          <FourNumbers
+            title="My trees, counted honestly"
+            numbers={data.fourNumbers}
+            unconfirmed={data.treesUnconfirmed}
+          />
+          <Section title="My trees and CO₂ over time">
+            {noTrees ? (
+              <EmptyState action={<ButtonLink to={PATHS.register}>Register a tree</ButtonLink>}>
+                Your trees and the CO₂ they store will be charted here month by month.
+              </EmptyState>
+            ) : (
+              <HistoryChart history={data.history} />
+            )}
+          </Section>
+        </>
+      )}
 
-        <Section title="My donations">
-          {data.donations.length === 0 ? (
-            <EmptyState action={<ButtonLink to={PATHS.donate}>Donate trees</ButtonLink>}>
-              You have not donated yet. Fund trees for a drive or the general fund.
-            </EmptyState>
-          ) : (
-            <>
-              <ul aria-label="Donations by currency" className="space-y-1">
-                {data.donations.map((d) => (
-                  <li key={d.currency}>
-                    <span className="font-semibold">{formatTotals([d])}</span>{' '}
-                    <span className={mutedText}>
-                      in {formatCount(d.donations)} paid donation{d.donations === 1 ? '' : 's'}
-                      {d.trees > 0 ? `, ${formatCount(d.trees)} trees` : ''}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <p className="flex flex-wrap gap-3">
-                <Link to={PATHS.transactions} className={textLink}>
-                  See my transactions
-                </Link>
-                <Link to={PATHS.donate} className={textLink}>
-                  Donate again
-                </Link>
-              </p>
-            </>
-          )}
-        </Section>
-      </div>
+      {nothingYet ? null : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Section title="Drives I joined">
+            {data.upcomingDrives.drives.length === 0 ? (
+              <EmptyState
+                action={<ButtonLink to={PATHS.plantations}>Find a drive to join</ButtonLink>}
+              >
+                You have no drives ahead. Join a tree drive near you to plant with others.
+              </EmptyState>
+            ) : (
+              <>
+                <DashboardDriveList
+                  label="Drives I joined"
+                  drives={data.upcomingDrives.drives}
+                  testId="dashboard-drive"
+                />
+                {data.upcomingDrives.total > data.upcomingDrives.drives.length ? (
+                  <Link to={PATHS.myPlantations} className={textLink}>
+                    See all {formatCount(data.upcomingDrives.total)} drives
+                  </Link>
+                ) : null}
+              </>
+            )}
+          </Section>
+
+          <Section title="My donations">
+            {data.donations.length === 0 ? (
+              <EmptyState action={<ButtonLink to={PATHS.donate}>Donate trees</ButtonLink>}>
+                You have not donated yet. Fund trees for a drive or the general fund.
+              </EmptyState>
+            ) : (
+              <>
+                <ul aria-label="Donations by currency" className="space-y-1">
+                  {data.donations.map((d) => (
+                    <li key={d.currency}>
+                      <span className="font-semibold">{formatTotals([d])}</span>{' '}
+                      <span className={mutedText}>
+                        in {plural(d.donations, 'paid donation')}
+                        {d.trees > 0 ? `, ${plural(d.trees, 'tree')}` : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="flex flex-wrap gap-3">
+                  <Link to={PATHS.transactions} className={textLink}>
+                    See my transactions
+                  </Link>
+                  <Link to={PATHS.donate} className={textLink}>
+                    Donate again
+                  </Link>
+                </p>
+              </>
+            )}
+          </Section>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { periodSchema, type Period } from '../../../../contract/dashboards';
 import { Button } from '../../../components/ui/button';
@@ -7,21 +7,31 @@ import { useContractForm } from '../../../components/ui/use-contract-form';
 import { failureMessage } from '../../../lib/api-client';
 import { downloadImpactReport } from '../api';
 
+const EMPTY: Period = { from: '', to: '' };
+
 /**
  * The period the corporate dashboard shows and the impact report covers (checked with the
  * contract's period schema), with Download PDF and Download CSV of the organisation's report.
+ * The fields hold the period shown, and are empty while all time is (issue 23 §3: the label and
+ * the fields never disagree); a report needs both days.
  */
 export function PeriodForm({
   period,
   organisation,
   onChange,
 }: {
-  period: Period;
+  /** The period shown, or null for all time. */
+  period: Period | null;
   /** The organisation whose report is downloaded; the viewer's default when not named. */
   organisation?: string | undefined;
   onChange: (period: Period) => void;
 }) {
-  const form = useContractForm<Period, Period>(periodSchema, period);
+  const form = useContractForm<Period, Period>(periodSchema, period ?? EMPTY);
+  const { reset } = form;
+  const from = period?.from ?? '';
+  const to = period?.to ?? '';
+  // The shown period changed (chosen here, or all time again): the fields say so.
+  useEffect(() => reset({ from, to }), [reset, from, to]);
   const [downloading, setDownloading] = useState<'pdf' | 'csv' | null>(null);
 
   const download = (format: 'pdf' | 'csv') =>

@@ -101,3 +101,69 @@ describe('NurseryDashboard', () => {
     expect(await screen.findByText('No reservations are waiting for you.')).toBeInTheDocument();
   });
 });
+
+describe('NurseryDashboard: what the nursery does next (issue 23)', () => {
+  it('leads with the reservations to confirm and deliver, the species running low and Add stock', async () => {
+    routeFetch((url) =>
+      url.pathname === '/api/dashboard/nursery'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: dashboard({
+                openReservations: [
+                  reservation(),
+                  reservation({
+                    id: 'r-2',
+                    status: 'confirmed',
+                    quantity: 1,
+                    actions: ['deliver', 'cancel'],
+                  }),
+                ],
+              }),
+            },
+          }
+        : undefined,
+    );
+    renderWithApp(<NurseryDashboard extra={<p>Trees to verify</p>} />);
+    const next = await screen.findByTestId('nursery-next');
+    expect(within(next).getByTestId('nursery-to-confirm')).toHaveTextContent(
+      '1 reservation to confirm or decline',
+    );
+    expect(within(next).getByTestId('nursery-to-deliver')).toHaveTextContent(
+      '1 reservation to deliver, the first for “Lake bund planting”',
+    );
+    expect(within(next).getByTestId('nursery-to-deliver')).toHaveTextContent('1 sapling of Neem');
+    expect(within(next).getByTestId('nursery-low-stock')).toHaveTextContent('Peepal (3 left)');
+    expect(within(next).getByRole('link', { name: 'Add stock' })).toHaveAttribute(
+      'href',
+      '/app/nursery-stock',
+    );
+    expect(next).toHaveTextContent('Trees to verify');
+    // It comes first, before the figures.
+    const figures = screen.getByTestId('figure-Saplings in stock');
+    expect(next.compareDocumentPosition(figures) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows an empty state instead of an empty chart when nothing moved in the months', async () => {
+    routeFetch((url) =>
+      url.pathname === '/api/dashboard/nursery'
+        ? {
+            status: 200,
+            body: {
+              success: true,
+              data: dashboard({
+                openReservations: [],
+                months: [{ month: '2026-06', reserved: 0, delivered: 0 }],
+              }),
+            },
+          }
+        : undefined,
+    );
+    renderWithApp(<NurseryDashboard />);
+    expect(
+      await screen.findByText(/No saplings reserved or delivered in the last 1 month\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByTestId('nursery-monthly-chart')).toBeNull();
+  });
+});
