@@ -9,6 +9,7 @@ import { registerMultipart } from './modules/files/multipart';
 import { registerApiDocs } from './plugins/api-docs';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { registerIdempotency } from './plugins/idempotency';
 import { registerRateLimits } from './plugins/rate-limit';
 import { registerRouteAccess } from './plugins/route-access';
 import { requestSerializer } from './lib/log';
@@ -59,6 +60,8 @@ export async function buildApp(
   registerErrorHandling(app);
   // Personal API tokens only read: any write carrying one is refused before anything else.
   app.addHook('onRequest', apiTokenWriteGuard(deps.apiTokens));
+  // Before compression: the kept answer is the serialized JSON, not its gzip.
+  registerIdempotency(app, { sessions: ctx.sessions, keys: deps.idempotency });
 
   await registerSecurityHeaders(app, deps.config.tileUrl, deps.config.webDistDir);
   await registerCompression(app);

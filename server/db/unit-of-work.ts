@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from './tables';
 
@@ -24,6 +25,12 @@ export interface UnitOfWork {
   withTransaction<T>(work: (tx: Tx) => Promise<T>, outer?: Tx): Promise<T>;
 }
 
+/**
+ * Work the current request adds to each transaction it commits, inside it (the idempotency key
+ * of a field app's retry is marked written in the same commit as the tree it made).
+ */
+export const requestCommitWork = new AsyncLocalStorage<(db: Executor) => Promise<void>>();
+
 export function createUnitOfWork(
   db: Kysely<Database>,
   onEffectError: (err: unknown) => void,
@@ -33,14 +40,17 @@ export function createUnitOfWork(
     async withTransaction(work, outer) {
       if (outer) return work(outer);
       const effects: Array<() => unknown> = [];
-      const result = await db.transaction().execute((trx) =>
-        work({
+      const alsoInCommit = requestCommitWork.getStore();
+      const result = await db.transaction().execute(async (trx) => {
+        const done = await work({
           db: trx,
           afterCommit: (effect) => {
             effects.push(effect);
           },
-        }),
-      );
+        });
+        if (alsoInCommit) await alsoInCommit(trx);
+        return done;
+      });
       for (const effect of effects) {
         try {
           await effect();

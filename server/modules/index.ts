@@ -9,6 +9,7 @@ import { filesModule } from './files';
 import { forestModule } from './forest';
 import { geoModule } from './geo';
 import { healthModule } from './health';
+import { idempotencyModule } from './idempotency';
 import { outboxModule } from './mail';
 import { mapModule } from './map';
 import { newsletterModule } from './newsletter';
@@ -30,6 +31,7 @@ export const MODULES = [
   filesModule,
   notificationsModule,
   rateLimitsModule,
+  idempotencyModule,
   geoModule,
   newsletterModule,
   usersModule,

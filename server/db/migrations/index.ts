@@ -40,6 +40,7 @@ import * as treesGeoMarkers from './0041-trees-geo-markers';
 import * as treeProblems from './0050-tree-problems';
 import * as recurringGiving from './0051-recurring-giving';
 import * as testimonials from './0052-testimonials';
+import * as idempotencyKeys from './0056-idempotency-keys';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
 import * as treeOwnerCounts from './0045-tree-owner-counts';
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '0050-tree-problems': treeProblems,
   '0051-recurring-giving': recurringGiving,
   '0052-testimonials': testimonials,
+  '0056-idempotency-keys': idempotencyKeys,
 };

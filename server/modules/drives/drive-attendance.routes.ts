@@ -82,7 +82,11 @@ export const attendanceRoutes =
     app.post(
       '/api/drives/:id/check-ins',
       {
-        config: { access: { owner: 'drive' }, rateLimit: { max: 600, timeWindow: '15 minutes' } },
+        config: {
+          access: { owner: 'drive' },
+          rateLimit: { max: 600, timeWindow: '15 minutes' },
+          idempotent: true,
+        },
         schema: {
           tags: ['attendance'],
           summary:

@@ -123,6 +123,7 @@ export const treeCareRoutes =
         config: {
           access: { owner: 'tree' },
           ...writeLimit,
+          idempotent: true,
           swaggerTransform: documentBody(measurementFormSchema, {
             field: MEASUREMENT_PHOTO_FIELD,
             description: 'An optional photo of the tree (multipart only)',
@@ -155,6 +156,7 @@ export const treeCareRoutes =
         config: {
           access: { owner: 'tree' },
           ...writeLimit,
+          idempotent: true,
           swaggerTransform: documentBody(careRequestSchema),
         },
         schema: {
@@ -197,6 +199,7 @@ export const treeCareRoutes =
         config: {
           access: { owner: 'tree' },
           ...writeLimit,
+          idempotent: true,
           swaggerTransform: documentBody(healthFieldsSchema, {
             field: HEALTH_PHOTO_FIELD,
             description: 'An optional photo of what is wrong, when it needs care (multipart only)',

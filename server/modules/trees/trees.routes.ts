@@ -83,6 +83,7 @@ export const treesRoutes =
         config: {
           access: 'member',
           rateLimit: { max: 60, timeWindow: '15 minutes' },
+          idempotent: true,
           swaggerTransform: documentBody(treeFormSchema, { field: TREE_IMAGE_FIELD }),
         },
         schema: {
