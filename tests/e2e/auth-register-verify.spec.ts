@@ -18,7 +18,11 @@ test('register an individual account, verify it with the mailed code, land on th
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByLabel('Account type').selectOption({ label: 'Individual' });
+  await page
+    .getByRole('radiogroup', { name: 'Account type' })
+    .getByText('Individual', { exact: true })
+    .click();
+  await expect(page.getByRole('radio', { name: 'Individual', exact: true })).toBeChecked();
 
   const since = Date.now();
   const submit = page.getByRole('button', { name: 'Create Account' });

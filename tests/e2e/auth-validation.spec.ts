@@ -36,7 +36,7 @@ test('login: required fields on submit and on blur; editing clears the error', a
   await expectNoFieldError(page, 'Password', 'Password is required!');
 });
 
-test('register: required fields, role placeholder, password mismatch', async ({ page }) => {
+test('register: required fields, account type tiles, password mismatch', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expectFieldError(page, 'Username', 'Username is required!');
@@ -56,22 +56,22 @@ test('register: required fields, role placeholder, password mismatch', async ({ 
   await page.getByLabel('Confirm password', { exact: true }).fill('leafy-Canopy-2026');
   await expectNoFieldError(page, 'Confirm password', 'Passwords do not match!');
 
-  // Choosing an account type clears its error; going back to the placeholder is refused again.
-  const role = page.getByLabel('Account type', { exact: true });
-  await expect(role.locator('option').first()).toHaveText('Select account type');
-  await expect(role.locator('option')).toHaveText([
-    'Select account type',
-    'Individual',
-    'Corporate/Institution',
-    'Partner Nursery',
-  ]);
-  await role.selectOption({ label: 'Partner Nursery' });
-  await expectNoFieldError(page, 'Account type', 'Role is required!');
-  await role.selectOption({ label: 'Select account type' });
+  // The account type is chosen by tile (a radiogroup): none is chosen at first, so sending with
+  // everything else filled is refused with the spec's message and focus goes to the tiles.
+  const role = page.getByRole('radiogroup', { name: 'Account type' });
+  await expect(role.getByRole('radio')).toHaveCount(3);
+  for (const name of ['Individual', 'Corporate/Institution', 'Partner Nursery'])
+    await expect(role.getByRole('radio', { name, exact: true })).not.toBeChecked();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expectFieldError(page, 'Account type', 'Role is required!');
-  // The only field left in error takes focus.
-  await expect(role).toBeFocused();
+  // The only field left in error takes focus (its first tile).
+  await expect(role.getByRole('radio', { name: 'Individual', exact: true })).toBeFocused();
+  // Choosing a tile clears the error; arrow keys move between tiles.
+  await page.getByText('Partner Nursery', { exact: true }).click();
+  await expect(role.getByRole('radio', { name: 'Partner Nursery' })).toBeChecked();
+  await expectNoFieldError(page, 'Account type', 'Role is required!');
+  await page.keyboard.press('ArrowLeft');
+  await expect(role.getByRole('radio', { name: 'Corporate/Institution' })).toBeChecked();
 });
 
 test('forgot password: email required', async ({ page }) => {

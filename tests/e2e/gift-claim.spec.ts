@@ -78,7 +78,10 @@ for (const screen of SCREENS)
     await visitor.getByLabel('Email').fill(friendEmail);
     await visitor.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await visitor.getByLabel('Confirm password').fill(E2E_PASSWORD);
-    await visitor.getByLabel('Account type').selectOption({ label: 'Individual' });
+    await visitor
+      .getByRole('radiogroup', { name: 'Account type' })
+      .getByText('Individual', { exact: true })
+      .click();
     const signUp = Date.now();
     await visitor.getByRole('button', { name: 'Create Account' }).click();
     const code = codeIn((await waitForMail(mailDir(), friendEmail, signUp)).text);

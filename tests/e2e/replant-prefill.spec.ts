@@ -43,18 +43,24 @@ test('a member on a 390 px phone replants a dead tree from a pre-filled form', a
   const form = page.getByRole('form', { name: 'Register a tree' });
   await expect(form.getByLabel('Tree Type').locator('option:checked')).toHaveText('Neem');
   await expect(form.getByLabel('How many')).toHaveValue('2');
-  await expect(form.getByLabel('Size at planting')).toHaveValue('packet');
+  await expect(form.getByRole('radio', { name: 'Packet' })).toBeChecked();
   await expect(form.getByLabel('Location', { exact: true })).toHaveValue('Hobart Rivulet');
   await expect(form.getByTestId('chosen-point')).toContainText('-42.882100');
   await expect(form.getByLabel('Nickname (optional)')).toHaveValue('');
   await expectNoSeriousA11yViolations(page);
 
-  // Only the day is missing; the replacement closes the replanting task.
+  // Only the day is left, and it starts on today (cleared, it is required); the replacement
+  // closes the replanting task.
+  const today = new Intl.DateTimeFormat('en-US', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+  await expect(form.getByLabel('Planting date')).toHaveValue(today);
+  await form.getByLabel('Planting date').fill('');
   await form.getByRole('button', { name: 'Register tree' }).click();
   await expect(form.getByText(TREE_MESSAGES.plantedRequired)).toBeVisible();
-  const today = new Date();
-  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  await form.getByLabel('Planting date').fill(day);
+  await form.getByLabel('Planting date').fill(today);
   await form.getByRole('button', { name: 'Register tree' }).click();
   await expect(page.getByText(TREE_MESSAGES.saved)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/trees\/[^/]+$/);

@@ -98,7 +98,10 @@ test('a corporate owner invites by email; the invitee signs up from the mailed l
   await guest.getByLabel('Username').fill(username);
   await guest.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await guest.getByLabel('Confirm password').fill(E2E_PASSWORD);
-  await guest.getByLabel('Account type').selectOption({ label: 'Individual' });
+  await guest
+    .getByRole('radiogroup', { name: 'Account type' })
+    .getByText('Individual', { exact: true })
+    .click();
   const registeredAt = Date.now();
   await guest.getByRole('button', { name: 'Create Account' }).click();
   await expect(guest).toHaveURL(/\/otp\?email=.*&from=/, { timeout: 6_000 });

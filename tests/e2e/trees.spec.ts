@@ -16,6 +16,12 @@ function daysAgo(days: number) {
   return `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())}`;
 }
 
+/** Today as the date field shows it in the browser's locale (en-US here: mm/dd/yyyy). */
+const shownToday = () =>
+  new Intl.DateTimeFormat('en-US', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+    new Date(),
+  );
+
 test('a member registers a tree, measures it, waters it, loses it and is asked to replant', async ({
   page,
 }) => {
@@ -33,7 +39,14 @@ test('a member registers a tree, measures it, waters it, loses it and is asked t
   await expect(page.getByRole('heading', { level: 1, name: 'Tree Registration' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Register a tree' });
 
-  // Sending it empty says what is missing, in the contract's words, and sends nothing.
+  // At 1280 px the whole form is one screen, in three parts (a phone has them as steps).
+  for (const part of ['What', 'Where', 'Photo & details'])
+    await expect(form.getByRole('heading', { level: 3, name: part })).toBeVisible();
+  await expect(form.getByText(/Step \d of 3/)).toHaveCount(0);
+  // Sending it empty says what is missing, in the contract's words, and sends nothing (the
+  // planting day starts on today; emptied, it is required).
+  await expect(form.getByLabel('Planting date')).toHaveValue(shownToday());
+  await form.getByLabel('Planting date').fill('');
   await form.getByRole('button', { name: 'Register tree' }).click();
   for (const message of [
     TREE_MESSAGES.typeRequired,
@@ -48,7 +61,10 @@ test('a member registers a tree, measures it, waters it, loses it and is asked t
   await form.getByLabel('Find a species').fill('neem');
   await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
   await form.getByLabel('How many').fill('2');
-  await form.getByLabel('Size at planting').selectOption('packet');
+  await form
+    .getByRole('radiogroup', { name: 'Size at planting' })
+    .getByText('Packet', { exact: true })
+    .click();
   // Planted a month ago (its care counts from today, when it is registered; see below).
   await form.getByLabel('Planting date').fill(daysAgo(30));
 
@@ -165,13 +181,13 @@ test('a member registers a tree, measures it, waters it, loses it and is asked t
   await expect(again.getByLabel('Tree Type')).toHaveValue(/\d+/);
   await expect(again.getByLabel('Tree Type').locator('option:checked')).toHaveText('Neem');
   await expect(again.getByLabel('How many')).toHaveValue('2');
-  await expect(again.getByLabel('Size at planting')).toHaveValue('packet');
+  await expect(again.getByRole('radio', { name: 'Packet' })).toBeChecked();
   await expect(again.getByLabel('Location', { exact: true })).toHaveValue(
     'Lodhi Garden, New Delhi, India',
   );
   expect(chosenPoint).toBeDefined();
   await expect(again.getByTestId('chosen-point')).toContainText(chosenPoint!);
-  await expect(again.getByLabel('Planting date')).toHaveValue('');
+  await expect(again.getByLabel('Planting date')).toHaveValue(shownToday());
   await again.getByLabel('Planting date').fill(daysAgo(1));
   await again.getByRole('button', { name: 'Register tree' }).click();
   await expect(page.getByText(TREE_MESSAGES.saved)).toBeVisible();

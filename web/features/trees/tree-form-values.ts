@@ -11,6 +11,7 @@ import {
   type TreeFormInput,
 } from '../../../contract/trees';
 import { ApiError } from '../../lib/api-client';
+import { todayKey } from './format';
 
 export type TreeFormMode = 'register' | 'edit';
 
@@ -66,7 +67,8 @@ export function initialValues(
       treesType: '',
       treeCount: '1',
       treeSize: '',
-      plantedAt: '',
+      // Most trees are registered the day they go in (issue 23: sensible defaults).
+      plantedAt: todayKey(),
       point: null,
       treeLocation: '',
       treeName: '',

@@ -7,12 +7,8 @@ import {
   registerRequestSchema,
 } from '../../../../contract/auth';
 import { Button } from '../../../components/ui/button';
-import {
-  EmailField,
-  PasswordPairFields,
-  SelectField,
-  TextField,
-} from '../../../components/ui/form-field';
+import { ChoiceTiles } from '../../../components/ui/choice-tiles';
+import { EmailField, PasswordPairFields, TextField } from '../../../components/ui/form-field';
 import { textLink } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useRegister } from '../api';
@@ -23,7 +19,18 @@ import { useDelayedNavigate } from './use-delayed-navigate';
 
 export const REGISTER_REDIRECT_MS = 3000;
 
-// The role starts on "Select account type" (""), which the schema answers with "Role is required!".
+/** What each account type is for, under its name on the tile. */
+const ROLE_DETAILS: Record<(typeof PROFILE_TYPE_OPTIONS)[number]['value'], string> = {
+  individual: 'Plant, join drives and grow your forest',
+  corporate: 'Organise drives for your team',
+  nursery: 'Grow and supply saplings',
+};
+const ROLE_TILES = PROFILE_TYPE_OPTIONS.map((option) => ({
+  ...option,
+  detail: ROLE_DETAILS[option.value],
+}));
+
+// No account type is chosen at first (""), which the schema answers with "Role is required!".
 const EMPTY = { username: '', email: '', password: '', passwordConfirm: '', role: '' };
 
 /** /register: a new, unverified account; the code to verify it is mailed straight away. */
@@ -99,11 +106,10 @@ export function RegisterForm() {
           password={form.field('password')}
           confirm={form.field('passwordConfirm')}
         />
-        <SelectField
-          size="lg"
-          label="Account type"
-          placeholder="Select account type"
-          options={PROFILE_TYPE_OPTIONS}
+        <ChoiceTiles
+          legend="Account type"
+          columns={3}
+          options={ROLE_TILES}
           {...form.field('role')}
         />
         <Button type="submit" block busy={busy} busyLabel="Creating account…">

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { ChoiceTiles } from '../../../components/ui/choice-tiles';
 import { fieldErrorText, fieldHintText } from '../../../components/ui/form-field';
 
 /*
@@ -58,9 +59,9 @@ export function RadioGroup({
 }
 
 /**
- * Tiles of one radio choice (issue 19 §7): a fieldset whose legend names the group, each tile a
- * large labelled radio (arrow keys move between tiles of the same name, across groups too), the
- * focus ring on the tile, and the error tied to the group.
+ * Tiles of one radio choice (issue 19 §7), the kit's `ChoiceTiles`: arrow keys move between tiles
+ * of the same name (across groups too); the error of a choice spread over several groups is shown
+ * once below them (`ChoiceError`) and tied to each group with `errorId`.
  */
 export function TileGroup({
   legend,
@@ -76,29 +77,17 @@ export function TileGroup({
   errorId?: string | undefined;
   options: ReadonlyArray<{ value: string; label: ReactNode }>;
 }) {
-  const id = useId();
   return (
-    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
-        {options.map((option, index) => (
-          <label
-            key={option.value}
-            htmlFor={`${id}${index}`}
-            className="relative flex min-h-12 cursor-pointer items-center justify-center rounded-box border border-base-content/20 px-2 py-2 text-center font-semibold has-checked:border-primary has-checked:bg-primary has-checked:text-primary-content has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-base-content"
-          >
-            <input
-              type="radio"
-              {...registration}
-              id={`${id}${index}`}
-              value={option.value}
-              className="sr-only"
-            />
-            <span className="break-words">{option.label}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <ChoiceTiles
+      legend={legend}
+      {...registration}
+      error={error}
+      showError={false}
+      describedBy={errorId}
+      columns={5}
+      groupRole="group"
+      options={options}
+    />
   );
 }
 

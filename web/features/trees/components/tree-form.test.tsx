@@ -57,10 +57,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const todayShown = () => {
+  const now = new Date();
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(now.getMonth() + 1)}/${two(now.getDate())}/${now.getFullYear()}`;
+};
+
 const sentForm = () => {
   const [init] = callsTo(fetchSpy, 'POST', '/api/trees');
   return init?.body as FormData;
 };
+
+/** Types a day into a date field (the locale's pattern; jsdom's locale is en-US). */
+async function typeDate(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
+  await user.clear(screen.getByLabelText(label));
+  await user.type(screen.getByLabelText(label), text);
+  await user.tab();
+}
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Find a species'), 'mango');
@@ -73,8 +86,8 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(species, 'Aam (Mango)');
   await user.clear(screen.getByLabelText('How many'));
   await user.type(screen.getByLabelText('How many'), '3');
-  await user.selectOptions(screen.getByLabelText('Size at planting'), 'potted');
-  await user.type(screen.getByLabelText('Planting date'), '2025-05-01');
+  await user.click(screen.getByRole('radio', { name: 'Potted' }));
+  await typeDate(user, 'Planting date', '05/01/2025');
   await user.click(screen.getByRole('button', { name: 'Pick a point on the map' }));
   await waitFor(() => expect(screen.getByLabelText('Location')).toHaveValue('Lodhi Garden'));
 }
@@ -85,6 +98,7 @@ describe('Tree registration', () => {
     renderWithApp(<RegisterTree />);
     await user.clear(screen.getByLabelText('How many'));
     await user.type(screen.getByLabelText('How many'), '1001');
+    await user.clear(screen.getByLabelText('Planting date'));
     await user.click(screen.getByRole('button', { name: 'Register tree' }));
     for (const message of [
       TREE_MESSAGES.typeRequired,
@@ -97,7 +111,7 @@ describe('Tree registration', () => {
     expect(screen.getByLabelText('Tree Type')).toHaveFocus();
     expect(screen.getByLabelText('How many')).toHaveAttribute('aria-invalid', 'true');
     // Editing a field clears its error.
-    await user.selectOptions(screen.getByLabelText('Size at planting'), 'packet');
+    await user.click(screen.getByRole('radio', { name: 'Packet' }));
     expect(screen.queryByText(TREE_MESSAGES.sizeRequired)).not.toBeInTheDocument();
     expect(callsTo(fetchSpy, 'POST', '/api/trees')).toHaveLength(0);
   });
@@ -106,8 +120,7 @@ describe('Tree registration', () => {
     const user = userEvent.setup();
     renderWithApp(<RegisterTree />);
     const nextYear = new Date().getFullYear() + 1;
-    await user.type(screen.getByLabelText('Planting date'), `${nextYear}-01-01`);
-    await user.tab();
+    await typeDate(user, 'Planting date', `01/01/${nextYear}`);
     expect(await screen.findByText(TREE_MESSAGES.plantedInFuture)).toBeVisible();
   });
 
@@ -172,11 +185,12 @@ describe('Tree registration', () => {
     // Pre-filled from the dead tree; the planting day, nickname and photo are left to fill.
     expect(screen.getByLabelText('Tree Type')).toHaveValue(String(dead.species.value));
     expect(screen.getByLabelText('How many')).toHaveValue(4);
-    expect(screen.getByLabelText('Size at planting')).toHaveValue('potted');
+    expect(screen.getByRole('radio', { name: 'Potted' })).toBeChecked();
     expect(screen.getByLabelText('Location')).toHaveValue('Orchard corner, Kochi');
-    expect(screen.getByLabelText('Planting date')).toHaveValue('');
+    // The planting day starts on today (issue 23: sensible defaults).
+    expect(screen.getByLabelText('Planting date')).toHaveValue(todayShown());
     expect(screen.getByLabelText('Nickname (optional)')).toHaveValue('');
-    await user.type(screen.getByLabelText('Planting date'), '2025-05-01');
+    await typeDate(user, 'Planting date', '05/01/2025');
     await user.click(screen.getByRole('button', { name: 'Register tree' }));
     await waitFor(() => expect(sentForm()).toBeDefined());
     const sent = sentForm();

@@ -1,18 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import { TREE_SIZES } from '../../../../contract/options';
+import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
 import { TREE_LIMITS, TREE_MESSAGES, type Tree } from '../../../../contract/trees';
 import { Button } from '../../../components/ui/button';
+import { ChoiceTiles } from '../../../components/ui/choice-tiles';
+import { DateField } from '../../../components/ui/date-field';
+import { fieldErrorText, FormErrorSummary, TextField } from '../../../components/ui/form-field';
 import {
-  fieldErrorText,
-  FormErrorSummary,
-  SelectField,
-  TextField,
-} from '../../../components/ui/form-field';
+  FormStep,
+  StepActions,
+  useFormSteps,
+  type StepDefinition,
+} from '../../../components/ui/form-steps';
 import { LocationField } from '../../../components/ui/location-field';
 import { VALIDATION_RHYTHM } from '../../../components/ui/use-contract-form';
-import { useRegisterTree, useUpdateTree } from '../api';
+import { useDriveChoices, useRegisterTree, useUpdateTree } from '../api';
 import { todayKey } from '../format';
 import {
   buildFormData,
@@ -44,7 +47,20 @@ function focusField(form: HTMLFormElement | null, field: TreeErrorField) {
   if (control instanceof HTMLElement) control.focus();
 }
 
-const SIZE_OPTIONS = TREE_SIZES.map((s) => ({ value: s.value, label: s.label }));
+const SPECIES_VALUES = new Set(TREE_SPECIES.map((s) => String(s.value)));
+
+const SIZE_TILES = TREE_SIZES.map((s) => {
+  // "Packet (2 ft – 4 ft)": the name on the tile, the height under it.
+  const [name, height] = s.label.split(/ \((.*)\)$/);
+  return { value: s.value, label: name ?? s.label, detail: height };
+});
+
+/** On a phone the form is three steps (issue 23); on a wider screen one screen in three parts. */
+const TREE_STEPS: readonly StepDefinition<TreeErrorField>[] = [
+  { title: 'What', fields: ['replacesTreeId', 'treesType', 'treeCount', 'treeSize', 'plantedAt'] },
+  { title: 'Where', fields: ['point', 'treeLocation'] },
+  { title: 'Photo & details', fields: ['treeName', 'driveId', 'reservationId', 'image'] },
+];
 
 /**
  * The tree registration form (`POST /api/trees`), also the owner's edit form (`PATCH`): checked
@@ -105,7 +121,7 @@ export function TreeForm({
   );
 
   const errorOf = (name: TreeErrorField) => formState.errors[name]?.message;
-  const field = (name: 'treeCount' | 'treeSize' | 'plantedAt' | 'treeName') => ({
+  const field = (name: 'treeCount' | 'treeSize' | 'treeName') => ({
     ...register(name),
     error: errorOf(name),
     disabled: busy,
@@ -115,10 +131,32 @@ export function TreeForm({
     name: ['treesType', 'treeLocation', 'driveId'],
   });
 
+  const steps = useFormSteps<TreeErrorField>({
+    steps: TREE_STEPS,
+    validate: async (fields) => {
+      const valid = await form.trigger(fields);
+      const first = firstError(form.formState.errors);
+      if (!valid && first) focusField(formElement, first);
+      return valid;
+    },
+  });
   const focusFirst = (errors: FieldErrors<TreeFormValues>) => {
     const first = firstError(errors);
-    if (first) focusField(formElement, first);
+    if (!first) return;
+    steps.reveal(first);
+    focusField(formElement, first);
   };
+
+  // Registering at a drive: its (first) species unless one was chosen already.
+  const drives = useDriveChoices();
+  const atDrive = mode === 'register' ? drives.data?.find((d) => d.id === driveId) : undefined;
+  const driveSpecies = atDrive?.treesType[0]?.value;
+  useEffect(() => {
+    if (!driveSpecies || form.getValues('treesType') || form.getFieldState('treesType').isDirty)
+      return;
+    if (!SPECIES_VALUES.has(driveSpecies)) return;
+    form.setValue('treesType', driveSpecies);
+  }, [form, driveSpecies]);
 
   const onSubmit = form.handleSubmit((values) => {
     if (busy) return;
@@ -131,6 +169,7 @@ export function TreeForm({
         const refused = fieldOfFailure(error);
         if (!refused) return;
         setError(refused.field, { type: 'server', message: refused.message });
+        steps.reveal(refused.field);
         focusField(formElement, refused.field);
       },
     });
@@ -143,111 +182,122 @@ export function TreeForm({
     <form
       ref={setFormElement}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={steps.onSubmit(onSubmit)}
       aria-label={mode === 'register' ? 'Register a tree' : 'Edit tree'}
-      className="flex flex-col gap-5"
+      className="flex flex-col gap-6"
     >
-      {replacesTreeId ? (
-        <ReplacesNote treeId={replacesTreeId} error={errorOf('replacesTreeId')} />
-      ) : null}
-      <div className="grid gap-4 md:grid-cols-2">
-        <SpeciesField
-          value={treesType}
-          error={errorOf('treesType')}
-          select={{ ...register('treesType'), disabled: busy }}
-        />
-        <div className="flex flex-col gap-4">
-          <div data-field="treeCount">
-            <TextField
-              label="How many"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={TREE_LIMITS.countMax}
-              step={1}
-              hint={`Plants of this species at this spot, 1 to ${formatCount(TREE_LIMITS.countMax)}.`}
-              {...field('treeCount')}
-            />
-          </div>
-          <div data-field="treeSize">
-            <SelectField
-              label="Size at planting"
-              placeholder="Choose a size"
-              options={SIZE_OPTIONS}
-              {...field('treeSize')}
-            />
-          </div>
-          <div data-field="plantedAt">
-            <TextField
-              label="Planting date"
-              type="date"
-              min={TREE_LIMITS.earliestPlanting}
-              max={todayKey()}
-              hint="The day it went into the ground (not in the future)."
-              {...field('plantedAt')}
-            />
-          </div>
-        </div>
-      </div>
-
-      <Controller
-        control={control}
-        name="point"
-        render={({ field: point }) => (
-          <LocationField
-            legend="Tree location"
-            mapLabel="Map: click to choose where the tree stands"
-            textName="treeLocation"
-            textMaxLength={TREE_LIMITS.locationMax}
-            textHint="A place name for you. Only you see the exact point; others see it to about 100 m."
-            point={point.value}
-            onPoint={point.onChange}
-            locationText={treeLocation}
-            onLocationText={(text) => form.setValue('treeLocation', text)}
-            pointError={errorOf('point')}
-            textError={errorOf('treeLocation')}
-            disabled={busy}
-          />
-        )}
-      />
-
-      <div className="grid gap-4 md:grid-cols-2">
-        <div data-field="treeName">
-          <TextField
-            label="Nickname (optional)"
-            maxLength={TREE_LIMITS.nameMax}
-            autoComplete="off"
-            hint="A name to know it by, e.g. “Grandma’s mango”."
-            {...field('treeName')}
-          />
-        </div>
-        <DriveField
-          currentDriveId={tree?.driveId ?? undefined}
-          error={errorOf('driveId')}
-          select={{ ...register('driveId'), disabled: busy }}
-        />
-        {mode === 'register' ? (
-          <ReservationField
-            driveId={driveId}
-            error={errorOf('reservationId')}
-            select={{ ...register('reservationId'), disabled: busy }}
-          />
+      <FormStep steps={steps} index={0} headingLevel={3}>
+        {replacesTreeId ? (
+          <ReplacesNote treeId={replacesTreeId} error={errorOf('replacesTreeId')} />
         ) : null}
+        <div className="grid gap-4 md:grid-cols-2">
+          <SpeciesField
+            value={treesType}
+            error={errorOf('treesType')}
+            select={{ ...register('treesType'), disabled: busy }}
+          />
+          <div className="flex flex-col gap-4">
+            <div data-field="treeCount">
+              <TextField
+                label="How many"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={TREE_LIMITS.countMax}
+                step={1}
+                hint={`Plants of this species at this spot, 1 to ${formatCount(TREE_LIMITS.countMax)}.`}
+                {...field('treeCount')}
+              />
+            </div>
+            <div data-field="treeSize">
+              <ChoiceTiles
+                legend="Size at planting"
+                columns={2}
+                options={SIZE_TILES}
+                {...field('treeSize')}
+              />
+            </div>
+            <Controller
+              control={control}
+              name="plantedAt"
+              render={({ field: planted }) => (
+                <DateField
+                  label="Planting date"
+                  min={TREE_LIMITS.earliestPlanting}
+                  max={todayKey()}
+                  hint="The day it went into the ground (not in the future)."
+                  {...planted}
+                  error={errorOf('plantedAt')}
+                  disabled={busy}
+                />
+              )}
+            />
+          </div>
+        </div>
+      </FormStep>
+
+      <FormStep steps={steps} index={1} headingLevel={3}>
         <Controller
           control={control}
-          name="image"
-          render={({ field: image }) => (
-            <PhotoField
-              file={image.value}
-              existing={tree?.photoUrl}
-              error={errorOf('image')}
-              onFile={image.onChange}
-              onProblem={(message) => setError('image', { type: 'validate', message })}
+          name="point"
+          render={({ field: point }) => (
+            <LocationField
+              legend="Tree location"
+              mapLabel="Map: click to choose where the tree stands"
+              textName="treeLocation"
+              textMaxLength={TREE_LIMITS.locationMax}
+              textHint="A place name for you. Only you see the exact point; others see it to about 100 m."
+              point={point.value}
+              onPoint={point.onChange}
+              locationText={treeLocation}
+              onLocationText={(text) => form.setValue('treeLocation', text)}
+              pointError={errorOf('point')}
+              textError={errorOf('treeLocation')}
               disabled={busy}
             />
           )}
         />
-      </div>
+      </FormStep>
+
+      <FormStep steps={steps} index={2} headingLevel={3}>
+        <div className="grid gap-4 md:grid-cols-2">
+          <div data-field="treeName">
+            <TextField
+              label="Nickname (optional)"
+              maxLength={TREE_LIMITS.nameMax}
+              autoComplete="off"
+              hint="A name to know it by, e.g. “Grandma’s mango”."
+              {...field('treeName')}
+            />
+          </div>
+          <DriveField
+            currentDriveId={tree?.driveId ?? undefined}
+            error={errorOf('driveId')}
+            select={{ ...register('driveId'), disabled: busy }}
+          />
+          {mode === 'register' ? (
+            <ReservationField
+              driveId={driveId}
+              error={errorOf('reservationId')}
+              select={{ ...register('reservationId'), disabled: busy }}
+            />
+          ) : null}
+          <Controller
+            control={control}
+            name="image"
+            render={({ field: image }) => (
+              <PhotoField
+                file={image.value}
+                existing={tree?.photoUrl}
+                error={errorOf('image')}
+                onFile={image.onChange}
+                onProblem={(message) => setError('image', { type: 'validate', message })}
+                disabled={busy}
+              />
+            )}
+          />
+        </div>
+      </FormStep>
 
       <FormErrorSummary count={errorCount} />
       {saveFailed ? (
@@ -258,16 +308,21 @@ export function TreeForm({
         </p>
       ) : null}
 
-      <div className="flex flex-wrap justify-end gap-3">
-        {onCancel ? (
-          <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
+      <StepActions
+        steps={steps}
+        cancel={
+          onCancel ? (
+            <Button variant="ghost" onClick={onCancel} disabled={busy}>
+              Cancel
+            </Button>
+          ) : null
+        }
+        submit={
+          <Button type="submit" busy={busy} busyLabel="Saving…">
+            {mode === 'register' ? 'Register tree' : 'Save changes'}
           </Button>
-        ) : null}
-        <Button type="submit" busy={busy} busyLabel="Saving…">
-          {mode === 'register' ? 'Register tree' : 'Save changes'}
-        </Button>
-      </div>
+        }
+      />
     </form>
   );
 }
