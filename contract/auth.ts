@@ -147,6 +147,11 @@ export const currentUserSchema = z.object({
   /** Avatar address, or empty when the user has none (the client shows a fallback image). */
   file: z.string(),
   verified: z.boolean(),
+  /**
+   * The profile's free-text location ("Pune, India"), or null; maps that choose a point open on
+   * the country it names (issue 23 §6). Optional for answers cached before it was sent.
+   */
+  location: z.string().nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

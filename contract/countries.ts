@@ -257,3 +257,70 @@ const byCode = new Map(COUNTRIES.map((c) => [c.value, c.label]));
 
 /** The English name of a country code, or undefined when it is not in the list. */
 export const countryLabel = (code: string): string | undefined => byCode.get(code);
+
+/** Folds a place name for matching: no accents, case, punctuation or leading "the"; & is "and". */
+const foldPlace = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/^the /, '');
+
+/** Names people write for a country that are not its list name. */
+const COUNTRY_ALIASES: Record<string, string> = {
+  uk: 'GB',
+  'u k': 'GB',
+  britain: 'GB',
+  'great britain': 'GB',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  usa: 'US',
+  'u s a': 'US',
+  'u s': 'US',
+  us: 'US',
+  america: 'US',
+  'united states of america': 'US',
+  uae: 'AE',
+  'czech republic': 'CZ',
+  'ivory coast': 'CI',
+  'cote d ivoire': 'CI',
+  korea: 'KR',
+  'republic of korea': 'KR',
+  'russian federation': 'RU',
+  'viet nam': 'VN',
+  holland: 'NL',
+  turkey: 'TR',
+  burma: 'MM',
+  myanmar: 'MM',
+  'democratic republic of the congo': 'CD',
+  drc: 'CD',
+};
+
+const byFoldedName = new Map<string, string>([
+  ...COUNTRIES.map((c) => [foldPlace(c.label), c.value] as [string, string]),
+  ...Object.entries(COUNTRY_ALIASES),
+]);
+
+/**
+ * The country a free-text place names, e.g. a profile's location "Pune, India" → "IN", "Leeds,
+ * UK" → "GB"; undefined when none of its comma-separated parts is a country's name ("Leeds").
+ * The last part is tried first, as people write the country last. Two-letter codes are not
+ * guessed (except the aliases above): "Austin, TX" or "Fresno, CA" name states, not countries.
+ */
+export function countryOfPlace(text: string | null | undefined): string | undefined {
+  if (!text) return undefined;
+  const parts = text
+    .split(/[,;\n]/)
+    .map(foldPlace)
+    .filter(Boolean);
+  for (const part of parts.reverse()) {
+    const code = byFoldedName.get(part);
+    if (code) return code;
+  }
+  return undefined;
+}

@@ -16,5 +16,6 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     profileType: user.profile_type,
     file: user.avatar_file_id ? fileUrl(user.avatar_file_id) : '',
     verified: user.verified_at !== null,
+    location: user.location,
   };
 }

@@ -131,8 +131,11 @@ describe.each(databaseTargets)('people and profiles API on $name', (target) => {
       expect(res.json()).toMatchObject({
         success: true,
         message: PROFILE_MESSAGES.profileSaved,
-        user: { id: me.user.id, username: 'rowan', name: 'Rowan Ash' },
+        user: { id: me.user.id, username: 'rowan', name: 'Rowan Ash', location: 'Leeds' },
       });
+      // The current user carries the location: picker maps open on the country it names (issue 23).
+      const current = await request('GET', '/api/users/currentuser').as(me.headers);
+      expect(current.json().user).toMatchObject({ location: 'Leeds' });
       const row = await kit.db
         .selectFrom('users')
         .selectAll()
@@ -145,6 +148,7 @@ describe.each(databaseTargets)('people and profiles API on $name', (target) => {
         profileBody({ name: '  ', bio: '', location: '' }),
       );
       expect(cleared.json().user.name).toBeNull();
+      expect(cleared.json().user.location).toBeNull();
     });
 
     it('refuses a username someone else has, in any case, with 409', async () => {

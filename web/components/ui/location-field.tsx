@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import {
   formatLatLng,
@@ -6,7 +7,9 @@ import {
   geoSearchResponseSchema,
 } from '../../../contract/geo';
 import { countryCentroid } from '../../../contract/country-centroids';
+import { countryOfPlace } from '../../../contract/countries';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { currentUserQuery } from '../../lib/queries/current-user';
 import { Button } from './button';
 import { fieldErrorText, fieldHintText, TextField, useFieldIds } from './form-field';
 import { LocationPickerMap, type LatLng } from './map';
@@ -43,6 +46,21 @@ export function localeCountryCentre(language = globalThis.navigator?.language): 
   }
 }
 
+/** The centre of the country a profile's location names ("Pune, India" → India), if it names one. */
+export function profileCountryCentre(location: string | null | undefined): LatLng | null {
+  return countryCentroid(countryOfPlace(location)) ?? null;
+}
+
+/**
+ * Where a picker with no point and no country of its own opens (issue 23 §6): the country of the
+ * member's profile location, else the browser locale's country, else (null) the whole world.
+ * Never a fixed country. The signed-in shell has the member already: read from that cache only.
+ */
+export function useMemberStart(): LatLng | null {
+  const me = useQuery({ ...currentUserQuery(), enabled: false });
+  return profileCountryCentre(me.data?.user.location) ?? localeCountryCentre();
+}
+
 type SearchNote = { kind: 'error' | 'info'; text: string } | null;
 
 export interface LocationFieldProps {
@@ -63,7 +81,8 @@ export interface LocationFieldProps {
   disabled?: boolean;
   /**
    * Where the map opens while no point is chosen, e.g. the centre of the form's country. Left out:
-   * the country of the browser's locale (e.g. en-IN → India), else the whole world.
+   * the country of the member's profile location, else of the browser's locale (e.g. en-IN →
+   * India), else the whole world (`useMemberStart`).
    */
   startAt?: LatLng | null | undefined;
   /** Marks the block so a form can focus it after a refused save ("point" when left out). */
@@ -92,6 +111,7 @@ export function LocationField({
   'data-field': dataField = 'point',
 }: LocationFieldProps) {
   const searchIds = useFieldIds();
+  const memberStart = useMemberStart();
   const [query, setQuery] = useState('');
   const [note, setNote] = useState<SearchNote>(null);
   const [searching, setSearching] = useState(false);
@@ -194,7 +214,7 @@ export function LocationField({
         value={point}
         onPick={(lat, lng) => void pick(lat, lng)}
         flyTo={flyTo}
-        startAt={startAt ?? localeCountryCentre()}
+        startAt={startAt ?? memberStart}
         label={mapLabel}
       />
       <p className={fieldHintText} aria-live="polite" data-testid="chosen-point">

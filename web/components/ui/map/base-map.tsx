@@ -71,17 +71,23 @@ function ConfiguredTiles({ onHealth }: { onHealth(health: TileHealth): void }) {
   );
 }
 
-/** Said over the map when its tiles cannot load: the map still takes clicks and keys. */
-function TilesFailedNotice() {
+/**
+ * Said below the map when its tiles cannot load (issue 23 §6): beside the map, never over its
+ * zoom buttons, attribution or markers. The map still takes clicks and keys; only a map where a
+ * point can be chosen says how to choose one.
+ */
+function TilesFailedNotice({ picker }: { picker: boolean }) {
   return (
-    <div
+    <p
       role="status"
       data-testid="map-tiles-failed"
-      className="pointer-events-none absolute inset-x-2 top-2 z-[1000] rounded-box border border-warning bg-base-100/95 px-3 py-2 text-sm text-base-content shadow"
+      className="rounded-box border border-warning bg-base-100 px-3 py-2 text-sm text-base-content"
     >
-      The map images could not be loaded (no connection to the map service). You can still search a
-      place, or click and use the keyboard on the map to choose a point.
-    </div>
+      The map images could not be loaded (no connection to the map service).{' '}
+      {picker
+        ? 'You can still search a place, or click and use the keyboard on the map to choose a point.'
+        : 'The places are still marked on the map.'}
+    </p>
   );
 }
 
@@ -93,6 +99,7 @@ export function BaseMap({
   label,
   describedBy,
   testId,
+  picker = false,
   children,
 }: {
   center?: LatLng;
@@ -101,11 +108,13 @@ export function BaseMap({
   label: string;
   describedBy?: string;
   testId?: string;
+  /** A map to choose a point on (its notices say how); else a map that shows places. */
+  picker?: boolean;
   children?: ReactNode;
 }) {
   const start = center ?? MAP_DEFAULTS.center;
   const [tiles, setTiles] = useState<TileHealth>('unknown');
-  return (
+  const map = (
     <div
       className="relative isolate overflow-hidden rounded-box border border-base-300"
       style={{ height }}
@@ -124,7 +133,13 @@ export function BaseMap({
         <ConfiguredTiles onHealth={setTiles} />
         {children}
       </MapContainer>
-      {tiles === 'failed' ? <TilesFailedNotice /> : null}
+    </div>
+  );
+  // One shape whether or not the tiles failed, so the map is never mounted afresh.
+  return (
+    <div className="flex flex-col gap-1.5">
+      {map}
+      {tiles === 'failed' ? <TilesFailedNotice picker={picker} /> : null}
     </div>
   );
 }

@@ -174,6 +174,7 @@ export default function LocationPickerMap({
         label={label}
         describedBy={hintId}
         testId="location-picker-map"
+        picker
       >
         <PickerBehaviour
           onPick={onPick}

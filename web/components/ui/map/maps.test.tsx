@@ -52,14 +52,29 @@ describe('maps', () => {
     expect(onPick).toHaveBeenCalledTimes(2);
   });
 
-  it('says so over the map when its tiles cannot load', async () => {
+  it('says so below a display map when its tiles cannot load, never over its controls', async () => {
     renderMap(<PointMap lat={51.5} lng={-0.09} label="Hyde Park, London" />);
     await waitFor(() => expect(document.querySelector('img.leaflet-tile')).not.toBeNull());
     expect(screen.queryByTestId('map-tiles-failed')).not.toBeInTheDocument();
     fireEvent.error(document.querySelector('img.leaflet-tile')!);
-    expect(await screen.findByTestId('map-tiles-failed')).toHaveTextContent(
-      'The map images could not be loaded',
-    );
+    const notice = await screen.findByTestId('map-tiles-failed');
+    expect(notice).toHaveTextContent('The map images could not be loaded');
+    // Nothing can be chosen on a display map, so it does not say how (issue 23 §6).
+    expect(notice).not.toHaveTextContent(/choose a point/i);
+    // Beside the map, not inside its box (where the zoom buttons and attribution are).
+    expect(screen.getByTestId('point-map')).not.toContainElement(notice);
+    expect(screen.getByTestId('point-map').nextElementSibling).toBe(notice);
+  });
+
+  it('on a picker, the notice says a point can still be chosen', async () => {
+    renderMap(<LocationPickerMap value={null} onPick={vi.fn()} />);
+    await waitFor(() => expect(document.querySelector('img.leaflet-tile')).not.toBeNull());
+    fireEvent.error(document.querySelector('img.leaflet-tile')!);
+    const notice = await screen.findByTestId('map-tiles-failed');
+    expect(notice).toHaveTextContent(/click and use the keyboard on the map to choose a point/);
+    expect(screen.getByTestId('location-picker-map')).not.toContainElement(notice);
+    // The map is the same one (not mounted afresh): it still picks.
+    expect(screen.getByRole('region', { name: 'Map: choose the location' })).toBeInTheDocument();
   });
 
   it('asks for the browser position only when the member presses the button', async () => {
