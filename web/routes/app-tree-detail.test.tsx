@@ -91,6 +91,20 @@ describe('/app/trees/:id', () => {
     );
   });
 
+  it('puts the provenance card in the column of the tree’s cards, with their heading look (issue 23 §4)', async () => {
+    serve();
+    renderDetail();
+    const provenance = await screen.findByRole('region', { name: 'Provenance' });
+    const impact = screen.getByRole('heading', { name: /impact/i, level: 2 }).closest('section')!;
+    // Same parent column (same width, gap and edges), so the cards line up.
+    expect(provenance.parentElement).toBe(impact.parentElement);
+    expect(provenance.parentElement).toHaveClass('w-full', 'max-w-5xl', 'gap-6');
+    expect(provenance.className).toBe(impact.className);
+    expect(provenance.firstElementChild!.className).toBe(impact.firstElementChild!.className);
+    const heading = within(provenance).getByRole('heading', { name: 'Provenance', level: 2 });
+    expect(heading.className).toBe(within(impact).getAllByRole('heading')[0]!.className);
+  });
+
   it('deletes the tree after a confirmation and goes to My Trees', async () => {
     const user = userEvent.setup();
     serve(

@@ -15,14 +15,14 @@ export default function AppTreeDetail() {
   const tree = useTree(id);
   if (tree.data)
     return (
+      // One column: the provenance card lines up with the tree's own cards (issue 23 §4).
       <div className="flex flex-col gap-6">
         <div className="mx-auto w-full max-w-5xl">
           <TreeVerification tree={tree.data} />
         </div>
-        <TreeDetail tree={tree.data} />
-        <div className="mx-auto w-full max-w-5xl">
+        <TreeDetail tree={tree.data}>
           <TreeProvenance treeId={tree.data.id} />
-        </div>
+        </TreeDetail>
       </div>
     );
   if (!id || (tree.isError && isMissingTree(tree.error))) return <TreeNotFound />;

@@ -11,8 +11,9 @@ export function TreeProvenance({ treeId }: { treeId: string }) {
   const data = provenance.data;
   return (
     <section className={sectionCard} aria-labelledby="tree-provenance-heading">
-      <div className="card-body gap-3">
-        <h2 id="tree-provenance-heading" className="card-title text-lg">
+      {/* The tree page's card look: its body, gap and heading (issue 23 §4). */}
+      <div className="card-body gap-4">
+        <h2 id="tree-provenance-heading" className="text-xl font-bold">
           Provenance
         </h2>
         {provenance.isError ? (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Tree } from '../../../../contract/trees';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
@@ -114,12 +114,15 @@ function Facts({ tree }: { tree: Tree }) {
   );
 }
 
-/** One tree: what it is, the owner's actions, impact, growth, photos and care. */
-export function TreeDetail({ tree }: { tree: Tree }) {
+/**
+ * One tree: what it is, the owner's actions, impact, growth, photos and care; `children` (the
+ * page's further cards, e.g. provenance) follow in the same column: same width, gap and edges.
+ */
+export function TreeDetail({ tree, children }: { tree: Tree; children?: ReactNode }) {
   const headingId = useId();
   const title = treeTitle(tree);
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <section className={sectionCard} aria-labelledby={headingId}>
         <div className="card-body gap-4 md:flex-row">
           <Photo
@@ -141,6 +144,7 @@ export function TreeDetail({ tree }: { tree: Tree }) {
       <GrowthSection tree={tree} />
       <PhotoTimeline tree={tree} />
       <CareSection tree={tree} isOwner={tree.isOwner} />
+      {children}
     </div>
   );
 }
