@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DataTable } from './data-table';
@@ -67,5 +69,19 @@ describe('the kit table', () => {
     expect(screen.getByRole('columnheader', { name: 'Name' })).toBeInTheDocument();
     expect(screen.getByText('Guava').closest('td')).toHaveAttribute('data-label', 'Name');
     expect(screen.getByText('3').closest('td')).toHaveAttribute('data-label', 'Quantity');
+  });
+});
+
+describe('the kit table wraps between words (issue 23 §4)', () => {
+  // jsdom lays nothing out: the rule itself is checked here, its effect in layout-fixes.spec.ts.
+  const css = readFileSync(join(process.cwd(), 'web/styles.css'), 'utf8');
+  const tableRules = [...css.matchAll(/\.canopy-table[^{]*\{([^}]*)\}/g)].map((m) => m[1]!);
+
+  it('never lets a cell break anywhere inside a word', () => {
+    for (const rule of tableRules) {
+      expect(rule).not.toMatch(/overflow-wrap:\s*anywhere/);
+      expect(rule).not.toMatch(/word-break:\s*break-all/);
+    }
+    expect(tableRules.some((r) => /overflow-wrap:\s*break-word/.test(r))).toBe(true);
   });
 });

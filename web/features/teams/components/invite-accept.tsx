@@ -7,6 +7,7 @@ import { LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useAcceptInvite, useInvitePreview } from '../api';
 import { InviteSummary } from './invite-summary';
+import { Breakable } from '../../../components/ui/breakable';
 
 /** /app/team-invite?token=…: the signed-in person accepts an invite sent to their address. */
 export function InviteAccept({ token, email }: { token: string; email: string }) {
@@ -44,7 +45,9 @@ export function InviteAccept({ token, email }: { token: string; email: string })
         <InviteSummary invite={invite} />
         {wrongAccount ? (
           <p className="alert alert-error" role="alert">
-            {TEAM_MESSAGES.wrongAccount} You are signed in as {email}.
+            <span>
+              {TEAM_MESSAGES.wrongAccount} You are signed in as <Breakable text={email} />.
+            </span>
           </p>
         ) : null}
         {accept.isError ? (

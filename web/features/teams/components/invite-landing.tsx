@@ -7,6 +7,7 @@ import { getToken } from '../../../lib/session';
 import { useAskingOpenTabs } from '../../../lib/use-open-tab-session';
 import { useInvitePreview } from '../api';
 import { InviteSummary } from './invite-summary';
+import { Breakable } from '../../../components/ui/breakable';
 
 export const inviteAppPath = (token: string) =>
   `/app/team-invite?token=${encodeURIComponent(token)}`;
@@ -38,8 +39,11 @@ export function InviteLanding({ token }: { token: string }) {
           {preview.data.data.state === 'pending' ? (
             <>
               <p>
-                Sign in with <strong className="break-all">{preview.data.data.email}</strong> to
-                accept, or create a Canopy account with that address first.
+                Sign in with{' '}
+                <strong>
+                  <Breakable text={preview.data.data.email} />
+                </strong>{' '}
+                to accept, or create a Canopy account with that address first.
               </p>
               <div className="flex flex-wrap gap-3">
                 <ButtonLink to={`/login?from=${back}`}>Sign in to accept</ButtonLink>

@@ -5,6 +5,7 @@ import {
   type InviteState,
 } from '../../../../contract/teams';
 import { formatDate } from '../../../lib/dates';
+import { Breakable } from '../../../components/ui/breakable';
 
 /** Why a link can no longer be used, in the server's words. */
 export const INVITE_STATE_MESSAGES: Record<Exclude<InviteState, 'pending'>, string> = {
@@ -19,8 +20,10 @@ export function InviteSummary({ invite }: { invite: InvitePreview }) {
     <div className="flex flex-col gap-2" data-testid="invite-summary">
       <p className="text-lg">
         <strong>{invite.organisation.name}</strong> invited{' '}
-        <strong className="break-all">{invite.email}</strong> to join its Canopy team as{' '}
-        <strong>{TEAM_ROLE_LABELS[invite.role].toLowerCase()}</strong>.
+        <strong>
+          <Breakable text={invite.email} />
+        </strong>{' '}
+        to join its Canopy team as <strong>{TEAM_ROLE_LABELS[invite.role].toLowerCase()}</strong>.
       </p>
       {invite.state === 'pending' ? (
         <p className="text-base-content/80">

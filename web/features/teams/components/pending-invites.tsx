@@ -8,6 +8,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { formatDate as formatDay } from '../../../lib/dates';
 import { Pager } from '../../../components/ui/pager';
 import { useResendInvite, useRevokeInvite, useTeamInvites } from '../api';
+import { Breakable } from '../../../components/ui/breakable';
 
 /** Open invites, newest first, with Resend (a new link, a new week) and Withdraw. */
 export function PendingInvites({
@@ -51,8 +52,10 @@ export function PendingInvites({
             className="flex flex-wrap items-center justify-between gap-3 py-3"
             data-testid="pending-invite"
           >
-            <div>
-              <p className="font-semibold break-all">{invite.email}</p>
+            <div className="min-w-0">
+              <p className="font-semibold">
+                <Breakable text={invite.email} />
+              </p>
               <p className={`text-sm ${mutedText}`}>
                 {TEAM_ROLE_LABELS[invite.role]} · invited by {invite.invitedBy} ·{' '}
                 {invite.expired ? (

@@ -17,6 +17,7 @@ import { formatDate } from '../../../lib/dates';
 import { useChangeRole, useRemoveMember, useTeamMembers } from '../api';
 import { Pager } from '../../../components/ui/pager';
 import { Table } from '../../../components/ui/table';
+import { Breakable } from '../../../components/ui/breakable';
 
 /** The team, owners first: role changes and removal for owners and admins, Leave for oneself. */
 export function TeamMembers({
@@ -107,8 +108,8 @@ export function TeamMembers({
                     {member.name}
                     {isMe ? <span className={`ml-2 text-sm ${mutedText}`}>(you)</span> : null}
                   </p>
-                  <p className={`text-sm break-all ${mutedText}`}>
-                    @{member.username} · {member.email}
+                  <p className={`text-sm break-words ${mutedText}`}>
+                    <Breakable text={`@${member.username}`} /> · <Breakable text={member.email} />
                     {member.isOrganisationAccount ? ' · organisation account' : ''}
                   </p>
                 </td>
