@@ -1,7 +1,7 @@
 import { Button } from '../../components/ui/button';
 import { useMemo } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
-import { usePageTitleValue } from '../../components/ui/page-title';
+import { PageTitleHeading } from '../../components/ui/page-title';
 import { ThemeToggle } from '../../components/ui/theme-toggle';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import {
@@ -28,7 +28,6 @@ export function TopBar({
   onLogout: () => void;
   loggingOut: boolean;
 }) {
-  const title = usePageTitleValue();
   // Spec: below 3 characters the search shows its default options; here, a few quick links.
   const quickLinks = useMemo<SearchOption[]>(
     () => [
@@ -55,9 +54,7 @@ export function TopBar({
       >
         {icons.menu}
       </Button>
-      <h1 className="min-w-0 flex-1 truncate text-xl font-bold" data-testid="page-title">
-        {title}
-      </h1>
+      <PageTitleHeading className="flex-1" />
       <ProfileSearch
         defaultOptions={quickLinks}
         className="order-last w-full md:order-none md:w-64 xl:w-80"

@@ -29,3 +29,21 @@ export function usePageTitle(title: string): void {
 export function usePageTitleValue(): string {
   return useContext(TitleValueContext);
 }
+
+/**
+ * The top bar's heading: the current screen's title. A long one (a drive's name, say) wraps to a
+ * second line and is then cut with an ellipsis, never wider than a phone (issue 23 §4); the
+ * whole title stays in its tooltip and the browser tab.
+ */
+export function PageTitleHeading({ className }: { className?: string }) {
+  const title = usePageTitleValue();
+  return (
+    <h1
+      className={`line-clamp-2 min-w-0 text-lg leading-snug font-bold break-words sm:text-xl ${className ?? ''}`.trim()}
+      title={title}
+      data-testid="page-title"
+    >
+      {title}
+    </h1>
+  );
+}

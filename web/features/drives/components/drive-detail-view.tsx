@@ -37,7 +37,7 @@ function Person({ person, size = 40 }: { person: PersonSummary; size?: number })
   return (
     <Link to={profilePath(person.id)} className={`inline-flex items-center gap-2 ${textLink}`}>
       <Avatar src={person.file} name={name} size={size} decorative />
-      <span className="break-all">{name}</span>
+      <span className="min-w-0 break-words">{name}</span>
     </Link>
   );
 }
@@ -105,7 +105,7 @@ export function DriveDetailView({
         <DriveImage src={drive.image} name={drive.driveName} className="h-56 w-full sm:h-72" />
         <div className="card-body gap-4">
           <DriveBadges drive={drive} />
-          <h2 id="drive-name" className="text-3xl font-bold break-words">
+          <h2 id="drive-name" className="text-2xl font-bold break-words sm:text-3xl">
             {drive.driveName}
           </h2>
           <p className={mutedText}>
