@@ -40,17 +40,18 @@ test('a member on a 390 px phone replants a dead tree from a pre-filled form', a
   await replanting.getByRole('link', { name: `Replant Park neem ${stamp}` }).click();
   await expect(page).toHaveURL(/\/app\/tree-registeration\?replaces=/);
 
+  // On the phone the form is three steps (issue 23), each pre-filled.
   const form = page.getByRole('form', { name: 'Register a tree' });
+  await expect(form.getByRole('heading', { name: 'Step 1 of 3 What' })).toBeVisible();
   await expect(form.getByLabel('Tree Type').locator('option:checked')).toHaveText('Neem');
   await expect(form.getByLabel('How many')).toHaveValue('2');
   await expect(form.getByRole('radio', { name: 'Packet' })).toBeChecked();
-  await expect(form.getByLabel('Location', { exact: true })).toHaveValue('Hobart Rivulet');
-  await expect(form.getByTestId('chosen-point')).toContainText('-42.882100');
-  await expect(form.getByLabel('Nickname (optional)')).toHaveValue('');
+  await expect(form.getByLabel('Location', { exact: true })).toBeHidden();
+  await expect(form.getByRole('button', { name: 'Register tree' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
-  // Only the day is left, and it starts on today (cleared, it is required); the replacement
-  // closes the replanting task.
+  // Only the day is left, and it starts on today; cleared, Next stays on the step and says it
+  // is required.
   const today = new Intl.DateTimeFormat('en-US', {
     day: '2-digit',
     month: '2-digit',
@@ -58,9 +59,22 @@ test('a member on a 390 px phone replants a dead tree from a pre-filled form', a
   }).format(new Date());
   await expect(form.getByLabel('Planting date')).toHaveValue(today);
   await form.getByLabel('Planting date').fill('');
-  await form.getByRole('button', { name: 'Register tree' }).click();
+  await form.getByRole('button', { name: 'Next' }).click();
   await expect(form.getByText(TREE_MESSAGES.plantedRequired)).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Step 1 of 3 What' })).toBeVisible();
   await form.getByLabel('Planting date').fill(today);
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  const where = form.getByRole('heading', { name: 'Step 2 of 3 Where' });
+  await expect(where).toBeFocused();
+  await expect(form.getByLabel('Location', { exact: true })).toHaveValue('Hobart Rivulet');
+  await expect(form.getByTestId('chosen-point')).toContainText('-42.882100');
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  await expect(form.getByRole('heading', { name: 'Step 3 of 3 Photo & details' })).toBeFocused();
+  await expect(form.getByLabel('Nickname (optional)')).toHaveValue('');
+  await expectNoSeriousA11yViolations(page);
+  // The replacement closes the replanting task.
   await form.getByRole('button', { name: 'Register tree' }).click();
   await expect(page.getByText(TREE_MESSAGES.saved)).toBeVisible();
   await expect(page).toHaveURL(/\/app\/trees\/[^/]+$/);

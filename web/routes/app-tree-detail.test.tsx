@@ -169,7 +169,8 @@ describe('/app/trees/:id', () => {
     await user.type(within(dialog).getByLabelText('Trunk diameter (cm)'), '2.5');
     const day = within(dialog).getByLabelText('Measured on');
     await user.clear(day);
-    await user.type(day, '2025-12-20');
+    // Typed in the browser's locale (jsdom: en-US, mm/dd/yyyy).
+    await user.type(day, '12/20/2025');
     await user.click(within(dialog).getByRole('button', { name: 'Save measurement' }));
     await waitFor(() => expect(dialog).not.toBeVisible());
     expect(bodyOf('POST', '/api/trees/t-1/measurements')).toEqual({
@@ -193,7 +194,8 @@ describe('/app/trees/:id', () => {
     const dialog = screen.getByRole('dialog', { name: 'Log care' });
     await user.click(within(dialog).getByRole('button', { name: 'Log care' }));
     expect(await within(dialog).findByText(CARE_MESSAGES.actionRequired)).toBeVisible();
-    await user.selectOptions(within(dialog).getByLabelText('What did you do?'), 'watered');
+    // The kinds of care are tiles.
+    await user.click(within(dialog).getByRole('radio', { name: 'Watered' }));
     await user.type(within(dialog).getByLabelText('Note (optional)'), 'Two cans');
     await user.click(within(dialog).getByRole('button', { name: 'Log care' }));
     await waitFor(() => expect(dialog).not.toBeVisible());

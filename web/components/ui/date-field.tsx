@@ -90,6 +90,9 @@ export function DateField({
   max,
   disabled,
   locale,
+  quietHint = false,
+  'aria-describedby': ownDescription,
+  'aria-invalid': ownInvalid,
   'data-field': dataField,
 }: FieldChrome & {
   name: string;
@@ -105,6 +108,11 @@ export function DateField({
   disabled?: boolean | undefined;
   /** The locale; the browser's when not given (tests pass one). */
   locale?: string | undefined;
+  /** The pattern is said to screen readers only (a row of filters, where a hint line would
+   * push the controls out of line); the placeholder shows it. */
+  quietHint?: boolean;
+  'aria-describedby'?: string | undefined;
+  'aria-invalid'?: boolean | undefined;
   'data-field'?: string;
 }) {
   const ids = useFieldIds();
@@ -112,13 +120,14 @@ export function DateField({
   const [typed, setTyped] = useState<string | null>(null);
   const shown = typed ?? showDay(value ?? '', pattern);
   const people = patternForPeople(pattern);
+  const patternText = `Type it as ${people} or pick it from the calendar.`;
   const fullHint = (
     <>
       {hint ? <>{hint} </> : null}
-      Type it as {people} or pick it from the calendar.
+      {quietHint ? <span className="sr-only">{patternText}</span> : patternText}
     </>
   );
-  const aria = ariaOf(ids, fullHint, error);
+  const aria = ariaOf(ids, fullHint, error, ownDescription, ownInvalid);
   const minDate = min ? dayToDate(min) : null;
   const maxDate = max ? dayToDate(max) : null;
   return (
@@ -157,6 +166,9 @@ export function DateField({
             setTyped(null);
             onBlur?.();
           }}
+          // The calendar opens on a click or tap, not on focus: typing stays plain, and Enter in
+          // the field sends the form as in any other field.
+          preventOpenOnFocus
           dateFormat={pattern}
           placeholderText={people}
           calendarStartDay={firstDayOfWeek(locale) as Day}
@@ -166,7 +178,7 @@ export function DateField({
           autoComplete="off"
           ariaInvalid={aria['aria-invalid'] ? 'true' : undefined}
           ariaDescribedBy={aria['aria-describedby']}
-          className={`input w-full text-base ${error ? 'input-error' : ''}`}
+          className={`input w-full text-base ${error || ownInvalid ? 'input-error' : ''}`}
           wrapperClassName="w-full"
           showPopperArrow={false}
           popperClassName="z-50!"

@@ -43,16 +43,16 @@ export interface DriveFormValues {
 export const ERROR_FIELDS = [
   'driveName',
   'treeQuantity',
+  'treesType',
+  'treeSize',
   'driveDate',
+  'driveDuration',
   'country',
   'point',
   'driveLocation',
   'driveDesc',
-  'treeSize',
   'treeSponsored',
-  'treesType',
   'landDonatedBy',
-  'driveDuration',
   'image',
 ] as const satisfies readonly (keyof DriveFormValues)[];
 export type ErrorField = (typeof ERROR_FIELDS)[number];

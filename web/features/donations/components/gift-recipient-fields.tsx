@@ -1,4 +1,5 @@
 import { GIFT_LIMITS, type GiftRequest } from '../../../../contract/gifts';
+import { DateField } from '../../../components/ui/date-field';
 import {
   CheckboxField,
   EmailField,
@@ -92,14 +93,14 @@ export function GiftRecipientFields({
             onChange={set('message')}
             error={errors.message}
           />
-          <TextField
+          <DateField
             label="Send on (optional)"
-            type="date"
+            name="sendOn"
             min={today}
             max={lastDay}
             hint="Empty: as soon as the payment is confirmed."
             value={value.sendOn}
-            onChange={set('sendOn')}
+            onChange={(sendOn) => set('sendOn')({ target: { value: sendOn } })}
             error={errors.sendOn}
           />
         </>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { currencyDigits, formatMoney } from '../../../../contract/money';
 import type { RecurringGift, UpdateRecurringRequest } from '../../../../contract/recurring-gifts';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { fieldErrorText, TextField } from '../../../components/ui/form-field';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { errorOf, useContractForm } from '../../../components/ui/use-contract-form';
@@ -111,13 +113,23 @@ export function PauseForm({ gift, onDone }: { gift: RecurringGift; onDone: Done 
         {recurringTitle(gift)}: nothing is charged until the day you choose; then it carries on by
         itself.
       </p>
-      <TextField
-        label="Pause until"
-        type="date"
-        {...form.field('pauseUntil')}
-        min={dayFrom(today, { days: 1 })}
-        max={dayFrom(today, { years: 1 })}
-        hint="A day after today, at most a year away."
+      <Controller
+        control={form.control}
+        name="pauseUntil"
+        render={({ field }) => (
+          <DateField
+            label="Pause until"
+            {...field}
+            onChange={(value) => {
+              form.clearErrors('pauseUntil');
+              field.onChange(value);
+            }}
+            error={errorOf(form, 'pauseUntil')}
+            min={dayFrom(today, { days: 1 })}
+            max={dayFrom(today, { years: 1 })}
+            hint="A day after today, at most a year away."
+          />
+        )}
       />
       <Footer refusal={refusal} busy={busy} submitLabel="Pause" onCancel={onDone} />
     </form>

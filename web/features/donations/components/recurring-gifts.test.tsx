@@ -130,7 +130,8 @@ describe('RecurringGifts', () => {
     const dialog = screen.getByRole('dialog', { name: 'Pause recurring gift' });
     const day = within(dialog).getByLabelText('Pause until');
     await user.clear(day);
-    await user.type(day, '2026-06-01');
+    // Typed in the browser's locale (jsdom: en-US, mm/dd/yyyy).
+    await user.type(day, '06/01/2026');
     await user.click(within(dialog).getByRole('button', { name: 'Pause' }));
     await waitFor(() => expect(sent).toEqual([{ pauseUntil: '2026-06-01' }]));
     await waitFor(() =>

@@ -89,7 +89,7 @@ export async function fillEverything(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Description'), 'Bring gloves.');
   await user.click(screen.getByLabelText('Packet (2 ft – 4 ft)'));
   await user.click(screen.getByLabelText('Potted (5 ft – 7 ft)'));
-  await user.selectOptions(screen.getByLabelText('Duration'), '3');
+  await user.click(screen.getByRole('radio', { name: '03:00 hours' }));
   const sponsors = screen.getByLabelText('Sponsored By');
   await user.type(sponsors, 'Acme{Enter}');
   await user.type(sponsors, 'Green Co');

@@ -15,6 +15,13 @@ import {
 } from '../../../../contract/drives';
 import { DRIVE_DURATIONS, TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
+import { ChoiceTiles } from '../../../components/ui/choice-tiles';
+import {
+  FormStep,
+  StepActions,
+  useFormSteps,
+  type StepDefinition,
+} from '../../../components/ui/form-steps';
 import { LocationField } from '../../../components/ui/location-field';
 import {
   fieldErrorText,
@@ -44,6 +51,16 @@ const SPECIES_OPTIONS: Option[] = TREE_SPECIES.map((s) => ({
   value: String(s.value),
   label: s.label,
 }));
+
+/** On a phone the form is three steps (issue 23); on a wider screen one screen in three parts. */
+const DRIVE_STEPS: readonly StepDefinition<ErrorField>[] = [
+  {
+    title: 'What & when',
+    fields: ['driveName', 'treeQuantity', 'treesType', 'treeSize', 'driveDate', 'driveDuration'],
+  },
+  { title: 'Where', fields: ['country', 'point', 'driveLocation'] },
+  { title: 'Details', fields: ['driveDesc', 'treeSponsored', 'landDonatedBy', 'image'] },
+];
 
 /** Focuses the first control of a field's block (the search box for the map). */
 function focusField(form: HTMLFormElement | null, field: ErrorField) {
@@ -139,9 +156,20 @@ export default function DriveForm({
     ...landDonors.filter((o) => !corporate.data?.some((c) => c.value === o.value)),
   ];
 
+  const steps = useFormSteps<ErrorField>({
+    steps: DRIVE_STEPS,
+    validate: async (fields) => {
+      const valid = await form.trigger(fields);
+      const first = firstError(form.formState.errors);
+      if (!valid && first) focusField(formElement, first);
+      return valid;
+    },
+  });
   const focusFirst = (errors: FieldErrors<DriveFormValues>) => {
     const first = firstError(errors);
-    if (first) focusField(formElement, first);
+    if (!first) return;
+    steps.reveal(first);
+    focusField(formElement, first);
   };
 
   const onSubmit = form.handleSubmit((values) => {
@@ -172,6 +200,7 @@ export default function DriveForm({
         const refused = fieldOfFailure(error);
         if (refused) {
           setError(refused.field, { type: 'server', message: refused.message });
+          steps.reveal(refused.field);
           focusField(formElement, refused.field);
         }
       },
@@ -184,53 +213,96 @@ export default function DriveForm({
     <form
       ref={setFormElement}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={steps.onSubmit(onSubmit)}
       aria-label={mode === 'create' ? 'New tree drive' : 'Edit tree drive'}
-      className="flex flex-col gap-5"
+      className="flex flex-col gap-6"
     >
-      <div className="grid gap-4 md:grid-cols-2">
-        <div data-field="driveName">
-          <TextField
-            label="Drive Name"
-            maxLength={DRIVE_LIMITS.nameMax}
-            autoComplete="off"
-            {...text('driveName')}
-          />
-        </div>
-        <div data-field="treeQuantity">
-          <TextField
-            label="Tree Quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={DRIVE_LIMITS.quantityMax}
-            step={1}
-            {...text('treeQuantity')}
-          />
-        </div>
-        <Controller
-          control={control}
-          name="driveDate"
-          render={({ field }) => (
-            <DateTimeField
-              label="Date and time"
-              value={field.value}
-              text={driveDateText}
-              error={errorOf('driveDate')}
-              timeZone={timeZone}
-              placeChosen={point !== null}
-              onChange={(driveDate, driveDateText) => {
-                form.setValue('driveDateText', driveDateText);
-                field.onChange(driveDate);
-              }}
-              onLeave={() => {
-                const typed = form.getValues('driveDateText');
-                if (typed !== null && typed.trim() !== '')
-                  setError('driveDate', { type: 'validate', message: DRIVE_MESSAGES.dateInvalid });
-              }}
+      <FormStep steps={steps} index={0} headingLevel={3}>
+        <div className="grid gap-4 md:grid-cols-2">
+          <div data-field="driveName">
+            <TextField
+              label="Drive Name"
+              maxLength={DRIVE_LIMITS.nameMax}
+              autoComplete="off"
+              {...text('driveName')}
             />
-          )}
-        />
+          </div>
+          <div data-field="treeQuantity">
+            <TextField
+              label="Tree Quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={DRIVE_LIMITS.quantityMax}
+              step={1}
+              {...text('treeQuantity')}
+            />
+          </div>
+          <Controller
+            control={control}
+            name="treesType"
+            render={({ field }) => (
+              <MultiSelect
+                label="Tree Type"
+                name="treesType"
+                options={SPECIES_OPTIONS}
+                selected={field.value}
+                onChange={field.onChange}
+                error={errorOf('treesType')}
+                placeholder="Type to search 70 species"
+                chipsLabel="Chosen tree types"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="treeSize"
+            render={({ field }) => (
+              <TreeSizeField
+                values={field.value}
+                onChange={field.onChange}
+                error={errorOf('treeSize')}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="driveDate"
+            render={({ field }) => (
+              <DateTimeField
+                label="Date and time"
+                value={field.value}
+                text={driveDateText}
+                error={errorOf('driveDate')}
+                timeZone={timeZone}
+                placeChosen={point !== null}
+                onChange={(driveDate, driveDateText) => {
+                  form.setValue('driveDateText', driveDateText);
+                  field.onChange(driveDate);
+                }}
+                onLeave={() => {
+                  const typed = form.getValues('driveDateText');
+                  if (typed !== null && typed.trim() !== '')
+                    setError('driveDate', {
+                      type: 'validate',
+                      message: DRIVE_MESSAGES.dateInvalid,
+                    });
+                }}
+              />
+            )}
+          />
+          <div data-field="driveDuration">
+            <ChoiceTiles
+              legend="Duration"
+              columns={5}
+              options={DRIVE_DURATIONS}
+              {...text('driveDuration')}
+            />
+          </div>
+        </div>
+      </FormStep>
+
+      <FormStep steps={steps} index={1} headingLevel={3}>
         <div data-field="country">
           <SelectField
             label="Country"
@@ -239,129 +311,99 @@ export default function DriveForm({
             {...text('country')}
           />
         </div>
-      </div>
-
-      <Controller
-        control={control}
-        name="point"
-        render={({ field }) => (
-          <LocationField
-            legend="Drive Location"
-            mapLabel="Map: click to choose the drive location"
-            textName="driveLocation"
-            textMaxLength={DRIVE_LIMITS.locationMax}
-            textHint="The place name people will see. Filled in from the search or the map; you can edit it."
-            point={field.value}
-            onPoint={field.onChange}
-            locationText={driveLocation}
-            onLocationText={(driveLocation) => form.setValue('driveLocation', driveLocation)}
-            startAt={countryCentroid(country)}
-            pointError={errorOf('point')}
-            textError={errorOf('driveLocation')}
-            disabled={busy}
-          />
-        )}
-      />
-
-      <div data-field="driveDesc">
-        <TextAreaField
-          label="Description"
-          maxLength={DRIVE_LIMITS.descriptionMax}
-          rows={3}
-          {...text('driveDesc')}
-        />
-      </div>
-
-      <div className="grid gap-4 md:grid-cols-2">
         <Controller
           control={control}
-          name="treeSize"
+          name="point"
           render={({ field }) => (
-            <TreeSizeField
-              values={field.value}
-              onChange={field.onChange}
-              error={errorOf('treeSize')}
-            />
-          )}
-        />
-        <div data-field="driveDuration">
-          <SelectField label="Duration" options={DRIVE_DURATIONS} {...text('driveDuration')} />
-        </div>
-        <Controller
-          control={control}
-          name="treeSponsored"
-          render={({ field }) => (
-            <TagInput
-              label="Sponsored By"
-              name="treeSponsored"
-              values={field.value}
-              onChange={field.onChange}
-              error={errorOf('treeSponsored')}
-              chipsLabel="Chosen sponsors"
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="treesType"
-          render={({ field }) => (
-            <MultiSelect
-              label="Tree Type"
-              name="treesType"
-              options={SPECIES_OPTIONS}
-              selected={field.value}
-              onChange={field.onChange}
-              error={errorOf('treesType')}
-              placeholder="Type to search 70 species"
-              chipsLabel="Chosen tree types"
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="landDonatedBy"
-          render={({ field }) => (
-            <MultiSelect
-              label="Land Donated By"
-              name="landDonatedBy"
-              options={landOptions}
-              selected={field.value.map((o) => o.value)}
-              onChange={(values) =>
-                field.onChange(
-                  values
-                    .map((value) => landOptions.find((o) => o.value === value))
-                    .filter((o): o is Option => o !== undefined),
-                )
-              }
-              error={errorOf('landDonatedBy')}
-              placeholder={
-                corporate.isPending
-                  ? 'Loading corporate members…'
-                  : 'Type to search corporate members'
-              }
-              emptyText={
-                corporate.isError ? 'The corporate members could not be loaded.' : 'No matches.'
-              }
-              chipsLabel="Chosen land donors"
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="image"
-          render={({ field }) => (
-            <ImageField
-              file={field.value}
-              existing={form.getValues('existingImage')}
-              required={mode === 'create'}
-              error={errorOf('image')}
-              onFile={field.onChange}
-              onProblem={(message) => setError('image', { type: 'validate', message })}
+            <LocationField
+              legend="Drive Location"
+              mapLabel="Map: click to choose the drive location"
+              textName="driveLocation"
+              textMaxLength={DRIVE_LIMITS.locationMax}
+              textHint="The place name people will see. Filled in from the search or the map; you can edit it."
+              point={field.value}
+              onPoint={field.onChange}
+              locationText={driveLocation}
+              onLocationText={(driveLocation) => form.setValue('driveLocation', driveLocation)}
+              startAt={countryCentroid(country)}
+              pointError={errorOf('point')}
+              textError={errorOf('driveLocation')}
               disabled={busy}
             />
           )}
         />
-      </div>
+      </FormStep>
+
+      <FormStep steps={steps} index={2} headingLevel={3}>
+        <div data-field="driveDesc">
+          <TextAreaField
+            label="Description"
+            maxLength={DRIVE_LIMITS.descriptionMax}
+            rows={3}
+            {...text('driveDesc')}
+          />
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <Controller
+            control={control}
+            name="treeSponsored"
+            render={({ field }) => (
+              <TagInput
+                label="Sponsored By"
+                name="treeSponsored"
+                values={field.value}
+                onChange={field.onChange}
+                error={errorOf('treeSponsored')}
+                chipsLabel="Chosen sponsors"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="landDonatedBy"
+            render={({ field }) => (
+              <MultiSelect
+                label="Land Donated By"
+                name="landDonatedBy"
+                options={landOptions}
+                selected={field.value.map((o) => o.value)}
+                onChange={(values) =>
+                  field.onChange(
+                    values
+                      .map((value) => landOptions.find((o) => o.value === value))
+                      .filter((o): o is Option => o !== undefined),
+                  )
+                }
+                error={errorOf('landDonatedBy')}
+                placeholder={
+                  corporate.isPending
+                    ? 'Loading corporate members…'
+                    : 'Type to search corporate members'
+                }
+                emptyText={
+                  corporate.isError ? 'The corporate members could not be loaded.' : 'No matches.'
+                }
+                chipsLabel="Chosen land donors"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="image"
+            render={({ field }) => (
+              <ImageField
+                file={field.value}
+                existing={form.getValues('existingImage')}
+                required={mode === 'create'}
+                error={errorOf('image')}
+                onFile={field.onChange}
+                onProblem={(message) => setError('image', { type: 'validate', message })}
+                disabled={busy}
+              />
+            )}
+          />
+        </div>
+      </FormStep>
 
       <FormErrorSummary count={errorCount} />
       {/* Said here too: the open modal sits above the toasts, so the toast alone is easy to miss. */}
@@ -371,14 +413,20 @@ export default function DriveForm({
         </p>
       ) : null}
 
-      <div className="modal-action mt-0">
-        <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={busy} busyLabel="Saving…">
-          Save
-        </Button>
-      </div>
+      <StepActions
+        steps={steps}
+        className="modal-action mt-0"
+        cancel={
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        }
+        submit={
+          <Button type="submit" busy={busy} busyLabel="Saving…">
+            Save
+          </Button>
+        }
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type SyntheticEvent } from 'react';
 import { COUNTRIES } from '../../../../contract/countries';
 import { fieldErrorText, SelectField, TextField } from '../../../components/ui/form-field';
 import { Button } from '../../../components/ui/button';
+import { DateField, dayToDate } from '../../../components/ui/date-field';
 import { hasNarrowing, rangeError, SEARCH_MAX, type DriveFilters } from '../filters';
 
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -66,23 +67,29 @@ export function DriveFiltersForm({
         value={filters.country}
         onChange={(event) => onChange({ country: event.target.value })}
       />
-      <TextField
+      {/* Days in the browser's locale; only a whole day (or none) narrows the list. */}
+      <DateField
         label="From"
-        type="date"
+        name="from"
+        quietHint
         value={filters.from}
         max={filters.to || undefined}
-        onChange={(event) => onChange({ from: event.target.value })}
+        onChange={(from) => {
+          if (from === '' || dayToDate(from)) onChange({ from });
+        }}
       />
       {/* The range error spans the whole row below, so the controls stay lined up. */}
-      <TextField
+      <DateField
         label="To"
-        type="date"
+        name="to"
+        quietHint
         value={filters.to}
         min={filters.from || undefined}
-        inputClassName={error ? 'input-error' : ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange({ to: event.target.value })}
+        onChange={(to) => {
+          if (to === '' || dayToDate(to)) onChange({ to });
+        }}
       />
       <div className="flex items-end">
         <Button

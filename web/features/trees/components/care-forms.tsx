@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   CARE_ACTIONS,
@@ -12,12 +12,9 @@ import {
 } from '../../../../contract/tree-care';
 import type { Tree } from '../../../../contract/trees';
 import { Button } from '../../../components/ui/button';
-import {
-  fieldErrorText,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/ui/form-field';
+import { ChoiceTiles } from '../../../components/ui/choice-tiles';
+import { DateField } from '../../../components/ui/date-field';
+import { fieldErrorText, SelectField, TextAreaField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError } from '../../../lib/api-client';
 import { useLogCare, useReportHealth } from '../api';
@@ -85,6 +82,9 @@ export function FormFooter({
   );
 }
 
+/** Six kinds of care: tiles, not a select (issue 23). */
+const CARE_TILES = CARE_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }));
+
 interface CareValues {
   action: string;
   note: string;
@@ -123,13 +123,28 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
       aria-label={`Log care for ${treeTitle(tree)}`}
       className="flex flex-col gap-4"
     >
-      <SelectField
-        label="What did you do?"
-        placeholder="Choose an action"
-        options={CARE_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }))}
+      <ChoiceTiles
+        legend="What did you do?"
+        columns={3}
+        options={CARE_TILES}
         {...form.field('action')}
       />
-      <TextField label="When" type="date" max={todayKey()} {...form.field('at')} />
+      <Controller
+        control={form.control}
+        name="at"
+        render={({ field }) => (
+          <DateField
+            label="When"
+            max={todayKey()}
+            {...field}
+            onChange={(value) => {
+              form.clearErrors('at');
+              field.onChange(value);
+            }}
+            error={form.formState.errors.at?.message}
+          />
+        )}
+      />
       <TextAreaField
         label="Note (optional)"
         maxLength={MEASUREMENT_LIMITS.noteMax}

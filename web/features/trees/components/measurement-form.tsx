@@ -1,3 +1,4 @@
+import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
   CARE_MESSAGES,
@@ -7,6 +8,7 @@ import {
   type MeasurementForm as MeasurementOutput,
 } from '../../../../contract/tree-care';
 import { isInFuture, type Tree } from '../../../../contract/trees';
+import { DateField } from '../../../components/ui/date-field';
 import { TextField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useAddMeasurement } from '../api';
@@ -79,12 +81,22 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
       aria-label={`Add a measurement for ${treeTitle(tree)}`}
       className="flex flex-col gap-4"
     >
-      <TextField
-        label="Measured on"
-        type="date"
-        min={tree.plantedAt.slice(0, 10)}
-        max={todayKey()}
-        {...form.field('measuredAt')}
+      <Controller
+        control={form.control}
+        name="measuredAt"
+        render={({ field }) => (
+          <DateField
+            label="Measured on"
+            min={tree.plantedAt.slice(0, 10)}
+            max={todayKey()}
+            {...field}
+            onChange={(value) => {
+              form.clearErrors('measuredAt');
+              field.onChange(value);
+            }}
+            error={form.formState.errors.measuredAt?.message}
+          />
+        )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
