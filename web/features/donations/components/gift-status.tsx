@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import type { DonationGift } from '../../../../contract/gifts';
+import { Breakable } from '../../../components/ui/breakable';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
@@ -13,7 +14,10 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
         <p className="font-medium break-words">
           {gift.recipientName}
           {gift.recipientEmail ? (
-            <span className="text-base-content/80 break-all"> · {gift.recipientEmail}</span>
+            <span className="text-base-content/80">
+              {' · '}
+              <Breakable text={gift.recipientEmail} />
+            </span>
           ) : null}
         </p>
         <p className={gift.claimed ? 'text-success font-semibold' : 'text-base-content/80'}>
@@ -22,7 +26,7 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
         </p>
         {gift.claimUrl ? (
           <p className="text-sm">
-            Pass this link on: <span className="break-all font-mono">{gift.claimUrl}</span>
+            Pass this link on: <Breakable className="font-mono" text={gift.claimUrl} />
           </p>
         ) : null}
       </div>
