@@ -15,6 +15,9 @@ export default defineConfig({
     baseURL: process.env.CANOPY_E2E_URL,
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The service worker precaches every screen on a first visit; only the installable-app
+    // journey (which allows it) needs that, the others would download it once per test.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumFlags,

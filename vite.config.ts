@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Text files worth compressing; images other than SVG are compressed already. */
 const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|xml|webmanifest|ico)$/;
@@ -109,11 +110,59 @@ export function inlineFirstPaint(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 24): a web app manifest and a Workbox service worker that precaches
+ * the app shell and every screen's chunks, so the app opens offline after one visit. It is
+ * registered after load from a lazy chunk (web/lib/service-worker.ts), never from the landing
+ * entry; a new version waits until the member chooses "Reload to update".
+ */
+export const installableApp = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    manifest: {
+      id: '/app/dashboard',
+      name: 'Canopy · Plant, nurture and track trees together',
+      short_name: 'Canopy',
+      description:
+        'Join tree drives, register and measure the trees you plant, and see the difference you make.',
+      start_url: '/app/dashboard',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'any',
+      background_color: '#f0fdf4',
+      theme_color: '#166534',
+      categories: ['lifestyle', 'social'],
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icons/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+      // Every screen's chunk, the large ones (maps, charts) included.
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      // The API, the developer mail box and the API docs are never the app page.
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+    },
+  });
+
 // The SPA lives in web/ and builds into dist/web, which the Node server serves.
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), inlineFirstPaint(), precompress()],
+  plugins: [react(), tailwindcss(), inlineFirstPaint(), installableApp(), precompress()],
   resolve: {
     // Every `zod` import goes through web/lib/zod-jitless.ts, which configures zod before any
     // schema is built; the entry itself then needs no zod (the landing page's JS budget).

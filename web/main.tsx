@@ -8,3 +8,11 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker registers after load from its own chunk: nothing of it in the landing entry.
+if (import.meta.env.PROD)
+  window.addEventListener(
+    'load',
+    () => void import('./lib/service-worker').then((sw) => sw.startServiceWorker()),
+    { once: true },
+  );

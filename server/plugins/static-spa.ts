@@ -23,11 +23,16 @@ export function isMissingFile(pathname: string): boolean {
   return FILE_LIKE.test(pathname);
 }
 
+const SERVICE_WORKER_FILES = /^(?:sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest)$/;
+
 /** The cache policy for a built file, by its logical name (without .br/.gz). */
 function cachePolicy(filePath: string): string {
   const logical = filePath.replace(PRECOMPRESSED, '');
   if (logical.includes(`${path.sep}assets${path.sep}`)) return IMMUTABLE;
-  return logical.endsWith('.html') ? NO_CACHE : 'public, max-age=3600';
+  // The service worker and the app manifest are how an installed app learns of a new version.
+  if (logical.endsWith('.html') || SERVICE_WORKER_FILES.test(path.basename(logical)))
+    return NO_CACHE;
+  return 'public, max-age=3600';
 }
 
 /**

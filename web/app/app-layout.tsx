@@ -7,6 +7,7 @@ import { buttonClass } from '../components/ui/button';
 import { PageTitleProvider, usePageTitleValue } from '../components/ui/page-title';
 import { RightDrawerProvider } from '../components/ui/right-drawer';
 import { Toaster } from '../components/ui/toaster';
+import { OfflineBanner } from './offline-banner';
 import { useCurrentUser, useLogout } from '../features/auth/api';
 import { useMyTeams } from '../features/teams/api';
 import { drivesKey } from '../lib/queries/drives';
@@ -141,6 +142,7 @@ function Shell() {
           onLogout={signOut}
           loggingOut={logout.isPending}
         />
+        <OfflineBanner />
         <main
           id="main"
           ref={mainRef}

@@ -77,6 +77,18 @@ describe('RequireSession with a remembered user', () => {
     expect(rememberedUser.get()).toBeUndefined();
   });
 
+  it('opens offline with the remembered user when the server cannot be reached (issue 24)', async () => {
+    saveSession(tokenFor('u-1'));
+    rememberedUser.set(asha('Asha'));
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    app();
+    expect(screen.getByText('Hello Asha')).toBeInTheDocument();
+    // Both tries (the app retries once) fail without an answer: the page stays.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(screen.getByText('Hello Asha')).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toBe('/app/dashboard');
+  });
+
   it('checks first when nothing is remembered', async () => {
     saveSession(tokenFor('u-1'));
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useCurrentUser } from '../features/auth/api';
-import { setSessionEndedHandler } from '../lib/api-client';
+import { ApiError, setSessionEndedHandler } from '../lib/api-client';
 import { getToken } from '../lib/session';
 import { useAskingOpenTabs } from '../lib/use-open-tab-session';
 
@@ -26,7 +26,11 @@ export function RequireSession() {
     });
   }, [navigate]);
 
-  if (!asking && (!token || currentUser.isError)) {
+  // Offline (no answer at all), the account this tab last heard of still opens the app (issue 24);
+  // any answer from the server (401, 403…) is believed.
+  const unreachable =
+    currentUser.error instanceof ApiError && currentUser.error.status === 0 && !!currentUser.data;
+  if (!asking && (!token || (currentUser.isError && !unreachable))) {
     return <Navigate to={loginPathFor(here)} replace />;
   }
   if (asking || !currentUser.data) {

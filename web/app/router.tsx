@@ -19,6 +19,7 @@ const TeamInvite = page(() => import('../routes/team-invite'));
 const PublicForest = page(() => import('../routes/public-forest'));
 const PublicGift = page(() => import('../routes/public-gift'));
 const ClaimGift = page(() => import('../routes/claim-gift'));
+const Offline = page(() => import('../routes/offline'));
 // The signed-in area (web/app/app-routes.tsx) is one more chunk: the entry need not list its screens.
 const AppArea = named(() => import('./app-routes'), 'AppAreaRoutes');
 
@@ -49,6 +50,7 @@ export function AppRoutes() {
           <Route path="/forest/:handle" element={<PublicForest />} />
           <Route path="/gift/:id" element={<PublicGift />} />
           <Route path="/claim/:code" element={<ClaimGift />} />
+          <Route path="/offline" element={<Offline />} />
           <Route path="/app/*" element={<AppArea />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { OFFLINE_NOTICE } from '../../web/app/offline-banner';
+import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { signedInAccount } from '../support/shell-session';
+
+// Issue 24, "Installable": a manifest a browser can install from, and a service worker that
+// opens the app without a connection after one visit.
+
+test.use({ serviceWorkers: 'allow' });
+
+const SCREENS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'a 390 px phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+/** Width and height from a PNG's header. */
+const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+
+test('the web app manifest names Canopy, starts at the dashboard, standalone, with 192 and 512 icons including a maskable one', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe('/manifest.webmanifest');
+  const res = await page.request.get(href!);
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('no-cache');
+  const manifest = (await res.json()) as {
+    name: string;
+    short_name: string;
+    start_url: string;
+    display: string;
+    theme_color: string;
+    background_color: string;
+    icons: Array<{ src: string; sizes: string; type: string; purpose?: string }>;
+  };
+  expect(manifest).toMatchObject({
+    short_name: 'Canopy',
+    start_url: '/app/dashboard',
+    display: 'standalone',
+    theme_color: '#166534',
+  });
+  expect(manifest.name).toMatch(/^Canopy/);
+  for (const size of ['192x192', '512x512'])
+    expect(manifest.icons.some((i) => i.sizes === size && i.purpose !== 'maskable')).toBe(true);
+  expect(manifest.icons.some((i) => i.purpose === 'maskable' && i.sizes === '512x512')).toBe(true);
+  for (const icon of manifest.icons) {
+    const image = await page.request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    expect(pngSize(await image.body()).join('x')).toBe(icon.sizes);
+  }
+  const worker = await page.request.get('/sw.js');
+  expect(worker.status()).toBe(200);
+  expect(worker.headers()['cache-control']).toBe('no-cache');
+});
+
+for (const screen of SCREENS)
+  test(`after one visit Canopy opens without a connection and says what works offline (${screen.name})`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(screen.viewport);
+    await signedInAccount(page);
+    // The worker is active once every screen's code is precached.
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.state;
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const notice = page.getByRole('status').filter({ hasText: OFFLINE_NOTICE });
+    await expect(notice).toBeVisible();
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+    // Another screen opens offline too: its code came from the cache.
+    await notice.getByRole('link', { name: 'What works offline' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Canopy without a connection' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('You are offline now. Everything below still works.'),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto('/app/my-trees');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Trees' })).toBeVisible();
+
+    // Back online, the notice goes.
+    await context.setOffline(false);
+    await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
+  });

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { useOnline } from '../lib/use-online';
+
+export const OFFLINE_NOTICE =
+  'You are offline. Canopy still opens and shows what this page loaded; saving needs a connection.';
+
+/** A line above the screen while the browser has no connection, with what works offline. */
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-warning/40 bg-warning/15 px-4 py-2 text-sm text-base-content"
+    >
+      <span>{OFFLINE_NOTICE}</span>
+      <Link to="/offline" className="link font-semibold">
+        What works offline
+      </Link>
+    </div>
+  );
+}
