@@ -44,31 +44,37 @@ export function CorporateMonthsChart({
   const labels = months.map((m) => formatMonth(m.month));
   return (
     <div className="flex flex-col gap-8">
-      <ChartFigure
-        title="Drives, participants and trees per month"
-        testId="corporate-months-chart"
-        summary={`${span}: ${plural(drives, 'drive')}, ${plural(participants, 'participant')}, ${plural(trees, 'tree planted', 'trees planted')}.`}
-        chart={{
-          kind: 'bar',
-          countAxis: true,
-          labels,
-          yTitle: 'Drives, participants, trees',
-          series: [
-            { label: 'Drives', data: months.map((m) => m.drives) },
-            { label: 'Participants', data: months.map((m) => m.participants) },
-            { label: 'Trees planted', data: months.map((m) => m.trees) },
-          ],
-        }}
-        table={{
-          columns: ['Month', 'Drives', 'Participants', 'Trees planted'],
-          rows: months.map((m) => [
-            formatMonth(m.month),
-            formatCount(m.drives),
-            formatCount(m.participants),
-            formatCount(m.trees),
-          ]),
-        }}
-      />
+      {drives + participants + trees === 0 ? (
+        <p className="text-base-content/80" data-testid="corporate-months-no-counts">
+          {span}: no drives, sign-ups or trees in these months.
+        </p>
+      ) : (
+        <ChartFigure
+          title="Drives, participants and trees per month"
+          testId="corporate-months-chart"
+          summary={`${span}: ${plural(drives, 'drive')}, ${plural(participants, 'participant')}, ${plural(trees, 'tree planted', 'trees planted')}.`}
+          chart={{
+            kind: 'bar',
+            countAxis: true,
+            labels,
+            yTitle: 'Drives, participants, trees',
+            series: [
+              { label: 'Drives', data: months.map((m) => m.drives) },
+              { label: 'Participants', data: months.map((m) => m.participants) },
+              { label: 'Trees planted', data: months.map((m) => m.trees) },
+            ],
+          }}
+          table={{
+            columns: ['Month', 'Drives', 'Participants', 'Trees planted'],
+            rows: months.map((m) => [
+              formatMonth(m.month),
+              formatCount(m.drives),
+              formatCount(m.participants),
+              formatCount(m.trees),
+            ]),
+          }}
+        />
+      )}
       {currencies.map((c) => {
         const total = months.reduce((n, m) => n + amountIn(m, c), 0);
         const gifts = months.reduce(

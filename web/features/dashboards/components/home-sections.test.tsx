@@ -230,6 +230,23 @@ describe('the corporate dashboard agrees with itself (issue 23 §3)', () => {
     );
   });
 
+  it('draws no empty count chart when only money came in', () => {
+    renderWithApp(
+      <CorporateMonthsChart
+        months={[
+          month('2026-11', {
+            donations: [{ currency: 'EUR', amountMinor: 1000, trees: 0, donations: 2 }],
+          }),
+        ]}
+      />,
+    );
+    expect(screen.queryByTestId('corporate-months-chart')).toBeNull();
+    expect(screen.getByTestId('corporate-months-no-counts')).toHaveTextContent(
+      'no drives, sign-ups or trees in these months',
+    );
+    expect(screen.getByTestId('corporate-donations-chart-EUR')).toBeInTheDocument();
+  });
+
   it('keeps the period label and the date fields the same, all time with empty fields', async () => {
     serveCorporate(() => corporate());
     const user = userEvent.setup();
