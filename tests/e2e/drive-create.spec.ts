@@ -30,6 +30,8 @@ test('a corporate member adds a tree drive from the dashboard', async ({ page })
   await page.getByRole('button', { name: 'Add Tree Drive' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Tree Drive' });
   await expect(modal).toBeVisible();
+  // The form's second part, Where, holds the map: it loads when scrolled into view.
+  await modal.getByRole('heading', { level: 3, name: 'Where' }).scrollIntoViewIfNeeded();
   const map = modal.getByRole('region', { name: 'Map: click to choose the drive location' });
   await expect(map).toBeVisible();
   // Tiles come from the server's map configuration (the local tile server here).
@@ -97,7 +99,10 @@ test('a corporate member adds a tree drive from the dashboard', async ({ page })
   await modal.getByLabel('Description').fill('Bring gloves and water.');
   await modal.getByLabel('Packet (2 ft – 4 ft)').check();
   await modal.getByLabel('Potted (5 ft – 7 ft)').check();
-  await modal.getByLabel('Duration').selectOption({ label: '02:00 hours' });
+  await modal
+    .getByRole('radiogroup', { name: 'Duration' })
+    .getByText('02:00 hours', { exact: true })
+    .click();
 
   const sponsors = modal.getByLabel('Sponsored By');
   await sponsors.fill('Acme Trust');
@@ -180,6 +185,7 @@ test('the open form, errors showing, passes axe in the dark theme too', async ({
   await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute('dark'));
   await page.getByRole('button', { name: 'Add Tree Drive' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Tree Drive' });
+  await modal.getByRole('heading', { level: 3, name: 'Where' }).scrollIntoViewIfNeeded();
   await expect(modal.getByRole('region', { name: /^Map:/ })).toBeVisible();
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal.getByText(DRIVE_MESSAGES.typeRequired)).toBeVisible();

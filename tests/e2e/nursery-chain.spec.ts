@@ -63,7 +63,10 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   await dialog.getByRole('button', { name: 'Add stock' }).click();
   await expect(dialog.getByText(NURSERY_MESSAGES.speciesRequired)).toBeVisible();
   await dialog.getByLabel('Species').selectOption({ label: 'Neem' });
-  await dialog.getByLabel('Size').selectOption('packet');
+  await dialog
+    .getByRole('radiogroup', { name: 'Size' })
+    .getByText('Packet', { exact: true })
+    .click();
   await dialog.getByLabel('Saplings available').fill('40');
   await dialog.getByLabel(/Price per sapling/).fill('2.50');
   await dialog.getByLabel('Search location').fill('Lodhi Garden');
@@ -90,7 +93,10 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   await page.getByRole('button', { name: 'Add stock' }).click();
   const second = page.getByRole('dialog', { name: 'Add stock' });
   await second.getByLabel('Species').selectOption({ label: 'Peepal (Sacred fig)' });
-  await second.getByLabel('Size').selectOption('potted');
+  await second
+    .getByRole('radiogroup', { name: 'Size' })
+    .getByText('Potted', { exact: true })
+    .click();
   await second.getByLabel('Saplings available').fill('5');
   await second.getByLabel(/Price per sapling/).fill('4');
   await second.getByLabel('Search location').fill('Lodhi Garden');

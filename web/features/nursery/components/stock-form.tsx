@@ -9,6 +9,7 @@ import { currencyDigits } from '../../../../contract/money';
 import { stockFormSchema, type StockFormValues } from '../../../../contract/nursery-stock-form';
 import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
+import { ChoiceTiles } from '../../../components/ui/choice-tiles';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { LocationField } from '../../../components/ui/location-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
@@ -16,7 +17,11 @@ import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useSaveStock } from '../api';
 
 const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
-const SIZE_OPTIONS = TREE_SIZES.map((s) => ({ value: s.value, label: s.label }));
+// Two sizes: tiles, the height under the name (issue 23).
+const SIZE_OPTIONS = TREE_SIZES.map((s) => {
+  const [name, height] = s.label.split(/ \((.*)\)$/);
+  return { value: s.value, label: name ?? s.label, detail: height };
+});
 
 function initialValues(stock: Stock | undefined): StockFormValues {
   if (!stock)
@@ -83,12 +88,7 @@ export function StockForm({
           options={SPECIES_OPTIONS}
           {...form.field('speciesId')}
         />
-        <SelectField
-          label="Size"
-          placeholder="Choose a size"
-          options={SIZE_OPTIONS}
-          {...form.field('size')}
-        />
+        <ChoiceTiles legend="Size" columns={2} options={SIZE_OPTIONS} {...form.field('size')} />
         <TextField
           label="Saplings available"
           inputMode="numeric"
