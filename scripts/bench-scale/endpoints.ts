@@ -62,6 +62,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('shell', 'asha', '/api/notifications/unread-count'),
   // Dashboard.
   e('dashboard', 'asha', '/api/dashboard/individual'),
+  // The individual home (issue 23): their forest (/api/forest, below), their next drive, or the
+  // soonest drives to join when they have none.
+  e('home', 'asha', '/api/drives/mine?when=upcoming&limit=1'),
+  e('home', 'asha', '/api/trees/geteventdetail?when=upcoming&limit=3'),
   e('dashboard', 'asha', '/api/stats/charts'),
   e('dashboard', 'asha', '/api/onboarding'),
   e('care', 'asha', '/api/trees/care-due'),
@@ -120,6 +124,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('teams', 'asha', '/api/teams/mine'),
   // The corporate account.
   e('corporate dashboard', 'greenleaf', '/api/dashboard/corporate'),
+  // The corporate and nursery homes' "what's next": trees waiting for their verification.
+  e('home', 'greenleaf', '/api/trees/verification-queue?limit=20'),
   // The impact report is a download: every drive of the period by design (a year of greenleaf's
   // is 559 rows at a million), streamed in keyset batches like the exports.
   e(
