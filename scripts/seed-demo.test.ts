@@ -328,6 +328,20 @@ describe.each(databaseTargets)('seed:demo on $name', (target) => {
     expect(backfill?.finished_at).toBeTruthy();
   });
 
+  it("shows members' own testimonials on the home page, newest first (issue 23)", async () => {
+    expect(counts.testimonials).toBeGreaterThanOrEqual(3);
+    const shown = await database.db
+      .selectFrom('testimonials')
+      .select(['quote', 'updated_at'])
+      .where('shown', '=', 1)
+      .orderBy('updated_at', 'desc')
+      .execute();
+    expect(shown.length).toBe(counts.testimonials);
+    expect(
+      shown.every((t) => t.quote.length <= 280 && t.updated_at < new Date().toISOString()),
+    ).toBe(true);
+  });
+
   it('refuses to touch a database that already has accounts', async () => {
     await expect(seed({ config, database })).rejects.toThrow(/only fills a fresh database/);
   });

@@ -18,6 +18,7 @@ import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, createPeople } from './seed/people';
 import { DAY_MS } from './seed/random';
 import { supplySaplings } from './seed/nursery';
 import { formTeams } from './seed/teams';
+import { writeTestimonials } from './seed/testimonials';
 import { timeline } from './seed/timeline';
 import { verifyDemoTrees } from './seed/verifications';
 import { plantTrees } from './seed/trees';
@@ -53,6 +54,8 @@ export interface SeedCounts {
   updatePhotos: number;
   /** `/forest/{handle}` paths of the public forests. */
   publicForests: string[];
+  /** Members' testimonials shown on the home page (issue 23). */
+  testimonials: number;
 }
 
 export async function seed(input: {
@@ -90,6 +93,8 @@ async function seedWith(seeder: Seeder, db: DatabaseHandle['db']): Promise<SeedC
   const teamMembers = await formTeams(seeder, people);
   const updates = await postDriveUpdates(seeder, people, drives);
   const publicForests = await shareForests(seeder, people);
+  // Members who chose to show their words on the home page (issue 23).
+  const testimonials = await writeTestimonials(seeder, people);
   // The one-off allocation backfill (a schedule in the app) finds nothing left and records it.
   await seeder.at(seeder.now, () => seeder.ctx.trees.backfillAllocations());
   // Care that is due today becomes the reminders a member would find this morning.
@@ -112,6 +117,7 @@ async function seedWith(seeder: Seeder, db: DatabaseHandle['db']): Promise<SeedC
     claimedGifts: gifts.claimed,
     ...updates,
     publicForests,
+    testimonials,
     ...nursery,
     teamMembers,
   };

@@ -8,7 +8,9 @@ import { FooterAbout, FooterNewsletter } from '../features/landing/components/fo
 import { Hero } from '../features/landing/components/hero';
 import { HowItWorks } from '../features/landing/components/how-it-works';
 import { ImpactSection } from '../features/landing/components/impact-section';
-import { TestimonialsCarousel } from '../features/landing/components/testimonials-carousel';
+import { NewestDrives } from '../features/landing/components/newest-drives';
+import { TestimonialsSection } from '../features/landing/components/testimonials-section';
+import { TreesMapSection } from '../features/landing/components/trees-map-section';
 import { FOOTER_LINKS, NAV_ANCHORS } from '../features/landing/content';
 
 /** The public landing page (/ and /home). */
@@ -44,9 +46,11 @@ export default function LandingPage() {
     >
       <Hero />
       <ImpactSection />
+      <NewestDrives />
       <BenefitsSection />
       <FeaturesSection />
-      <TestimonialsCarousel />
+      <TreesMapSection />
+      <TestimonialsSection />
       <HowItWorks />
       <CallToAction />
     </PublicLayout>

@@ -3,7 +3,10 @@
  * (and later translated) without reading JSX.
  */
 
-/** Spec §9: the carousel advances every 5000 ms and holds exactly three testimonials. */
+/**
+ * Spec §9: the carousel advances every 5000 ms and holds three testimonials: members' own, the
+ * newest they chose to show (issue 23); fewer while fewer members have opted in, never made up.
+ */
 export const TESTIMONIAL_INTERVAL_MS = 5000;
 /** The top bar's links to the page's sections. */
 export const NAV_ANCHORS: readonly { href: `#${string}`; label: string }[] = [
@@ -167,42 +170,19 @@ export const AUDIENCES: readonly { title: string; text: string }[] = [
   { title: 'Nature lovers', text: 'Plant a tree, give it a name, and watch it thrive.' },
 ];
 
-export interface Testimonial {
-  name: string;
-  role: string;
-  content: string;
-  /** Two letters drawn in the initials avatar; no external images. */
-  initials: string;
-  /** Tailwind classes for the avatar background and text (contrast checked in both themes). */
-  avatarClass: string;
-}
+/** How each account type is named under a testimonial. */
+export const ACCOUNT_TYPE_LABELS: Readonly<Record<string, string>> = {
+  individual: 'Member',
+  corporate: 'Company',
+  nursery: 'Partner nursery',
+};
 
-export const TESTIMONIALS: readonly Testimonial[] = [
-  {
-    name: 'Amara Okafor',
-    role: 'Community organizer',
-    content:
-      'We used to plan drives with a spreadsheet and endless phone calls. Now the whole street signs up in one place, and we still check how our mango trees are growing.',
-    initials: 'AO',
-    avatarClass: 'bg-green-800 text-white',
-  },
-  {
-    name: 'Daniel Reyes',
-    role: 'Sustainability manager',
-    content:
-      'Our staff planting days finally have an honest story: which trees went in, who looks after them and how they are doing. The impact report went straight into our annual review.',
-    initials: 'DR',
-    avatarClass: 'bg-sky-800 text-white',
-  },
-  {
-    name: 'Priya Nair',
-    role: 'Volunteer and nature lover',
-    content:
-      'I planted my first neem at a weekend drive and named it Sunny. The care reminders got it through its first dry summer, and now I bring friends to every event.',
-    initials: 'PN',
-    avatarClass: 'bg-amber-800 text-white',
-  },
-];
+/** Backgrounds of the initials drawn for members without a photo (white text, AA in both themes). */
+export const INITIALS_CLASSES = [
+  'bg-green-800 text-white',
+  'bg-sky-800 text-white',
+  'bg-amber-800 text-white',
+] as const;
 
 export interface Step {
   title: string;

@@ -1,4 +1,5 @@
 import { HERO } from '../content';
+import { LiveFigures } from './live-figures';
 import { WatchDemo } from './watch-demo';
 import { ButtonLink } from '../../../components/ui/button';
 import { accentText } from './primitives';
@@ -82,6 +83,7 @@ export function Hero() {
             </ButtonLink>
             <WatchDemo />
           </div>
+          <LiveFigures />
         </div>
         <div className="mx-auto w-full max-w-md lg:max-w-none">
           <HeroArt />

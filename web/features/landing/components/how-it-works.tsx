@@ -1,5 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { HOW_IT_WORKS } from '../content';
+import type { AppScreen } from './app-screens';
 import { SectionHeading } from './primitives';
+
+// The drawn screens load in their own chunk; the steps' words are there from the start.
+const AppScreenArt = lazy(async () => ({
+  default: (await import('./app-screens')).AppScreenArt,
+}));
+
+/** The drawing's place while it loads: its size, so nothing moves. */
+const screenBox = <div aria-hidden="true" className="aspect-square w-full max-w-[15rem]" />;
+
+/** Each step shown as the screen of the app it happens on: sign-up, a drive's page, a tree's page. */
+const STEP_SCREENS: readonly AppScreen[] = ['join', 'drive', 'tree'];
 
 export function HowItWorks() {
   return (
@@ -18,19 +31,28 @@ export function HowItWorks() {
           {HOW_IT_WORKS.map((step, index) => (
             <li
               key={step.title}
-              className="relative rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm"
+              className="relative flex flex-col rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm"
             >
-              <span
-                aria-hidden="true"
-                className="flex h-12 w-12 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-content"
-              >
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-xl font-semibold">
-                <span className="sr-only">Step {index + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-base-content/80">{step.text}</p>
+              <div className="flex justify-center">
+                <Suspense fallback={screenBox}>
+                  <AppScreenArt screen={STEP_SCREENS[index] ?? 'join'} />
+                </Suspense>
+              </div>
+              <div className="mt-6 flex items-start gap-4">
+                <span
+                  aria-hidden="true"
+                  className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-content"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="text-xl font-semibold">
+                    <span className="sr-only">Step {index + 1}: </span>
+                    {step.title}
+                  </h3>
+                  <p className="mt-2 text-base-content/80">{step.text}</p>
+                </div>
+              </div>
             </li>
           ))}
         </ol>

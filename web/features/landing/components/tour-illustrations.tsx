@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import type { TourIllustration } from '../content';
 
-const GREEN = '#15803d';
-const LEAF = '#4ade80';
-const TRUNK = '#92400e';
-const INK = '#1f2937';
+/** The illustrated style's palette, shared with the app's miniature screens (app-screens.tsx). */
+export const GREEN = '#15803d';
+export const LEAF = '#4ade80';
+export const TRUNK = '#92400e';
+export const INK = '#1f2937';
 
-function Tree({ x, y, scale = 1 }: { x: number; y: number; scale?: number }) {
+export function Tree({ x, y, scale = 1 }: { x: number; y: number; scale?: number }) {
   return (
     <g transform={`translate(${x} ${y}) scale(${scale})`}>
       <rect x="-3" y="0" width="6" height="22" rx="2" fill={TRUNK} />

@@ -1,0 +1,84 @@
+import { Link } from 'react-router';
+import type { ShowcaseDrive } from '../../../../contract/landing';
+import { formatDriveTime } from '../../../lib/dates';
+import { formatCount, plural } from '../../../lib/numbers';
+import { DriveScene } from './app-screens';
+
+/** Where a drive's page is (members: the session guard asks a visitor to sign in first). */
+export const driveHref = (id: string) => `/app/delive-detail/${id}`;
+
+function DriveCard({ drive, index }: { drive: ShowcaseDrive; index: number }) {
+  return (
+    <li
+      className="group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border border-base-content/10 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+      data-testid="showcase-drive"
+    >
+      <div className="relative aspect-[16/10] overflow-hidden bg-base-200">
+        {drive.image ? (
+          <img
+            src={drive.image}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={640}
+            height={400}
+            className="h-full w-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-105"
+          />
+        ) : (
+          <DriveScene variant={index} />
+        )}
+        <span
+          className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold shadow ${
+            drive.isPast ? 'bg-base-100 text-base-content' : 'bg-primary text-primary-content'
+          }`}
+        >
+          {drive.isPast ? 'Planted' : 'Upcoming'}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <h3 className="text-lg font-semibold break-words">
+          {/* The whole card is the link's target; the name is its accessible name. */}
+          <Link
+            to={driveHref(drive.id)}
+            className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-2 focus-visible:outline-offset-2"
+          >
+            {drive.name}
+          </Link>
+        </h3>
+        <p className="flex items-start gap-2 text-sm text-base-content/80">
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 24 24"
+            className="mt-0.5 h-4 w-4 shrink-0"
+            fill="currentColor"
+          >
+            <path d="M12 2a7 7 0 0 0-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6a2.5 2.5 0 0 1 0 5.5z" />
+          </svg>
+          <span className="min-w-0 break-words">
+            {drive.place}
+            {drive.country && !drive.place.includes(drive.country) ? `, ${drive.country}` : ''}
+          </span>
+        </p>
+        <p className="text-sm text-base-content/80">
+          <time dateTime={drive.startsAt}>{formatDriveTime(drive.startsAt, drive.timeZone)}</time>
+        </p>
+        <p className="mt-auto pt-2 text-sm font-medium">
+          {plural(drive.treeQuantity, 'tree')} · {formatCount(drive.participantCount)}{' '}
+          {drive.participantCount === 1 ? 'volunteer' : 'volunteers'}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** The newest drives' cards, in their own chunk (their pictures and dates). */
+export default function DriveCards({ drives }: { drives: readonly ShowcaseDrive[] }) {
+  return (
+    <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="showcase-drives">
+      {drives.map((drive, index) => (
+        <DriveCard key={drive.id} drive={drive} index={index} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+import { FOUR_NUMBER_LABELS } from '../../../../contract/four-numbers';
+import { formatCount } from '../../../lib/numbers';
+import { useImpactStats } from '../api';
+
+/**
+ * The community's live figures in the hero, above the fold (issue 23): the four honest numbers'
+ * "planted" and "alive at last check", members and countries, from GET /api/stats (the same
+ * query as the impact section below, so one request). Nothing is shown until the real figures
+ * arrive: a visitor never sees a sample number.
+ */
+export function LiveFigures() {
+  const { data } = useImpactStats();
+  const figures = data
+    ? [
+        { key: 'planted', value: data.treesPlanted, label: FOUR_NUMBER_LABELS.treesPlanted.label },
+        {
+          key: 'alive',
+          value: data.treesAliveChecked,
+          label: FOUR_NUMBER_LABELS.treesAliveChecked.label,
+        },
+        { key: 'members', value: data.members, label: 'Members' },
+        { key: 'countries', value: data.countries, label: 'Countries' },
+      ]
+    : undefined;
+  return (
+    <div className="mt-10 min-h-[4.5rem]" data-testid="hero-live">
+      {figures ? (
+        <dl className="grid max-w-xl grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-4">
+          {figures.map((figure) => (
+            <div key={figure.key} className="flex min-w-0 flex-col border-l-4 border-primary pl-3">
+              <dt className="text-sm text-base-content/80">{figure.label}</dt>
+              <dd
+                className="order-first text-2xl font-bold tabular-nums"
+                data-testid={`hero-live-${figure.key}`}
+              >
+                {formatCount(figure.value)}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p role="status" className="sr-only">
+          Loading the community’s figures
+        </p>
+      )}
+    </div>
+  );
+}
