@@ -221,4 +221,63 @@ describe('Tree registration', () => {
     expect(screen.getByLabelText('Tree Type')).toHaveValue('');
     expect(screen.getByLabelText('How many')).toHaveValue(1);
   });
+
+  it("registering at a drive starts with the drive's species", async () => {
+    renderWithApp(<RegisterTree driveId="d-7" />);
+    await waitFor(() => expect(screen.getByLabelText('Tree Type')).toHaveValue('1'));
+    expect(screen.getByLabelText('How many')).toHaveValue(1);
+  });
+});
+
+describe('Tree registration on a phone', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('max-width'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('goes What → Where → Photo & details, never past a step with errors, and sends at the end', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<RegisterTree />, '/app/tree-registeration');
+    expect(screen.getByRole('heading', { name: 'Step 1 of 3 What' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Register tree' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(TREE_MESSAGES.typeRequired)).toBeVisible();
+    expect(screen.getByText(TREE_MESSAGES.sizeRequired)).toBeVisible();
+    // The next step is not checked yet, and the form stays on this one.
+    expect(screen.queryByText(TREE_MESSAGES.locationRequired)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Tree Type')).toHaveFocus());
+
+    await user.selectOptions(screen.getByLabelText('Tree Type'), 'Aam (Mango)');
+    await user.click(screen.getByRole('radio', { name: 'Potted' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 3 Where' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(TREE_MESSAGES.locationRequired)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Pick a point on the map' }));
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveValue('Lodhi Garden'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Step 3 of 3 Photo & details' }),
+    ).toHaveFocus();
+    // Back keeps what was chosen.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('radio', { name: 'Potted' })).toBeChecked();
+    expect(screen.getByLabelText('Tree Type')).toHaveValue('2');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Register tree' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/trees/t-9'));
+    expect(sentForm().get('treeSize')).toBe('potted');
+    expect(sentForm().get('treeLocation')).toBe('Lodhi Garden');
+  });
 });

@@ -135,7 +135,8 @@ export function TreeForm({
     steps: TREE_STEPS,
     validate: async (fields) => {
       const valid = await form.trigger(fields);
-      const first = firstError(form.formState.errors);
+      // Read live (formState is the last render's): the step's first field in error.
+      const first = fields.find((name) => form.getFieldState(name).error);
       if (!valid && first) focusField(formElement, first);
       return valid;
     },
