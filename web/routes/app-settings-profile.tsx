@@ -10,8 +10,9 @@ import { ProfileDetailsForm } from '../features/profile/components/profile-detai
 import { failureMessage } from '../features/profile/components/profile-errors';
 import { textLink } from '../components/ui/looks';
 import { SettingsSection } from '../features/profile/components/settings-section';
+import { TestimonialForm } from '../features/profile/components/testimonial-form';
 
-/** /app/settings-profile — photo, details, password and account deletion, each saved on its own. */
+/** /app/settings-profile — photo, details, testimonial, password and account deletion, each saved on its own. */
 export default function AppSettingsProfile() {
   usePageTitle('Profile Settings');
   const user = useOutletContext<CurrentUser>();
@@ -41,6 +42,12 @@ export default function AppSettingsProfile() {
             <LoadingState label="Loading profile…" />
           )
         }
+      </SettingsSection>
+      <SettingsSection
+        title="Your testimonial"
+        description="A few words for people discovering Canopy. Shown on the home page only if you choose."
+      >
+        {(headingId) => <TestimonialForm headingId={headingId} />}
       </SettingsSection>
       <SettingsSection
         title="Change password"

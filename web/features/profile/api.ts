@@ -10,9 +10,16 @@ import {
   type UpdateProfileRequest,
 } from '../../../contract/users';
 import { memberDrivesResponseSchema } from '../../../contract/drives';
+import {
+  myTestimonialResponseSchema,
+  type TestimonialRequest,
+} from '../../../contract/testimonials';
 import { memberTreesResponseSchema } from '../../../contract/trees';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { currentUserKey } from '../../lib/queries/current-user';
+import type { z } from 'zod';
+
+type MyTestimonialResponse = z.infer<typeof myTestimonialResponseSchema>;
 
 /** A member's public profile, as /app/user-profile/:id shows it. */
 const profileKey = (id: string) => ['profile', id] as const;
@@ -110,5 +117,52 @@ export function useMemberTrees(id: string) {
         schema: memberTreesResponseSchema,
         signal,
       }),
+  });
+}
+
+/** The member's own testimonial for Canopy's home page (issue 23). */
+const testimonialKey = ['profile', 'me', 'testimonial'] as const;
+
+export function useMyTestimonial() {
+  return useQuery({
+    queryKey: testimonialKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/users/me/testimonial', { schema: myTestimonialResponseSchema, signal }),
+    select: (response) => response.data,
+  });
+}
+
+/** Saving or deleting it answers with the testimonial as stored (null once deleted). */
+function useApplyTestimonial() {
+  const queryClient = useQueryClient();
+  return (response: MyTestimonialResponse) => {
+    queryClient.setQueryData(testimonialKey, response);
+    // The home page's list is another feature's query: its key is the same words.
+    void queryClient.invalidateQueries({ queryKey: ['landing', 'testimonials'] });
+  };
+}
+
+export function useSaveTestimonial() {
+  const apply = useApplyTestimonial();
+  return useMutation({
+    mutationFn: (body: TestimonialRequest) =>
+      apiRequest('/api/users/me/testimonial', {
+        method: 'PUT',
+        body,
+        schema: myTestimonialResponseSchema,
+      }),
+    onSuccess: apply,
+  });
+}
+
+export function useDeleteTestimonial() {
+  const apply = useApplyTestimonial();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/api/users/me/testimonial', {
+        method: 'DELETE',
+        schema: myTestimonialResponseSchema,
+      }),
+    onSuccess: apply,
   });
 }
