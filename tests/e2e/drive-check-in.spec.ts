@@ -1,13 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import {
-  ATTENDANCE_MESSAGES,
-  attendanceResponseSchema,
-  drivePassResponseSchema,
-} from '../../contract/attendance';
+import { ATTENDANCE_MESSAGES, attendanceResponseSchema } from '../../contract/attendance';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { apiToken, CUBBON_PARK } from '../support/drives-e2e';
+import { apiToken, driveFields, driveStartingSoon, joinDrive, passOf } from '../support/drives-e2e';
 import { apiUser, mailDir } from '../support/e2e-accounts';
-import { buildJpeg } from '../support/images';
 import { signIn } from '../support/shell-session';
 import { waitForMail } from '../support/smtp-receiver';
 
@@ -16,41 +11,6 @@ const SCREENS = [
   { name: 'a 390 px phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-/** The drive form's fields as the API takes them, for a 2-hour drive at Cubbon Park starting `start`. */
-const driveFields = (driveName: string, start: Date) => ({
-  driveName,
-  treeQuantity: '40',
-  driveDate: start.toISOString(),
-  country: 'IN',
-  driveLocation: CUBBON_PARK.location,
-  driveDesc: CUBBON_PARK.description,
-  driveLat: CUBBON_PARK.lat,
-  driveLong: CUBBON_PARK.lng,
-  treeSize: 'packet',
-  treesType: '1',
-  driveDuration: '2',
-});
-
-/**
- * A drive starting in an hour (check-in opens two hours before a drive starts, so it is open at
- * once). The API takes any start from 15 minutes ago (DRIVE_LIMITS.pastGraceMinutes) onwards.
- */
-async function driveStartingSoon(request: APIRequestContext, token: string, driveName: string) {
-  const created = await request.post('/api/add_drivetreeinfo', {
-    headers: { 'x-auth-token': token },
-    multipart: {
-      ...driveFields(driveName, new Date(Date.now() + 3_600_000)),
-      treedriveImage: {
-        name: 'drive.jpg',
-        mimeType: 'image/jpeg',
-        buffer: await buildJpeg({ width: 640, height: 400, seed: 7 }),
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { data: { data: { id: string } } }).data.data.id;
-}
-
 /** The organiser moves the start to a minute ago, as on a day the planting began early. */
 async function startNow(request: APIRequestContext, token: string, id: string, driveName: string) {
   const moved = await request.put(`/api/drives/${id}`, {
@@ -58,21 +18,6 @@ async function startNow(request: APIRequestContext, token: string, id: string, d
     multipart: driveFields(driveName, new Date(Date.now() - 60_000)),
   });
   expect(moved.status(), await moved.text()).toBe(200);
-}
-
-async function join(request: APIRequestContext, token: string, id: string) {
-  const joined = await request.post(`/api/drives/${id}/participants`, {
-    headers: { 'x-auth-token': token },
-  });
-  expect(joined.status(), await joined.text()).toBe(200);
-}
-
-async function passOf(request: APIRequestContext, token: string, id: string) {
-  const answer = await request.get(`/api/drives/${id}/pass`, {
-    headers: { 'x-auth-token': token },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return drivePassResponseSchema.parse(await answer.json()).data;
 }
 
 /** The landing page's "Volunteer hours" as a number (the page shows whole hours). */
@@ -98,8 +43,8 @@ for (const screen of SCREENS)
     // Two members join; the first brings their pass, the second is found by name.
     const withPass = await apiUser(page.request, { username: `cip${stamp}` });
     const byName = await apiUser(page.request, { username: `cin${stamp}` });
-    await join(page.request, await apiToken(page.request, withPass.email), id);
-    await join(page.request, await apiToken(page.request, byName.email), id);
+    await joinDrive(page.request, await apiToken(page.request, withPass.email), id);
+    await joinDrive(page.request, await apiToken(page.request, byName.email), id);
     const pass = await passOf(page.request, await apiToken(page.request, withPass.email), id);
 
     // Volunteer hours count drives that have started: this one adds nothing yet.

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { drivePassResponseSchema } from '../../contract/attendance';
 import { E2E_PASSWORD } from './e2e-accounts';
 import { buildJpeg } from './images';
 
@@ -69,3 +70,59 @@ export async function apiDrive(
 /** YYYY-MM-DD of a date in this machine's time zone (the browser's too). */
 export const localDayKey = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** The drive form's fields as the API takes them, for a 2-hour drive at Cubbon Park starting `start`. */
+export const driveFields = (driveName: string, start: Date) => ({
+  driveName,
+  treeQuantity: '40',
+  driveDate: start.toISOString(),
+  country: 'IN',
+  driveLocation: CUBBON_PARK.location,
+  driveDesc: CUBBON_PARK.description,
+  driveLat: CUBBON_PARK.lat,
+  driveLong: CUBBON_PARK.lng,
+  treeSize: 'packet',
+  treesType: '1',
+  driveDuration: '2',
+});
+
+/**
+ * A drive starting in an hour (check-in opens two hours before a drive starts, so it is open at
+ * once). The API takes any start from 15 minutes ago (DRIVE_LIMITS.pastGraceMinutes) onwards.
+ */
+export async function driveStartingSoon(
+  request: APIRequestContext,
+  token: string,
+  driveName: string,
+) {
+  const created = await request.post('/api/add_drivetreeinfo', {
+    headers: { 'x-auth-token': token },
+    multipart: {
+      ...driveFields(driveName, new Date(Date.now() + 3_600_000)),
+      treedriveImage: {
+        name: 'drive.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await buildJpeg({ width: 640, height: 400, seed: 7 }),
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { data: { id: string } } }).data.data.id;
+}
+
+/** The member joins the drive. */
+export async function joinDrive(request: APIRequestContext, token: string, id: string) {
+  const joined = await request.post(`/api/drives/${id}/participants`, {
+    headers: { 'x-auth-token': token },
+  });
+  expect(joined.status(), await joined.text()).toBe(200);
+}
+
+/** The member's pass for the drive (its code and QR). */
+export async function passOf(request: APIRequestContext, token: string, id: string) {
+  const answer = await request.get(`/api/drives/${id}/pass`, {
+    headers: { 'x-auth-token': token },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return drivePassResponseSchema.parse(await answer.json()).data;
+}

@@ -7,7 +7,11 @@ import { buttonClass } from '../components/ui/button';
 import { PageTitleProvider, usePageTitleValue } from '../components/ui/page-title';
 import { RightDrawerProvider } from '../components/ui/right-drawer';
 import { Toaster } from '../components/ui/toaster';
+import { useModal } from '../components/ui/modal';
+import { outboxStore } from '../lib/outbox/outbox-store';
+import { useOutboxItems } from '../lib/outbox/use-outbox';
 import { OfflineBanner } from './offline-banner';
+import { OutboxBar } from './outbox-bar';
 import { useCurrentUser, useLogout } from '../features/auth/api';
 import { useMyTeams } from '../features/teams/api';
 import { drivesKey } from '../lib/queries/drives';
@@ -91,7 +95,20 @@ function Shell() {
     return () => query.removeEventListener('change', onChange);
   }, []);
 
-  const signOut = () =>
+  const modal = useModal();
+  const unsent = useOutboxItems(user.id).length;
+  const signOut = async () => {
+    // What this phone holds for Canopy goes with the session: ask first (issue 24).
+    if (unsent > 0) {
+      const leave = await modal.confirm({
+        title: 'Sign out and discard what is not uploaded?',
+        message: `${unsent === 1 ? 'One item' : `${unsent} items`} saved on this phone ${unsent === 1 ? 'has' : 'have'} not reached Canopy yet. Signing out discards ${unsent === 1 ? 'it' : 'them'}; stay signed in until ${unsent === 1 ? 'it uploads' : 'they upload'} to keep ${unsent === 1 ? 'it' : 'them'}.`,
+        confirmLabel: 'Sign out and discard',
+        cancelLabel: 'Stay signed in',
+      });
+      if (!leave) return;
+      await outboxStore.discardAll(user.id);
+    }
     logout.mutate(undefined, {
       onSettled: () => {
         // Replace, so Back cannot return into the app; then forget this user's cached data.
@@ -104,6 +121,7 @@ function Shell() {
         queryClient.removeQueries({ queryKey: ['calendar'] });
       },
     });
+  };
 
   return (
     <div className="flex h-dvh overflow-hidden bg-base-200">
@@ -139,10 +157,11 @@ function Shell() {
           navOpen={navOpen}
           navId={navId}
           onOpenNav={() => setNavOpen(true)}
-          onLogout={signOut}
+          onLogout={() => void signOut()}
           loggingOut={logout.isPending}
         />
         <OfflineBanner />
+        <OutboxBar userId={user.id} />
         <main
           id="main"
           ref={mainRef}

@@ -10,6 +10,7 @@ const loadLayout = () => import('./app-layout');
 const AppLayout = named(loadLayout, 'AppLayout');
 const AppNotFound = page(() => import('../routes/app-not-found'));
 const AppBlank = page(() => import('../routes/app-blank'));
+const AppUploadQueue = page(() => import('../routes/app-upload-queue'));
 const AppFeatures = page(() => import('../routes/app-features'));
 const AppComponents = page(() => import('../routes/app-components'));
 const AppHome = page(() => import('../routes/app-home'));
@@ -114,6 +115,7 @@ export function AppAreaRoutes() {
           <Route path="features" element={<AppFeatures />} />
           <Route path="components" element={<AppComponents />} />
           <Route path="blank" element={<AppBlank />} />
+          <Route path="upload-queue" element={<AppUploadQueue />} />
           <Route path="404" element={<AppNotFound />} />
           <Route path="*" element={<AppNotFound />} />
         </Route>

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { IDEMPOTENCY_HEADER } from '../../contract/idempotency';
 import { clearSession, getToken } from './session';
 
 /** A failed API call: the server's message for people and its stable code for programs. */
@@ -33,6 +34,8 @@ export interface RequestOptions<T> {
   /** The contract schema of the answer; a response that does not match is an error, not data. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** A field write's client id (issue 24): a repeat of it gets the first answer. */
+  idempotencyKey?: string;
 }
 
 /** The one HTTP client of the web app. */
@@ -44,6 +47,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const token = getToken();
   if (token) headers['x-auth-token'] = token;
+  if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   let response: Response;
   try {
     response = await fetch(path, {

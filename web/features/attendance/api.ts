@@ -10,6 +10,8 @@ import {
   type CheckInRequest,
 } from '../../../contract/attendance';
 import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
+import { sendOrKeep } from '../../lib/outbox/use-outbox';
+import { getSessionClaims } from '../../lib/session';
 import { driveDetailKey, drivesKey } from '../../lib/queries/drives';
 
 const drivePath = (id: string) => `/api/drives/${encodeURIComponent(id)}`;
@@ -56,14 +58,19 @@ export function useAttendance(driveId: string) {
  * A change's answer (the person as they are now and the counts) shows at once; then the list and
  * the drive (a walk-in joins it) are asked for again.
  */
-function useAttendanceChange<V>(
+function useAttendanceChange<V, R>(
   driveId: string,
-  request: (vars: V) => Promise<AttendanceChangeResponse>,
+  request: (vars: V) => Promise<R>,
+  answerOf: (result: R) => AttendanceChangeResponse | undefined,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: (answer) => {
+    // Offline, a check-in is kept on the phone at once; TanStack's default would pause it.
+    networkMode: 'always',
+    onSuccess: (result) => {
+      const answer = answerOf(result);
+      if (!answer) return;
       queryClient.setQueryData<AttendanceResponse>(attendanceKey(driveId), (old) => {
         if (!old) return old;
         const { person, counts } = answer.data;
@@ -82,34 +89,58 @@ function useAttendanceChange<V>(
     },
   });
 }
+const answered = (answer: AttendanceChangeResponse) => answer;
 
-/** Check in by pass code, by member (`userId`) or as a walk-in (POST /api/drives/{id}/check-ins). */
+/**
+ * Check in by pass code, by member (`userId`) or as a walk-in (POST /api/drives/{id}/check-ins).
+ * Without a connection the check-in is kept on this phone (`kept`) and uploads later (issue 24).
+ */
 export const useCheckIn = (driveId: string) =>
-  useAttendanceChange(driveId, (body: CheckInRequest) =>
-    apiRequest(`${drivePath(driveId)}/check-ins`, {
-      method: 'POST',
-      body,
-      schema: attendanceChangeResponseSchema,
-    }),
+  useAttendanceChange(
+    driveId,
+    ({ body, label }: { body: CheckInRequest; label: string }) =>
+      sendOrKeep(
+        {
+          userId: getSessionClaims()?.userId ?? '',
+          what: 'check-in',
+          label,
+          path: `${drivePath(driveId)}/check-ins`,
+          body: { kind: 'json', value: body },
+        },
+        (idempotencyKey) =>
+          apiRequest(`${drivePath(driveId)}/check-ins`, {
+            method: 'POST',
+            body,
+            schema: attendanceChangeResponseSchema,
+            idempotencyKey,
+          }),
+      ),
+    (result) => ('sent' in result ? result.sent : undefined),
   );
 
 /** Check someone out (POST /api/drives/{id}/check-ins/{userId}/out). */
 export const useCheckOut = (driveId: string) =>
-  useAttendanceChange(driveId, (userId: string) =>
-    apiRequest(`${drivePath(driveId)}/check-ins/${encodeURIComponent(userId)}/out`, {
-      method: 'POST',
-      schema: attendanceChangeResponseSchema,
-    }),
+  useAttendanceChange(
+    driveId,
+    (userId: string) =>
+      apiRequest(`${drivePath(driveId)}/check-ins/${encodeURIComponent(userId)}/out`, {
+        method: 'POST',
+        schema: attendanceChangeResponseSchema,
+      }),
+    answered,
   );
 
 /** Correct someone's hours, 0–24 (PATCH /api/drives/{id}/attendance/{userId}). */
 export const useCorrectHours = (driveId: string) =>
-  useAttendanceChange(driveId, ({ userId, hours }: { userId: string; hours: number }) =>
-    apiRequest(`${drivePath(driveId)}/attendance/${encodeURIComponent(userId)}`, {
-      method: 'PATCH',
-      body: { hours },
-      schema: attendanceChangeResponseSchema,
-    }),
+  useAttendanceChange(
+    driveId,
+    ({ userId, hours }: { userId: string; hours: number }) =>
+      apiRequest(`${drivePath(driveId)}/attendance/${encodeURIComponent(userId)}`, {
+        method: 'PATCH',
+        body: { hours },
+        schema: attendanceChangeResponseSchema,
+      }),
+    answered,
   );
 
 /** A walk-in's invitation: the attendance becomes the signed-in member's. */

@@ -11,6 +11,7 @@ import { mutedText } from '../../../components/ui/looks';
 import { errorOf, useContractForm } from '../../../components/ui/use-contract-form';
 import { failureMessage } from '../../../lib/api-client';
 import { formatDecimal } from '../../../lib/numbers';
+import { SAVED_ON_PHONE } from '../../../lib/outbox/use-outbox';
 import { useCheckIn, useCheckOut, useCorrectHours } from '../api';
 
 /** "1.5 h": hours as the server counts them (two decimals at most). */
@@ -164,9 +165,12 @@ function PersonRow({
               aria-label={`Check in ${person.name}`}
               onClick={() =>
                 checkIn.mutate(
-                  { userId: person.userId },
+                  { body: { userId: person.userId }, label: person.name },
                   {
-                    onSuccess: (answer) => toast.success(`${person.name}: ${answer.message}`),
+                    onSuccess: (result) =>
+                      'sent' in result
+                        ? toast.success(`${person.name}: ${result.sent.message}`)
+                        : toast.info(`${person.name}: ${SAVED_ON_PHONE}`),
                     onError: refused,
                   },
                 )

@@ -17,6 +17,7 @@ import { AttendanceList, formatHours } from './attendance-list';
 import { PassCodeForm } from './pass-code-form';
 import { PassScanner } from './pass-scanner';
 import { WalkInForm } from './walk-in-form';
+import { SAVED_ON_PHONE } from '../../../lib/outbox/use-outbox';
 
 const drivePagePath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`;
 
@@ -117,7 +118,12 @@ export function CheckInDesk({ driveId }: { driveId: string }) {
 
   const sendCode = async (code: string) => {
     try {
-      setOutcome(outcomeOf(await checkIn.mutateAsync({ code })));
+      const result = await checkIn.mutateAsync({ body: { code }, label: `Pass ${code}` });
+      setOutcome(
+        'sent' in result
+          ? outcomeOf(result.sent)
+          : { tone: 'info', text: `Pass ${code}: ${SAVED_ON_PHONE}` },
+      );
       return true;
     } catch (error) {
       setOutcome({
@@ -138,8 +144,18 @@ export function CheckInDesk({ driveId }: { driveId: string }) {
   };
   const sendWalkIn = async (person: WalkIn) => {
     try {
-      const answer = await walkIn.mutateAsync({ walkIn: person });
-      setWalkInOutcome({ tone: 'success', text: `${answer.data.person.name}: ${answer.message}` });
+      const result = await walkIn.mutateAsync({
+        body: { walkIn: person },
+        label: `Walk-in ${person.name}`,
+      });
+      setWalkInOutcome(
+        'sent' in result
+          ? {
+              tone: 'success',
+              text: `${result.sent.data.person.name}: ${result.sent.message}`,
+            }
+          : { tone: 'info', text: `${person.name}: ${SAVED_ON_PHONE}` },
+      );
       return true;
     } catch (error) {
       setWalkInOutcome({

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../components/ui/button';
+import { formatCount } from '../lib/numbers';
+import { useOnline } from '../lib/use-online';
+import { useOutboxActions, useOutboxItems } from '../lib/outbox/use-outbox';
+
+/** While items wait, the app tries again this often (and at once when the browser comes online). */
+const RETRY_MS = 60_000;
+
+const items = (n: number) => `${formatCount(n)} ${n === 1 ? 'item' : 'items'}`;
+
+/**
+ * Uploads what was saved on this phone when the app opens, when the browser comes online, on
+ * "Sync now" and every minute while something waits; says how many wait (issue 24).
+ */
+export function OutboxBar({ userId }: { userId: string }) {
+  const queue = useOutboxItems(userId);
+  const { syncNow, syncing } = useOutboxActions(userId);
+  const online = useOnline();
+  const waiting = queue.filter((item) => item.state === 'waiting').length;
+  const refused = queue.length - waiting;
+
+  useEffect(() => {
+    if (online) void syncNow();
+  }, [online, syncNow]);
+  useEffect(() => {
+    if (!online || waiting === 0) return;
+    const timer = setInterval(() => void syncNow(), RETRY_MS);
+    return () => clearInterval(timer);
+  }, [online, waiting, syncNow]);
+
+  if (queue.length === 0) return null;
+  const parts = [
+    waiting > 0 &&
+      (online
+        ? `${items(waiting)} saved on this phone ${syncing ? 'uploading now' : 'waiting to upload'}.`
+        : `${items(waiting)} saved on this phone — will upload when you are online.`),
+    refused > 0 && `${items(refused)} not accepted: fix or discard.`,
+  ].filter(Boolean);
+  return (
+    <div
+      role="status"
+      data-testid="outbox-bar"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-info/40 bg-info/10 px-4 py-2 text-sm text-base-content"
+    >
+      <span>{parts.join(' ')}</span>
+      <Link to="/app/upload-queue" className="link font-semibold">
+        See the queue
+      </Link>
+      {online && waiting > 0 && (
+        <Button size="sm" variant="secondary" busy={syncing} onClick={() => void syncNow()}>
+          Sync now
+        </Button>
+      )}
+    </div>
+  );
+}
