@@ -30,8 +30,9 @@ test('a corporate member adds a tree drive from the dashboard', async ({ page })
   await page.getByRole('button', { name: 'Add Tree Drive' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Tree Drive' });
   await expect(modal).toBeVisible();
-  // The form's second part, Where, holds the map: it loads when scrolled into view.
-  await modal.getByRole('heading', { level: 3, name: 'Where' }).scrollIntoViewIfNeeded();
+  // The form's second part, Where, holds the map: it loads when scrolled into view (the
+  // location box just under it).
+  await modal.getByLabel('Location', { exact: true }).scrollIntoViewIfNeeded();
   const map = modal.getByRole('region', { name: 'Map: click to choose the drive location' });
   await expect(map).toBeVisible();
   // Tiles come from the server's map configuration (the local tile server here).
@@ -185,7 +186,7 @@ test('the open form, errors showing, passes axe in the dark theme too', async ({
   await expect(page.locator('html')).toHaveAttribute('data-theme', themeAttribute('dark'));
   await page.getByRole('button', { name: 'Add Tree Drive' }).click();
   const modal = page.getByRole('dialog', { name: 'Add New Tree Drive' });
-  await modal.getByRole('heading', { level: 3, name: 'Where' }).scrollIntoViewIfNeeded();
+  await modal.getByLabel('Location', { exact: true }).scrollIntoViewIfNeeded();
   await expect(modal.getByRole('region', { name: /^Map:/ })).toBeVisible();
   await modal.getByRole('button', { name: 'Save' }).click();
   await expect(modal.getByText(DRIVE_MESSAGES.typeRequired)).toBeVisible();
