@@ -7,6 +7,8 @@ import {
   type ButtonSize,
   type ButtonVariant,
 } from '../../components/ui/button';
+import { ChoiceTiles } from '../../components/ui/choice-tiles';
+import { DateField } from '../../components/ui/date-field';
 import {
   CheckboxField,
   EmailField,
@@ -83,6 +85,9 @@ function Buttons({ themeName }: { themeName: string }) {
 
 function Fields() {
   const [checked, setChecked] = useState(true);
+  const [day, setDay] = useState('2026-03-14');
+  // The panel shows twice (light and dark): each its own radio group.
+  const sizeName = `kit-size${useId()}`;
   return (
     <Group title="Form fields">
       <form noValidate className="grid gap-3 md:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
@@ -114,6 +119,22 @@ function Fields() {
           label="Remember me"
           checked={checked}
           onChange={(e) => setChecked(e.target.checked)}
+        />
+        <DateField
+          label="Planting date"
+          name="kit-day"
+          value={day}
+          onChange={setDay}
+          hint="In the browser's locale."
+        />
+        <ChoiceTiles
+          legend="Size at planting"
+          name={sizeName}
+          columns={2}
+          options={[
+            { value: 'packet', label: 'Packet', detail: '2 ft – 4 ft' },
+            { value: 'potted', label: 'Potted', detail: '5 ft – 7 ft' },
+          ]}
         />
         <div className="md:col-span-2">
           <FormErrorSummary count={2} />
