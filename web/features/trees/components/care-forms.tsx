@@ -123,12 +123,7 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
       aria-label={`Log care for ${treeTitle(tree)}`}
       className="flex flex-col gap-4"
     >
-      <ChoiceTiles
-        legend="What did you do?"
-        columns={3}
-        options={CARE_TILES}
-        {...form.field('action')}
-      />
+      <ChoiceTiles legend="What did you do?" options={CARE_TILES} {...form.field('action')} />
       <Controller
         control={form.control}
         name="at"
