@@ -23,6 +23,7 @@ export interface ChoiceTile {
 }
 
 const columnClasses = {
+  1: 'grid-cols-1',
   2: 'grid-cols-2',
   3: 'grid-cols-1 sm:grid-cols-3',
   5: 'grid-cols-3 sm:grid-cols-5',

@@ -108,7 +108,7 @@ export function RegisterForm() {
         />
         <ChoiceTiles
           legend="Account type"
-          columns={3}
+          columns={1}
           options={ROLE_TILES}
           {...form.field('role')}
         />
