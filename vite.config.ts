@@ -153,6 +153,30 @@ export const installableApp = () =>
       // The API, the developer mail box and the API docs are never the app page.
       navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],
       cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          // Map tiles last looked at (any tile server: TILE_URL is the server's setting).
+          urlPattern: ({ request, url }) =>
+            request.destination === 'image' &&
+            /\/\d+\/\d+\/\d+(?:@2x)?\.(?:png|jpe?g|webp)$/.test(url.pathname),
+          handler: 'StaleWhileRevalidate',
+          options: {
+            cacheName: 'canopy-map-tiles',
+            expiration: { maxEntries: 800, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            cacheableResponse: { statuses: [0, 200] },
+          },
+        },
+        {
+          // Photos are named by their content's hash: one never changes.
+          urlPattern: ({ url }) => url.pathname.startsWith('/api/files/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'canopy-photos',
+            expiration: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
       clientsClaim: false,
       skipWaiting: false,
     },

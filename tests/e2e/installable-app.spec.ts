@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { OFFLINE_NOTICE } from '../../web/app/offline-banner';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
+import { apiToken } from '../support/drives-e2e';
 import { signedInAccount } from '../support/shell-session';
+import { apiTree } from '../support/trees-e2e';
 
 // Issue 24, "Installable": a manifest a browser can install from, and a service worker that
 // opens the app without a connection after one visit.
@@ -62,13 +64,36 @@ for (const screen of SCREENS)
   }) => {
     test.setTimeout(90_000);
     await page.setViewportSize(screen.viewport);
-    await signedInAccount(page);
+    const me = await signedInAccount(page);
+    const treeName = `Neem by the gate ${Date.now()}`;
+    await apiTree(page.request, await apiToken(page.request, me.email), treeName);
+    // My Trees loaded once online is kept on the phone for reading offline.
+    await page.goto('/app/my-trees');
+    await expect(page.getByText(treeName).first()).toBeVisible();
     // The worker is active once every screen's code is precached.
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
       return registration.active?.state;
     });
 
+    // Saved a moment after loading.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('canopy-offline-reads');
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
+                const count = db.transaction('snapshots').objectStore('snapshots').count();
+                count.onsuccess = () => resolve(count.result);
+              };
+              open.onerror = () => resolve(0);
+            }),
+        ),
+      )
+      .toBe(1);
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -87,6 +112,11 @@ for (const screen of SCREENS)
     await expectNoSeriousA11yViolations(page);
     await page.goto('/app/my-trees');
     await expect(page.getByRole('heading', { level: 1, name: 'My Trees' })).toBeVisible();
+    // Read offline, saying from when.
+    await expect(page.getByText(treeName).first()).toBeVisible();
+    await expect(page.getByTestId('offline-as-of')).toContainText(
+      'Your trees, forest and drives as of',
+    );
 
     // Back online, the notice goes.
     await context.setOffline(false);

@@ -8,6 +8,7 @@ import { PageTitleProvider, usePageTitleValue } from '../components/ui/page-titl
 import { RightDrawerProvider } from '../components/ui/right-drawer';
 import { Toaster } from '../components/ui/toaster';
 import { useModal } from '../components/ui/modal';
+import { forgetOfflineReads, keepOfflineReads } from '../lib/offline-reads';
 import { outboxStore } from '../lib/outbox/outbox-store';
 import { useOutboxItems } from '../lib/outbox/use-outbox';
 import { OfflineBanner } from './offline-banner';
@@ -95,6 +96,9 @@ function Shell() {
     return () => query.removeEventListener('change', onChange);
   }, []);
 
+  // The screens read in the field stay on this phone for reading offline (issue 24).
+  useEffect(() => keepOfflineReads(queryClient, user.id), [queryClient, user.id]);
+
   const modal = useModal();
   const unsent = useOutboxItems(user.id).length;
   const signOut = async () => {
@@ -119,6 +123,7 @@ function Shell() {
         queryClient.removeQueries({ queryKey: drivesKey });
         queryClient.removeQueries({ queryKey: reservationsKey });
         queryClient.removeQueries({ queryKey: ['calendar'] });
+        void forgetOfflineReads(user.id);
       },
     });
   };

@@ -1,0 +1,101 @@
+import {
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { openDB, type DBSchema } from 'idb';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Screens a member reads in the field, kept on the phone per member (issue 24): My Trees (with its
+ * care and replanting lists) and each tree, My Forest, the drives and each drive's page, a check-in
+ * desk's list. Restored when the
+ * app opens, so they read offline; dropped after a week and when the member signs out.
+ */
+const KEPT: ReadonlyArray<readonly string[]> = [['trees'], ['forest'], ['drives'], ['attendance']];
+/** Too large or too fleeting to keep: the trees map's cells. */
+const NOT_KEPT: ReadonlyArray<readonly string[]> = [['trees', 'map']];
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const SAVE_AFTER_MS = 1500;
+
+interface ReadsSchema extends DBSchema {
+  snapshots: { key: string; value: { userId: string; savedAt: string; state: DehydratedState } };
+}
+let opened: ReturnType<typeof openDB<ReadsSchema>> | undefined;
+const database = () =>
+  (opened ??= openDB<ReadsSchema>('canopy-offline-reads', 1, {
+    upgrade(db) {
+      db.createObjectStore('snapshots', { keyPath: 'userId' });
+    },
+  }));
+
+const startsWith = (key: readonly unknown[], prefix: readonly string[]) =>
+  prefix.every((part, i) => key[i] === part);
+const kept = (query: Query) =>
+  query.state.status === 'success' &&
+  KEPT.some((prefix) => startsWith(query.queryKey, prefix)) &&
+  !NOT_KEPT.some((prefix) => startsWith(query.queryKey, prefix));
+
+let lastSaved: string | null = null;
+const listeners = new Set<() => void>();
+const setLastSaved = (at: string | null) => {
+  lastSaved = at;
+  listeners.forEach((listener) => listener());
+};
+
+/** When this phone last saved the member's screens (null: never), for "as of {time}". */
+export const useOfflineReadsSavedAt = () =>
+  useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => lastSaved,
+    () => null,
+  );
+
+/**
+ * Puts the member's kept screens back into the query cache (newer data already there wins), then
+ * saves them again whenever one of them loads. Returns the stop function.
+ */
+export function keepOfflineReads(client: QueryClient, userId: string): () => void {
+  if (typeof indexedDB === 'undefined') return () => undefined;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  void database()
+    .then((db) => db.get('snapshots', userId))
+    .then((row) => {
+      if (stopped || !row) return;
+      if (Date.now() - Date.parse(row.savedAt) > MAX_AGE_MS) return;
+      hydrate(client, row.state);
+      setLastSaved(row.savedAt);
+    })
+    .catch(() => undefined);
+  const save = () => {
+    timer = undefined;
+    const savedAt = new Date().toISOString();
+    const state = dehydrate(client, { shouldDehydrateQuery: kept });
+    void database()
+      .then((db) => db.put('snapshots', { userId, savedAt, state }))
+      .then(() => setLastSaved(savedAt))
+      .catch(() => undefined);
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || !kept(event.query)) return;
+    timer ??= setTimeout(save, SAVE_AFTER_MS);
+  });
+  return () => {
+    stopped = true;
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}
+
+/** Signing out: this member's screens leave the phone. */
+export async function forgetOfflineReads(userId: string): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  await (await database()).delete('snapshots', userId);
+  setLastSaved(null);
+}
