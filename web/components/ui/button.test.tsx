@@ -40,4 +40,18 @@ describe('Button', () => {
     expect(onMouseDown).toHaveBeenCalledOnce();
     expect(fireEvent.mouseDown(screen.getByRole('button', { name: 'Other' }))).toBe(true);
   });
+
+  it('never wider than its container: a long label wraps, the height grows from 44 px (issue 23 §4)', () => {
+    render(<Button variant="secondary">Organise a drive for a very long organisation name</Button>);
+    const button = screen.getByRole('button');
+    expect(button).toHaveClass('max-w-full', 'min-h-11', 'h-auto');
+    expect(button).not.toHaveClass('h-11');
+    render(
+      <Button icon aria-label="Close">
+        ×
+      </Button>,
+    );
+    // A round icon button keeps its fixed size.
+    expect(screen.getByRole('button', { name: 'Close' })).not.toHaveClass('max-w-full');
+  });
 });

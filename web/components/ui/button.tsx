@@ -31,7 +31,8 @@ const VARIANT_CLASS: Record<ButtonVariant, string> = {
 
 const SIZE_CLASS: Record<ButtonSize, string> = {
   sm: 'btn-sm px-4',
-  md: 'h-11 px-6 text-base',
+  // At least 44 px; taller only when a long label wraps.
+  md: 'h-auto min-h-11 py-2 px-6 text-base',
   lg: 'btn-lg px-8',
 };
 
@@ -53,7 +54,9 @@ export function buttonClass({
     // Pill-shaped through daisyUI's own radius, so buttons still join up in a `join` group.
     'btn [--radius-field:9999px]',
     VARIANT_CLASS[variant],
-    icon ? ICON_SIZE_CLASS[size] : SIZE_CLASS[size],
+    // A label longer than the screen is wide ("Organise a drive for <a long name>") wraps between
+    // words inside the button instead of pushing the page sideways (issue 23 §4).
+    icon ? ICON_SIZE_CLASS[size] : `${SIZE_CLASS[size]} max-w-full text-center`,
     block ? 'btn-block' : '',
     className ?? '',
   ]
