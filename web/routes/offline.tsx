@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PublicLayout } from '../components/ui/public-layout';
 import { mutedText } from '../components/ui/looks';
+import { OFFLINE_SAVING } from '../lib/outbox/use-outbox';
 import { useOnline } from '../lib/use-online';
 
 const FOOTER = {
@@ -39,7 +40,16 @@ export default function OfflinePage() {
               address or from the icon on your home screen.
             </li>
             <li>
-              Every screen opens; a screen keeps what it had loaded while the page stays open.
+              Your trees, your forest and the drives you opened, as this phone last saved them (kept
+              for a week; the time they were saved is shown), with their photos and the map tiles
+              you looked at.
+            </li>
+            <li>
+              {OFFLINE_SAVING} They upload in the order you saved them when you are back online; see{' '}
+              <Link to="/app/upload-queue" className="link">
+                Waiting to upload
+              </Link>
+              . Nothing is saved twice.
             </li>
             <li>Your theme and your signed-in session on this device.</li>
           </ul>
@@ -50,12 +60,8 @@ export default function OfflinePage() {
           </h2>
           <ul className="list-disc space-y-1 pl-6">
             <li>Signing in and creating an account.</li>
-            <li>Loading trees, drives and figures you have not opened yet.</li>
-            <li>
-              Saving: registering a tree, measurements, care, health reports, check-ins and
-              donations. Keep the screen open and try again when you are back online; nothing is
-              saved twice.
-            </li>
+            <li>Trees, drives and figures this phone has not opened yet.</li>
+            <li>Donations, and changes to your account and your drives.</li>
           </ul>
         </section>
         <section aria-labelledby="offline-install" className="flex flex-col gap-2">
