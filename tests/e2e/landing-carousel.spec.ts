@@ -1,5 +1,36 @@
 import { expect, test, type Page } from '@playwright/test';
 
+/**
+ * The carousel's behaviour (spec §9) with three members' testimonials: the server's answer is
+ * set here, as a fresh e2e server has none (landing-life.spec.ts opts a real one in).
+ */
+const THREE = [
+  {
+    name: 'Wanjiru Kamau',
+    accountType: 'individual',
+    quote: 'Forty neighbours plant with me now.',
+    avatar: '',
+  },
+  {
+    name: 'Greenleaf Industries',
+    accountType: 'corporate',
+    quote: 'Our board reads the real counts.',
+    avatar: '',
+  },
+  {
+    name: 'Priya Nair',
+    accountType: 'individual',
+    quote: 'The reminders got my neem through summer.',
+    avatar: '',
+  },
+];
+
+test.beforeEach(async ({ page }) => {
+  await page.route('**/api/testimonials', (route) =>
+    route.fulfill({ json: { success: true, data: THREE } }),
+  );
+});
+
 function slides(page: Page) {
   return page.getByTestId('testimonial');
 }
