@@ -94,6 +94,18 @@ for (const screen of SCREENS)
         ),
       )
       .toBe(1);
+    // Chromium's own installability check (what Lighthouse's used to ask): nothing missing.
+    await page.reload();
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    // "in-incognito" is the test's own browser context (every Playwright context is one).
+    expect(
+      installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
+    ).toEqual([]);
+    await cdp.detach();
+
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
