@@ -58,7 +58,7 @@ const SCREENS: Record<AppScreen, ReactNode> = {
   // Sign-up: the three account types as tiles, the chosen one marked, and the Register button.
   join: (
     <Phone title="Canopy">
-      <text x="66" y="58" fontSize="10" fontWeight="700" {...SCREEN_TEXT}>
+      <text x="66" y="58" fontSize="9" fontWeight="700" {...SCREEN_TEXT}>
         Create your account
       </text>
       {['Individual', 'Company', 'Nursery'].map((label, i) => (
@@ -118,22 +118,22 @@ const SCREENS: Record<AppScreen, ReactNode> = {
       <text x="78" y="137" fontSize="6.5" {...SCREEN_TEXT}>
         Sat, 9:00 · 120 trees
       </text>
-      <path d="M70 146s-4-4-4-7a4 4 0 0 1 8 0c0 3-4 7-4 7z" fill="#ef4444" />
-      <text x="78" y="145" fontSize="6.5" {...SCREEN_TEXT}>
+      <path d="M70 154s-4-4-4-7a4 4 0 0 1 8 0c0 3-4 7-4 7z" fill="#ef4444" />
+      <text x="78" y="152" fontSize="6.5" {...SCREEN_TEXT}>
         Riverside, Nairobi
       </text>
       {[0, 1, 2, 3].map((i) => (
         <circle
           key={i}
           cx={72 + i * 11}
-          cy="164"
+          cy="172"
           r="6"
           fill={['#fbbf24', '#60a5fa', '#f472b6', '#34d399'][i]}
           stroke="#fff"
           strokeWidth="1.5"
         />
       ))}
-      <text x="118" y="167" fontSize="6.5" {...SCREEN_TEXT}>
+      <text x="118" y="175" fontSize="6.5" {...SCREEN_TEXT}>
         +24 joined
       </text>
       <rect x="66" y="196" width="108" height="18" rx="9" fill={GREEN} />

@@ -1,8 +1,23 @@
 import { Link } from 'react-router';
 import type { ShowcaseDrive } from '../../../../contract/landing';
-import { formatDriveTime } from '../../../lib/dates';
+import { isKnownTimeZone } from '../../../lib/dates';
 import { formatCount, plural } from '../../../lib/numbers';
 import { DriveScene } from './app-screens';
+
+/** A drive's start at its place, e.g. "Tue, 1 Dec 2026, 08:00" (the place's own clock). */
+function localStart(startsAt: string, timeZone: string): string {
+  const date = new Date(startsAt);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(isKnownTimeZone(timeZone) ? { timeZone } : {}),
+  }).format(date);
+}
 
 /** Where a drive's page is (members: the session guard asks a visitor to sign in first). */
 export const driveHref = (id: string) => `/app/delive-detail/${id}`;
@@ -61,7 +76,8 @@ function DriveCard({ drive, index }: { drive: ShowcaseDrive; index: number }) {
           </span>
         </p>
         <p className="text-sm text-base-content/80">
-          <time dateTime={drive.startsAt}>{formatDriveTime(drive.startsAt, drive.timeZone)}</time>
+          <time dateTime={drive.startsAt}>{localStart(drive.startsAt, drive.timeZone)}</time>{' '}
+          <span className="whitespace-nowrap">(local time)</span>
         </p>
         <p className="mt-auto pt-2 text-sm font-medium">
           {plural(drive.treeQuantity, 'tree')} · {formatCount(drive.participantCount)}{' '}
