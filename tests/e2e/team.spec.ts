@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { apiDrive, apiToken } from '../support/drives-e2e';
+import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
 import { apiUser, codeIn, E2E_PASSWORD, mailDir } from '../support/e2e-accounts';
 import { signIn } from '../support/shell-session';
 import { waitForMail } from '../support/smtp-receiver';
@@ -275,11 +275,16 @@ test("a member of two teams picks each organisation on the team dashboard and se
   await page.reload();
   await expect(picker).toHaveValue(alderId);
   await expect(drives).toHaveText('1');
+  // All time shows with empty period fields (issue 23 §3): the report names its two days.
+  const period = page.getByRole('form', { name: 'Report period' });
+  const from = new Date();
+  from.setMonth(from.getMonth() - 11, 1);
+  const to = new Date();
+  to.setMonth(to.getMonth() + 1);
+  await period.getByLabel('From').fill(localDayKey(from));
+  await period.getByLabel('To').fill(localDayKey(to));
   const download = page.waitForEvent('download');
-  await page
-    .getByRole('form', { name: 'Report period' })
-    .getByRole('button', { name: 'Download CSV' })
-    .click();
+  await period.getByRole('button', { name: 'Download CSV' }).click();
   const csv = Buffer.concat(await (await (await download).createReadStream()).toArray()).toString(
     'utf8',
   );
