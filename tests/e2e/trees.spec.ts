@@ -74,6 +74,8 @@ test('a member registers a tree, measures it, waters it, loses it and is asked t
   await expect(form.getByLabel('Location', { exact: true })).toHaveValue(
     'Lodhi Garden, New Delhi, India',
   );
+  // The map sits in the form's Where part: it loads once scrolled into view.
+  await form.getByLabel('Location', { exact: true }).scrollIntoViewIfNeeded();
   const map = form.getByRole('region', { name: 'Map: click to choose where the tree stands' });
   await expect(map.getByRole('img', { name: 'Chosen location' })).toBeVisible();
   const box = (await map.boundingBox())!;
