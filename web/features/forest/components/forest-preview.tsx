@@ -73,8 +73,9 @@ export function ForestPreview() {
               className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
               aria-label="Some of your trees"
             >
-              {trees.slice(0, PREVIEW_TREES).map((tree) => (
-                <li key={tree.id}>
+              {trees.slice(0, PREVIEW_TREES).map((tree, i) => (
+                // One card on a phone, so the next drive is not far below; up to three on wider screens.
+                <li key={tree.id} className={i > 0 ? 'hidden sm:block' : undefined}>
                   <ForestTreeCard tree={tree} />
                 </li>
               ))}
