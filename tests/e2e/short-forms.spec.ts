@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DRIVE_MESSAGES } from '../../contract/drives';
+import { CARE_MESSAGES } from '../../contract/tree-care';
 import { TREE_MESSAGES } from '../../contract/trees';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiToken } from '../support/drives-e2e';
@@ -152,6 +153,21 @@ test.describe('with the browser in en-GB', () => {
     expect(tree.status()).toBe(200);
     const body = (await tree.json()) as { data: { tree: { plantedAt: string } } };
     expect(body.data.tree.plantedAt.slice(0, 10)).toBe('2026-02-03');
+
+    // The tree page's care dialog: the kind of care as tiles, the day in en-GB too.
+    await page.getByRole('button', { name: 'Log care' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log care' });
+    await expect(dialog.getByLabel('When')).toHaveValue(shownToday('en-GB'));
+    const care = dialog.getByRole('radiogroup', { name: 'What did you do?' });
+    await expect(care.getByRole('radio')).toHaveCount(6);
+    await dialog.getByRole('button', { name: 'Log care' }).click();
+    await expect(dialog.getByText(CARE_MESSAGES.actionRequired)).toBeVisible();
+    await care.getByText('Mulched', { exact: true }).click();
+    await expect(care.getByRole('radio', { name: 'Mulched' })).toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Log care' }).click();
+    await expect(page.getByText(CARE_MESSAGES.careLogged)).toBeVisible();
+    await expect(dialog).toBeHidden();
   });
 });
 
