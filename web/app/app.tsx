@@ -1,10 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { ThemeProvider } from './theme';
 import { AppRoutes } from './router';
 
+// Opened without a connection, reads wait (showing what this phone saved) instead of failing;
+// writes answer at once: a field write is kept on the phone, any other says there is no answer.
+onlineManager.setOnline(navigator.onLine);
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { networkMode: 'always' },
+  },
 });
 
 export function App() {

@@ -74,11 +74,17 @@ export function keepOfflineReads(client: QueryClient, userId: string): () => voi
     })
     .catch(() => undefined);
   const save = () => {
+    if (timer) clearTimeout(timer);
     timer = undefined;
     const savedAt = new Date().toISOString();
-    const state = dehydrate(client, { shouldDehydrateQuery: kept });
+    const now = dehydrate(client, { shouldDehydrateQuery: kept });
     void database()
-      .then((db) => db.put('snapshots', { userId, savedAt, state }))
+      .then(async (db) => {
+        // Screens read before a reload stay saved beside this page's (the newest of each).
+        const before = await db.get('snapshots', userId);
+        const state = merged(now, before?.state);
+        await db.put('snapshots', { userId, savedAt, state });
+      })
       .then(() => setLastSaved(savedAt))
       .catch(() => undefined);
   };
@@ -86,11 +92,32 @@ export function keepOfflineReads(client: QueryClient, userId: string): () => voi
     if (event.type !== 'updated' || event.action.type !== 'success' || !kept(event.query)) return;
     timer ??= setTimeout(save, SAVE_AFTER_MS);
   });
+  // Leaving or hiding the page saves at once what is still waiting.
+  const flush = () => {
+    if (timer) save();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', flush);
   return () => {
     stopped = true;
     unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', flush);
     if (timer) clearTimeout(timer);
   };
+}
+
+/** At most this many screens' answers are kept per member: the newest. */
+const MAX_QUERIES = 150;
+
+/** This page's answers, plus the earlier snapshot's not loaded here, newest first, capped. */
+function merged(now: DehydratedState, before: DehydratedState | undefined): DehydratedState {
+  const seen = new Set(now.queries.map((q) => q.queryHash));
+  const earlier = (before?.queries ?? []).filter((q) => !seen.has(q.queryHash));
+  const queries = [...now.queries, ...earlier]
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+    .slice(0, MAX_QUERIES);
+  return { mutations: [], queries };
 }
 
 /** Signing out: this member's screens leave the phone. */

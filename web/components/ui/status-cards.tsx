@@ -2,16 +2,26 @@ import type { ReactNode } from 'react';
 import { Button, ButtonLink } from './button';
 import { mutedText, sectionCard } from './looks';
 import { Spinner } from './spinner';
+import { useOnline } from '../../lib/use-online';
 
 /** A spinner with a spoken label while a screen's data loads. */
 export function LoadingState({ label }: { label: string }) {
+  const online = useOnline();
   return (
-    <div className="flex justify-center p-10" role="status" aria-live="polite">
+    <div
+      className="flex flex-col items-center gap-3 p-10 text-center"
+      role="status"
+      aria-live="polite"
+    >
       <Spinner size="lg" className="text-primary" />
-      <span className="sr-only">{label}</span>
+      {online ? <span className="sr-only">{label}</span> : <span>{NOT_SAVED_OFFLINE}</span>}
     </div>
   );
 }
+
+/** Offline, a screen this phone never saved waits for the connection (issue 24). */
+export const NOT_SAVED_OFFLINE =
+  'You are offline, and this phone has not saved this yet. It loads when you are back online.';
 
 /** A failure other than "not found": say so and offer to try again. */
 export function LoadErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {

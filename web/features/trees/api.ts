@@ -34,6 +34,9 @@ import {
 import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
 import { myDrivesQuery } from '../../lib/queries/drives';
 import { driveReservationsQuery } from '../../lib/queries/reservations';
+import type { OutboxItem } from '../../lib/outbox/outbox-store';
+import { outboxBody, SAVED_ON_PHONE, sendOrKeep } from '../../lib/outbox/use-outbox';
+import { getSessionClaims } from '../../lib/session';
 
 /** Every tree query starts here, so any change to a tree refreshes lists, tasks, maps and detail. */
 export const treesKey = ['trees'] as const;
@@ -124,24 +127,44 @@ export function driveChoices(answers: readonly MyDrivesData[]): Drive[] {
   return [...byId.values()].sort((a, b) => b.driveDate.localeCompare(a.driveDate));
 }
 
-export const postTree = (body: FormData) =>
-  apiRequest('/api/trees', { method: 'POST', body, schema: treeResponseSchema });
+export const postTree = (body: FormData, idempotencyKey?: string) =>
+  apiRequest('/api/trees', {
+    method: 'POST',
+    body,
+    schema: treeResponseSchema,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 export const patchTree = (id: string, body: FormData) =>
   apiRequest(treePath(id), { method: 'PATCH', body, schema: treeResponseSchema });
 export const deleteTree = (id: string) =>
   apiRequest(treePath(id), { method: 'DELETE', schema: messageResponseSchema });
 /** JSON, or multipart when a photo goes with it. */
-export const postMeasurement = (id: string, body: FormData | Record<string, unknown>) =>
+export const postMeasurement = (
+  id: string,
+  body: FormData | Record<string, unknown>,
+  idempotencyKey?: string,
+) =>
   apiRequest(`${treePath(id)}/measurements`, {
     method: 'POST',
     body,
     schema: measurementResponseSchema,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   });
-export const postCare = (id: string, body: CareRequest) =>
-  apiRequest(`${treePath(id)}/care`, { method: 'POST', body, schema: careResponseSchema });
+export const postCare = (id: string, body: CareRequest, idempotencyKey?: string) =>
+  apiRequest(`${treePath(id)}/care`, {
+    method: 'POST',
+    body,
+    schema: careResponseSchema,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 /** JSON, or multipart when a photo of what is wrong goes with it. */
-export const postHealth = (id: string, body: HealthRequest | FormData) =>
-  apiRequest(`${treePath(id)}/health`, { method: 'POST', body, schema: healthResponseSchema });
+export const postHealth = (id: string, body: HealthRequest | FormData, idempotencyKey?: string) =>
+  apiRequest(`${treePath(id)}/health`, {
+    method: 'POST',
+    body,
+    schema: healthResponseSchema,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
 
 /** My trees as a file (it needs the session header, so it is fetched and saved, not linked). */
 export const downloadTrees = (format: 'csv' | 'geojson') =>
@@ -301,6 +324,8 @@ function useTreeChange<TInput, TAnswer>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
+    // Offline, a field write is kept on the phone at once; TanStack's default would pause it.
+    networkMode: 'always',
     onSuccess: (answer) => {
       const tree = treeOf(answer);
       if (tree)
@@ -313,26 +338,76 @@ function useTreeChange<TInput, TAnswer>(
   });
 }
 
-export const useRegisterTree = () => useTreeChange(postTree, (answer) => answer.data.tree);
+/** A field write's outcome: the server's answer, or kept on this phone to upload later. */
+export type SentOrKept<T> = { sent: T } | { kept: OutboxItem };
+const sentTree = (result: SentOrKept<{ data: { tree: Tree } }>) =>
+  'sent' in result ? result.sent.data.tree : undefined;
+/** What to tell the member: the server's words, or that it waits on this phone. */
+export const outcomeMessage = (result: SentOrKept<{ message: string }>) =>
+  'sent' in result ? result.sent.message : SAVED_ON_PHONE;
+
+/** The member's id for the phone's queue (the session's own claims). */
+const memberId = () => getSessionClaims()?.userId ?? '';
+
+/** Register a tree; offline (or without an answer) it is kept on the phone (issue 24). */
+export const useRegisterTree = () =>
+  useTreeChange(
+    ({ body, label }: { body: FormData; label: string }) =>
+      sendOrKeep(
+        { userId: memberId(), what: 'tree', label, path: '/api/trees', body: outboxBody(body) },
+        (key) => postTree(body, key),
+      ),
+    sentTree,
+  );
 export const useUpdateTree = (id: string) =>
   useTreeChange(
     (body: FormData) => patchTree(id, body),
     (answer) => answer.data.tree,
   );
-export const useAddMeasurement = (id: string) =>
+export const useAddMeasurement = (id: string, label = 'Measurement') =>
   useTreeChange(
-    (body: FormData | Record<string, unknown>) => postMeasurement(id, body),
-    (answer) => answer.data.tree,
+    (body: FormData | Record<string, unknown>) =>
+      sendOrKeep(
+        {
+          userId: memberId(),
+          what: 'measurement',
+          label,
+          path: `${treePath(id)}/measurements`,
+          body: outboxBody(body),
+        },
+        (key) => postMeasurement(id, body, key),
+      ),
+    sentTree,
   );
 export const useLogCare = () =>
   useTreeChange(
-    ({ id, body }: { id: string; body: CareRequest }) => postCare(id, body),
+    ({ id, body, label = 'Care' }: { id: string; body: CareRequest; label?: string }) =>
+      sendOrKeep(
+        {
+          userId: memberId(),
+          what: 'care',
+          label,
+          path: `${treePath(id)}/care`,
+          body: outboxBody(body),
+        },
+        (key) => postCare(id, body, key),
+      ),
     () => undefined,
   );
-export const useReportHealth = (id: string) =>
+export const useReportHealth = (id: string, label = 'Health report') =>
   useTreeChange(
-    (body: HealthRequest | FormData) => postHealth(id, body),
-    (answer) => answer.data.tree,
+    (body: HealthRequest | FormData) =>
+      sendOrKeep(
+        {
+          userId: memberId(),
+          what: 'health',
+          label,
+          path: `${treePath(id)}/health`,
+          body: outboxBody(body),
+        },
+        (key) => postHealth(id, body, key),
+      ),
+    sentTree,
   );
 
 export function useDeleteTree() {

@@ -86,6 +86,19 @@ function numbersWhereNumbers(value: Record<string, unknown>, fields: Record<stri
   );
 }
 
+/** A request body as the queue keeps it: a form's fields and files (photos as Blobs), or JSON. */
+export function outboxBody(body: FormData | object): OutboxBody {
+  if (!(body instanceof FormData))
+    return { kind: 'json', value: { ...(body as Record<string, unknown>) } };
+  const fields: Record<string, string> = {};
+  const files: Extract<OutboxBody, { kind: 'form' }>['files'] = [];
+  body.forEach((value, field) => {
+    if (typeof value === 'string') fields[field] = value;
+    else files.push({ field, name: value.name, type: value.type, data: value });
+  });
+  return { kind: 'form', fields, files };
+}
+
 export interface QueuedWrite {
   userId: string;
   what: OutboxWhat;

@@ -9,6 +9,7 @@ import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards
 import { distinctItems, useCareDue, useLogCare } from '../api';
 import { formatDay, TASK_LABELS, treePath } from '../format';
 import { failureMessage } from '../../../lib/api-client';
+import { toastOutcome } from './field-outcome';
 
 function when(task: CareTaskDue): string {
   if (task.overdueDays > 0)
@@ -44,10 +45,9 @@ export function TaskRow({ task }: { task: CareTaskDue }) {
           // The row goes once the list refreshes, so the outcome is told from the promise (a
           // mutate callback would not run after the row unmounted).
           onClick={() =>
-            void logCare.mutateAsync({ id: task.treeId, body: { action } }).then(
-              (answer) => toast.success(answer.message),
-              (error: unknown) => toast.error(failureMessage(error)),
-            )
+            void logCare
+              .mutateAsync({ id: task.treeId, body: { action } })
+              .then(toastOutcome, (error: unknown) => toast.error(failureMessage(error)))
           }
         >
           Done

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
 import {
   CARE_ACTIONS,
   careRequestSchema,
@@ -20,6 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useLogCare, useReportHealth } from '../api';
 import { ACTION_LABELS, CAUSE_LABELS, todayKey, treeTitle } from '../format';
 import { failureMessage } from '../../../lib/api-client';
+import { toastOutcome } from './field-outcome';
 
 /**
  * After a refusal: a message the server tied to one of this form's fields goes beside it (and
@@ -109,8 +109,9 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
       ...(values.at && values.at !== todayKey() ? { at: values.at } : {}),
     };
     try {
-      const answer = await logCare.mutateAsync({ id: tree.id, body });
-      toast.success(answer.message);
+      toastOutcome(
+        await logCare.mutateAsync({ id: tree.id, body, label: `Care of ${treeTitle(tree)}` }),
+      );
       onDone();
     } catch (error) {
       refuse(error);
@@ -163,7 +164,7 @@ interface DeathValues {
 
 /** Mark dead (`POST /api/trees/{id}/health`, status dead): the cause is required. */
 export function DeathForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
-  const report = useReportHealth(tree.id);
+  const report = useReportHealth(tree.id, `Health of ${treeTitle(tree)}`);
   const form = useContractForm<DeathValues>(
     healthRequestSchema,
     { status: 'dead', cause: undefined },
@@ -177,8 +178,7 @@ export function DeathForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
         status: 'dead',
         cause: values.cause as HealthRequest['cause'],
       };
-      const answer = await report.mutateAsync(body);
-      toast.success(answer.message);
+      toastOutcome(await report.mutateAsync(body));
       onDone();
     } catch (error) {
       refuse(error);

@@ -1,5 +1,4 @@
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
 import {
   CARE_MESSAGES,
   MEASUREMENT_LIMITS,
@@ -20,6 +19,7 @@ import {
   useOptionalPhoto,
   withOptionalPhoto,
 } from './optional-photo';
+import { toastOutcome } from './field-outcome';
 
 interface MeasurementValues {
   measuredAt: string;
@@ -49,7 +49,7 @@ const requestBody = (values: MeasurementOutput, photo: File | null) =>
  * day must not be in the future nor before planting (the server's rules, with its messages).
  */
 export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
-  const add = useAddMeasurement(tree.id);
+  const add = useAddMeasurement(tree.id, `Measurement of ${treeTitle(tree)}`);
   const form = useContractForm<MeasurementValues, MeasurementOutput>(measurementFormSchema, {
     measuredAt: todayKey(),
     heightCm: '',
@@ -66,8 +66,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
     if (values.measuredAt.slice(0, 10) < tree.plantedAt.slice(0, 10))
       return form.setError('measuredAt', { message: CARE_MESSAGES.measuredBeforePlanting });
     try {
-      const answer = await add.mutateAsync(requestBody(values, photo.photo));
-      toast.success(answer.message);
+      toastOutcome(await add.mutateAsync(requestBody(values, photo.photo)));
       onDone();
     } catch (error) {
       if (!photoRefused(error, photo, MEASUREMENT_PHOTO_FIELD)) refuse(error);

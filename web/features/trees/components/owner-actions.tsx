@@ -12,6 +12,7 @@ import { MeasurementForm } from './measurement-form';
 import { ProblemForm } from './problem-form';
 import { TreeForm } from './tree-form';
 import { failureMessage } from '../../../lib/api-client';
+import { toastOutcome } from './field-outcome';
 
 /** What the owner can do with a tree: measure, log care, mark dead, edit, delete. */
 export function OwnerActions({ tree }: { tree: Tree }) {
@@ -107,7 +108,7 @@ export function OwnerActions({ tree }: { tree: Tree }) {
               revive.mutate(
                 { status: 'healthy' },
                 {
-                  onSuccess: (answer) => toast.success(answer.message),
+                  onSuccess: toastOutcome,
                   onError: (error) => toast.error(failureMessage(error)),
                 },
               )

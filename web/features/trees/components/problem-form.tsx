@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import {
   CARE_MESSAGES,
   DEATH_CAUSES,
@@ -20,6 +19,7 @@ import {
   useOptionalPhoto,
   withOptionalPhoto,
 } from './optional-photo';
+import { toastOutcome } from './field-outcome';
 
 interface ProblemValues {
   status: 'needs-care';
@@ -39,7 +39,7 @@ const PROBLEM_OPTIONS = DEATH_CAUSES.map((value) => ({
  * tree's donors are told.
  */
 export function ProblemForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
-  const report = useReportHealth(tree.id);
+  const report = useReportHealth(tree.id, `Problem with ${treeTitle(tree)}`);
   const form = useContractForm<ProblemValues, HealthForm>(healthRequestSchema, {
     status: 'needs-care',
     cause: undefined,
@@ -56,10 +56,9 @@ export function ProblemForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
         cause: values.cause as HealthRequest['cause'],
         ...(values.note ? { note: values.note } : {}),
       };
-      const answer = await report.mutateAsync(
-        withOptionalPhoto(fields, photo.photo, HEALTH_PHOTO_FIELD),
+      toastOutcome(
+        await report.mutateAsync(withOptionalPhoto(fields, photo.photo, HEALTH_PHOTO_FIELD)),
       );
-      toast.success(answer.message);
       onDone();
     } catch (error) {
       if (!photoRefused(error, photo, HEALTH_PHOTO_FIELD)) refuse(error);

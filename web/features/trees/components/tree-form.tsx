@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
-import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
+import { speciesByValue, TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
 import { TREE_LIMITS, TREE_MESSAGES, type Tree } from '../../../../contract/trees';
 import { Button } from '../../../components/ui/button';
 import { ChoiceTiles } from '../../../components/ui/choice-tiles';
@@ -36,6 +36,9 @@ import {
   SpeciesField,
 } from './tree-form-fields';
 import { formatCount } from '../../../lib/numbers';
+import { SAVED_ON_PHONE } from '../../../lib/outbox/use-outbox';
+import { treeDraft } from './tree-draft';
+import { formatDateTime } from '../../../lib/dates';
 
 /** Focuses the first control of a field's block (the search box for the map). */
 function focusField(form: HTMLFormElement | null, field: TreeErrorField) {
@@ -48,6 +51,7 @@ function focusField(form: HTMLFormElement | null, field: TreeErrorField) {
 }
 
 const SPECIES_VALUES = new Set(TREE_SPECIES.map((s) => String(s.value)));
+const speciesName = (value: string) => speciesByValue(Number(value))?.label ?? 'trees';
 
 const SIZE_TILES = TREE_SIZES.map((s) => {
   // "Packet (2 ft – 4 ft)": the name on the tile, the height under it.
@@ -89,15 +93,21 @@ export function TreeForm({
   onCancel?: () => void;
 }) {
   const [resolver] = useState(() => treeFormResolver(mode));
+  // A plain registration (no tree it replaces, no drive in the address) resumes its draft.
+  const drafted = mode === 'register' && !replacesTreeId && !presetDriveId;
+  const [blank] = useState(() => initialValues(undefined, { replacesTreeId: '', driveId: '' }));
+  const [draft, setDraft] = useState(() => (drafted ? treeDraft.read() : null));
   const form = useForm<TreeFormValues>({
     ...VALIDATION_RHYTHM,
     defaultValues:
       !tree && replaces
         ? replacementValues(replaces, { driveId: presetDriveId ?? '' })
-        : initialValues(tree, {
-            replacesTreeId: replacesTreeId ?? '',
-            driveId: presetDriveId ?? '',
-          }),
+        : draft
+          ? { ...blank, ...draft.values, image: null }
+          : initialValues(tree, {
+              replacesTreeId: replacesTreeId ?? '',
+              driveId: presetDriveId ?? '',
+            }),
     resolver,
     shouldFocusError: false,
   });
@@ -108,16 +118,17 @@ export function TreeForm({
   const save = mode === 'register' ? registerTree : updateTree;
   const busy = save.isPending;
 
-  // Editing a field clears its error.
+  // Editing a field clears its error; a plain registration is kept as a draft as it is filled.
   useEffect(
     () =>
       subscribe({
         formState: { values: true },
-        callback: ({ name }) => {
+        callback: ({ name, values }) => {
           if (name) clearErrors(name as TreeErrorField);
+          if (drafted && name) treeDraft.save(values, blank);
         },
       }),
-    [subscribe, clearErrors],
+    [subscribe, clearErrors, drafted, blank],
   );
 
   const errorOf = (name: TreeErrorField) => formState.errors[name]?.message;
@@ -159,21 +170,46 @@ export function TreeForm({
     form.setValue('treesType', driveSpecies);
   }, [form, driveSpecies]);
 
+  const [kept, setKept] = useState(false);
   const onSubmit = form.handleSubmit((values) => {
     if (busy) return;
-    save.mutate(buildFormData(values, mode), {
-      onSuccess: (answer) => {
-        toast.success(mode === 'register' ? TREE_MESSAGES.saved : TREE_MESSAGES.updated);
-        onSaved(answer.data.tree);
+    setKept(false);
+    const body = buildFormData(values, mode);
+    const onError = (error: unknown) => {
+      const refused = fieldOfFailure(error);
+      if (!refused) return;
+      setError(refused.field, { type: 'server', message: refused.message });
+      steps.reveal(refused.field);
+      focusField(formElement, refused.field);
+    };
+    if (mode === 'edit')
+      return updateTree.mutate(body, {
+        onSuccess: (answer) => {
+          toast.success(TREE_MESSAGES.updated);
+          onSaved(answer.data.tree);
+        },
+        onError,
+      });
+    const label =
+      values.treeName.trim() || `${values.treeCount || 1} × ${speciesName(values.treesType)}`;
+    registerTree.mutate(
+      { body, label },
+      {
+        onSuccess: (result) => {
+          treeDraft.clear();
+          setDraft(null);
+          if ('sent' in result) {
+            toast.success(TREE_MESSAGES.saved);
+            return onSaved(result.sent.data.tree);
+          }
+          // Kept on this phone (issue 24): a fresh form for the next tree at the same drive.
+          form.reset({ ...blank, driveId: presetDriveId ?? '' });
+          steps.reveal('treesType');
+          setKept(true);
+        },
+        onError,
       },
-      onError: (error) => {
-        const refused = fieldOfFailure(error);
-        if (!refused) return;
-        setError(refused.field, { type: 'server', message: refused.message });
-        steps.reveal(refused.field);
-        focusField(formElement, refused.field);
-      },
-    });
+    );
   }, focusFirst);
 
   const errorCount = Object.values(formState.errors).filter(Boolean).length;
@@ -301,6 +337,27 @@ export function TreeForm({
       </FormStep>
 
       <FormErrorSummary count={errorCount} />
+      {draft ? (
+        <div className="alert alert-info flex flex-wrap justify-between" role="status">
+          <span>Your unfinished tree from {formatDateTime(draft.savedAt)} is back.</span>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              treeDraft.clear();
+              setDraft(null);
+              form.reset(blank);
+            }}
+          >
+            Start again
+          </Button>
+        </div>
+      ) : null}
+      {kept ? (
+        <p className="alert alert-info" role="status" data-testid="tree-kept">
+          {SAVED_ON_PHONE}
+        </p>
+      ) : null}
       {saveFailed ? (
         <p className={fieldErrorText} role="alert">
           {save.error instanceof Error && save.error.message

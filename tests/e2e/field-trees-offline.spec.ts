@@ -1,0 +1,133 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openDatabase, sqliteFileIn } from '../../server/db/database';
+import { apiToken } from '../support/drives-e2e';
+import { buildJpeg } from '../support/images';
+import { signedInAccount } from '../support/shell-session';
+import { apiTree } from '../support/trees-e2e';
+
+// Issue 24's journey: with the network cut, register a tree with a photo and measure another,
+// reload the app offline (it opens), go online, and the server has exactly one new tree (with its
+// photo) and one measurement.
+
+test.use({ serviceWorkers: 'allow' });
+
+const SCREENS = [
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'a 390 px phone', viewport: { width: 390, height: 844 } },
+] as const;
+const SAVED = 'Saved on this phone — will upload when you are online.';
+
+/** What the e2e server's database holds for a member (read straight from its SQLite file). */
+async function serverRows(ownerEmail: string, measuredTreeId: string) {
+  const handle = openDatabase({ sqliteFile: sqliteFileIn(process.env.CANOPY_E2E_DATA_DIR!) });
+  try {
+    const owner = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ownerEmail)
+      .executeTakeFirstOrThrow();
+    const trees = await handle.db
+      .selectFrom('trees')
+      .select(['id', 'nickname', 'photo_file_id'])
+      .where('owner_id', '=', owner.id)
+      .execute();
+    const measurements = await handle.db
+      .selectFrom('tree_measurements')
+      .select(['height_cm'])
+      .where('tree_id', '=', measuredTreeId)
+      .execute();
+    return { trees, measurements };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** On a phone the form is three steps: Next until the last. */
+async function toLastStep(page: Page) {
+  const form = page.getByRole('form', { name: 'Register a tree' });
+  for (let i = 0; i < 2; i += 1) {
+    const next = form.getByRole('button', { name: 'Next' });
+    if (await next.isVisible()) await next.click();
+  }
+}
+
+for (const screen of SCREENS)
+  test(`a tree with its photo and a measurement saved offline upload once, after an offline reload (${screen.name})`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize(screen.viewport);
+    const me = await signedInAccount(page);
+    const existing = await apiTree(
+      page.request,
+      await apiToken(page.request, me.email),
+      `Old neem ${Date.now()}`,
+    );
+    // One visit online: the registration form, then the tree's page.
+    await page.goto('/app/tree-registeration');
+    await expect(page.getByRole('form', { name: 'Register a tree' })).toBeVisible();
+    await page.goto(`/app/trees/${existing.id}`);
+    await expect(page.getByRole('button', { name: 'Add a measurement' })).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForTimeout(2_000); // the tree page's data is saved a moment after it loads
+
+    // The signal goes; the app reopens from the phone, on the tree's page as saved.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Add a measurement' }).click();
+    const measure = page.getByRole('dialog', { name: 'Add a measurement' });
+    await measure.getByLabel('Height (cm)').fill('88');
+    await measure.getByLabel('Trunk diameter (cm)').fill('1.1');
+    await measure.getByRole('button', { name: 'Save measurement' }).click();
+    await expect(page.getByText(SAVED).first()).toBeVisible();
+
+    // A new tree with its photo, registered offline.
+    await page.goto('/app/tree-registeration');
+    const form = page.getByRole('form', { name: 'Register a tree' });
+    await expect(form).toBeVisible();
+    await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
+    await form.getByLabel('How many').fill('3');
+    await form
+      .getByRole('radiogroup', { name: 'Size at planting' })
+      .getByText('Packet', { exact: true })
+      .click();
+    const next = form.getByRole('button', { name: 'Next' });
+    if (await next.isVisible()) await next.click();
+    // No place search without a signal: the point is chosen on the map.
+    const map = form.getByRole('region', { name: 'Map: click to choose where the tree stands' });
+    await map.scrollIntoViewIfNeeded();
+    await expect(map).toBeVisible();
+    const box = (await map.boundingBox())!;
+    await map.click({ position: { x: box.width / 2, y: box.height / 2 } });
+    await expect(form.getByTestId('chosen-point')).toContainText('Latitude');
+    await toLastStep(page);
+    const nickname = `Offline neem ${Date.now()}`;
+    await form.getByLabel('Nickname (optional)').fill(nickname);
+    await form.getByLabel('Photo (optional)').setInputFiles({
+      name: 'neem.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await buildJpeg({ width: 640, height: 480, seed: 21 }),
+    });
+    await form.getByRole('button', { name: 'Register tree' }).click();
+    await expect(form.getByTestId('tree-kept')).toHaveText(SAVED);
+
+    // Closed and reopened without a signal: both wait on the phone.
+    await page.reload();
+    const bar = page.getByTestId('outbox-bar');
+    await expect(bar).toContainText(
+      `2 items saved on this phone — will upload when you are online.`,
+    );
+    expect((await serverRows(me.email, existing.id)).trees).toHaveLength(1);
+
+    // Back online: they upload by themselves, once.
+    await context.setOffline(false);
+    await expect(bar).toHaveCount(0, { timeout: 20_000 });
+    const rows = await serverRows(me.email, existing.id);
+    const made = rows.trees.filter((t) => t.nickname === nickname);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.photo_file_id).not.toBeNull();
+    expect(rows.trees).toHaveLength(2);
+    expect(rows.measurements.map((m) => Number(m.height_cm))).toEqual([88]);
+  });
