@@ -61,7 +61,8 @@ export default function OfflinePage() {
           <ul className="list-disc space-y-1 pl-6">
             <li>Signing in and creating an account.</li>
             <li>Trees, drives and figures this phone has not opened yet.</li>
-            <li>Donations, and changes to your account and your drives.</li>
+            <li>Donations, editing a tree, and changes to your account and your drives.</li>
+            <li>A half-filled tree registration is kept as a draft when you close the app.</li>
           </ul>
         </section>
         <section aria-labelledby="offline-install" className="flex flex-col gap-2">
