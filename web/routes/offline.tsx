@@ -51,6 +51,7 @@ export default function OfflinePage() {
               </Link>
               . Nothing is saved twice.
             </li>
+            <li>A half-filled tree registration is kept as a draft when you close the app.</li>
             <li>Your theme and your signed-in session on this device.</li>
           </ul>
         </section>
@@ -62,7 +63,6 @@ export default function OfflinePage() {
             <li>Signing in and creating an account.</li>
             <li>Trees, drives and figures this phone has not opened yet.</li>
             <li>Donations, editing a tree, and changes to your account and your drives.</li>
-            <li>A half-filled tree registration is kept as a draft when you close the app.</li>
           </ul>
         </section>
         <section aria-labelledby="offline-install" className="flex flex-col gap-2">
