@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOWCASE_DRIVES } from '../../../contract/landing';
 import { buildDrive, insertUser } from '../../../tests/support/factories';
-import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { useTestApp } from '../../../tests/support/use-test-app';
 
 /**
  * GET /api/drives/newest (issue 23): public, the next drives to start soonest first, topped up
@@ -18,18 +18,11 @@ interface Answer {
 }
 
 describe.each(databaseTargets)('the landing page drives on $name', (target) => {
-  const clock = movableClock(NOW);
-  let t: TestApp;
-  afterEach(async () => t?.close());
-
-  async function setup() {
-    clock.set(NOW);
-    t = await buildTestApp(target, { clock });
-    return t.database.db;
-  }
+  const api = useTestApp(target, NOW);
+  const { clock, setup } = api;
   const newest = async (query = '') => {
     clock.advance(31_000); // past the shared answer's 30 s
-    const res = await t.app.inject({ url: `/api/drives/newest${query}` });
+    const res = await api.app.inject({ url: `/api/drives/newest${query}` });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Answer>().data;
   };
@@ -42,7 +35,7 @@ describe.each(databaseTargets)('the landing page drives on $name', (target) => {
   it('ignores what it does not ask for (no input to get wrong)', async () => {
     await setup();
     expect(await newest('?limit=abc&bbox=x')).toEqual([]);
-    const post = await t.app.inject({ method: 'POST', url: '/api/drives/newest', payload: {} });
+    const post = await api.app.inject({ method: 'POST', url: '/api/drives/newest', payload: {} });
     expect(post.statusCode).toBe(404);
   });
 

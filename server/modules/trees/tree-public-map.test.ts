@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUBLIC_MAP_MAX_ZOOM } from '../../../contract/landing';
 import { buildTree, insertUser } from '../../../tests/support/factories';
-import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { useTestApp } from '../../../tests/support/use-test-app';
 import { treeMapRepository } from './tree-map.repository';
 
 /**
@@ -18,18 +18,11 @@ interface Answer {
 }
 
 describe.each(databaseTargets)('the public trees map on $name', (target) => {
-  const clock = movableClock(NOW);
-  let t: TestApp;
-  afterEach(async () => t?.close());
-
-  async function setup() {
-    clock.set(NOW);
-    t = await buildTestApp(target, { clock });
-    return t.database.db;
-  }
+  const api = useTestApp(target, NOW);
+  const { clock, setup } = api;
   const ask = async (query: string) => {
     clock.advance(61_000); // past the cached view's 60 s
-    return t.app.inject({ url: `/api/trees/public-map${query}` });
+    return api.app.inject({ url: `/api/trees/public-map${query}` });
   };
 
   it('answers without a session', async () => {

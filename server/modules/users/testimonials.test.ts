@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TESTIMONIAL_MAX, TESTIMONIAL_MESSAGES } from '../../../contract/testimonials';
 import { DELETE_CONFIRMATION_WORD } from '../../../contract/users';
 import { insertUser } from '../../../tests/support/factories';
 import { signedInUser, TEST_PASSWORD } from '../../../tests/support/signed-in';
-import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { useTestApp } from '../../../tests/support/use-test-app';
 
 /**
  * Testimonials (issue 23): a member writes their own and chooses whether the landing page shows
@@ -24,19 +24,12 @@ interface Shown {
 }
 
 describe.each(databaseTargets)('testimonials on $name', (target) => {
-  const clock = movableClock(NOW);
-  let t: TestApp;
-  afterEach(async () => t?.close());
-
-  async function setup() {
-    clock.set(NOW);
-    t = await buildTestApp(target, { clock });
-    return t.database.db;
-  }
+  const api = useTestApp(target, NOW);
+  const { clock, setup } = api;
   const put = (headers: Record<string, string>, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'PUT', url: '/api/users/me/testimonial', headers, payload });
+    api.app.inject({ method: 'PUT', url: '/api/users/me/testimonial', headers, payload });
   const shown = async () => {
-    const res = await t.app.inject({ url: '/api/testimonials' });
+    const res = await api.app.inject({ url: '/api/testimonials' });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Shown>().data;
   };
@@ -44,17 +37,17 @@ describe.each(databaseTargets)('testimonials on $name', (target) => {
   it('answers the public list without a session, and refuses the writes without one', async () => {
     await setup();
     expect(await shown()).toEqual([]);
-    expect((await t.app.inject({ url: '/api/users/me/testimonial' })).statusCode).toBe(401);
+    expect((await api.app.inject({ url: '/api/users/me/testimonial' })).statusCode).toBe(401);
     expect(
       (await put({}, { quote: 'Planting with friends is the best.', show: true })).statusCode,
     ).toBe(401);
-    const del = await t.app.inject({ method: 'DELETE', url: '/api/users/me/testimonial' });
+    const del = await api.app.inject({ method: 'DELETE', url: '/api/users/me/testimonial' });
     expect(del.statusCode).toBe(401);
   });
 
   it('refuses a quote too short, too long or not text', async () => {
     const db = await setup();
-    const me = await signedInUser(t.app, db);
+    const me = await signedInUser(api.app, db);
     for (const [payload, message] of [
       [{ quote: 'Short', show: true }, TESTIMONIAL_MESSAGES.tooShort],
       [{ quote: 'x'.repeat(TESTIMONIAL_MAX + 1), show: true }, TESTIMONIAL_MESSAGES.tooLong],
@@ -70,8 +63,8 @@ describe.each(databaseTargets)('testimonials on $name', (target) => {
 
   it('keeps a quote private until the member opts in, and shows the newest first', async () => {
     const db = await setup();
-    const asha = await signedInUser(t.app, db, { name: 'Asha Rao', profile_type: 'individual' });
-    const green = await signedInUser(t.app, db, {
+    const asha = await signedInUser(api.app, db, { name: 'Asha Rao', profile_type: 'individual' });
+    const green = await signedInUser(api.app, db, {
       name: 'Greenleaf Ltd',
       profile_type: 'corporate',
     });
@@ -110,7 +103,7 @@ describe.each(databaseTargets)('testimonials on $name', (target) => {
     // Nothing that names an account beyond what the page shows.
     expect(JSON.stringify(list)).not.toMatch(/@|user_id|email/);
 
-    const mine = await t.app.inject({ url: '/api/users/me/testimonial', headers: asha.headers });
+    const mine = await api.app.inject({ url: '/api/users/me/testimonial', headers: asha.headers });
     expect(mine.json<Mine>().data).toMatchObject({
       quote: 'Our street has twelve new oaks.',
       show: true,
@@ -120,7 +113,7 @@ describe.each(databaseTargets)('testimonials on $name', (target) => {
   it('shows at most three, and never a member who is not verified', async () => {
     const db = await setup();
     for (let i = 0; i < 4; i++) {
-      const m = await signedInUser(t.app, db, { name: `Member ${i}` });
+      const m = await signedInUser(api.app, db, { name: `Member ${i}` });
       clock.advance(1000);
       await put(m.headers, { quote: `Quote number ${i} from me`, show: true });
     }
@@ -140,27 +133,30 @@ describe.each(databaseTargets)('testimonials on $name', (target) => {
 
   it("writes only the caller's own testimonial: another member's stays as it was", async () => {
     const db = await setup();
-    const asha = await signedInUser(t.app, db, { name: 'Asha Rao' });
-    const other = await signedInUser(t.app, db, { name: 'Other Person' });
+    const asha = await signedInUser(api.app, db, { name: 'Asha Rao' });
+    const other = await signedInUser(api.app, db, { name: 'Other Person' });
     await put(asha.headers, { quote: 'Asha wrote these words.', show: true });
     await put(other.headers, { quote: 'Other wrote something else.', show: false });
-    const del = await t.app.inject({
+    const del = await api.app.inject({
       method: 'DELETE',
       url: '/api/users/me/testimonial',
       headers: other.headers,
     });
     expect(del.statusCode).toBe(200);
-    const ashas = await t.app.inject({ url: '/api/users/me/testimonial', headers: asha.headers });
+    const ashas = await api.app.inject({ url: '/api/users/me/testimonial', headers: asha.headers });
     expect(ashas.json<Mine>().data).toMatchObject({ quote: 'Asha wrote these words.', show: true });
-    const others = await t.app.inject({ url: '/api/users/me/testimonial', headers: other.headers });
+    const others = await api.app.inject({
+      url: '/api/users/me/testimonial',
+      headers: other.headers,
+    });
     expect(others.json<Mine>().data).toBeNull();
     expect((await shown()).map((s) => s.name)).toEqual(['Asha Rao']);
   });
 
   it('leaves the page when withdrawn, deleted, or with the account', async () => {
     const db = await setup();
-    const asha = await signedInUser(t.app, db, { name: 'Asha Rao' });
-    const ben = await signedInUser(t.app, db, { name: 'Ben Ode' });
+    const asha = await signedInUser(api.app, db, { name: 'Asha Rao' });
+    const ben = await signedInUser(api.app, db, { name: 'Ben Ode' });
     await put(asha.headers, { quote: 'Asha wrote these words.', show: true });
     await put(ben.headers, { quote: 'Ben wrote these words.', show: true });
     expect(await shown()).toHaveLength(2);
@@ -168,7 +164,7 @@ describe.each(databaseTargets)('testimonials on $name', (target) => {
     await put(asha.headers, { quote: 'Asha wrote these words.', show: false });
     expect((await shown()).map((s) => s.name)).toEqual(['Ben Ode']);
 
-    const gone = await t.app.inject({
+    const gone = await api.app.inject({
       method: 'DELETE',
       url: '/api/users/me',
       headers: ben.headers,
