@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CARE_MESSAGES } from '../../contract/tree-care';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiUser } from '../support/e2e-accounts';
-import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
+import { shownDay } from '../support/dates-e2e';
+import { apiDrive, apiToken } from '../support/drives-e2e';
 import { signIn } from '../support/shell-session';
 import { apiTree } from '../support/trees-e2e';
 import { themeAttribute } from '../support/theme';
@@ -162,11 +163,14 @@ test('a corporate member sees their drives and downloads the impact report as CS
   ahead.setDate(ahead.getDate() + 1);
   const start = new Date();
   start.setMonth(start.getMonth() - 11, 1);
-  await form.getByLabel('From').fill(localDayKey(start));
-  await form.getByLabel('To').fill(localDayKey(ahead));
+  // Days as the browser's locale writes them (issue 23 §7), en-US in the test browser.
+  await form.getByLabel('From').fill(shownDay(start));
+  await form.getByLabel('To').fill(shownDay(ahead));
   await form.getByRole('button', { name: 'Show period' }).click();
-  await expect(page.getByTestId('showing-period')).toContainText(localDayKey(ahead));
-  await expect(form.getByLabel('To')).toHaveValue(localDayKey(ahead));
+  await expect(page.getByTestId('showing-period')).toContainText(
+    new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(ahead),
+  );
+  await expect(form.getByLabel('To')).toHaveValue(shownDay(ahead));
   await expect(stat(page, 'stat-drives')).toHaveText('1');
   const download = page.waitForEvent('download');
   await form.getByRole('button', { name: 'Download CSV' }).click();

@@ -83,6 +83,8 @@ for (const screen of SCREENS)
           () =>
             new Promise<number>((resolve) => {
               const open = indexedDB.open('canopy-offline-reads');
+              // Not made yet: leave making it to the app (an empty one would have no stores).
+              open.onupgradeneeded = () => open.transaction?.abort();
               open.onsuccess = () => {
                 const db = open.result;
                 if (!db.objectStoreNames.contains('snapshots')) return resolve(0);

@@ -1,3 +1,4 @@
+import { shownDay } from '../support/dates-e2e';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DRIVE_MESSAGES } from '../../contract/drives';
 import { CARE_MESSAGES } from '../../contract/tree-care';
@@ -15,10 +16,7 @@ import { themeAttribute } from '../support/theme';
 const PHONE = { width: 390, height: 844 };
 
 /** Today as a date field shows it in `locale`. */
-const shownToday = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(),
-  );
+const shownToday = (locale: string) => shownDay(new Date(), locale);
 
 async function findLodhiGarden(form: Locator) {
   await form.getByLabel('Search location').fill('Lodhi Garden');

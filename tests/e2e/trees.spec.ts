@@ -4,6 +4,7 @@ import { TREE_MESSAGES } from '../../contract/trees';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { buildJpeg } from '../support/images';
 import { apiToken } from '../support/drives-e2e';
+import { shownDay } from '../support/dates-e2e';
 import { signedInAccount } from '../support/shell-session';
 import { themeAttribute } from '../support/theme';
 import { registeredWhenPlanted } from '../support/trees-e2e';
@@ -17,10 +18,7 @@ function daysAgo(days: number) {
 }
 
 /** Today as the date field shows it in the browser's locale (en-US here: mm/dd/yyyy). */
-const shownToday = () =>
-  new Intl.DateTimeFormat('en-US', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(),
-  );
+const shownToday = () => shownDay(new Date());
 
 test('a member registers a tree, measures it, waters it, loses it and is asked to replant', async ({
   page,

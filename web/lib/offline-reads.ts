@@ -57,22 +57,33 @@ export const useOfflineReadsSavedAt = () =>
   );
 
 /**
- * Puts the member's kept screens back into the query cache (newer data already there wins), then
- * saves them again whenever one of them loads. Returns the stop function.
+ * Puts the member's kept screens back into the query cache when there is no connection (newer
+ * data already there wins), and saves them again whenever one of them loads. Returns the stop
+ * function.
  */
 export function keepOfflineReads(client: QueryClient, userId: string): () => void {
   if (typeof indexedDB === 'undefined') return () => undefined;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  void database()
-    .then((db) => db.get('snapshots', userId))
-    .then((row) => {
-      if (stopped || !row) return;
-      if (Date.now() - Date.parse(row.savedAt) > MAX_AGE_MS) return;
-      hydrate(client, row.state);
-      setLastSaved(row.savedAt);
-    })
-    .catch(() => undefined);
+  // Only without a connection: online, the server's answers are the truth. The saved answers
+  // are marked stale, so each is asked for again once the connection is back.
+  const restore = () =>
+    void database()
+      .then((db) => db.get('snapshots', userId))
+      .then((row) => {
+        if (stopped || !row) return;
+        if (Date.now() - Date.parse(row.savedAt) > MAX_AGE_MS) return;
+        hydrate(client, row.state);
+        const restored = new Set(row.state.queries.map((q) => q.queryHash));
+        void client.invalidateQueries({
+          predicate: (query) => restored.has(query.queryHash),
+          refetchType: 'none',
+        });
+        setLastSaved(row.savedAt);
+      })
+      .catch(() => undefined);
+  if (!navigator.onLine) restore();
+  window.addEventListener('offline', restore);
   const save = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
@@ -102,6 +113,7 @@ export function keepOfflineReads(client: QueryClient, userId: string): () => voi
     stopped = true;
     unsubscribe();
     window.removeEventListener('pagehide', flush);
+    window.removeEventListener('offline', restore);
     document.removeEventListener('visibilitychange', flush);
     if (timer) clearTimeout(timer);
   };

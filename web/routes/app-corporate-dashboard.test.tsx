@@ -131,8 +131,8 @@ describe('the corporate dashboard page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     // All time is shown with empty fields (issue 23 §3); a report needs its two days.
     const form = screen.getByRole('form', { name: 'Report period' });
-    await user.type(within(form).getByLabelText('From'), '2026-01-01');
-    await user.type(within(form).getByLabelText('To'), '2026-06-30');
+    await user.type(within(form).getByLabelText('From'), '01/01/2026');
+    await user.type(within(form).getByLabelText('To'), '06/30/2026');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() =>
       expect(

@@ -154,7 +154,7 @@ export function CorporateDashboard({
             Showing:{' '}
             <strong>
               {period
-                ? `${formatCalendarDay(period.from)} – ${formatCalendarDay(period.to)} (${period.from} to ${period.to})`
+                ? `${formatCalendarDay(period.from)} – ${formatCalendarDay(period.to)}`
                 : 'all time'}
             </strong>
           </span>

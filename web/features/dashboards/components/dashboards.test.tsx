@@ -382,18 +382,18 @@ describe('CorporateDashboard', () => {
 
     const form = screen.getByRole('form', { name: 'Report period' });
     await user.clear(within(form).getByLabelText('From'));
-    await user.type(within(form).getByLabelText('From'), '2026-05-01');
+    await user.type(within(form).getByLabelText('From'), '05/01/2026');
     await user.clear(within(form).getByLabelText('To'));
-    await user.type(within(form).getByLabelText('To'), '2026-04-01');
+    await user.type(within(form).getByLabelText('To'), '04/01/2026');
     await user.click(within(form).getByRole('button', { name: 'Show period' }));
     expect(await within(form).findByText(DASHBOARD_MESSAGES.periodOrder)).toBeVisible();
     expect(fetch).toHaveBeenCalledTimes(1);
 
     await user.clear(within(form).getByLabelText('To'));
-    await user.type(within(form).getByLabelText('To'), '2026-06-30');
+    await user.type(within(form).getByLabelText('To'), '06/30/2026');
     await user.click(within(form).getByRole('button', { name: 'Show period' }));
     await waitFor(() =>
-      expect(screen.getByTestId('showing-period')).toHaveTextContent('2026-05-01 to 2026-06-30'),
+      expect(screen.getByTestId('showing-period')).toHaveTextContent('May 1, 2026 – Jun 30, 2026'),
     );
     expect(fetch.mock.calls.map((c) => String(c[0]))).toContain(
       '/api/dashboard/corporate?from=2026-05-01&to=2026-06-30',

@@ -260,12 +260,13 @@ describe('the corporate dashboard agrees with itself (issue 23 §3)', () => {
     // The empty state names the button the page has.
     expect(await screen.findByText(/Use Add Tree Drive to organise one/)).toBeInTheDocument();
 
-    await user.type(from, '2026-05-01');
-    await user.type(to, '2026-06-30');
+    // Days as the browser's locale writes them (en-US here), like every day field of the app.
+    await user.type(from, '05/01/2026');
+    await user.type(to, '06/30/2026');
     await user.click(within(form).getByRole('button', { name: 'Show period' }));
-    expect(await screen.findByText(/2026-05-01 to 2026-06-30/)).toBeInTheDocument();
-    expect(from).toHaveValue('2026-05-01');
-    expect(to).toHaveValue('2026-06-30');
+    expect(await screen.findByText('May 1, 2026 – Jun 30, 2026')).toBeInTheDocument();
+    expect(from).toHaveValue('05/01/2026');
+    expect(to).toHaveValue('06/30/2026');
 
     await user.click(screen.getByRole('button', { name: 'Show all time' }));
     expect(screen.getByTestId('showing-period')).toHaveTextContent('Showing: all time');

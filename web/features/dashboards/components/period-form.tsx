@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { periodSchema, type Period } from '../../../../contract/dashboards';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/form-field';
+import { Controller } from 'react-hook-form';
+import { DateField } from '../../../components/ui/date-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { failureMessage } from '../../../lib/api-client';
 import { downloadImpactReport } from '../api';
@@ -55,10 +56,24 @@ export function PeriodForm({
       onSubmit={(event) => void form.handleSubmit(onChange)(event)}
     >
       <div className="w-44">
-        <TextField label="From" type="date" {...form.field('from')} />
+        {/* Days in the browser's locale, as every day the app asks for (issue 23 §7). */}
+        <Controller
+          control={form.control}
+          name="from"
+          render={({ field, fieldState }) => (
+            <DateField label="From" quietHint {...field} error={fieldState.error?.message} />
+          )}
+        />
       </div>
       <div className="w-44">
-        <TextField label="To" type="date" {...form.field('to')} />
+        {/* Days in the browser's locale, as every day the app asks for (issue 23 §7). */}
+        <Controller
+          control={form.control}
+          name="to"
+          render={({ field, fieldState }) => (
+            <DateField label="To" quietHint {...field} error={fieldState.error?.message} />
+          )}
+        />
       </div>
       <div className="flex flex-wrap gap-2 pb-1">
         <Button type="submit" variant="secondary">
