@@ -131,3 +131,36 @@ for (const screen of SCREENS)
     expect(rows.trees).toHaveLength(2);
     expect(rows.measurements.map((m) => Number(m.height_cm))).toEqual([88]);
   });
+
+test('a half-filled registration, photo included, survives closing the app; Start again drops it', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signedInAccount(page);
+  await page.goto('/app/tree-registeration');
+  const form = page.getByRole('form', { name: 'Register a tree' });
+  await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
+  const nickname = `Draft neem ${Date.now()}`;
+  await form.getByLabel('Nickname (optional)').fill(nickname);
+  await form.getByLabel('Photo (optional)').setInputFiles({
+    name: 'draft.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await buildJpeg({ width: 480, height: 360, seed: 33 }),
+  });
+  await expect(form.getByRole('img', { name: 'Preview of the chosen tree photo' })).toBeVisible();
+
+  // The app is closed and opened again.
+  await page.goto('/app/dashboard');
+  await page.goto('/app/tree-registeration');
+  await expect(form.getByText(/Your unfinished tree from .* is back\./)).toBeVisible();
+  await expect(form.getByLabel('Nickname (optional)')).toHaveValue(nickname);
+  await expect(form.getByLabel('Tree Type').locator('option:checked')).toHaveText('Neem');
+  await expect(form.getByRole('img', { name: 'Preview of the chosen tree photo' })).toBeVisible();
+
+  await form.getByRole('button', { name: 'Start again' }).click();
+  await expect(form.getByLabel('Nickname (optional)')).toHaveValue('');
+  await page.reload();
+  await expect(form).toBeVisible();
+  await expect(form.getByText(/is back\./)).toHaveCount(0);
+});

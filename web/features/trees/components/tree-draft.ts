@@ -1,3 +1,4 @@
+import { openDB } from 'idb';
 import { getSessionClaims } from '../../../lib/session';
 import type { TreeFormValues } from '../tree-form-values';
 
@@ -12,6 +13,32 @@ const keyFor = () => {
   return userId ? `canopy-tree-draft:${userId}` : null;
 };
 
+/** The draft's photo: a Blob does not fit localStorage, so it waits in IndexedDB. */
+let photos: ReturnType<typeof openDB> | undefined;
+const photoStore = () =>
+  (photos ??= openDB('canopy-tree-draft-photos', 1, {
+    upgrade(db) {
+      db.createObjectStore('photos');
+    },
+  }));
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+
+export const treeDraftPhoto = {
+  async read(): Promise<File | null> {
+    const key = keyFor();
+    if (!key || !hasIndexedDb()) return null;
+    const stored = (await (await photoStore()).get('photos', key)) as File | undefined;
+    return stored instanceof Blob ? (stored as File) : null;
+  },
+  async save(photo: File | null): Promise<void> {
+    const key = keyFor();
+    if (!key || !hasIndexedDb()) return;
+    const db = await photoStore();
+    if (photo) await db.put('photos', photo, key);
+    else await db.delete('photos', key);
+  },
+};
+
 export const treeDraft = {
   read(): TreeDraft | null {
     const key = keyFor();
@@ -24,7 +51,7 @@ export const treeDraft = {
       return null;
     }
   },
-  /** Kept while anything is filled in; the photo stays only in the open form. */
+  /** Kept while anything is filled in (the photo beside it, in `treeDraftPhoto`). */
   save(values: TreeFormValues, blank: TreeFormValues): void {
     const key = keyFor();
     if (!key) return;
@@ -42,5 +69,6 @@ export const treeDraft = {
   clear(): void {
     const key = keyFor();
     if (key) localStorage.removeItem(key);
+    void treeDraftPhoto.save(null).catch(() => undefined);
   },
 };

@@ -37,7 +37,7 @@ import {
 } from './tree-form-fields';
 import { formatCount } from '../../../lib/numbers';
 import { SAVED_ON_PHONE } from '../../../lib/outbox/use-outbox';
-import { treeDraft } from './tree-draft';
+import { treeDraft, treeDraftPhoto } from './tree-draft';
 import { formatDateTime } from '../../../lib/dates';
 
 /** Focuses the first control of a field's block (the search box for the map). */
@@ -118,6 +118,21 @@ export function TreeForm({
   const save = mode === 'register' ? registerTree : updateTree;
   const busy = save.isPending;
 
+  // The draft's photo comes back from IndexedDB a moment after the rest.
+  useEffect(() => {
+    if (!draft) return;
+    let live = true;
+    void treeDraftPhoto
+      .read()
+      .then((photo) => {
+        if (live && photo && !form.getValues('image')) form.setValue('image', photo);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [draft, form]);
+
   // Editing a field clears its error; a plain registration is kept as a draft as it is filled.
   useEffect(
     () =>
@@ -125,7 +140,9 @@ export function TreeForm({
         formState: { values: true },
         callback: ({ name, values }) => {
           if (name) clearErrors(name as TreeErrorField);
-          if (drafted && name) treeDraft.save(values, blank);
+          if (!drafted || !name) return;
+          treeDraft.save(values, blank);
+          if (name === 'image') void treeDraftPhoto.save(values.image).catch(() => undefined);
         },
       }),
     [subscribe, clearErrors, drafted, blank],
