@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { OFFLINE_NOTICE } from '../../web/app/offline-banner';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
@@ -136,3 +138,56 @@ for (const screen of SCREENS)
     await context.setOffline(false);
     await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
   });
+
+test('a new version waits until the member chooses "Reload to update"', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signedInAccount(page);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  const firstWorker = await page.evaluate(
+    async () => (await navigator.serviceWorker.ready).active?.scriptURL,
+  );
+  expect(firstWorker).toMatch(/\/sw\.js$/);
+  // The second visit runs under the worker (the first page loaded before it existed).
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+
+  // A new version is published: the worker's bytes change (its compressed copies set aside).
+  const dist = path.resolve('dist/web');
+  const worker = path.join(dist, 'sw.js');
+  const original = await fs.readFile(worker, 'utf8');
+  const siblings = ['sw.js.br', 'sw.js.gz'].map((name) => path.join(dist, name));
+  const aside = await Promise.all(
+    siblings.map((file) =>
+      fs.rename(file, `${file}.aside`).then(
+        () => file,
+        () => null,
+      ),
+    ),
+  );
+  try {
+    await fs.writeFile(worker, `${original}\n// next version ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    // The open app keeps running the old version and asks.
+    const toast = page.getByText('A new version of Canopy is ready.');
+    await expect(toast).toBeVisible({ timeout: 20_000 });
+    expect(
+      await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting),
+    ).toBe(true);
+    await page.getByRole('button', { name: 'Reload to update' }).click();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return !registration?.waiting && !!navigator.serviceWorker.controller;
+        }),
+      )
+      .toBe(true);
+  } finally {
+    await fs.writeFile(worker, original);
+    await Promise.all(aside.map((file) => (file ? fs.rename(`${file}.aside`, file) : null)));
+  }
+});
