@@ -1,7 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ATTENDANCE_MESSAGES, attendanceResponseSchema } from '../../contract/attendance';
+import { ATTENDANCE_MESSAGES } from '../../contract/attendance';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { apiToken, driveFields, driveStartingSoon, joinDrive, passOf } from '../support/drives-e2e';
+import {
+  attendanceOf,
+  apiToken,
+  driveFields,
+  driveStartingSoon,
+  joinDrive,
+  passOf,
+} from '../support/drives-e2e';
 import { apiUser, mailDir } from '../support/e2e-accounts';
 import { signIn } from '../support/shell-session';
 import { waitForMail } from '../support/smtp-receiver';
@@ -109,13 +116,7 @@ for (const screen of SCREENS)
 
     // Their hours as the server counts them: 2 (the drive's duration, still checked in), 2 (the
     // walk-in, the same) and 1 (corrected); and the organiser's 2 (the duration, uncorrected).
-    const attendance = attendanceResponseSchema.parse(
-      await (
-        await page.request.get(`/api/drives/${id}/attendance`, {
-          headers: { 'x-auth-token': organiserToken },
-        })
-      ).json(),
-    ).data;
+    const attendance = await attendanceOf(page.request, organiserToken, id);
     const theirs = attendance.people.filter((p) => !p.isOrganiser);
     expect(theirs.map((p) => p.hours).sort()).toEqual([1, 2, 2]);
     expect(attendance.people.find((p) => p.isOrganiser)?.hours).toBe(2);

@@ -1,8 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { attendanceResponseSchema } from '../../contract/attendance';
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { apiToken, driveStartingSoon, joinDrive, passOf } from '../support/drives-e2e';
+import {
+  attendanceOf,
+  apiToken,
+  driveStartingSoon,
+  joinDrive,
+  passOf,
+} from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { signIn } from '../support/shell-session';
 
@@ -62,13 +67,7 @@ for (const screen of SCREENS)
     // Back online: the queue uploads in order by itself.
     await context.setOffline(false);
     await expect(bar).toContainText('1 item not accepted: fix or discard.');
-    const attendance = attendanceResponseSchema.parse(
-      await (
-        await page.request.get(`/api/drives/${id}/attendance`, {
-          headers: { 'x-auth-token': organiserToken },
-        })
-      ).json(),
-    ).data;
+    const attendance = await attendanceOf(page.request, organiserToken, id);
     expect(attendance.people.filter((p) => p.checkedIn).map((p) => p.name)).toEqual([
       member.username,
     ]);
@@ -126,12 +125,6 @@ test('the same check-in sent twice with one key is one attendance and one answer
   expect(first.status()).toBe(200);
   expect(again.headers()['idempotent-replayed']).toBe('true');
   expect(await again.json()).toEqual(await first.json());
-  const attendance = attendanceResponseSchema.parse(
-    await (
-      await page.request.get(`/api/drives/${id}/attendance`, {
-        headers: { 'x-auth-token': organiserToken },
-      })
-    ).json(),
-  ).data;
+  const attendance = await attendanceOf(page.request, organiserToken, id);
   expect(attendance.people.filter((p) => p.checkedIn)).toHaveLength(1);
 });

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { drivePassResponseSchema } from '../../contract/attendance';
+import { attendanceResponseSchema, drivePassResponseSchema } from '../../contract/attendance';
 import { E2E_PASSWORD } from './e2e-accounts';
 import { buildJpeg } from './images';
 
@@ -125,4 +125,13 @@ export async function passOf(request: APIRequestContext, token: string, id: stri
   });
   expect(answer.status(), await answer.text()).toBe(200);
   return drivePassResponseSchema.parse(await answer.json()).data;
+}
+
+/** The drive's attendance as its check-in desk reads it (the organiser's token). */
+export async function attendanceOf(request: APIRequestContext, token: string, id: string) {
+  const answer = await request.get(`/api/drives/${id}/attendance`, {
+    headers: { 'x-auth-token': token },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return attendanceResponseSchema.parse(await answer.json()).data;
 }
