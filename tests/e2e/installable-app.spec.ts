@@ -176,14 +176,20 @@ test('a new version waits until the member chooses "Reload to update"', async ({
     expect(
       await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting),
     ).toBe(true);
+    // The new worker takes over, then the page reloads under it.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Reload to update' }).click();
+    await reloaded;
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect
       .poll(() =>
-        page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          return !registration?.waiting && !!navigator.serviceWorker.controller;
-        }),
+        page
+          .evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return !registration?.waiting && !!navigator.serviceWorker.controller;
+          })
+          // A late reload may still be under way: ask again.
+          .catch(() => false),
       )
       .toBe(true);
   } finally {
