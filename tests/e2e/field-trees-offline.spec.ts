@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openDatabase, sqliteFileIn } from '../../server/db/database';
 import { apiToken } from '../support/drives-e2e';
 import { buildJpeg } from '../support/images';
 import { signedInAccount } from '../support/shell-session';
-import { apiTree } from '../support/trees-e2e';
+import { apiTree, withE2eDatabase } from '../support/trees-e2e';
 
 // Issue 24's journey: with the network cut, register a tree with a photo and measure another,
 // reload the app offline (it opens), go online, and the server has exactly one new tree (with its
@@ -19,27 +18,24 @@ const SAVED = 'Saved on this phone — will upload when you are online.';
 
 /** What the e2e server's database holds for a member (read straight from its SQLite file). */
 async function serverRows(ownerEmail: string, measuredTreeId: string) {
-  const handle = openDatabase({ sqliteFile: sqliteFileIn(process.env.CANOPY_E2E_DATA_DIR!) });
-  try {
-    const owner = await handle.db
+  return withE2eDatabase(async (db) => {
+    const owner = await db
       .selectFrom('users')
       .select('id')
       .where('email', '=', ownerEmail)
       .executeTakeFirstOrThrow();
-    const trees = await handle.db
+    const trees = await db
       .selectFrom('trees')
       .select(['id', 'nickname', 'photo_file_id'])
       .where('owner_id', '=', owner.id)
       .execute();
-    const measurements = await handle.db
+    const measurements = await db
       .selectFrom('tree_measurements')
       .select(['height_cm'])
       .where('tree_id', '=', measuredTreeId)
       .execute();
     return { trees, measurements };
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 /** On a phone the form is three steps: Next until the last. */
@@ -150,7 +146,23 @@ test('a half-filled registration, photo included, survives closing the app; Star
   });
   await expect(form.getByRole('img', { name: 'Preview of the chosen tree photo' })).toBeVisible();
 
-  // The app is closed and opened again.
+  // A moment later the photo is kept beside the fields; then the app is closed and opened again.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('canopy-tree-draft-photos');
+            open.onupgradeneeded = () => open.transaction?.abort();
+            open.onerror = () => resolve(0);
+            open.onsuccess = () => {
+              const count = open.result.transaction('photos').objectStore('photos').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    )
+    .toBe(1);
   await page.goto('/app/dashboard');
   await page.goto('/app/tree-registeration');
   await expect(form.getByText(/Your unfinished tree from .* is back\./)).toBeVisible();

@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { Kysely } from 'kysely';
 import { openDatabase, sqliteFileIn } from '../../server/db/database';
+import type { Database } from '../../server/db/tables';
 import { careDueQueries } from '../../server/modules/trees/tree-care-due.repository';
 import { localDayKey } from './drives-e2e';
 
@@ -10,16 +12,23 @@ import { localDayKey } from './drives-e2e';
  * member's care figures are read fresh on their first request.
  */
 export async function registeredWhenPlanted(treeIds: readonly string[]): Promise<void> {
-  const dataDir = process.env.CANOPY_E2E_DATA_DIR;
-  if (!dataDir) throw new Error('CANOPY_E2E_DATA_DIR is not set (tests/e2e/global-setup.ts)');
-  const handle = openDatabase({ sqliteFile: sqliteFileIn(dataDir) });
-  try {
-    await handle.db
+  await withE2eDatabase(async (db) => {
+    await db
       .updateTable('trees')
       .set((eb) => ({ created_at: eb.ref('planted_at') }))
       .where('id', 'in', treeIds)
       .execute();
-    for (const id of treeIds) await careDueQueries(handle.db).refreshCareDue(id);
+    for (const id of treeIds) await careDueQueries(db).refreshCareDue(id);
+  });
+}
+
+/** Runs `work` on the e2e server's own SQLite database (tests/e2e/global-setup.ts). */
+export async function withE2eDatabase<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const dataDir = process.env.CANOPY_E2E_DATA_DIR;
+  if (!dataDir) throw new Error('CANOPY_E2E_DATA_DIR is not set (tests/e2e/global-setup.ts)');
+  const handle = openDatabase({ sqliteFile: sqliteFileIn(dataDir) });
+  try {
+    return await work(handle.db);
   } finally {
     await handle.close();
   }

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
-import { formatCount } from '../lib/numbers';
+import { plural } from '../lib/numbers';
 import { useOnline } from '../lib/use-online';
 import { useOutboxActions, useOutboxItems } from '../lib/outbox/use-outbox';
 
 /** While items wait, the app tries again this often (and at once when the browser comes online). */
 const RETRY_MS = 60_000;
 
-const items = (n: number) => `${formatCount(n)} ${n === 1 ? 'item' : 'items'}`;
+const items = (n: number) => plural(n, 'item');
 
 /**
  * Uploads what was saved on this phone when the app opens, when the browser comes online, on

@@ -66,8 +66,6 @@ function useAttendanceChange<V, R>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    // Offline, a check-in is kept on the phone at once; TanStack's default would pause it.
-    networkMode: 'always',
     onSuccess: (result) => {
       const answer = answerOf(result);
       if (!answer) return;

@@ -132,7 +132,7 @@ export const postTree = (body: FormData, idempotencyKey?: string) =>
     method: 'POST',
     body,
     schema: treeResponseSchema,
-    ...(idempotencyKey ? { idempotencyKey } : {}),
+    idempotencyKey,
   });
 export const patchTree = (id: string, body: FormData) =>
   apiRequest(treePath(id), { method: 'PATCH', body, schema: treeResponseSchema });
@@ -148,14 +148,14 @@ export const postMeasurement = (
     method: 'POST',
     body,
     schema: measurementResponseSchema,
-    ...(idempotencyKey ? { idempotencyKey } : {}),
+    idempotencyKey,
   });
 export const postCare = (id: string, body: CareRequest, idempotencyKey?: string) =>
   apiRequest(`${treePath(id)}/care`, {
     method: 'POST',
     body,
     schema: careResponseSchema,
-    ...(idempotencyKey ? { idempotencyKey } : {}),
+    idempotencyKey,
   });
 /** JSON, or multipart when a photo of what is wrong goes with it. */
 export const postHealth = (id: string, body: HealthRequest | FormData, idempotencyKey?: string) =>
@@ -163,7 +163,7 @@ export const postHealth = (id: string, body: HealthRequest | FormData, idempoten
     method: 'POST',
     body,
     schema: healthResponseSchema,
-    ...(idempotencyKey ? { idempotencyKey } : {}),
+    idempotencyKey,
   });
 
 /** My trees as a file (it needs the session header, so it is fetched and saved, not linked). */
@@ -324,8 +324,6 @@ function useTreeChange<TInput, TAnswer>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    // Offline, a field write is kept on the phone at once; TanStack's default would pause it.
-    networkMode: 'always',
     onSuccess: (answer) => {
       const tree = treeOf(answer);
       if (tree)
