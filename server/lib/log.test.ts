@@ -16,7 +16,14 @@ describe('redactUrl', () => {
     ['/api/x?Token=abc&TOKEN=def', '/api/x?Token=[redacted]&TOKEN=[redacted]'],
     ['/api/x?%74oken=abc', '/api/x?%74oken=[redacted]'],
     ['/api/x?token', '/api/x?token=[redacted]'],
-    ['/api/x?tokens=keep&q=token', '/api/x?tokens=keep&q=token'],
+    ['/api/x?tokens=a&q=token', '/api/x?tokens=[redacted]&q=token'],
+    ['/api/x?api_token=a&access_token=b', '/api/x?api_token=[redacted]&access_token=[redacted]'],
+    ['/api/x?apiKey=a&client_secret=b', '/api/x?apiKey=[redacted]&client_secret=[redacted]'],
+    [
+      '/api/x?password=a&new_passwd=b&pwd=c',
+      '/api/x?password=[redacted]&new_passwd=[redacted]&pwd=[redacted]',
+    ],
+    ['/api/x?otp_code=1&claimCode=2&q=a', '/api/x?otp_code=[redacted]&claimCode=[redacted]&q=a'],
     ['/api/calendar/feed/AbC-123_xyz.ics', '/api/calendar/feed/[redacted].ics'],
     ['/api/calendar/feed/AbC-123_xyz.ics?x=1', '/api/calendar/feed/[redacted].ics?x=1'],
     ['/api/calendar/feed/AbC-123_xyz', '/api/calendar/feed/[redacted]'],
@@ -48,11 +55,12 @@ describe('request log lines', () => {
       logStream: { write: (line) => void lines.push(line) },
     });
     await app.ready();
-    const secrets = ['resetTok3nValue', 'apiK3yValue', '654321', 'feedT0kenValue'];
+    const secrets = ['resetTok3nValue', 'apiK3yValue', '654321', 'feedT0kenValue', 'cnp_qu3ryTok'];
     for (const url of [
       `/api/users/resetpassword?email=a%40b.org&token=${secrets[0]}`,
       `/api/stats?key=${secrets[1]}&code=${secrets[2]}`,
       `/api/calendar/feed/${secrets[3]}.ics`,
+      `/api/drives?api_token=${secrets[4]}&access_token=${secrets[4]}`,
       `/reset-password?token=${secrets[0]}`,
     ])
       await app.inject({ method: 'GET', url });

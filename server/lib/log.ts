@@ -5,8 +5,11 @@ export interface Log {
   error(obj: object, msg?: string): void;
 }
 
-/** Query parameters whose values are secrets (reset links, API keys, codes); never logged. */
-const SECRET_PARAMS = new Set(['token', 'key', 'code']);
+/**
+ * Query parameters whose names say they carry a token, key, code, secret or password
+ * (`token`, `api_token`, `access_token`, `apiKey`, `client_secret`, `otp_code`…): never logged.
+ */
+const SECRET_PARAM = /token|key|code|secret|passw(?:or)?d|pwd/i;
 /** The calendar feed's address is its secret: /api/calendar/feed/<token>.ics. */
 const FEED_PATH = /^(\/api\/calendar\/feed\/)(?!rotate(?:$|[/?]))[^/?]+?(\.ics)?(?=$|[?/])/i;
 
@@ -30,7 +33,7 @@ export function redactUrl(url: string): string {
       } catch {
         // A malformed name is logged as sent.
       }
-      return SECRET_PARAMS.has(name.trim().toLowerCase()) ? `${rawName}=[redacted]` : pair;
+      return SECRET_PARAM.test(name) ? `${rawName}=[redacted]` : pair;
     })
     .join('&');
   return `${pathPart}?${query}`;
