@@ -71,7 +71,8 @@ export const PROFILE_MESSAGES = {
   avatarRemoved: 'Profile photo removed.',
   currentPasswordRequired: 'Current password is required!',
   currentPasswordWrong: 'Your current password is not correct.',
-  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  passwordChanged:
+    'Password changed. Your other sessions have been signed out and your API tokens revoked.',
   samePassword: 'The new password must be different from the current one.',
   deleteConfirmRequired: 'Please type DELETE to confirm.',
   accountDeleted: 'Your account has been deleted.',

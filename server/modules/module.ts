@@ -41,6 +41,11 @@ export interface ModuleDeps {
 export interface ModuleHooks {
   /** A member deletes their account: clear or anonymise this module's rows. */
   onAccountDeleted?: (userId: string, tx: Tx) => Promise<void>;
+  /**
+   * A member's password was changed or reset (every other sign-in ends): end what the old
+   * password let in beyond sessions, e.g. API tokens (issue 25, security 2).
+   */
+  onPasswordChanged?: (userId: string, tx: Tx) => Promise<void>;
   /** A drive is about to be deleted: a reason it may not be (shown to the organiser), or null. */
   guardDriveDeletion?: (driveId: string, tx: Tx) => Promise<string | null>;
   /** Read ports the nursery's chain of custody asks of the modules that own those facts. */

@@ -5,6 +5,7 @@ import {
   API_TOKEN_MESSAGES,
   API_TOKEN_PATTERN,
 } from '../../../contract/api-tokens';
+import { memoryMailer, resetLinkFrom } from '../../../tests/support/memory-mailer';
 import { signedInUser, TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { useTestApp } from '../../../tests/support/use-test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
@@ -15,7 +16,8 @@ type Method = 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(databaseTargets)('personal API tokens on $name', (target) => {
-  const api = useTestApp(target, NOW);
+  const mailer = memoryMailer();
+  const api = useTestApp(target, NOW, { mailer });
   const { setup, clock } = api;
   const call = (
     method: Method,
@@ -289,5 +291,56 @@ describe.each(databaseTargets)('personal API tokens on $name', (target) => {
     expect(gone.statusCode).toBe(200);
     expect(await db.selectFrom('api_tokens').selectAll().execute()).toHaveLength(0);
     expect((await call('GET', '/api/users/currentuser', bearer(secret))).statusCode).toBe(401);
+  });
+
+  it('ends every token of the member when the password is changed or reset (issue 25)', async () => {
+    const db = await setup();
+    const me = await member(db);
+    const other = await member(db);
+    const mine = await create(me.headers);
+    const theirs = await create(other.headers);
+
+    const changed = await call('POST', '/api/users/me/password', me.headers, {
+      currentPassword: TEST_PASSWORD,
+      password: 'a-new-long-secret-1',
+      passwordConfirm: 'a-new-long-secret-1',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await call('GET', '/api/users/currentuser', bearer(mine.secret))).statusCode).toBe(401);
+    expect((await call('GET', '/api/api-tokens', me.headers)).json().data).toEqual([]);
+    // Another member's token is untouched.
+    expect((await call('GET', '/api/users/currentuser', bearer(theirs.secret))).statusCode).toBe(
+      200,
+    );
+
+    // A reset by mailed link ends them too.
+    const again = await create(me.headers);
+    expect((await call('GET', '/api/users/currentuser', bearer(again.secret))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('POST', '/api/users/forgotpassword', {}, { email: me.user.email })).statusCode,
+    ).toBe(200);
+    const token = new URL(resetLinkFrom(await mailer.next(me.user.email))).searchParams.get(
+      'token',
+    )!;
+    const reset = await call(
+      'POST',
+      '/api/users/resetpassword',
+      {},
+      {
+        email: me.user.email,
+        token,
+        password: 'another-new-secret-2',
+        passwordConfirm: 'another-new-secret-2',
+      },
+    );
+    expect(reset.statusCode).toBe(200);
+    expect((await call('GET', '/api/users/currentuser', bearer(again.secret))).statusCode).toBe(
+      401,
+    );
+    expect(await db.selectFrom('api_tokens').select('user_id').execute()).toEqual([
+      { user_id: other.user.id },
+    ]);
   });
 });

@@ -25,5 +25,9 @@ export const apiTokensModule = defineModule({
       sharedDatabase: database.dialect === 'postgres',
     }),
   routes: [apiTokensRoutes],
-  hooks: (apiTokens) => ({ onAccountDeleted: apiTokens.onAccountDeleted }),
+  hooks: (apiTokens) => ({
+    onAccountDeleted: apiTokens.onAccountDeleted,
+    // A new password ends every token too: a leaked password may have made them.
+    onPasswordChanged: apiTokens.onAccountDeleted,
+  }),
 });

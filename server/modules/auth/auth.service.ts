@@ -68,6 +68,8 @@ export interface AuthServiceDeps {
   onBackgroundError: (error: unknown) => void;
   /** Runs once, in the transaction that verifies an account for the first time (the welcome notification). */
   onFirstVerified?: (user: UserRow, tx: Tx) => Promise<void>;
+  /** In the transaction that stores a new password (reset or change): other modules' sign-ins end. */
+  onPasswordChanged?: (userId: string, tx: Tx) => Promise<void>;
 }
 
 export function authService(deps: AuthServiceDeps) {
@@ -284,6 +286,7 @@ export function authService(deps: AuthServiceDeps) {
         await users.setPasswordHash(user.id, passwordHash, at, tx);
         await inTx(tx).voidResetTokens(user.id, at);
         await inTx(tx).revokeAllSessions(user.id, at);
+        await deps.onPasswordChanged?.(user.id, tx);
         // The mailed link proves the address, so a reset also verifies an unverified account.
         await markVerified(tx, user, at);
         await signIns.clearFailures(user.email, tx);
@@ -312,6 +315,7 @@ export function authService(deps: AuthServiceDeps) {
         await users.setPasswordHash(user.id, passwordHash, at, tx);
         await inTx(tx).revokeOtherSessions(user.id, sessionId, at);
         await inTx(tx).voidResetTokens(user.id, at);
+        await deps.onPasswordChanged?.(user.id, tx);
       });
       return PROFILE_MESSAGES.passwordChanged;
     },

@@ -16,7 +16,7 @@ export const authModule = defineModule({
   name: 'auth',
   needs: ['users', 'notifications'],
   tables: ['sessions', 'otp_codes', 'reset_tokens', 'auth_attempts'],
-  create: ({ uow, clock, config, database, log, mail }, { users, notifications }) =>
+  create: ({ uow, clock, config, database, log, mail, hooks }, { users, notifications }) =>
     authService({
       uow,
       repo: authRepository,
@@ -31,6 +31,9 @@ export const authModule = defineModule({
       sharedDatabase: database.dialect === 'postgres',
       onBackgroundError: (err) => log.error({ err }, 'background sign-in work failed'),
       onFirstVerified: (user, tx) => notifications.notifyMany([user.id], WELCOME_NOTICE, tx),
+      onPasswordChanged: async (userId, tx) => {
+        for (const ended of hooks.all('onPasswordChanged')) await ended(userId, tx);
+      },
     }),
   routes: [authRoutes],
   hooks: (auth) => ({ onAccountDeleted: auth.onAccountDeleted, prune: auth.prune }),

@@ -42,7 +42,8 @@ export function ResetPasswordForm() {
   return (
     <>
       <AuthHeading title="Reset your password">
-        Use the reset token from the email we sent you. It works once, for 30 minutes.
+        Use the reset token from the email we sent you. It works once, for 30 minutes. A new
+        password signs you out everywhere and revokes your API tokens.
       </AuthHeading>
       <form
         noValidate

@@ -15,7 +15,8 @@ export function ApiTokensPanel() {
         <p className={mutedText}>
           A token lets a script or another app read your Canopy data as you. Tokens are read-only:
           they work on GET requests under <code>/api</code> and are refused (403) on anything that
-          changes data. Revoke a token you no longer use.
+          changes data. Revoke a token you no longer use. Changing or resetting your password
+          revokes every token.
         </p>
         <CreateTokenForm />
         <TokenList />

@@ -2,6 +2,7 @@ import { toast } from 'sonner';
 import { PASSWORD_MAX } from '../../../../contract/auth';
 import { changePasswordRequestSchema, PROFILE_MESSAGES } from '../../../../contract/users';
 import { PasswordField, PasswordPairFields } from '../../../components/ui/form-field';
+import { mutedText } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useChangePassword } from '../api';
 import { SaveButton, showRefusal } from './profile-form';
@@ -9,7 +10,7 @@ import { SaveButton, showRefusal } from './profile-form';
 const FIELDS = ['currentPassword', 'password', 'passwordConfirm'] as const;
 const EMPTY = { currentPassword: '', password: '', passwordConfirm: '' };
 
-/** Current password, new password twice; other sessions end, this one stays. */
+/** Current password, new password twice; other sessions and every API token end, this one stays. */
 export function ChangePasswordForm({
   headingId,
   username,
@@ -38,6 +39,10 @@ export function ChangePasswordForm({
       aria-labelledby={headingId}
       className="flex max-w-xl flex-col gap-4"
     >
+      <p className={mutedText}>
+        Changing your password signs you out on your other devices and revokes your personal API
+        tokens.
+      </p>
       {/* Lets password managers tie the new password to this account. */}
       <input
         type="text"
