@@ -36,6 +36,9 @@ export const API_TOKEN_MESSAGES = {
   /** An API token on anything but a read (GET/HEAD) under /api. */
   readOnly: 'API tokens are read-only. Sign in to Canopy to make changes.',
   /** An API token on the token endpoints themselves. */
+  /** Issue 25, security 3: the feed address is a secret of its own that outlives a token. */
+  noFeedAddress:
+    'API tokens cannot read your calendar feed address. Sign in to Canopy to see or replace it.',
   notForTokens:
     'API tokens cannot list, create or revoke API tokens. Sign in to Canopy to manage them.',
   invalid: 'This API token is not valid: it was revoked, has expired, or never existed.',

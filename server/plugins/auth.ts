@@ -61,10 +61,13 @@ export function sessionAuth(auth: AuthService, apiTokens?: ApiTokenLookup) {
   };
   return {
     getUser,
-    /** `{ apiTokens: false }`: a signed-in session only (the token endpoints themselves). */
+    /**
+     * `{ apiTokens: false }`: a signed-in session only (the token endpoints themselves); `refusal`
+     * is the 403's message for a token.
+     */
     async requireUser(
       request: FastifyRequest,
-      options: { apiTokens?: boolean } = {},
+      options: { apiTokens?: boolean; refusal?: string } = {},
     ): Promise<SignedIn> {
       const signedIn = await getUser(request);
       if (!signedIn) {
@@ -76,7 +79,7 @@ export function sessionAuth(auth: AuthService, apiTokens?: ApiTokenLookup) {
         );
       }
       if (signedIn.apiTokenId && options.apiTokens === false)
-        throw forbidden(API_TOKEN_MESSAGES.notForTokens);
+        throw forbidden(options.refusal ?? API_TOKEN_MESSAGES.notForTokens);
       return signedIn;
     },
   };

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { API_TOKEN_MESSAGES } from '../../../contract/api-tokens';
 import { errorResponseSchema } from '../../../contract/common';
 import { calendarFeedResponseSchema } from '../../../contract/drives';
 import type { AppContext } from '../../context';
 import { notFound } from '../../lib/errors';
 
-const errors = { 401: errorResponseSchema, 404: errorResponseSchema, 429: errorResponseSchema };
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  429: errorResponseSchema,
+};
 const FEED_NOT_FOUND = 'This calendar address does not exist or was replaced by a new one.';
 
 export const calendarFeedRoutes =
@@ -25,7 +31,11 @@ export const calendarFeedRoutes =
         },
       },
       async (request) => {
-        const { user } = await sessions.requireUser(request);
+        // Tokens get no feed address: it would outlive the token's revocation (issue 25).
+        const { user } = await sessions.requireUser(request, {
+          apiTokens: false,
+          refusal: API_TOKEN_MESSAGES.noFeedAddress,
+        });
         return { success: true as const, data: { url: await feeds.url(user.id) } };
       },
     );

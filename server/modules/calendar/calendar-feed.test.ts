@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { API_TOKEN_MESSAGES } from '../../../contract/api-tokens';
 import { buildDrive, insertUser } from '../../../tests/support/factories';
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
@@ -30,6 +31,33 @@ describe.each(databaseTargets)('personal calendar feed on $name', (target) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/feed' })).statusCode).toBe(401);
     const rotate = await t.app.inject({ method: 'POST', url: '/api/calendar/feed/rotate' });
     expect(rotate.statusCode).toBe(401);
+  });
+
+  it('gives an API token no feed address (it would outlive the token)', async () => {
+    const db = await setup();
+    const me = await signedInUser(t.app, db);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/api-tokens',
+      headers: me.headers,
+      payload: { name: 'Calendar script' },
+    });
+    const secret = created.json().data.secret as string;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/calendar/feed',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(API_TOKEN_MESSAGES.noFeedAddress);
+    expect(res.body).not.toContain('/api/calendar/feed/');
+    // The token still reads what it may.
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/currentuser',
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(mine.statusCode).toBe(200);
   });
 
   it('shows the same secret address every time, storing only its hash', async () => {
