@@ -65,8 +65,54 @@ describe('loadConfig', () => {
     expect(loadConfig({ FILE_STORAGE: ' ' }).fileStorage).toBe('disk');
   });
 
+  it('reads an S3 bucket with FILE_STORAGE=s3 or a set S3_BUCKET (region us-east-1, virtual-host style unless told)', () => {
+    const bucket = { S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'AKID', S3_SECRET_ACCESS_KEY: 'shh' };
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_ACCESS_KEY_ID: 'AKID' }).s3).toBeNull();
+    expect(loadConfig(bucket)).toMatchObject({ fileStorage: 'disk', s3: { bucket: 'photos' } });
+    expect(loadConfig({ ...bucket, FILE_STORAGE: 's3' })).toMatchObject({
+      fileStorage: 's3',
+      s3: {
+        endpoint: undefined,
+        region: 'us-east-1',
+        bucket: 'photos',
+        accessKeyId: 'AKID',
+        secretAccessKey: 'shh',
+        forcePathStyle: false,
+      },
+    });
+    expect(
+      loadConfig({
+        ...bucket,
+        FILE_STORAGE: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'eu-central-1',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).s3,
+    ).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+    });
+  });
+
   it.each([
-    [{ FILE_STORAGE: 's3' }, /FILE_STORAGE must be disk or database/],
+    [{ FILE_STORAGE: 'ftp' }, /FILE_STORAGE must be disk, database or s3/],
+    [{ FILE_STORAGE: 's3' }, /FILE_STORAGE=s3 needs S3_BUCKET/],
+    [
+      { FILE_STORAGE: 's3', S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 's' },
+      /FILE_STORAGE=s3 needs S3_ACCESS_KEY_ID/,
+    ],
+    [
+      { FILE_STORAGE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' },
+      /FILE_STORAGE=s3 needs S3_SECRET_ACCESS_KEY/,
+    ],
+    [
+      { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' },
+      /S3_BUCKET \(S3 storage\) needs S3_SECRET_ACCESS_KEY/,
+    ],
+    [{ S3_ENDPOINT: 'ftp://x' }, /S3_ENDPOINT must be an absolute http\(s\) address/],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE must be true or false/],
     [{ DATABASE_URL: 'mysql://x@y/z' }, /DATABASE_URL must look like postgres:\/\//],
     [{ DATABASE_URL: 'not a url' }, /DATABASE_URL/],
     [{ PORT: 'eighty' }, /PORT/],

@@ -128,8 +128,26 @@ const envSchema = z.object({
     .enum(['true', 'false', ''], { error: 'SCHEDULED_JOBS must be true or false' })
     .default('true'),
   FILE_STORAGE: optionalText.pipe(
-    z.enum(['disk', 'database'], { error: 'FILE_STORAGE must be disk or database' }).optional(),
+    z
+      .enum(['disk', 'database', 's3'], { error: 'FILE_STORAGE must be disk, database or s3' })
+      .optional(),
   ),
+  // The bucket behind FILE_STORAGE=s3 (issue 25); checked together in checkS3.
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'S3_ENDPOINT must be an absolute http(s) address, e.g. https://s3.example.com',
+      })
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', ''], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
+    .default('false'),
   // Who issues receipts (issue 22); unset: receipts say they are not tax receipts.
   ORG_LEGAL_NAME: optionalText.pipe(
     z.string().max(200, 'ORG_LEGAL_NAME must be at most 200 characters').optional(),
@@ -193,8 +211,12 @@ export interface Config {
    * the nearest `n` hops, or the listed addresses/CIDR ranges.
    */
   trustProxy: TrustProxy;
-  /** Where uploaded image bytes live: files under DATA_DIR, or the database every server shares. */
-  fileStorage: 'disk' | 'database';
+  /**
+   * Where uploaded image bytes live: files under DATA_DIR, the database every server shares, or
+   * an S3 bucket (`s3`: set when fileStorage is 's3', or S3_BUCKET is set for files:move).
+   */
+  fileStorage: FileStorage;
+  s3: S3Settings | null;
   /** Bench only: report the longest event-loop stall on SIGUSR2 and at shutdown (lib/event-loop-report.ts). */
   eventLoopReport?: boolean;
   /**
@@ -207,6 +229,20 @@ export interface Config {
    * Without `legalName` a receipt says it is a payment confirmation, not a tax receipt.
    */
   receipts: ReceiptIssuer;
+}
+
+export type FileStorage = 'disk' | 'database' | 's3';
+
+/** An S3 or S3-compatible bucket (S3_*). */
+export interface S3Settings {
+  /** Unset: AWS itself; else an S3-compatible server such as MinIO, e.g. http://127.0.0.1:9000. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`host/bucket/key`) rather than the host name, as most S3-compatible servers need. */
+  forcePathStyle: boolean;
 }
 
 /** The organisation printed on every receipt and statement (issue 22). */
@@ -229,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const explicitProduction = env.NODE_ENV?.trim() === 'production';
   checkPayments(e, explicitProduction);
+  const fileStorage = e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk');
   if (explicitProduction && !e.SMTP_URL && e.MAIL_LOG_ONLY !== 'true')
     throw new ConfigError(
       'Invalid configuration: NODE_ENV=production needs SMTP_URL to send mail (or MAIL_LOG_ONLY=true to print mail to the log instead)',
@@ -267,7 +304,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? 'dist/web'),
     trustProxy: e.TRUST_PROXY ?? false,
     // Several app servers may share one PostgreSQL, but not one disk.
-    fileStorage: e.FILE_STORAGE ?? (e.DATABASE_URL ? 'database' : 'disk'),
+    fileStorage,
+    // Also read without FILE_STORAGE=s3, for `npm run files:move -- --to s3`.
+    s3: fileStorage === 's3' || e.S3_BUCKET ? checkS3(e, fileStorage) : null,
     eventLoopReport: e.EVENT_LOOP_REPORT === 'true',
     scheduledJobs: e.SCHEDULED_JOBS !== 'false',
     receipts: {
@@ -329,6 +368,23 @@ function checkPayments(e: z.infer<typeof envSchema>, explicitProduction: boolean
     fail(
       'NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (or ALLOW_TEST_PAYMENTS=true for a demo without real payments)',
     );
+}
+
+/** The S3_* settings FILE_STORAGE=s3 (or a set S3_BUCKET) needs, each missing one named. */
+function checkS3(e: z.infer<typeof envSchema>, fileStorage: FileStorage): S3Settings {
+  const required = (name: string, value: string | undefined): string => {
+    if (value) return value;
+    const why = fileStorage === 's3' ? 'FILE_STORAGE=s3' : 'S3_BUCKET (S3 storage)';
+    throw new ConfigError(`Invalid configuration: ${why} needs ${name}`);
+  };
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION ?? 'us-east-1',
+    bucket: required('S3_BUCKET', e.S3_BUCKET),
+    accessKeyId: required('S3_ACCESS_KEY_ID', e.S3_ACCESS_KEY_ID),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY', e.S3_SECRET_ACCESS_KEY),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+  };
 }
 
 /** A configuration for tests and scripts: defaults plus overrides, never the real environment. */

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { Config } from '../../config';
+import { ConfigError, type Config, type FileStorage } from '../../config';
 import type { Database } from '../../db/tables';
+import { s3FileStore } from './s3-file-store';
 
 /** Where the bytes of stored files live; rows in `files` describe them. Ids are sha256 hex. */
 export interface FileStore {
@@ -13,13 +15,27 @@ export interface FileStore {
   put(id: string, data: Buffer, db: Kysely<Database>): Promise<void>;
   get(id: string): Promise<Buffer | null>;
   /**
+   * The bytes as a stream with their length, for serving without holding them whole (disk and
+   * S3 read as they send; the database hands over the one copy it read). Null when missing.
+   */
+  open(id: string): Promise<OpenedFile | null>;
+  /**
    * Forgets the bytes of a file whose row was deleted; `stillUnused` is asked once the bytes are
    * out of reach, and a false answer (the same content was uploaded again meanwhile) puts them back.
    */
   remove(id: string, stillUnused: () => Promise<boolean>): Promise<void>;
 }
 
+/** A stored file's bytes, ready to pipe; whoever opens it reads it to the end or destroys it. */
+export interface OpenedFile {
+  stream: Readable;
+  size: number;
+}
+
 const ID_PATTERN = /^[a-f0-9]{64}$/;
+
+/** A content id: the sha256 of the bytes in lowercase hex. */
+export const isFileId = (id: string): boolean => ID_PATTERN.test(id);
 
 function assertId(id: string): void {
   // Ids become file paths: anything but a content hash is refused outright.
@@ -55,6 +71,24 @@ export function diskFileStore(dir: string): FileStore {
         throw error;
       }
     },
+    async open(id) {
+      if (!ID_PATTERN.test(id)) return null;
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(pathOf(id));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      try {
+        // The size of the file this handle holds, even if a removal renames it meanwhile.
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
     async remove(id, stillUnused) {
       if (!ID_PATTERN.test(id)) return;
       // Moved aside first: an upload of the same content after this writes a fresh file, and one
@@ -78,6 +112,14 @@ export function diskFileStore(dir: string): FileStore {
  * blob goes with its `files` row (foreign key, cascade), in the same statement.
  */
 export function databaseFileStore(db: Kysely<Database>): FileStore {
+  async function get(id: string): Promise<Buffer | null> {
+    const row = await db
+      .selectFrom('file_blobs')
+      .select('data')
+      .where('file_id', '=', id)
+      .executeTakeFirst();
+    return row ? Buffer.from(row.data) : null;
+  }
   return {
     outsideDatabase: false,
     async put(id, data, executor) {
@@ -88,13 +130,11 @@ export function databaseFileStore(db: Kysely<Database>): FileStore {
         .onConflict((oc) => oc.column('file_id').doNothing())
         .execute();
     },
-    async get(id) {
-      const row = await db
-        .selectFrom('file_blobs')
-        .select('data')
-        .where('file_id', '=', id)
-        .executeTakeFirst();
-      return row ? Buffer.from(row.data) : null;
+    get,
+    async open(id) {
+      const data = await get(id);
+      // One chunk, the buffer the driver read: no second copy.
+      return data ? { stream: Readable.from([data]), size: data.length } : null;
     },
     async remove(id) {
       await db.deleteFrom('file_blobs').where('file_id', '=', id).execute();
@@ -102,12 +142,25 @@ export function databaseFileStore(db: Kysely<Database>): FileStore {
   };
 }
 
-/** The store the configuration asks for (`FILE_STORAGE`): `DATA_DIR/files` or the database. */
+/**
+ * The store the configuration asks for (`FILE_STORAGE`): `DATA_DIR/files`, the database, or the
+ * S3 bucket of `S3_*`; or the one named by `storage` (files:move's target).
+ */
 export function fileStoreFromConfig(
-  config: Pick<Config, 'fileStorage' | 'dataDir'>,
+  config: Pick<Config, 'fileStorage' | 'dataDir' | 's3'>,
   db: Kysely<Database>,
+  storage: FileStorage = config.fileStorage,
 ): FileStore {
-  return config.fileStorage === 'disk'
-    ? diskFileStore(path.join(config.dataDir, 'files'))
-    : databaseFileStore(db);
+  switch (storage) {
+    case 'disk':
+      return diskFileStore(path.join(config.dataDir, 'files'));
+    case 'database':
+      return databaseFileStore(db);
+    case 's3':
+      if (!config.s3)
+        throw new ConfigError(
+          'Invalid configuration: S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+        );
+      return s3FileStore(config.s3);
+  }
 }

@@ -40,17 +40,27 @@ export const filesRoutes =
       async (request, reply) => {
         const { id } = request.params;
         const etag = `"${id}"`;
-        const stored = await files.open(id);
-        if (!stored) throw notFound(NO_SUCH_FILE);
-        reply.headers({
+        const file = await files.describe(id);
+        if (!file) throw notFound(NO_SUCH_FILE);
+        const caching = {
           'cache-control': 'public, max-age=31536000, immutable',
           etag,
           'x-content-type-options': 'nosniff',
-        });
-        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+        };
+        // The id is the content's hash: a client holding it holds these bytes, no store read needed.
+        if (matchesEtag(request.headers['if-none-match'], etag))
+          return reply.headers(caching).code(304).send(null);
+        // Streamed from the store (disk, S3) as it is read, never held whole here.
+        const opened = await files.openStream(id);
+        if (!opened) throw notFound(NO_SUCH_FILE);
         return reply
-          .headers({ 'content-type': stored.file.mime, 'content-disposition': 'inline' })
-          .send(stored.data);
+          .headers({
+            ...caching,
+            'content-type': file.mime,
+            'content-disposition': 'inline',
+            'content-length': opened.size,
+          })
+          .send(opened.stream);
       },
     );
   };

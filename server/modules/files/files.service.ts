@@ -3,7 +3,7 @@ import { fileUrl, type StoredFileInfo } from '../../../contract/files';
 import type { FileRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
-import type { FileStore } from './file-store';
+import type { FileStore, OpenedFile } from './file-store';
 import type { filesRepository } from './files.repository';
 import { processImage, type ProcessedImage } from './image-pipeline';
 
@@ -94,6 +94,16 @@ export function filesService(deps: {
     async discardIfUnused(id: string | null): Promise<void> {
       if (!id || !(await repo.deleteIfUnreferenced(id))) return;
       if (store.outsideDatabase) await store.remove(id, async () => !(await repo.findById(id)));
+    },
+
+    /** The row describing a file (enough to answer a conditional request), or undefined. */
+    async describe(id: string): Promise<FileRow | undefined> {
+      return repo.findById(id);
+    },
+
+    /** The bytes of a stored file as a stream with their length (for serving), or null. */
+    async openStream(id: string): Promise<OpenedFile | null> {
+      return store.open(id);
     },
 
     /** The row and bytes of a stored file, or null when either is missing. */
