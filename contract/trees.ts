@@ -381,3 +381,31 @@ export const TREE_EXPORT_MAX = 10_000;
 export const treeExportQuerySchema = z.object({
   format: z.enum(['csv', 'geojson'], { error: 'format must be csv or geojson.' }).default('csv'),
 });
+
+/** `?format=geojson`: the trees as an RFC 7946 FeatureCollection of points [lng, lat] (WGS 84). */
+export const treeGeoJsonSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(
+    z.object({
+      type: z.literal('Feature'),
+      id: z.string(),
+      geometry: z
+        .object({
+          type: z.literal('Point'),
+          coordinates: z.array(z.number()).length(2).describe('[longitude, latitude]'),
+        })
+        .nullable()
+        .describe('null when the tree has no location'),
+      properties: z.object({
+        name: z.string(),
+        species: z.string(),
+        scientificName: z.string(),
+        count: z.number().int(),
+        aliveCount: z.number().int(),
+        status: z.string(),
+        plantedAt: z.string(),
+        co2Kg: z.number(),
+      }),
+    }),
+  ),
+});

@@ -77,12 +77,19 @@ export async function buildApp(
   app.addHook('onClose', () => deps.queue.stop());
   // Before any route: records each one and applies its declared rule (plugins/route-access.ts).
   registerRouteAccess(app, ctx.sessions);
-  await registerApiDocs(app);
+  await registerApiDocs(app, { appUrl: deps.config.appUrl });
   await registerMultipart(app);
 
   // Each module's routes, in dependency order; each route carries its own access rule.
   for (const module of ctx.modules)
-    for (const routes of module.routes ?? []) await app.register(routes(ctx));
+    for (const routes of module.routes ?? [])
+      await app.register(async (scope) => {
+        // Each route knows its module: the API docs name its operation by it (plugins/api-docs.ts).
+        scope.addHook('onRoute', (route) => {
+          route.config = { ...route.config, module: module.name };
+        });
+        await scope.register(routes(ctx));
+      });
 
   await registerStaticSpa(app, deps.config.webDistDir);
   return app;

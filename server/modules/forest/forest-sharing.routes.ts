@@ -12,6 +12,7 @@ import {
   publicGiftResponseSchema,
 } from '../../../contract/forest-sharing';
 import type { AppContext } from '../../context';
+import { documentResponse } from '../../plugins/api-docs';
 import { withShareMeta } from './share-meta';
 
 /** Public reads are cheap aggregates; card images cost a render, so fewer. */
@@ -113,7 +114,13 @@ export const forestSharingRoutes =
     app.get(
       '/api/public/forests/:handle/card.png',
       {
-        config: { access: 'public', ...cardLimit },
+        config: {
+          access: 'public',
+          ...cardLimit,
+          swaggerTransform: documentResponse(200, 'The PNG image', {
+            'image/png': { type: 'string', format: 'binary' },
+          }),
+        },
         schema: {
           tags: ['trees'],
           summary: 'The public forest’s 1200×630 link-preview image (PNG)',
@@ -128,7 +135,13 @@ export const forestSharingRoutes =
     app.get(
       '/api/public/gifts/:id/card.png',
       {
-        config: { access: 'public', ...cardLimit },
+        config: {
+          access: 'public',
+          ...cardLimit,
+          swaggerTransform: documentResponse(200, 'The PNG image', {
+            'image/png': { type: 'string', format: 'binary' },
+          }),
+        },
         schema: {
           tags: ['donations'],
           summary: 'A tree gift’s 1200×630 link-preview image (PNG)',

@@ -9,6 +9,7 @@ import {
   TREE_IMAGE_FIELD,
   TREE_MESSAGES,
   treeExportQuerySchema,
+  treeGeoJsonSchema,
   treeFormSchema,
   treeMapQuerySchema,
   treeMapResponseSchema,
@@ -18,7 +19,7 @@ import {
   memberTreesResponseSchema,
 } from '../../../contract/trees';
 import type { AppContext } from '../../context';
-import { documentBody } from '../../plugins/api-docs';
+import { documentBody, documentResponse } from '../../plugins/api-docs';
 import { readTreeForm, readTreeUpdate } from './tree-form';
 
 /** How many trees a public profile lists (the newest). */
@@ -157,7 +158,13 @@ export const treesRoutes =
     app.get(
       '/api/trees/export',
       {
-        config: { access: 'member' },
+        config: {
+          access: 'member',
+          swaggerTransform: documentResponse(200, 'The trees, as the format asks', {
+            'text/csv': { type: 'string', description: 'UTF-8 with a byte-order mark, header row' },
+            'application/geo+json': treeGeoJsonSchema,
+          }),
+        },
         schema: {
           tags: ['trees'],
           summary: 'My trees as CSV (header row) or GeoJSON (RFC 7946 FeatureCollection)',
