@@ -27,4 +27,40 @@ for (const [name, svg, size] of icons)
     .resize(size, size)
     .png({ compressionLevel: 9 })
     .toFile(path.join(out, name));
-console.log(`icons written to ${out}`);
+
+/**
+ * An ICO holding PNG images (every browser since IE 9 reads them): a 6-byte header, a 16-byte
+ * entry per image (its size, 32 bits a pixel, length and offset), then the PNGs themselves.
+ */
+function icoOf(images: Array<{ size: number; png: Buffer }>): Buffer {
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2); // 1: an icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = 6 + 16 * images.length;
+  const entries = images.map(({ size, png }) => {
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(size >= 256 ? 0 : size, 0); // 0 means 256
+    entry.writeUInt8(size >= 256 ? 0 : size, 1);
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits a pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...images.map(({ png }) => png)]);
+}
+
+// /favicon.ico, which browsers and crawlers ask for by that name whatever the page links.
+const favicon = await Promise.all(
+  [16, 32, 48].map(async (size) => ({
+    size,
+    png: await sharp(Buffer.from(ROUND), { density: 72 * (size / 64) })
+      .resize(size, size)
+      .png({ compressionLevel: 9 })
+      .toBuffer(),
+  })),
+);
+fs.writeFileSync(path.resolve(out, '../favicon.ico'), icoOf(favicon));
+console.log(`icons and favicon.ico written to ${path.dirname(out)}`);

@@ -18,6 +18,7 @@ import { nurseryModule } from './nursery';
 import { onboardingModule } from './onboarding';
 import { paymentsModule } from './payments';
 import { rateLimitsModule } from './rate-limits';
+import { siteModule } from './site';
 import { statsModule } from './stats';
 import { teamsModule } from './teams';
 import { treesModule } from './trees';
@@ -49,4 +50,5 @@ export const MODULES = [
   onboardingModule,
   driveUpdatesModule,
   forestModule,
+  siteModule,
 ] as const;

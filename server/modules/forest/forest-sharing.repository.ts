@@ -11,6 +11,17 @@ export function forestSharingRepository(db: Kysely<Database>) {
     byHandle: (handle: string) =>
       db.selectFrom('forest_profiles').selectAll().where('handle', '=', handle).executeTakeFirst(),
 
+    /** Public profiles after a handle, in handle order (the unique index), at most `limit`. */
+    publicAfter: (after: string | null, limit: number) =>
+      db
+        .selectFrom('forest_profiles')
+        .select(['handle', 'user_id', 'updated_at'])
+        .where('public', '=', 1)
+        .$if(after !== null, (q) => q.where('handle', '>', after!))
+        .orderBy('handle')
+        .limit(limit)
+        .execute(),
+
     /** Creates or changes the member's profile (one row per member). */
     async save(row: {
       user_id: string;

@@ -183,6 +183,27 @@ export function forestSharingService(deps: ForestSharingDeps) {
     publicForest,
     publicGift,
 
+    /**
+     * Public forests after a handle, in handle order, one keyset batch (the sitemap): `listed` is
+     * false for one whose member is gone (kept, so the batch still says where the next starts).
+     */
+    async publicForestsAfter(
+      after: string | null,
+      limit: number,
+    ): Promise<Array<{ handle: string; path: string; updatedAt: string; listed: boolean }>> {
+      const rows = await repo().publicAfter(after, limit);
+      const people = await deps.users.people(rows.map((row) => row.user_id));
+      return rows.map((row) => {
+        const person = people.get(row.user_id);
+        return {
+          handle: row.handle,
+          path: SHARE_PATHS.forest(row.handle),
+          updatedAt: row.updated_at,
+          listed: Boolean(person && !person.deletedAt),
+        };
+      });
+    },
+
     /** The link-preview tags of `/forest/{handle}`, or null when it is not public. */
     async forestMeta(handle: string): Promise<ShareMeta | null> {
       const forest = await publicForest(handle).catch(() => null);

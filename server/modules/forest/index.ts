@@ -20,7 +20,7 @@ export const forestModule = defineModule({
   name: 'forest',
   needs: ['trees', 'donations', 'drives', 'driveUpdates', 'users'],
   tables: ['forest_profiles'],
-  figures: ['forest', 'publicForest', 'publicGift'],
+  figures: ['forest', 'publicForest', 'publicGift', 'publicForestsAfter'],
   create: ({ uow, clock, config }, { trees, donations, drives, driveUpdates, users }) => ({
     ...forestService({ trees, donations, drives, driveUpdates, clock }),
     ...forestSharingService({ uow, clock, appUrl: config.appUrl, trees, donations, drives, users }),
