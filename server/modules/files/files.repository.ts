@@ -33,6 +33,24 @@ export function filesRepository(db: Kysely<Database>) {
     async findById(id: string): Promise<FileRow | undefined> {
       return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** Up to `limit` ids after `after`, in id order (files:move walks them page by page). */
+    async idsAfter(after: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('files')
+        .select('id')
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }
 
