@@ -46,29 +46,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('donation_drive_days')
     .columns(['organiser_id', 'paid_day'])
     .execute();
-  await fillOrganiserDriveDays(db as Kysely<Database>);
+  // As the schema stood at 0032: no tree was rejected before 0048 added verification.
+  for (const statement of organiserDriveDaysFill(false)) await sql.raw(statement).execute(db);
 }
 
 /**
- * Makes both tables again from the trees, donations and drives: the migration's fill, also run by
- * fixtures and the scale builder, whose rows go past the app's writers (valid on both databases).
+ * Makes both tables again from the trees, donations and drives (valid on both databases).
+ * `rejected`: whether `trees.verification_status` exists (0048) — a rejected tree counts as
+ * nothing at its drive (issue 21 §2), so fills on today's schema leave it out.
  */
-export const ORGANISER_DRIVE_DAYS_FILL: readonly string[] = [
-  'delete from tree_drive_days',
-  `insert into tree_drive_days (drive_id, planted_day, organiser_id, planted, alive)
-    select t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id, sum(t.tree_count),
-      sum(case when t.status = 'dead' then 0 else t.alive_count end)
-    from trees t join drives d on d.id = t.drive_id
-    group by t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id`,
-  'delete from donation_drive_days',
-  `insert into donation_drive_days
-      (drive_id, paid_day, currency, organiser_id, amount_minor, trees, donations)
-    select n.drive_id, substr(n.paid_at, 1, 10), n.currency, d.organizer_id, sum(n.amount_minor),
-      sum(n.trees), count(*)
-    from donations n join drives d on d.id = n.drive_id
-    where n.status = 'paid' and n.paid_at is not null
-    group by n.drive_id, substr(n.paid_at, 1, 10), n.currency, d.organizer_id`,
-];
+function organiserDriveDaysFill(rejected: boolean): readonly string[] {
+  return [
+    'delete from tree_drive_days',
+    `insert into tree_drive_days (drive_id, planted_day, organiser_id, planted, alive)
+      select t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id, sum(t.tree_count),
+        sum(case when t.status = 'dead' then 0 else t.alive_count end)
+      from trees t join drives d on d.id = t.drive_id
+      ${rejected ? "where t.verification_status <> 'rejected'" : ''}
+      group by t.drive_id, substr(t.planted_at, 1, 10), d.organizer_id`,
+    'delete from donation_drive_days',
+    `insert into donation_drive_days
+        (drive_id, paid_day, currency, organiser_id, amount_minor, trees, donations)
+      select n.drive_id, substr(n.paid_at, 1, 10), n.currency, d.organizer_id, sum(n.amount_minor),
+        sum(n.trees), count(*)
+      from donations n join drives d on d.id = n.drive_id
+      where n.status = 'paid' and n.paid_at is not null
+      group by n.drive_id, substr(n.paid_at, 1, 10), n.currency, d.organizer_id`,
+  ];
+}
+
+/** The fill on today's schema, for fixtures and the scale builder, whose rows go past the app's writers. */
+export const ORGANISER_DRIVE_DAYS_FILL = organiserDriveDaysFill(true);
 
 /** Runs `ORGANISER_DRIVE_DAYS_FILL` on `db`. */
 export async function fillOrganiserDriveDays(db: Kysely<Database>): Promise<void> {

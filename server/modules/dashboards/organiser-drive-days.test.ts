@@ -68,6 +68,8 @@ async function scanned(db: Kysely<Database>, organiserId: string, from?: string,
     .innerJoin('drives', 'drives.id', 'trees.drive_id')
     .select(['trees.planted_at', 'trees.tree_count', 'trees.alive_count', 'trees.status'])
     .where('drives.organizer_id', '=', organiserId)
+    // Issue 21 §2: a rejected tree counts as nothing at its drive.
+    .where('trees.verification_status', '<>', 'rejected')
     .execute();
   const months = new Map<string, number>();
   let planted = 0;
