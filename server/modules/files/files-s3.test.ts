@@ -67,10 +67,10 @@ describe.each(databaseTargets)('files in S3 on $name', (target: DatabaseTarget) 
     });
     expect((await sharp(fromS3.res.rawPayload).metadata()).format).toBe('webp');
     // The bytes are an object in the bucket, not a blob in the database.
-    const head = await bucket().send(
+    const object = await bucket().send(
       new HeadObjectCommand({ Bucket: s3.bucket, Key: s3KeyOf(fromS3.id) }),
     );
-    expect(head.ContentLength).toBe(fromS3.res.rawPayload.length);
+    expect(object.ContentLength).toBe(fromS3.res.rawPayload.length);
     expect(await kit.app.services.uow.db.selectFrom('file_blobs').selectAll().execute()).toEqual(
       [],
     );
@@ -80,6 +80,14 @@ describe.each(databaseTargets)('files in S3 on $name', (target: DatabaseTarget) 
       headers: { 'if-none-match': `"${fromS3.id}"` },
     });
     expect(notModified.statusCode).toBe(304);
+    // HEAD and many GETs at once: every stream opened from the bucket is read to its end.
+    const head = await kit.app.inject({ method: 'HEAD', url: fileUrl(fromS3.id) });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(fromS3.res.rawPayload.length));
+    const many = await Promise.all(
+      Array.from({ length: 60 }, () => kit.app.inject({ method: 'GET', url: fileUrl(fromS3.id) })),
+    );
+    expect(many.every((res) => res.rawPayload.equals(fromS3.res.rawPayload))).toBe(true);
 
     await first.close();
     await kit.start({ fileStorage: 'disk', dataDir: await tempDir() });
