@@ -118,7 +118,12 @@ export function databaseFileStore(db: Kysely<Database>): FileStore {
       .select('data')
       .where('file_id', '=', id)
       .executeTakeFirst();
-    return row ? Buffer.from(row.data) : null;
+    if (!row) return null;
+    // Both drivers hand over a Buffer: wrap a plain Uint8Array without copying it.
+    const { data } = row as { data: Uint8Array };
+    return Buffer.isBuffer(data)
+      ? data
+      : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   }
   return {
     outsideDatabase: false,
