@@ -10,6 +10,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|xml|webmanifest|ico)$/;
 /** Below this the headers cost more than compression saves (index.html is always done). */
 const MIN_BYTES = 1024;
+/** The check-in desk's page (server/plugins/security-headers.ts allows the camera there only). */
+const CHECK_IN_PAGE = /^\/app\/drives\/[^/]+\/check-in\/?$/;
 
 /**
  * Writes `file.br` (brotli 11) and `file.gz` (gzip 9) beside every text file of the build over
@@ -151,9 +153,30 @@ export const installableApp = () =>
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       navigateFallback: '/index.html',
       // The API, the developer mail box and the API docs are never the app page.
-      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],
+      // The check-in desk's page too: its own Permissions-Policy lets it use the camera.
+      navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/, CHECK_IN_PAGE],
       cleanupOutdatedCaches: true,
       runtimeCaching: [
+        {
+          // The check-in desk comes from the server (its header allows the camera); offline, the
+          // app shell with that header, so the desk still opens in the field.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && /^\/app\/drives\/[^/]+\/check-in\/?$/.test(url.pathname),
+          handler: async ({ request }) => {
+            try {
+              return await fetch(request);
+            } catch {
+              const shell = await caches.match('/index.html', { ignoreSearch: true });
+              if (!shell) return Response.error();
+              const headers = new Headers(shell.headers);
+              headers.set(
+                'permissions-policy',
+                (headers.get('permissions-policy') ?? '').replace('camera=()', 'camera=(self)'),
+              );
+              return new Response(shell.body, { status: 200, headers });
+            }
+          },
+        },
         {
           // Map tiles last looked at (any tile server: TILE_URL is the server's setting).
           urlPattern: ({ request, url }) =>

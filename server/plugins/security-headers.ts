@@ -69,6 +69,21 @@ export function staticSecurityHeaders(options: HelmetOptions): Record<string, st
   return headers;
 }
 
+/** One year, subdomains included; only ever sent on an answer that went out over HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** The check-in desk's scanner (web/routes/app-drive-check-in.tsx): the one page using the camera. */
+const SCANNER_PAGE = /^\/app\/drives\/[^/]+\/check-in\/?$/;
+
+/**
+ * What the page may use: never the camera or microphone, except the camera on the check-in
+ * scanner page; the location for our own pages (the planting map's "use my location").
+ */
+export function permissionsPolicy(pathname: string): string {
+  const camera = SCANNER_PAGE.test(pathname) ? 'camera=(self)' : 'camera=()';
+  return `${camera}, microphone=(), geolocation=(self)`;
+}
+
 // Computed once instead of per request: rebuilding helmet's headers was ~9% of a list request.
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -78,8 +93,18 @@ export async function registerSecurityHeaders(
   const headers = staticSecurityHeaders(
     securityHeaderOptions(tileUrl, inlineScriptHashes(webDistDir)),
   );
-  app.addHook('onRequest', async (_request, reply) => {
+  const ordinaryPolicy = permissionsPolicy('/');
+  app.addHook('onRequest', async (request, reply) => {
     void reply.headers(headers);
+    const pathname = request.url.split('?', 1)[0]!;
+    void reply.header(
+      'permissions-policy',
+      pathname.startsWith('/app/') ? permissionsPolicy(pathname) : ordinaryPolicy,
+    );
+    // `protocol` is https for a TLS socket, or for X-Forwarded-Proto from a trusted proxy only
+    // (TRUST_PROXY, config.ts): a client cannot ask for HSTS over plain HTTP.
+    if (request.protocol === 'https')
+      void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const policy = personalCachePolicy(request, reply.getHeader('cache-control'));

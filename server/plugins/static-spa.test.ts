@@ -80,7 +80,7 @@ describe('the SPA build: precompressed files, missing files and the fallback', (
     '/robots-old.txt',
     '/logo.png',
     '/main.js',
-    '/sitemap.xml?x=1',
+    '/sitemap-old.xml?x=1',
   ])('answers a missing file %s with 404, not the app page', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(404);

@@ -41,9 +41,11 @@ function NextDriveCard({ drive }: { drive: DashboardDrive }) {
         <p className={mutedText}>{plural(drive.participants, 'person', 'people')} joined so far</p>
       </div>
       <div className="flex flex-wrap gap-2">
+        {/* A full page load: only the desk's own page may use the camera (Permissions-Policy). */}
         <ButtonLink
           to={checkInPath(drive.id)}
           aria-label={`Open the check-in desk of ${drive.name}`}
+          reloadDocument
         >
           Open check-in desk
         </ButtonLink>

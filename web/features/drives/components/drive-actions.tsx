@@ -74,7 +74,8 @@ export function DriveActions({
         Add to calendar
       </Button>
       {canManage ? (
-        <ButtonLink to={checkInPath(drive.id)} variant="secondary">
+        // A full page load: only the desk's own page may use the camera (Permissions-Policy).
+        <ButtonLink to={checkInPath(drive.id)} variant="secondary" reloadDocument>
           Check-in
         </ButtonLink>
       ) : null}
