@@ -17,6 +17,8 @@ export interface MoveOptions {
   log: (line: string) => void;
   /** Report progress after this many files (default 100) and at the end. */
   progressEvery?: number;
+  /** Files in flight at once (default 4). */
+  concurrency?: number;
 }
 
 export interface MoveSummary {
@@ -54,6 +56,7 @@ export async function storedSha256(store: FileStore, id: string): Promise<string
 export async function moveFiles(options: MoveOptions): Promise<MoveSummary> {
   const { db, from, to, log } = options;
   const every = options.progressEvery ?? 100;
+  const concurrency = options.concurrency ?? 4;
   const repo = filesRepository(db);
   const summary: MoveSummary = {
     total: await repo.count(),
@@ -74,16 +77,26 @@ export async function moveFiles(options: MoveOptions): Promise<MoveSummary> {
   for (;;) {
     const ids = await repo.idsAfter(after, PAGE);
     if (ids.length === 0) break;
-    for (const id of ids) {
-      const verified = await moveOne(id);
-      if (verified && options.removeSource) {
-        // The files row stays: only this store's copy goes, so it is never in use elsewhere.
-        await from.remove(id, async () => true);
-        summary.removed += 1;
+    // A few files at a time (each a round trip or three to a remote store); an error stops new
+    // ones, and those already started finish, so none is left copied but unverified.
+    const queue = [...ids];
+    const workers = Array.from({ length: concurrency }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        const verified = await moveOne(id).catch((error: unknown) => {
+          queue.length = 0;
+          throw error;
+        });
+        if (verified && options.removeSource) {
+          // The files row stays: only this store's copy goes, so it is never in use elsewhere.
+          await from.remove(id, async () => true);
+          summary.removed += 1;
+        }
+        done += 1;
+        if (done % every === 0) progress();
       }
-      done += 1;
-      if (done % every === 0) progress();
-    }
+    });
+    const failed = (await Promise.allSettled(workers)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
     after = ids[ids.length - 1] ?? after;
   }
   progress();

@@ -110,6 +110,7 @@ describe.each(databaseTargets)('files:move on $name', (target: DatabaseTarget) =
       to: bucket,
       log,
       progressEvery: 3,
+      concurrency: 1,
     });
     expect(toS3).toEqual<MoveSummary>({
       total: 7,
