@@ -25,6 +25,7 @@ export const stockFormSchema = (currency: string) =>
       pickupLng: z.number().nullable(),
       pickupLocation: z.string(),
       notes: z.string(),
+      priceConfirmed: z.boolean().optional(),
     })
     // Checked by the request schema itself; a point not chosen yet (null) gets its message.
     .transform((values, ctx): StockRequest => {

@@ -8,6 +8,8 @@ export const NURSERY_LIMITS = {
   quantityMax: 100_000,
   /** Price of one sapling, minor units: up to 10,000.00. */
   priceMax: 1_000_000,
+  /** Above 1,000.00 a sapling the nursery confirms the price in the form (issue 25, security 5). */
+  priceConfirmAbove: 100_000,
   notesMax: 500,
   locationMax: 300,
   idMax: 64,
@@ -27,6 +29,8 @@ export const NURSERY_MESSAGES = {
   sizeRequired: 'Please choose a size from the list.',
   quantityInvalid: `Quantity must be a whole number from 0 to ${NURSERY_LIMITS.quantityMax.toLocaleString('en-US')}.`,
   priceInvalid: 'Please enter a price per sapling from 0 to 10,000.',
+  priceConfirm:
+    'A price above 1,000 per sapling is unusual: tick "This price is right" to save it.',
   locationRequired: 'Pickup location is required! Please select a location on the map.',
   locationTooLong: `Pickup location must be at most ${NURSERY_LIMITS.locationMax} characters.`,
   notesTooLong: `Notes must be at most ${NURSERY_LIMITS.notesMax} characters.`,
@@ -98,7 +102,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
 
 // ---- POST /api/nursery/stock, PATCH /api/nursery/stock/{id}
 
-export const stockRequestSchema = z
+const stockFields = z
   .object({
     speciesId: z
       .number({ error: NURSERY_MESSAGES.speciesRequired })
@@ -129,10 +133,34 @@ export const stockRequestSchema = z
       .max(NURSERY_LIMITS.notesMax, NURSERY_MESSAGES.notesTooLong)
       .optional()
       .default(''),
+    /** The nursery confirmed a price above `priceConfirmAbove`; never stored. */
+    priceConfirmed: z.boolean().optional(),
   })
   .strict();
+
+/** A price above 1,000.00 a sapling needs `priceConfirmed` (a typo there prices donors' trees). */
+function checkPriceConfirmed(
+  stock: { priceMinor?: number; priceConfirmed?: boolean },
+  ctx: z.RefinementCtx,
+): void {
+  if (
+    stock.priceMinor !== undefined &&
+    stock.priceMinor > NURSERY_LIMITS.priceConfirmAbove &&
+    stock.priceConfirmed !== true
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['priceConfirmed'],
+      message: NURSERY_MESSAGES.priceConfirm,
+    });
+}
+
+export const stockRequestSchema = stockFields.superRefine(checkPriceConfirmed);
 export type StockRequest = z.output<typeof stockRequestSchema>;
-export const stockUpdateRequestSchema = stockRequestSchema.partial().strict();
+export const stockUpdateRequestSchema = stockFields
+  .partial()
+  .strict()
+  .superRefine(checkPriceConfirmed);
 export type StockUpdateRequest = z.output<typeof stockUpdateRequestSchema>;
 
 export const stockSchema = z.object({

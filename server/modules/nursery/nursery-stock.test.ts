@@ -56,6 +56,12 @@ describe.each(databaseTargets)('nursery stock on $name', (target) => {
     [{ quantityAvailable: -1 }, 'quantityAvailable', NURSERY_MESSAGES.quantityInvalid],
     [{ quantityAvailable: 1.5 }, 'quantityAvailable', NURSERY_MESSAGES.quantityInvalid],
     [{ priceMinor: 'free' }, 'priceMinor', NURSERY_MESSAGES.priceInvalid],
+    [{ priceMinor: 100_001 }, 'priceConfirmed', NURSERY_MESSAGES.priceConfirm],
+    [
+      { priceMinor: 100_001, priceConfirmed: false },
+      'priceConfirmed',
+      NURSERY_MESSAGES.priceConfirm,
+    ],
     [{ pickupLocation: '  ' }, 'pickupLocation', NURSERY_MESSAGES.locationRequired],
     [{ pickupLat: 91 }, 'pickupLat', 'Latitude must be between -90 and 90.'],
     [{ notes: 'x'.repeat(501) }, 'notes', NURSERY_MESSAGES.notesTooLong],
@@ -101,6 +107,19 @@ describe.each(databaseTargets)('nursery stock on $name', (target) => {
       size: 'tall',
     });
     expect(bad.statusCode).toBe(400);
+
+    // A price above 1,000.00 a sapling is saved once the nursery confirms it (issue 25).
+    const unconfirmed = await k.send('PATCH', `/api/nursery/stock/${stock.id}`, me.headers, {
+      priceMinor: 250_000,
+    });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().message).toBe(NURSERY_MESSAGES.priceConfirm);
+    const confirmed = await k.send('PATCH', `/api/nursery/stock/${stock.id}`, me.headers, {
+      priceMinor: 250_000,
+      priceConfirmed: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().data.priceMinor).toBe(250_000);
 
     const gone = await k.send('DELETE', `/api/nursery/stock/${stock.id}`, me.headers);
     expect(gone.json()).toEqual({ success: true, message: NURSERY_MESSAGES.stockDeleted });

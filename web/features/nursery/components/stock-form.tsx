@@ -5,12 +5,17 @@ import {
   type Stock,
   type StockRequest,
 } from '../../../../contract/nursery';
-import { currencyDigits } from '../../../../contract/money';
+import { currencyDigits, formatMoney } from '../../../../contract/money';
 import { stockFormSchema, type StockFormValues } from '../../../../contract/nursery-stock-form';
 import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
 import { ChoiceTiles } from '../../../components/ui/choice-tiles';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/form-field';
+import {
+  CheckboxField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/ui/form-field';
 import { LocationField } from '../../../components/ui/location-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError, failureMessage } from '../../../lib/api-client';
@@ -34,6 +39,7 @@ function initialValues(stock: Stock | undefined): StockFormValues {
       pickupLng: null,
       pickupLocation: '',
       notes: '',
+      priceConfirmed: false,
     };
   const digits = currencyDigits(stock.currency);
   return {
@@ -45,6 +51,8 @@ function initialValues(stock: Stock | undefined): StockFormValues {
     pickupLng: stock.pickupLng,
     pickupLocation: stock.pickupLocation,
     notes: stock.notes,
+    // A price above the line was confirmed when it was saved.
+    priceConfirmed: stock.priceMinor > NURSERY_LIMITS.priceConfirmAbove,
   };
 }
 
@@ -66,6 +74,10 @@ export function StockForm({
   const lat = form.watch('pickupLat');
   const lng = form.watch('pickupLng');
   const errors = form.formState.errors;
+  const digits = currencyDigits(currency);
+  const typedPrice = Number(String(form.watch('priceMinor') ?? '').replace(',', '.'));
+  const highPrice =
+    Number.isFinite(typedPrice) && typedPrice * 10 ** digits > NURSERY_LIMITS.priceConfirmAbove;
 
   const submit = form.handleSubmit(async (body) => {
     try {
@@ -101,6 +113,13 @@ export function StockForm({
           {...form.field('priceMinor')}
         />
       </div>
+      {highPrice ? (
+        <CheckboxField
+          label={`This price is right: ${formatMoney(Math.round(typedPrice * 10 ** digits), currency)} per sapling`}
+          hint="Over 1,000 a sapling is unusual. Donors to drives you supply pay this for each tree."
+          {...form.field('priceConfirmed')}
+        />
+      ) : null}
       <LocationField
         legend="Pickup location"
         mapLabel="Map: click to choose the pickup point"

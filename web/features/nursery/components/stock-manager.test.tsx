@@ -95,6 +95,50 @@ describe('StockManager', () => {
     await vi.waitFor(() => expect(screen.getAllByTestId('stock-row')).toHaveLength(1));
   });
 
+  it('asks the nursery to confirm a price above 1,000 a sapling before saving it', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = routeFetch(
+      (url, init) =>
+        url.pathname === '/api/nursery/stock/s-1' && init?.method === 'PATCH'
+          ? { status: 200, body: { success: true, data: line({ priceMinor: 250_000 }) } }
+          : undefined,
+      (url) =>
+        url.pathname === '/api/nursery/stock'
+          ? { status: 200, body: { success: true, page: 1, limit: 50, total: 1, data: [line()] } }
+          : undefined,
+      (url) =>
+        url.pathname === '/api/donations/options'
+          ? { status: 200, body: { success: true, data: options } }
+          : undefined,
+    );
+    renderWithApp(<StockManager />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Neem stock' }));
+    const price = screen.getByLabelText('Price per sapling (USD)');
+    const patches = () =>
+      fetchSpy.mock.calls.filter(
+        ([, init]) => (init as RequestInit | undefined)?.method === 'PATCH',
+      );
+    await user.clear(price);
+    await user.type(price, '999');
+    expect(screen.queryByRole('checkbox', { name: /This price is right/ })).toBeNull();
+    await user.clear(price);
+    await user.type(price, '2500');
+    const confirm = screen.getByRole('checkbox', {
+      name: 'This price is right: $2,500.00 per sapling',
+    });
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(NURSERY_MESSAGES.priceConfirm)).toBeInTheDocument();
+    expect(patches()).toHaveLength(0);
+
+    await user.click(confirm);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(patches()).toHaveLength(1));
+    expect(JSON.parse(String((patches()[0]![1] as RequestInit).body))).toMatchObject({
+      priceMinor: 250_000,
+      priceConfirmed: true,
+    });
+  });
+
   it('says what to do when there is no stock yet', async () => {
     routeFetch(
       (url) =>
