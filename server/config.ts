@@ -148,6 +148,15 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', ''], { error: 'S3_FORCE_PATH_STYLE must be true or false' })
     .default('false'),
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'BACKUP_KEEP must be a whole number from 1 to 1000' })
+    .int('BACKUP_KEEP must be a whole number from 1 to 1000')
+    .min(1, 'BACKUP_KEEP must be a whole number from 1 to 1000')
+    .max(1000, 'BACKUP_KEEP must be a whole number from 1 to 1000')
+    .default(7),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
   // Who issues receipts (issue 22); unset: receipts say they are not tax receipts.
   ORG_LEGAL_NAME: optionalText.pipe(
     z.string().max(200, 'ORG_LEGAL_NAME must be at most 200 characters').optional(),
@@ -229,6 +238,10 @@ export interface Config {
    * Without `legalName` a receipt says it is a payment confirmation, not a tax receipt.
    */
   receipts: ReceiptIssuer;
+  /** How many backups `npm run backup` keeps in DATA_DIR/backups (BACKUP_KEEP, default 7). */
+  backupKeep: number;
+  /** Unset: /api/metrics answers 404 and /api/health no details; set: both for this bearer token. */
+  metricsToken: string | undefined;
 }
 
 export type FileStorage = 'disk' | 'database' | 's3';
@@ -315,6 +328,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       taxId: e.ORG_TAX_ID ?? null,
       footer: e.RECEIPT_FOOTER ?? null,
     },
+    backupKeep: e.BACKUP_KEEP,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 
