@@ -43,7 +43,7 @@ describe('a server with FILE_STORAGE=s3', () => {
     const uploaded = await fetch(`${server.url}/api/users/me/avatar`, {
       method: 'PUT',
       headers: { ...form.headers, 'x-auth-token': token },
-      body: form.payload,
+      body: new Uint8Array(form.payload),
     });
     const text = await uploaded.text();
     expect(uploaded.status, text).toBe(200);
