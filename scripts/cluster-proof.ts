@@ -136,6 +136,8 @@ interface Server {
 /** Every server's Date starts on 1 January of last year at 23:59:20 (see scheduled jobs). */
 const proofYear = new Date().getUTCFullYear() - 1;
 const CLOCK_START = `${proofYear}-01-01T23:59:20.000Z`;
+/** The real time both clocks read CLOCK_START: when the first server is started. */
+let clockFrom = 0;
 
 async function startCanopy(name: 'A' | 'B', env: Record<string, string>): Promise<Server> {
   const port = await freePort();
@@ -154,6 +156,7 @@ async function startCanopy(name: 'A' | 'B', env: Record<string, string>): Promis
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         CANOPY_PROOF_CLOCK_START: CLOCK_START,
+        CANOPY_PROOF_CLOCK_FROM: String((clockFrom ||= Date.now())),
       },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
@@ -661,9 +664,10 @@ async function prepareScheduledJobs() {
       const ticks = added.map((r) => new Date(r.cron_ts!).getTime());
       const first = Math.min(...ticks);
       const last = Math.max(...ticks);
+      // Ticks before the trigger existed are not in the log; the first daily one (00:05) is.
       check(
-        first <= Date.parse(`${proofYear}-01-02T00:00:00Z`),
-        `first tick ${new Date(first).toISOString()}`,
+        first <= Date.parse(`${proofYear}-01-02T00:04:00Z`),
+        `the first tick recorded is ${new Date(first).toISOString()}`,
       );
       let expectedTicks = 0;
       for (const schedule of schedules) {
