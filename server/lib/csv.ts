@@ -16,3 +16,12 @@ export const csvLine = (cells: ReadonlyArray<string | number | null>): string =>
 
 /** Lines joined with CRLF line ends and a final one (RFC 4180). */
 export const csvDocument = (lines: readonly string[]): string => `${lines.join('\r\n')}\r\n`;
+
+/**
+ * Every CSV file starts with a UTF-8 byte-order mark, so a spreadsheet (Excel above all) reads
+ * accents as UTF-8; headers are snake_case in every file (issue 25, Standards).
+ */
+export const CSV_BOM = '\uFEFF';
+
+/** A whole CSV file: the byte-order mark, then the lines (`csvDocument`). */
+export const csvFile = (lines: readonly string[]): string => CSV_BOM + csvDocument(lines);

@@ -20,7 +20,7 @@ const errors = {
 
 /** Binary and text bodies bypass the serializer; this only describes them in OpenAPI. */
 const reportBody = {
-  description: 'The impact report: a PDF, or CSV (summary, months, drives)',
+  description: 'The impact report: a tagged PDF, or CSV (one table, a section column per row)',
   content: {
     'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
     'text/csv': { schema: z.any().meta({ type: 'string' }) },

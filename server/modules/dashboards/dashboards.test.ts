@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES } from '../../../contract/dashboards';
 import { addRanges } from '../../../contract/impact';
@@ -331,34 +332,77 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
     expect(res.headers['content-disposition']).toBe(
       'attachment; filename="canopy-impact-2026-03-01-to-2026-07-31.csv"',
     );
-    const lines = res.body.split('\r\n');
-    expect(lines.slice(0, 3)).toEqual([
-      'Canopy impact report',
-      "Organisation,'=Acme Forests",
-      'Period,2026-03-01 to 2026-07-31',
+    // One table: a strict parser reads it (same columns on every row), after the byte-order mark.
+    expect(res.body.startsWith('\uFEFFsection,item,value,currency,')).toBe(true);
+    const rows = parse(res.body, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const of = (section: string) => rows.filter((r) => r.section === section);
+    expect(of('report').map((r) => [r.item, r.value])).toEqual([
+      ['Organisation', "'=Acme Forests"],
+      ['Period', '2026-03-01 to 2026-07-31'],
+      ['Generated', expect.any(String)],
     ]);
+    const summary = of('summary').map((r) => [r.item, r.value, r.currency]);
     for (const expected of [
-      'Drives organised,2',
-      'Drives held,2',
-      'Drives upcoming,0',
-      'Participants (sign-ups),3',
-      'Volunteer hours,9.5',
-      'Trees planted at the drives,19',
-      'Trees alive,13',
-      'Trees dead,6',
-      'Survival (%),68.4',
-      'Donations received (EUR),7.00',
-      'Donations received (USD),50.00',
-      'Trees donated,0',
-      'Month,Drives,Participants,Trees planted,Donations (EUR),Donations (USD)',
-      '2026-03,1,2,14,0.00,50.00',
-      '2026-06,0,0,0,7.00,0.00',
-      '2026-07,1,1,5,0.00,0.00',
-      // A drive name that looks like a formula is defused and quoted.
-      `"'=HYPERLINK(""http://evil"")",2026-03-10T09:00:00.000Z,India,"Lodhi Garden, New Delhi",3,2`,
-      '"Lake path, phase 2",2026-07-01T08:00:00.000Z,Kenya,"Lodhi Garden, New Delhi",2,1',
+      ['Drives organised', '2', ''],
+      ['Drives held', '2', ''],
+      ['Drives upcoming', '0', ''],
+      ['Participants (sign-ups)', '3', ''],
+      ['Volunteer hours', '9.5', ''],
+      ['Trees planted at the drives', '19', ''],
+      ['Trees alive', '13', ''],
+      ['Trees dead', '6', ''],
+      ['Survival (%)', '68.4', ''],
+      // Money, once per currency; the number of payments is its own row.
+      ['Paid donations', '7.00', 'EUR'],
+      ['Paid donations', '50.00', 'USD'],
+      ['Number of paid donations', '1', 'EUR'],
+      ['Trees donated', '0', ''],
     ])
-      expect(lines).toContain(expected);
+      expect(summary).toContainEqual(expected);
+    expect(of('month').map((r) => [r.item, r.drives, r.participants, r.trees_planted])).toEqual(
+      expect.arrayContaining([
+        ['2026-03', '1', '2', '14'],
+        ['2026-06', '0', '0', '0'],
+        ['2026-07', '1', '1', '5'],
+      ]),
+    );
+    expect(of('month_donations').map((r) => [r.item, r.value, r.currency])).toEqual(
+      expect.arrayContaining([
+        ['2026-03', '0.00', 'EUR'],
+        ['2026-03', '50.00', 'USD'],
+        ['2026-06', '7.00', 'EUR'],
+        ['2026-06', '0.00', 'USD'],
+        ['2026-07', '0.00', 'EUR'],
+        ['2026-07', '0.00', 'USD'],
+      ]),
+    );
+    const drive = (r: Record<string, string>) => [
+      r.item,
+      r.starts_at_utc,
+      r.country,
+      r.location,
+      r.duration_hours,
+      r.participants,
+    ];
+    expect(of('drive').map(drive)).toEqual([
+      // A drive name that looks like a formula is defused.
+      [
+        '\'=HYPERLINK("http://evil")',
+        '2026-03-10T09:00:00.000Z',
+        'India',
+        'Lodhi Garden, New Delhi',
+        '3',
+        '2',
+      ],
+      [
+        'Lake path, phase 2',
+        '2026-07-01T08:00:00.000Z',
+        'Kenya',
+        'Lodhi Garden, New Delhi',
+        '2',
+        '1',
+      ],
+    ]);
   });
 
   it('streams the impact report’s drives oldest first over several batches, counts from the summary', async () => {
@@ -398,25 +442,39 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
       org.headers,
     );
     expect(res.statusCode).toBe(200);
-    const lines = res.body.split('\r\n');
-    expect(lines.at(-1)).toBe('');
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    const rows = parse(res.body, { bom: true, columns: true }) as Array<Record<string, string>>;
     const inPeriod = drives.filter((d) => d.starts_at < '2027-01-01');
     const expected = [...inPeriod]
       .sort((a, b) =>
         a.starts_at !== b.starts_at ? (a.starts_at < b.starts_at ? -1 : 1) : a.id < b.id ? -1 : 1,
       )
-      .map(
-        (d) =>
-          `${d.name},${d.starts_at},India,"Lodhi Garden, New Delhi",${d.duration_hours},${drives.indexOf(d) < 7 ? 1 : 0}`,
-      );
-    const header = lines.indexOf(
-      'Drive,Starts at (UTC),Country,Location,Duration (hours),Participants',
-    );
-    expect(lines.slice(header + 1, -1)).toEqual(expected);
+      .map((d) => [
+        d.name,
+        d.starts_at,
+        'India',
+        'Lodhi Garden, New Delhi',
+        String(d.duration_hours),
+        drives.indexOf(d) < 7 ? '1' : '0',
+      ]);
+    expect(
+      rows
+        .filter((r) => r.section === 'drive')
+        .map((r) => [
+          r.item,
+          r.starts_at_utc,
+          r.country,
+          r.location,
+          r.duration_hours,
+          r.participants,
+        ]),
+    ).toEqual(expected);
     const held = inPeriod.filter((d) => d.starts_at <= NOW).length;
-    expect(lines).toContain(`Drives organised,${inPeriod.length}`);
-    expect(lines).toContain(`Drives held,${held}`);
-    expect(lines).toContain(`Drives upcoming,${inPeriod.length - held}`);
+    const figure = (item: string) =>
+      rows.find((r) => r.section === 'summary' && r.item === item)?.value;
+    expect(figure('Drives organised')).toBe(String(inPeriod.length));
+    expect(figure('Drives held')).toBe(String(held));
+    expect(figure('Drives upcoming')).toBe(String(inPeriod.length - held));
 
     // Two PDFs at once: each is drawn in turns (yielding between rows) on the reports' own fonts,
     // one after the other, and each lists every drive with a complete ToUnicode map.

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { countryLabel } from '../../../contract/countries';
 import type { CurrencyTotal, DashboardDrive } from '../../../contract/dashboards';
 import { majorAmountText } from '../../../contract/money';
-import { csvDocument, csvLine } from '../../lib/csv';
+import { csvDocument, csvFile, csvLine } from '../../lib/csv';
 import { keysetStream } from '../../lib/keyset-stream';
 import {
   amountText,
@@ -49,9 +49,16 @@ const periodText = (f: ReportFigures) =>
   f.period ? `${f.period.from} to ${f.period.to}` : 'all time';
 const country = (code: string) => countryLabel(code) ?? code;
 
-/** The headline figures, as label/value pairs (shared by the CSV and the PDF). */
+/** A count and its noun: "1 drive", "1,250 drives". */
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * The headline figures other than money, as label/value pairs (shared by the CSV and the PDF);
+ * the paid donations per currency follow them in each (`f.donations`).
+ */
 function summary(f: ReportFigures): Array<[string, string | number]> {
-  const rows: Array<[string, string | number]> = [
+  return [
     ['Drives organised', f.drives.upcomingCount + f.drives.pastCount],
     ['Drives held', f.drives.pastCount],
     ['Drives upcoming', f.drives.upcomingCount],
@@ -66,75 +73,94 @@ function summary(f: ReportFigures): Array<[string, string | number]> {
     ['Trees planted (all drives, to date)', f.fourNumbers.treesPlanted],
     ['Alive at last check (checked in 12 months)', f.fourNumbers.treesAliveChecked],
     ['Verified (of those alive at last check)', f.fourNumbers.treesVerified],
+    ['Trees donated', f.donations.reduce((n, d) => n + d.trees, 0)],
   ];
-  for (const d of f.donations) {
-    rows.push([`Donations received (${d.currency})`, major(d)]);
-    rows.push([`Paid donations (${d.currency})`, d.donations]);
-  }
-  rows.push(['Trees donated', f.donations.reduce((n, d) => n + d.trees, 0)]);
-  return rows;
 }
 
 /**
- * The report as CSV: summary, months, then every drive, oldest first (RFC 4180, formula-safe
- * cells). A stream (lib/keyset-stream.ts): the drive table is read and written REPORT_DRIVE_BATCH
- * drives at a time with a turn of the event loop between, never whole in memory.
+ * The impact report CSV's one table (issue 25, Standards): every row has these columns, `section`
+ * says what the row is (report, summary, month, month_donations, drive), unused cells are empty.
+ */
+export const IMPACT_CSV_COLUMNS = [
+  'section',
+  'item',
+  'value',
+  'currency',
+  'drives',
+  'participants',
+  'trees_planted',
+  'starts_at_utc',
+  'country',
+  'location',
+  'duration_hours',
+] as const;
+type ImpactCsvRow = Partial<Record<(typeof IMPACT_CSV_COLUMNS)[number], string | number | null>>;
+const impactLine = (row: ImpactCsvRow) =>
+  csvLine(IMPACT_CSV_COLUMNS.map((column) => row[column] ?? null));
+
+/**
+ * The report as CSV, one table: the report's facts, the summary, months, then every drive, oldest
+ * first (RFC 4180, formula-safe cells, a byte-order mark). A stream (lib/keyset-stream.ts): the
+ * drives are read and written REPORT_DRIVE_BATCH at a time with a turn of the event loop between,
+ * never whole in memory.
  */
 export function impactReportCsv(f: ReportFigures, drives: ReportDrives): Promise<Readable> {
   const currencies = [...new Set(f.donations.map((d) => d.currency))];
   const head = [
-    csvLine(['Canopy impact report']),
-    csvLine(['Organisation', f.organisation.name]),
-    csvLine(['Period', periodText(f)]),
-    csvLine(['Generated', f.computedAt]),
-    '',
-    csvLine(['Figure', 'Value']),
-    ...summary(f).map(([label, value]) => csvLine([label, value])),
-    '',
-    csvLine([
-      'Month',
-      'Drives',
-      'Participants',
-      'Trees planted',
-      ...currencies.map((c) => `Donations (${c})`),
+    csvLine(IMPACT_CSV_COLUMNS),
+    impactLine({ section: 'report', item: 'Organisation', value: f.organisation.name }),
+    impactLine({ section: 'report', item: 'Period', value: periodText(f) }),
+    impactLine({ section: 'report', item: 'Generated', value: f.computedAt }),
+    ...summary(f).map(([item, value]) => impactLine({ section: 'summary', item, value })),
+    ...f.donations.flatMap((d) => [
+      impactLine({
+        section: 'summary',
+        item: 'Paid donations',
+        value: major(d),
+        currency: d.currency,
+      }),
+      impactLine({
+        section: 'summary',
+        item: 'Number of paid donations',
+        value: d.donations,
+        currency: d.currency,
+      }),
     ]),
-    ...f.months.map((m) =>
-      csvLine([
-        m.month,
-        m.drives,
-        m.participants,
-        m.trees,
-        ...currencies.map((c) => {
-          const d = m.donations.find((x) => x.currency === c);
-          return d ? major(d) : major({ currency: c, amountMinor: 0 });
-        }),
-      ]),
-    ),
-    '',
-    csvLine([
-      'Drive',
-      'Starts at (UTC)',
-      'Country',
-      'Location',
-      'Duration (hours)',
-      'Participants',
+    ...f.months.flatMap((m) => [
+      impactLine({
+        section: 'month',
+        item: m.month,
+        drives: m.drives,
+        participants: m.participants,
+        trees_planted: m.trees,
+      }),
+      ...currencies.map((c) => {
+        const d = m.donations.find((x) => x.currency === c);
+        return impactLine({
+          section: 'month_donations',
+          item: m.month,
+          value: d ? major(d) : major({ currency: c, amountMinor: 0 }),
+          currency: c,
+        });
+      }),
     ]),
   ];
   return keysetStream<DashboardDrive, DashboardDrive>({
     read: drives,
     keyOf: (d) => d,
-    head: csvDocument(head),
+    head: csvFile(head),
     batch: (rows) =>
       csvDocument(
         rows.map((d) =>
-          csvLine([
-            d.name,
-            d.startsAt,
-            country(d.country),
-            d.location,
-            d.durationHours,
-            d.participants,
-          ]),
+          impactLine({
+            section: 'drive',
+            item: d.name,
+            participants: d.participants,
+            starts_at_utc: d.startsAt,
+            country: country(d.country),
+            location: d.location,
+            duration_hours: d.durationHours,
+          }),
         ),
       ),
     tail: '',
@@ -209,15 +235,20 @@ async function drawPdf(f: ReportFigures, drives: DashboardDrive[]): Promise<Buff
 
   heading('Summary');
   for (const [label, value] of summary(f)) row(`${label}:`, String(value));
+  // Money in its currency's format, once per currency, with how many payments made it.
   for (const d of f.donations)
-    row(`Received in ${d.currency}:`, amountText(d.amountMinor, d.currency));
+    row(
+      `Paid donations (${d.currency}):`,
+      `${amountText(d.amountMinor, d.currency)} from ${plural(d.donations, 'donation')}`,
+    );
 
   heading('Per month');
   for (const m of f.months) {
     const money = m.donations.map((d) => amountText(d.amountMinor, d.currency)).join(', ');
     row(
       `${m.month}:`,
-      `${m.drives} drives, ${m.participants} participants, ${m.trees} trees planted` +
+      `${plural(m.drives, 'drive')}, ${plural(m.participants, 'participant')}, ` +
+        `${plural(m.trees, 'tree')} planted` +
         (money ? `, ${money} received` : ''),
     );
   }
@@ -228,7 +259,7 @@ async function drawPdf(f: ReportFigures, drives: DashboardDrive[]): Promise<Buff
     if (i > 0 && i % PDF_ROWS_PER_TURN === 0) await yieldToEventLoop();
     row(
       `${d.startsAt.slice(0, 10)}:`,
-      `${d.name} (${country(d.country)}), ${d.participants} participants, ${d.durationHours} h`,
+      `${d.name} (${country(d.country)}), ${plural(d.participants, 'participant')}, ${d.durationHours} h`,
     );
   }
   doc.moveDown(2);

@@ -6,7 +6,7 @@ import {
 } from '../../../contract/donations';
 import { majorAmountText } from '../../../contract/money';
 import type { DonationRow } from '../../db/tables';
-import { csvDocument, csvLine } from '../../lib/csv';
+import { csvFile, csvLine } from '../../lib/csv';
 import type { DonationRowWithGift } from './donations.repository';
 
 /** A donation row with the drive it went to (left-joined, so null for the general fund). */
@@ -120,16 +120,16 @@ export function describeGift(donation: {
 }
 
 const CSV_COLUMNS = [
-  'Date',
-  'Receipt number',
-  'Kind',
-  'Trees',
-  'Amount',
-  'Currency',
-  'Status',
-  'Drive',
-  'Category',
-  'Message',
+  'date',
+  'receipt_number',
+  'kind',
+  'trees',
+  'amount',
+  'currency',
+  'status',
+  'drive',
+  'category',
+  'message',
 ] as const;
 
 /** The download's header line. */
@@ -153,5 +153,5 @@ export function donationCsvLine(row: DonationWithDrive): string {
 
 /** The Transactions page download whole: one row per donation (the stream writes the same bytes). */
 export function donationsCsv(rows: DonationWithDrive[]): string {
-  return csvDocument([DONATIONS_CSV_HEADER, ...rows.map(donationCsvLine)]);
+  return csvFile([DONATIONS_CSV_HEADER, ...rows.map(donationCsvLine)]);
 }

@@ -242,8 +242,9 @@ describe.each(databaseTargets)('donation records API on $name', (target) => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toContain('canopy-donations.csv');
     const lines = res.body.trimEnd().split('\r\n');
+    // A byte-order mark, then snake_case headers like every CSV of Canopy's.
     expect(lines[0]).toBe(
-      'Date,Receipt number,Kind,Trees,Amount,Currency,Status,Drive,Category,Message',
+      '\uFEFFdate,receipt_number,kind,trees,amount,currency,status,drive,category,message',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(

@@ -16,6 +16,7 @@ import type { Config, ReceiptIssuer } from '../../config';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../lib/clock';
+import { CSV_BOM } from '../../lib/csv';
 import { keysetStream } from '../../lib/keyset-stream';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -400,7 +401,7 @@ export function donationsService(deps: DonationsServiceDeps) {
         read: (after: DonationExportKey | null, limit: number) =>
           repo.donorDonationsAfter(user.id, after, limit),
         keyOf: (row): DonationExportKey => ({ createdAt: row.created_at, id: row.id }),
-        head: `${DONATIONS_CSV_HEADER}\r\n`,
+        head: `${CSV_BOM}${DONATIONS_CSV_HEADER}\r\n`,
         batch: (rows) => rows.map((row) => `${donationCsvLine(row)}\r\n`).join(''),
         tail: '',
         batchSize: EXPORT_BATCH,

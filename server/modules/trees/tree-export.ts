@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { TREE_EXPORT_MAX, type Tree } from '../../../contract/trees';
-import { csvDocument, csvLine } from '../../lib/csv';
+import { CSV_BOM, csvFile, csvLine } from '../../lib/csv';
 import { keysetStream } from '../../lib/keyset-stream';
 
 const CSV_COLUMNS: ReadonlyArray<[string, (t: Tree) => string | number | null]> = [
@@ -35,9 +35,9 @@ const CSV_COLUMNS: ReadonlyArray<[string, (t: Tree) => string | number | null]> 
 const CSV_HEADER = csvLine(CSV_COLUMNS.map(([name]) => name));
 const csvRow = (tree: Tree) => csvLine(CSV_COLUMNS.map(([, get]) => get(tree)));
 
-/** The trees as CSV with a header row, CRLF line ends (RFC 4180). */
+/** The trees as CSV with a byte-order mark and a header row, CRLF line ends (RFC 4180). */
 export function treesCsv(trees: readonly Tree[]): string {
-  return csvDocument([CSV_HEADER, ...trees.map(csvRow)]);
+  return csvFile([CSV_HEADER, ...trees.map(csvRow)]);
 }
 
 /** One tree as an RFC 7946 Feature: Point [lng, lat] (WGS 84), null geometry when unknown. */
@@ -92,7 +92,7 @@ const WRITERS: Record<
   { head: string; batch: (trees: Tree[], first: boolean) => string; tail: string }
 > = {
   csv: {
-    head: `${CSV_HEADER}\r\n`,
+    head: `${CSV_BOM}${CSV_HEADER}\r\n`,
     batch: (trees) => trees.map((t) => `${csvRow(t)}\r\n`).join(''),
     tail: '',
   },

@@ -148,7 +148,10 @@ describe.each(databaseTargets)('managing, mapping and exporting trees on $name',
       );
       const lines = res.body.trimEnd().split('\r\n');
       expect(lines).toHaveLength(2);
-      expect(lines[0]).toMatch(/^id,name,species_value,species,scientific_name,count,alive_count,/);
+      // A byte-order mark first, so a spreadsheet reads the file as UTF-8.
+      expect(lines[0]).toMatch(
+        /^\uFEFFid,name,species_value,species,scientific_name,count,alive_count,/,
+      );
       expect(lines[1]).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
       expect(lines[1]).toContain(',Neem,Azadirachta indica,12,12,packet,');
       expect(res.body).not.toContain('not mine');
