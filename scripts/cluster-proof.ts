@@ -819,7 +819,7 @@ async function donationsWithAKill() {
     `failed answers (in flight on ${victim.name} when it died): ${failures.size ? [...failures].map(([k, n]) => `${n}× ${k}`).join(', ') : 'none'}; of those unanswered payments ${unansweredPaid} are paid, ${unanswered.length - unansweredPaid} not`,
   );
   say(
-    `every one of the ${acked.length} acknowledged payments is paid in the database; ${survivor.name} kept serving (${later} more paid after, all by ${survivor.name})`,
+    `every one of the ${acked.length} acknowledged payments (${acknowledged} + ${later} after) is paid in the database; ${survivor.name} kept serving: ${later} new members signed in and paid through nginx, all on ${survivor.name}`,
   );
 }
 
