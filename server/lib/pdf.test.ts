@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pdfEmbeddedFonts, pdfPrintedCharacters } from '../../tests/support/pdf-text';
+import {
+  pdfEmbeddedFonts,
+  pdfPrintedCharacters,
+  pdfTagging,
+  pdfText,
+} from '../../tests/support/pdf-text';
 import { amountText, pdfBrand, pdfFonts, pdfRow, printable, startPdf } from './pdf';
 
 const NAMES = 'Zoë Müller-García, Łukasz Żółć, Ἀθηνᾶ, Ольга, Priya Nair (प्रिया), Kyiv Парк';
@@ -88,5 +93,28 @@ describe('startPdf', () => {
     // Subsetting the first document caches the e inside ë; the second must still map its e.
     await render('Zoë');
     expect(await render('Zoe')).toEqual(new Set('Donr: Zoe'));
+  });
+});
+
+describe('startPdf', () => {
+  it('makes a tagged PDF: every text a structure element, the language and the title shown', async () => {
+    const { doc, done } = startPdf({ Title: 'Tagged test' });
+    pdfBrand(doc);
+    doc.text('A title', { structType: 'H1' });
+    pdfRow(doc, 10, 'Label:', 'Zoë');
+    doc.text('At a place', 100, 400);
+    doc.text('With options at a place', 100, 420, { width: 200 });
+    doc.end();
+    const pdf = await done;
+    expect(pdfTagging(pdf)).toEqual({
+      marked: true,
+      structTree: true,
+      lang: 'en-GB',
+      displayTitle: true,
+      structTypes: ['Document', 'H1', 'P'],
+    });
+    const text = pdfText(pdf);
+    for (const line of ['Canopy', 'A title', 'Zoë', 'At a place', 'With options at a place'])
+      expect(text).toContain(line);
   });
 });

@@ -114,12 +114,18 @@ export function startPdf(
   done: Promise<Buffer>;
 } {
   const { regular, bold } = faces;
+  // Tagged (issue 25, Standards): a structure tree, the language, and the title in the window bar,
+  // so a screen reader reads the text in order.
   const doc = new PDFDocument({
     size: 'A4',
     layout: page.layout ?? 'portrait',
     margin: page.margin ?? 56,
     info,
+    tagged: true,
+    lang: PDF_LANG,
+    displayTitle: true,
   });
+  tagText(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -134,6 +140,28 @@ export function startPdf(
   doc.registerFont(PDF_FONT_BOLD, bold as unknown as Buffer);
   doc.font(PDF_FONT);
   return { doc, done };
+}
+
+/** The language of every Canopy PDF's text. */
+export const PDF_LANG = 'en-GB';
+
+/**
+ * Every text the document draws becomes a structure element (a paragraph unless the call names
+ * `structType`, e.g. 'H1') under one Document element, in drawing order: the tags pdfkit can make.
+ */
+function tagText(doc: PDFKit.PDFDocument): void {
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const draw = doc.text.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
+  const tagged = (options: PDFKit.Mixins.TextOptions | undefined) => ({
+    structParent: root,
+    structType: 'P',
+    ...options,
+  });
+  doc.text = ((text: string, x?: unknown, y?: unknown, options?: PDFKit.Mixins.TextOptions) =>
+    x === undefined || (typeof x === 'object' && x !== null)
+      ? draw(text, tagged(x as PDFKit.Mixins.TextOptions | undefined))
+      : draw(text, x, y, tagged(options))) as PDFKit.PDFDocument['text'];
 }
 
 /** The brand line at the top of every Canopy PDF. */

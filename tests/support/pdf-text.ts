@@ -157,3 +157,27 @@ export function pdfPages(pdf: Buffer): { count: number; width: number; height: n
     height: Number(box?.[2]),
   };
 }
+
+/**
+ * What makes the file a tagged PDF (issue 25, Standards): marked content, a structure tree, the
+ * language, the title shown in the window bar, and the structure types in the tree (P, H1, …).
+ */
+export function pdfTagging(pdf: Buffer): {
+  marked: boolean;
+  structTree: boolean;
+  lang: string | null;
+  displayTitle: boolean;
+  structTypes: string[];
+} {
+  const text = pdf.toString('latin1');
+  return {
+    marked: /\/Marked true/.test(text),
+    structTree: /\/Type \/StructTreeRoot/.test(text),
+    lang: /\/Lang \(([^)]*)\)/.exec(text)?.[1] ?? null,
+    displayTitle: /\/DisplayDocTitle true/.test(text),
+    // A structure element: its type (`/S`) and its parent (`/P`), pdfkit writes no /Type.
+    structTypes: [
+      ...new Set([...text.matchAll(/<<\s*\/S \/(\w+)\s*\/P \d+ 0 R/g)].map((m) => m[1]!)),
+    ].sort(),
+  };
+}

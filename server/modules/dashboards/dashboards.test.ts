@@ -4,7 +4,12 @@ import { DASHBOARD_MESSAGES } from '../../../contract/dashboards';
 import { addRanges } from '../../../contract/impact';
 import { buildDonation, buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
 import { curveCo2, roundRange } from '../../../tests/support/impact-expectations';
-import { pdfFontFamilies, pdfPrintedCharacters, pdfText } from '../../../tests/support/pdf-text';
+import {
+  pdfFontFamilies,
+  pdfPrintedCharacters,
+  pdfTagging,
+  pdfText,
+} from '../../../tests/support/pdf-text';
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
@@ -514,6 +519,42 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
     const printed = pdfPrintedCharacters(pdf);
     for (const char of `${name} €7.00 (EUR)`) expect(printed).toContain(char);
     expect(printed).not.toContain('?');
+  });
+
+  it('reads back as a tagged PDF: paid donations as money once per currency, plurals right', async () => {
+    const { app, database } = await start();
+    const org = await signedInUser(app, database.db, { profile_type: 'corporate' });
+    await seedOrganisation(database.db, org.user.id);
+    const res = await get(
+      '/api/reports/impact?from=2026-03-01&to=2026-07-31&format=pdf',
+      org.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    const pdf = res.rawPayload;
+    expect(pdfTagging(pdf)).toEqual({
+      marked: true,
+      structTree: true,
+      lang: 'en-GB',
+      displayTitle: true,
+      structTypes: ['Document', 'H1', 'H2', 'P'],
+    });
+    // A row's label and value read back on lines of their own: joined as drawn.
+    const text = pdfText(pdf).replace(/:\n\s+/g, ': ');
+    // Money in its currency's format, each currency's total once, with how many payments.
+    expect(text).toContain('Paid donations (EUR): €7.00 (EUR) from 1 donation');
+    expect(text).toContain('Paid donations (USD): $50.00 (USD) from 1 donation');
+    expect(text.match(/Paid donations \(USD\)/g)).toHaveLength(1);
+    expect(text).not.toContain('Received in');
+    expect(text).not.toContain('Donations received');
+    // Plurals: one drive, one participant; none is "0 trees".
+    expect(text).toContain('2026-07: 1 drive, 1 participant, 5 trees planted');
+    expect(text).toContain(
+      '2026-03: 1 drive, 2 participants, 14 trees planted, $50.00 (USD) received',
+    );
+    expect(text).toContain(
+      '2026-06: 0 drives, 0 participants, 0 trees planted, €7.00 (EUR) received',
+    );
+    expect(text).not.toMatch(/\b1 (drives|participants|trees)\b/);
   });
 
   it('lets whoever organisationFor admits view an organisation (the teams hook)', async () => {

@@ -221,13 +221,17 @@ async function drawPdf(f: ReportFigures, drives: DashboardDrive[]): Promise<Buff
   );
   const heading = (text: string) => {
     doc.moveDown();
-    doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(14).text(text);
+    doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(14).text(text, { structType: 'H2' });
     doc.moveDown(0.3);
   };
   const row = (label: string, value: string) => pdfRow(doc, 10, label, value);
 
   pdfBrand(doc);
-  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text('Impact report');
+  doc
+    .fillColor('black')
+    .font(PDF_FONT_BOLD)
+    .fontSize(18)
+    .text('Impact report', { structType: 'H1' });
   doc.moveDown(0.5);
   row('Organisation:', f.organisation.name);
   row('Period:', periodText(f));

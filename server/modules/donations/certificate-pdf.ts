@@ -218,7 +218,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     .font(PDF_FONT_BOLD)
     .fontSize(32)
     .fillColor(INK)
-    .text('A gift that grows', left, y, { width, lineBreak: false });
+    .text('A gift that grows', left, y, { width, lineBreak: false, structType: 'H1' });
   y += 52;
   doc
     .font(PDF_FONT)

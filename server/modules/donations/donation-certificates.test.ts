@@ -9,6 +9,7 @@ import {
   pdfFontFamilies,
   pdfImages,
   pdfPages,
+  pdfTagging,
   pdfPrintedCharacters,
   pdfText,
 } from '../../../tests/support/pdf-text';
@@ -128,6 +129,9 @@ describe.each(databaseTargets)('gift certificates on $name', (target) => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdfPages(pdf)).toEqual({ count: 1, width: 841.89, height: 595.28 });
     expect(pdfFontFamilies(pdf)).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    // Tagged (issue 25, Standards): the words in reading order, "A gift that grows" the heading.
+    expect(pdfTagging(pdf)).toMatchObject({ marked: true, lang: 'en-GB', displayTitle: true });
+    expect(pdfTagging(pdf).structTypes).toContain('H1');
 
     const text = flat(pdf);
     for (const part of [

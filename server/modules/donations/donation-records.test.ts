@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DONATION_MESSAGES } from '../../../contract/donations';
 import { DELETE_CONFIRMATION_WORD } from '../../../contract/users';
-import { pdfFontFamilies, pdfPrintedCharacters } from '../../../tests/support/pdf-text';
+import { pdfFontFamilies, pdfPrintedCharacters, pdfTagging } from '../../../tests/support/pdf-text';
 import { TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { buildDonation } from '../../../tests/support/factories';
@@ -218,6 +218,9 @@ describe.each(databaseTargets)('donation records API on $name', (target) => {
     expect(res.statusCode).toBe(200);
     const pdf = res.rawPayload;
     expect(pdfFontFamilies(pdf)).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    // A tagged PDF: the title a heading, the rest paragraphs, in English (issue 25, Standards).
+    expect(pdfTagging(pdf)).toMatchObject({ marked: true, lang: 'en-GB', displayTitle: true });
+    expect(pdfTagging(pdf).structTypes).toEqual(['Document', 'H1', 'P']);
     // The fonts' ToUnicode maps hold every letter of the name, the drive and ₹, and no "?".
     const printed = pdfPrintedCharacters(pdf);
     for (const char of `${name} Kyiv Парк ₹120.00 (INR)`) expect(printed).toContain(char);

@@ -68,7 +68,7 @@ export function pdfIssuedHeading(doc: PDFKit.PDFDocument, issuer: ReceiptIssuer,
   doc.moveDown();
   pdfIssuer(doc, issuer);
   doc.moveDown(1.5);
-  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text(title);
+  doc.fillColor('black').font(PDF_FONT_BOLD).fontSize(18).text(title, { structType: 'H1' });
 }
 
 export function pdfIssuer(doc: PDFKit.PDFDocument, issuer: ReceiptIssuer) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ATTENDANCE_MESSAGES, normalisePassCode } from '../../../contract/attendance';
-import { pdfText } from '../../../tests/support/pdf-text';
+import { pdfTagging, pdfText } from '../../../tests/support/pdf-text';
 import { TEST_PASSWORD } from '../../../tests/support/signed-in';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { attendedMinutes } from './drive-attendance';
@@ -351,6 +351,7 @@ describe.each(databaseTargets)('check-in at a drive on $name', (target) => {
     expect(res.headers['content-type']).toContain('application/pdf');
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Volunteer certificate 2026');
+    expect(pdfTagging(res.rawPayload)).toMatchObject({ marked: true, structTree: true });
     expect(text).toContain(drive.name);
     expect(text).toContain('Greenleaf Industries');
     expect(text).toContain('1 h 30 min');

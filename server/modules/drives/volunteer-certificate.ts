@@ -49,7 +49,7 @@ export function volunteerCertificatePdf(data: {
     .font(PDF_FONT_BOLD)
     .fontSize(18)
     .fillColor('black')
-    .text(`Volunteer certificate ${data.year}`);
+    .text(`Volunteer certificate ${data.year}`, { structType: 'H1' });
   doc.moveDown(0.5);
   doc
     .font(PDF_FONT)
