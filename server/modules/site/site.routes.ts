@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
@@ -10,7 +11,7 @@ export const PUBLIC_PAGES = ['/', '/documentation', '/register', '/login'] as co
 export const SITEMAP_MAX_URLS = 50_000;
 /** Public forests read per statement while the sitemap is written. */
 const SITEMAP_BATCH = 1000;
-const DAY_CACHE = 'public, max-age=3600';
+const HOUR_CACHE = 'public, max-age=3600';
 
 export function robotsTxt(appUrl: string): string {
   return [
@@ -33,6 +34,40 @@ const escapeXml = (text: string) =>
 const urlEntry = (loc: string, lastmod?: string) =>
   `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>\n`;
 
+/** One keyset batch of public forests after a handle (the forest module's `publicForestsAfter`). */
+export type PublicForestReader = (
+  after: string | null,
+  limit: number,
+) => Promise<Array<{ handle: string; path: string; updatedAt: string; listed: boolean }>>;
+
+/**
+ * The sitemap as a stream: the public pages, then the public forests in handle order, written as
+ * read one keyset batch at a time (never the whole table in memory), at most `max` addresses.
+ */
+export function sitemapStream(
+  appUrl: string,
+  read: PublicForestReader,
+  options: { batch?: number; max?: number } = {},
+): Promise<Readable> {
+  const max = options.max ?? SITEMAP_MAX_URLS;
+  return keysetStream({
+    read,
+    keyOf: (row) => row.handle,
+    head:
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+      PUBLIC_PAGES.map((page) => urlEntry(`${appUrl}${page}`)).join(''),
+    batch: (rows) =>
+      rows
+        .filter((row) => row.listed)
+        .map((row) => urlEntry(`${appUrl}${row.path}`, row.updatedAt.slice(0, 10)))
+        .join(''),
+    tail: '</urlset>\n',
+    batchSize: options.batch ?? SITEMAP_BATCH,
+    max: max - PUBLIC_PAGES.length,
+  });
+}
+
 export const siteRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -51,7 +86,7 @@ export const siteRoutes =
       },
       async (_request, reply: FastifyReply) =>
         reply
-          .header('cache-control', DAY_CACHE)
+          .header('cache-control', HOUR_CACHE)
           .type('text/plain; charset=utf-8')
           .send(robotsTxt(config.appUrl)),
     );
@@ -71,25 +106,9 @@ export const siteRoutes =
         },
       },
       async (_request, reply: FastifyReply) => {
-        // Written as read, one keyset batch at a time: never the whole table in memory.
-        const body = await keysetStream({
-          read: (after: string | null, limit) => forest.publicForestsAfter(after, limit),
-          keyOf: (row) => row.handle,
-          head:
-            '<?xml version="1.0" encoding="UTF-8"?>\n' +
-            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-            PUBLIC_PAGES.map((page) => urlEntry(`${config.appUrl}${page}`)).join(''),
-          batch: (rows) =>
-            rows
-              .filter((row) => row.listed)
-              .map((row) => urlEntry(`${config.appUrl}${row.path}`, row.updatedAt.slice(0, 10)))
-              .join(''),
-          tail: '</urlset>\n',
-          batchSize: SITEMAP_BATCH,
-          max: SITEMAP_MAX_URLS - PUBLIC_PAGES.length,
-        });
+        const body = await sitemapStream(config.appUrl, forest.publicForestsAfter);
         return reply
-          .header('cache-control', DAY_CACHE)
+          .header('cache-control', HOUR_CACHE)
           .type('application/xml; charset=utf-8')
           .send(body);
       },

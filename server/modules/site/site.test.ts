@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
-import { PUBLIC_PAGES } from './site.routes';
+import { PUBLIC_PAGES, sitemapStream, SITEMAP_MAX_URLS } from './site.routes';
 
 const APP_URL = 'https://canopy.example.org';
 
@@ -126,5 +126,38 @@ describe('/favicon.ico', () => {
       await t.close();
       fs.rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('sitemapStream', () => {
+  const forests = Array.from({ length: 25 }, (_, i) => ({
+    handle: `f${String(i).padStart(2, '0')}`,
+    path: `/forest/f${String(i).padStart(2, '0')}`,
+    updatedAt: '2026-05-01T00:00:00.000Z',
+    listed: i !== 3,
+  }));
+  const text = async (stream: Awaited<ReturnType<typeof sitemapStream>>) =>
+    Buffer.concat(await stream.toArray()).toString('utf8');
+
+  it('reads keyset batches after the last handle and stops at the address cap', async () => {
+    const reads: Array<[string | null, number]> = [];
+    const read = async (after: string | null, limit: number) => {
+      reads.push([after, limit]);
+      return forests.filter((f) => after === null || f.handle > after).slice(0, limit);
+    };
+    const xml = await text(
+      await sitemapStream('https://x.test', read, { batch: 5, max: PUBLIC_PAGES.length + 12 }),
+    );
+    expect(reads).toEqual([
+      [null, 5],
+      ['f04', 5],
+      ['f09', 2],
+    ]);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    // 12 forests read (f03 is a gone member's, left out), the cap counting the public pages.
+    expect(locs).toHaveLength(PUBLIC_PAGES.length + 11);
+    expect(locs).not.toContain('https://x.test/forest/f03');
+    expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
+    expect(SITEMAP_MAX_URLS).toBe(50_000);
   });
 });
