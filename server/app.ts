@@ -58,6 +58,13 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Every answer counted by its route pattern (never the raw URL) for /api/metrics, when it is on.
+  if (ctx.metrics.enabled)
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? '(unmatched)';
+      ctx.metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
   // Personal API tokens only read: any write carrying one is refused before anything else.
   app.addHook('onRequest', apiTokenWriteGuard(deps.apiTokens));
   // Before compression: the kept answer is the serialized JSON, not its gzip.

@@ -65,12 +65,17 @@ describe('server/main.ts start-up', () => {
     afterAll(async () => server?.stop());
 
     it('creates and migrates SQLite in the data dir, keeps a session secret, and shuts down on SIGTERM', async () => {
-      server = await startServer();
+      server = await startServer({ METRICS_TOKEN: 'main-test-metrics-token' });
       expect(fs.existsSync(path.join(server.dataDir, 'canopy.sqlite'))).toBe(true);
       const secret = fs.readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8').trim();
       expect(secret.length).toBeGreaterThanOrEqual(32);
       const health = await fetch(`${server.url}/api/health`);
-      expect(await health.json()).toMatchObject({ status: 'ok', dialect: 'sqlite' });
+      expect(await health.json()).toEqual({ success: true, status: 'ok' });
+      // The operator's view (METRICS_TOKEN) names the database.
+      const detailed = await fetch(`${server.url}/api/health`, {
+        headers: { authorization: 'Bearer main-test-metrics-token' },
+      });
+      expect(await detailed.json()).toMatchObject({ status: 'ok', dialect: 'sqlite' });
       const exited = new Promise<number | null>((r) =>
         server.process.once('exit', (code) => r(code)),
       );

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import type { DatabaseHandle } from '../db/database';
 import type { Log } from '../lib/log';
 import { DEFAULT_MAX_ATTEMPTS } from './backoff';
-import type { JobHandler, JobQueue, Schedule } from './jobs-port';
+import type { JobCounts, JobHandler, JobQueue, Schedule } from './jobs-port';
 import { scheduleTask } from './sqlite-queue';
 
 /** A scheduled run is retried a few times; the next tick comes anyway. */
@@ -159,6 +159,17 @@ export function createGraphileQueue(options: {
       runner = undefined;
       // Already stopped by graphile-worker itself: nothing to wait for.
       await current?.stop().catch(() => undefined);
+    },
+
+    async counts() {
+      const workerSchema = await ready();
+      const { rows } = await sql<JobCounts>`select
+          count(*) filter (where attempts < max_attempts)::int as pending,
+          count(*) filter (where attempts >= max_attempts)::int as failed,
+          count(*) filter (where attempts >= max_attempts
+            and updated_at > now() - interval '1 day')::int as "failedRecently"
+        from ${sql.id(workerSchema)}.jobs`.execute(database.db);
+      return rows[0] ?? { pending: 0, failed: 0, failedRecently: 0 };
     },
 
     async idle(timeoutMs = 5000) {

@@ -66,6 +66,16 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Resolves once no job is due or running (tests wait for mail with it); rejects after `timeoutMs`. */
   idle(timeoutMs?: number): Promise<void>;
+  /** For /api/metrics and /api/health: jobs waiting or running, and jobs given up on (all servers). */
+  counts(): Promise<JobCounts>;
+}
+
+export interface JobCounts {
+  pending: number;
+  /** Given up on after every attempt (kept for the operator to read their last error). */
+  failed: number;
+  /** Of those, the ones whose last attempt was in the last 24 hours. */
+  failedRecently: number;
 }
 
 /**

@@ -300,6 +300,28 @@ export function createSqliteQueue(options: SqliteQueueOptions): JobQueue {
       await Promise.race([Promise.allSettled([...running]), deadline]);
     },
 
+    async counts() {
+      const rows = await db
+        .selectFrom('jobs')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute();
+      const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+      // A job given up on keeps the run_at of its last attempt.
+      const since = new Date(clock.now().getTime() - 86_400_000).toISOString();
+      const recent = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', '=', 'failed')
+        .where('run_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return {
+        pending: of('pending') + of('running'),
+        failed: of('failed'),
+        failedRecently: Number(recent.n),
+      };
+    },
+
     async idle(timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -12,6 +12,7 @@ import { healthModule } from './health';
 import { idempotencyModule } from './idempotency';
 import { outboxModule } from './mail';
 import { mapModule } from './map';
+import { metricsModule } from './metrics';
 import { newsletterModule } from './newsletter';
 import { notificationsModule } from './notifications';
 import { nurseryModule } from './nursery';
@@ -28,6 +29,7 @@ import { usersModule } from './users';
 export const MODULES = [
   healthModule,
   outboxModule,
+  metricsModule,
   mapModule,
   filesModule,
   notificationsModule,

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema } from '../../../contract/health';
 import type { AppContext } from '../../context';
@@ -12,28 +11,39 @@ export const healthRoutes =
         config: { access: 'public' },
         schema: {
           tags: ['health'],
-          summary: 'Liveness, database check and the count of failed mail',
+          summary:
+            'ok, degraded (mail failing, jobs given up on) or down (503: the database does not answer); the details only with `Authorization: Bearer <METRICS_TOKEN>`',
           response: { 200: healthResponseSchema, 503: healthResponseSchema },
         },
       },
       async (request, reply) => {
-        let up = true;
-        try {
-          await sql`select 1`.execute(deps.database.db);
-        } catch (err) {
-          request.log.error({ err }, 'health check: database unreachable');
-          up = false;
-        }
-        // Counted for the operator; a failed mail does not make the server unhealthy.
-        const failedMail = up ? await deps.outbox.failedCount().catch(() => undefined) : undefined;
-        return reply.code(up ? 200 : 503).send({
+        const report = await deps.metrics.report(deps.queue);
+        if (report.status === 'down') request.log.error('health check: database unreachable');
+        const up = report.status !== 'down';
+        reply.code(up ? 200 : 503).header('cache-control', 'no-store');
+        // Anyone may ask whether the server is up; what is wrong is for the operator.
+        if (!deps.metrics.authorized(request.headers.authorization))
+          return { success: up, status: report.status };
+        return {
           success: up,
-          status: up ? 'ok' : 'degraded',
-          database: up ? 'up' : 'down',
+          status: report.status,
+          database: report.database,
           dialect: deps.database.dialect,
           uptimeSeconds: Math.round(process.uptime()),
-          ...(failedMail === undefined ? {} : { details: { failedMail } }),
-        });
+          reasons: report.reasons,
+          ...(report.mail
+            ? {
+                details: {
+                  failedMail: report.mail.failed,
+                  mail: report.mail,
+                  ...(report.jobs ? { jobs: report.jobs } : {}),
+                  ...(report.databaseBytes !== undefined
+                    ? { databaseBytes: report.databaseBytes }
+                    : {}),
+                },
+              }
+            : {}),
+        };
       },
     );
   };

@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 
+const TOKEN = 'metrics-token-0123456789';
+const operator = { authorization: `Bearer ${TOKEN}` };
+
 describe.each(databaseTargets)('GET /api/health on $name', (target) => {
   let t: TestApp | undefined;
   afterEach(async () => {
@@ -9,21 +12,46 @@ describe.each(databaseTargets)('GET /api/health on $name', (target) => {
     t = undefined;
   });
 
-  it('reports the database as up', async () => {
-    t = await buildTestApp(target);
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('says ok to anyone, with the details only for the metrics token', async () => {
+    t = await buildTestApp(target, { config: { metricsToken: TOKEN } });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ success: true, status: 'ok' });
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: `Bearer ${TOKEN}x` },
+    });
+    expect(wrong.json()).toEqual({ success: true, status: 'ok' });
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: operator });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
       status: 'ok',
       database: 'up',
       dialect: target.name,
-      details: { failedMail: 0 },
+      reasons: [],
+      details: {
+        failedMail: 0,
+        mail: { queued: 0, retrying: 0, sent: 0, failed: 0 },
+        jobs: { pending: 0, failed: 0, failedRecently: 0 },
+      },
     });
   });
 
-  it('counts mail that failed for good, for the operator', async () => {
+  it('gives no details without METRICS_TOKEN configured', async () => {
     t = await buildTestApp(target);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: 'Bearer anything-at-all-here' },
+    });
+    expect(res.json()).toEqual({ success: true, status: 'ok' });
+  });
+
+  it('counts old mail that failed for good without being degraded by it', async () => {
+    t = await buildTestApp(target, { config: { metricsToken: TOKEN } });
     const mail = (status: 'failed' | 'sent', i: number) => ({
       id: `m${status}${i}`,
       key: null,
@@ -41,19 +69,85 @@ describe.each(databaseTargets)('GET /api/health on $name', (target) => {
       .insertInto('mails')
       .values([mail('failed', 1), mail('failed', 2), mail('sent', 3)])
       .execute();
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: operator });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', details: { failedMail: 2 } });
   });
 
-  it('answers 503 when the database is gone, without internals', async () => {
-    t = await buildTestApp(target);
+  it('is degraded while mail fails, and says why to the operator', async () => {
+    t = await buildTestApp(target, {
+      config: { metricsToken: TOKEN },
+      mailer: {
+        send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:25')),
+      },
+    });
+    const { services } = t;
+    await services.uow.withTransaction((tx) =>
+      services.mail.send(tx, {
+        to: 'a@example.org',
+        subject: 'Hello',
+        text: 'Hi',
+        html: '<p>Hi</p>',
+      }),
+    );
+    // The first attempt fails; the mail waits for its retry.
+    for (let i = 0; i < 200; i += 1) {
+      const row = await t.database.db.selectFrom('mails').select('attempts').executeTakeFirst();
+      if ((row?.attempts ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ success: true, status: 'degraded' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: operator });
+    expect(res.json()).toMatchObject({
+      status: 'degraded',
+      reasons: ['1 mail failing, being retried'],
+      details: { mail: { queued: 1, retrying: 1 } },
+    });
+  });
+
+  it('is degraded by mail given up on lately', async () => {
+    t = await buildTestApp(target, { config: { metricsToken: TOKEN } });
+    await t.database.db
+      .insertInto('mails')
+      .values({
+        id: 'm1',
+        key: null,
+        to_address: 'p@example.org',
+        subject: 'Hello',
+        text_body: null,
+        html_body: null,
+        status: 'failed',
+        attempts: 20,
+        last_error: 'connect ECONNREFUSED',
+        created_at: new Date(Date.now() - 30 * 3_600_000).toISOString(),
+        sent_at: null,
+      })
+      .execute();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: operator });
+    expect(res.json()).toMatchObject({
+      status: 'degraded',
+      reasons: ['1 mail given up on in the last two days'],
+    });
+  });
+
+  it('answers 503 down when the database is gone, without internals', async () => {
+    t = await buildTestApp(target, { config: { metricsToken: TOKEN } });
     // The jobs queue stops first, as it would not be polling a database that is gone.
     await t.services.queue.stop();
     await t.database.db.destroy();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ success: false, status: 'degraded', database: 'down' });
+    expect(res.json()).toEqual({ success: false, status: 'down' });
+    const detailed = await t.app.inject({ method: 'GET', url: '/api/health', headers: operator });
+    expect(detailed.statusCode).toBe(503);
+    expect(detailed.json()).toMatchObject({
+      success: false,
+      status: 'down',
+      database: 'down',
+      reasons: ['the database does not answer'],
+    });
     const app = t.app;
     t = undefined;
     await app.close();

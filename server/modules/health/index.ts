@@ -7,10 +7,10 @@ declare module '../module' {
   }
 }
 
-/** `/api/health` for load balancers and operators. */
+/** `/api/health` for load balancers and operators (the report is the metrics module's). */
 export const healthModule = defineModule({
   name: 'health',
-  needs: [],
+  needs: ['metrics'],
   tables: [],
   create: () => ({}),
   routes: [healthRoutes],

@@ -3,6 +3,16 @@ import type { Database, MailsTable } from '../../db/tables';
 
 export type MailRow = Selectable<MailsTable>;
 
+export interface MailFigures {
+  queued: number;
+  /** Queued mail whose last attempt failed: it is being retried. */
+  retrying: number;
+  sent: number;
+  failed: number;
+  /** Given up on, and queued within the window asked for. */
+  failedRecently: number;
+}
+
 /** The `mails` outbox: one row per mail, written in the transaction that asked for it. */
 export function mailRepository(db: Kysely<Database>) {
   return {
@@ -64,6 +74,35 @@ export function mailRepository(db: Kysely<Database>) {
         .where('status', '=', 'failed')
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    /**
+     * Mail by status, the queued mail whose last attempt failed (being retried), and the mail
+     * given up on that was queued since `recentSince` (/api/metrics and /api/health).
+     */
+    async figures(recentSince: string): Promise<MailFigures> {
+      const rows = await db
+        .selectFrom('mails')
+        .select((eb) => [
+          'status',
+          eb.fn.countAll<number>().as('n'),
+          eb.fn
+            .sum<number>(eb.case().when('last_error', 'is not', null).then(1).else(0).end())
+            .as('erred'),
+          eb.fn
+            .sum<number>(eb.case().when('created_at', '>=', recentSince).then(1).else(0).end())
+            .as('recent'),
+        ])
+        .groupBy('status')
+        .execute();
+      const of = (status: string) => rows.find((r) => r.status === status);
+      return {
+        queued: Number(of('queued')?.n ?? 0),
+        retrying: Number(of('queued')?.erred ?? 0),
+        sent: Number(of('sent')?.n ?? 0),
+        failed: Number(of('failed')?.n ?? 0),
+        failedRecently: Number(of('failed')?.recent ?? 0),
+      };
     },
 
     /** Sent and failed mail older than `before` (queued mail stays until it is delivered). */

@@ -19,6 +19,8 @@ export const MAIL_RETRY_MS = 24 * 3_600_000;
 /** Sent and failed mail is forgotten after this long; kept mail (/dev/mail) too. */
 const KEPT_DAYS = 30;
 const DAY_MS = 86_400_000;
+/** A mail given up on counts as a recent failure (health: degraded) for this long after it was queued. */
+const RECENT_FAILURE_MS = MAIL_RETRY_MS + DAY_MS;
 
 const reasonOf = (err: unknown) =>
   (err instanceof Error ? err.message : String(err)).slice(0, 1000) || 'sending failed';
@@ -155,6 +157,12 @@ export function mailService(deps: MailServiceDeps) {
 
     /** Mail that kept failing and was given up on (shown in /api/health for the operator). */
     failedCount: () => repo.failedCount(),
+
+    /**
+     * Mail by status for /api/metrics and /api/health; `failedRecently` counts mail given up on
+     * that was queued in the last two days (a mail fails for good a day after it was queued).
+     */
+    figures: () => repo.figures(new Date(clock.now().getTime() - RECENT_FAILURE_MS).toISOString()),
 
     /** Daily: sent and failed mail older than 30 days. */
     prune: (now: Date) => repo.prune(new Date(now.getTime() - KEPT_DAYS * DAY_MS).toISOString()),
