@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
@@ -129,6 +130,42 @@ describe.each(databaseTargets)('GET /api/health on $name', (target) => {
     expect(res.json()).toMatchObject({
       status: 'degraded',
       reasons: ['1 mail given up on in the last two days'],
+    });
+  });
+
+  it('is degraded by a job given up on lately, counted in the queue', async () => {
+    t = await buildTestApp(target, { config: { metricsToken: TOKEN } });
+    if (target.name === 'postgres') {
+      // A mail job without a mail id throws; with one attempt allowed it is given up on at once.
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(
+        t.database.db,
+      );
+      await sql`select ${sql.id(`${rows[0]!.schema}_worker`)}.add_job('mail', 'null'::json,
+        max_attempts => 1)`.execute(t.database.db);
+      await t.idle();
+    } else {
+      const now = new Date().toISOString();
+      await t.database.db
+        .insertInto('jobs')
+        .values({
+          name: 'mail',
+          payload: 'null',
+          key: null,
+          run_at: now,
+          attempts: 25,
+          max_attempts: 25,
+          status: 'failed',
+          last_error: 'a mail job without a mail id',
+          locked_at: null,
+          created_at: now,
+        })
+        .execute();
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: operator });
+    expect(res.json()).toMatchObject({
+      status: 'degraded',
+      reasons: ['1 job given up on in the last day'],
+      details: { jobs: { pending: 0, failed: 1, failedRecently: 1 } },
     });
   });
 

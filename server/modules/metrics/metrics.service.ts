@@ -56,7 +56,9 @@ export function metricsService(deps: MetricsDeps) {
       reasons.push(`${mail.failedRecently} mail given up on in the last two days`);
     if (mail && mail.retrying > 0) reasons.push(`${mail.retrying} mail failing, being retried`);
     if (jobs && jobs.failedRecently > 0)
-      reasons.push(`${jobs.failedRecently} jobs given up on in the last day`);
+      reasons.push(
+        `${jobs.failedRecently} job${jobs.failedRecently === 1 ? '' : 's'} given up on in the last day`,
+      );
     return {
       status: reasons.length > 0 ? 'degraded' : 'ok',
       database: 'up',
