@@ -52,6 +52,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps 7 backups unless BACKUP_KEEP says otherwise, and reads METRICS_TOKEN (issue 25)', () => {
+    expect(loadConfig({})).toMatchObject({ backupKeep: 7, metricsToken: undefined });
+    expect(loadConfig({ BACKUP_KEEP: '30', METRICS_TOKEN: ' a-long-enough-token ' })).toMatchObject(
+      {
+        backupKeep: 30,
+        metricsToken: 'a-long-enough-token',
+      },
+    );
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be a whole number/);
+    expect(() => loadConfig({ BACKUP_KEEP: 'many' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 16/,
+    );
+  });
+
   it('stores uploads on disk with SQLite and in the database with PostgreSQL, unless told', () => {
     expect(loadConfig({}).fileStorage).toBe('disk');
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/canopy' }).fileStorage).toBe(
