@@ -18,6 +18,7 @@ import { MODULES } from '../server/modules';
 import { scheduleTask } from '../server/jobs/sqlite-queue';
 import { buildDonation, insertUser } from '../tests/support/factories';
 import { freePort } from '../tests/support/free-port';
+import { startGeocoderStub } from '../tests/support/geocoder-stub';
 import { buildJpeg } from '../tests/support/images';
 import { TEST_PASSWORD, TEST_PASSWORD_HASH } from '../tests/support/signed-in';
 import { startS3Server, type S3Server } from '../tests/support/s3-server';
@@ -337,6 +338,10 @@ async function main() {
   const receiver = await startSmtpReceiver(mailDir);
   onCleanup('the SMTP receiver', () => receiver.close());
 
+  // The trees' public places pass (a schedule) asks a geocoder: the loopback stub, never the internet.
+  const geocoder = await startGeocoderStub();
+  onCleanup('the geocoder stub', () => geocoder.close());
+
   const s3 = await startS3Server({ bucket: 'canopy-cluster' });
   onCleanup('the S3 server', () => s3.stop());
   bucket = s3;
@@ -350,6 +355,7 @@ async function main() {
     // One secret for every server of a deployment.
     SESSION_SECRET: randomBytes(32).toString('hex'),
     SMTP_URL: receiver.url,
+    GEOCODER_URL: geocoder.url,
     // nginx is the one proxy hop in front: the client's address is the last X-Forwarded-For entry.
     TRUST_PROXY: '1',
     // Every request comes from 127.0.0.1: room for 200 donations, but limits still count.

@@ -197,6 +197,8 @@ const TREE_COLUMNS: Columns = [
   ['last_diameter_cm', 'float8'],
   // 0049 (issue 21 §3): the last check (registration, measurement, care entry, health report).
   ['last_checked_at', 'text'],
+  // 0060 (issue 25): the place others see, as the geocoder would name the area.
+  ['public_place', 'text'],
 ];
 const MEASUREMENT_COLUMNS: Columns = [
   ['id', 'text'],
@@ -633,6 +635,7 @@ export async function generate(
       row.last_height_cm,
       row.last_diameter_cm,
       iso(lastChecked),
+      lat === null ? null : `${home.name}, ${home.country}`,
     ]);
     if (treeRows.length >= 20_000) {
       await flush();

@@ -15,18 +15,88 @@ import { DAY_MS, hashSeed, rng, YEAR_MS, type Random } from './random';
 import { carePlan, daytime, measurementSeries } from './tree-growth';
 
 /** Where members plant on their own: home towns, and what grows there. */
-const HOMES: Record<string, { lat: number; lng: number; place: string; species: number[] }> = {
-  asha: { lat: 9.9312, lng: 76.2673, place: 'Backyard, Kochi', species: [2, 14, 6, 22, 17] },
-  rahul: { lat: 18.5204, lng: 73.8567, place: 'Society garden, Pune', species: [1, 10, 24, 22] },
-  priya: { lat: 12.9716, lng: 77.5946, place: 'Lake path, Bengaluru', species: [20, 35, 10] },
-  wanjiru: { lat: -1.2921, lng: 36.8219, place: 'Shamba, Kiambu Road', species: [2, 22, 59, 34] },
-  otieno: { lat: -0.0917, lng: 34.768, place: 'School compound, Kisumu', species: [2, 22, 13] },
-  mariana: { lat: -23.5505, lng: -46.6333, place: 'Quintal, Vila Madalena', species: [3, 2, 60] },
-  jonas: { lat: 52.4811, lng: 13.4354, place: 'Hinterhof, Neukölln', species: [45, 46, 59] },
-  emily: { lat: 45.5152, lng: -122.6784, place: 'Front yard, Sellwood', species: [45, 47, 58] },
-  dewi: { lat: -6.9175, lng: 107.6191, place: 'Rooftop, Bandung', species: [21, 6, 3] },
-  tom: { lat: 53.8008, lng: -1.5491, place: 'Allotment, Meanwood', species: [45, 46, 47] },
-  lucia: { lat: 37.3891, lng: -5.9845, place: 'Patio, Triana', species: [4, 6, 42, 48] },
+/** Where members plant at home; `area` is what the geocoder names there (the place others see). */
+const HOMES: Record<
+  string,
+  { lat: number; lng: number; place: string; area: string; species: number[] }
+> = {
+  asha: {
+    lat: 9.9312,
+    lng: 76.2673,
+    place: 'Backyard, Kochi',
+    area: 'Ernakulam, Kochi, India',
+    species: [2, 14, 6, 22, 17],
+  },
+  rahul: {
+    lat: 18.5204,
+    lng: 73.8567,
+    place: 'Society garden, Pune',
+    area: 'Kothrud, Pune, India',
+    species: [1, 10, 24, 22],
+  },
+  priya: {
+    lat: 12.9716,
+    lng: 77.5946,
+    place: 'Lake path, Bengaluru',
+    area: 'Indiranagar, Bengaluru, India',
+    species: [20, 35, 10],
+  },
+  wanjiru: {
+    lat: -1.2921,
+    lng: 36.8219,
+    place: 'Shamba, Kiambu Road',
+    area: 'Kiambu, Kenya',
+    species: [2, 22, 59, 34],
+  },
+  otieno: {
+    lat: -0.0917,
+    lng: 34.768,
+    place: 'School compound, Kisumu',
+    area: 'Milimani, Kisumu, Kenya',
+    species: [2, 22, 13],
+  },
+  mariana: {
+    lat: -23.5505,
+    lng: -46.6333,
+    place: 'Quintal, Vila Madalena',
+    area: 'Vila Madalena, São Paulo, Brazil',
+    species: [3, 2, 60],
+  },
+  jonas: {
+    lat: 52.4811,
+    lng: 13.4354,
+    place: 'Hinterhof, Neukölln',
+    area: 'Neukölln, Berlin, Germany',
+    species: [45, 46, 59],
+  },
+  emily: {
+    lat: 45.5152,
+    lng: -122.6784,
+    place: 'Front yard, Sellwood',
+    area: 'Sellwood, Portland, United States',
+    species: [45, 47, 58],
+  },
+  dewi: {
+    lat: -6.9175,
+    lng: 107.6191,
+    place: 'Rooftop, Bandung',
+    area: 'Coblong, Bandung, Indonesia',
+    species: [21, 6, 3],
+  },
+  tom: {
+    lat: 53.8008,
+    lng: -1.5491,
+    place: 'Allotment, Meanwood',
+    area: 'Meanwood, Leeds, United Kingdom',
+    species: [45, 46, 47],
+  },
+  lucia: {
+    lat: 37.3891,
+    lng: -5.9845,
+    place: 'Patio, Triana',
+    area: 'Triana, Seville, Spain',
+    species: [4, 6, 42, 48],
+  },
 };
 
 const NICKNAMES = [
@@ -54,6 +124,8 @@ interface Planting {
   lat: number;
   lng: number;
   place: string;
+  /** The neighbourhood the geocoder names around the point (issue 25): the place others see. */
+  area: string;
   nickname: string | null;
   timeZone: string;
   diligence: number;
@@ -114,6 +186,7 @@ function plantings(
           lat: plan.lat + r.noise(0.004),
           lng: plan.lng + r.noise(0.004),
           place: plan.place,
+          area: plan.place,
           nickname: count === 1 && r.chance(0.3) ? r.pick(NICKNAMES) : null,
           timeZone,
           diligence: r.between(0.55, 0.95),
@@ -138,6 +211,7 @@ function plantings(
         lat: plan.lat + r.noise(0.002),
         lng: plan.lng + r.noise(0.002),
         place: `${plan.place} (block ${String.fromCharCode(65 + (out.length % 6))})`,
+        area: plan.place,
         nickname: null,
         timeZone,
         diligence: r.between(0.25, 0.45),
@@ -165,6 +239,7 @@ function plantings(
         lat: home.lat + r.noise(0.003),
         lng: home.lng + r.noise(0.003),
         place: home.place,
+        area: home.area,
         nickname: r.chance(0.5) ? r.pick(NICKNAMES) : null,
         timeZone,
         diligence: r.between(0.6, 0.95),
@@ -231,6 +306,12 @@ export async function plantTrees(
     const tree = await seeder.at(registeredAt, () =>
       ctx.trees.register(p.owner, { form, image: photo }),
     );
+    // The demo has no geocoder: it stores the area name the app's pass would have looked up.
+    await ctx.uow.db
+      .updateTable('trees')
+      .set({ public_place: p.area })
+      .where('id', '=', tree.id)
+      .execute();
     counts.trees++;
     if (p.replaces) counts.replanted++;
 

@@ -187,6 +187,11 @@ export interface TreesTable {
   /** 0050: what is wrong while it needs care, in the reporter's words, and its photo. */
   health_note: WithDefault<string | null>;
   health_photo_file_id: WithDefault<string | null>;
+  /**
+   * 0060 (issue 25): the place other members see, from a neighbourhood-level reverse geocode of
+   * the point; null until looked up, '' where the geocoder names nothing.
+   */
+  public_place: WithDefault<string | null>;
 }
 
 /** 0032 (trees module): plants registered at a drive per planting day (UTC), with its organiser. */
@@ -199,6 +204,14 @@ export interface TreeDriveDaysTable {
   planted: number;
   /** Of them alive at their last check (a dead record counts none). */
   alive: number;
+}
+
+/** 0061 (trees module): trees waiting for a verifier per drive that has any, with its organiser. */
+export interface TreeVerificationDrivesTable {
+  drive_id: string;
+  organiser_id: string;
+  /** PostgreSQL answers the bigint as text: readers take Number() of it. */
+  waiting: number;
 }
 
 /** 0032 (donations module): paid donations to a drive per payment day (UTC) and currency. */
@@ -891,6 +904,7 @@ export interface Database {
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;
   tree_drive_days: TreeDriveDaysTable;
+  tree_verification_drives: TreeVerificationDrivesTable;
   tree_organiser_periods: TreeOrganiserPeriodsTable;
   tree_impact_partials: TreeImpactPartialsTable;
   tree_chart_snapshots: TreeChartSnapshotsTable;

@@ -7,6 +7,8 @@ export interface StubPlace {
   lat: number;
   lon: number;
   displayName: string;
+  /** Nominatim's `address` parts at neighbourhood level (zoom ≤ 14, addressdetails=1). */
+  area: Record<string, string>;
 }
 
 /** The stub's small gazetteer; e2e journeys can search these names and expect these answers. */
@@ -16,18 +18,42 @@ export const GEOCODER_STUB_PLACES: readonly StubPlace[] = [
     lat: 28.5933,
     lon: 77.2197,
     displayName: 'Lodhi Garden, New Delhi, India',
+    area: {
+      suburb: 'Lodhi Colony',
+      city: 'New Delhi',
+      state: 'Delhi',
+      postcode: '110003',
+      country: 'India',
+      country_code: 'in',
+    },
   },
   {
     match: 'hyde park',
     lat: 51.5073,
     lon: -0.1657,
     displayName: 'Hyde Park, London, United Kingdom',
+    area: {
+      suburb: 'Mayfair',
+      city: 'London',
+      state: 'England',
+      postcode: 'W2 2UH',
+      country: 'United Kingdom',
+      country_code: 'gb',
+    },
   },
   {
     match: 'central park',
     lat: 40.7826,
     lon: -73.9656,
     displayName: 'Central Park, New York, United States',
+    area: {
+      suburb: 'Manhattan',
+      city: 'New York',
+      state: 'New York',
+      postcode: '10024',
+      country: 'United States',
+      country_code: 'us',
+    },
   },
 ];
 
@@ -79,17 +105,19 @@ function searchAnswer(q: string) {
   ];
 }
 
-function reverseAnswer(lat: number, lon: number) {
+function reverseAnswer(lat: number, lon: number, query: Record<string, string>) {
   const place = GEOCODER_STUB_PLACES.find(
     (p) => Math.abs(p.lat - lat) <= REVERSE_RADIUS && Math.abs(p.lon - lon) <= REVERSE_RADIUS,
   );
   if (!place) return { error: 'Unable to geocode' };
+  // At neighbourhood zoom Nominatim names the area, not the park.
+  const area = Number(query.zoom ?? 18) <= 14;
   return {
     place_id: 1000 + GEOCODER_STUB_PLACES.indexOf(place),
     lat: String(place.lat),
     lon: String(place.lon),
-    display_name: place.displayName,
-    address: {},
+    display_name: area ? Object.values(place.area).slice(0, -1).join(', ') : place.displayName,
+    ...(query.addressdetails === '1' ? { address: place.area } : { address: {} }),
   };
 }
 
@@ -126,7 +154,7 @@ export async function startGeocoderStub(): Promise<GeocoderStub> {
       const lon = Number(query.lon);
       if (!Number.isFinite(lat) || !Number.isFinite(lon))
         return send(400, JSON.stringify({ error: { code: 400, message: 'Invalid coordinates' } }));
-      return send(200, JSON.stringify(reverseAnswer(lat, lon)));
+      return send(200, JSON.stringify(reverseAnswer(lat, lon, query)));
     }
     send(404, JSON.stringify({ error: 'Not found' }));
   });

@@ -24,6 +24,8 @@ export function serverEnv(port: number, dataDir: string, databaseUrl = ''): Node
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
     APP_URL: `http://127.0.0.1:${port}`,
+    // Nothing in a test reaches the internet: a loopback port where no geocoder listens.
+    GEOCODER_URL: process.env.GEOCODER_URL ?? 'http://127.0.0.1:9',
   };
 }
 

@@ -30,6 +30,13 @@ const round5 = (n: number) => {
 
 export const searchCacheKey = (q: string) =>
   `search:${q.trim().replace(/\s+/g, ' ').toLowerCase()}`;
+/** Areas are looked up per 0.01° cell (about 1 km): coarse, and shared by a drive's trees. */
+const round2 = (n: number) => {
+  const rounded = Math.round(n * 100) / 100;
+  return rounded === 0 ? 0 : rounded;
+};
+export const areaCacheKey = (lat: number, lon: number) =>
+  `area:${round2(lat).toFixed(2)},${round2(lon).toFixed(2)}`;
 export const reverseCacheKey = (lat: number, lon: number) =>
   `reverse:${round5(lat).toFixed(5)},${round5(lon).toFixed(5)}`;
 
@@ -166,6 +173,19 @@ export function geoService(deps: {
         () => client.reverse(rLat, rLon),
       );
       return { displayName };
+    },
+    /**
+     * The public name of the area around a point (neighbourhood, town, region, country), or null
+     * where the geocoder names none; looked up per 0.01° cell, cached, at the shared pace.
+     */
+    areaName(lat: number, lon: number, memberId: string): Promise<string | null> {
+      const [rLat, rLon] = [round2(lat), round2(lon)];
+      return cachedOrFetch(
+        memberId,
+        areaCacheKey(rLat, rLon),
+        (json) => (typeof json === 'string' || json === null ? json : undefined),
+        () => client.areaName(rLat, rLon),
+      );
     },
   };
 }

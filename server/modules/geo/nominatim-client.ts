@@ -26,6 +26,44 @@ const reverseAnswer = z.union([
   z.object({ error: z.union([z.string(), z.record(z.string(), z.unknown())]) }),
 ]);
 
+// The named parts of a place at neighbourhood level (zoom 14, addressdetails=1).
+const areaAnswer = z.union([
+  z.object({
+    display_name: z.string(),
+    address: z.record(z.string(), z.unknown()).optional(),
+  }),
+  z.object({ error: z.union([z.string(), z.record(z.string(), z.unknown())]) }),
+]);
+
+/** Address keys, most local first: one of each group makes the public name. */
+const AREA_PARTS: readonly (readonly string[])[] = [
+  ['neighbourhood', 'suburb', 'quarter', 'city_district', 'hamlet'],
+  ['village', 'town', 'city', 'municipality'],
+  ['county', 'state_district'],
+  ['state', 'region', 'province'],
+  ['country'],
+];
+// Any digit in any script (Arabic-Indic, full-width…): never part of a public area name.
+const ANY_DIGIT = /\p{Nd}/u;
+
+/**
+ * The area's public name from a neighbourhood-level answer: neighbourhood, town, region and
+ * country, without streets, house names, numbers or postcodes (issue 25, security 1).
+ */
+export function areaNameOf(address: Record<string, unknown>): string | null {
+  const nameIn = (keys: readonly string[]) => {
+    const value = keys.map((k) => address[k]).find((v) => typeof v === 'string' && v.trim());
+    const name = typeof value === 'string' ? value.trim() : '';
+    return name && !ANY_DIGIT.test(name) ? name : null;
+  };
+  const [local, town, county, region, country] = AREA_PARTS.map(nameIn);
+  // "Triana, Seville, Spain": the most local name, the town (else the region), the country.
+  const names = [local, town ?? region ?? county, country].filter(
+    (name, i, all): name is string => !!name && all.indexOf(name) === i,
+  );
+  return names.length > 0 ? names.join(', ') : null;
+}
+
 export const unavailable = () => new AppError(503, 'SERVICE_UNAVAILABLE', GEO_MESSAGES.unavailable);
 export const busy = () => new AppError(503, 'SERVICE_UNAVAILABLE', GEO_MESSAGES.busy);
 
@@ -85,6 +123,18 @@ export function nominatimClient(options: NominatimOptions) {
       });
       const answer = parse(reverseAnswer, body, 'reverse');
       return 'display_name' in answer ? answer.display_name : null;
+    },
+    /** The public name of the area around a point (neighbourhood level), or null. */
+    async areaName(lat: number, lon: number): Promise<string | null> {
+      const body = await getJson('reverse', {
+        lat: String(lat),
+        lon: String(lon),
+        format: 'json',
+        zoom: '14',
+        addressdetails: '1',
+      });
+      const answer = parse(areaAnswer, body, 'reverse');
+      return 'address' in answer && answer.address ? areaNameOf(answer.address) : null;
     },
   };
 }

@@ -14,6 +14,7 @@ import { CARE_NOTICE_JOB, DEATH_NOTICE_JOB, NEEDS_CARE_NOTICE_JOB } from './tree
 import { treeForest, type TreeForest } from './tree-forest';
 import { treePublic, type TreePublic } from './tree-public';
 import { treePublicMap, type TreePublicMap } from './tree-public-map';
+import { treePublicPlaces, type TreePublicPlaces } from './tree-public-place';
 import { treePublicMapRoutes } from './tree-public-map.routes';
 import { impactFigures, type ImpactFigures } from './tree-impact-figures';
 import { treeCharts, type TreeCharts } from './tree-charts';
@@ -43,6 +44,7 @@ declare module '../module' {
       TreeForest &
       TreePublic &
       TreePublicMap &
+      TreePublicPlaces &
       GiftNotices &
       ImpactFigures &
       TreeCharts &
@@ -54,7 +56,7 @@ declare module '../module' {
 /** Registered trees, their measurements, care and health; owns tree counts and CO₂. */
 export const treesModule = defineModule({
   name: 'trees',
-  needs: ['files', 'notifications', 'drives', 'nursery', 'donations', 'users', 'teams'],
+  needs: ['files', 'notifications', 'drives', 'nursery', 'donations', 'users', 'teams', 'geo'],
   tables: [
     'trees',
     'tree_measurements',
@@ -187,6 +189,13 @@ export const treesModule = defineModule({
       ...treePublic({ db: uow.db, clock, own: charts.ownerTreeFigures }),
       // The landing page's map (issue 23): the grid's counts, coarse and rounded.
       ...treePublicMap({ db: uow.db, clock }),
+      // The place others see, named by the geocoder around the point (issue 25).
+      ...treePublicPlaces({
+        db: uow.db,
+        clock,
+        log,
+        areaName: (lat, lng, memberId) => ports.geo.areaName(lat, lng, memberId),
+      }),
     };
   },
   routes: [
@@ -235,6 +244,12 @@ export const treesModule = defineModule({
       name: 'community charts',
       cron: '*/10 * * * *',
       run: (signal) => trees.refreshCommunityCharts(signal),
+    },
+    // Trees registered or moved since the last pass get the place others see (issue 25).
+    {
+      name: 'public places',
+      cron: '* * * * *',
+      run: (signal) => trees.namePublicPlaces(signal),
     },
     // Trees and gifts older than allocations (0017), once, a few batches a tick; a no-op after.
     {

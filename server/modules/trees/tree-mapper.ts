@@ -79,17 +79,11 @@ export function impactOfRow(row: TreeRow, now: Date) {
 }
 
 /**
- * The place as others may see it: an address can be as exact as the coordinates the owner keeps
- * private, so only its last named parts (area, region, country) are shown — no house numbers,
- * streets with numbers, postcodes or bare coordinates.
+ * The place as others may see it: the area the geocoder names around the point (0060), never a
+ * cut of the owner's private address (issue 25, security 1); empty until it is looked up.
  */
-export function publicLocation(text: string): string {
-  const parts = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part && !/\d/.test(part));
-  return parts.slice(-3).join(', ');
-}
+export const publicPlaceOf = (row: { public_place: string | null }): string =>
+  row.public_place ?? '';
 
 /** The tree's verification as the API shows it (`by` named by the trees' people read). */
 export function verificationOf(
@@ -135,7 +129,7 @@ export function toTree(row: TreeWithOwner, context: { callerId: string; now: Dat
     plantedAt: row.planted_at,
     lat: coordinate(row.lat),
     lng: coordinate(row.lng),
-    location: isOwner ? row.location_text : publicLocation(row.location_text),
+    location: isOwner ? row.location_text : publicPlaceOf(row),
     name: row.nickname,
     photoUrl: row.photo_file_id ? fileUrl(row.photo_file_id) : '',
     status: statusOf(row),

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { fileUrl } from '../../../contract/files';
 import { giftAllocationsRepository } from './gift-allocations.repository';
 import type { OwnerTreeFigures } from './tree-charts';
-import { impactOfRow, publicLocation, roundCoordinate, speciesRef, statusOf } from './tree-mapper';
+import { impactOfRow, publicPlaceOf, roundCoordinate, speciesRef, statusOf } from './tree-mapper';
 import { treePublicRepository } from './tree-public.repository';
 
 /** A public tree without its drive's name (the forest module names drives). */
@@ -32,7 +32,7 @@ function toPublicTree(row: TreeRow, plants: number, now: Date): PublicTreeRecord
     plantedAt: row.planted_at,
     lat: row.lat === null ? null : roundCoordinate(row.lat),
     lng: row.lng === null ? null : roundCoordinate(row.lng),
-    location: publicLocation(row.location_text),
+    location: publicPlaceOf(row),
     driveId: row.drive_id,
     photoUrl: row.photo_file_id ? fileUrl(row.photo_file_id) : '',
     co2Kg: scaled(impact.co2Kg, share),

@@ -6,6 +6,7 @@ import { memoryMailer } from '../../../tests/support/memory-mailer';
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import type { DatabaseTarget } from '../../../tests/support/test-database';
+import type { Config } from '../../config';
 import type { NewDrive, NewTree, NewUser } from '../../db/tables';
 import { noticesOf } from '../../../tests/support/notices';
 import { careDueQueries } from './tree-care-due.repository';
@@ -76,13 +77,14 @@ export function treesTestKit(target: DatabaseTarget) {
     services: () => t!.services,
     /** Resolves once the queue has run every job due (notices, mail). */
     idle: () => t!.idle(),
-    async setup() {
+    /** A fresh app at NOW; `config` over the kit's own (e.g. a geocoder stub's address). */
+    async setup(config: Partial<Config> = {}) {
       clock.set(NOW);
       mailer.sent.length = 0;
       t = await buildTestApp(target, {
         clock,
         mailer,
-        config: { appUrl: 'https://canopy.example' },
+        config: { appUrl: 'https://canopy.example', ...config },
       });
     },
     signIn: (overrides: Partial<NewUser> = {}) => signedInUser(app(), db(), overrides),

@@ -21,7 +21,7 @@ export interface QueueRow {
   planted_at: string;
   lat: number | null;
   lng: number | null;
-  location_text: string;
+  public_place: string | null;
   photo_file_id: string | null;
   measurement_photo_id: string | null;
   photo_distance_m: number | null;
@@ -75,7 +75,7 @@ export function treeVerificationRepository(db: Kysely<Database>) {
           'trees.planted_at',
           'trees.lat',
           'trees.lng',
-          'trees.location_text',
+          'trees.public_place',
           'trees.photo_file_id',
           'trees.photo_distance_m',
           'trees.created_at',

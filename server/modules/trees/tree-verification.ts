@@ -19,7 +19,7 @@ import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { TreePeople } from './trees-people';
 import {
-  publicLocation,
+  publicPlaceOf,
   roundCoordinate,
   speciesRef,
   treeTitle,
@@ -147,7 +147,7 @@ export function treeVerification(deps: TreeVerificationDeps) {
       return {
         id: r.id,
         photoUrl: photo ? fileUrl(photo) : '',
-        location: publicLocation(r.location_text),
+        location: publicPlaceOf(r),
         lat: r.lat === null ? null : roundCoordinate(r.lat),
         lng: r.lng === null ? null : roundCoordinate(r.lng),
         planter: {

@@ -303,6 +303,12 @@ export function treesService(deps: TreesServiceDeps) {
       if (form.treeSize !== undefined) patch.size = form.treeSize;
       if (form.treeLat !== undefined) patch.lat = form.treeLat;
       if (form.treeLong !== undefined) patch.lng = form.treeLong;
+      // Moved: the place others see is named again around the new point (issue 25).
+      if (
+        (patch.lat !== undefined && patch.lat !== tree.lat) ||
+        (patch.lng !== undefined && patch.lng !== tree.lng)
+      )
+        patch.public_place = null;
       if (form.treeName !== undefined) patch.nickname = form.treeName;
       if (form.treeLocation !== undefined)
         patch.location_text =

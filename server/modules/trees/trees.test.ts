@@ -189,7 +189,9 @@ describe.each(databaseTargets)('registering trees on $name', (target) => {
       ).json().data;
       const seen = (await call('GET', `/api/trees/${tree.id}`, visitor.headers)).json().data.tree;
       expect(seen).toMatchObject({ lat: 28.593, lng: 77.22, isOwner: false, id: tree.id });
-      expect(seen.location).toBe('New Delhi, Delhi, India');
+      // The place others see is the geocoder's area name, never a cut of the address (issue 25):
+      // until the pass has named it (tree-public-place.test.ts), none at all.
+      expect(seen.location).toBe('');
       const mine = (await call('GET', `/api/trees/${tree.id}`, owner.headers)).json().data.tree;
       expect(mine).toMatchObject({ lat: 28.593312, lng: 77.219754, isOwner: true });
       expect(mine.location).toBe('14, Lodhi Road, Lodhi Colony, New Delhi, Delhi, 110003, India');
