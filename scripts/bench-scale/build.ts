@@ -13,6 +13,7 @@ import {
   checkConsistency,
   rebuildTreeMapGrid,
   rebuildOrganiserDriveDays,
+  rebuildVerificationDrives,
   type Check,
 } from './summaries';
 
@@ -135,9 +136,10 @@ export async function growOnTop(
     await addDonationTotals(db, generated.totals);
     const gridRows = await rebuildTreeMapGrid(db);
     const driveDayRows = await rebuildOrganiserDriveDays(db);
+    const waitingDrives = await rebuildVerificationDrives(db);
     summarySeconds = seconds(started);
     log(
-      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days (${summarySeconds.toFixed(1)} s)`,
+      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days, ${waitingDrives.toLocaleString('en')} drives with trees to verify (${summarySeconds.toFixed(1)} s)`,
     );
   } finally {
     await db.close();

@@ -56,6 +56,10 @@ const e = (
 export const ENDPOINTS: readonly Endpoint[] = [
   // Landing and public pages.
   e('landing', 'public', '/api/stats'),
+  // The landing's newest drives, its testimonials and its coarse trees map (the world at zoom 2).
+  e('landing', 'public', '/api/drives/newest'),
+  e('landing', 'public', '/api/testimonials'),
+  e('landing', 'public', '/api/trees/public-map?bbox=-180,-85,180,85&zoom=2'),
   e('public forest', 'public', '/api/public/forests/asha'),
   // The signed-in shell (every screen).
   e('shell', 'asha', '/api/users/currentuser'),
@@ -115,6 +119,8 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // Billing's recurring gifts (issue 22): the member's gifts and their latest periods.
   e('billing', 'asha', '/api/donations/recurring'),
   e('my forest', 'asha', '/api/forest'),
+  // The individual home (issue 23) asks for the trees waiting for their verification too.
+  e('home', 'asha', '/api/trees/verification-queue?limit=20'),
   e('notifications', 'asha', '/api/notifications?page=1&limit=20'),
   e('people', 'asha', '/api/trees/user-profile?key=an'),
   e('people', 'asha', '/api/trees/user-profile?key=zzq'),

@@ -7,6 +7,7 @@ import { treeMapGridStatements } from '../../server/modules/trees/tree-map.repos
 import { driveMapGridStatements } from '../../server/modules/drives/drive-map-grid';
 import { ORGANISER_DRIVE_DAYS_FILL } from '../../server/db/migrations/0032-organiser-drive-days';
 import { ORGANISER_PERIODS_FILL } from '../../server/db/migrations/0039-organiser-periods';
+import { VERIFICATION_DRIVES_FILL } from '../../server/db/migrations/0061-verification-waiting-drives';
 import { BULK_TABLES, type BulkDb, type Columns } from './bulk-db';
 
 type Cohorts = Map<string, CohortShare>;
@@ -125,6 +126,19 @@ export async function rebuildOrganiserDriveDays(db: BulkDb): Promise<number> {
     for (const statement of ORGANISER_PERIODS_FILL) await db.run(statement);
   const [row] = await db.all<{ n: number | string }>(
     'select (select count(*) from tree_drive_days) + (select count(*) from donation_drive_days) as n',
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Each drive's count of trees waiting for a verifier (`tree_verification_drives`, 0061) made again
+ * from the trees with the migration's fill: the bulk rows went past the trees repository's writes.
+ */
+export async function rebuildVerificationDrives(db: BulkDb): Promise<number> {
+  if (!(await hasTable(db, 'tree_verification_drives'))) return 0;
+  for (const statement of VERIFICATION_DRIVES_FILL) await db.run(statement);
+  const [row] = await db.all<{ n: number | string }>(
+    'select count(*) as n from tree_verification_drives',
   );
   return Number(row?.n ?? 0);
 }
@@ -353,6 +367,20 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       'donation_drive_days (paid donations per drive, payment day, currency and organiser)',
       `select (select count(*) from (${storedMoney} except ${moneyDays}) a)
             + (select count(*) from (${moneyDays} except ${storedMoney}) b) as n`,
+    );
+  }
+
+  // The trees waiting for a verifier per drive (0061), from the trees themselves.
+  if (await hasTable(db, 'tree_verification_drives')) {
+    const waiting = `select t.drive_id, d.organizer_id, count(*) as waiting
+       from trees t join drives d on d.id = t.drive_id
+       where t.verification_status = 'unverified' and t.last_photo_at is not null
+       group by t.drive_id, d.organizer_id`;
+    const stored = 'select drive_id, organiser_id, waiting from tree_verification_drives';
+    await expectZero(
+      'tree_verification_drives (trees waiting for a verifier per drive and organiser)',
+      `select (select count(*) from (${stored} except ${waiting}) a)
+            + (select count(*) from (${waiting} except ${stored}) b) as n`,
     );
   }
 

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/tables';
 import type { Executor, Tx } from '../../db/unit-of-work';
 import { donationGiftsRepository, plantedShare } from './donation-gifts.repository';
 
@@ -38,6 +39,13 @@ const demandOf = (row: {
   planted: Number(row.planted_trees),
   paidAt: row.paid_at ?? '',
 });
+
+/**
+ * A paid tree gift, in the very words of donations_donor_tree_gifts_idx's predicate (0017): a
+ * bound value cannot prove a partial index's condition to SQLite, literals can (issue 20).
+ */
+const paidTreeGift = ({ eb, and }: ExpressionBuilder<Database, 'donations'>) =>
+  and([eb('kind', '=', sql.lit('trees')), eb('status', '=', sql.lit('paid'))]);
 
 const COLUMNS = ['id', 'donor_id', 'drive_id', 'trees', 'planted_trees', 'paid_at'] as const;
 
@@ -145,8 +153,7 @@ export function treeGiftLedger(db: Executor) {
         db
           .selectFrom('donations')
           .where('donor_id', '=', donorId)
-          .where('kind', '=', 'trees')
-          .where('status', '=', 'paid')
+          .where(paidTreeGift)
           .where('claimed_trees', '<', (eb) => eb.ref('trees'))
           .select((eb) => [
             eb.fn.countAll<number>().as('gifts'),
@@ -201,8 +208,7 @@ export function treeGiftLedger(db: Executor) {
         .selectFrom('donations')
         .select([...COLUMNS, 'created_at', 'claimed_trees'])
         .where('donor_id', '=', donorId)
-        .where('kind', '=', 'trees')
-        .where('status', '=', 'paid')
+        .where(paidTreeGift)
         // Trees claimed by recipients are in their forests (issue 19 §5).
         .where('claimed_trees', '<', (eb) => eb.ref('trees'));
       if (before)
@@ -249,8 +255,7 @@ export function treeGiftLedger(db: Executor) {
         .selectFrom('donations')
         .select('drive_id')
         .where('donor_id', '=', donorId)
-        .where('kind', '=', 'trees')
-        .where('status', '=', 'paid')
+        .where(paidTreeGift)
         .where('drive_id', 'is not', null)
         .groupBy('drive_id')
         .orderBy((eb) => eb.fn.max('paid_at'), 'desc')

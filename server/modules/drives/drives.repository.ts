@@ -72,8 +72,8 @@ export function drivesRepository(db: Kysely<Database>) {
     findById: (id: string) =>
       db.selectFrom('drives').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    /** Every drive of these organisers, by id (drives_organizer_idx). */
-    organisedDriveIds: async (organiserIds: readonly string[]) =>
+    /** Every drive of these organisers (at most `limit`), by id (drives_organizer_idx). */
+    organisedDriveIds: async (organiserIds: readonly string[], limit?: number) =>
       organiserIds.length === 0
         ? []
         : (
@@ -81,6 +81,7 @@ export function drivesRepository(db: Kysely<Database>) {
               .selectFrom('drives')
               .select('id')
               .where('organizer_id', 'in', organiserIds)
+              .$if(limit !== undefined, (q) => q.limit(limit!))
               .execute()
           ).map((r) => r.id),
 

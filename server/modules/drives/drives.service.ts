@@ -482,8 +482,9 @@ export function drivesService(deps: DrivesServiceDeps) {
       };
     },
 
-    /** The ids of every drive these organisers organised (tree verifiers' queue, issue 21 §2). */
-    organisedDriveIds: (organiserIds: readonly string[]) => repo.organisedDriveIds(organiserIds),
+    /** The ids of the drives these organisers organised, at most `limit` (tree verifiers, issue 21 §2). */
+    organisedDriveIds: (organiserIds: readonly string[], limit?: number) =>
+      repo.organisedDriveIds(organiserIds, limit),
 
     /**
      * Who acts for a drive's organiser (the `actsFor` rule, as a list): the organiser, and for

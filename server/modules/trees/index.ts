@@ -76,6 +76,7 @@ export const treesModule = defineModule({
     'trees_geo',
     'tree_map_cells',
     'tree_drive_days',
+    'tree_verification_drives',
     'tree_organiser_periods',
     'tree_owner_counts',
     'tree_check_days',
@@ -120,7 +121,7 @@ export const treesModule = defineModule({
       notifications: ports.notifications,
       ports: {
         driveBriefs: (ids) => ports.drives.briefs(ids),
-        organisedDriveIds: (ids) => ports.drives.organisedDriveIds(ids),
+        organisesDrives: async (ids) => (await ports.drives.organisedDriveIds(ids, 1)).length > 0,
         managesDrivesOf: (userId, organisationId) =>
           ports.teams.managesDrivesOf(userId, organisationId),
         managedOrganisations: (userId) => ports.teams.managedOrganisations(userId),

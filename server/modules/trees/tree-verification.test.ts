@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VERIFICATION_MESSAGES } from '../../../contract/tree-verification';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { VERIFICATION_DRIVES_FILL } from '../../db/migrations/0061-verification-waiting-drives';
 import { newId } from '../../lib/ids';
 import { photoPlace, distanceM } from './tree-photo-gps';
 import { treeVerificationRepository } from './tree-verification.repository';
@@ -393,6 +394,112 @@ describe.each(databaseTargets)('tree verification on $name', (target) => {
       org.headers,
     );
     expect(shown.json().data.map((t: { id: string }) => t.id)).toEqual([tree.id]);
+  });
+
+  /** `tree_verification_drives` as kept, and as made again from the trees (0061's fill). */
+  async function keptAndRebuilt() {
+    const db = kit.db();
+    const read = async () =>
+      (
+        await db
+          .selectFrom('tree_verification_drives')
+          .select(['drive_id', 'organiser_id', 'waiting'])
+          .orderBy('drive_id')
+          .execute()
+      ).map((r) => ({ ...r, waiting: Number(r.waiting) }));
+    const kept = await read();
+    for (const statement of VERIFICATION_DRIVES_FILL) await sql.raw(statement).execute(db);
+    return { kept, rebuilt: await read() };
+  }
+
+  it('keeps each drive’s count of waiting trees in the writes that change it (0061)', async () => {
+    const { org, planter, drive, tree } = await scene();
+    let both = await keptAndRebuilt();
+    expect(both.kept).toEqual([{ drive_id: drive.id, organiser_id: org.user.id, waiting: 1 }]);
+    expect(both.kept).toEqual(both.rebuilt);
+    // A tree without a photo does not wait; a second one with a photo does.
+    await kit.sendForm('POST', '/api/trees', planter.headers, validTreeForm({ driveId: drive.id }));
+    const second = await kit.sendForm(
+      'POST',
+      '/api/trees',
+      planter.headers,
+      validTreeForm({ driveId: drive.id }),
+      { data: await jpegAt(POINT.lat, POINT.lng) },
+    );
+    both = await keptAndRebuilt();
+    expect(both.kept[0]!.waiting).toBe(2);
+    expect(both.kept).toEqual(both.rebuilt);
+    // Rejected, resubmitted with a new photo, verified.
+    await decide(tree.id, org.headers, { decision: 'rejected', reason: 'photo_unclear' });
+    expect((await keptAndRebuilt()).kept[0]!.waiting).toBe(1);
+    await kit.sendForm(
+      'PATCH',
+      `/api/trees/${tree.id}`,
+      planter.headers,
+      {},
+      {
+        data: await jpegAt(POINT.lat, POINT.lng),
+      },
+    );
+    both = await keptAndRebuilt();
+    expect(both.kept[0]!.waiting).toBe(2);
+    expect(both.kept).toEqual(both.rebuilt);
+    await decide(tree.id, org.headers, { decision: 'verified' });
+    // The last waiting tree deleted: the drive's row goes.
+    const secondId = second.json().data.tree.id as string;
+    expect((await kit.call('DELETE', `/api/trees/${secondId}`, planter.headers)).statusCode).toBe(
+      200,
+    );
+    both = await keptAndRebuilt();
+    expect(both.kept).toEqual([]);
+    expect(both.rebuilt).toEqual([]);
+    expect((await queue(org.headers)).json()).toMatchObject({ waiting: 0, canVerify: true });
+  });
+
+  it('pages the queue over the drives with waiting trees only, as a scan of the trees orders them', async () => {
+    const org = await kit.signIn({ profile_type: 'corporate' });
+    const planter = await kit.signIn();
+    const drives = [];
+    for (let i = 0; i < 12; i++) drives.push(await kit.insertDrive(org.user.id));
+    for (let i = 0; i < 40; i++)
+      await kit.insertTree(planter.user.id, {
+        drive_id: drives[(i * 7) % 5]!.id,
+        last_photo_at: i % 4 === 3 ? null : '2026-05-30T00:00:00.000Z',
+        verification_status: i % 6 === 0 ? 'verified' : 'unverified',
+      });
+    // Rows inserted behind the repository's back: made again as fixtures and the builder do.
+    for (const statement of VERIFICATION_DRIVES_FILL) await sql.raw(statement).execute(kit.db());
+    const scan = (
+      await kit
+        .db()
+        .selectFrom('trees')
+        .select('id')
+        .where('verification_status', '=', 'unverified')
+        .where('last_photo_at', 'is not', null)
+        .where(
+          'drive_id',
+          'in',
+          drives.map((d) => d.id),
+        )
+        .orderBy('drive_id')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
+    expect(scan.length).toBeGreaterThan(10);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await queue(
+        org.headers,
+        `?limit=4${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.statusCode).toBe(200);
+      expect(page.json().waiting).toBe(scan.length);
+      seen.push(...page.json().data.map((t: { id: string }) => t.id));
+      cursor = page.json().nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(scan);
   });
 
   it('reads the queue and its count on the partial index of waiting trees', async () => {

@@ -26,6 +26,7 @@ import {
   verificationOf,
 } from './tree-mapper';
 import { photoDistance, type PhotoPlace } from './tree-photo-gps';
+import { treeVerificationDrives } from './tree-verification-drives.repository';
 import {
   treeVerificationRepository,
   type QueueKey,
@@ -40,8 +41,8 @@ export interface VerifierPorts {
   driveBriefs(
     ids: string[],
   ): Promise<Map<string, { id: string; name: string; organizerId: string }>>;
-  /** The ids of every drive these organisers organised. */
-  organisedDriveIds(organiserIds: string[]): Promise<string[]>;
+  /** Whether these organisers organised any drive. */
+  organisesDrives(organiserIds: string[]): Promise<boolean>;
   /** Whether the member is an owner or admin of the organisation (it acts for its drives). */
   managesDrivesOf(userId: string, organisationId: string): Promise<boolean>;
   /** The organisations the member is an owner or admin of. */
@@ -121,17 +122,17 @@ export function treeVerification(deps: TreeVerificationDeps) {
     ...new Set([user.id, ...(await ports.managedOrganisations(user.id))]),
   ];
 
-  /** The queue's sides: the drives the member acts for, then the reservations they supplied. */
+  /**
+   * The queue's sides: the drives the member acts for (read from `tree_verification_drives`, only
+   * those with waiting trees), then the reservations they supplied.
+   */
   async function sidesOf(user: SessionUser) {
     const actors = await actorsOf(user);
-    const [drives, reservations] = await Promise.all([
-      ports.organisedDriveIds(actors),
+    const [organises, reservations] = await Promise.all([
+      ports.organisesDrives(actors),
       ports.suppliedReservationIds(user.id, actors),
     ]);
-    return [
-      { side: 'd' as const, column: 'drive_id' as QueueSide, keys: [...drives].sort() },
-      { side: 'r' as const, column: 'reservation_id' as QueueSide, keys: [...reservations].sort() },
-    ];
+    return { actors, organises, reservations: [...reservations].sort() };
   }
 
   async function toItems(rows: QueueRow[]): Promise<VerificationQueueItem[]> {
@@ -228,43 +229,63 @@ export function treeVerification(deps: TreeVerificationDeps) {
 
     /** GET /api/trees/verification-queue: the trees waiting for the caller, keyset paged. */
     async queue(user: SessionUser, query: VerificationQueueQuery) {
-      const sides = await sidesOf(user);
+      const { actors, organises, reservations } = await sidesOf(user);
       const { limit, cursor } = query;
-      const rows: QueueRow[] = [];
+      const trees = treeVerificationRepository(uow.db);
+      const drives = treeVerificationDrives(uow.db);
       const found: Array<{ side: 'd' | 'r'; row: QueueRow }> = [];
-      const started = cursor ? sides.findIndex((s) => s.side === cursor.side) : 0;
-      for (let i = Math.max(0, started); i < sides.length && found.length <= limit; i++) {
-        const { side, column, keys } = sides[i]!;
+      /** Reads the side's waiting trees, a chunk of keys at a time, until the page is full. */
+      async function fill(
+        side: 'd' | 'r',
+        column: QueueSide,
+        keysFrom: (from: string | null, inclusive: boolean) => Promise<string[]>,
+      ) {
         let after: QueueKey | null = cursor && cursor.side === side ? cursor : null;
-        let from = after ? keys.findIndex((k) => k >= after!.key) : 0;
-        if (from < 0) continue;
-        while (from < keys.length && found.length <= limit) {
-          const chunk = keys.slice(from, from + KEY_CHUNK);
-          const page = await treeVerificationRepository(uow.db).waitingAfter(
-            column,
-            chunk,
-            after,
-            limit + 1 - found.length,
-          );
+        let keys = await keysFrom(after ? after.key : null, true);
+        while (keys.length > 0 && found.length <= limit) {
+          const page = await trees.waitingAfter(column, keys, after, limit + 1 - found.length);
           for (const row of page) found.push({ side, row });
-          from += KEY_CHUNK;
+          if (keys.length < KEY_CHUNK) break;
+          keys = await keysFrom(keys.at(-1)!, false);
           after = null;
         }
       }
-      for (const f of found.slice(0, limit)) rows.push(f.row);
+      // The organiser side first: only the drives that have waiting trees (0061).
+      if (!cursor || cursor.side === 'd')
+        await fill('d', 'drive_id', async (from, inclusive) =>
+          (
+            await drives.drivesAfter(
+              actors,
+              from === null ? null : { key: from, inclusive },
+              KEY_CHUNK,
+            )
+          ).map((d) => d.driveId),
+        );
+      if (found.length <= limit)
+        await fill('r', 'reservation_id', async (from, inclusive) => {
+          const at =
+            from === null ? 0 : reservations.findIndex((k) => (inclusive ? k >= from : k > from));
+          return at < 0 ? [] : reservations.slice(at, at + KEY_CHUNK);
+        });
+      const rows = found.slice(0, limit).map((f) => f.row);
       const last = found.length > limit ? found[limit - 1] : undefined;
-      // How many wait, counted up to a cap (the count stops once it is reached). A first page
-      // that holds them all has counted them already.
+      // How many wait: the drives' kept counts, and the reservations' counted up to a cap. A first
+      // page that holds them all has counted them already.
       let waiting = 0;
       if (!cursor && found.length <= limit) waiting = found.length;
-      else
-        for (const { column, keys } of sides)
-          for (let from = 0; from < keys.length && waiting <= WAITING_COUNT_MAX; from += KEY_CHUNK)
-            waiting += await treeVerificationRepository(uow.db).countWaiting(
-              column,
-              keys.slice(from, from + KEY_CHUNK),
-              WAITING_COUNT_MAX + 1 - waiting,
-            );
+      else {
+        waiting = await drives.waitingOf(actors);
+        for (
+          let from = 0;
+          from < reservations.length && waiting <= WAITING_COUNT_MAX;
+          from += KEY_CHUNK
+        )
+          waiting += await trees.countWaiting(
+            'reservation_id',
+            reservations.slice(from, from + KEY_CHUNK),
+            WAITING_COUNT_MAX + 1 - waiting,
+          );
+      }
       return {
         data: await toItems(rows),
         nextCursor: last
@@ -277,7 +298,7 @@ export function treeVerification(deps: TreeVerificationDeps) {
           : null,
         waiting: Math.min(waiting, WAITING_COUNT_MAX),
         waitingMore: waiting > WAITING_COUNT_MAX,
-        canVerify: sides.some((s) => s.keys.length > 0),
+        canVerify: organises || reservations.length > 0,
       };
     },
 

@@ -3,6 +3,7 @@ import type { Database, NewTree, TreeRow, TreesTable } from '../../db/tables';
 import { careDueQueries, movesCareDue } from './tree-care-due.repository';
 import { chartsQueries } from './tree-charts.repository';
 import { careQueries } from './tree-care.repository';
+import { treeVerificationDrives } from './tree-verification-drives.repository';
 import { treeDriveDays, type DriveOrganisers } from './tree-drive-days.repository';
 import { cohortChanges, cohortShare, type CohortSource } from './tree-impact';
 import { COHORT_SOURCE_COLUMNS, impactSummaryQueries } from './tree-impact-summary.repository';
@@ -137,8 +138,11 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
       const before = await shareOf(on, id);
       // The organisers' figures (tree_drive_days) move with the write too.
       // So does the trees map's grid (tree_map_cells, tree-map.repository.ts).
+      // And each drive's count of trees waiting for a verifier (tree_verification_drives).
       const result = await treeDriveDays(on, organisers).around(id, () =>
-        treeMapRepository(on).movingGrid(id, () => write(on)),
+        treeMapRepository(on).movingGrid(id, () =>
+          treeVerificationDrives(on, organisers).around(id, () => write(on)),
+        ),
       );
       const after = await shareOf(on, id);
       await impactSummaryQueries(on).apply(
