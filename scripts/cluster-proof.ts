@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
@@ -272,12 +272,7 @@ let bucket: S3Server | undefined;
 
 /** The keys in the proof's bucket. */
 async function bucketKeys(): Promise<string[]> {
-  const client = new S3Client({
-    endpoint: bucket!.endpoint,
-    region: bucket!.region,
-    forcePathStyle: true,
-    credentials: { accessKeyId: bucket!.accessKeyId, secretAccessKey: bucket!.secretAccessKey },
-  });
+  const client = bucket!.client();
   try {
     const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket!.bucket }));
     return (listed.Contents ?? []).map((object) => object.Key ?? '');
@@ -361,13 +356,7 @@ async function main() {
     // Every request comes from 127.0.0.1: room for 200 donations, but limits still count.
     RATE_LIMIT_MULTIPLIER: '20',
     // Uploads go to the bucket every server shares.
-    FILE_STORAGE: 's3',
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: s3.region,
-    S3_BUCKET: s3.bucket,
-    S3_ACCESS_KEY_ID: s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
+    ...s3.env,
   };
   const storage = `S3 (s3rver ${s3.endpoint}, bucket ${s3.bucket})`;
 

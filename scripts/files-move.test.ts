@@ -11,7 +11,6 @@ import {
   databaseTargets,
   type DatabaseTarget,
 } from '../tests/support/test-database';
-import type { S3Settings } from '../server/config';
 import {
   migrateToLatest,
   openDatabase,
@@ -55,15 +54,6 @@ async function holdsAll(store: FileStore, ids: string[]): Promise<boolean> {
   return true;
 }
 
-const s3Settings = (s3: S3Server): S3Settings => ({
-  endpoint: s3.endpoint,
-  region: s3.region,
-  bucket: s3.bucket,
-  accessKeyId: s3.accessKeyId,
-  secretAccessKey: s3.secretAccessKey,
-  forcePathStyle: true,
-});
-
 const tempDirs: string[] = [];
 async function tempDir(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'canopy-move-'));
@@ -94,7 +84,7 @@ describe.each(databaseTargets)('files:move on $name', (target: DatabaseTarget) =
       database,
       disk: diskFileStore(await tempDir()),
       db: databaseFileStore(database.db),
-      s3: s3FileStore(s3Settings(s3)),
+      s3: s3FileStore(s3.settings),
     };
   }
 
@@ -223,13 +213,9 @@ describe('npm run files:move (the command)', () => {
         env: {
           PATH: process.env.PATH,
           DATA_DIR: dataDir,
+          ...s3.env,
           FILE_STORAGE: 'disk',
-          S3_ENDPOINT: s3.endpoint,
-          S3_REGION: s3.region,
           S3_BUCKET: bucket,
-          S3_ACCESS_KEY_ID: s3.accessKeyId,
-          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-          S3_FORCE_PATH_STYLE: 'true',
           AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         },
       });
@@ -259,7 +245,7 @@ describe('npm run files:move (the command)', () => {
     expect(moved.stdout).toContain(
       'files:move: done: 3 files, 3 copied, 0 already in s3, 0 removed from disk, 0 mismatched, 0 missing',
     );
-    const bucket = s3FileStore(s3Settings(s3));
+    const bucket = s3FileStore(s3.settings);
     expect(await holdsAll(bucket, ids)).toBe(true);
 
     const again = await filesMove(dataDir, s3.bucket, ['--to', 's3']);

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
+import { S3Client } from '@aws-sdk/client-s3';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 // s3rver ships no types; the few members used here are declared in tests/support/s3rver.d.ts.
 import S3rver from 's3rver';
+import type { S3Settings } from '../../server/config';
 
 /** Where a started S3-compatible server answers, and how to stop it (see `startS3Server`). */
 export interface S3Server {
@@ -14,6 +16,12 @@ export interface S3Server {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** The same as the app's parsed S3 settings (what `s3FileStore` takes). */
+  settings: S3Settings;
+  /** An S3 client for this server (tests look inside the bucket with it). */
+  client(): S3Client;
+  /** The settings an operator would give a server to store files here (FILE_STORAGE=s3, S3_*). */
+  env: Record<string, string>;
   /** Stops the server and removes its data directory. */
   stop(): Promise<void>;
 }
@@ -40,13 +48,32 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
     throw error;
   }
   let stopped = false;
+  const endpoint = `http://127.0.0.1:${address.port}`;
+  // s3rver's fixed credentials: another access key id is refused.
+  const [region, accessKeyId, secretAccessKey] = ['us-east-1', 'S3RVER', 'S3RVER'];
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint,
     bucket,
-    region: 'us-east-1',
-    // s3rver's fixed credentials: another access key id is refused.
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
+    region,
+    accessKeyId,
+    secretAccessKey,
+    settings: { endpoint, region, bucket, accessKeyId, secretAccessKey, forcePathStyle: true },
+    client: () =>
+      new S3Client({
+        endpoint,
+        region,
+        forcePathStyle: true,
+        credentials: { accessKeyId, secretAccessKey },
+      }),
+    env: {
+      FILE_STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_REGION: region,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -69,14 +69,7 @@ describe.each(databaseTargets)('file stores on $name', (target: DatabaseTarget) 
           ? diskFileStore(await tempDir())
           : kind === 'database'
             ? databaseFileStore(database.db)
-            : s3FileStore({
-                endpoint: s3.endpoint,
-                region: s3.region,
-                bucket: s3.bucket,
-                accessKeyId: s3.accessKeyId,
-                secretAccessKey: s3.secretAccessKey,
-                forcePathStyle: true,
-              });
+            : s3FileStore(s3.settings);
       return database;
     }
 

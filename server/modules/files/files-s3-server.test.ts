@@ -1,4 +1,4 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertUser } from '../../../tests/support/factories';
 import { buildJpeg, multipartBody } from '../../../tests/support/images';
@@ -67,13 +67,7 @@ describe('a server with FILE_STORAGE=s3', () => {
     const photo = await buildJpeg({ width: 64, height: 48 });
     const fromS3 = await uploadAvatar(
       {
-        FILE_STORAGE: 's3',
-        S3_ENDPOINT: s3.endpoint,
-        S3_REGION: s3.region,
-        S3_BUCKET: s3.bucket,
-        S3_ACCESS_KEY_ID: s3.accessKeyId,
-        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-        S3_FORCE_PATH_STYLE: 'true',
+        ...s3.env,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       },
       photo,
@@ -90,12 +84,7 @@ describe('a server with FILE_STORAGE=s3', () => {
     expect(fromS3.headers).toEqual(fromDisk.headers);
     expect(fromS3.body.equals(fromDisk.body)).toBe(true);
 
-    const client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
+    const client = s3.client();
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
     expect(listed.Contents?.map((object) => object.Key)).toEqual([
       `files/${fromS3.url?.split('/').pop()}.webp`,

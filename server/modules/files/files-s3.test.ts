@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileUrl } from '../../../contract/files';
@@ -27,24 +27,9 @@ describe.each(databaseTargets)('files in S3 on $name', (target: DatabaseTarget) 
   });
 
   /** The configuration FILE_STORAGE=s3 and S3_* make, as an operator would set them. */
-  const s3Config = () =>
-    loadConfig({
-      FILE_STORAGE: 's3',
-      S3_ENDPOINT: s3.endpoint,
-      S3_REGION: s3.region,
-      S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: s3.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+  const s3Config = () => loadConfig(s3.env);
 
-  const bucket = () =>
-    new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    });
+  const bucket = () => s3.client();
 
   async function uploadAndGet(headers: Record<string, string> = {}) {
     const res = await kit.upload([image(await buildJpeg({ width: 40, height: 30 }))]);
