@@ -206,6 +206,14 @@ export interface TreeDriveDaysTable {
   alive: number;
 }
 
+/** 0061 (trees module): trees waiting for a verifier per drive that has any, with its organiser. */
+export interface TreeVerificationDrivesTable {
+  drive_id: string;
+  organiser_id: string;
+  /** PostgreSQL answers the bigint as text: readers take Number() of it. */
+  waiting: number;
+}
+
 /** 0032 (donations module): paid donations to a drive per payment day (UTC) and currency. */
 export interface DonationDriveDaysTable {
   drive_id: string;
@@ -896,6 +904,7 @@ export interface Database {
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;
   tree_drive_days: TreeDriveDaysTable;
+  tree_verification_drives: TreeVerificationDrivesTable;
   tree_organiser_periods: TreeOrganiserPeriodsTable;
   tree_impact_partials: TreeImpactPartialsTable;
   tree_chart_snapshots: TreeChartSnapshotsTable;

@@ -42,6 +42,7 @@ import * as recurringGiving from './0051-recurring-giving';
 import * as testimonials from './0052-testimonials';
 import * as idempotencyKeys from './0056-idempotency-keys';
 import * as treePublicPlace from './0060-tree-public-place';
+import * as verificationWaitingDrives from './0061-verification-waiting-drives';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
 import * as treeOwnerCounts from './0045-tree-owner-counts';
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '0052-testimonials': testimonials,
   '0056-idempotency-keys': idempotencyKeys,
   '0060-tree-public-place': treePublicPlace,
+  '0061-verification-waiting-drives': verificationWaitingDrives,
 };
