@@ -18,9 +18,10 @@ import {
 
 /**
  * Trees read per batch: one batch's read and sums stay well under 50 ms of the event loop (1,000
- * held it 76 ms on PostgreSQL at a million trees on the loaded 2-core machine; 11 ms on SQLite).
+ * held it 76 ms on PostgreSQL at a million trees on the loaded 2-core machine; 500 held asha's
+ * forest walk 35 ms alone and 84 ms under bench:scale's load on SQLite, issue 20).
  */
-const BATCH = 500;
+const BATCH = 200;
 
 /** A member's stored tree summary is made again after an hour, as the community figure is. */
 const OWNER_SUMMARY_MAX_AGE_MS = 3_600_000;
