@@ -6,6 +6,7 @@ import { databaseTargets } from '../../../tests/support/test-database';
 import { VERIFICATION_DRIVES_FILL } from '../../db/migrations/0061-verification-waiting-drives';
 import { newId } from '../../lib/ids';
 import { photoPlace, distanceM } from './tree-photo-gps';
+import { treeVerificationDrives } from './tree-verification-drives.repository';
 import { treeVerificationRepository } from './tree-verification.repository';
 import { treePhoto, treesTestKit, validTreeForm, type Headers } from './tree-test-kit';
 
@@ -513,6 +514,7 @@ describe.each(databaseTargets)('tree verification on $name', (target) => {
         verification_status: i % 5 === 0 ? 'verified' : 'unverified',
       });
     const postgres = target.name !== 'sqlite';
+    for (const statement of VERIFICATION_DRIVES_FILL) await sql.raw(statement).execute(kit.db());
     if (postgres) await sql`analyze trees`.execute(kit.db());
     const plans = await kit
       .db()
@@ -528,6 +530,10 @@ describe.each(databaseTargets)('tree verification on $name', (target) => {
         const keys = drives.map((d) => d.id).sort();
         expect(await repo.waitingAfter('drive_id', keys, null, 5)).toHaveLength(5);
         expect(await repo.countWaiting('drive_id', keys, 100)).toBe(16);
+        // The organiser's drives with waiting trees, and their count (0061).
+        const kept = treeVerificationDrives(caught);
+        expect(await kept.drivesAfter([org.user.id], null, 500)).toHaveLength(2);
+        expect(await kept.waitingOf([org.user.id])).toBe(16);
         const out: string[] = [];
         for (const node of nodes) {
           const compiled = tx.getExecutor().compileQuery(node, { queryId: 'plan' });
@@ -539,7 +545,9 @@ describe.each(databaseTargets)('tree verification on $name', (target) => {
         }
         return out;
       });
-    expect(plans).toHaveLength(2);
-    for (const plan of plans) expect(plan).toContain('trees_verification_drive_idx');
+    expect(plans).toHaveLength(4);
+    for (const plan of plans.slice(0, 2)) expect(plan).toContain('trees_verification_drive_idx');
+    for (const plan of plans.slice(2))
+      expect(plan).toContain('tree_verification_drives_organiser_idx');
   });
 });
