@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewDonation, NewDrive, NewTree, NewUser } from '../../server/db/tables';
+import type {
+  Database,
+  MailsTable,
+  NewDonation,
+  NewDrive,
+  NewTree,
+  NewUser,
+} from '../../server/db/tables';
 import { newId } from '../../server/lib/ids';
 
 let sequence = 0;
@@ -103,4 +110,24 @@ export async function insertUser(db: Kysely<Database>, overrides: Partial<NewUse
   const user = buildUser(overrides);
   await db.insertInto('users').values(user).execute();
   return user;
+}
+
+/** A row of the mail outbox: sent by default; `status: 'failed'` gets a connection error. */
+export function buildMail(overrides: Partial<MailsTable> = {}): MailsTable {
+  const n = next();
+  const status = overrides.status ?? 'sent';
+  return {
+    id: `mail-${n}`,
+    key: null,
+    to_address: `person${n}@example.org`,
+    subject: 'Your Canopy verification code',
+    text_body: null,
+    html_body: null,
+    status,
+    attempts: 1,
+    last_error: status === 'failed' ? 'connect ECONNREFUSED' : null,
+    created_at: stamp,
+    sent_at: status === 'sent' ? stamp : null,
+    ...overrides,
+  };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildMail } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -53,22 +54,11 @@ describe.each(databaseTargets)('GET /api/health on $name', (target) => {
 
   it('counts old mail that failed for good without being degraded by it', async () => {
     t = await buildTestApp(target, { config: { metricsToken: TOKEN } });
-    const mail = (status: 'failed' | 'sent', i: number) => ({
-      id: `m${status}${i}`,
-      key: null,
-      to_address: `p${i}@example.org`,
-      subject: 'Your Canopy verification code',
-      text_body: null,
-      html_body: null,
-      status,
-      attempts: 14,
-      last_error: status === 'failed' ? 'connect ECONNREFUSED' : null,
-      created_at: '2026-06-01T10:00:00.000Z',
-      sent_at: null,
-    });
+    const mail = (status: 'failed' | 'sent') =>
+      buildMail({ status, attempts: 14, created_at: '2026-06-01T10:00:00.000Z', sent_at: null });
     await t.database.db
       .insertInto('mails')
-      .values([mail('failed', 1), mail('failed', 2), mail('sent', 3)])
+      .values([mail('failed'), mail('failed'), mail('sent')])
       .execute();
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: operator });
     expect(res.statusCode).toBe(200);
@@ -112,19 +102,13 @@ describe.each(databaseTargets)('GET /api/health on $name', (target) => {
     t = await buildTestApp(target, { config: { metricsToken: TOKEN } });
     await t.database.db
       .insertInto('mails')
-      .values({
-        id: 'm1',
-        key: null,
-        to_address: 'p@example.org',
-        subject: 'Hello',
-        text_body: null,
-        html_body: null,
-        status: 'failed',
-        attempts: 20,
-        last_error: 'connect ECONNREFUSED',
-        created_at: new Date(Date.now() - 30 * 3_600_000).toISOString(),
-        sent_at: null,
-      })
+      .values(
+        buildMail({
+          status: 'failed',
+          attempts: 20,
+          created_at: new Date(Date.now() - 30 * 3_600_000).toISOString(),
+        }),
+      )
       .execute();
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: operator });
     expect(res.json()).toMatchObject({

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { signedInUser } from '../../../tests/support/signed-in';
+import { buildMail } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { buildTestApp, type TestApp } from '../../../tests/support/test-app';
 
@@ -92,19 +93,9 @@ describe.each(databaseTargets)('GET /api/metrics on $name', (target) => {
     await t.app.inject({ method: 'GET', url: '/api/no-such-route/123' });
     await t.database.db
       .insertInto('mails')
-      .values({
-        id: 'm1',
-        key: null,
-        to_address: 'p@example.org',
-        subject: 'Hello',
-        text_body: null,
-        html_body: null,
-        status: 'sent',
-        attempts: 1,
-        last_error: null,
-        created_at: new Date().toISOString(),
-        sent_at: new Date().toISOString(),
-      })
+      .values(
+        buildMail({ created_at: new Date().toISOString(), sent_at: new Date().toISOString() }),
+      )
       .execute();
 
     const after = await scrape();
