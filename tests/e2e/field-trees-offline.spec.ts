@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken } from '../support/drives-e2e';
+import { goOffline, goOnline, savedOfflineReads } from '../support/offline-e2e';
 import { buildJpeg } from '../support/images';
 import { signedInAccount } from '../support/shell-session';
 import { apiTree, withE2eDatabase } from '../support/trees-e2e';
@@ -50,7 +51,6 @@ async function toLastStep(page: Page) {
 for (const screen of SCREENS)
   test(`a tree with its photo and a measurement saved offline upload once, after an offline reload (${screen.name})`, async ({
     page,
-    context,
   }) => {
     test.setTimeout(150_000);
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -67,10 +67,18 @@ for (const screen of SCREENS)
     await page.goto(`/app/trees/${existing.id}`);
     await expect(page.getByRole('button', { name: 'Add a measurement' })).toBeVisible();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.waitForTimeout(2_000); // the tree page's data is saved a moment after it loads
+    // The tree page's data is saved a moment after it loads (longer on a loaded machine).
+    await expect
+      .poll(
+        async () => (await savedOfflineReads(page)).some((hash) => hash.includes(existing.id)),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
 
     // The signal goes; the app reopens from the phone, on the tree's page as saved.
-    await context.setOffline(true);
+    await goOffline(page);
     await page.reload();
     await page.getByRole('button', { name: 'Add a measurement' }).click();
     const measure = page.getByRole('dialog', { name: 'Add a measurement' });
@@ -118,7 +126,7 @@ for (const screen of SCREENS)
     expect((await serverRows(me.email, existing.id)).trees).toHaveLength(1);
 
     // Back online: they upload by themselves, once.
-    await context.setOffline(false);
+    await goOnline(page);
     await expect(bar).toHaveCount(0, { timeout: 20_000 });
     const rows = await serverRows(me.email, existing.id);
     const made = rows.trees.filter((t) => t.nickname === nickname);

@@ -4,6 +4,7 @@ import { expect, test } from '@playwright/test';
 import { OFFLINE_NOTICE } from '../../web/app/offline-banner';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiToken } from '../support/drives-e2e';
+import { goOffline, goOnline, savedOfflineReads } from '../support/offline-e2e';
 import { signedInAccount } from '../support/shell-session';
 import { apiTree } from '../support/trees-e2e';
 
@@ -79,25 +80,7 @@ for (const screen of SCREENS)
     });
 
     // Saved a moment after loading.
-    await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('canopy-offline-reads');
-              // Not made yet: leave making it to the app (an empty one would have no stores).
-              open.onupgradeneeded = () => open.transaction?.abort();
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('snapshots')) return resolve(0);
-                const count = db.transaction('snapshots').objectStore('snapshots').count();
-                count.onsuccess = () => resolve(count.result);
-              };
-              open.onerror = () => resolve(0);
-            }),
-        ),
-      )
-      .toBe(1);
+    await expect.poll(async () => (await savedOfflineReads(page)).length > 0).toBe(true);
     // Chromium's own installability check (what Lighthouse's used to ask): nothing missing.
     await page.reload();
     const cdp = await context.newCDPSession(page);
@@ -110,7 +93,7 @@ for (const screen of SCREENS)
     ).toEqual([]);
     await cdp.detach();
 
-    await context.setOffline(true);
+    await goOffline(page);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const notice = page.getByRole('status').filter({ hasText: OFFLINE_NOTICE });
@@ -135,7 +118,7 @@ for (const screen of SCREENS)
     );
 
     // Back online, the notice goes.
-    await context.setOffline(false);
+    await goOnline(page);
     await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
   });
 
