@@ -17,7 +17,8 @@ for (const screen of SCREENS)
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // The place others see is named by a pass each minute on the server (issue 25): room for it.
+    test.setTimeout(240_000);
     if (screen.viewport) await page.setViewportSize(screen.viewport);
     const stamp = Date.now();
     const member = await signedInAccount(page, { username: `fs${stamp}` });
@@ -67,7 +68,13 @@ for (const screen of SCREENS)
     await expect(visitor.getByTestId('public-species')).toContainText('Neem');
     const tree = visitor.getByTestId('public-tree');
     await expect(tree).toHaveCount(1);
-    await expect(tree).toContainText('Cubbon Park, Bengaluru');
+    // The geocoder's name for the area around the point, never the owner's address.
+    await expect(async () => {
+      await visitor.reload();
+      await expect(tree).toContainText('Sampangi Rama Nagar, Bengaluru, India', {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 120_000, intervals: [5_000] });
     await expect(tree).not.toContainText('Kasturba');
     const body = await visitor.locator('body').innerText();
     expect(body).not.toContain(EXACT_LAT);

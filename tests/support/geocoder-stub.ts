@@ -42,6 +42,20 @@ export const GEOCODER_STUB_PLACES: readonly StubPlace[] = [
     },
   },
   {
+    match: 'cubbon park',
+    lat: 12.9763,
+    lon: 77.5929,
+    displayName: 'Cubbon Park, Bengaluru, India',
+    area: {
+      suburb: 'Sampangi Rama Nagar',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postcode: '560001',
+      country: 'India',
+      country_code: 'in',
+    },
+  },
+  {
     match: 'central park',
     lat: 40.7826,
     lon: -73.9656,
