@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PROFILE_MESSAGES } from '../../contract/users';
 import { signIn } from '../support/shell-session';
 import { apiUser, E2E_PASSWORD } from '../support/e2e-accounts';
 
@@ -55,9 +56,7 @@ test('change the password, then sign in with the new one', async ({ page }) => {
 
   await form.getByLabel('Current password', { exact: true }).fill(E2E_PASSWORD);
   await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(
-    page.getByText('Password changed. Your other sessions have been signed out.'),
-  ).toBeVisible();
+  await expect(page.getByText(PROFILE_MESSAGES.passwordChanged)).toBeVisible();
   await expect(form.getByLabel('Current password', { exact: true })).toHaveValue('');
   await expect(form.getByLabel('New password', { exact: true })).toHaveValue('');
 

@@ -51,7 +51,7 @@ export default function AppSettingsProfile() {
       </SettingsSection>
       <SettingsSection
         title="Change password"
-        description="Your other sessions are signed out; this one stays."
+        description="Your other sessions are signed out and your API tokens revoked; this one stays."
       >
         {(headingId) => <ChangePasswordForm headingId={headingId} username={user.username} />}
       </SettingsSection>

@@ -2,7 +2,6 @@ import { toast } from 'sonner';
 import { PASSWORD_MAX } from '../../../../contract/auth';
 import { changePasswordRequestSchema, PROFILE_MESSAGES } from '../../../../contract/users';
 import { PasswordField, PasswordPairFields } from '../../../components/ui/form-field';
-import { mutedText } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useChangePassword } from '../api';
 import { SaveButton, showRefusal } from './profile-form';
@@ -39,10 +38,6 @@ export function ChangePasswordForm({
       aria-labelledby={headingId}
       className="flex max-w-xl flex-col gap-4"
     >
-      <p className={mutedText}>
-        Changing your password signs you out on your other devices and revokes your personal API
-        tokens.
-      </p>
       {/* Lets password managers tie the new password to this account. */}
       <input
         type="text"
