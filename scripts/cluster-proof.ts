@@ -23,6 +23,7 @@ import { buildJpeg } from '../tests/support/images';
 import { TEST_PASSWORD, TEST_PASSWORD_HASH } from '../tests/support/signed-in';
 import { startS3Server, type S3Server } from '../tests/support/s3-server';
 import { mailsTo, startSmtpReceiver, waitForMail } from '../tests/support/smtp-receiver';
+import { waitUntilHealthy } from '../tests/support/start-server';
 import { canopyServerBlock, findNginx, startNginx, type StartedNginx } from './cluster/nginx';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -184,17 +185,12 @@ async function startCanopy(name: 'A' | 'B', env: Record<string, string>): Promis
   };
   onCleanup(`Canopy ${name}`, server.stop);
   // Generous: the first start migrates a fresh database on a possibly busy machine.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Canopy ${name} exited early:\n${output}`);
-    try {
-      if ((await fetch(`${server.url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`Canopy ${name} not healthy in 120 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntilHealthy(child, server.url, {
+    name: `Canopy ${name}`,
+    output: () => output,
+    timeoutMs: 120_000,
+    pollMs: 200,
+  });
   return server;
 }
 

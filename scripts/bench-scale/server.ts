@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { EVENT_LOOP_REPORT_PREFIX } from '../../server/lib/event-loop-report';
 import { freePort } from '../../tests/support/free-port';
-import { serverEnv } from '../../tests/support/start-server';
+import { serverEnv, waitUntilHealthy } from '../../tests/support/start-server';
 
 /** What server/lib/event-loop-report.ts writes: wall-clock delay and the CPU-busy part of it. */
 export interface EventLoopFigures {
@@ -56,20 +56,12 @@ export async function startBenchServer(dataDir: string, databaseUrl = ''): Promi
     }
   });
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 120 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitUntilHealthy(child, url, {
+    name: 'server',
+    output: () => output,
+    timeoutMs: 120_000,
+    pollMs: 200,
+  });
   const next = () => new Promise<EventLoopFigures>((resolve) => waiting.push(resolve));
   return {
     url,

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { waitUntilHealthy } from '../../tests/support/start-server';
 
 /** Debian's nginx, or the one on PATH; undefined when the machine has none. */
 export function findNginx(): string | undefined {
@@ -87,22 +88,10 @@ ${canopyServerBlock({ listen: `127.0.0.1:${port}`, upstreams, proofHeader: true 
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`nginx exited early:\n${output}${readIfExists(at('error.log'))}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`nginx did not answer in 30 s:\n${output}${readIfExists(at('error.log'))}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilHealthy(child, url, {
+    name: 'nginx',
+    output: () => output + readIfExists(at('error.log')),
+  });
   return {
     url,
     process: child,

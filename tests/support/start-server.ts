@@ -29,6 +29,35 @@ export function serverEnv(port: number, dataDir: string, databaseUrl = ''): Node
   };
 }
 
+/**
+ * Polls `url`/api/health until it answers 200. Throws with what `name` printed (`output()`) if the
+ * process exits first, or kills it and throws after `timeoutMs`.
+ */
+export async function waitUntilHealthy(
+  child: ChildProcess,
+  url: string,
+  options: { name: string; output: () => string; timeoutMs?: number; pollMs?: number },
+): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${options.name} exited early:\n${options.output()}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(
+        `${options.name} did not become healthy in ${timeoutMs / 1000} s:\n${options.output()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 100));
+  }
+}
+
 /** Starts the real server (server/main.ts) on a free port with a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<StartedServer> {
   const port = await freePort();
@@ -47,21 +76,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Sta
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy in 30 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilHealthy(child, url, { name: 'server', output: () => output });
   return {
     url,
     port,
