@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { icuMessages } from './scripts/i18n/vite-plugin';
 
 /** Text files worth compressing; images other than SVG are compressed already. */
 const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|xml|webmanifest|ico)$/;
@@ -209,7 +210,14 @@ export const installableApp = () =>
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), inlineFirstPaint(), installableApp(), precompress()],
+  plugins: [
+    icuMessages(),
+    react(),
+    tailwindcss(),
+    inlineFirstPaint(),
+    installableApp(),
+    precompress(),
+  ],
   resolve: {
     // Every `zod` import goes through web/lib/zod-jitless.ts, which configures zod before any
     // schema is built; the entry itself then needs no zod (the landing page's JS budget).

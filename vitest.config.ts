@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import react from '@vitejs/plugin-react';
+import { icuMessages } from './scripts/i18n/vite-plugin';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -48,7 +49,7 @@ function projects(
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [icuMessages(), react()],
   test: {
     environment: 'node',
     testTimeout: 20_000,

@@ -16,6 +16,9 @@ import path from 'node:path';
 export const WEB_BUILD_INPUTS = [
   'web',
   'contract',
+  // The message files and their compiler (issue 26).
+  'locales',
+  'scripts/i18n/vite-plugin.ts',
   'vite.config.ts',
   'tsconfig.json',
   // The installed versions of Vite, React, Tailwind and everything else the bundle holds.

@@ -1,5 +1,6 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { I18nProvider } from '../i18n/locale';
 import { ThemeProvider } from './theme';
 import { AppRoutes } from './router';
 
@@ -17,9 +18,11 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <I18nProvider>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </I18nProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

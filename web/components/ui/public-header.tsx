@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from './button';
+import { commonMessages } from '../../i18n/common';
+import { LanguageSwitch } from '../../i18n/language-switch';
+import { useT } from '../../i18n/use-t';
 import { Logo } from './logo';
 import { navLink, PublicAnchor, type PublicAction, type PublicLink } from './public-links';
 import { PublicMenu } from './public-menu';
@@ -78,12 +81,13 @@ function useScrolled(enabled: boolean, progressRef: RefObject<HTMLDivElement | n
 /** The header of every public page: logo, the page's links, the theme switch and the actions. */
 export function PublicHeader({
   links = [],
-  navLabel = 'Site',
+  navLabel,
   narrow = 'wrap',
   actions = [],
   overlay = false,
   badge,
 }: PublicHeaderProps) {
+  const t = useT(commonMessages);
   const progressRef = useRef<HTMLDivElement>(null);
   const solid = useScrolled(overlay, progressRef);
   const collapse = narrow === 'menu';
@@ -102,7 +106,7 @@ export function PublicHeader({
         <div
           ref={progressRef}
           role="progressbar"
-          aria-label="Page scroll progress"
+          aria-label={t('header.scrollProgress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={0}
@@ -116,7 +120,7 @@ export function PublicHeader({
         {badge}
         {links.length > 0 ? (
           <nav
-            aria-label={navLabel}
+            aria-label={navLabel ?? t('header.site')}
             className={
               collapse
                 ? 'ml-6 hidden lg:block'
@@ -133,17 +137,18 @@ export function PublicHeader({
           </nav>
         ) : null}
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch />
           <ThemeToggle />
           {actions.length > 0 ? (
             <div className={`items-center gap-2 ${collapse ? 'hidden lg:flex' : 'flex'}`}>
               {actions.includes('signIn') ? (
                 <Link to="/login" className={`${navLink} text-sm`}>
-                  Sign In
+                  {t('header.signIn')}
                 </Link>
               ) : null}
               {actions.includes('register') ? (
                 <ButtonLink to="/register" size="sm">
-                  Start Growing
+                  {t('header.startGrowing')}
                 </ButtonLink>
               ) : null}
             </div>

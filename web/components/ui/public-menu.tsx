@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button, ButtonLink } from './button';
+import { commonMessages } from '../../i18n/common';
+import { useT } from '../../i18n/use-t';
 import {
   DESKTOP_MEDIA_QUERY,
   navLink,
@@ -20,6 +22,7 @@ export function PublicMenu({
   links: readonly PublicLink[];
   actions: readonly PublicAction[];
 }) {
+  const t = useT(commonMessages);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -65,7 +68,7 @@ export function PublicMenu({
         className="lg:hidden"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={open ? 'Close menu' : 'Open menu'}
+        aria-label={open ? t('menu.close') : t('menu.open')}
         onClick={() => setOpen((value) => !value)}
         data-testid="mobile-menu-button"
       >
@@ -89,7 +92,10 @@ export function PublicMenu({
         className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-base-content/10 bg-base-100 shadow-lg lg:hidden"
         data-testid="mobile-menu"
       >
-        <nav aria-label="Menu" className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6">
+        <nav
+          aria-label={t('menu.label')}
+          className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 sm:px-6"
+        >
           <ul className="flex flex-col gap-1">
             {links.map((link) => (
               <li key={link.href}>
@@ -105,12 +111,12 @@ export function PublicMenu({
             <div className="mt-3 grid gap-3 border-t border-base-content/10 pt-4 sm:grid-cols-2">
               {actions.includes('signIn') ? (
                 <ButtonLink to="/login" variant="secondary" onClick={close}>
-                  Sign In
+                  {t('header.signIn')}
                 </ButtonLink>
               ) : null}
               {actions.includes('register') ? (
                 <ButtonLink to="/register" onClick={close}>
-                  Start Growing
+                  {t('header.startGrowing')}
                 </ButtonLink>
               ) : null}
             </div>

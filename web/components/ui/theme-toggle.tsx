@@ -1,19 +1,22 @@
 import { Button } from './button';
 import { useTheme } from '../../app/theme';
 import { Icon } from './icon';
+import { commonMessages } from '../../i18n/common';
+import { useT } from '../../i18n/use-t';
 
 /** Light/dark switch; the label says what pressing it will do. */
 export function ThemeToggle({ className = '' }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
-  const next = theme === 'dark' ? 'light' : 'dark';
+  const t = useT(commonMessages);
+  const label = theme === 'dark' ? t('theme.toLight') : t('theme.toDark');
   return (
     <Button
       variant="ghost"
       icon
       className={className}
       onClick={toggleTheme}
-      aria-label={`Switch to ${next} theme`}
-      title={`Switch to ${next} theme`}
+      aria-label={label}
+      title={label}
       data-testid="theme-toggle"
     >
       {theme === 'dark' ? (

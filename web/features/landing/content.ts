@@ -16,13 +16,6 @@ export const NAV_ANCHORS: readonly { href: `#${string}`; label: string }[] = [
   { href: '#contact', label: 'Contact' },
 ];
 
-export const HERO = {
-  eyebrow: 'A community for people who plant',
-  title: 'Grow a greener world, one tree at a time',
-  subtitle:
-    'Plant, nurture and track trees with neighbours near and far. Donate a sapling or a few dollars, join green events in your area, and watch the difference your trees make year after year.',
-} as const;
-
 export type IconName =
   | 'air'
   | 'sun'

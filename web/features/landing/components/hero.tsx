@@ -1,4 +1,5 @@
-import { HERO } from '../content';
+import { useT } from '../../../i18n/use-t';
+import { landingMessages } from '../messages';
 import { LiveFigures } from './live-figures';
 import { WatchDemo } from './watch-demo';
 import { ButtonLink } from '../../../components/ui/button';
@@ -45,6 +46,7 @@ function HeroArt() {
 }
 
 export function Hero() {
+  const t = useT(landingMessages);
   return (
     <section
       aria-labelledby="hero-title"
@@ -53,20 +55,20 @@ export function Hero() {
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2">
         <div>
           <p className={`text-sm font-semibold uppercase tracking-wider ${accentText}`}>
-            {HERO.eyebrow}
+            {t('hero.eyebrow')}
           </p>
           <h1
             id="hero-title"
             className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
           >
-            {HERO.title}
+            {t('hero.title')}
           </h1>
           <p className="mt-6 max-w-xl text-lg text-base-content/80 text-pretty sm:text-xl">
-            {HERO.subtitle}
+            {t('hero.subtitle')}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/register" data-testid="hero-start">
-              Start Growing
+              {t('hero.start')}
               <svg
                 aria-hidden="true"
                 focusable="false"
