@@ -83,7 +83,10 @@ export const forestSchema = z.object({
   gifts: z.array(forestGiftSchema),
   /** Latest planting first; coordinates exact for the caller's own trees, rounded for others. */
   trees: z.array(forestTreeSchema),
-  /** Field updates of the drives of the caller's trees and gifts, newest first. */
+  /**
+   * Field updates of the drives of the caller's trees and gifts, the drives they gave money to and
+   * the drives they joined, newest first.
+   */
   updates: z.array(driveUpdateSchema),
   /** Pass as `giftsBefore`, `treesBefore`, `updatesBefore` for the next page; null at the end. */
   next: z.object({

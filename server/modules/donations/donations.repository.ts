@@ -333,6 +333,22 @@ export function donationsRepository(db: Kysely<Database>) {
       return rows.map((r) => r.donor_id);
     },
 
+    /** The drives a donor gave to (paid gifts of trees or cash), latest payment first. */
+    async paidDriveIds(donorId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('donations')
+        .select('drive_id')
+        .where('donor_id', '=', donorId)
+        .where('status', '=', 'paid')
+        .where('drive_id', 'is not', null)
+        .groupBy('drive_id')
+        .orderBy((eb) => eb.fn.max('paid_at'), 'desc')
+        .orderBy('drive_id')
+        .limit(limit)
+        .execute();
+      return rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []));
+    },
+
     async hasPaidDonations(driveId: string): Promise<boolean> {
       const row = await db
         .selectFrom('donations')

@@ -449,6 +449,9 @@ export function donationsService(deps: DonationsServiceDeps) {
 
     /** Who gave to a drive (paid gifts, anonymous ones too): field updates tell each of them. */
     driveDonorIds: (driveId: string): Promise<string[]> => repo.paidDonorIds(driveId),
+    /** The drives a member gave money to (trees or cash): their forest timeline shows their updates. */
+    donorDriveIds: (donorId: string, limit: number): Promise<string[]> =>
+      repo.paidDriveIds(donorId, limit),
 
     /** True when a drive received money (paid, or paid and refunded): it must not be deleted. */
     hasPaidDonations: (driveId: string, executor?: Executor) =>

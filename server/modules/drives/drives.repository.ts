@@ -322,6 +322,19 @@ export function drivesRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The ids of the drives the member joined, latest start first (drive_participants_user_idx). */
+    async joinedDriveIds(userId: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('drive_participants')
+        .select('drive_id')
+        .where('user_id', '=', userId)
+        .orderBy('drive_starts_at', 'desc')
+        .orderBy('drive_id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.drive_id);
+    },
+
     /** My drives (organised or joined) starting in [from, before), with my role; at most `limit`. */
     async mineBetween(userId: string, from: string, before: string | undefined, limit: number) {
       const columns = [

@@ -406,6 +406,10 @@ export function drivesService(deps: DrivesServiceDeps) {
         .then((entry) => entry.body);
     },
 
+    /** The drives a member joined, latest start first (the forest timeline's field updates). */
+    joinedDriveIds: (userId: string, limit: number): Promise<string[]> =>
+      repo.joinedDriveIds(userId, limit),
+
     /** A drive's name and start for another module's page; null when there is no such drive. */
     async brief(id: string): Promise<{ id: string; name: string; startsAt: string } | null> {
       const drive = await repo.findById(id);

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/forest';
 import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
+import type { DonationsService } from '../donations/donations.service';
 import type { TreeGiftLedger } from '../donations/tree-gift-ledger';
 import type { DriveUpdatesService } from '../drive-updates/drive-updates.service';
 import type { DrivesService } from '../drives/drives.service';
@@ -14,8 +15,9 @@ import type { TreeForest } from '../trees/tree-forest';
 
 export interface ForestDeps {
   trees: Pick<TreeForest, 'forestTotals' | 'forestTrees' | 'forestDriveIds'>;
-  donations: Pick<TreeGiftLedger, 'donorGiftTotals' | 'donorGifts' | 'donorGiftDriveIds'>;
-  drives: Pick<DrivesService, 'briefs'>;
+  donations: Pick<TreeGiftLedger, 'donorGiftTotals' | 'donorGifts' | 'donorGiftDriveIds'> &
+    Pick<DonationsService, 'donorDriveIds'>;
+  drives: Pick<DrivesService, 'briefs' | 'joinedDriveIds'>;
   driveUpdates: Pick<DriveUpdatesService, 'updatesForDrives'>;
   clock: Clock;
 }
@@ -56,24 +58,28 @@ export function forestService(deps: ForestDeps) {
       const treesBefore = decode(query.treesBefore);
       const giftsBefore = decode(query.giftsBefore);
       const updatesBefore = decode(query.updatesBefore);
-      const [totals, giftTotals, treePage, giftRows, treeDrives, giftDrives] = await Promise.all([
-        deps.trees.forestTotals(userId),
-        deps.donations.donorGiftTotals(userId),
-        deps.trees.forestTrees(
-          userId,
-          treesBefore && { plantedAt: treesBefore.at, id: treesBefore.id },
-          limit,
-        ),
-        deps.donations.donorGifts(
-          userId,
-          giftsBefore && { paidAt: giftsBefore.at, id: giftsBefore.id },
-          limit + 1,
-        ),
-        deps.trees.forestDriveIds(userId, FOREST_LIMITS.drivesMax),
-        deps.donations.donorGiftDriveIds(userId, FOREST_LIMITS.drivesMax),
-      ]);
+      const [totals, giftTotals, treePage, giftRows, treeDrives, giftDrives, gaveTo, joined] =
+        await Promise.all([
+          deps.trees.forestTotals(userId),
+          deps.donations.donorGiftTotals(userId),
+          deps.trees.forestTrees(
+            userId,
+            treesBefore && { plantedAt: treesBefore.at, id: treesBefore.id },
+            limit,
+          ),
+          deps.donations.donorGifts(
+            userId,
+            giftsBefore && { paidAt: giftsBefore.at, id: giftsBefore.id },
+            limit + 1,
+          ),
+          deps.trees.forestDriveIds(userId, FOREST_LIMITS.drivesMax),
+          deps.donations.donorGiftDriveIds(userId, FOREST_LIMITS.drivesMax),
+          // Every donor and participant of a drive reads its field updates (issue 19 §6).
+          deps.donations.donorDriveIds(userId, FOREST_LIMITS.drivesMax),
+          deps.drives.joinedDriveIds(userId, FOREST_LIMITS.drivesMax),
+        ]);
       const gifts = giftRows.slice(0, limit);
-      const driveIds = [...new Set([...giftDrives, ...treeDrives])].slice(
+      const driveIds = [...new Set([...giftDrives, ...treeDrives, ...gaveTo, ...joined])].slice(
         0,
         FOREST_LIMITS.drivesMax,
       );

@@ -322,6 +322,38 @@ describe.each(databaseTargets)('gifts become trees, my forest ($name)', (target)
     for (const t of treeRows) expect(Number(t.gift_plants)).toBe(byTree.get(t.id) ?? 0);
   });
 
+  it('shows a drive’s field updates to its donors (trees or cash) and participants, to no one else', async () => {
+    const organiser = await kit.signIn();
+    const drive = await kit.insertDrive(organiser.user.id);
+    const treeDonor = await kit.signIn();
+    const cashDonor = await kit.signIn();
+    const participant = await kit.signIn();
+    const refunded = await kit.signIn();
+    const stranger = await kit.signIn();
+    await paidGift(treeDonor.user.id, 2, { drive_id: drive.id });
+    await paidGift(cashDonor.user.id, 0, { kind: 'cash', drive_id: drive.id });
+    await paidGift(refunded.user.id, 0, { kind: 'cash', drive_id: drive.id, status: 'refunded' });
+    await kit.join(drive.id, participant.user.id);
+
+    const text = 'The first saplings are in along the east bank.';
+    const posted = await kit.sendForm(
+      'POST',
+      `/api/drives/${drive.id}/updates`,
+      organiser.headers,
+      {
+        text,
+      },
+    );
+    expect(posted.statusCode, posted.body).toBe(201);
+
+    for (const member of [treeDonor, cashDonor, participant]) {
+      const { updates } = await forest(member.headers);
+      expect(updates.map((u) => [u.driveId, u.text])).toEqual([[drive.id, text]]);
+    }
+    for (const member of [refunded, stranger])
+      expect((await forest(member.headers)).updates).toEqual([]);
+  });
+
   it('pages the trees and gifts by keyset', async () => {
     const { user, headers } = await kit.signIn();
     for (let i = 0; i < 3; i++)

@@ -65,6 +65,15 @@ describe('My forest', () => {
     );
   });
 
+  it('shows the field updates of a drive the member joined, before they have any tree', async () => {
+    serve(buildForest({ updates: [buildUpdate()] }));
+    renderWithApp(<MyForest />, '/app/my-forest');
+    const timeline = await screen.findByRole('region', { name: 'What happened' });
+    expect(within(timeline).getByText('All saplings watered after the rain.')).toBeVisible();
+    expect(screen.queryByText(/Your forest is empty for now/)).toBeNull();
+    expect(screen.getByText(/No tree is in the ground for you yet/)).toBeVisible();
+  });
+
   it('shows funded gifts honestly before any tree is planted', async () => {
     serve(
       buildForest({

@@ -115,8 +115,15 @@ export function MyForest() {
         onRetry={() => void forest.refetch()}
       />
     );
-  const { summary, gifts, trees } = forest.data;
-  if (summary.funded === 0 && summary.planted === 0 && gifts.length === 0 && trees.length === 0)
+  const { summary, gifts, trees, updates } = forest.data;
+  // A participant or cash donor with no trees yet still reads the drives' field updates.
+  if (
+    summary.funded === 0 &&
+    summary.planted === 0 &&
+    gifts.length === 0 &&
+    trees.length === 0 &&
+    updates.length === 0
+  )
     return (
       <div className="mx-auto flex max-w-xl flex-col gap-4">
         <EmptyState
