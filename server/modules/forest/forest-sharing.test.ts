@@ -284,6 +284,41 @@ describe('the public pages’ link previews (Open Graph, Twitter card)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/gift/nope' })).statusCode).toBe(404);
   });
 
+  it('puts a paid tree gift’s tags into /gift/{id}, never naming an anonymous donor', async () => {
+    const donor = await signedInUser(t.app, t.database.db, { name: 'Asha Rao' });
+    const named = buildDonation(donor.user.id, { kind: 'trees', trees: 3, amount_minor: 300 });
+    const hidden = buildDonation(donor.user.id, {
+      kind: 'trees',
+      trees: 2,
+      amount_minor: 200,
+      anonymous: 1,
+    });
+    const cash = buildDonation(donor.user.id, { kind: 'cash' });
+    await t.database.db.insertInto('donations').values([named, hidden, cash]).execute();
+
+    const res = await t.app.inject({ method: 'GET', url: `/gift/${named.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(
+      `<meta property="og:image" content="https://canopy.example/api/public/gifts/${named.id}/card.png">`,
+    );
+    expect(res.body).toContain(
+      `<meta property="og:url" content="https://canopy.example/gift/${named.id}">`,
+    );
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(res.body).toContain('og:title" content="Asha Rao gave 3 trees on Canopy');
+
+    const anonymous = await t.app.inject({ method: 'GET', url: `/gift/${hidden.id}` });
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).toContain('og:title" content="Someone gave 2 trees on Canopy');
+    expect(anonymous.body).not.toContain('Asha');
+
+    // A cash gift has no gift page.
+    const none = await t.app.inject({ method: 'GET', url: `/gift/${cash.id}` });
+    expect(none.statusCode).toBe(404);
+    expect(none.body).toBe(INDEX);
+  });
+
   it('escapes every value and leaves replacement patterns alone', () => {
     const html = withShareMeta(INDEX, {
       title: "$& $' <script>",
