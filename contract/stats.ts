@@ -6,7 +6,7 @@ export const impactStatsSchema = fourNumbersSchema.extend({
   /** Living plants (not on dead or rejected trees), checked or not. */
   treesRegistered: z.number().int().nonnegative(),
   treesDonated: z.number().int().nonnegative(),
-  /** Sum of successful cash donations, in minor units (cents) of `currency`. */
+  /** All money received, trees and cash, less refunds, in minor units (cents) of `currency`. */
   moneyRaisedMinor: z.number().int().nonnegative(),
   currency: z.string().length(3),
   drivesCreated: z.number().int().nonnegative(),
