@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { donationOptionsResponseSchema } from '../../contract/donations';
 import { formatMoney } from '../../contract/money';
+import { TREE_MESSAGES } from '../../contract/trees';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { apiDrive, apiToken, localDayKey } from '../support/drives-e2e';
+import { apiDrive, apiToken } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { buildJpeg } from '../support/images';
-import { signedInAccount } from '../support/shell-session';
+import { signedInAccount, signIn } from '../support/shell-session';
 import { payWithTestCard } from '../support/test-card';
 
 const SCREENS = [
@@ -23,8 +24,9 @@ const browserDay = (page: Page, iso: string) =>
 for (const screen of SCREENS)
   test(`a donor gives 3 trees to a drive and follows them into their forest until the organiser plants them (${screen.name})`, async ({
     page,
+    browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     if (screen.viewport) await page.setViewportSize(screen.viewport);
     const stamp = Date.now();
     const organiser = await apiUser(page.request, { role: 'corporate', username: `mfo${stamp}` });
@@ -89,37 +91,48 @@ for (const screen of SCREENS)
     await expect(page.getByText(/No tree is in the ground for you yet/)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    // The organiser records the planting: 5 neems registered at the drive.
-    const registered = await page.request.post('/api/trees', {
-      headers: { 'x-auth-token': organiserToken },
-      multipart: {
-        treesType: '1',
-        treeCount: '5',
-        treeSize: 'packet',
-        plantedAt: localDayKey(new Date()),
-        treeLat: '12.976312',
-        treeLong: '77.592911',
-        treeLocation: 'Cubbon Park, Bengaluru',
-        driveId: drive.id,
-      },
+    // The organiser, in their own browser, records the planting: 5 neems registered at the drive.
+    const organiserContext = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
     });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const treeId = ((await registered.json()) as { data: { tree: { id: string } } }).data.tree.id;
+    const organiserPage = await organiserContext.newPage();
+    await signIn(organiserPage, organiser.email);
+    await organiserPage.goto('/app/tree-registeration');
+    const form = organiserPage.getByRole('form', { name: 'Register a tree' });
+    await form.getByLabel('Find a species').fill('neem');
+    await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
+    await form.getByLabel('How many').fill('5');
+    await form
+      .getByRole('radiogroup', { name: 'Size at planting' })
+      .getByText('Packet', { exact: true })
+      .click();
+    await form.getByLabel('Search location').fill('Lodhi Garden');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await expect(form.getByLabel('Location', { exact: true })).toHaveValue(
+      'Lodhi Garden, New Delhi, India',
+    );
+    await form.getByLabel('Planted at a drive (optional)').selectOption(drive.id);
+    await form.getByRole('button', { name: 'Register tree' }).click();
+    await expect(organiserPage.getByText(TREE_MESSAGES.saved)).toBeVisible();
+    await expect(organiserPage).toHaveURL(/\/app\/trees\/[^/]+$/);
+    const treeId = new URL(organiserPage.url()).pathname.split('/').pop()!;
 
-    // The organiser posts a field update with a photo from the drive.
+    // Then posts a field update with a photo on the drive's page.
     const updateText = `All 5 neems are in along the forest edge ${stamp}`;
-    const posted = await page.request.post(`/api/drives/${drive.id}/updates`, {
-      headers: { 'x-auth-token': organiserToken },
-      multipart: {
-        text: updateText,
-        photos: {
-          name: 'forest-edge.jpg',
-          mimeType: 'image/jpeg',
-          buffer: await buildJpeg({ width: 800, height: 600, seed: 5 }),
-        },
-      },
+    await organiserPage.goto(`/app/delive-detail/${drive.id}`);
+    const updateForm = organiserPage
+      .getByRole('region', { name: 'Field updates' })
+      .getByRole('form', { name: 'Post a field update' });
+    await updateForm.getByLabel('What happened at the drive?').fill(updateText);
+    await updateForm.getByLabel('Add a photo (optional)').setInputFiles({
+      name: 'forest-edge.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await buildJpeg({ width: 800, height: 600, seed: 5 }),
     });
-    expect(posted.status(), await posted.text()).toBe(201);
+    await expect(updateForm.getByTestId('chosen-update-photo')).toHaveCount(1);
+    await updateForm.getByRole('button', { name: 'Post update' }).click();
+    await expect(organiserPage.getByText('Your update was posted.')).toBeVisible();
+    await organiserContext.close();
 
     // The donor's forest shows them planted: the gift, the card, the map and the timeline.
     await page.reload();
