@@ -229,6 +229,23 @@ describe.each(databaseTargets)('trees given to someone on $name', (target) => {
     expect(list.gifts[0].claimed).toBe(true);
   });
 
+  it('refuses a bad page of recipients (400), and an unknown or malformed claim code (404)', async () => {
+    await api.setup();
+    const { donor, id } = await paidGift();
+    for (const query of ['limit=0', `limit=${GIFT_LIMITS.pageMax + 1}`, `after=${'x'.repeat(101)}`])
+      expect(
+        (await call('GET', `/api/donations/${id}/gifts?${query}`, donor.headers)).statusCode,
+        query,
+      ).toBe(400);
+    const ravi = await api.signIn();
+    for (const bad of ['x'.repeat(43), 'short']) {
+      const res = await claim(bad, ravi.headers);
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json().message).toBe(GIFT_MESSAGES.notFound);
+    }
+    expect((await forest(ravi.headers)).summary.funded).toBe(0);
+  });
+
   it('lets exactly one of two concurrent claims win', async () => {
     await api.setup();
     await paidGift();
