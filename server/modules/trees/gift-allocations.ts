@@ -3,7 +3,6 @@ import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { TreeGiftDemand, TreeGiftLedger } from '../donations/tree-gift-ledger';
-import type { NotificationsService } from '../notifications/notifications.service';
 import type { GiftPlantings } from '../module';
 import { giftAllocationsRepository, type FreeTree } from './gift-allocations.repository';
 import type { GiftTreeNews } from './gift-tree-news';
@@ -25,9 +24,8 @@ export interface GiftAllocationDeps {
     TreeGiftLedger,
     'openTreeGifts' | 'hasOpenTreeGifts' | 'paidTreeGift' | 'addPlanted' | 'clearPlanted'
   >;
-  notifications: Pick<NotificationsService, 'notifyCoalesced'>;
-  /** Donors hear of a replacement of a tree their gifts hold (gift-tree-news.ts). */
-  news?: Pick<GiftTreeNews, 'onGiftTreeEvent'>;
+  /** Donors hear of their gift planted and a replacement of a tree it holds (gift-tree-news.ts). */
+  news?: Pick<GiftTreeNews, 'onGiftTreeEvent' | 'onGiftPlanted'>;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -63,7 +61,7 @@ export function giftAllocations(deps: GiftAllocationDeps) {
 
   /**
    * Gives `plants` of a tree to a gift; the donor hears once, when their gift first takes root
-   * (not when an edit gave its plants back and it takes others: `moved`).
+   * (not when an edit gave its plants back and it takes others: `moved`), in their day's one notice.
    */
   async function give(
     tx: Tx,
@@ -83,18 +81,7 @@ export function giftAllocations(deps: GiftAllocationDeps) {
     await repo.addGiftPlants(tree.id, plants);
     await gifts.addPlanted(tx, gift.id, plants);
     if (gift.planted === 0 && !moved.has(gift.id))
-      tx.afterCommit(() =>
-        deps.notifications.notifyCoalesced(gift.donorId, 'gift-planted', (count) => ({
-          kind: 'gift_planted',
-          title:
-            count > 1 ? 'More of your trees are in the ground' : 'Your trees are in the ground',
-          body:
-            count > 1
-              ? `${count} of your gifts have been planted. See them grow in your forest.`
-              : 'The trees you gave have been planted. See them grow in your forest.',
-          link: FOREST_PATH,
-        })),
-      );
+      await deps.news?.onGiftPlanted(tx, gift.donorId, tree.id);
     gift.planted += plants;
     tree.gift_plants += plants;
   }

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/unit-of-work';
 
-export type GiftTreeEvent = 'measured' | 'died' | 'replaced' | 'needs_care';
+/** `planted`: one donor's gift first took plants of the tree (issue 19 §1, told with the rest). */
+export type GiftTreeEvent = 'planted' | 'measured' | 'died' | 'replaced' | 'needs_care';
 
 /** SQL of donors' tree news: `gift_tree_events`, `gift_tree_news` (the trees module's own). */
 export function newsRepository(db: Executor) {

@@ -44,6 +44,7 @@ function describe(event: EventRow): string {
   const name = `${treeTitle(event)}${event.nickname ? ` (${speciesRef(event.species_id).label})` : ''}`;
   if (event.kind === 'died')
     return `${name} died on ${event.happened_at.slice(0, 10)} (${CAUSE_WORDS[event.cause ?? 'unknown'] ?? event.cause})`;
+  if (event.kind === 'planted') return `${name} was planted for your gift`;
   if (event.kind === 'replaced') return `${name} was planted to replace a tree that died`;
   if (event.kind === 'needs_care')
     return `${name} needs care since ${event.happened_at.slice(0, 10)}${event.cause ? ` (${CAUSE_WORDS[event.cause] ?? event.cause})` : ''}`;
@@ -58,9 +59,9 @@ export interface GiftTreeNewsDeps {
 }
 
 /**
- * Donors hear what happens to the trees their gifts hold (issue 19 §1): a tree measured with a
- * photo, a death (its cause and date) and a replacement. The writing transaction records one event
- * per donor of the tree and enqueues the donor's news job: at once when the donor has not been
+ * Donors hear what happens to the trees their gifts hold (issue 19 §1): their gift planted, a tree
+ * measured with a photo, a death (its cause and date) and a replacement. The writing transaction
+ * records one event per donor told and enqueues the donor's news job: at once when the donor has not been
  * told today, else for the next UTC day (keyed by donor and day). The job tells every untold
  * event in one notice and writes the day's record in that transaction, so a donor gets at most
  * one notice a day, a job run twice tells nothing twice, and nothing is lost in between.
@@ -77,6 +78,35 @@ export function giftTreeNews(deps: GiftTreeNewsDeps) {
     );
   }
 
+  /** Records the event for each donor and enqueues their news: today's, or tomorrow's if told. */
+  async function record(
+    tx: Tx,
+    donors: readonly string[],
+    treeId: string,
+    kind: GiftTreeEvent,
+    detail: { cause?: string | null; at?: string },
+  ): Promise<void> {
+    const repo = newsRepository(tx.db);
+    const now = clock.now();
+    await repo.insertEvents(
+      donors.map((donorId) => ({
+        id: newId(),
+        donor_id: donorId,
+        tree_id: treeId,
+        kind,
+        cause: detail.cause ?? null,
+        happened_at: detail.at ?? now.toISOString(),
+      })),
+    );
+    const today = dayOf(now);
+    for (const donorId of donors) {
+      if (await repo.toldOn(donorId, today)) {
+        const tomorrow = nextDay(today);
+        await enqueue(tx, donorId, dayOf(tomorrow), tomorrow);
+      } else await enqueue(tx, donorId, today);
+    }
+  }
+
   return {
     /**
      * In the writing transaction: something happened to a tree; its gifts' donors will hear.
@@ -85,30 +115,16 @@ export function giftTreeNews(deps: GiftTreeNewsDeps) {
     async onGiftTreeEvent(
       tx: Tx,
       treeId: string,
-      kind: GiftTreeEvent,
+      kind: Exclude<GiftTreeEvent, 'planted'>,
       detail: { cause?: string | null; at?: string } = {},
     ): Promise<void> {
-      const repo = newsRepository(tx.db);
-      const donors = await repo.donorsOf(treeId);
-      if (donors.length === 0) return;
-      const now = clock.now();
-      await repo.insertEvents(
-        donors.map((donorId) => ({
-          id: newId(),
-          donor_id: donorId,
-          tree_id: treeId,
-          kind,
-          cause: detail.cause ?? null,
-          happened_at: detail.at ?? now.toISOString(),
-        })),
-      );
-      const today = dayOf(now);
-      for (const donorId of donors) {
-        if (await repo.toldOn(donorId, today)) {
-          const tomorrow = nextDay(today);
-          await enqueue(tx, donorId, dayOf(tomorrow), tomorrow);
-        } else await enqueue(tx, donorId, today);
-      }
+      const donors = await newsRepository(tx.db).donorsOf(treeId);
+      if (donors.length > 0) await record(tx, donors, treeId, kind, detail);
+    },
+
+    /** In the allocating transaction: a donor's gift first took plants of this tree. */
+    async onGiftPlanted(tx: Tx, donorId: string, treeId: string): Promise<void> {
+      await record(tx, [donorId], treeId, 'planted', {});
     },
 
     /** The job: one notice with the donor's untold events, at most one a day. Returns events told. */
@@ -129,19 +145,29 @@ export function giftTreeNews(deps: GiftTreeNewsDeps) {
         const named = events.slice(0, LISTED).map(describe);
         const more = events.length - named.length;
         const died = events.some((e) => e.kind === 'died');
+        // Only plantings: the notice says the trees are in the ground and opens the forest.
+        const planted = events.every((e) => e.kind === 'planted');
+        const list = `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
         await deps.notifications.notifyMany(
           [donorId],
-          {
-            kind: 'gift_tree_news',
-            title:
-              events.length === 1
-                ? died
-                  ? 'A tree you gave has died'
-                  : 'News of a tree you gave'
-                : `News of ${events.length} trees you gave`,
-            body: `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`,
-            link: events.length === 1 ? `/app/trees/${events[0]!.tree_id}` : FOREST_PATH,
-          },
+          planted
+            ? {
+                kind: 'gift_planted',
+                title: 'Your trees are in the ground',
+                body: `${list} See them grow in your forest.`,
+                link: FOREST_PATH,
+              }
+            : {
+                kind: 'gift_tree_news',
+                title:
+                  events.length === 1
+                    ? died
+                      ? 'A tree you gave has died'
+                      : 'News of a tree you gave'
+                    : `News of ${events.length} trees you gave`,
+                body: list,
+                link: events.length === 1 ? `/app/trees/${events[0]!.tree_id}` : FOREST_PATH,
+              },
           tx,
         );
         await repo.removeEvents(events.map((e) => e.id));

@@ -197,10 +197,21 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
       await paidGift(donor.user.id, 2, { drive_id: drive.id });
       await paidGift(bystander.user.id, 1, { drive_id: drive.id });
       const me = asUser(organiser);
+      // The day before, the organiser plants: a holds the donor's gift; b the bystander's. That
+      // day's one notice tells each donor their trees are in the ground.
+      kit.clock.set(new Date(now.getTime() - DAY).toISOString());
       const a = await trees().register(me, { form: form(drive.id, 2), image: null });
       const b = await trees().register(me, { form: form(drive.id, 1), image: null });
-      // a holds the donor's gift; b the bystander's.
       await kit.idle();
+      for (const who of [donor, bystander])
+        expect(await byKind(who.user.id, 'gift_planted')).toEqual([
+          expect.objectContaining({
+            title: 'Your trees are in the ground',
+            body: 'Neem was planted for your gift. See them grow in your forest.',
+            link: '/app/my-forest',
+          }),
+        ]);
+      kit.clock.set(now.toISOString());
       const news = () => byKind(donor.user.id, 'gift_tree_news');
 
       // A measurement without a photo is no news; with one it is, at once.
@@ -283,6 +294,45 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
       const forest = await kit.call('GET', '/api/forest', donor.headers);
       const shown = (forest.json() as { data: { trees: Array<{ id: string }> } }).data.trees;
       expect(shown.map((t) => t.id)).toContain(c.id);
+    });
+  });
+
+  describe('one notice a day', () => {
+    it('tells a donor their gift was planted, and news of that tree the same day only the next day', async () => {
+      const now = new Date();
+      kit.clock.set(now.toISOString());
+      const organiser = await kit.signIn({ profile_type: 'corporate' });
+      const donor = await kit.signIn();
+      const drive = await kit.insertDrive(organiser.user.id);
+      await paidGift(donor.user.id, 2, { drive_id: drive.id });
+      const me = asUser(organiser);
+      const tree = await trees().register(me, { form: form(drive.id, 2), image: null });
+      await kit.idle();
+      expect(await byKind(donor.user.id, 'gift_planted')).toHaveLength(1);
+
+      // Measured with a photo the same day: told the next day, not a second notice today.
+      await trees().addMeasurement(me, tree.id, {
+        form: {
+          measuredAt: now.toISOString().slice(0, 10),
+          heightCm: 30,
+          diameterCm: 1,
+          aliveCount: undefined,
+        },
+        photo: await treePhoto(),
+      });
+      await kit.idle();
+      expect(await byKind(donor.user.id, 'gift_tree_news')).toEqual([]);
+
+      const day = now.toISOString().slice(0, 10);
+      kit.clock.set(new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY + 60_000).toISOString());
+      await kit.idle();
+      const tomorrow = kit.clock.now().toISOString().slice(0, 10);
+      // SQLite's queue ran it at idle; PostgreSQL's waits for real midnight: the job itself.
+      await trees().sendGiftTreeNews({ donorId: donor.user.id, day: tomorrow });
+      expect(await byKind(donor.user.id, 'gift_tree_news')).toEqual([
+        expect.objectContaining({ body: 'Neem was measured, with a new photo.' }),
+      ]);
+      expect(await byKind(donor.user.id, 'gift_planted')).toHaveLength(1);
     });
   });
 

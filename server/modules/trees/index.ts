@@ -109,7 +109,6 @@ export const treesModule = defineModule({
       clock,
       sharedDatabase: database.dialect === 'postgres',
       gifts: ports.donations,
-      notifications: ports.notifications,
     });
     const store = treesStore(ports.users, ports.drives);
     // Who verifies a tree: its drive's organiser side, or its saplings' nursery (issue 21 §2).
