@@ -149,6 +149,10 @@ describe.each(databaseTargets)('tree reminders and notices on $name', (target) =
           image: null,
         });
       const [a, b, c] = [await plant('A'), await plant('B'), await plant('C')];
+      // That day's one notice tells the donor their gift is planted; the deaths come a day on.
+      await kit.idle();
+      expect((await kit.noticesOf(donor.user.id)).map((n) => n.kind)).toEqual(['gift_planted']);
+      kit.clock.advance(DAY);
       // Each death is a job enqueued in the transaction that records it.
       const die = async (id: string) => {
         await trees.reportHealth(user, id, {
