@@ -113,9 +113,7 @@ for (const screen of SCREENS)
     await expect(page.getByRole('heading', { level: 1, name: 'My Trees' })).toBeVisible();
     // Read offline, saying from when.
     await expect(page.getByText(treeName).first()).toBeVisible();
-    await expect(page.getByTestId('offline-as-of')).toContainText(
-      'Your trees, forest and drives as of',
-    );
+    await expect(page.getByTestId('offline-as-of')).toContainText('What you see here is as of');
 
     // Back online, the notice goes.
     await goOnline(page);

@@ -4,9 +4,11 @@ import {
   type DehydratedState,
   type Query,
   type QueryClient,
+  useQueryClient,
 } from '@tanstack/react-query';
 import { openDB, type DBSchema } from 'idb';
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
+import { ApiError } from './api-client';
 
 /**
  * Screens a member reads in the field, kept on the phone per member (issue 24): My Trees (with its
@@ -33,55 +35,84 @@ const database = () =>
 
 const startsWith = (key: readonly unknown[], prefix: readonly string[]) =>
   prefix.every((part, i) => key[i] === part);
-const kept = (query: Query) =>
-  query.state.status === 'success' &&
+const keptKey = (query: Query) =>
   KEPT.some((prefix) => startsWith(query.queryKey, prefix)) &&
   !NOT_KEPT.some((prefix) => startsWith(query.queryKey, prefix));
-
-let lastSaved: string | null = null;
-const listeners = new Set<() => void>();
-const setLastSaved = (at: string | null) => {
-  lastSaved = at;
-  listeners.forEach((listener) => listener());
-};
-
-/** When this phone last saved the member's screens (null: never), for "as of {time}". */
-export const useOfflineReadsSavedAt = () =>
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => lastSaved,
-    () => null,
-  );
+const kept = (query: Query) => query.state.status === 'success' && keptKey(query);
 
 /**
- * Puts the member's kept screens back into the query cache when there is no connection (newer
- * data already there wins), and saves them again whenever one of them loads. Returns the stop
- * function.
+ * Answers put back from this phone, by query hash, with the time each was loaded from the server:
+ * while a query still holds that answer, what it shows came from the phone.
+ */
+const fromPhone = new Map<string, number>();
+
+/** No answer at all (offline, or a signal that carries nothing): the phone's copy is better. */
+const noAnswer = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+const shownAndKept = (query: Query) =>
+  query.state.data !== undefined && query.getObserversCount() > 0 && keptKey(query);
+
+/**
+ * When the kept answers this screen shows were loaded (the oldest of them; null: none), for "as
+ * of {time}" (issue 24). Offline, every kept answer shown counts; online, only those still as
+ * they came back from the phone and not being asked for again (Canopy gave no answer since).
+ */
+export function useShownAsOf(online: boolean): number | null {
+  const client = useQueryClient();
+  const cache = client.getQueryCache();
+  const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
+  const snapshot = () => {
+    let oldest: number | null = null;
+    for (const query of cache.getAll()) {
+      if (!shownAndKept(query)) continue;
+      const at = query.state.dataUpdatedAt;
+      // Online, a phone's copy being asked for again is not yet a missing answer.
+      if (online && (fromPhone.get(query.queryHash) !== at || query.state.fetchStatus !== 'idle'))
+        continue;
+      oldest = oldest === null ? at : Math.min(oldest, at);
+    }
+    return oldest;
+  };
+  return useSyncExternalStore(subscribe, snapshot, () => null);
+}
+
+/**
+ * Puts the member's kept screens back into the query cache when there is no connection, or when
+ * one of them gets no answer although the phone says it is online (newer data already there
+ * wins), and saves them again whenever one of them loads. Returns the stop function.
  */
 export function keepOfflineReads(client: QueryClient, userId: string): () => void {
   if (typeof indexedDB === 'undefined') return () => undefined;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  // Only without a connection: online, the server's answers are the truth. The saved answers
-  // are marked stale, so each is asked for again once the connection is back.
+  let restoring: Promise<void> | undefined;
+  // Only without an answer: online, the server's answers are the truth. The saved answers are
+  // marked stale, so each is asked for again once Canopy can be reached.
   const restore = () =>
-    void database()
+    void (restoring ??= database()
       .then((db) => db.get('snapshots', userId))
       .then((row) => {
         if (stopped || !row) return;
         if (Date.now() - Date.parse(row.savedAt) > MAX_AGE_MS) return;
         hydrate(client, row.state);
-        const restored = new Set(row.state.queries.map((q) => q.queryHash));
+        // Only the answers the cache took (a newer one already there wins).
+        const cache = client.getQueryCache();
+        const restored = new Set<string>();
+        for (const saved of row.state.queries) {
+          const query = cache.get(saved.queryHash);
+          if (query?.state.dataUpdatedAt !== saved.state.dataUpdatedAt) continue;
+          fromPhone.set(saved.queryHash, saved.state.dataUpdatedAt);
+          restored.add(saved.queryHash);
+        }
         void client.invalidateQueries({
           predicate: (query) => restored.has(query.queryHash),
           refetchType: 'none',
         });
-        setLastSaved(row.savedAt);
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => {
+        restoring = undefined;
+      }));
   if (!navigator.onLine) restore();
   window.addEventListener('offline', restore);
   const save = () => {
@@ -96,11 +127,14 @@ export function keepOfflineReads(client: QueryClient, userId: string): () => voi
         const state = merged(now, before?.state);
         await db.put('snapshots', { userId, savedAt, state });
       })
-      .then(() => setLastSaved(savedAt))
       .catch(() => undefined);
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || !kept(event.query)) return;
+    if (event.type !== 'updated') return;
+    // A phone that says it is online but gets no answer (a signal that carries nothing).
+    if (event.action.type === 'error' && noAnswer(event.action.error) && keptKey(event.query))
+      return restore();
+    if (event.action.type !== 'success' || !kept(event.query)) return;
     timer ??= setTimeout(save, SAVE_AFTER_MS);
   });
   // Leaving or hiding the page saves at once what is still waiting.
@@ -136,5 +170,5 @@ function merged(now: DehydratedState, before: DehydratedState | undefined): Dehy
 export async function forgetOfflineReads(userId: string): Promise<void> {
   if (typeof indexedDB === 'undefined') return;
   await (await database()).delete('snapshots', userId);
-  setLastSaved(null);
+  fromPhone.clear();
 }
