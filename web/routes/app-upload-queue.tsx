@@ -20,6 +20,21 @@ const WHAT: Record<OutboxWhat, string> = {
   'check-in': 'Check-in',
 };
 
+/** The forms' own labels for the fields the server may name in a refusal. */
+const FIELD_LABELS: Record<string, string> = {
+  treesType: 'Tree Type',
+  treeCount: 'How many',
+  plantedAt: 'Planting date (YYYY-MM-DD)',
+  nickname: 'Nickname',
+  heightCm: 'Height (cm)',
+  diameterCm: 'Trunk diameter (cm)',
+  aliveCount: 'Plants alive',
+  measuredAt: 'Measured on (YYYY-MM-DD)',
+  action: 'Kind of care',
+  note: 'Note',
+  cause: 'What killed it?',
+};
+
 /** The value a refused field holds now, as text, when the item carries it. */
 function fieldValue(item: OutboxItem, field: string): string | undefined {
   if (item.body.kind === 'form') return item.body.fields[field];
@@ -79,7 +94,7 @@ function QueueItem({ item, all, userId }: { item: OutboxItem; all: OutboxItem[];
       )}
       {item.state === 'refused' && field && current !== undefined && (
         <TextField
-          label={`Correct “${field}”`}
+          label={`Correct “${FIELD_LABELS[field] ?? field}”`}
           value={fix}
           onChange={(event) => setFix(event.target.value)}
         />
