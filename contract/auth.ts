@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common';
+import { localeSettingSchema } from './locale-setting';
 
 import { PROFILE_TYPES, type ProfileType } from './session';
 
@@ -92,6 +93,8 @@ export const registerRequestSchema = z
     role: profileType,
     profileType: profileType.optional(),
     isCoperate: z.boolean().optional(),
+    /** The language the visitor signed up in (issue 26): their mails come in it. */
+    locale: localeSettingSchema.optional(),
   })
   .refine(passwordsMatch.check, passwordsMatch.params);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
@@ -152,6 +155,11 @@ export const currentUserSchema = z.object({
    * the country it names (issue 23 §6). Optional for answers cached before it was sent.
    */
   location: z.string().nullable().optional(),
+  /**
+   * The member's language (contract/languages.ts) for the app, mails and documents; null follows
+   * the browser's languages (issue 26). Optional for answers cached before it was sent.
+   */
+  locale: z.string().nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -8,6 +8,7 @@ import {
   PROFILE_TYPES,
   usernameField,
 } from './auth';
+import { localeSettingSchema } from './locale-setting';
 
 /** Profile search runs from this many trimmed characters; shorter text shows the default options. */
 export const PROFILE_SEARCH_MIN = 3;
@@ -67,6 +68,7 @@ export const PROFILE_MESSAGES = {
   locationTooLong: `Location must be at most ${PROFILE_LIMITS.location} characters.`,
   usernameTaken: 'That username is taken. Please choose another.',
   profileSaved: 'Profile updated!',
+  languageSaved: 'Language saved.',
   avatarSaved: 'Profile photo updated!',
   avatarRemoved: 'Profile photo removed.',
   currentPasswordRequired: 'Current password is required!',
@@ -93,9 +95,15 @@ export const updateProfileRequestSchema = z
     username: usernameField,
     bio: optionalText(PROFILE_LIMITS.bio, PROFILE_MESSAGES.bioTooLong),
     location: optionalText(PROFILE_LIMITS.location, PROFILE_MESSAGES.locationTooLong),
+    /** Left out: the saved language stays as it is. */
+    locale: localeSettingSchema.optional(),
   })
   .strict();
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
+
+/** The language switch of the avatar menu saves the choice alone (issue 26). */
+export const updateLocaleRequestSchema = z.object({ locale: localeSettingSchema }).strict();
+export type UpdateLocaleRequest = z.input<typeof updateLocaleRequestSchema>;
 
 /** Profile changes answer with the fresh current user so the top bar updates at once. */
 export const currentUserUpdateResponseSchema = z.object({

@@ -178,6 +178,7 @@ export async function createPeople(seeder: Seeder): Promise<Map<string, Person>>
     const joined = now - daysAgo * DAY_MS + ((hashSeed(username) % 600) - 300) * 60_000;
     const at = new Date(joined).toISOString();
     return {
+      locale: null,
       id: newId(joined + i),
       email: `${username}@${DEMO_EMAIL_DOMAIN}`,
       username,

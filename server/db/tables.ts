@@ -24,6 +24,8 @@ export interface UsersTable {
   avatar_file_id: string | null;
   bio: string | null;
   location: string | null;
+  /** 0062: the member's language (contract/languages.ts), null to follow the browser. */
+  locale: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** Set when the account was deleted; the row stays, anonymised, so shared records keep their links. */
@@ -518,7 +520,7 @@ export interface GiftTreeEventsTable {
   id: string;
   donor_id: string;
   tree_id: string;
-  kind: 'planted' | 'measured' | 'died' | 'replaced' | 'needs_care';
+  kind: 'measured' | 'died' | 'replaced' | 'needs_care';
   cause: string | null;
   happened_at: Timestamp;
 }

@@ -78,25 +78,40 @@ const escapeHtml = (value: string) =>
   );
 
 /** A plain, friendly email in both text and HTML, with the product name. */
+/** The words every mail ends with, in the recipient's language (server/lib/i18n.ts, issue 26). */
+export interface MailLayout {
+  lang: string;
+  signature: string;
+  tagline: string;
+  pasteLink: string;
+}
+const ENGLISH_LAYOUT: MailLayout = {
+  lang: 'en',
+  signature: '— The Canopy team',
+  tagline: 'Plant, nurture and track trees together.',
+  pasteLink: 'Or paste this address into your browser:',
+};
+
 export function composeMail(
   to: string,
   subject: string,
   paragraphs: string[],
   highlight?: { label: string; value: string; href?: string },
+  layout: MailLayout = ENGLISH_LAYOUT,
 ): Mail {
   const textParts = [...paragraphs];
   if (highlight) textParts.splice(1, 0, `${highlight.label}: ${highlight.value}`);
-  const text = `${textParts.join('\n\n')}\n\n— The Canopy team\nPlant, nurture and track trees together.\n`;
+  const text = `${textParts.join('\n\n')}\n\n${layout.signature}\n${layout.tagline}\n`;
   const highlightHtml = highlight
     ? highlight.href
-      ? `<p style="margin:24px 0"><a href="${escapeHtml(highlight.href)}" style="background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(highlight.label)}</a></p><p style="font-size:13px;color:#444">Or paste this address into your browser:<br>${escapeHtml(highlight.value)}</p>`
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(highlight.href)}" style="background:#166534;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(highlight.label)}</a></p><p style="font-size:13px;color:#444">${escapeHtml(layout.pasteLink)}<br>${escapeHtml(highlight.value)}</p>`
       : `<p style="margin:24px 0;font-size:28px;letter-spacing:6px;font-weight:700;color:#166534">${escapeHtml(highlight.value)}</p>`
     : '';
   const [first, ...rest] = paragraphs;
-  const html = `<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+  const html = `<!doctype html><html><body lang="${escapeHtml(layout.lang)}" style="font-family:system-ui,-apple-system,Segoe UI,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
 <h1 style="color:#166534;font-size:22px">🌳 Canopy</h1>
 <p>${escapeHtml(first ?? '')}</p>${highlightHtml}${rest.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}
-<p style="margin-top:32px;color:#444">— The Canopy team<br><small>Plant, nurture and track trees together.</small></p>
+<p style="margin-top:32px;color:#444">${escapeHtml(layout.signature)}<br><small>${escapeHtml(layout.tagline)}</small></p>
 </body></html>`;
   return { to, subject, text, html };
 }

@@ -1,14 +1,28 @@
-import { composeMail, type Mail } from '../../lib/mailer';
+import { translator } from '../../lib/i18n';
+import { composeMail, type Mail, type MailLayout } from '../../lib/mailer';
 
-export function verificationCodeMail(to: string, username: string, code: string): Mail {
+/** The mail's closing words in the language of `t` (locales/<lang>/mail.json). */
+export const mailLayout = (t: ReturnType<typeof translator<'mail'>>): MailLayout => ({
+  lang: t.locale,
+  signature: t('layout.signature'),
+  tagline: t('layout.tagline'),
+  pasteLink: t('layout.pasteLink'),
+});
+
+/** The sign-up code, in the member's saved language (issue 26: the first mail converted). */
+export function verificationCodeMail(
+  to: string,
+  username: string,
+  code: string,
+  locale: string | null = null,
+): Mail {
+  const t = translator(locale, 'mail');
   return composeMail(
     to,
-    `Your Canopy verification code: ${code}`,
-    [
-      `Hi ${username}, welcome to Canopy! Use this code to verify your email address:`,
-      'The code works once and expires in 10 minutes. If you did not sign up for Canopy, you can ignore this email.',
-    ],
-    { label: 'Your code', value: code },
+    t('verification.subject', { code }),
+    [t('verification.welcome', { name: username }), t('verification.expiry')],
+    { label: t('verification.codeLabel'), value: code },
+    mailLayout(t),
   );
 }
 

@@ -41,8 +41,14 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const { username, email, password, role } = request.body;
-        const message = await auth.register({ username, email, password, profileType: role });
+        const { username, email, password, role, locale } = request.body;
+        const message = await auth.register({
+          username,
+          email,
+          password,
+          profileType: role,
+          locale: locale ?? null,
+        });
         return reply.code(201).send({ success: true, message });
       },
     );

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { dashboardRouteFor, MESSAGES, type ProfileType } from '../../../contract/auth';
+import type { Locale } from '../../../contract/languages';
 import { PROFILE_MESSAGES } from '../../../contract/users';
 import type { UserRow } from '../../db/tables';
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
@@ -125,7 +126,10 @@ export function authService(deps: AuthServiceDeps) {
       created_at: at,
       expires_at: later(AUTH_LIMITS.otpTtlMs),
     });
-    await mail.send(tx, verificationCodeMail(user.email, user.name ?? user.username, code));
+    await mail.send(
+      tx,
+      verificationCodeMail(user.email, user.name ?? user.username, code, user.locale),
+    );
   }
 
   async function enforceOtpSendLimit(email: string) {
@@ -162,6 +166,7 @@ export function authService(deps: AuthServiceDeps) {
       email: string;
       password: string;
       profileType: ProfileType;
+      locale?: Locale | null;
     }) {
       assertPasswordAllowed(input.password);
       await conflictIfTaken(input.email, input.username);
@@ -173,6 +178,7 @@ export function authService(deps: AuthServiceDeps) {
         username: input.username,
         name: null,
         password_hash: passwordHash,
+        locale: input.locale ?? null,
         profile_type: input.profileType,
         verified_at: null,
         avatar_file_id: null,

@@ -17,5 +17,6 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     file: user.avatar_file_id ? fileUrl(user.avatar_file_id) : '',
     verified: user.verified_at !== null,
     location: user.location,
+    locale: user.locale,
   };
 }

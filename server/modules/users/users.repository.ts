@@ -104,7 +104,7 @@ export function usersRepository(db: Kysely<Database>) {
     update: (
       userId: string,
       changes: Partial<
-        Pick<UsersTable, 'name' | 'username' | 'bio' | 'location' | 'avatar_file_id'>
+        Pick<UsersTable, 'name' | 'username' | 'bio' | 'location' | 'avatar_file_id' | 'locale'>
       > & { updated_at: string },
     ) => db.updateTable('users').set(changes).where('id', '=', userId).execute(),
 

@@ -9,6 +9,7 @@ import {
   profileSearchQuerySchema,
   profileSearchResponseSchema,
   publicProfileResponseSchema,
+  updateLocaleRequestSchema,
   updateProfileRequestSchema,
 } from '../../../contract/users';
 import type { AppContext } from '../../context';
@@ -74,7 +75,7 @@ export const usersRoutes =
         config: { access: 'member' },
         schema: {
           tags: ['users'],
-          summary: 'Edit my name, username, bio and location',
+          summary: 'Edit my name, username, bio, location and language',
           body: updateProfileRequestSchema,
           response: { 200: currentUserUpdateResponseSchema, ...errors },
         },
@@ -85,6 +86,27 @@ export const usersRoutes =
           success: true as const,
           message: PROFILE_MESSAGES.profileSaved,
           user: await users.updateProfile(user, request.body),
+        };
+      },
+    );
+
+    app.put(
+      '/api/users/me/locale',
+      {
+        config: { access: 'member' },
+        schema: {
+          tags: ['users'],
+          summary: 'Save my language (null: follow the browser)',
+          body: updateLocaleRequestSchema,
+          response: { 200: currentUserUpdateResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = await sessions.requireUser(request);
+        return {
+          success: true as const,
+          message: PROFILE_MESSAGES.languageSaved,
+          user: await users.setLocale(user, request.body.locale),
         };
       },
     );

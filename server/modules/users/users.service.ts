@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../../../contract/auth';
 import { fileUrl } from '../../../contract/files';
+import type { Locale } from '../../../contract/languages';
 import {
   PROFILE_MESSAGES,
   PROFILE_SEARCH_MAX_RESULTS,
@@ -107,7 +108,13 @@ export function usersService(deps: UsersServiceDeps) {
 
     async updateProfile(
       user: SessionUser,
-      input: { name: string | null; username: string; bio: string | null; location: string | null },
+      input: {
+        name: string | null;
+        username: string;
+        bio: string | null;
+        location: string | null;
+        locale?: Locale | null;
+      },
     ): Promise<CurrentUser> {
       if (await repo.usernameTakenByOther(input.username, user.id))
         throw conflict(PROFILE_MESSAGES.usernameTaken);
@@ -119,6 +126,12 @@ export function usersService(deps: UsersServiceDeps) {
           throw conflict(PROFILE_MESSAGES.usernameTaken);
         throw error;
       }
+      return freshCurrentUser(user.id);
+    },
+
+    /** The member's language for the app, their mails and documents (issue 26). */
+    async setLocale(user: SessionUser, locale: Locale | null): Promise<CurrentUser> {
+      await repo.update(user.id, { locale, updated_at: nowIso() });
       return freshCurrentUser(user.id);
     },
 
