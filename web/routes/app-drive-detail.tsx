@@ -17,6 +17,9 @@ import { failureMessage } from '../lib/api-client';
 import { canManageTeam } from '../../contract/teams';
 import { useMyTeams } from '../features/teams/api';
 import { formatDriveWhen } from '../features/drives/format';
+import { useIntlLocale } from '../i18n/intl-locale';
+import { useT } from '../i18n/use-t';
+import { drivesMessages } from '../features/drives/messages';
 
 // The pass (its QR image and print styles) comes in its own chunk, only for those who have one.
 const DrivePassCard = lazy(() => import('../features/attendance/components/drive-pass'));
@@ -30,7 +33,9 @@ const showsPass = (drive: { joined: boolean; isOrganizer: boolean; driveEndDate:
  * it has received in donations, and Donate while it is upcoming.
  */
 export default function AppDriveDetail() {
-  usePageTitle('Drive details');
+  const t = useT(drivesMessages);
+  const locale = useIntlLocale();
+  usePageTitle(t('page.detail'));
   const { id } = useParams();
   const drive = useDrive(id);
   const form = useDriveFormModal();
@@ -61,7 +66,7 @@ export default function AppDriveDetail() {
                 <DrivePassCard
                   driveId={data.id}
                   driveName={data.driveName}
-                  when={formatDriveWhen(data.driveDate, data.driveEndDate, data.timeZone)}
+                  when={formatDriveWhen(data.driveDate, data.driveEndDate, data.timeZone, locale)}
                   {...(user ? { holder: user.name || user.username } : {})}
                 />
               </Suspense>
@@ -86,9 +91,9 @@ export default function AppDriveDetail() {
   if (drive.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(drive.error, 'The drive could not be loaded just now.')}
+        message={failureMessage(drive.error, t('page.failed'))}
         onRetry={() => void drive.refetch()}
       />
     );
-  return <LoadingState label="Loading drive…" />;
+  return <LoadingState label={t('page.loading')} />;
 }

@@ -25,7 +25,8 @@ export const DEFAULT_FILTERS: DriveFilters = {
 
 /** The server refuses longer search text. */
 export const SEARCH_MAX = 100;
-export const RANGE_ERROR = 'The start of the date range must not be after its end.';
+/** The message key (drives namespace) of a range the server would refuse. */
+export const RANGE_ERROR = 'filters.rangeError';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const countryCodes = new Set(COUNTRIES.map((c) => c.value));

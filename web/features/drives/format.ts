@@ -3,8 +3,12 @@ import type { Drive, DriveMapPoint, PersonSummary } from '../../../contract/driv
 import type { ClusterPoint } from '../../components/ui/map';
 
 /** A drive's date and time in its own zone (lib/dates): "Sat, 14 Mar 2026, 10:00 – 12:00 (Asia/Kolkata, GMT+5:30)". */
-export const formatDriveWhen = (start: string, end: string, timeZone?: string): string =>
-  formatDriveRange(start, end, timeZone);
+export const formatDriveWhen = (
+  start: string,
+  end: string,
+  timeZone?: string,
+  locale?: string,
+): string => formatDriveRange(start, end, timeZone, locale);
 
 /** The name people see: the display name, or the username when there is none. */
 export const personName = (person: Pick<PersonSummary, 'name' | 'username'>) =>
@@ -26,11 +30,14 @@ export const PLANTATIONS_PATH = '/app/delive-event';
 export const MY_PLANTATIONS_PATH = '/app/mydelive-event';
 
 /** Drives as map points: the name, and the start in the drive's own zone under it. */
-export const driveClusterPoints = (points: readonly DriveMapPoint[]): ClusterPoint[] =>
+export const driveClusterPoints = (
+  points: readonly DriveMapPoint[],
+  locale?: string,
+): ClusterPoint[] =>
   points.map((point) => ({
     id: point.id,
     lat: point.driveLat,
     lng: point.driveLong,
     title: point.driveName,
-    detail: formatDriveTime(point.driveDate, point.timeZone) || point.driveDate,
+    detail: formatDriveTime(point.driveDate, point.timeZone, locale) || point.driveDate,
   }));

@@ -8,6 +8,8 @@ import { Icon } from '../../../components/ui/icon';
 import { downloadDriveIcs, useDeleteDrive } from '../api';
 import { checkInPath, MY_PLANTATIONS_PATH } from '../format';
 import { failureMessage } from '../../../lib/api-client';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 
 function CalendarIcon() {
   return (
@@ -35,27 +37,27 @@ export function DriveActions({
   const navigate = useNavigate();
   const remove = useDeleteDrive();
   const [downloading, setDownloading] = useState(false);
+  const t = useT(drivesMessages);
 
   const addToCalendar = async () => {
     setDownloading(true);
     try {
       await downloadDriveIcs(drive);
     } catch (error) {
-      toast.error(failureMessage(error, 'The calendar file could not be downloaded just now.'));
+      toast.error(failureMessage(error, t('actions.icsFailed')));
     } finally {
       setDownloading(false);
     }
   };
 
   const confirmDelete = async () => {
-    const who =
-      drive.participantCount > 0
-        ? ` The ${drive.participantCount === 1 ? 'person' : `${drive.participantCount} people`} who joined will be told it was cancelled.`
-        : '';
     const yes = await modal.confirm({
-      title: 'Delete drive',
-      message: `Delete "${drive.driveName}"? This cannot be undone.${who}`,
-      confirmLabel: 'Delete drive',
+      title: t('actions.deleteTitle'),
+      message: t('actions.deleteMessage', {
+        name: drive.driveName,
+        count: Math.max(0, drive.participantCount),
+      }),
+      confirmLabel: t('actions.deleteConfirm'),
     });
     if (!yes) return;
     remove.mutate(drive.id, {
@@ -71,22 +73,22 @@ export function DriveActions({
     <div className="flex flex-wrap gap-3">
       <Button variant="secondary" onClick={() => void addToCalendar()} busy={downloading}>
         <CalendarIcon />
-        Add to calendar
+        {t('actions.addToCalendar')}
       </Button>
       {canManage ? (
         // A full page load: only the desk's own page may use the camera (Permissions-Policy).
         <ButtonLink to={checkInPath(drive.id)} variant="secondary" reloadDocument>
-          Check-in
+          {t('actions.checkIn')}
         </ButtonLink>
       ) : null}
       {canManage && onEdit ? (
         <Button variant="secondary" onClick={onEdit}>
-          Edit drive
+          {t('actions.edit')}
         </Button>
       ) : null}
       {canManage ? (
         <Button variant="danger" onClick={() => void confirmDelete()} busy={remove.isPending}>
-          Delete drive
+          {t('actions.delete')}
         </Button>
       ) : null}
     </div>

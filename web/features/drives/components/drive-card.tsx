@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import type { Drive } from '../../../../contract/drives';
 import { Avatar } from '../../../components/ui/avatar';
 import { mutedText, textLink } from '../../../components/ui/looks';
-import { plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 import { driveDetailPath, drivePlace, formatDriveWhen, personName } from '../format';
 import { DriveImage } from './drive-image';
 import { badge } from './drive-ui';
@@ -14,12 +16,13 @@ export function DriveBadges({
 }: {
   drive: Pick<Drive, 'isOrganizer' | 'joined' | 'isPast'>;
 }) {
+  const t = useT(drivesMessages);
   if (!drive.isOrganizer && !drive.joined && !drive.isPast) return null;
   return (
     <p className="flex flex-wrap gap-1">
-      {drive.isOrganizer ? <span className={badge}>You organise this</span> : null}
-      {drive.joined ? <span className={badge}>Joined</span> : null}
-      {drive.isPast ? <span className={badge}>Past</span> : null}
+      {drive.isOrganizer ? <span className={badge}>{t('badge.organiser')}</span> : null}
+      {drive.joined ? <span className={badge}>{t('badge.joined')}</span> : null}
+      {drive.isPast ? <span className={badge}>{t('badge.past')}</span> : null}
     </p>
   );
 }
@@ -28,6 +31,8 @@ export function DriveBadges({
 export function DriveCard({ drive, priority }: { drive: Drive; priority?: boolean }) {
   const titleId = useId();
   const organiser = personName(drive.organizer);
+  const t = useT(drivesMessages);
+  const locale = useIntlLocale();
   return (
     <article
       aria-labelledby={titleId}
@@ -52,26 +57,26 @@ export function DriveCard({ drive, priority }: { drive: Drive; priority?: boolea
           </Link>
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
-          <dt className="sr-only">When</dt>
+          <dt className="sr-only">{t('card.when')}</dt>
           <dd className="col-span-2">
             <time dateTime={drive.driveDate}>
-              {formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone)}
+              {formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone, locale)}
             </time>
           </dd>
-          <dt className="sr-only">Where</dt>
+          <dt className="sr-only">{t('card.where')}</dt>
           <dd className={`col-span-2 break-words ${mutedText}`} data-testid="drive-place">
             {drivePlace(drive)}
           </dd>
-          <dt className="sr-only">Trees</dt>
-          <dd className="col-span-2">{plural(drive.treeQuantity, 'tree')}</dd>
-          <dt className="sr-only">Participants</dt>
+          <dt className="sr-only">{t('card.trees')}</dt>
+          <dd className="col-span-2">{t('count.trees', { count: drive.treeQuantity })}</dd>
+          <dt className="sr-only">{t('card.participants')}</dt>
           <dd className="col-span-2" data-testid="drive-participants">
-            {plural(drive.participantCount, 'participant')}
+            {t('count.participants', { count: drive.participantCount })}
           </dd>
         </dl>
         <p className={`mt-1 flex items-center gap-2 text-sm ${mutedText}`}>
           <Avatar src={drive.organizer.file} name={organiser} size={28} decorative />
-          <span className="min-w-0 break-words">Organised by {organiser}</span>
+          <span className="min-w-0 break-words">{t('card.organisedBy', { name: organiser })}</span>
         </p>
       </div>
     </article>

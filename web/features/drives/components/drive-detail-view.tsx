@@ -7,7 +7,9 @@ import { useDriveFourNumbers } from '../api';
 // A lazy wrapper: Leaflet loads only when a drive is opened, never with the lists.
 import { PointMap } from '../../../components/ui/map';
 import { browserTimeZone } from '../../../lib/dates';
-import { plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 import { drivePlace, formatDriveWhen, personName, profilePath } from '../format';
 import { DriveActions } from './drive-actions';
 import { DriveBadges } from './drive-card';
@@ -29,8 +31,8 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const labels = (options: readonly Option[]) =>
-  options.length ? options.map((o) => o.label).join(', ') : 'None';
+const labels = (options: readonly Option[], none: string) =>
+  options.length ? options.map((o) => o.label).join(', ') : none;
 
 function Person({ person, size = 40 }: { person: PersonSummary; size?: number }) {
   const name = personName(person);
@@ -45,15 +47,14 @@ function Person({ person, size = 40 }: { person: PersonSummary; size?: number })
 /** The drive's trees by the four honest numbers (issue 21 §3). */
 function DriveTrees({ driveId }: { driveId: string }) {
   const numbers = useDriveFourNumbers(driveId);
+  const t = useT(drivesMessages);
   return (
-    <Card title="Trees at this drive">
+    <Card title={t('detail.treesTitle')}>
       {numbers.data ? (
-        <FourNumbers title="Trees at this drive, counted honestly" numbers={numbers.data} />
+        <FourNumbers title={t('detail.treesCounted')} numbers={numbers.data} />
       ) : (
         <p className={mutedText} role={numbers.isError ? 'alert' : 'status'}>
-          {numbers.isError
-            ? 'The trees of this drive could not be counted just now.'
-            : 'Counting the trees…'}
+          {numbers.isError ? t('detail.treesFailed') : t('detail.treesCounting')}
         </p>
       )}
     </Card>
@@ -74,30 +75,35 @@ export function DriveDetailView({
   /** Edit and Delete: the organiser, or (the page knows) an owner or admin of the organising team. */
   canManage?: boolean;
 }) {
-  const when = formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone);
+  const t = useT(drivesMessages);
+  const locale = useIntlLocale();
+  const none = t('detail.none');
+  const when = formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone, locale);
   const yourZone = browserTimeZone();
   const place = drivePlace(drive);
   const details: Array<[string, ReactNode]> = [
     [
-      'Date and time',
+      t('detail.dateTime'),
       <>
         <time dateTime={drive.driveDate}>{when}</time>
         {/* Someone elsewhere also sees the time in their own zone. */}
         {yourZone !== drive.timeZone ? (
           <span className={`block text-sm ${mutedText}`} data-testid="drive-your-time">
-            Your time: {formatDriveWhen(drive.driveDate, drive.driveEndDate, yourZone)}
+            {t('detail.yourTime', {
+              when: formatDriveWhen(drive.driveDate, drive.driveEndDate, yourZone, locale),
+            })}
           </span>
         ) : null}
       </>,
     ],
-    ['Duration', drive.driveDuration.label],
-    ['Country', drive.country.label],
-    ['Place', drive.driveLocation || 'Not given'],
-    ['Trees to plant', plural(drive.treeQuantity, 'tree')],
-    ['Tree size', labels(drive.treeSize)],
-    ['Tree type', labels(drive.treesType)],
-    ['Sponsored by', labels(drive.treeSponsored)],
-    ['Land donated by', labels(drive.landDonatedBy)],
+    [t('detail.duration'), drive.driveDuration.label],
+    [t('detail.country'), drive.country.label],
+    [t('detail.place'), drive.driveLocation || t('detail.notGiven')],
+    [t('detail.treesToPlant'), t('count.trees', { count: drive.treeQuantity })],
+    [t('detail.treeSize'), labels(drive.treeSize, none)],
+    [t('detail.treeType'), labels(drive.treesType, none)],
+    [t('detail.sponsoredBy'), labels(drive.treeSponsored, none)],
+    [t('detail.landDonatedBy'), labels(drive.landDonatedBy, none)],
   ];
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -113,7 +119,7 @@ export function DriveDetailView({
             {place ? <> · {place}</> : null}
           </p>
           <p className="font-semibold" aria-live="polite" data-testid="participant-count">
-            {plural(drive.participantCount, 'participant')}
+            {t('count.participants', { count: drive.participantCount })}
           </p>
           <div className="flex flex-wrap items-start gap-3">
             <ParticipationButtons drive={drive} />
@@ -129,14 +135,14 @@ export function DriveDetailView({
       {pass}
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="About this drive">
+        <Card title={t('detail.about')}>
           {drive.driveDesc ? (
             <p className="whitespace-pre-line break-words">{drive.driveDesc}</p>
           ) : (
-            <p className={mutedText}>The organiser has not added a description.</p>
+            <p className={mutedText}>{t('detail.noDescription')}</p>
           )}
         </Card>
-        <Card title="Details">
+        <Card title={t('detail.details')}>
           <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
             {details.map(([term, value]) => (
               <div key={term} className="contents">
@@ -150,18 +156,18 @@ export function DriveDetailView({
 
       <DriveTrees driveId={drive.id} />
 
-      <Card title="Location">
+      <Card title={t('detail.location')}>
         <p className={mutedText}>{place}</p>
         <PointMap lat={drive.driveLat} lng={drive.driveLong} label={drive.driveName} />
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Organiser">
+        <Card title={t('detail.organiser')}>
           <div>
             <Person person={drive.organizer} size={48} />
           </div>
         </Card>
-        <Card title={`Participants (${drive.participants.length})`}>
+        <Card title={t('detail.participants', { count: drive.participants.length })}>
           {drive.participants.length ? (
             <ul className="flex flex-col gap-2" data-testid="participant-list">
               {drive.participants.map((person) => (
@@ -171,7 +177,7 @@ export function DriveDetailView({
               ))}
             </ul>
           ) : (
-            <p className={mutedText}>No one has joined yet.</p>
+            <p className={mutedText}>{t('detail.noParticipants')}</p>
           )}
         </Card>
       </div>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useFakeTimers, useRealTimers } from '../../../test-support/fake-timers';
 import { renderWithApp } from '../../../test-support/render';
+import en from '../../../../locales/en/drives.json';
 import { filtersToParams, parseFilters, RANGE_ERROR } from '../filters';
 import { useDriveFilters } from '../use-drive-filters';
 import { DriveFiltersForm, SEARCH_DEBOUNCE_MS } from './drive-filters';
@@ -65,10 +66,10 @@ describe('DriveFiltersForm with the address bar', () => {
 
   it('flags a range that ends before it starts', () => {
     renderWithApp(<Harness />, '/app/delive-event?from=2026-06-10&to=2026-06-01');
-    expect(screen.getByRole('alert')).toHaveTextContent(RANGE_ERROR);
+    expect(screen.getByRole('alert')).toHaveTextContent(en[RANGE_ERROR]);
     expect(screen.getByLabelText('To')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('To')).toHaveAccessibleDescription(
-      expect.stringContaining(RANGE_ERROR),
+      expect.stringContaining(en[RANGE_ERROR]),
     );
   });
 

@@ -4,6 +4,8 @@ import { fieldErrorText, SelectField, TextField } from '../../../components/ui/f
 import { Button } from '../../../components/ui/button';
 import { DateField, dayToDate } from '../../../components/ui/date-field';
 import { hasNarrowing, rangeError, SEARCH_MAX, type DriveFilters } from '../filters';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 
 export const SEARCH_DEBOUNCE_MS = 350;
 
@@ -19,6 +21,7 @@ export function DriveFiltersForm({
   onChange: (patch: Partial<DriveFilters>) => void;
 }) {
   const id = useId();
+  const t = useT(drivesMessages);
   const [text, setText] = useState(filters.q);
   const [shownQ, setShownQ] = useState(filters.q);
   // The address changed the search (Back, a link, Clear): show its text (adjusted during render).
@@ -44,16 +47,16 @@ export function DriveFiltersForm({
   return (
     <form
       role="search"
-      aria-label="Filter drives"
+      aria-label={t('filters.label')}
       onSubmit={submit}
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1.5fr_1fr_1fr_auto] lg:items-end"
     >
       <TextField
-        label="Search by name"
+        label={t('filters.search')}
         type="search"
         value={text}
         maxLength={SEARCH_MAX}
-        placeholder="e.g. River oaks"
+        placeholder={t('filters.searchPlaceholder')}
         onChange={(event) => setText(event.target.value)}
         // Enter searches at once (the date inputs keep the form from submitting by itself).
         onKeyDown={(event) => {
@@ -61,15 +64,15 @@ export function DriveFiltersForm({
         }}
       />
       <SelectField
-        label="Country"
-        placeholder="All countries"
+        label={t('filters.country')}
+        placeholder={t('filters.allCountries')}
         options={COUNTRIES}
         value={filters.country}
         onChange={(event) => onChange({ country: event.target.value })}
       />
       {/* Days in the browser's locale; only a whole day (or none) narrows the list. */}
       <DateField
-        label="From"
+        label={t('filters.from')}
         name="from"
         quietHint
         value={filters.from}
@@ -80,7 +83,7 @@ export function DriveFiltersForm({
       />
       {/* The range error spans the whole row below, so the controls stay lined up. */}
       <DateField
-        label="To"
+        label={t('filters.to')}
         name="to"
         quietHint
         value={filters.to}
@@ -101,12 +104,12 @@ export function DriveFiltersForm({
             onChange({ q: '', country: '', from: '', to: '' });
           }}
         >
-          Clear filters
+          {t('filters.clear')}
         </Button>
       </div>
       {error ? (
         <p id={errorId} className={`${fieldErrorText} sm:col-span-2 lg:col-span-5`} role="alert">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </form>

@@ -1,4 +1,6 @@
 import { Photo } from '../../../components/ui/photo';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 
 /** The drive's photo, or a leafy placeholder when it has none or the photo fails to load. */
 export function DriveImage({
@@ -13,11 +15,12 @@ export function DriveImage({
   /** The first photo on the page: fetched at once (see Photo). */
   priority?: boolean;
 }) {
+  const t = useT(drivesMessages);
   return (
     <Photo
       src={src}
-      alt={`Photo of ${name}`}
-      placeholderLabel={`No photo yet for ${name}`}
+      alt={t('image.alt', { name })}
+      placeholderLabel={t('image.none', { name })}
       testId="drive-image"
       className={className}
       {...(priority ? { priority } : {})}

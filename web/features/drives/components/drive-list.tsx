@@ -5,7 +5,8 @@ import { MoreButton } from '../../../components/ui/more-button';
 import { mutedText } from '../../../components/ui/looks';
 import { useDriveList } from '../api';
 import { hasNarrowing, rangeError, type DriveFilters } from '../filters';
-import { plural } from '../../../lib/numbers';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 import { DriveCard } from './drive-card';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
@@ -13,21 +14,22 @@ import { EmptyState } from '../../../components/ui/status-cards';
 /** Plantations as cards, a page at a time, with the total and "Load more". */
 export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear: () => void }) {
   const headingId = useId();
+  const t = useT(drivesMessages);
   const { view: _view, ...listFilters } = filters;
   const blocked = Boolean(rangeError(filters));
   const list = useDriveList(listFilters, !blocked);
   const pages = list.data?.pages ?? [];
   const drives = pages.flatMap((page) => page.data);
   const total = pages[0]?.total ?? 0;
-  const heading = filters.when === 'past' ? 'Past drives' : 'Upcoming drives';
+  const heading = filters.when === 'past' ? t('list.past') : t('list.upcoming');
 
   let body;
   if (blocked) body = null;
-  else if (list.isPending) body = <LoadingState label="Loading drives…" />;
+  else if (list.isPending) body = <LoadingState label={t('list.loading')} />;
   else if (list.isError && drives.length === 0)
     body = (
       <LoadErrorCard
-        message={failureMessage(list.error, 'The drives could not be loaded just now.')}
+        message={failureMessage(list.error, t('list.failed'))}
         onRetry={() => void list.refetch()}
       />
     );
@@ -36,17 +38,15 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
       <EmptyState
         action={
           <Button variant="secondary" onClick={onClear}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
         }
       >
-        No {filters.when} drives match these filters.
+        {filters.when === 'past' ? t('list.noMatchPast') : t('list.noMatchUpcoming')}
       </EmptyState>
     ) : (
       <EmptyState>
-        {filters.when === 'past'
-          ? 'No drives have taken place yet.'
-          : 'No drives are planned yet. Check back soon.'}
+        {filters.when === 'past' ? t('list.nonePast') : t('list.noneUpcoming')}
       </EmptyState>
     );
   else
@@ -63,7 +63,7 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
             </li>
           ))}
         </ul>
-        <MoreButton pages={list} label="Load more" centered />
+        <MoreButton pages={list} label={t('list.loadMore')} centered />
       </>
     );
 
@@ -76,8 +76,8 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
         {!blocked && !list.isPending && !list.isError ? (
           <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="drive-total">
             {drives.length < total
-              ? `Showing ${drives.length} of ${plural(total, 'drive')}`
-              : plural(total, 'drive')}
+              ? t('list.showing', { shown: drives.length, total })
+              : t('count.drives', { count: total })}
           </p>
         ) : null}
       </div>

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router';
 import { ServerClusterMap, type MapView } from '../../../components/ui/map';
 import { useDriveMap } from '../api';
 import { rangeError, type DriveFilters } from '../filters';
-import { plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 import { driveClusterPoints, driveDetailPath } from '../format';
 import { LoadErrorCard } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
@@ -17,6 +19,8 @@ import { mutedText } from '../../../components/ui/looks';
  */
 export function DriveMapView({ filters }: { filters: DriveFilters }) {
   const headingId = useId();
+  const t = useT(drivesMessages);
+  const locale = useIntlLocale();
   const navigate = useNavigate();
   const { view: _view, ...mapFilters } = filters;
   const blocked = Boolean(rangeError(filters));
@@ -24,7 +28,10 @@ export function DriveMapView({ filters }: { filters: DriveFilters }) {
   const map = useDriveMap(mapFilters, view, !blocked);
   const clusters = useMemo(() => map.data?.clusters ?? [], [map.data]);
   // One array per answer: a new one each render would rebuild the markers and close an open popup.
-  const points = useMemo(() => driveClusterPoints(map.data?.data ?? []), [map.data]);
+  const points = useMemo(
+    () => driveClusterPoints(map.data?.data ?? [], locale),
+    [map.data, locale],
+  );
   const drives = points.length + clusters.reduce((sum, cluster) => sum + cluster.count, 0);
   const onOpen = useCallback((id: string) => void navigate(driveDetailPath(id)), [navigate]);
 
@@ -32,14 +39,14 @@ export function DriveMapView({ filters }: { filters: DriveFilters }) {
   if (map.isError && !map.data)
     notice = (
       <LoadErrorCard
-        message={failureMessage(map.error, 'The map could not be loaded just now.')}
+        message={failureMessage(map.error, t('map.failed'))}
         onRetry={() => void map.refetch()}
       />
     );
   else if (map.data && !map.isPlaceholderData && drives === 0)
     notice = (
       <p className={mutedText} data-testid="empty-state">
-        No {filters.when} drives here. Move the map or zoom out to look further.
+        {filters.when === 'past' ? t('map.emptyPast') : t('map.emptyUpcoming')}
       </p>
     );
 
@@ -47,21 +54,17 @@ export function DriveMapView({ filters }: { filters: DriveFilters }) {
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-xl font-bold">
-          {filters.when === 'past' ? 'Past drives on the map' : 'Upcoming drives on the map'}
+          {filters.when === 'past' ? t('map.past') : t('map.upcoming')}
         </h2>
         {map.data ? (
           <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="drive-total">
-            {plural(drives, 'drive')} in this view
-            {map.data.truncated ? ' (the first shown) — zoom in or filter to see the rest' : ''}
+            {t(map.data.truncated ? 'map.totalTruncated' : 'map.total', { count: drives })}
           </p>
         ) : null}
       </div>
       {blocked ? null : (
         <>
-          <p className={mutedText}>
-            Numbered bubbles count the drives in an area: click one (or focus it and press Enter) to
-            zoom in.
-          </p>
+          <p className={mutedText}>{t('map.help')}</p>
           {notice}
           <div aria-busy={map.isFetching} data-testid="drives-map">
             <ServerClusterMap
@@ -70,9 +73,9 @@ export function DriveMapView({ filters }: { filters: DriveFilters }) {
               onViewChange={setView}
               onOpen={onOpen}
               linkFor={driveDetailPath}
-              openLabel="Open drive"
-              itemsName="drives"
-              label="Map of tree drives"
+              openLabel={t('map.open')}
+              itemsName={t('map.itemsName')}
+              label={t('map.label')}
               height={520}
             />
           </div>

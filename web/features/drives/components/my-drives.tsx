@@ -11,19 +11,25 @@ import { PLANTATIONS_PATH } from '../format';
 import { DriveCard } from './drive-card';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
-import { ToggleGroup, WHEN_OPTIONS } from './toggle-group';
+import { ToggleGroup, whenOptions } from './toggle-group';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages, type DrivesKey } from '../messages';
 
 type Part = MyDrivesPart;
 
-const EMPTY: Record<Part, Record<DriveWhen, string>> = {
+const EMPTY: Record<Part, Record<DriveWhen, DrivesKey>> = {
+  organised: { upcoming: 'mine.emptyOrganisedUpcoming', past: 'mine.emptyOrganisedPast' },
+  joined: { upcoming: 'mine.emptyJoinedUpcoming', past: 'mine.emptyJoinedPast' },
+};
+
+/** Each half's words: its title, its Upcoming / Past switch's name and its loading line. */
+const PART_WORDS: Record<Part, { title: DrivesKey; which: DrivesKey; loading: DrivesKey }> = {
   organised: {
-    upcoming: 'You are not organising any upcoming drives.',
-    past: 'You have not organised any drives yet.',
+    title: 'mine.organised',
+    which: 'mine.whichOrganised',
+    loading: 'mine.loadingOrganised',
   },
-  joined: {
-    upcoming: 'You have not joined any upcoming drives yet.',
-    past: 'You have not taken part in any drives yet.',
-  },
+  joined: { title: 'mine.joined', which: 'mine.whichJoined', loading: 'mine.loadingJoined' },
 };
 
 function DriveGrid({ drives }: { drives: Drive[] }) {
@@ -39,18 +45,20 @@ function DriveGrid({ drives }: { drives: Drive[] }) {
 }
 
 /** One half of My Plantations, with its own Upcoming / Past switch, a page at a time. */
-function MyDrivesSection({ part, title }: { part: Part; title: string }) {
+function MyDrivesSection({ part }: { part: Part }) {
   const headingId = useId();
+  const t = useT(drivesMessages);
+  const words = PART_WORDS[part];
   const [when, setWhen] = useState<DriveWhen>('upcoming');
   const mine = useMyDrives(when, part);
   const drives = mine.data?.pages.flatMap((page) => page.data[part]) ?? [];
 
   let body;
-  if (mine.isPending) body = <LoadingState label={`Loading ${title.toLowerCase()}…`} />;
+  if (mine.isPending) body = <LoadingState label={t(words.loading)} />;
   else if (mine.isError)
     body = (
       <LoadErrorCard
-        message={failureMessage(mine.error, 'Your drives could not be loaded just now.')}
+        message={failureMessage(mine.error, t('mine.failed'))}
         onRetry={() => void mine.refetch()}
       />
     );
@@ -59,18 +67,18 @@ function MyDrivesSection({ part, title }: { part: Part; title: string }) {
       <EmptyState
         action={
           <Link to={PLANTATIONS_PATH} className={textLink}>
-            Browse Plantations
+            {t('mine.browse')}
           </Link>
         }
       >
-        {EMPTY[part][when]}
+        {t(EMPTY[part][when])}
       </EmptyState>
     );
   else
     body = (
       <>
         <DriveGrid drives={drives} />
-        <MoreButton pages={mine} label="Load more" centered />
+        <MoreButton pages={mine} label={t('mine.loadMore')} centered />
       </>
     );
 
@@ -78,11 +86,11 @@ function MyDrivesSection({ part, title }: { part: Part; title: string }) {
     <section aria-labelledby={headingId} className="flex flex-col gap-4" data-testid={`my-${part}`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={headingId} className="text-xl font-bold">
-          {title}
+          {t(words.title)}
         </h2>
         <ToggleGroup
-          label={`${title}: which drives`}
-          options={WHEN_OPTIONS}
+          label={t(words.which)}
+          options={whenOptions(t)}
           value={when}
           onChange={setWhen}
         />
@@ -116,10 +124,8 @@ export function MyDrives({ profileType }: { profileType?: ProfileType | undefine
   const hasOrganised = useHasOrganised(!organises);
   return (
     <div className="flex flex-col gap-10">
-      {organises || hasOrganised ? (
-        <MyDrivesSection part="organised" title="Organised by me" />
-      ) : null}
-      <MyDrivesSection part="joined" title="Joined" />
+      {organises || hasOrganised ? <MyDrivesSection part="organised" /> : null}
+      <MyDrivesSection part="joined" />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { useJoinDrive, useLeaveDrive } from '../api';
 import { failureMessage } from '../../../lib/api-client';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 
 type Participation = Pick<Drive, 'id' | 'joined' | 'isOrganizer' | 'isPast'>;
 
@@ -12,11 +14,12 @@ type Participation = Pick<Drive, 'id' | 'joined' | 'isOrganizer' | 'isPast'>;
 export function participationState(drive: Participation): {
   action: 'join' | 'leave' | 'none';
   disabledReason?: string;
-  note?: string;
+  /** A message key of the drives namespace. */
+  note?: 'participation.organiser' | 'participation.tookPart' | 'participation.joined';
 } {
-  if (drive.isOrganizer) return { action: 'none', note: 'You organise this drive.' };
-  if (drive.joined && drive.isPast) return { action: 'none', note: 'You took part in this drive.' };
-  if (drive.joined) return { action: 'leave', note: 'You have joined this drive.' };
+  if (drive.isOrganizer) return { action: 'none', note: 'participation.organiser' };
+  if (drive.joined && drive.isPast) return { action: 'none', note: 'participation.tookPart' };
+  if (drive.joined) return { action: 'leave', note: 'participation.joined' };
   if (drive.isPast) return { action: 'join', disabledReason: DRIVE_MESSAGES.pastDrive };
   return { action: 'join' };
 }
@@ -24,6 +27,7 @@ export function participationState(drive: Participation): {
 /** Join / Leave for one drive; toasts carry the server's message and the counts refresh. */
 export function ParticipationButtons({ drive }: { drive: Participation }) {
   const reasonId = useId();
+  const t = useT(drivesMessages);
   const join = useJoinDrive();
   const leave = useLeaveDrive();
   const state = participationState(drive);
@@ -45,7 +49,7 @@ export function ParticipationButtons({ drive }: { drive: Participation }) {
             aria-describedby={state.disabledReason ? reasonId : undefined}
             onClick={() => run(join)}
           >
-            Join drive
+            {t('participation.join')}
           </Button>
         ) : null}
         {state.action === 'leave' ? (
@@ -55,12 +59,12 @@ export function ParticipationButtons({ drive }: { drive: Participation }) {
             disabled={busy}
             onClick={() => run(leave)}
           >
-            Leave drive
+            {t('participation.leave')}
           </Button>
         ) : null}
         {state.note ? (
           <p className="font-semibold" data-testid="participation-note">
-            {state.note}
+            {t(state.note)}
           </p>
         ) : null}
       </div>

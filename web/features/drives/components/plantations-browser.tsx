@@ -4,30 +4,32 @@ import { useDriveFilters } from '../use-drive-filters';
 import { DriveFiltersForm } from './drive-filters';
 import { DriveList } from './drive-list';
 import { DriveMapView } from './drive-map-view';
-import { ToggleGroup, WHEN_OPTIONS } from './toggle-group';
-
-const VIEW_OPTIONS: ReadonlyArray<{ value: DriveView; label: string }> = [
-  { value: 'list', label: 'List' },
-  { value: 'map', label: 'Map' },
-];
+import { ToggleGroup, whenOptions } from './toggle-group';
+import { useT } from '../../../i18n/use-t';
+import { drivesMessages } from '../messages';
 
 /** Plantations: every drive, upcoming or past, filtered, as a list or on a map. */
 export function PlantationsBrowser({ actions }: { actions?: ReactNode }) {
   const [filters, update] = useDriveFilters();
+  const t = useT(drivesMessages);
+  const viewOptions: ReadonlyArray<{ value: DriveView; label: string }> = [
+    { value: 'list', label: t('view.list') },
+    { value: 'map', label: t('view.map') },
+  ];
   const clear = useCallback(() => update({ q: '', country: '', from: '', to: '' }), [update]);
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap gap-3">
           <ToggleGroup
-            label="Which drives"
-            options={WHEN_OPTIONS}
+            label={t('browser.which')}
+            options={whenOptions(t)}
             value={filters.when}
             onChange={(when) => update({ when })}
           />
           <ToggleGroup
-            label="Show as"
-            options={VIEW_OPTIONS}
+            label={t('browser.showAs')}
+            options={viewOptions}
             value={filters.view}
             onChange={(view) => update({ view })}
           />

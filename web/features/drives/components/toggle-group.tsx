@@ -1,4 +1,6 @@
 import { Button } from '../../../components/ui/button';
+import type { Translate } from '../../../i18n/use-t';
+import type { DrivesKey } from '../messages';
 
 /** A small set of mutually exclusive buttons (aria-pressed), such as Upcoming / Past; the pressed one is solid green. */
 export function ToggleGroup<T extends string>({
@@ -30,7 +32,9 @@ export function ToggleGroup<T extends string>({
   );
 }
 
-export const WHEN_OPTIONS = [
-  { value: 'upcoming', label: 'Upcoming' },
-  { value: 'past', label: 'Past' },
-] as const;
+/** Upcoming / Past, in the reader's language. */
+export const whenOptions = (t: Translate<DrivesKey>) =>
+  [
+    { value: 'upcoming', label: t('when.upcoming') },
+    { value: 'past', label: t('when.past') },
+  ] as const;
