@@ -5,9 +5,9 @@ import { buildJpeg } from '../support/images';
 import { signedInAccount } from '../support/shell-session';
 import { apiTree, withE2eDatabase } from '../support/trees-e2e';
 
-// Issue 24's journey: with the network cut, register a tree with a photo and measure another,
-// reload the app offline (it opens), go online, and the server has exactly one new tree (with its
-// photo) and one measurement.
+// Issue 24's journey: with the network cut, register a tree with a photo and measure another
+// (with a photo too), reload the app offline (it opens), go online, and the server has exactly
+// one new tree and one measurement, each with its photo.
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -32,7 +32,7 @@ async function serverRows(ownerEmail: string, measuredTreeId: string) {
       .execute();
     const measurements = await db
       .selectFrom('tree_measurements')
-      .select(['height_cm'])
+      .select(['height_cm', 'photo_file_id'])
       .where('tree_id', '=', measuredTreeId)
       .execute();
     return { trees, measurements };
@@ -84,6 +84,11 @@ for (const screen of SCREENS)
     const measure = page.getByRole('dialog', { name: 'Add a measurement' });
     await measure.getByLabel('Height (cm)').fill('88');
     await measure.getByLabel('Trunk diameter (cm)').fill('1.1');
+    await measure.getByLabel('Photo (optional)').setInputFiles({
+      name: 'measured.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await buildJpeg({ width: 480, height: 640, seed: 8 }),
+    });
     await measure.getByRole('button', { name: 'Save measurement' }).click();
     await expect(page.getByText(SAVED).first()).toBeVisible();
 
@@ -134,6 +139,7 @@ for (const screen of SCREENS)
     expect(made[0]!.photo_file_id).not.toBeNull();
     expect(rows.trees).toHaveLength(2);
     expect(rows.measurements.map((m) => Number(m.height_cm))).toEqual([88]);
+    expect(rows.measurements[0]!.photo_file_id).not.toBeNull();
   });
 
 test('a half-filled registration, photo included, survives closing the app; Start again drops it', async ({
