@@ -5,6 +5,8 @@ import 'react-datepicker/dist/react-datepicker.css';
 import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
 import { zoneLabel } from '../../../lib/dates';
 import { fromZonedWallClock, toZonedWallClock } from '../../../lib/wall-clock';
+import { useT } from '../../../i18n/use-t';
+import { driveFormMessages } from '../messages';
 
 /** Spec §5/§9: date and time in the locale's short form ("Pp"), 30-minute steps. */
 export const DATE_FORMAT = 'Pp';
@@ -49,14 +51,13 @@ export function DateTimeField({
   onLeave(): void;
 }) {
   const ids = useFieldIds();
+  const t = useT(driveFormMessages);
   // The picker works in the browser's zone: it shows and returns the wall clock of the drive's zone.
   const shown = value ? toZonedWallClock(value, timeZone) : null;
   const toInstant = (wall: Date | null) => (wall ? fromZonedWallClock(wall, timeZone) : null);
   const zone = zoneLabel(value ?? new Date(), timeZone);
-  const where = placeChosen
-    ? `Local time at the drive's place (${zone}).`
-    : `In your time zone (${zone}) until you choose the place; then in the place's local time.`;
-  const hint = `${where} For example 12/31/2026, 9:30 AM. Times go in 30-minute steps.`;
+  // The example stays in the picker's own format (DATE_FORMAT in en-US), the one it reads.
+  const hint = t(placeChosen ? 'field.dateHintPlace' : 'field.dateHintBrowser', { zone });
   const aria = ariaOf(ids, hint, error);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error} data-field="driveDate">

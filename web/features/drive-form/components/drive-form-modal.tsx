@@ -6,13 +6,16 @@ import { useModal } from '../../../components/ui/modal';
 import { currentUserQuery } from '../../../lib/queries/current-user';
 import { Button } from '../../../components/ui/button';
 import { Icon } from '../../../components/ui/icon';
+import { useT } from '../../../i18n/use-t';
+import { driveFormMessages } from '../messages';
 
 // The form (date picker, map) is its own chunk: pages that only show the button stay light.
 const DriveForm = lazy(() => import('./drive-form'));
 
+/** The modal's titles (message keys of the drive-form namespace). */
 export const DRIVE_MODAL_TITLES = {
-  create: 'Add New Tree Drive',
-  edit: 'Edit Tree Drive',
+  create: 'modal.create',
+  edit: 'modal.edit',
 } as const;
 
 export interface DriveFormModalApi {
@@ -21,19 +24,24 @@ export interface DriveFormModalApi {
   openEdit(drive: DriveDetail): void;
 }
 
-const formLoading = (
-  <div className="flex min-h-40 items-center justify-center" role="status">
-    Loading…
-  </div>
-);
+function FormLoading() {
+  const t = useT(driveFormMessages);
+  return (
+    <div className="flex min-h-40 items-center justify-center" role="status">
+      {t('modal.loading')}
+    </div>
+  );
+}
+const formLoading = <FormLoading />;
 
 /** Opens the add / edit tree drive form in the app's global modal. */
 export function useDriveFormModal(): DriveFormModalApi {
   const modal = useModal();
+  const t = useT(driveFormMessages);
   const openCreate = useCallback(
     (organisationId?: string) =>
       modal.open({
-        title: DRIVE_MODAL_TITLES.create,
+        title: t(DRIVE_MODAL_TITLES.create),
         size: 'xl',
         body: (close) => (
           <Suspense fallback={formLoading}>
@@ -46,12 +54,12 @@ export function useDriveFormModal(): DriveFormModalApi {
           </Suspense>
         ),
       }),
-    [modal],
+    [modal, t],
   );
   const openEdit = useCallback(
     (drive: DriveDetail) =>
       modal.open({
-        title: DRIVE_MODAL_TITLES.edit,
+        title: t(DRIVE_MODAL_TITLES.edit),
         size: 'xl',
         body: (close) => (
           <Suspense fallback={formLoading}>
@@ -59,7 +67,7 @@ export function useDriveFormModal(): DriveFormModalApi {
           </Suspense>
         ),
       }),
-    [modal],
+    [modal, t],
   );
   return useMemo(() => ({ openCreate, openEdit }), [openCreate, openEdit]);
 }
@@ -79,13 +87,14 @@ export function AddDriveButton({
 }) {
   const type = useProfileType(profileType);
   const { openCreate } = useDriveFormModal();
+  const t = useT(driveFormMessages);
   if (type !== 'corporate') return null;
   return (
     <Button onClick={() => openCreate()}>
       <Icon round={false}>
         <path d="M12 5v14M5 12h14" />
       </Icon>
-      Add Tree Drive
+      {t('button.add')}
     </Button>
   );
 }
@@ -99,12 +108,13 @@ export function OrganisationDriveButton({
   organisationName: string;
 }) {
   const { openCreate } = useDriveFormModal();
+  const t = useT(driveFormMessages);
   return (
     <Button variant="secondary" onClick={() => openCreate(organisationId)}>
       <Icon round={false}>
         <path d="M12 5v14M5 12h14" />
       </Icon>
-      Organise a drive for {organisationName}
+      {t('button.organiseFor', { name: organisationName })}
     </Button>
   );
 }

@@ -46,6 +46,10 @@ import { ImageField } from './image-field';
 import { MultiSelect } from './multi-select';
 import { TagInput } from './tag-input';
 import { TreeSizeField } from './tree-size-field';
+import { useT } from '../../../i18n/use-t';
+import { driveFormMessages } from '../messages';
+import type { Translate } from '../../../i18n/use-t';
+import type { DriveFormKey } from '../messages';
 
 const SPECIES_OPTIONS: Option[] = TREE_SPECIES.map((s) => ({
   value: String(s.value),
@@ -53,13 +57,13 @@ const SPECIES_OPTIONS: Option[] = TREE_SPECIES.map((s) => ({
 }));
 
 /** On a phone the form is three steps (issue 23); on a wider screen one screen in three parts. */
-const DRIVE_STEPS: readonly StepDefinition<ErrorField>[] = [
+const driveSteps = (t: Translate<DriveFormKey>): readonly StepDefinition<ErrorField>[] => [
   {
-    title: 'What & when',
+    title: t('step.what'),
     fields: ['driveName', 'treeQuantity', 'treesType', 'treeSize', 'driveDate', 'driveDuration'],
   },
-  { title: 'Where', fields: ['country', 'point', 'driveLocation'] },
-  { title: 'Details', fields: ['driveDesc', 'treeSponsored', 'landDonatedBy', 'image'] },
+  { title: t('step.where'), fields: ['country', 'point', 'driveLocation'] },
+  { title: t('step.details'), fields: ['driveDesc', 'treeSponsored', 'landDonatedBy', 'image'] },
 ];
 
 /** Focuses the first control of a field's block (the search box for the map). */
@@ -87,6 +91,7 @@ export default function DriveForm({
   onDone(): void;
   onCancel(): void;
 }) {
+  const t = useT(driveFormMessages);
   const [resolver] = useState(() =>
     driveFormResolver(mode, drive ? { originalDate: drive.driveDate } : {}),
   );
@@ -157,7 +162,7 @@ export default function DriveForm({
   ];
 
   const steps = useFormSteps<ErrorField>({
-    steps: DRIVE_STEPS,
+    steps: driveSteps(t),
     validate: async (fields) => {
       const valid = await form.trigger(fields);
       // Read live (formState is the last render's): the step's first field in error.
@@ -190,7 +195,7 @@ export default function DriveForm({
                 void navigate(path);
               }}
             >
-              Open {saved.driveName}
+              {t('form.openDrive', { name: saved.driveName })}
             </a>
           ),
         });
@@ -215,14 +220,14 @@ export default function DriveForm({
       ref={setFormElement}
       noValidate
       onSubmit={steps.onSubmit(onSubmit)}
-      aria-label={mode === 'create' ? 'New tree drive' : 'Edit tree drive'}
+      aria-label={mode === 'create' ? t('form.createLabel') : t('form.editLabel')}
       className="flex flex-col gap-6"
     >
       <FormStep steps={steps} index={0} headingLevel={3}>
         <div className="grid gap-4 md:grid-cols-2">
           <div data-field="driveName">
             <TextField
-              label="Drive Name"
+              label={t('field.name')}
               maxLength={DRIVE_LIMITS.nameMax}
               autoComplete="off"
               {...text('driveName')}
@@ -230,7 +235,7 @@ export default function DriveForm({
           </div>
           <div data-field="treeQuantity">
             <TextField
-              label="Tree Quantity"
+              label={t('field.quantity')}
               type="number"
               inputMode="numeric"
               min={1}
@@ -244,14 +249,14 @@ export default function DriveForm({
             name="treesType"
             render={({ field }) => (
               <MultiSelect
-                label="Tree Type"
+                label={t('field.type')}
                 name="treesType"
                 options={SPECIES_OPTIONS}
                 selected={field.value}
                 onChange={field.onChange}
                 error={errorOf('treesType')}
-                placeholder="Type to search 70 species"
-                chipsLabel="Chosen tree types"
+                placeholder={t('field.typePlaceholder')}
+                chipsLabel={t('field.typeChips')}
               />
             )}
           />
@@ -271,7 +276,7 @@ export default function DriveForm({
             name="driveDate"
             render={({ field }) => (
               <DateTimeField
-                label="Date and time"
+                label={t('field.dateTime')}
                 value={field.value}
                 text={driveDateText}
                 error={errorOf('driveDate')}
@@ -294,7 +299,7 @@ export default function DriveForm({
           />
           <div data-field="driveDuration">
             <ChoiceTiles
-              legend="Duration"
+              legend={t('field.duration')}
               columns={5}
               options={DRIVE_DURATIONS}
               {...text('driveDuration')}
@@ -306,9 +311,9 @@ export default function DriveForm({
       <FormStep steps={steps} index={1} headingLevel={3}>
         <div data-field="country">
           <SelectField
-            label="Country"
+            label={t('field.country')}
             options={COUNTRIES}
-            placeholder="Select a country"
+            placeholder={t('field.countryPlaceholder')}
             {...text('country')}
           />
         </div>
@@ -317,11 +322,11 @@ export default function DriveForm({
           name="point"
           render={({ field }) => (
             <LocationField
-              legend="Drive Location"
-              mapLabel="Map: click to choose the drive location"
+              legend={t('field.location')}
+              mapLabel={t('field.locationMap')}
               textName="driveLocation"
               textMaxLength={DRIVE_LIMITS.locationMax}
-              textHint="The place name people will see. Filled in from the search or the map; you can edit it."
+              textHint={t('field.locationHint')}
               point={field.value}
               onPoint={field.onChange}
               locationText={driveLocation}
@@ -338,7 +343,7 @@ export default function DriveForm({
       <FormStep steps={steps} index={2} headingLevel={3}>
         <div data-field="driveDesc">
           <TextAreaField
-            label="Description"
+            label={t('field.description')}
             maxLength={DRIVE_LIMITS.descriptionMax}
             rows={3}
             {...text('driveDesc')}
@@ -350,12 +355,12 @@ export default function DriveForm({
             name="treeSponsored"
             render={({ field }) => (
               <TagInput
-                label="Sponsored By"
+                label={t('field.sponsors')}
                 name="treeSponsored"
                 values={field.value}
                 onChange={field.onChange}
                 error={errorOf('treeSponsored')}
-                chipsLabel="Chosen sponsors"
+                chipsLabel={t('field.sponsorsChips')}
               />
             )}
           />
@@ -364,7 +369,7 @@ export default function DriveForm({
             name="landDonatedBy"
             render={({ field }) => (
               <MultiSelect
-                label="Land Donated By"
+                label={t('field.landDonors')}
                 name="landDonatedBy"
                 options={landOptions}
                 selected={field.value.map((o) => o.value)}
@@ -378,13 +383,11 @@ export default function DriveForm({
                 error={errorOf('landDonatedBy')}
                 placeholder={
                   corporate.isPending
-                    ? 'Loading corporate members…'
-                    : 'Type to search corporate members'
+                    ? t('field.landDonorsLoading')
+                    : t('field.landDonorsPlaceholder')
                 }
-                emptyText={
-                  corporate.isError ? 'The corporate members could not be loaded.' : 'No matches.'
-                }
-                chipsLabel="Chosen land donors"
+                emptyText={corporate.isError ? t('field.landDonorsFailed') : t('select.noMatches')}
+                chipsLabel={t('field.landDonorsChips')}
               />
             )}
           />
@@ -419,12 +422,12 @@ export default function DriveForm({
         className="modal-action mt-0"
         cancel={
           <Button variant="ghost" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('form.cancel')}
           </Button>
         }
         submit={
-          <Button type="submit" busy={busy} busyLabel="Saving…">
-            Save
+          <Button type="submit" busy={busy} busyLabel={t('form.saving')}>
+            {t('form.save')}
           </Button>
         }
       />

@@ -1,5 +1,7 @@
 import { FILE_MESSAGES } from '../../../../contract/files';
 import { ImageUploadField, type ImageFieldValue } from '../../../components/ui/image-picker';
+import { useT } from '../../../i18n/use-t';
+import { driveFormMessages } from '../messages';
 
 /** One drive image: choose (image types only), preview at 200 × 200, delete to clear the file. */
 export function ImageField({
@@ -10,20 +12,17 @@ export function ImageField({
   existing: string;
   required: boolean;
 }) {
+  const t = useT(driveFormMessages);
   return (
     <ImageUploadField
       {...field}
-      label="Tree Drive Image"
+      label={t('field.image')}
       name="treedriveImage"
       data-field="image"
-      hint={
-        required
-          ? FILE_MESSAGES.hint
-          : `${FILE_MESSAGES.hint} Leave empty to keep the current image.`
-      }
-      previewAlt={{ chosen: 'Preview of the chosen drive image', current: 'Current drive image' }}
+      hint={required ? FILE_MESSAGES.hint : t('field.imageKeep', { hint: FILE_MESSAGES.hint })}
+      previewAlt={{ chosen: t('field.imageChosen'), current: t('field.imageCurrent') }}
       previewTestId="drive-image-preview"
-      removeLabel="Delete image"
+      removeLabel={t('field.imageRemove')}
     />
   );
 }

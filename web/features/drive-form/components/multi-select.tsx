@@ -3,6 +3,8 @@ import type { Option } from '../../../../contract/drives';
 import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
 import { focusRing } from '../../../components/ui/looks';
 import { CloseIcon } from '../../../components/ui/icon';
+import { useT } from '../../../i18n/use-t';
+import { driveFormMessages } from '../messages';
 
 /** Chips of chosen values, each with a labelled remove button. */
 export function Chips({
@@ -17,6 +19,7 @@ export function Chips({
   onRemove(value: string): void;
   disabled?: boolean;
 }) {
+  const t = useT(driveFormMessages);
   if (items.length === 0) return null;
   return (
     <ul aria-label={label} className="flex flex-wrap gap-2">
@@ -29,7 +32,7 @@ export function Chips({
           <button
             type="button"
             className={`inline-flex h-6 w-6 items-center justify-center rounded-full hover:bg-black/10 ${focusRing}`}
-            aria-label={`Remove ${item.label}`}
+            aria-label={t('chips.remove', { name: item.label })}
             onClick={() => onRemove(item.value)}
             disabled={disabled}
           >
@@ -53,8 +56,8 @@ export function MultiSelect({
   onChange,
   error,
   hint,
-  placeholder = 'Type to search',
-  emptyText = 'No matches.',
+  placeholder,
+  emptyText,
   chipsLabel,
 }: {
   label: string;
@@ -70,6 +73,7 @@ export function MultiSelect({
   chipsLabel: string;
 }) {
   const ids = useFieldIds();
+  const t = useT(driveFormMessages);
   const listId = useId();
   const labelId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
@@ -174,7 +178,7 @@ export function MultiSelect({
           aria-autocomplete="list"
           aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
           autoComplete="off"
-          placeholder={placeholder}
+          placeholder={placeholder ?? t('select.placeholder')}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -226,7 +230,7 @@ export function MultiSelect({
             className="absolute z-20 mt-1 w-full rounded-box border border-base-300 bg-base-100 px-3 py-2 shadow-lg"
             role="status"
           >
-            {emptyText}
+            {emptyText ?? t('select.noMatches')}
           </p>
         ) : null}
       </div>

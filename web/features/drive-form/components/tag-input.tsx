@@ -3,6 +3,8 @@ import { DRIVE_LIMITS } from '../../../../contract/drives';
 import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
 import { Button } from '../../../components/ui/button';
 import { Chips } from './multi-select';
+import { useT } from '../../../i18n/use-t';
+import { driveFormMessages } from '../messages';
 
 /** Free-text tags (Sponsored By): type a name, press Enter or Add; each chip can be removed. */
 export function TagInput({
@@ -11,7 +13,7 @@ export function TagInput({
   values,
   onChange,
   error,
-  chipsLabel = `Chosen ${label.toLowerCase()}`,
+  chipsLabel,
 }: {
   label: string;
   name: string;
@@ -22,12 +24,11 @@ export function TagInput({
   error?: string | undefined;
 }) {
   const ids = useFieldIds();
+  const t = useT(driveFormMessages);
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const full = values.length >= DRIVE_LIMITS.sponsorsMax;
-  const hint = full
-    ? `That is the most sponsors a drive can list (${DRIVE_LIMITS.sponsorsMax}).`
-    : `Type a name and press Enter or Add. Up to ${DRIVE_LIMITS.sponsorsMax}.`;
+  const hint = t(full ? 'tags.full' : 'tags.hint', { max: DRIVE_LIMITS.sponsorsMax });
 
   const add = () => {
     const tag = text.trim();
@@ -40,7 +41,7 @@ export function TagInput({
     <FieldShell ids={ids} label={label} hint={hint} error={error} data-field={name}>
       <Chips
         items={values.map((v) => ({ value: v, label: v }))}
-        label={chipsLabel}
+        label={chipsLabel ?? t('tags.chips', { label: label.toLowerCase() })}
         onRemove={(value) => {
           onChange(values.filter((v) => v !== value));
           inputRef.current?.focus();
@@ -63,7 +64,7 @@ export function TagInput({
           className={`input w-full text-base ${error ? 'input-error' : ''}`}
         />
         <Button variant="secondary" onClick={add} disabled={full || !text.trim()}>
-          Add
+          {t('tags.add')}
         </Button>
       </div>
     </FieldShell>

@@ -1,5 +1,7 @@
 import { TREE_SIZES } from '../../../../contract/options';
 import { CheckboxField, FieldMessages, useFieldIds } from '../../../components/ui/form-field';
+import { useT } from '../../../i18n/use-t';
+import { driveFormMessages } from '../messages';
 
 /** Tree sizes as a group of checkboxes (two options: nothing to search). */
 export function TreeSizeField({
@@ -12,6 +14,7 @@ export function TreeSizeField({
   error?: string | undefined;
 }) {
   const ids = useFieldIds();
+  const t = useT(driveFormMessages);
   return (
     <fieldset
       className="flex flex-col gap-1.5"
@@ -19,7 +22,7 @@ export function TreeSizeField({
       aria-describedby={error ? ids.errorId : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend className="mb-1.5 text-sm font-semibold">Tree Size</legend>
+      <legend className="mb-1.5 text-sm font-semibold">{t('field.size')}</legend>
       {TREE_SIZES.map((size) => (
         <CheckboxField
           key={size.value}
