@@ -100,6 +100,14 @@ for (const viewport of VIEWPORTS) {
     // A participant reads but cannot post.
     await expect(volunteerPage.getByRole('form', { name: 'Post a field update' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(volunteerPage);
+
+    // Their forest's timeline has it too, though they have no tree yet (issue 19 §6).
+    await volunteerPage.goto('/app/my-forest');
+    await expect(volunteerPage.getByText(/Your forest is empty for now/)).toHaveCount(0);
+    const timeline = volunteerPage.getByRole('region', { name: 'What happened' });
+    await expect(timeline.getByTestId('forest-event').filter({ hasText: text })).toContainText(
+      organiser.username,
+    );
     await volunteerContext.close();
   });
 }
