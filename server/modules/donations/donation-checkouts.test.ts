@@ -424,4 +424,27 @@ describe.each(databaseTargets)('free saplings (issue 19 §7) on $name', (target)
     expect(res.json()).toMatchObject({ field: 'trees', message: DONATION_MESSAGES.freeSaplings });
     expect(await k.db().selectFrom('donations').selectAll().execute()).toEqual([]);
   });
+
+  it('holds trees × the nursery’s unit price to the amount limits', async () => {
+    const nursery = await k.nursery();
+    const organiser = await k.organiser();
+    const drive = await k.insertDrive(organiser.user.id, { starts_at: UPCOMING });
+    const stock = await k.addStock(nursery.headers, { priceMinor: 600_000, priceConfirmed: true });
+    const reserved = await k.reserve(organiser.headers, drive.id, stock.id, 5);
+    expect(reserved.statusCode).toBe(201);
+    expect((await k.act(nursery.headers, reserved.json().data.id, 'confirm')).statusCode).toBe(200);
+    const donor = await k.signIn();
+    const give = (trees: number) =>
+      k.send('POST', '/api/donations', donor.headers, { kind: 'trees', trees, driveId: drive.id });
+    // 2 × $6,000 is over the $10,000 limit, though 2 trees at the configured price are not.
+    const over = await give(2);
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      field: 'trees',
+      message: DONATION_MESSAGES.amountRange('$1.00', '$10,000.00'),
+    });
+    const one = await give(1);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().data.donation).toMatchObject({ trees: 1, amount: 600_000 });
+  });
 });
