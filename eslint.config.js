@@ -77,6 +77,12 @@ const TRANSLATED = [
   'web/components/ui/public-menu.tsx',
   'web/components/ui/theme-toggle.tsx',
   'web/features/landing/components/hero.tsx',
+  'web/features/auth/components/auth-layout.tsx',
+  'web/features/auth/components/auth-screen.tsx',
+  'web/features/auth/components/login-form.tsx',
+  'web/features/auth/components/register-form.tsx',
+  'web/routes/login.tsx',
+  'web/routes/register.tsx',
 ];
 
 export default tseslint.config(

@@ -17,6 +17,8 @@ import {
 } from './field-shell';
 import { Icon } from './icon';
 import { focusRing } from './looks';
+import { commonMessages } from '../../i18n/common';
+import { useT } from '../../i18n/use-t';
 
 /*
  * The field family: every form control in the app is one of these, or, for a control of its own
@@ -203,6 +205,7 @@ export function PasswordField({
 }: PasswordProps) {
   const ids = useFieldIds();
   const [visible, setVisible] = useState(false);
+  const t = useT(commonMessages);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <div className="relative">
@@ -218,7 +221,7 @@ export function PasswordField({
         <button
           type="button"
           className={`absolute top-1/2 ${size === 'lg' ? 'right-1.5 h-10 w-10' : 'right-1 h-9 w-9'} z-10 inline-flex -translate-y-1/2 items-center justify-center rounded-full text-base-content/80 transition-colors hover:bg-base-content/10 hover:text-base-content ${focusRing}`}
-          aria-label={visible ? `Hide ${toggleLabel}` : `Show ${toggleLabel}`}
+          aria-label={t(visible ? 'field.hide' : 'field.show', { what: toggleLabel })}
           aria-pressed={visible}
           aria-controls={ids.inputId}
           // Keeps focus (and the caret) in the field when the switch is clicked.

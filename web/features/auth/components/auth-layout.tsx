@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { Logo } from '../../../components/ui/logo';
 import { PublicLayout } from '../../../components/ui/public-layout';
-
-export const AUTH_TAGLINE =
-  'Continue your green journey — every tree you nurture grows a greener tomorrow.';
-export const BRAND_LINE = 'Grow greener. Make impact.';
+import { useT } from '../../../i18n/use-t';
+import { authMessages } from '../messages';
 
 /** Saplings on rolling hills under a morning sun; decorative, the tagline beside it says it all. */
 function GrowingHillsIllustration({ className = '' }: { className?: string }) {
@@ -68,23 +66,21 @@ function GrowingHillsIllustration({ className = '' }: { className?: string }) {
 
 /** The left-hand panel on large screens: logo, illustration and the Canopy tagline. */
 function BrandPanel() {
+  const t = useT(authMessages);
   return (
     <aside
-      aria-label="About Canopy"
+      aria-label={t('layout.aboutLabel')}
       className="hidden flex-col justify-between gap-10 bg-linear-to-br from-green-50 via-emerald-100 to-green-200 p-10 text-green-950 lg:flex xl:p-14 dark:from-green-950 dark:via-emerald-950 dark:to-green-900 dark:text-green-50"
     >
       <Logo />
       <div>
         <GrowingHillsIllustration className="w-full max-w-lg overflow-hidden rounded-3xl" />
         <p className="mt-10 max-w-lg text-3xl leading-snug font-semibold xl:text-4xl">
-          {AUTH_TAGLINE}
+          {t('layout.tagline')}
         </p>
-        <p className="mt-4 text-lg font-medium">{BRAND_LINE}</p>
+        <p className="mt-4 text-lg font-medium">{t('layout.brandLine')}</p>
       </div>
-      <p className="text-sm">
-        Canopy brings neighbours, organisations and nurseries together to plant trees and care for
-        them for years.
-      </p>
+      <p className="text-sm">{t('layout.about')}</p>
     </aside>
   );
 }
@@ -95,22 +91,23 @@ function BrandPanel() {
  * (alone on small screens).
  */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT(authMessages);
   return (
     <PublicLayout
-      header={{ links: [{ label: 'Home', href: '/' }] }}
+      header={{ links: [{ label: t('layout.home'), href: '/' }] }}
       footer={{
-        about: BRAND_LINE,
+        about: t('layout.brandLine'),
         groups: [
           {
-            heading: 'Learn more',
-            links: [{ label: 'How Canopy works', href: '/documentation' }],
+            heading: t('layout.learnMore'),
+            links: [{ label: t('layout.howCanopyWorks'), href: '/documentation' }],
           },
         ],
       }}
       aside={<BrandPanel />}
       mainClassName="flex items-center justify-center px-4 py-10 sm:px-8 lg:py-16"
     >
-      <title>{`${title} · Canopy`}</title>
+      <title>{t('layout.pageTitle', { title })}</title>
       <div className="w-full max-w-md">{children}</div>
     </PublicLayout>
   );

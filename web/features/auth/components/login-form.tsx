@@ -8,7 +8,9 @@ import { Button } from '../../../components/ui/button';
 import { CheckboxField, EmailField, PasswordField } from '../../../components/ui/form-field';
 import { textLink } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
+import { useT } from '../../../i18n/use-t';
 import { postRequestOtp, useLogin } from '../api';
+import { authMessages } from '../messages';
 import { AuthHeading } from './auth-screen';
 import {
   isUnverified,
@@ -23,6 +25,7 @@ export const LOGIN_REDIRECT_MS = 2000;
 
 /** /login: email and password; Remember me keeps the email only. */
 export function LoginForm() {
+  const t = useT(authMessages);
   const [searchParams] = useSearchParams();
   const from = safeAppPath(searchParams.get('from'));
   const [remember, setRemember] = useState(() => rememberedEmail.get() !== '');
@@ -76,44 +79,42 @@ export function LoginForm() {
 
   return (
     <>
-      <AuthHeading title="Sign in to Canopy">
-        Welcome back. Your trees have been growing while you were away.
-      </AuthHeading>
+      <AuthHeading title={t('login.title')}>{t('login.intro')}</AuthHeading>
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-5"
-        aria-label="Sign in"
+        aria-label={t('login.formLabel')}
       >
-        <EmailField size="lg" label="Email" {...form.field('email')} />
+        <EmailField size="lg" label={t('field.email')} {...form.field('email')} />
         <PasswordField
           size="lg"
-          toggleLabel="password"
-          label="Password"
+          toggleLabel={t('field.passwordToggle')}
+          label={t('field.password')}
           autoComplete="current-password"
           maxLength={PASSWORD_MAX}
           {...form.field('password')}
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField
-            label="Remember me"
+            label={t('login.remember')}
             name="remember"
             className="text-sm font-medium"
             checked={remember}
             onChange={(event) => setRemember(event.target.checked)}
           />
           <Link to="/forgot-password" className={`text-sm ${textLink}`}>
-            Forgot Password
+            {t('login.forgot')}
           </Link>
         </div>
-        <Button type="submit" block busy={busy} busyLabel="Signing in…">
-          Sign In
+        <Button type="submit" block busy={busy} busyLabel={t('login.busy')}>
+          {t('login.submit')}
         </Button>
       </form>
       <p className="mt-8 text-center text-sm">
-        New to Canopy?{' '}
+        {t('login.newHere')}{' '}
         <Link to={`/register${from ? `?${fromParam(from).slice(1)}` : ''}`} className={textLink}>
-          Create New Account
+          {t('login.createAccount')}
         </Link>
       </p>
     </>

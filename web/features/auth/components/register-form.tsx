@@ -11,7 +11,10 @@ import { ChoiceTiles } from '../../../components/ui/choice-tiles';
 import { EmailField, PasswordPairFields, TextField } from '../../../components/ui/form-field';
 import { textLink } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
+import { useLocale } from '../../../i18n/locale';
+import { useT } from '../../../i18n/use-t';
 import { useRegister } from '../api';
+import { authMessages } from '../messages';
 import { AuthHeading } from './auth-screen';
 import { registerErrorMessage } from './auth-errors';
 import { fromParam, safeAppPath } from './safe-redirect';
@@ -19,22 +22,19 @@ import { useDelayedNavigate } from './use-delayed-navigate';
 
 export const REGISTER_REDIRECT_MS = 3000;
 
-/** What each account type is for, under its name on the tile. */
-const ROLE_DETAILS: Record<(typeof PROFILE_TYPE_OPTIONS)[number]['value'], string> = {
-  individual: 'Plant, join drives and grow your forest',
-  corporate: 'Organise drives for your team',
-  nursery: 'Grow and supply saplings',
-};
-const ROLE_TILES = PROFILE_TYPE_OPTIONS.map((option) => ({
-  ...option,
-  detail: ROLE_DETAILS[option.value],
-}));
-
 // No account type is chosen at first (""), which the schema answers with "Role is required!".
 const EMPTY = { username: '', email: '', password: '', passwordConfirm: '', role: '' };
 
 /** /register: a new, unverified account; the code to verify it is mailed straight away. */
 export function RegisterForm() {
+  const t = useT(authMessages);
+  const { locale } = useLocale();
+  // Each account type's name and what it is for, under its name on the tile.
+  const roleTiles = PROFILE_TYPE_OPTIONS.map((option) => ({
+    value: option.value,
+    label: t(`register.role.${option.value}`),
+    detail: t(`register.role.${option.value}.detail`),
+  }));
   // An invite link sends people here with the invited address and the way back (`from`).
   const [searchParams] = useSearchParams();
   const from = safeAppPath(searchParams.get('from'));
@@ -58,6 +58,8 @@ export function RegisterForm() {
         role,
         profileType: role,
         isCoperate: role === 'corporate',
+        // The verification mail and later ones come in the language of the sign-up.
+        locale,
       },
       {
         onSuccess: (data) => {
@@ -78,48 +80,46 @@ export function RegisterForm() {
 
   return (
     <>
-      <AuthHeading title="Create your Canopy account">
-        Join neighbours, organisations and nurseries planting trees together.
-      </AuthHeading>
+      <AuthHeading title={t('register.title')}>{t('register.intro')}</AuthHeading>
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-5"
-        aria-label="Create account"
+        aria-label={t('register.formLabel')}
       >
         <TextField
           size="lg"
-          label="Username"
+          label={t('field.username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           maxLength={30}
           {...form.field('username')}
         />
-        <EmailField size="lg" label="Email" {...form.field('email')} />
+        <EmailField size="lg" label={t('field.email')} {...form.field('email')} />
         <PasswordPairFields
           size="lg"
-          toggleLabel="password"
-          label="Password"
-          confirmLabel="Confirm password"
-          hint={`At least ${PASSWORD_MIN} characters; a phrase of a few words works well.`}
+          toggleLabel={t('field.passwordToggle')}
+          label={t('field.password')}
+          confirmLabel={t('field.confirmPassword')}
+          hint={t('register.passwordHint', { min: PASSWORD_MIN })}
           password={form.field('password')}
           confirm={form.field('passwordConfirm')}
         />
         <ChoiceTiles
-          legend="Account type"
+          legend={t('register.accountType')}
           columns={1}
-          options={ROLE_TILES}
+          options={roleTiles}
           {...form.field('role')}
         />
-        <Button type="submit" block busy={busy} busyLabel="Creating account…">
-          Create Account
+        <Button type="submit" block busy={busy} busyLabel={t('register.busy')}>
+          {t('register.submit')}
         </Button>
       </form>
       <p className="mt-8 text-center text-sm">
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <Link to="/login" className={textLink}>
-          Sign in
+          {t('register.signIn')}
         </Link>
       </p>
     </>
