@@ -6,6 +6,8 @@ import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useCalendarFeed, useRotateFeed } from '../api';
+import { useT } from '../../../i18n/use-t';
+import { calendarMessages } from '../messages';
 
 const failure = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== 0 && error.code !== 'BAD_RESPONSE'
@@ -19,20 +21,18 @@ export function CalendarFeedPanel() {
   const modal = useModal();
   const feed = useCalendarFeed();
   const rotate = useRotateFeed();
+  const t = useT(calendarMessages);
 
   const reset = async () => {
     const yes = await modal.confirm({
-      title: 'Reset calendar address',
-      message:
-        'You will get a new address. Calendar apps subscribed with the current one will stop receiving your drives until you subscribe again with the new address.',
-      confirmLabel: 'Reset address',
+      title: t('feed.resetTitle'),
+      message: t('feed.resetMessage'),
+      confirmLabel: t('feed.resetConfirm'),
     });
     if (!yes) return;
     rotate.mutate(undefined, {
-      onSuccess: () =>
-        toast.success('Your calendar address was reset. The old address no longer works.'),
-      onError: (error) =>
-        toast.error(failure(error, 'The address could not be reset. Please try again.')),
+      onSuccess: () => toast.success(t('feed.resetDone')),
+      onError: (error) => toast.error(failure(error, t('feed.resetFailed'))),
     });
   };
 
@@ -40,24 +40,22 @@ export function CalendarFeedPanel() {
     <section className={sectionCard} aria-labelledby={`${id}-title`}>
       <div className="card-body gap-4">
         <h2 id={`${id}-title`} className="card-title text-lg">
-          Subscribe in your calendar app
+          {t('feed.title')}
         </h2>
         <p className={mutedText} id={`${id}-help`}>
-          Add this address to Google Calendar, Outlook or Apple Calendar (&ldquo;subscribe from
-          URL&rdquo;) and your drives appear there and stay up to date. Keep it private: anyone with
-          the address can see your drives.
+          {t('feed.help')}
         </p>
         {feed.isError ? (
           <p role="alert" className="flex flex-wrap items-center gap-2">
-            {failure(feed.error, 'Your calendar address could not be loaded just now.')}
+            {failure(feed.error, t('feed.failed'))}
             <Button variant="secondary" size="sm" onClick={() => void feed.refetch()}>
-              Try again
+              {t('feed.retry')}
             </Button>
           </p>
         ) : (
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-url`} className="text-sm font-semibold">
-              Your calendar address
+              {t('feed.label')}
             </label>
             <div className="flex flex-col gap-2 sm:flex-row">
               <input
@@ -67,7 +65,7 @@ export function CalendarFeedPanel() {
                 readOnly
                 className="input w-full font-mono text-sm"
                 value={feed.data ?? ''}
-                placeholder={feed.isPending ? 'Loading…' : undefined}
+                placeholder={feed.isPending ? t('feed.loading') : undefined}
                 aria-describedby={`${id}-help`}
                 onFocus={(event) => event.currentTarget.select()}
                 data-testid="feed-url"
@@ -75,15 +73,15 @@ export function CalendarFeedPanel() {
               <CopyButton
                 text={feed.data}
                 fieldRef={fieldRef}
-                name="Calendar address"
-                noun="address"
+                name={t('feed.copyName')}
+                noun={t('feed.copyNoun')}
               />
             </div>
           </div>
         )}
         <div className="flex flex-col gap-2">
           <p className={`text-sm ${mutedText}`} id={`${id}-reset-help`}>
-            Shared the address by mistake? Reset it: the old address stops working at once.
+            {t('feed.resetHelp')}
           </p>
           <div>
             <Button
@@ -93,7 +91,7 @@ export function CalendarFeedPanel() {
               busy={rotate.isPending}
               aria-describedby={`${id}-reset-help`}
             >
-              Reset address
+              {t('feed.reset')}
             </Button>
           </div>
         </div>

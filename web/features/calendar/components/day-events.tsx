@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { CalendarEvent } from '../../../../contract/drives';
 import { CalendarEventList } from '../../../components/ui/calendar-event-list';
 import { textLink } from '../../../components/ui/looks';
+import { useT } from '../../../i18n/use-t';
+import { calendarMessages } from '../messages';
 
 export const drivePath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`;
 
@@ -13,12 +15,13 @@ export function DayEvents({
   events: readonly CalendarEvent[];
   onNavigate: () => void;
 }) {
+  const t = useT(calendarMessages);
   return (
     <div className="flex flex-col gap-6" data-testid="day-events">
-      <CalendarEventList events={events} emptyText="No drives on this day." />
+      <CalendarEventList events={events} emptyText={t('day.empty')} />
       {events.length > 0 ? (
-        <nav aria-label="Open a drive">
-          <h3 className="mb-2 font-semibold">Open a drive</h3>
+        <nav aria-label={t('day.open')}>
+          <h3 className="mb-2 font-semibold">{t('day.open')}</h3>
           <ul className="flex flex-col gap-2">
             {events.map((event) => (
               <li key={event.id}>
@@ -27,7 +30,7 @@ export function DayEvents({
                 </Link>
                 <span className="text-sm text-base-content/80">
                   {' '}
-                  · {event.role === 'organiser' ? 'you organise it' : 'you joined'}
+                  · {event.role === 'organiser' ? t('day.organiser') : t('day.joined')}
                 </span>
               </li>
             ))}

@@ -23,6 +23,9 @@ import {
   type MonthRef,
 } from '../month';
 import { DayEvents } from './day-events';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { calendarMessages } from '../messages';
 
 /** Chips shown in a day before "+n more". */
 const MAX_CHIPS = 3;
@@ -64,10 +67,13 @@ function DayButton({
   locale: string | undefined;
   onOpen: () => void;
 }) {
+  const t = useT(calendarMessages);
   const count = events.length;
-  const spoken = `${longDay(day.date, locale)}${day.isToday ? ', today' : ''}, ${
-    count === 0 ? 'no drives' : `${count} drive${count === 1 ? '' : 's'}:`
-  }`;
+  const spoken = t('day.spoken', {
+    day: longDay(day.date, locale),
+    today: day.isToday ? 'yes' : 'no',
+    count,
+  });
   return (
     <button
       type="button"
@@ -96,7 +102,9 @@ function DayButton({
         </span>
       ))}
       {count > MAX_CHIPS ? (
-        <span className={`hidden text-xs sm:block ${mutedText}`}>+{count - MAX_CHIPS} more</span>
+        <span className={`hidden text-xs sm:block ${mutedText}`}>
+          {t('day.more', { count: count - MAX_CHIPS })}
+        </span>
       ) : null}
       {/* Phones have no room for titles: one coloured mark per drive (the count is spoken above). */}
       {count > 0 ? (
@@ -115,9 +123,19 @@ function DayButton({
 
 /**
  * A month of my drives; a day opens its drives in the right drawer. Names and the week's first day
- * follow the browser's locale (`locale` fixes one, for tests).
+ * follow the app's language, in the browser's own forms when it speaks it (`locale` fixes one,
+ * for tests).
  */
-export function MonthCalendar({ today: fixedToday, locale }: { today?: Date; locale?: string }) {
+export function MonthCalendar({
+  today: fixedToday,
+  locale: fixedLocale,
+}: {
+  today?: Date;
+  locale?: string;
+}) {
+  const t = useT(calendarMessages);
+  const appLocale = useIntlLocale();
+  const locale = fixedLocale ?? appLocale;
   const [now] = useState(() => new Date());
   const today = fixedToday ?? now;
   const headingId = useId();
@@ -148,18 +166,18 @@ export function MonthCalendar({ today: fixedToday, locale }: { today?: Date; loc
           <Button
             variant="secondary"
             icon
-            aria-label="Previous month"
+            aria-label={t('month.previous')}
             onClick={() => show(addMonths(shown, -1))}
           >
             <Chevron direction="left" />
           </Button>
           <Button variant="secondary" onClick={() => show(monthOf(today))}>
-            Today
+            {t('month.today')}
           </Button>
           <Button
             variant="secondary"
             icon
-            aria-label="Next month"
+            aria-label={t('month.next')}
             onClick={() => show(addMonths(shown, 1))}
           >
             <Chevron direction="right" />
@@ -168,9 +186,9 @@ export function MonthCalendar({ today: fixedToday, locale }: { today?: Date; loc
       </div>
       {calendar.isError ? (
         <p role="alert" className="flex flex-wrap items-center gap-2">
-          Your drives could not be loaded just now.
+          {t('month.failed')}
           <Button variant="secondary" size="sm" onClick={() => void calendar.refetch()}>
-            Try again
+            {t('month.retry')}
           </Button>
         </p>
       ) : null}
@@ -180,7 +198,7 @@ export function MonthCalendar({ today: fixedToday, locale }: { today?: Date; loc
           aria-busy={calendar.isFetching || undefined}
           data-testid="month-grid"
         >
-          <caption className="sr-only">Your drives in {label}</caption>
+          <caption className="sr-only">{t('month.caption', { month: label })}</caption>
           <thead>
             <tr>
               {short.map((name, i) => (
