@@ -3,8 +3,9 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { OFFLINE_NOTICE } from '../../web/app/offline-banner';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
-import { apiToken } from '../support/drives-e2e';
-import { goOffline, goOnline, savedOfflineReads } from '../support/offline-e2e';
+import { apiToken, driveStartingSoon, joinDrive } from '../support/drives-e2e';
+import { apiUser } from '../support/e2e-accounts';
+import { goOffline, goOnline, savedOfflineData, savedOfflineReads } from '../support/offline-e2e';
 import { signedInAccount } from '../support/shell-session';
 import { apiTree } from '../support/trees-e2e';
 
@@ -119,6 +120,43 @@ for (const screen of SCREENS)
     await goOnline(page);
     await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
   });
+
+test('My Forest and a joined drive’s page read offline too, each saying from when', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const me = await signedInAccount(page);
+  const myToken = await apiToken(page.request, me.email);
+  const treeName = `Forest neem ${stamp}`;
+  await apiTree(page.request, myToken, treeName);
+  const organiser = await apiUser(page.request, { role: 'corporate', username: `ofo${stamp}` });
+  const driveName = `Offline grove ${stamp}`;
+  const driveId = await driveStartingSoon(
+    page.request,
+    await apiToken(page.request, organiser.email),
+    driveName,
+  );
+  await joinDrive(page.request, myToken, driveId);
+
+  // Read once online, each for a moment: the forest, then the drive's page.
+  await page.goto('/app/my-forest');
+  await expect(page.getByText(treeName).first()).toBeVisible();
+  await expect.poll(async () => (await savedOfflineData(page)).includes(treeName)).toBe(true);
+  await page.goto(`/app/delive-detail/${driveId}`);
+  await expect(page.getByRole('heading', { name: driveName }).first()).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await expect.poll(async () => (await savedOfflineData(page)).includes(driveName)).toBe(true);
+
+  await goOffline(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: driveName }).first()).toBeVisible();
+  await expect(page.getByTestId('offline-as-of')).toContainText('What you see here is as of');
+  await page.goto('/app/my-forest');
+  await expect(page.getByText(treeName).first()).toBeVisible();
+  await expect(page.getByTestId('offline-as-of')).toContainText('What you see here is as of');
+  await goOnline(page);
+});
 
 test('a new version waits until the member chooses "Reload to update"', async ({ page }) => {
   test.setTimeout(60_000);

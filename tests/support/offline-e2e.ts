@@ -28,6 +28,25 @@ export function savedOfflineReads(page: Page): Promise<string[]> {
   );
 }
 
+/** Everything the app saved for offline use, as one JSON text ('' before anything is saved). */
+export function savedOfflineData(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('canopy-offline-reads');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshots')) return resolve('');
+          const all = db.transaction('snapshots').objectStore('snapshots').getAll();
+          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          all.onerror = () => resolve('');
+        };
+        open.onerror = () => resolve('');
+      }),
+  );
+}
+
 const OFFLINE_FLAG = 'canopy-e2e-offline';
 
 /**

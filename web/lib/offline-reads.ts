@@ -20,7 +20,11 @@ const KEPT: ReadonlyArray<readonly string[]> = [['trees'], ['forest'], ['drives'
 /** Too large or too fleeting to keep: the trees map's cells. */
 const NOT_KEPT: ReadonlyArray<readonly string[]> = [['trees', 'map']];
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-const SAVE_AFTER_MS = 1500;
+/**
+ * A screen is saved this soon after its answers arrive (one write for a burst of them): a save
+ * left for the page's closing is lost when the page goes (Chromium drops its IndexedDB write).
+ */
+const SAVE_AFTER_MS = 250;
 
 interface ReadsSchema extends DBSchema {
   snapshots: { key: string; value: { userId: string; savedAt: string; state: DehydratedState } };
