@@ -8,6 +8,9 @@ import { ChangePasswordForm } from '../features/profile/components/change-passwo
 import { DeleteAccountButton } from '../features/profile/components/delete-account-section';
 import { ProfileDetailsForm } from '../features/profile/components/profile-details-form';
 import { failureMessage } from '../features/profile/components/profile-errors';
+import { LanguageForm } from '../features/profile/components/language-form';
+import { commonMessages } from '../i18n/common';
+import { useT } from '../i18n/use-t';
 import { textLink } from '../components/ui/looks';
 import { SettingsSection } from '../features/profile/components/settings-section';
 import { TestimonialForm } from '../features/profile/components/testimonial-form';
@@ -16,6 +19,7 @@ import { TestimonialForm } from '../features/profile/components/testimonial-form
 export default function AppSettingsProfile() {
   usePageTitle('Profile Settings');
   const user = useOutletContext<CurrentUser>();
+  const t = useT(commonMessages);
   // Bio and location are only on the public profile, so the details form waits for it.
   const profile = usePublicProfile(user._id);
 
@@ -42,6 +46,9 @@ export default function AppSettingsProfile() {
             <LoadingState label="Loading profile…" />
           )
         }
+      </SettingsSection>
+      <SettingsSection title={t('language.sectionTitle')} description={t('language.sectionHint')}>
+        {(headingId) => <LanguageForm saved={user.locale ?? null} headingId={headingId} />}
       </SettingsSection>
       <SettingsSection
         title="Your testimonial"

@@ -9,6 +9,8 @@ import {
   ProfileSearch,
   type SearchOption,
 } from '../../features/people/components/profile-search';
+import { useSavedLocale } from '../../i18n/locale';
+import { useSaveLocale } from '../../i18n/use-save-locale';
 import { icons } from './icons';
 import { UserMenu } from './user-menu';
 
@@ -28,6 +30,9 @@ export function TopBar({
   onLogout: () => void;
   loggingOut: boolean;
 }) {
+  // The member's saved language wins over the browser's once their account has loaded.
+  useSavedLocale(user.locale);
+  const saveLocale = useSaveLocale();
   // Spec: below 3 characters the search shows its default options; here, a few quick links.
   const quickLinks = useMemo<SearchOption[]>(
     () => [
@@ -67,6 +72,7 @@ export function TopBar({
           avatarSrc={user.file}
           onLogout={onLogout}
           loggingOut={loggingOut}
+          onLocaleChange={(locale) => saveLocale.mutate(locale)}
         />
       </div>
     </header>

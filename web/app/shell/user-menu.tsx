@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
+import type { Locale } from '../../../contract/languages';
 import { Avatar } from '../../components/ui/avatar';
+import { LanguageMenuItems } from '../../i18n/language-menu-items';
 import { icons } from './icons';
 
 /**
@@ -12,11 +14,14 @@ export function UserMenu({
   avatarSrc,
   onLogout,
   loggingOut,
+  onLocaleChange,
 }: {
   username: string;
   avatarSrc: string;
   onLogout: () => void;
   loggingOut: boolean;
+  /** The member chose a language here (saved on their account). */
+  onLocaleChange?: (locale: Locale) => void;
 }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -128,6 +133,12 @@ export function UserMenu({
             <span>Logout</span>
           </button>
         </li>
+        <LanguageMenuItems
+          onChange={(locale) => {
+            onLocaleChange?.(locale);
+            setOpen(false);
+          }}
+        />
       </ul>
     </div>
   );
