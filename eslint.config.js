@@ -83,6 +83,8 @@ const TRANSLATED = [
   'web/features/auth/components/register-form.tsx',
   'web/routes/login.tsx',
   'web/routes/register.tsx',
+  'web/features/forest/**/*.tsx',
+  'web/routes/app-my-forest.tsx',
 ];
 
 export default tseslint.config(

@@ -3,11 +3,16 @@ import { useNavigate } from 'react-router';
 import type { ForestTree } from '../../../../contract/forest';
 // A lazy wrapper: Leaflet and its clustering load only with the map.
 import { PointsClusterMap, type ClusterPoint } from '../../../components/ui/map';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
 import { aliveText, PATHS, treeTitle } from '../format';
+import { forestMessages } from '../messages';
 
 /** The forest's trees on a map: where the API puts them (exact for mine, rounded for others). */
 export function ForestMap({ trees }: { trees: readonly ForestTree[] }) {
   const navigate = useNavigate();
+  const t = useT(forestMessages);
+  const locale = useIntlLocale();
   const points = useMemo(
     () =>
       trees.flatMap((tree): ClusterPoint[] =>
@@ -18,12 +23,12 @@ export function ForestMap({ trees }: { trees: readonly ForestTree[] }) {
                 id: tree.id,
                 lat: tree.lat,
                 lng: tree.lng,
-                title: treeTitle(tree),
-                detail: [aliveText(tree), tree.location].filter(Boolean).join(' · '),
+                title: treeTitle(tree, locale),
+                detail: [aliveText(tree, t), tree.location].filter(Boolean).join(' · '),
               },
             ],
       ),
-    [trees],
+    [trees, t, locale],
   );
   if (points.length === 0) return null;
   return (
@@ -31,9 +36,9 @@ export function ForestMap({ trees }: { trees: readonly ForestTree[] }) {
       points={points}
       onOpen={(id) => void navigate(PATHS.tree(id))}
       linkFor={PATHS.tree}
-      openLabel="Open tree"
-      itemsName="trees"
-      label="Map of the trees in your forest"
+      openLabel={t('map.open')}
+      itemsName={t('map.itemsName')}
+      label={t('map.label')}
       height={360}
     />
   );

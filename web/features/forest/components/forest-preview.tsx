@@ -4,25 +4,24 @@ import { mutedText } from '../../../components/ui/looks';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
-import { formatCount, plural } from '../../../lib/numbers';
+import { useT } from '../../../i18n/use-t';
 import { useForest } from '../api';
 import { PATHS } from '../format';
+import { forestEnglish, forestMessages, type ForestT } from '../messages';
 import { ForestTreeCard } from './forest-tree-card';
 
 /** Tree cards on the home (My forest shows them all). */
 export const PREVIEW_TREES = 3;
 
 /** The forest's three figures in one sentence a person reads at a glance. */
-export function forestInWords({ funded, planted, alive }: Forest['summary']): string {
+export function forestInWords(
+  { funded, planted, alive }: Forest['summary'],
+  t: ForestT = forestEnglish,
+): string {
   const parts: string[] = [];
-  if (funded > 0) parts.push(`Your gifts funded ${plural(funded, 'tree')}.`);
-  if (planted > 0)
-    parts.push(
-      `${plural(planted, 'tree is', 'trees are')} in the ground for you, and ${formatCount(alive)} ${
-        alive === 1 ? 'was' : 'were'
-      } alive at the last check.`,
-    );
-  else if (funded > 0) parts.push('None is in the ground yet: you will see each one once planted.');
+  if (funded > 0) parts.push(t('words.funded', { count: funded }));
+  if (planted > 0) parts.push(t('words.planted', { planted, alive }));
+  else if (funded > 0) parts.push(t('words.noneYet'));
   return parts.join(' ');
 }
 
@@ -33,12 +32,13 @@ export function forestInWords({ funded, planted, alive }: Forest['summary']): st
  */
 export function ForestPreview() {
   const forest = useForest();
+  const t = useT(forestMessages);
   let body;
-  if (forest.isPending) body = <LoadingState label="Loading your forest…" />;
+  if (forest.isPending) body = <LoadingState label={t('loading')} />;
   else if (forest.isError)
     body = (
       <LoadErrorCard
-        message={failureMessage(forest.error, 'Your forest could not be loaded just now.')}
+        message={failureMessage(forest.error, t('failed'))}
         onRetry={() => void forest.refetch()}
       />
     );
@@ -50,15 +50,14 @@ export function ForestPreview() {
           <EmptyState
             action={
               <div className="flex flex-wrap justify-center gap-2">
-                <ButtonLink to={PATHS.donate}>Donate trees</ButtonLink>
+                <ButtonLink to={PATHS.donate}>{t('donate')}</ButtonLink>
                 <ButtonLink variant="secondary" to={PATHS.register}>
-                  Register a tree
+                  {t('register')}
                 </ButtonLink>
               </div>
             }
           >
-            Your forest starts with one tree: fund trees planted at a drive, or register a tree you
-            planted yourself. Each one shows here with its photo, and how it is doing.
+            {t('preview.empty')}
           </EmptyState>
         </div>
       );
@@ -66,13 +65,10 @@ export function ForestPreview() {
       body = (
         <div className="flex flex-col gap-4">
           <p className="text-lg" data-testid="home-forest-words">
-            {forestInWords(summary)}
+            {forestInWords(summary, t)}
           </p>
           {trees.length > 0 ? (
-            <ul
-              className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-              aria-label="Some of your trees"
-            >
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('preview.some')}>
               {trees.slice(0, PREVIEW_TREES).map((tree, i) => (
                 // One card on a phone, so the next drive is not far below; up to three on wider screens.
                 <li key={tree.id} className={i > 0 ? 'hidden sm:block' : undefined}>
@@ -81,18 +77,18 @@ export function ForestPreview() {
               ))}
             </ul>
           ) : (
-            <p className={mutedText}>Your trees show here once they are planted and registered.</p>
+            <p className={mutedText}>{t('preview.noTrees')}</p>
           )}
           <div>
             <ButtonLink variant="secondary" to={FOREST_PATH}>
-              See my forest
+              {t('preview.seeAll')}
             </ButtonLink>
           </div>
         </div>
       );
   }
   return (
-    <TitledSection title="Your forest" id="my-forest">
+    <TitledSection title={t('preview.title')} id="my-forest">
       {body}
     </TitledSection>
   );

@@ -1,37 +1,42 @@
 import type { Forest } from '../../../../contract/forest';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
 import { formatCount } from '../../../lib/numbers';
+import { forestMessages } from '../messages';
 
 /** The three headline figures in words a person reads at a glance. */
 export function ForestSummary({ summary }: { summary: Forest['summary'] }) {
+  const t = useT(forestMessages);
+  const locale = useIntlLocale();
   const tiles = [
     {
-      title: 'Trees you funded',
+      title: t('summary.funded'),
       value: summary.funded,
-      detail: 'paid for with your gifts',
+      detail: t('summary.fundedDetail'),
       testId: 'forest-funded',
     },
     {
-      title: 'Trees in the ground',
+      title: t('summary.planted'),
       value: summary.planted,
-      detail: 'planted by you or for your gifts',
+      detail: t('summary.plantedDetail'),
       testId: 'forest-planted',
     },
     {
-      title: 'Alive today',
+      title: t('summary.alive'),
       value: summary.alive,
-      detail: 'of those, at the last check',
+      detail: t('summary.aliveDetail'),
       testId: 'forest-alive',
     },
   ];
   return (
     <dl
-      aria-label="Your forest in numbers"
+      aria-label={t('summary.label')}
       className="stats stats-vertical w-full bg-base-100 shadow-sm sm:stats-horizontal"
     >
       {tiles.map((tile) => (
-        <div key={tile.title} className="stat" data-testid={tile.testId}>
+        <div key={tile.testId} className="stat" data-testid={tile.testId}>
           <dt className="stat-title text-base-content/80">{tile.title}</dt>
-          <dd className="stat-value text-3xl text-primary">{formatCount(tile.value)}</dd>
+          <dd className="stat-value text-3xl text-primary">{formatCount(tile.value, locale)}</dd>
           <dd className="stat-desc text-sm whitespace-normal text-base-content/80">
             {tile.detail}
           </dd>

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import type { ForestTree } from '../../../../contract/forest';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { Photo } from '../../../components/ui/photo';
-import { formatCount, formatKg, plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { formatKg } from '../../../lib/numbers';
 import {
   aliveText,
   causeWords,
@@ -13,6 +15,7 @@ import {
   speciesName,
   treeTitle,
 } from '../format';
+import { forestMessages } from '../messages';
 
 /**
  * One tree of the forest: photo, species, place, planting day, plants alive at the last check and
@@ -20,7 +23,9 @@ import {
  */
 export function ForestTreeCard({ tree }: { tree: ForestTree }) {
   const titleId = useId();
-  const title = treeTitle(tree);
+  const t = useT(forestMessages);
+  const locale = useIntlLocale();
+  const title = treeTitle(tree, locale);
   const { co2Kg } = tree.impact;
   return (
     <article
@@ -30,7 +35,11 @@ export function ForestTreeCard({ tree }: { tree: ForestTree }) {
     >
       <Photo
         src={tree.photoUrl}
-        alt={`Photo of ${title}${tree.location ? ` at ${tree.location}` : ''}`}
+        alt={
+          tree.location
+            ? t('card.photoAltAt', { title, place: tree.location })
+            : t('card.photoAlt', { title })
+        }
         className="h-40 w-full"
       />
       <div className="card-body gap-2 p-4">
@@ -42,49 +51,53 @@ export function ForestTreeCard({ tree }: { tree: ForestTree }) {
         {tree.giftPlants > 0 ? (
           <p className="text-sm" data-testid="forest-tree-gift">
             {tree.giftPlants < tree.count
-              ? `Your gifts paid for ${formatCount(tree.giftPlants)} of the ${plural(tree.count, 'plant')} here.`
-              : `Your gifts paid for ${tree.count > 1 ? `all ${plural(tree.count, 'plant')}` : 'this tree'}.`}
+              ? t('card.giftSome', { gift: tree.giftPlants, count: tree.count })
+              : tree.count > 1
+                ? t('card.giftAll', { count: tree.count })
+                : t('card.giftThis')}
           </p>
         ) : (
-          <p className="text-sm">You registered this tree.</p>
+          <p className="text-sm">{t('card.registered')}</p>
         )}
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
-          <dt className={mutedText}>Species</dt>
+          <dt className={mutedText}>{t('card.species')}</dt>
           <dd>
             {speciesName(tree.species)} <i className={mutedText}>{tree.species.scientificName}</i>
           </dd>
           {tree.location || tree.driveName ? (
             <>
-              <dt className={mutedText}>Where</dt>
+              <dt className={mutedText}>{t('card.where')}</dt>
               <dd className="break-words">
-                {[tree.location, tree.driveName ? `drive “${tree.driveName}”` : null]
+                {[tree.location, tree.driveName ? t('card.drive', { name: tree.driveName }) : null]
                   .filter(Boolean)
                   .join(', ')}
               </dd>
             </>
           ) : null}
-          <dt className={mutedText}>Planted</dt>
+          <dt className={mutedText}>{t('card.planted')}</dt>
           <dd>
-            <time dateTime={tree.plantedAt}>{formatPlantingDay(tree.plantedAt)}</time>
+            <time dateTime={tree.plantedAt}>{formatPlantingDay(tree.plantedAt, locale)}</time>
           </dd>
-          <dt className={mutedText}>Last check</dt>
-          <dd data-testid="forest-tree-alive">{aliveText(tree)}</dd>
+          <dt className={mutedText}>{t('card.lastCheck')}</dt>
+          <dd data-testid="forest-tree-alive">{aliveText(tree, t)}</dd>
           {tree.status === 'dead' ? (
             <>
-              <dt className={mutedText}>Died</dt>
+              <dt className={mutedText}>{t('card.died')}</dt>
               <dd data-testid="forest-tree-death">
                 {tree.statusChangedAt ? (
-                  <time dateTime={tree.statusChangedAt}>{formatDay(tree.statusChangedAt)}</time>
+                  <time dateTime={tree.statusChangedAt}>
+                    {formatDay(tree.statusChangedAt, locale)}
+                  </time>
                 ) : (
-                  'Date not recorded'
+                  t('card.dateUnknown')
                 )}
-                , of {causeWords(tree.cause)}
+                {t('card.ofCause', { cause: causeWords(tree.cause, t) })}
                 {tree.replacedByTreeId ? (
                   <>
                     {' '}
                     ·{' '}
                     <Link to={PATHS.tree(tree.replacedByTreeId)} className={textLink}>
-                      replanted
+                      {t('card.replanted')}
                     </Link>
                   </>
                 ) : null}
@@ -93,21 +106,24 @@ export function ForestTreeCard({ tree }: { tree: ForestTree }) {
           ) : null}
           {tree.replacesTreeId ? (
             <>
-              <dt className={mutedText}>Replaces</dt>
+              <dt className={mutedText}>{t('card.replaces')}</dt>
               <dd data-testid="forest-tree-replaces">
                 <Link to={PATHS.tree(tree.replacesTreeId)} className={textLink}>
-                  a tree that died
+                  {t('card.replacedTree')}
                 </Link>
-                {tree.giftPlants > 0 ? '; your gifts it carried moved here' : ''}
+                {tree.giftPlants > 0 ? t('card.giftsMoved') : ''}
               </dd>
             </>
           ) : null}
-          <dt className={mutedText}>CO₂ stored</dt>
+          <dt className={mutedText}>{t('card.co2')}</dt>
           <dd>
-            about {formatKg(co2Kg.mid)}{' '}
+            {t('card.co2About', { mid: formatKg(co2Kg.mid, locale) })}{' '}
             <span className={mutedText}>
-              (likely {formatKg(co2Kg.low)} – {formatKg(co2Kg.high)},{' '}
-              {tree.impact.basis === 'measured' ? 'measured' : 'predicted'})
+              {t('card.co2Range', {
+                low: formatKg(co2Kg.low, locale),
+                high: formatKg(co2Kg.high, locale),
+                basis: tree.impact.basis,
+              })}
             </span>
           </dd>
         </dl>

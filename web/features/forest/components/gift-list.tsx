@@ -5,7 +5,10 @@ import { buttonClass } from '../../../components/ui/button';
 import { DownloadButton } from '../../../components/ui/download-button';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { downloadGiftCertificate } from '../api';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { rich, useT } from '../../../i18n/use-t';
 import { formatDay, giftProgress, giftTitle, PATHS } from '../format';
+import { forestMessages } from '../messages';
 
 const BADGE: Record<ForestGift['status'], string> = {
   funded: 'badge-info',
@@ -18,54 +21,62 @@ const BADGE: Record<ForestGift['status'], string> = {
  * a Share link to its public page (cards, not a table).
  */
 export function GiftList({ gifts }: { gifts: readonly ForestGift[] }) {
+  const t = useT(forestMessages);
+  const locale = useIntlLocale();
   return (
     <ul className="flex flex-col gap-2">
-      {gifts.map((gift) => (
-        <li
-          key={gift.donationId}
-          className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3"
-          data-testid="forest-gift"
-        >
-          <div className="flex flex-col">
-            <span className="font-semibold">
-              {gift.driveId && gift.driveName ? (
-                <Link to={PATHS.drive(gift.driveId)} className={textLink}>
-                  {giftTitle(gift)}
-                </Link>
-              ) : (
-                giftTitle(gift)
-              )}
-            </span>
-            <span className={`text-sm ${mutedText}`}>
-              Paid <time dateTime={gift.paidAt}>{formatDay(gift.paidAt)}</time>
-            </span>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <span
-              className={`badge h-auto py-1 ${gift.waitingForOrganiser ? 'badge-warning' : BADGE[gift.status]}`}
-              data-testid="gift-status"
-            >
-              {giftProgress(gift)}
-            </span>
-            <DownloadButton
-              download={() => downloadGiftCertificate(gift.donationId)}
-              failure="The certificate could not be downloaded. Please try again."
-              label="Certificate (PDF)"
-              ariaLabel={`Certificate (PDF) for ${giftTitle(gift)}, paid ${formatDay(gift.paidAt)}`}
-              variant="secondary"
-              size="sm"
-            />
-            {/* The gift's public page carries the share buttons (and never a claim code). */}
-            <Link
-              to={SHARE_PATHS.gift(gift.donationId)}
-              className={buttonClass({ variant: 'ghost', size: 'sm' })}
-              aria-label={`Share ${giftTitle(gift)}, paid ${formatDay(gift.paidAt)}: its public page`}
-            >
-              Share
-            </Link>
-          </div>
-        </li>
-      ))}
+      {gifts.map((gift) => {
+        const title = giftTitle(gift, t);
+        const paid = formatDay(gift.paidAt, locale);
+        return (
+          <li
+            key={gift.donationId}
+            className="flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-200 p-3"
+            data-testid="forest-gift"
+          >
+            <div className="flex flex-col">
+              <span className="font-semibold">
+                {gift.driveId && gift.driveName ? (
+                  <Link to={PATHS.drive(gift.driveId)} className={textLink}>
+                    {title}
+                  </Link>
+                ) : (
+                  title
+                )}
+              </span>
+              <span className={`text-sm ${mutedText}`}>
+                {rich(t('gift.paid', { date: paid }), {
+                  time: (chunk) => <time dateTime={gift.paidAt}>{chunk}</time>,
+                })}
+              </span>
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <span
+                className={`badge h-auto py-1 ${gift.waitingForOrganiser ? 'badge-warning' : BADGE[gift.status]}`}
+                data-testid="gift-status"
+              >
+                {giftProgress(gift, t, locale)}
+              </span>
+              <DownloadButton
+                download={() => downloadGiftCertificate(gift.donationId)}
+                failure={t('gift.certificateFailed')}
+                label={t('gift.certificate')}
+                ariaLabel={t('gift.certificateFor', { gift: title, date: paid })}
+                variant="secondary"
+                size="sm"
+              />
+              {/* The gift's public page carries the share buttons (and never a claim code). */}
+              <Link
+                to={SHARE_PATHS.gift(gift.donationId)}
+                className={buttonClass({ variant: 'ghost', size: 'sm' })}
+                aria-label={t('gift.shareLabel', { gift: title, date: paid })}
+              >
+                {t('gift.share')}
+              </Link>
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -5,7 +5,9 @@ import { mutedText, textLink } from '../../../components/ui/looks';
 import { TitledSection } from '../../../components/ui/titled-section';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
+import { useT } from '../../../i18n/use-t';
 import { useForest, useForestList, type ForestList } from '../api';
+import { forestMessages } from '../messages';
 import { PATHS } from '../format';
 import { ForestMap } from './forest-map';
 import { FourNumbers } from '../../../components/ui/four-numbers';
@@ -15,22 +17,23 @@ import { ForestTreeCard } from './forest-tree-card';
 import { GiftList } from './gift-list';
 
 /** "Show more …" under a list while its cursor says there is more. */
-function ShowMore({ list, what }: { list: ForestList; what: string }) {
+function ShowMore({ list }: { list: ForestList }) {
   const query = useForestList(list);
+  const t = useT(forestMessages);
   if (!query.hasNextPage) return null;
   return (
     <div className="flex flex-col items-start gap-2">
       <Button
         variant="secondary"
         busy={query.isFetchingNextPage}
-        busyLabel="Loading…"
+        busyLabel={t('more.busy')}
         onClick={() => void query.fetchNextPage()}
       >
-        Show more {what}
+        {t(`more.${list}`)}
       </Button>
       {query.isFetchNextPageError ? (
         <p role="alert" className="text-error">
-          {failureMessage(query.error, `More ${what} could not be loaded just now.`)}
+          {failureMessage(query.error, t(`more.${list}Failed`))}
         </p>
       ) : null}
     </div>
@@ -48,31 +51,26 @@ function ForestBody({ forest }: { forest: Forest }) {
   const trees = useLoaded('trees', forest);
   const updates = useLoaded('updates', forest);
   const hasMapPoints = trees.some((tree) => tree.lat !== null && tree.lng !== null);
+  const t = useT(forestMessages);
   return (
     <div className="flex flex-col gap-6">
       <ForestSummary summary={forest.summary} />
-      <FourNumbers title="My forest, counted honestly" numbers={forest.fourNumbers} />
+      <FourNumbers title={t('fourNumbers.title')} numbers={forest.fourNumbers} />
       {gifts.length > 0 ? (
-        <TitledSection title="Your tree gifts">
+        <TitledSection title={t('section.gifts')}>
           <GiftList gifts={gifts} />
-          <ShowMore list="gifts" what="gifts" />
+          <ShowMore list="gifts" />
         </TitledSection>
       ) : null}
       {hasMapPoints ? (
-        <TitledSection title="Where your trees grow">
-          <p className={`text-sm ${mutedText}`}>
-            Trees you registered show where you placed them; trees planted for your gifts show their
-            place to about 100 m.
-          </p>
+        <TitledSection title={t('section.map')}>
+          <p className={`text-sm ${mutedText}`}>{t('section.mapHint')}</p>
           <ForestMap trees={trees} />
         </TitledSection>
       ) : null}
-      <TitledSection title="Your trees">
+      <TitledSection title={t('section.trees')}>
         {trees.length === 0 ? (
-          <p className={mutedText}>
-            No tree is in the ground for you yet. Your gifts appear here once the organiser records
-            the planting.
-          </p>
+          <p className={mutedText}>{t('section.noTrees')}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {trees.map((tree) => (
@@ -82,22 +80,20 @@ function ForestBody({ forest }: { forest: Forest }) {
             ))}
           </ul>
         )}
-        <ShowMore list="trees" what="trees" />
+        <ShowMore list="trees" />
       </TitledSection>
-      <TitledSection title="What happened">
+      <TitledSection title={t('section.happened')}>
         {trees.length === 0 && updates.length === 0 ? (
-          <p className={mutedText}>
-            Plantings, photos from the field and news of your trees will show up here.
-          </p>
+          <p className={mutedText}>{t('section.nothingHappened')}</p>
         ) : (
           <ForestTimeline trees={trees} updates={updates} />
         )}
-        <ShowMore list="updates" what="updates" />
+        <ShowMore list="updates" />
       </TitledSection>
       <p className={`text-sm ${mutedText}`}>
-        CO₂ figures follow one published method, with a likely range.{' '}
+        {t('method.note')}{' '}
         <Link to={PATHS.impactMethod} className={textLink}>
-          How is this computed?
+          {t('method.link')}
         </Link>
       </p>
     </div>
@@ -107,11 +103,12 @@ function ForestBody({ forest }: { forest: Forest }) {
 /** /app/my-forest: the trees a member registered and the trees their gifts paid for. */
 export function MyForest() {
   const forest = useForest();
-  if (forest.isPending) return <LoadingState label="Loading your forest…" />;
+  const t = useT(forestMessages);
+  if (forest.isPending) return <LoadingState label={t('loading')} />;
   if (forest.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(forest.error, 'Your forest could not be loaded just now.')}
+        message={failureMessage(forest.error, t('failed'))}
         onRetry={() => void forest.refetch()}
       />
     );
@@ -129,15 +126,14 @@ export function MyForest() {
         <EmptyState
           action={
             <div className="flex flex-wrap justify-center gap-3">
-              <ButtonLink to={PATHS.donate}>Donate trees</ButtonLink>
+              <ButtonLink to={PATHS.donate}>{t('donate')}</ButtonLink>
               <ButtonLink to={PATHS.register} variant="secondary">
-                Register a tree
+                {t('register')}
               </ButtonLink>
             </div>
           }
         >
-          Your forest is empty for now. Fund trees at a planting drive, or register a tree you
-          planted, and follow them here as they grow.
+          {t('empty')}
         </EmptyState>
       </div>
     );
