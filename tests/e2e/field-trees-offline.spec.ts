@@ -6,8 +6,9 @@ import { signedInAccount } from '../support/shell-session';
 import { apiTree, withE2eDatabase } from '../support/trees-e2e';
 
 // Issue 24's journey: with the network cut, register a tree with a photo and measure another
-// (with a photo too), reload the app offline (it opens), go online, and the server has exactly
-// one new tree and one measurement, each with its photo.
+// (with a photo too), log its care and report a problem, reload the app offline (it opens), go
+// online, and the server has exactly one new tree and one measurement, each with its photo, one
+// care entry and the report.
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -35,7 +36,17 @@ async function serverRows(ownerEmail: string, measuredTreeId: string) {
       .select(['height_cm', 'photo_file_id'])
       .where('tree_id', '=', measuredTreeId)
       .execute();
-    return { trees, measurements };
+    const care = await db
+      .selectFrom('tree_care_log')
+      .select(['action'])
+      .where('tree_id', '=', measuredTreeId)
+      .execute();
+    const health = await db
+      .selectFrom('trees')
+      .select(['health_note'])
+      .where('id', '=', measuredTreeId)
+      .executeTakeFirstOrThrow();
+    return { trees, measurements, care, healthNote: health.health_note };
   });
 }
 
@@ -49,7 +60,7 @@ async function toLastStep(page: Page) {
 }
 
 for (const screen of SCREENS)
-  test(`a tree with its photo and a measurement saved offline upload once, after an offline reload (${screen.name})`, async ({
+  test(`a tree and a measurement with their photos, care and a problem report saved offline upload once, after an offline reload (${screen.name})`, async ({
     page,
   }) => {
     test.setTimeout(150_000);
@@ -91,6 +102,28 @@ for (const screen of SCREENS)
     });
     await measure.getByRole('button', { name: 'Save measurement' }).click();
     await expect(page.getByText(SAVED).first()).toBeVisible();
+    const bar = page.getByTestId('outbox-bar');
+    await expect(bar).toContainText(
+      `1 item saved on this phone — will upload when you are online.`,
+    );
+
+    // Care and a health report, offline too.
+    await page.getByRole('button', { name: 'Log care' }).click();
+    const careDialog = page.getByRole('dialog', { name: 'Log care' });
+    await careDialog
+      .getByRole('radiogroup', { name: 'What did you do?' })
+      .getByText('Mulched', { exact: true })
+      .click();
+    await careDialog.getByRole('button', { name: 'Log care' }).click();
+    await expect(careDialog).toHaveCount(0);
+    await expect(bar).toContainText(`2 items saved on this phone`);
+    await page.getByRole('button', { name: 'Report a problem' }).click();
+    const problem = page.getByRole('dialog', { name: 'Report a problem' });
+    await problem.getByLabel('What is wrong?').selectOption({ label: 'Pests' });
+    await problem.getByLabel('What do you see? (optional)').fill('Beetles on the bark');
+    await problem.getByRole('button', { name: 'Report the problem' }).click();
+    await expect(problem).toHaveCount(0);
+    await expect(bar).toContainText(`3 items saved on this phone`);
 
     // A new tree with its photo, registered offline.
     await page.goto('/app/tree-registeration');
@@ -122,11 +155,10 @@ for (const screen of SCREENS)
     await form.getByRole('button', { name: 'Register tree' }).click();
     await expect(form.getByTestId('tree-kept')).toHaveText(SAVED);
 
-    // Closed and reopened without a signal: both wait on the phone.
+    // Closed and reopened without a signal: all four wait on the phone.
     await page.reload();
-    const bar = page.getByTestId('outbox-bar');
     await expect(bar).toContainText(
-      `2 items saved on this phone — will upload when you are online.`,
+      `4 items saved on this phone — will upload when you are online.`,
     );
     expect((await serverRows(me.email, existing.id)).trees).toHaveLength(1);
 
@@ -140,6 +172,8 @@ for (const screen of SCREENS)
     expect(rows.trees).toHaveLength(2);
     expect(rows.measurements.map((m) => Number(m.height_cm))).toEqual([88]);
     expect(rows.measurements[0]!.photo_file_id).not.toBeNull();
+    expect(rows.care.map((c) => c.action)).toEqual(['mulched']);
+    expect(rows.healthNote).toBe('Beetles on the bark');
   });
 
 test('a half-filled registration, photo included, survives closing the app; Start again drops it', async ({
