@@ -8,9 +8,10 @@ import { useLocale } from './locale';
  */
 export function intlLocale(
   locale: Locale,
-  browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
+  // A stubbed navigator (tests, odd webviews) may have no list of languages.
+  browser: readonly string[] | undefined = globalThis.navigator?.languages,
 ): string | undefined {
-  const first = browser[0]?.toLowerCase().split('-')[0];
+  const first = browser?.[0]?.toLowerCase().split('-')[0];
   return first === undefined || first === locale ? undefined : locale;
 }
 

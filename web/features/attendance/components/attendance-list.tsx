@@ -13,9 +13,16 @@ import { failureMessage } from '../../../lib/api-client';
 import { formatDecimal } from '../../../lib/numbers';
 import { SAVED_ON_PHONE } from '../../../lib/outbox/use-outbox';
 import { useCheckIn, useCheckOut, useCorrectHours } from '../api';
+import { useT, type Translate } from '../../../i18n/use-t';
+import { attendanceMessages, type AttendanceKey } from '../messages';
+import { useIntlLocale } from '../../../i18n/intl-locale';
 
-/** "1.5 h": hours as the server counts them (two decimals at most). */
-export const formatHours = (hours: number) => `${formatDecimal(hours, 2)} h`;
+/** "1.5 h": hours as the server counts them (two decimals at most), in the reader's language. */
+export function useFormatHours() {
+  const t = useT(attendanceMessages);
+  const locale = useIntlLocale();
+  return (hours: number) => t('hours.value', { hours: formatDecimal(hours, 2, locale) });
+}
 
 /** Accents and case do not matter when searching a name: "Jose" finds "José". */
 const folded = (text: string) =>
@@ -24,16 +31,24 @@ const folded = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-const clock = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat(undefined, { timeStyle: 'short', timeZone }).format(new Date(iso));
+const clock = (iso: string, timeZone: string, locale: string | undefined) =>
+  new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }).format(new Date(iso));
 
-function status(person: AttendancePerson, timeZone: string): string {
+function status(
+  person: AttendancePerson,
+  timeZone: string,
+  t: Translate<AttendanceKey>,
+  locale: string | undefined,
+): string {
+  const at = (iso: string) => clock(iso, timeZone, locale);
   if (person.checkedIn && person.checkedInAt)
-    return `Checked in at ${clock(person.checkedInAt, timeZone)}`;
+    return t('status.checkedIn', { time: at(person.checkedInAt) });
   if (person.checkedOutAt)
-    return `${person.checkedInAt ? `In at ${clock(person.checkedInAt, timeZone)}, ` : ''}checked out at ${clock(person.checkedOutAt, timeZone)}`;
-  if (person.isOrganiser) return "Counted for the drive's duration unless corrected";
-  return 'Not checked in';
+    return person.checkedInAt
+      ? t('status.inAndOut', { in: at(person.checkedInAt), out: at(person.checkedOutAt) })
+      : t('status.out', { out: at(person.checkedOutAt) });
+  if (person.isOrganiser) return t('status.organiser');
+  return t('status.none');
 }
 
 /** Correcting someone's hours: 0–24, checked with the contract's schema. */
@@ -47,6 +62,7 @@ function HoursForm({
   onDone: () => void;
 }) {
   const correct = useCorrectHours(driveId);
+  const t = useT(attendanceMessages);
   const form = useContractForm(attendanceCorrectionSchema, { hours: person.hours });
   const onSubmit = form.handleSubmit(({ hours }) => {
     if (correct.isPending) return;
@@ -54,13 +70,13 @@ function HoursForm({
       { userId: person.userId, hours },
       {
         onSuccess: (answer) => {
-          toast.success(`${person.name}: ${answer.message}`);
+          toast.success(t('said', { name: person.name, message: answer.message }));
           onDone();
         },
         onError: (error) =>
           form.setError(
             'hours',
-            { message: failureMessage(error, 'The hours could not be saved just now.') },
+            { message: failureMessage(error, t('hoursForm.failed')) },
             { shouldFocus: true },
           ),
       },
@@ -71,12 +87,12 @@ function HoursForm({
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      aria-label={`Correct the hours of ${person.name}`}
+      aria-label={t('hoursForm.label', { name: person.name })}
     >
       <div className="sm:w-48">
         <TextField
-          label={`Hours for ${person.name}`}
-          hint={`From 0 to ${ATTENDANCE_LIMITS.correctionMaxHours}.`}
+          label={t('hoursForm.field', { name: person.name })}
+          hint={t('hoursForm.hint', { max: ATTENDANCE_LIMITS.correctionMaxHours })}
           type="number"
           inputMode="decimal"
           min={0}
@@ -91,11 +107,11 @@ function HoursForm({
         />
       </div>
       <div className="flex gap-2 sm:mt-7">
-        <Button type="submit" size="sm" busy={correct.isPending} busyLabel="Saving…">
-          Save hours
+        <Button type="submit" size="sm" busy={correct.isPending} busyLabel={t('hoursForm.saving')}>
+          {t('hoursForm.save')}
         </Button>
         <Button variant="ghost" size="sm" onClick={onDone}>
-          Cancel
+          {t('hoursForm.cancel')}
         </Button>
       </div>
     </form>
@@ -116,28 +132,35 @@ function PersonRow({
   const [editing, setEditing] = useState(false);
   const checkIn = useCheckIn(driveId);
   const checkOut = useCheckOut(driveId);
-  const refused = (error: unknown) =>
-    toast.error(`${person.name}: ${failureMessage(error, 'That did not work just now.')}`);
+  const t = useT(attendanceMessages);
+  const locale = useIntlLocale();
+  const formatHours = useFormatHours();
+  const said = (message: string) => t('said', { name: person.name, message });
+  const refused = (error: unknown) => toast.error(said(failureMessage(error, t('person.failed'))));
   return (
     <li className="flex flex-col gap-3 py-3" data-testid="attendance-person">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold break-words">
             {person.name}
-            {person.isOrganiser ? <span className="badge badge-ghost ml-2">Organiser</span> : null}
-            {person.walkIn ? <span className="badge badge-ghost ml-2">Walk-in</span> : null}
+            {person.isOrganiser ? (
+              <span className="badge badge-ghost ml-2">{t('person.organiser')}</span>
+            ) : null}
+            {person.walkIn ? (
+              <span className="badge badge-ghost ml-2">{t('person.walkIn')}</span>
+            ) : null}
           </p>
           <p className={`text-sm ${mutedText}`} data-testid="person-status">
-            {status(person, timeZone)}
+            {status(person, timeZone, t, locale)}
           </p>
         </div>
         <p className="text-right">
-          <span className={`block text-sm ${mutedText}`}>Hours</span>
+          <span className={`block text-sm ${mutedText}`}>{t('person.hours')}</span>
           <span className="font-semibold tabular-nums" data-testid="person-hours">
             {formatHours(person.hours)}
           </span>
           {person.corrected ? (
-            <span className={`block text-sm ${mutedText}`}>corrected</span>
+            <span className={`block text-sm ${mutedText}`}>{t('person.corrected')}</span>
           ) : null}
         </p>
       </div>
@@ -148,45 +171,45 @@ function PersonRow({
               variant="secondary"
               size="sm"
               busy={checkOut.isPending}
-              aria-label={`Check out ${person.name}`}
+              aria-label={t('person.checkOutLabel', { name: person.name })}
               onClick={() =>
                 checkOut.mutate(person.userId, {
-                  onSuccess: (answer) => toast.success(`${person.name}: ${answer.message}`),
+                  onSuccess: (answer) => toast.success(said(answer.message)),
                   onError: refused,
                 })
               }
             >
-              Check out
+              {t('person.checkOut')}
             </Button>
           ) : (
             <Button
               size="sm"
               busy={checkIn.isPending}
-              aria-label={`Check in ${person.name}`}
+              aria-label={t('person.checkInLabel', { name: person.name })}
               onClick={() =>
                 checkIn.mutate(
                   { body: { userId: person.userId }, label: person.name },
                   {
                     onSuccess: (result) =>
                       'sent' in result
-                        ? toast.success(`${person.name}: ${result.sent.message}`)
-                        : toast.info(`${person.name}: ${SAVED_ON_PHONE}`),
+                        ? toast.success(said(result.sent.message))
+                        : toast.info(said(SAVED_ON_PHONE)),
                     onError: refused,
                   },
                 )
               }
             >
-              Check in
+              {t('person.checkIn')}
             </Button>
           )}
           {editing ? null : (
             <Button
               variant="ghost"
               size="sm"
-              aria-label={`Correct hours of ${person.name}`}
+              aria-label={t('person.correctLabel', { name: person.name })}
               onClick={() => setEditing(true)}
             >
-              Correct hours
+              {t('person.correct')}
             </Button>
           )}
         </div>
@@ -215,12 +238,13 @@ export function AttendanceList({
 }) {
   const [query, setQuery] = useState('');
   const listId = useId();
+  const t = useT(attendanceMessages);
   const wanted = folded(query.trim());
   const shown = wanted ? people.filter((p) => folded(p.name).includes(wanted)) : people;
   return (
     <div className="flex flex-col gap-3">
       <TextField
-        label="Search by name"
+        label={t('list.search')}
         type="search"
         autoComplete="off"
         value={query}
@@ -229,11 +253,11 @@ export function AttendanceList({
       />
       <p className={`text-sm ${mutedText}`} aria-live="polite">
         {wanted
-          ? `${shown.length} of ${people.length} people match.`
-          : `${people.length} ${people.length === 1 ? 'person' : 'people'}.`}
+          ? t('list.match', { shown: shown.length, total: people.length })
+          : t('list.count', { count: people.length })}
       </p>
       {shown.length ? (
-        <ul id={listId} className="divide-y divide-base-300" aria-label="People at this drive">
+        <ul id={listId} className="divide-y divide-base-300" aria-label={t('list.label')}>
           {shown.map((person) => (
             <PersonRow
               key={person.userId}
@@ -246,7 +270,7 @@ export function AttendanceList({
         </ul>
       ) : (
         <p id={listId} className={mutedText}>
-          {wanted ? 'No one of that name is at this drive.' : 'No one has joined this drive yet.'}
+          {wanted ? t('list.noMatch') : t('list.empty')}
         </p>
       )}
     </div>

@@ -12,8 +12,12 @@ import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { formatCount } from '../../../lib/numbers';
+import { rich } from '../../../i18n/use-t';
+import { useT, type Translate } from '../../../i18n/use-t';
+import { attendanceMessages, type AttendanceKey } from '../messages';
+import { useIntlLocale } from '../../../i18n/intl-locale';
 import { useAttendance, useCheckIn } from '../api';
-import { AttendanceList, formatHours } from './attendance-list';
+import { AttendanceList, useFormatHours } from './attendance-list';
 import { PassCodeForm } from './pass-code-form';
 import { PassScanner } from './pass-scanner';
 import { WalkInForm } from './walk-in-form';
@@ -45,17 +49,20 @@ function Card({
 
 /** The live count: who is here now, who came, who joined, and the hours the drive adds. */
 function Counts({ data }: { data: Attendance }) {
+  const t = useT(attendanceMessages);
+  const locale = useIntlLocale();
+  const formatHours = useFormatHours();
   const tiles: Array<[string, string, string]> = [
-    ['Checked in now', formatCount(data.counts.checkedInNow), 'count-checked-in'],
-    ['Came', formatCount(data.counts.attended), 'count-attended'],
-    ['Joined', formatCount(data.counts.rsvped), 'count-rsvped'],
-    ['Volunteer hours', formatHours(data.totalHours), 'count-hours'],
+    [t('desk.checkedInNow'), formatCount(data.counts.checkedInNow, locale), 'count-checked-in'],
+    [t('desk.came'), formatCount(data.counts.attended, locale), 'count-attended'],
+    [t('desk.joined'), formatCount(data.counts.rsvped, locale), 'count-rsvped'],
+    [t('desk.hours'), formatHours(data.totalHours), 'count-hours'],
   ];
   return (
     <dl
       className="grid grid-cols-2 gap-3 sm:grid-cols-4"
       aria-live="polite"
-      aria-label="Attendance so far"
+      aria-label={t('desk.countsLabel')}
     >
       {tiles.map(([label, value, testId]) => (
         <div key={label} className="rounded-box bg-base-200 p-3" data-testid={testId}>
@@ -97,10 +104,10 @@ function OutcomeLine({ outcome }: { outcome: Outcome | null }) {
   );
 }
 
-const outcomeOf = (answer: AttendanceChangeResponse): Outcome =>
+const outcomeOf = (answer: AttendanceChangeResponse, t: Translate<AttendanceKey>): Outcome =>
   answer.data.alreadyCheckedIn
-    ? { tone: 'info', text: `${answer.data.person.name} was already checked in.` }
-    : { tone: 'success', text: `${answer.data.person.name} is checked in.` };
+    ? { tone: 'info', text: t('outcome.already', { name: answer.data.person.name }) }
+    : { tone: 'success', text: t('outcome.checkedIn', { name: answer.data.person.name }) };
 
 /**
  * The check-in desk of a drive (/app/drives/{id}/check-in): scan passes or type their codes,
@@ -110,6 +117,7 @@ const outcomeOf = (answer: AttendanceChangeResponse): Outcome =>
  */
 export function CheckInDesk({ driveId }: { driveId: string }) {
   const attendance = useAttendance(driveId);
+  const t = useT(attendanceMessages);
   const checkIn = useCheckIn(driveId);
   const walkIn = useCheckIn(driveId);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -118,17 +126,18 @@ export function CheckInDesk({ driveId }: { driveId: string }) {
 
   const sendCode = async (code: string) => {
     try {
-      const result = await checkIn.mutateAsync({ body: { code }, label: `Pass ${code}` });
+      const label = t('outbox.pass', { code });
+      const result = await checkIn.mutateAsync({ body: { code }, label });
       setOutcome(
         'sent' in result
-          ? outcomeOf(result.sent)
-          : { tone: 'info', text: `Pass ${code}: ${SAVED_ON_PHONE}` },
+          ? outcomeOf(result.sent, t)
+          : { tone: 'info', text: t('said', { name: label, message: SAVED_ON_PHONE }) },
       );
       return true;
     } catch (error) {
       setOutcome({
         tone: 'error',
-        text: failureMessage(error, 'That pass could not be checked just now.'),
+        text: failureMessage(error, t('outcome.passFailed')),
       });
       return false;
     }
@@ -146,27 +155,30 @@ export function CheckInDesk({ driveId }: { driveId: string }) {
     try {
       const result = await walkIn.mutateAsync({
         body: { walkIn: person },
-        label: `Walk-in ${person.name}`,
+        label: t('outbox.walkIn', { name: person.name }),
       });
       setWalkInOutcome(
         'sent' in result
           ? {
               tone: 'success',
-              text: `${result.sent.data.person.name}: ${result.sent.message}`,
+              text: t('said', {
+                name: result.sent.data.person.name,
+                message: result.sent.message,
+              }),
             }
-          : { tone: 'info', text: `${person.name}: ${SAVED_ON_PHONE}` },
+          : { tone: 'info', text: t('said', { name: person.name, message: SAVED_ON_PHONE }) },
       );
       return true;
     } catch (error) {
       setWalkInOutcome({
         tone: 'error',
-        text: failureMessage(error, 'The walk-in could not be checked in just now.'),
+        text: failureMessage(error, t('outcome.walkInFailed')),
       });
       return false;
     }
   };
 
-  if (attendance.isPending) return <LoadingState label="Loading the check-in desk…" />;
+  if (attendance.isPending) return <LoadingState label={t('desk.loading')} />;
   if (attendance.isError) {
     const error = attendance.error;
     if (error instanceof ApiError && (error.status === 403 || error.status === 404))
@@ -175,14 +187,14 @@ export function CheckInDesk({ driveId }: { driveId: string }) {
           <div className="card-body items-center gap-3 text-center">
             <p>{error.message}</p>
             <Link to={drivePagePath(driveId)} className={textLink}>
-              Back to the drive
+              {t('desk.back')}
             </Link>
           </div>
         </section>
       );
     return (
       <LoadErrorCard
-        message={failureMessage(error, 'The check-in desk could not be loaded just now.')}
+        message={failureMessage(error, t('desk.failed'))}
         onRetry={() => void attendance.refetch()}
       />
     );
@@ -196,13 +208,21 @@ export function CheckInDesk({ driveId }: { driveId: string }) {
         <div className="card-body gap-4 p-4 sm:p-6">
           <div>
             <h2 id="check-in-drive" className="text-2xl font-bold break-words">
-              Check-in: {data.driveName}
+              {t('desk.title', { name: data.driveName })}
             </h2>
             <p className={mutedText}>
-              Starts {formatInZone(data.window.startsAt, data.window.timeZone)} ·{' '}
-              <Link to={drivePagePath(driveId)} className={textLink}>
-                drive page
-              </Link>
+              {rich(
+                t('desk.starts', {
+                  when: formatInZone(data.window.startsAt, data.window.timeZone),
+                }),
+                {
+                  link: (text) => (
+                    <Link to={drivePagePath(driveId)} className={textLink}>
+                      {text}
+                    </Link>
+                  ),
+                },
+              )}
             </p>
           </div>
           {notice ? (
@@ -216,23 +236,21 @@ export function CheckInDesk({ driveId }: { driveId: string }) {
 
       {data.window.open ? (
         <>
-          <Card title="Scan a pass" testId="scan-card">
+          <Card title={t('desk.scanTitle')} testId="scan-card">
             <PassScanner onCode={onScanned} />
-            <h4 className="font-semibold">Enter a pass code</h4>
+            <h4 className="font-semibold">{t('desk.enterCode')}</h4>
             <PassCodeForm onCode={sendCode} busy={checkIn.isPending} />
             <OutcomeLine outcome={outcome} />
           </Card>
-          <Card title="Walk-in" testId="walk-in-card">
-            <p className={mutedText}>
-              Came without joining? Check them in with their name and email.
-            </p>
+          <Card title={t('desk.walkInTitle')} testId="walk-in-card">
+            <p className={mutedText}>{t('desk.walkInHelp')}</p>
             <WalkInForm onWalkIn={sendWalkIn} busy={walkIn.isPending} />
             <OutcomeLine outcome={walkInOutcome} />
           </Card>
         </>
       ) : null}
 
-      <Card title="People" testId="people-card">
+      <Card title={t('desk.people')} testId="people-card">
         <AttendanceList
           driveId={driveId}
           people={data.people}

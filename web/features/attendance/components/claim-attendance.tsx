@@ -5,6 +5,8 @@ import { CLAIM_QUERY_PARAM } from '../../../../contract/attendance';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import { useClaimAttendance } from '../api';
+import { useT } from '../../../i18n/use-t';
+import { attendanceMessages } from '../messages';
 
 /**
  * A walk-in's invitation opens the drive's page with `?claim=<token>`: the attendance is claimed
@@ -13,6 +15,7 @@ import { useClaimAttendance } from '../api';
  */
 export function ClaimAttendance({ driveId, token }: { driveId: string; token: string }) {
   const claim = useClaimAttendance(driveId);
+  const t = useT(attendanceMessages);
   const navigate = useNavigate();
   const { pathname, search, hash } = useLocation();
   const sent = useRef(false);
@@ -25,15 +28,14 @@ export function ClaimAttendance({ driveId, token }: { driveId: string; token: st
       void navigate(`${pathname}${rest.size ? `?${rest}` : ''}${hash}`, { replace: true });
     claim.mutate(token, {
       onSuccess: (answer) => toast.success(answer.message),
-      onError: (error) =>
-        toast.error(failureMessage(error, 'The attendance could not be claimed just now.')),
+      onError: (error) => toast.error(failureMessage(error, t('claim.failed'))),
       onSettled: tidy,
     });
-  }, [claim, token, navigate, pathname, search, hash]);
+  }, [claim, token, navigate, pathname, search, hash, t]);
   return (
     <p className="flex items-center gap-2" role="status" data-testid="claim-attendance">
       <Spinner />
-      Claiming your attendance…
+      {t('claim.claiming')}
     </p>
   );
 }

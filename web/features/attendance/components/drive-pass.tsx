@@ -5,6 +5,8 @@ import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import { useDrivePass } from '../api';
+import { useT } from '../../../i18n/use-t';
+import { attendanceMessages } from '../messages';
 import './pass-print.css';
 
 /**
@@ -49,6 +51,7 @@ export default function DrivePassCard({
 }) {
   const headingId = useId();
   const pass = useDrivePass(driveId);
+  const t = useT(attendanceMessages);
   // A pass left mid-print (the page changed) must not keep later prints to the pass alone.
   useEffect(() => () => void delete document.documentElement.dataset.print, []);
 
@@ -60,16 +63,14 @@ export default function DrivePassCard({
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         <img
           src={src}
-          alt={`QR code of your pass for ${driveName}`}
+          alt={t('pass.qrAlt', { name: driveName })}
           width={192}
           height={192}
           className="size-48 rounded-box bg-white p-2"
           data-testid="pass-qr"
         />
         <div className="flex flex-col items-center gap-3 text-center sm:items-start sm:text-left">
-          <p className={mutedText}>
-            Show this at the drive: the organiser scans the QR code, or types the code.
-          </p>
+          <p className={mutedText}>{t('pass.help')}</p>
           <p
             className="font-mono text-2xl font-bold tracking-wider break-words sm:text-3xl"
             data-testid="pass-code"
@@ -77,16 +78,16 @@ export default function DrivePassCard({
             {code}
           </p>
           <Button variant="secondary" onClick={printPass}>
-            Print pass
+            {t('pass.print')}
           </Button>
         </div>
         {createPortal(
           <div className="pass-print-copy" data-testid="pass-print-copy">
-            <p className="text-xl font-bold">Canopy · drive pass</p>
+            <p className="text-xl font-bold">{t('pass.printTitle')}</p>
             <p className="text-lg font-semibold">{driveName}</p>
             <p>{when}</p>
             {holder ? <p>{holder}</p> : null}
-            <img src={src} alt={`QR code of the pass for ${driveName}`} />
+            <img src={src} alt={t('pass.printQrAlt', { name: driveName })} />
             <p className="pass-print-code">{code}</p>
           </div>,
           document.body,
@@ -94,14 +95,12 @@ export default function DrivePassCard({
       </div>
     );
   } else if (pass.isError) {
-    body = (
-      <p role="alert">{failureMessage(pass.error, 'Your pass could not be loaded just now.')}</p>
-    );
+    body = <p role="alert">{failureMessage(pass.error, t('pass.failed'))}</p>;
   } else {
     body = (
       <div className="flex h-48 items-center justify-center" role="status">
         <Spinner />
-        <span className="sr-only">Loading your pass…</span>
+        <span className="sr-only">{t('pass.loading')}</span>
       </div>
     );
   }
@@ -110,7 +109,7 @@ export default function DrivePassCard({
     <section className={sectionCard} aria-labelledby={headingId} data-testid="drive-pass">
       <div className="card-body gap-4">
         <h3 id={headingId} className="card-title text-lg">
-          Your pass
+          {t('pass.title')}
         </h3>
         {body}
       </div>

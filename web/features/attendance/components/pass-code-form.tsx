@@ -3,6 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { quietField } from './quiet-field';
+import { useT } from '../../../i18n/use-t';
+import { attendanceMessages } from '../messages';
 
 const EMPTY = { code: '' };
 
@@ -19,6 +21,7 @@ export function PassCodeForm({
   busy: boolean;
 }) {
   const form = useContractForm(checkInRequestSchema, EMPTY);
+  const t = useT(attendanceMessages);
   const onSubmit = form.handleSubmit(async ({ code }) => {
     if (!code || busy) return;
     if (await onCode(code)) form.reset(EMPTY);
@@ -28,12 +31,12 @@ export function PassCodeForm({
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
-      aria-label="Enter a pass code"
+      aria-label={t('code.label')}
     >
       <div className="grow">
         <TextField
-          label="Pass code"
-          hint="16 letters and digits, as printed under the QR code."
+          label={t('code.field')}
+          hint={t('code.hint')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -42,8 +45,8 @@ export function PassCodeForm({
           {...quietField(form, 'code')}
         />
       </div>
-      <Button type="submit" className="sm:mt-7" busy={busy} busyLabel="Checking in…">
-        Check in
+      <Button type="submit" className="sm:mt-7" busy={busy} busyLabel={t('code.busy')}>
+        {t('code.submit')}
       </Button>
     </form>
   );

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { createQrReader } from '../qr-decoder';
+import { useT } from '../../../i18n/use-t';
+import { attendanceMessages, type AttendanceKey } from '../messages';
 
 type CameraState = 'off' | 'starting' | 'on' | 'no-camera' | 'denied' | 'busy' | 'failed';
 
@@ -10,14 +12,11 @@ const READ_EVERY_MS = 250;
 /** The same code read again within this time is the same pass still in view, not a new scan. */
 const SAME_CODE_MS = 4000;
 
-const MESSAGES: Partial<Record<CameraState, string>> = {
-  'no-camera':
-    'No camera was found on this device. Enter the pass code by hand below, or search for the person by name.',
-  denied:
-    'The browser was not allowed to use the camera. Allow camera access for this site in the browser settings and try again, or enter the pass code by hand.',
-  busy: 'The camera is in use by another app. Close that app and try again, or enter the pass code by hand below.',
-  failed:
-    'The camera could not be started just now. Try again, or enter the pass code by hand below.',
+const MESSAGES: Partial<Record<CameraState, AttendanceKey>> = {
+  'no-camera': 'camera.noCamera',
+  denied: 'camera.denied',
+  busy: 'camera.busy',
+  failed: 'camera.failed',
 };
 
 function cameraProblem(error: unknown): CameraState {
@@ -41,6 +40,7 @@ export function PassScanner({
   disabled?: boolean;
 }) {
   const [state, setState] = useState<CameraState>('off');
+  const t = useT(attendanceMessages);
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -127,7 +127,7 @@ export function PassScanner({
           className="aspect-square w-full object-cover"
           muted
           playsInline
-          aria-label="Camera view: hold a pass's QR code in the square"
+          aria-label={t('camera.view')}
         />
         <div
           className="pointer-events-none absolute inset-[15%] rounded-box border-4 border-white/80"
@@ -135,26 +135,24 @@ export function PassScanner({
         />
       </div>
       <p className="sr-only" role="status" aria-live="polite">
-        {state === 'on' ? 'Camera on, looking for a pass.' : ''}
+        {state === 'on' ? t('camera.on') : ''}
       </p>
       {message ? (
         <p role="alert" className="rounded-box bg-warning/15 p-3" data-testid="camera-message">
-          {message}
+          {t(message)}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         {running ? (
           <Button variant="secondary" onClick={stop}>
-            Stop camera
+            {t('camera.stop')}
           </Button>
         ) : (
           <Button onClick={() => void start()} disabled={disabled}>
-            Scan passes with the camera
+            {t('camera.start')}
           </Button>
         )}
-        {state === 'on' ? (
-          <span className={`text-sm ${mutedText}`}>Hold a pass's QR code in the square.</span>
-        ) : null}
+        {state === 'on' ? <span className={`text-sm ${mutedText}`}>{t('camera.hold')}</span> : null}
       </div>
     </div>
   );

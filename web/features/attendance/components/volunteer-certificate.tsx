@@ -3,6 +3,8 @@ import { DownloadButton } from '../../../components/ui/download-button';
 import { SelectField } from '../../../components/ui/form-field';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { downloadVolunteerCertificate } from '../api';
+import { useT } from '../../../i18n/use-t';
+import { attendanceMessages } from '../messages';
 
 /** The server's first year (contract/attendance's volunteerCertificateQuerySchema). */
 const FIRST_YEAR = 2000;
@@ -19,6 +21,7 @@ export function certificateYears(sinceYear: number, thisYear = new Date().getFul
  */
 export function VolunteerCertificateCard({ memberSince }: { memberSince?: string }) {
   const headingId = useId();
+  const t = useT(attendanceMessages);
   const since = memberSince ? new Date(memberSince).getFullYear() : FIRST_YEAR;
   const years = certificateYears(Number.isNaN(since) ? FIRST_YEAR : since);
   const [year, setYear] = useState(years[0] ?? String(new Date().getFullYear()));
@@ -30,24 +33,21 @@ export function VolunteerCertificateCard({ memberSince }: { memberSince?: string
     >
       <div className="card-body gap-4">
         <h2 id={headingId} className="card-title">
-          Volunteer certificate
+          {t('certificate.title')}
         </h2>
-        <p className={mutedText}>
-          A PDF of the drives you attended in a year, with your hours as the organisers recorded
-          them at check-in and the organisers named.
-        </p>
+        <p className={mutedText}>{t('certificate.help')}</p>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="sm:w-40">
             <SelectField
-              label="Year"
+              label={t('certificate.year')}
               value={year}
               onChange={(event) => setYear(event.target.value)}
               options={years.map((y) => ({ value: y, label: y }))}
             />
           </div>
           <DownloadButton
-            label="Download certificate (PDF)"
-            failure="The certificate could not be downloaded just now."
+            label={t('certificate.download')}
+            failure={t('certificate.failed')}
             download={() => downloadVolunteerCertificate(Number(year))}
           />
         </div>

@@ -3,6 +3,8 @@ import { Button } from '../../../components/ui/button';
 import { EmailField, TextField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { quietField } from './quiet-field';
+import { useT } from '../../../i18n/use-t';
+import { attendanceMessages } from '../messages';
 
 const EMPTY = { name: '', email: '' };
 
@@ -19,6 +21,7 @@ export function WalkInForm({
   busy: boolean;
 }) {
   const form = useContractForm(walkInSchema, EMPTY);
+  const t = useT(attendanceMessages);
   const onSubmit = form.handleSubmit(async (walkIn) => {
     if (busy) return;
     if (await onWalkIn(walkIn)) form.reset(EMPTY);
@@ -28,25 +31,25 @@ export function WalkInForm({
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-3"
-      aria-label="Check in a walk-in"
+      aria-label={t('walkIn.label')}
     >
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
-          label="Name"
+          label={t('walkIn.name')}
           autoComplete="off"
           maxLength={ATTENDANCE_LIMITS.walkInNameMax}
           {...quietField(form, 'name')}
         />
         <EmailField
-          label="Email"
+          label={t('walkIn.email')}
           autoComplete="off"
-          hint="We email them a link to claim this attendance."
+          hint={t('walkIn.emailHint')}
           {...quietField(form, 'email')}
         />
       </div>
       <div>
-        <Button type="submit" busy={busy} busyLabel="Checking in…">
-          Check in walk-in
+        <Button type="submit" busy={busy} busyLabel={t('walkIn.busy')}>
+          {t('walkIn.submit')}
         </Button>
       </div>
     </form>
