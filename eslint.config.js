@@ -85,6 +85,15 @@ const TRANSLATED = [
   'web/routes/register.tsx',
   'web/features/forest/**/*.tsx',
   'web/routes/app-my-forest.tsx',
+  'web/features/drives/**/*.tsx',
+  'web/features/drive-form/components/!(*.fixtures).tsx',
+  'web/features/calendar/**/*.tsx',
+  'web/features/attendance/**/*.tsx',
+  'web/routes/app-drive-detail.tsx',
+  'web/routes/app-plantations.tsx',
+  'web/routes/app-my-plantations.tsx',
+  'web/routes/app-calendar.tsx',
+  'web/routes/app-drive-check-in.tsx',
 ];
 
 export default tseslint.config(
