@@ -94,6 +94,8 @@ const TRANSLATED = [
   'web/routes/app-my-plantations.tsx',
   'web/routes/app-calendar.tsx',
   'web/routes/app-drive-check-in.tsx',
+  'web/features/gifts/**/*.tsx',
+  'web/routes/claim-gift.tsx',
 ];
 
 export default tseslint.config(

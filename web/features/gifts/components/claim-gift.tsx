@@ -5,42 +5,42 @@ import { LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { getToken } from '../../../lib/session';
 import { useAskingOpenTabs } from '../../../lib/use-open-tab-session';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
 import { useClaimGift, useGiftPreview } from '../api';
+import { giftsMessages } from '../messages';
 
 const FOREST_PATH = '/app/my-forest';
 
-const treesText = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'tree' : 'trees'}`;
-
-const STATUS_TEXT: Record<GiftPreview['status'], string> = {
-  funded: 'Paid for, waiting to be planted',
-  'partly-planted': 'Partly planted',
-  planted: 'Planted',
-};
-
 function GiftSummary({ gift }: { gift: GiftPreview }) {
-  const day = gift.drive ? new Date(gift.drive.startsAt).toLocaleDateString() : null;
+  const t = useT(giftsMessages);
+  const locale = useIntlLocale();
+  const day = gift.drive ? new Date(gift.drive.startsAt).toLocaleDateString(locale) : null;
+  const trees = { count: gift.trees, trees: gift.trees.toLocaleString(locale) };
   return (
     <section aria-labelledby="gift-heading" className="card bg-base-100 border border-base-300">
       <div className="card-body gap-3">
         <h2 id="gift-heading" className="card-title text-2xl">
-          {gift.recipientName}, {gift.giverName ?? 'someone'} gave you {treesText(gift.trees)}
+          {gift.giverName === null
+            ? t('headingSomeone', { recipient: gift.recipientName, ...trees })
+            : t('heading', { recipient: gift.recipientName, giver: gift.giverName, ...trees })}
         </h2>
         {gift.message ? (
           <blockquote className="border-l-4 border-primary pl-3 italic">{gift.message}</blockquote>
         ) : null}
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="font-semibold">Where</dt>
-          <dd>{gift.drive ? `${gift.drive.name}, planting on ${day}` : "Canopy's general fund"}</dd>
+          <dt className="font-semibold">{t('where')}</dt>
+          <dd>{gift.drive ? t('whereDrive', { drive: gift.drive.name, day }) : t('whereFund')}</dd>
           {gift.species.length ? (
             <>
-              <dt className="font-semibold">Species</dt>
+              <dt className="font-semibold">{t('species')}</dt>
               <dd>{gift.species.join(', ')}</dd>
             </>
           ) : null}
-          <dt className="font-semibold">Status</dt>
+          <dt className="font-semibold">{t('status')}</dt>
           <dd>
-            {STATUS_TEXT[gift.status]}
-            {gift.planted > 0 ? ` (${gift.planted} of ${gift.trees} in the ground)` : ''}
+            {t(`status.${gift.status}`)}
+            {gift.planted > 0 ? t('inGround', { planted: gift.planted, trees: gift.trees }) : ''}
           </dd>
         </dl>
       </div>
@@ -55,6 +55,7 @@ function GiftSummary({ gift }: { gift: GiftPreview }) {
  */
 export function ClaimGift({ code, autoClaim }: { code: string; autoClaim: boolean }) {
   const preview = useGiftPreview(code);
+  const t = useT(giftsMessages);
   const claim = useClaimGift(code);
   // Signed in in another open tab: that session (issue 23).
   const asking = useAskingOpenTabs();
@@ -73,25 +74,25 @@ export function ClaimGift({ code, autoClaim }: { code: string; autoClaim: boolea
   const back = encodeURIComponent(`${claimPath(code)}?claim=1`);
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold tracking-tight">A gift of trees</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
       {preview.isError ? (
         <p className="alert alert-error" role="alert">
           {failureMessage(preview.error, GIFT_MESSAGES.notFound)}
         </p>
       ) : asking || !gift ? (
-        <LoadingState label="Opening your gift…" />
+        <LoadingState label={t('loading')} />
       ) : (
         <>
           <GiftSummary gift={gift} />
           {claim.isSuccess ? (
             <div className="flex flex-col gap-3" role="status">
               <p className="alert alert-success">{claim.data.message}</p>
-              <ButtonLink to={FOREST_PATH}>See them in my forest</ButtonLink>
+              <ButtonLink to={FOREST_PATH}>{t('seeForest')}</ButtonLink>
             </div>
           ) : gift.claimed ? (
             <p className="alert alert-info" role="status">
               {GIFT_MESSAGES.alreadyClaimed}{' '}
-              {signedIn ? <a href={FOREST_PATH}>Open my forest</a> : null}
+              {signedIn ? <a href={FOREST_PATH}>{t('openForest')}</a> : null}
             </p>
           ) : signedIn ? (
             <div className="flex flex-col gap-3">
@@ -101,16 +102,16 @@ export function ClaimGift({ code, autoClaim }: { code: string; autoClaim: boolea
                 </p>
               ) : null}
               <Button busy={claim.isPending} onClick={() => claim.mutate()}>
-                Claim these trees
+                {t('claim')}
               </Button>
             </div>
           ) : (
             <div className="flex flex-col gap-3">
-              <p>Sign in or create an account to claim the trees into your own forest.</p>
+              <p>{t('signInToClaimText')}</p>
               <div className="flex flex-wrap gap-3">
-                <ButtonLink to={`/login?from=${back}`}>Sign in to claim</ButtonLink>
+                <ButtonLink to={`/login?from=${back}`}>{t('signInToClaim')}</ButtonLink>
                 <ButtonLink variant="secondary" to={`/register?from=${back}`}>
-                  Create an account
+                  {t('createAccount')}
                 </ButtonLink>
               </div>
             </div>
