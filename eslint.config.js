@@ -96,6 +96,9 @@ const TRANSLATED = [
   'web/routes/app-drive-check-in.tsx',
   'web/features/gifts/**/*.tsx',
   'web/routes/claim-gift.tsx',
+  'web/features/sharing/**/*.tsx',
+  'web/routes/public-forest.tsx',
+  'web/routes/public-gift.tsx',
 ];
 
 export default tseslint.config(

@@ -1,16 +1,14 @@
 import { useParams } from 'react-router';
 import { PublicLayout } from '../components/ui/public-layout';
 import { PublicGift } from '../features/sharing/components/public-gift';
-import { PUBLIC_SHARE_FOOTER } from './public-forest';
+import { usePublicShareChrome } from '../features/sharing/components/public-pieces';
 
 /** /gift/{id}: one tree gift, public (the server adds its link-preview tags). */
 export default function PublicGiftPage() {
   const { id = '' } = useParams();
+  const { header, footer } = usePublicShareChrome();
   return (
-    <PublicLayout
-      header={{ links: [{ label: 'Home', href: '/' }], actions: ['signIn'] }}
-      footer={PUBLIC_SHARE_FOOTER}
-    >
+    <PublicLayout header={header} footer={footer}>
       <PublicGift id={id} />
     </PublicLayout>
   );

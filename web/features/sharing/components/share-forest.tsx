@@ -14,7 +14,9 @@ import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { ShareButtons } from '../../../components/ui/share-buttons';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError, failureMessage } from '../../../lib/api-client';
+import { rich, useT } from '../../../i18n/use-t';
 import { useForestVisibility, useSetForestVisibility } from '../api';
+import { sharingMessages } from '../messages';
 
 interface HandleValues {
   public: boolean;
@@ -23,6 +25,7 @@ interface HandleValues {
 
 function HandleForm({ current }: { current: ForestVisibility }) {
   const save = useSetForestVisibility();
+  const t = useT(sharingMessages);
   const form = useContractForm<HandleValues, ForestVisibilityBody>(forestVisibilityBodySchema, {
     public: true,
     handle: current.handle ?? '',
@@ -30,9 +33,9 @@ function HandleForm({ current }: { current: ForestVisibility }) {
   const submit = form.handleSubmit(async (values) => {
     try {
       const answer = await save.mutateAsync(values);
-      toast.success(answer.message ?? 'Saved.');
+      toast.success(answer.message ?? t('share.saved'));
     } catch (error) {
-      const message = failureMessage(error, 'Your forest could not be shared just now.');
+      const message = failureMessage(error, t('share.failed'));
       if (error instanceof ApiError && error.field === 'handle')
         form.setError('handle', { message }, { shouldFocus: true });
       toast.error(message);
@@ -41,22 +44,22 @@ function HandleForm({ current }: { current: ForestVisibility }) {
   return (
     <form
       noValidate
-      aria-label="Public forest address"
+      aria-label={t('share.formLabel')}
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
       onSubmit={(event) => void submit(event)}
     >
       <div className="sm:w-72">
         <TextField
-          label="Your forest's address"
-          hint={`${HANDLE_LIMITS.min} to ${HANDLE_LIMITS.max} lower-case letters, digits or single hyphens; your page will be at /forest/your-handle.`}
+          label={t('share.handle')}
+          hint={t('share.handleHint', { min: HANDLE_LIMITS.min, max: HANDLE_LIMITS.max })}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           {...form.field('handle')}
         />
       </div>
-      <Button type="submit" className="sm:mt-7" busy={save.isPending} busyLabel="Saving…">
-        {current.public ? 'Save address' : 'Make my forest public'}
+      <Button type="submit" className="sm:mt-7" busy={save.isPending} busyLabel={t('share.saving')}>
+        {current.public ? t('share.saveAddress') : t('share.makePublic')}
       </Button>
     </form>
   );
@@ -70,37 +73,39 @@ export function ShareForest() {
   const headingId = useId();
   const visibility = useForestVisibility();
   const save = useSetForestVisibility();
+  const t = useT(sharingMessages);
   if (!visibility.data) return null;
   const current = visibility.data;
   const makePrivate = async () => {
     try {
       const answer = await save.mutateAsync({ public: false });
-      toast.success(answer.message ?? 'Saved.');
+      toast.success(answer.message ?? t('share.saved'));
     } catch (error) {
-      toast.error(failureMessage(error, 'Your forest could not be made private just now.'));
+      toast.error(failureMessage(error, t('share.privateFailed')));
     }
   };
   return (
     <section className={sectionCard} aria-labelledby={headingId} data-testid="share-forest">
       <div className="card-body gap-4 p-4 sm:p-6">
         <h2 id={headingId} className="text-xl font-bold">
-          Share your forest
+          {t('share.title')}
         </h2>
         {current.public && current.handle ? (
           <>
             <p>
-              Your forest is public at{' '}
-              <Link to={SHARE_PATHS.forest(current.handle)} className={textLink}>
-                {SHARE_PATHS.forest(current.handle)}
-              </Link>
-              . It shows your counts, species, places to about 100 m and photos — never exact
-              positions or your email.
+              {rich(t('share.publicAt', { path: SHARE_PATHS.forest(current.handle) }), {
+                link: (chunk) => (
+                  <Link to={SHARE_PATHS.forest(current.handle ?? '')} className={textLink}>
+                    {chunk}
+                  </Link>
+                ),
+              })}
             </p>
             <ShareButtons
               url={SHARE_PATHS.forest(current.handle)}
-              title="My forest on Canopy"
-              text="See the trees I am growing with Canopy."
-              label="Share the link"
+              title={t('share.cardTitle')}
+              text={t('share.cardText')}
+              label={t('share.linkLabel')}
             />
             <HandleForm current={current} />
             <div>
@@ -108,18 +113,15 @@ export function ShareForest() {
                 variant="ghost"
                 onClick={() => void makePrivate()}
                 busy={save.isPending}
-                busyLabel="Saving…"
+                busyLabel={t('share.saving')}
               >
-                Make my forest private
+                {t('share.makePrivate')}
               </Button>
             </div>
           </>
         ) : (
           <>
-            <p className={mutedText}>
-              Your forest is private. Make it public to share a page with your tree counts, species,
-              places rounded to about 100 m and photos. Exact positions and your email stay private.
-            </p>
+            <p className={mutedText}>{t('share.private')}</p>
             <HandleForm current={current} />
           </>
         )}
