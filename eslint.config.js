@@ -99,6 +99,7 @@ const TRANSLATED = [
   'web/features/sharing/**/*.tsx',
   'web/routes/public-forest.tsx',
   'web/routes/public-gift.tsx',
+  'web/features/drive-updates/**/*.tsx',
 ];
 
 export default tseslint.config(

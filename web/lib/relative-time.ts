@@ -7,12 +7,20 @@ const UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
-/** "just now", "5 minutes ago", "yesterday"… in the reader's language. */
-export function relativeTime(iso: string, now = Date.now(), locale?: string): string {
+/**
+ * "just now", "5 minutes ago", "yesterday"… in the reader's language (`justNow`: that language's
+ * words for under a minute, which Intl has not).
+ */
+export function relativeTime(
+  iso: string,
+  now = Date.now(),
+  locale?: string,
+  justNow = 'just now',
+): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   const seconds = Math.round((then - now) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
+  if (Math.abs(seconds) < 45) return justNow;
   const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'minute') {

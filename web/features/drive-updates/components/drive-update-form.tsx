@@ -14,7 +14,9 @@ import { TextAreaField } from '../../../components/ui/form-field';
 import { clearFileInput, ImagePicker, useObjectUrl } from '../../../components/ui/image-picker';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError, failureMessage } from '../../../lib/api-client';
+import { useT } from '../../../i18n/use-t';
 import { updateFormData, usePostDriveUpdate } from '../api';
+import { driveUpdatesMessages } from '../messages';
 
 interface UpdateValues {
   text: string;
@@ -33,12 +35,13 @@ function ChosenPhoto({
   disabled: boolean;
 }) {
   const url = useObjectUrl(file);
+  const t = useT(driveUpdatesMessages);
   return (
     <li className="flex flex-col items-start gap-1">
       {url ? (
         <img
           src={url}
-          alt={`Chosen photo ${index + 1}: ${file.name}`}
+          alt={t('form.chosenAlt', { index: index + 1, name: file.name })}
           className="size-24 rounded-box bg-base-300 object-cover"
           data-testid="chosen-update-photo"
         />
@@ -48,9 +51,9 @@ function ChosenPhoto({
         size="sm"
         onClick={onRemove}
         disabled={disabled}
-        aria-label={`Remove photo ${index + 1}`}
+        aria-label={t('form.removeLabel', { index: index + 1 })}
       >
-        Remove
+        {t('form.remove')}
       </Button>
     </li>
   );
@@ -63,6 +66,7 @@ function ChosenPhoto({
  */
 export function DriveUpdateForm({ driveId }: { driveId: string }) {
   const post = usePostDriveUpdate(driveId);
+  const t = useT(driveUpdatesMessages);
   const form = useContractForm<UpdateValues, DriveUpdateOutput>(driveUpdateFormSchema, {
     text: '',
   });
@@ -98,12 +102,12 @@ export function DriveUpdateForm({ driveId }: { driveId: string }) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label="Post a field update"
+      aria-label={t('form.label')}
       className="flex flex-col gap-4 rounded-box bg-base-200 p-4"
     >
       <TextAreaField
-        label="What happened at the drive?"
-        hint="Progress, photos from the field, thanks to helpers."
+        label={t('form.text')}
+        hint={t('form.textHint')}
         maxLength={DRIVE_UPDATE_LIMITS.textMax}
         rows={3}
         disabled={post.isPending}
@@ -111,9 +115,13 @@ export function DriveUpdateForm({ driveId }: { driveId: string }) {
       />
       {room > 0 ? (
         <ImagePicker
-          label={photos.length ? 'Add another photo (optional)' : 'Add a photo (optional)'}
+          label={photos.length ? t('form.addAnother') : t('form.addPhoto')}
           name={DRIVE_UPDATE_PHOTO_FIELD}
-          hint={`${DRIVE_UPDATE_MESSAGES.photoHint} ${photos.length} of ${DRIVE_UPDATE_LIMITS.photosMax} chosen.`}
+          hint={t('form.chosenCount', {
+            hint: DRIVE_UPDATE_MESSAGES.photoHint,
+            count: photos.length,
+            max: DRIVE_UPDATE_LIMITS.photosMax,
+          })}
           error={photoError}
           inputRef={photoInput}
           onFile={(file) => {
@@ -128,12 +136,12 @@ export function DriveUpdateForm({ driveId }: { driveId: string }) {
         />
       ) : (
         <p className="text-sm" role="status">
-          {DRIVE_UPDATE_LIMITS.photosMax} photos chosen, the most an update can have.
+          {t('form.full', { max: DRIVE_UPDATE_LIMITS.photosMax })}
           {photoError ? <span className="block text-error">{photoError}</span> : null}
         </p>
       )}
       {photos.length ? (
-        <ul className="flex flex-wrap gap-3" aria-label="Chosen photos">
+        <ul className="flex flex-wrap gap-3" aria-label={t('form.chosen')}>
           {photos.map((file, index) => (
             <ChosenPhoto
               key={`${file.name}-${file.size}-${file.lastModified}-${index}`}
@@ -154,8 +162,8 @@ export function DriveUpdateForm({ driveId }: { driveId: string }) {
         </p>
       ) : null}
       <div>
-        <Button type="submit" busy={post.isPending} busyLabel="Posting…">
-          Post update
+        <Button type="submit" busy={post.isPending} busyLabel={t('form.posting')}>
+          {t('form.post')}
         </Button>
       </div>
     </form>

@@ -5,7 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
+import { useT } from '../../../i18n/use-t';
 import { useDriveUpdates } from '../api';
+import { driveUpdatesMessages } from '../messages';
 import { DriveUpdateForm } from './drive-update-form';
 import { DriveUpdateItem } from './drive-update-item';
 
@@ -15,6 +17,7 @@ import { DriveUpdateItem } from './drive-update-item';
  */
 export function DriveUpdatesPanel({ driveId }: { driveId: string }) {
   const updates = useDriveUpdates(driveId);
+  const t = useT(driveUpdatesMessages);
   const pages = updates.data?.pages;
   const list = pages?.flatMap((page) => page.data) ?? [];
   const canPost = pages?.[0]?.canPost ?? false;
@@ -35,7 +38,7 @@ export function DriveUpdatesPanel({ driveId }: { driveId: string }) {
     >
       <div className="card-body gap-4">
         <h3 id="drive-updates-heading" className="card-title text-lg">
-          Field updates
+          {t('title')}
         </h3>
         {canPost ? <DriveUpdateForm driveId={driveId} /> : null}
         {pages ? (
@@ -52,28 +55,24 @@ export function DriveUpdatesPanel({ driveId }: { driveId: string }) {
                     busy={updates.isFetchingNextPage}
                     onClick={() => void updates.fetchNextPage()}
                   >
-                    Show older updates
+                    {t('showOlder')}
                   </Button>
                 </div>
               ) : null}
             </div>
           ) : (
-            <p className={mutedText}>
-              {canPost
-                ? 'No updates yet. Tell participants and donors how the drive is going.'
-                : 'No updates yet. The organiser will post news from the field here.'}
-            </p>
+            <p className={mutedText}>{canPost ? t('emptyPoster') : t('emptyReader')}</p>
           )
         ) : updates.isError ? (
           <div className="flex flex-wrap items-center gap-3" role="alert">
-            <p>{failureMessage(updates.error, 'Updates could not be loaded just now.')}</p>
+            <p>{failureMessage(updates.error, t('failed'))}</p>
             <Button variant="secondary" size="sm" onClick={() => void updates.refetch()}>
-              Try again
+              {t('retry')}
             </Button>
           </div>
         ) : (
           <p className="flex items-center gap-2" role="status">
-            <Spinner className="text-primary" /> Loading updates…
+            <Spinner className="text-primary" /> {t('loading')}
           </p>
         )}
       </div>
