@@ -7,9 +7,11 @@ import { gzipSync } from 'node:zlib';
  * Initial = the entry chunk and the landing route chunk (lazy, but requested as soon as "/" renders),
  * with everything they import statically, read from Vite's build manifest.
  */
-// DESIGN.md allows 120 KB (aim 100); the landing page loads about 110 KB, so the check keeps 5 KB of
-// headroom and a regression fails here before it eats the design's margin.
-const LIMIT_BYTES = 115 * 1024;
+// DESIGN.md allows 120 KB (aim 100); the landing page loads about 117 KB, so the check keeps 2 KB of
+// headroom and a regression fails here before it eats the design's margin. 115 until issue 26: the
+// i18n runtime, the shared words' catalogue and the landing's message keys cost 2.8 KB
+// (docs/decisions/i18n.md).
+const LIMIT_BYTES = 118 * 1024;
 const FORBIDDEN = [/leaflet/i, /chart\.js|chartjs/i];
 
 interface ManifestChunk {

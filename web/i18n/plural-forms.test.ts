@@ -4,9 +4,9 @@ import {
   hi as hiPlural,
 } from '@messageformat/runtime/lib/cardinals';
 import { describe, expect, it } from 'vitest';
-import en from '../../locales/en/common.json?messages';
-import es from '../../locales/es/common.json?messages';
-import hi from '../../locales/hi/common.json?messages';
+import en from '../../locales/en/units.json?messages';
+import es from '../../locales/es/units.json?messages';
+import hi from '../../locales/hi/units.json?messages';
 
 // Issue 26 (c): plural and number forms as the compiled catalogues give them, in each language.
 describe('plural and number forms', () => {

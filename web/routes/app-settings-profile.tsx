@@ -9,7 +9,7 @@ import { DeleteAccountButton } from '../features/profile/components/delete-accou
 import { ProfileDetailsForm } from '../features/profile/components/profile-details-form';
 import { failureMessage } from '../features/profile/components/profile-errors';
 import { LanguageForm } from '../features/profile/components/language-form';
-import { commonMessages } from '../i18n/common';
+import { profileMessages } from '../features/profile/messages';
 import { useT } from '../i18n/use-t';
 import { textLink } from '../components/ui/looks';
 import { SettingsSection } from '../features/profile/components/settings-section';
@@ -19,7 +19,7 @@ import { TestimonialForm } from '../features/profile/components/testimonial-form
 export default function AppSettingsProfile() {
   usePageTitle('Profile Settings');
   const user = useOutletContext<CurrentUser>();
-  const t = useT(commonMessages);
+  const t = useT(profileMessages);
   // Bio and location are only on the public profile, so the details form waits for it.
   const profile = usePublicProfile(user._id);
 

@@ -12,15 +12,19 @@ import { NewestDrives } from '../features/landing/components/newest-drives';
 import { TestimonialsSection } from '../features/landing/components/testimonials-section';
 import { TreesMapSection } from '../features/landing/components/trees-map-section';
 import { FOOTER_LINKS, NAV_ANCHORS } from '../features/landing/content';
+import { landingMessages } from '../features/landing/messages';
+import { useT } from '../i18n/use-t';
 
 /** The public landing page (/ and /home). */
 export default function LandingPage() {
+  const t = useT(landingMessages);
+  const title = t('page.title');
   // Only the hash the visitor arrived with; later in-page links scroll natively.
   const [arrivalHash] = useState(useLocation().hash);
 
   useEffect(() => {
-    document.title = 'Canopy · Plant, nurture and track trees together';
-  }, []);
+    document.title = title;
+  }, [title]);
 
   // Arriving at /#features: the section did not exist yet when the browser looked for it.
   useEffect(() => {
@@ -31,8 +35,8 @@ export default function LandingPage() {
   return (
     <PublicLayout
       header={{
-        links: NAV_ANCHORS,
-        navLabel: 'Page sections',
+        links: NAV_ANCHORS.map((link) => ({ href: link.href, label: t(`nav.${link.key}`) })),
+        navLabel: t('nav.label'),
         narrow: 'menu',
         actions: ['signIn', 'register'],
         overlay: true,
@@ -40,7 +44,10 @@ export default function LandingPage() {
       footer={{
         id: 'contact',
         about: <FooterAbout />,
-        groups: FOOTER_LINKS,
+        groups: FOOTER_LINKS.map((group) => ({
+          heading: t(`footer.${group.heading}`),
+          links: group.links.map((link) => ({ href: link.href, label: t(`footer.${link.key}`) })),
+        })),
         extra: <FooterNewsletter />,
       }}
     >

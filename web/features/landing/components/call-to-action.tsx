@@ -1,19 +1,19 @@
 import { ButtonLink } from '../../../components/ui/button';
+import { useT } from '../../../i18n/use-t';
+import { landingMessages } from '../messages';
 
 export function CallToAction() {
+  const t = useT(landingMessages);
   return (
     <section aria-labelledby="cta-title" className="bg-base-100 px-4 py-20 sm:px-6 sm:py-24">
       <div className="mx-auto max-w-5xl overflow-hidden rounded-3xl bg-neutral px-6 py-14 text-center text-neutral-content shadow-xl sm:px-12">
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
-          Ready to put down roots?
+          {t('cta.title')}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty">
-          Join a drive this weekend, sponsor a sapling, or register the tree in your garden.
-          Whatever you start with, we will help it grow.
-        </p>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty">{t('cta.text')}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <ButtonLink to="/register" className="focus-visible:outline-neutral-content">
-            Start Growing
+            {t('cta.start')}
           </ButtonLink>
           <ButtonLink
             to="/login"
@@ -21,7 +21,7 @@ export function CallToAction() {
             // On the dark panel: light text and border instead of the base colours.
             className="border-neutral-content/80! text-neutral-content! hover:border-neutral-content! hover:bg-neutral-content/10! focus-visible:outline-neutral-content"
           >
-            Sign In
+            {t('cta.signIn')}
           </ButtonLink>
         </div>
       </div>

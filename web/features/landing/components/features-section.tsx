@@ -1,4 +1,6 @@
-import { AUDIENCES, FEATURES } from '../content';
+import { useT } from '../../../i18n/use-t';
+import { AUDIENCES, FEATURE_BENEFITS, FEATURES } from '../content';
+import { landingMessages } from '../messages';
 import { Icon } from './icons';
 import { accentText, iconChip, SectionHeading } from './primitives';
 
@@ -17,6 +19,7 @@ function Check() {
 }
 
 export function FeaturesSection() {
+  const t = useT(landingMessages);
   return (
     <section
       id="features"
@@ -26,33 +29,34 @@ export function FeaturesSection() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="features-title"
-          eyebrow="Features"
-          title="Everything a tree needs, from seed to shade"
+          eyebrow={t('features.eyebrow')}
+          title={t('features.title')}
         >
-          <p>
-            Canopy brings planting, giving and caring together, whether you are an environmental
-            activist, a corporate sustainability manager, a community organizer or simply someone
-            who loves being among trees.
-          </p>
+          <p>{t('features.intro')}</p>
         </SectionHeading>
 
         <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map((feature) => (
             <li
-              key={feature.title}
+              key={feature.id}
               className="flex flex-col rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm"
               data-testid="feature"
             >
               <span className={iconChip}>
                 <Icon name={feature.icon} />
               </span>
-              <h3 className="mt-4 text-xl font-semibold">{feature.title}</h3>
-              <p className="mt-2 text-base-content/80">{feature.description}</p>
-              <ul className="mt-4 flex flex-col gap-2" aria-label={`${feature.title} benefits`}>
-                {feature.benefits.map((benefit) => (
+              <h3 className="mt-4 text-xl font-semibold">{t(`features.${feature.id}.title`)}</h3>
+              <p className="mt-2 text-base-content/80">{t(`features.${feature.id}.description`)}</p>
+              <ul
+                className="mt-4 flex flex-col gap-2"
+                aria-label={t('features.benefitsLabel', {
+                  feature: t(`features.${feature.id}.title`),
+                })}
+              >
+                {FEATURE_BENEFITS.map((benefit) => (
                   <li key={benefit} className="flex gap-2 text-sm font-medium">
                     <Check />
-                    {benefit}
+                    {t(`features.${feature.id}.${benefit}`)}
                   </li>
                 ))}
               </ul>
@@ -61,17 +65,17 @@ export function FeaturesSection() {
         </ul>
 
         <div className="mt-16">
-          <h3 className="text-center text-xl font-semibold">
-            Made for everyone who cares about trees
-          </h3>
+          <h3 className="text-center text-xl font-semibold">{t('audiences.title')}</h3>
           <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {AUDIENCES.map((audience) => (
               <li
-                key={audience.title}
+                key={audience}
                 className="rounded-2xl bg-base-100 p-5 ring-1 ring-base-content/10"
               >
-                <p className="font-semibold">{audience.title}</p>
-                <p className="mt-1 text-sm text-base-content/80">{audience.text}</p>
+                <p className="font-semibold">{t(`audiences.${audience}.title`)}</p>
+                <p className="mt-1 text-sm text-base-content/80">
+                  {t(`audiences.${audience}.text`)}
+                </p>
               </li>
             ))}
           </ul>

@@ -1,35 +1,38 @@
 import { CONTACT_EMAIL, SOCIAL_LINKS } from '../content';
 import { SocialIcon } from './icons';
 import { NewsletterForm } from './newsletter-form';
+import { rich, useT } from '../../../i18n/use-t';
+import { landingMessages } from '../messages';
 
 const onDarkFocus =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-neutral-content';
 
 /** The landing footer's first column: what Canopy is, where to write, the social links. */
 export function FooterAbout() {
+  const t = useT(landingMessages);
   return (
     <>
-      <p>
-        Canopy is an open-source community for planting, nurturing and tracking trees together, so
-        every tree gets the care it needs to grow old.
-      </p>
+      <p>{t('footer.about')}</p>
       <p className="mt-4">
-        Write to us at{' '}
-        <a
-          href={`mailto:${CONTACT_EMAIL}`}
-          className={`rounded-sm font-semibold text-neutral-content underline underline-offset-4 ${onDarkFocus}`}
-        >
-          {CONTACT_EMAIL}
-        </a>
+        {rich(t('footer.writeTo', { email: CONTACT_EMAIL }), {
+          mail: (email) => (
+            <a
+              href={`mailto:${email}`}
+              className={`rounded-sm font-semibold text-neutral-content underline underline-offset-4 ${onDarkFocus}`}
+            >
+              {email}
+            </a>
+          ),
+        })}
       </p>
-      <ul className="mt-6 flex gap-2" aria-label="Canopy on social media">
+      <ul className="mt-6 flex gap-2" aria-label={t('footer.socialLabel')}>
         {SOCIAL_LINKS.map((social) => (
           <li key={social.network}>
             <a
               href={social.href}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={`${social.label} (opens in a new tab)`}
+              aria-label={t('footer.opensNewTab', { label: t(`social.${social.network}`) })}
               className={`flex h-11 w-11 items-center justify-center rounded-full bg-neutral-content/10 text-neutral-content transition-colors hover:bg-neutral-content/20 ${onDarkFocus}`}
               data-testid={`social-${social.network}`}
             >
@@ -44,9 +47,10 @@ export function FooterAbout() {
 
 /** The landing footer's last column: the newsletter sign-up. */
 export function FooterNewsletter() {
+  const t = useT(landingMessages);
   return (
     <>
-      <h3 className="font-semibold">Stay in the loop</h3>
+      <h3 className="font-semibold">{t('footer.stayInLoop')}</h3>
       <div className="mt-4">
         <NewsletterForm />
       </div>

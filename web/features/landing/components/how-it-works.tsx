@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { HOW_IT_WORKS } from '../content';
+import { landingMessages } from '../messages';
 import type { AppScreen } from './app-screens';
 import { SectionHeading } from './primitives';
 
@@ -15,6 +17,7 @@ const screenBox = <div aria-hidden="true" className="aspect-square w-full max-w-
 const STEP_SCREENS: readonly AppScreen[] = ['join', 'drive', 'tree'];
 
 export function HowItWorks() {
+  const t = useT(landingMessages);
   return (
     <section
       id="how-it-works"
@@ -22,15 +25,11 @@ export function HowItWorks() {
       className="scroll-mt-20 bg-base-200 py-20 sm:py-24"
     >
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <SectionHeading
-          id="how-title"
-          eyebrow="How it works"
-          title="Three steps to your first tree"
-        />
+        <SectionHeading id="how-title" eyebrow={t('how.eyebrow')} title={t('how.title')} />
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {HOW_IT_WORKS.map((step, index) => (
             <li
-              key={step.title}
+              key={step}
               className="relative flex flex-col rounded-2xl border border-base-content/10 bg-base-100 p-6 shadow-sm"
             >
               <div className="flex justify-center">
@@ -47,10 +46,10 @@ export function HowItWorks() {
                 </span>
                 <div>
                   <h3 className="text-xl font-semibold">
-                    <span className="sr-only">Step {index + 1}: </span>
-                    {step.title}
+                    <span className="sr-only">{t('how.step', { number: index + 1 })}</span>
+                    {t(`how.${step}.title`)}
                   </h3>
-                  <p className="mt-2 text-base-content/80">{step.text}</p>
+                  <p className="mt-2 text-base-content/80">{t(`how.${step}.text`)}</p>
                 </div>
               </div>
             </li>

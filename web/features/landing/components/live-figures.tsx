@@ -1,6 +1,8 @@
 import { FOUR_NUMBER_LABELS } from '../../../../contract/four-numbers';
 import { formatCount } from '../../../lib/numbers';
+import { useT } from '../../../i18n/use-t';
 import { useImpactStats } from '../api';
+import { landingMessages } from '../messages';
 
 /**
  * The community's live figures in the hero, above the fold (issue 23): the four honest numbers'
@@ -9,6 +11,7 @@ import { useImpactStats } from '../api';
  * arrive: a visitor never sees a sample number.
  */
 export function LiveFigures() {
+  const t = useT(landingMessages);
   const { data } = useImpactStats();
   const figures = data
     ? [
@@ -18,8 +21,8 @@ export function LiveFigures() {
           value: data.treesAliveChecked,
           label: FOUR_NUMBER_LABELS.treesAliveChecked.label,
         },
-        { key: 'members', value: data.members, label: 'Members' },
-        { key: 'countries', value: data.countries, label: 'Countries' },
+        { key: 'members', value: data.members, label: t('live.members') },
+        { key: 'countries', value: data.countries, label: t('live.countries') },
       ]
     : undefined;
   return (
@@ -40,7 +43,7 @@ export function LiveFigures() {
         </dl>
       ) : (
         <p role="status" className="sr-only">
-          Loading the community’s figures
+          {t('live.loading')}
         </p>
       )}
     </div>

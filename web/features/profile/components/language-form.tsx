@@ -6,11 +6,13 @@ import { commonMessages } from '../../../i18n/common';
 import { useLocale } from '../../../i18n/locale';
 import { useSaveLocale } from '../../../i18n/use-save-locale';
 import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
 import { failureMessage } from './profile-errors';
 
 /** Settings → Profile: the member's language for the app, their mails and documents (issue 26). */
 export function LanguageForm({ saved, headingId }: { saved: string | null; headingId: string }) {
-  const t = useT(commonMessages);
+  const t = useT(profileMessages);
+  const common = useT(commonMessages);
   const { offered, setLocale } = useLocale();
   const [value, setValue] = useState(saved ?? '');
   const save = useSaveLocale();
@@ -31,7 +33,7 @@ export function LanguageForm({ saved, headingId }: { saved: string | null; headi
       }}
     >
       <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('language.label')}
+        {common('language.label')}
         <select
           className="select"
           value={value}
