@@ -108,6 +108,9 @@ const TRANSLATED = [
   'web/routes/public-forest.tsx',
   'web/routes/public-gift.tsx',
   'web/features/drive-updates/**/*.tsx',
+  'web/features/nursery/**/*.tsx',
+  'web/routes/app-nursery-dashboard.tsx',
+  'web/routes/app-nursery-stock.tsx',
 ];
 
 export default tseslint.config(

@@ -7,43 +7,47 @@ import { useDriveChain, useDriveReservations } from '../api';
 import { ReservationList } from './reservation-list';
 import { StockFinder } from './stock-finder';
 import { formatCount } from '../../../lib/numbers';
+import { useT } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { nurseryMessages } from '../messages';
 
 /** reserved → delivered → planted → alive today, as one row of figures. */
 function ChainSteps({ driveId }: { driveId: string }) {
   const chain = useDriveChain(driveId);
+  const t = useT(nurseryMessages);
+  const locale = useIntlLocale();
   if (chain.isError)
-    return (
-      <p className="text-error">{failureMessage(chain.error, 'The chain could not be loaded.')}</p>
-    );
+    return <p className="text-error">{failureMessage(chain.error, t('chain.failed'))}</p>;
   if (!chain.data)
     return (
       <p className={mutedText}>
-        <Spinner /> Loading the chain…
+        <Spinner /> {t('chain.loading')}
       </p>
     );
   const steps = [
-    ['Reserved', chain.data.reserved],
-    ['Delivered', chain.data.delivered],
-    ['Planted', chain.data.planted],
-    ['Alive today', chain.data.alive],
+    ['reserved', 'Reserved', chain.data.reserved],
+    ['delivered', 'Delivered', chain.data.delivered],
+    ['planted', 'Planted', chain.data.planted],
+    ['alive', 'Alive today', chain.data.alive],
   ] as const;
   return (
     <div className="flex flex-col gap-2">
-      <ol className="steps steps-vertical sm:steps-horizontal" aria-label="Chain of custody">
-        {steps.map(([label, value]) => (
+      <ol className="steps steps-vertical sm:steps-horizontal" aria-label={t('chain.label')}>
+        {/* The test id keeps the English name, whatever the language. */}
+        {steps.map(([key, id, value]) => (
           <li
-            key={label}
+            key={key}
             className={`step ${value > 0 ? 'step-primary' : ''}`}
-            data-testid={`chain-${label}`}
+            data-testid={`chain-${id}`}
           >
-            <span className="text-2xl font-bold">{formatCount(value)}</span>
-            <span className="text-sm">{label}</span>
+            <span className="text-2xl font-bold">{formatCount(value, locale)}</span>
+            <span className="text-sm">{t(`chain.${key}`)}</span>
           </li>
         ))}
       </ol>
       {chain.data.nurseries.length ? (
         <p className={`text-sm ${mutedText}`}>
-          Saplings from {chain.data.nurseries.map((n) => n.name).join(', ')}.
+          {t('chain.from', { nurseries: chain.data.nurseries.map((n) => n.name).join(', ') })}
         </p>
       ) : null}
     </div>
@@ -62,10 +66,11 @@ export function DriveSaplingsPanel({
 }) {
   const reservations = useDriveReservations(drive.id);
   const modal = useModal();
+  const t = useT(nurseryMessages);
   const canReserve = drive.canManage && !drive.isPast;
   const openFinder = () =>
     modal.open({
-      title: 'Reserve saplings',
+      title: t('panel.reserveTitle'),
       size: 'xl',
       body: (close) => (
         <StockFinder
@@ -81,23 +86,17 @@ export function DriveSaplingsPanel({
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h3 id="drive-saplings-heading" className="card-title text-lg">
-            Saplings: from nursery to living tree
+            {t('panel.heading')}
           </h3>
-          {canReserve ? <Button onClick={openFinder}>Reserve saplings</Button> : null}
+          {canReserve ? <Button onClick={openFinder}>{t('panel.reserve')}</Button> : null}
         </div>
         <ChainSteps driveId={drive.id} />
         {reservations.isError ? (
-          <p className="text-error">
-            {failureMessage(reservations.error, 'The reservations could not be loaded.')}
-          </p>
+          <p className="text-error">{failureMessage(reservations.error, t('panel.failed'))}</p>
         ) : list.length ? (
           <ReservationList reservations={list} show="nursery" />
         ) : reservations.data ? (
-          <p className={mutedText}>
-            {canReserve
-              ? 'No saplings reserved yet. Reserve them from a partner nursery near the drive.'
-              : 'No saplings have been reserved from a partner nursery for this drive.'}
-          </p>
+          <p className={mutedText}>{canReserve ? t('panel.noneCanReserve') : t('panel.none')}</p>
         ) : null}
       </div>
     </section>

@@ -9,24 +9,30 @@ import { failureMessage } from '../../../lib/api-client';
 import { formatDate, formatMonthKey } from '../../../lib/dates';
 import { useNurseryDashboard } from '../api';
 import { ReservationList } from './reservation-list';
-import { formatCount, plural } from '../../../lib/numbers';
+import { formatCount } from '../../../lib/numbers';
+import { useT } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { nurseryMessages } from '../messages';
 import { Table } from '../../../components/ui/table';
 
 function Figures({ data }: { data: Dashboard }) {
+  const t = useT(nurseryMessages);
+  const locale = useIntlLocale();
   const open = data.openReservations.reduce((s, r) => s + r.quantity, 0);
   const figures = [
-    ['Saplings in stock', data.species.reduce((s, x) => s + x.quantityAvailable, 0)],
-    ['Reserved, not yet delivered', open],
-    ['Saplings delivered', data.saplingsDelivered],
-    ['Drives supplied', data.drivesSupplied],
+    ['inStock', 'Saplings in stock', data.species.reduce((s, x) => s + x.quantityAvailable, 0)],
+    ['reserved', 'Reserved, not yet delivered', open],
+    ['delivered', 'Saplings delivered', data.saplingsDelivered],
+    ['drives', 'Drives supplied', data.drivesSupplied],
   ] as const;
   return (
     <dl className="stats stats-vertical w-full shadow-sm sm:stats-horizontal">
-      {figures.map(([label, value]) => (
-        <div key={label} className="stat">
-          <dt className="stat-title text-base-content/80">{label}</dt>
-          <dd className="stat-value text-3xl" data-testid={`figure-${label}`}>
-            {formatCount(value)}
+      {/* The test id keeps the English name, whatever the language. */}
+      {figures.map(([key, id, value]) => (
+        <div key={key} className="stat">
+          <dt className="stat-title text-base-content/80">{t(`figures.${key}`)}</dt>
+          <dd className="stat-value text-3xl" data-testid={`figure-${id}`}>
+            {formatCount(value, locale)}
           </dd>
         </div>
       ))}
@@ -35,26 +41,28 @@ function Figures({ data }: { data: Dashboard }) {
 }
 
 function StockBySpecies({ data }: { data: Dashboard }) {
+  const t = useT(nurseryMessages);
+  const locale = useIntlLocale();
   return (
     <section className={sectionCard} aria-labelledby="species-heading">
       <div className="card-body gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="species-heading" className="card-title text-lg">
-            Stock by species
+            {t('species.heading')}
           </h2>
           <ButtonLink size="sm" variant="secondary" to={NURSERY_PATHS.stock}>
-            Manage stock
+            {t('species.manage')}
           </ButtonLink>
         </div>
         {data.species.length === 0 ? (
-          <EmptyState>No stock listed yet.</EmptyState>
+          <EmptyState>{t('species.empty')}</EmptyState>
         ) : (
-          <Table caption="Saplings available by species">
+          <Table caption={t('species.caption')}>
             <thead>
               <tr>
-                <th scope="col">Species</th>
-                <th scope="col">Available</th>
-                <th scope="col">Stock lines</th>
+                <th scope="col">{t('species.species')}</th>
+                <th scope="col">{t('species.available')}</th>
+                <th scope="col">{t('species.lines')}</th>
               </tr>
             </thead>
             <tbody>
@@ -62,14 +70,14 @@ function StockBySpecies({ data }: { data: Dashboard }) {
                 <tr key={s.species.value}>
                   <th scope="row">{s.species.label}</th>
                   <td>
-                    {formatCount(s.quantityAvailable)}
+                    {formatCount(s.quantityAvailable, locale)}
                     {s.lowStock ? (
                       <span className="badge badge-warning ml-2">
-                        Low stock (≤ {data.lowStockAt})
+                        {t('species.lowAt', { at: data.lowStockAt })}
                       </span>
                     ) : null}
                   </td>
-                  <td>{s.lines}</td>
+                  <td>{formatCount(s.lines, locale)}</td>
                 </tr>
               ))}
             </tbody>
@@ -81,6 +89,8 @@ function StockBySpecies({ data }: { data: Dashboard }) {
 }
 
 function Months({ data }: { data: Dashboard }) {
+  const t = useT(nurseryMessages);
+  const locale = useIntlLocale();
   const { months } = data;
   const reserved = months.reduce((s, m) => s + m.reserved, 0);
   const delivered = months.reduce((s, m) => s + m.delivered, 0);
@@ -89,12 +99,9 @@ function Months({ data }: { data: Dashboard }) {
       <section className={sectionCard} aria-labelledby="months-heading">
         <div className="card-body gap-3">
           <h2 id="months-heading" className="card-title text-lg">
-            Reservations and deliveries
+            {t('months.heading')}
           </h2>
-          <EmptyState>
-            No saplings reserved or delivered in the last {plural(months.length, 'month')}.
-            Organisers reserve your stock from their drive&apos;s page once it is listed.
-          </EmptyState>
+          <EmptyState>{t('months.empty', { count: months.length })}</EmptyState>
         </div>
       </section>
     );
@@ -102,23 +109,27 @@ function Months({ data }: { data: Dashboard }) {
     <section className={sectionCard} aria-labelledby="months-heading">
       <div className="card-body gap-3">
         <h2 id="months-heading" className="card-title text-lg">
-          Reservations and deliveries
+          {t('months.heading')}
         </h2>
         <ChartFigure
-          title="Saplings reserved and delivered per month"
-          summary={`Over the last ${plural(months.length, 'month')}, ${plural(reserved, 'sapling')} reserved and ${formatCount(delivered)} delivered.`}
+          title={t('months.title')}
+          summary={t('months.summary', { months: months.length, reserved, delivered })}
           testId="nursery-monthly-chart"
           chart={{
             kind: 'bar',
             countAxis: true,
-            labels: months.map((m) => formatMonthKey(m.month)),
+            labels: months.map((m) => formatMonthKey(m.month, locale)),
             series: [
-              { label: 'Reserved', data: months.map((m) => m.reserved), tone: 'accent' },
-              { label: 'Delivered', data: months.map((m) => m.delivered), tone: 'primary' },
+              { label: t('months.reserved'), data: months.map((m) => m.reserved), tone: 'accent' },
+              {
+                label: t('months.delivered'),
+                data: months.map((m) => m.delivered),
+                tone: 'primary',
+              },
             ],
           }}
           table={{
-            columns: ['Month', 'Reserved', 'Delivered'],
+            columns: [t('months.month'), t('months.reserved'), t('months.delivered')],
             rows: months.map((m) => [m.month, m.reserved, m.delivered]),
           }}
         />
@@ -139,58 +150,62 @@ function NextSteps({ data, extra }: { data: Dashboard; extra?: ReactNode }) {
     .sort((a, b) => a.drive.startsAt.localeCompare(b.drive.startsAt));
   const low = data.species.filter((s) => s.lowStock);
   const soonest = toDeliver[0];
+  const t = useT(nurseryMessages);
+  const locale = useIntlLocale();
   return (
     <section className={sectionCard} aria-labelledby="next-heading" data-testid="nursery-next">
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="next-heading" className="card-title text-lg">
-            What’s next
+            {t('next.heading')}
           </h2>
           <ButtonLink size="sm" to={NURSERY_PATHS.stock}>
-            Add stock
+            {t('next.addStock')}
           </ButtonLink>
         </div>
-        <ul className="flex flex-col gap-2" aria-label="What waits for you">
+        <ul className="flex flex-col gap-2" aria-label={t('next.list')}>
           {toConfirm.length > 0 ? (
             <li data-testid="nursery-to-confirm">
               <span className="font-semibold">
-                {plural(toConfirm.length, 'reservation')} to confirm or decline
+                {t('next.toConfirm', { count: toConfirm.length })}
               </span>{' '}
               ·{' '}
               <a href="#open-heading" className={textLink}>
-                see open reservations
+                {t('next.seeOpen')}
               </a>
             </li>
           ) : null}
           {soonest ? (
             <li data-testid="nursery-to-deliver">
               <span className="font-semibold">
-                {plural(toDeliver.length, 'reservation')} to deliver
+                {t('next.toDeliver', { count: toDeliver.length })}
               </span>
-              , the first for “{soonest.drive.name}” on {formatDate(soonest.drive.startsAt)} (
-              {plural(soonest.quantity, 'sapling')} of {soonest.stock.species.label})
+              {t('next.firstFor', {
+                drive: soonest.drive.name,
+                date: formatDate(soonest.drive.startsAt, locale),
+                quantity: soonest.quantity,
+                species: soonest.stock.species.label,
+              })}
             </li>
           ) : null}
           {low.length > 0 ? (
             <li data-testid="nursery-low-stock">
-              <span className="font-semibold">Running low:</span>{' '}
+              <span className="font-semibold">{t('next.runningLow')}</span>{' '}
               {low
-                .map((s) => `${s.species.label} (${formatCount(s.quantityAvailable)} left)`)
+                .map((s) =>
+                  t('next.left', { species: s.species.label, count: s.quantityAvailable }),
+                )
                 .join(', ')}
             </li>
           ) : null}
           {data.species.length === 0 ? (
             <li>
-              <span className="font-semibold">No stock listed yet.</span>{' '}
-              <span className={mutedText}>
-                Add stock so drive organisers near you can reserve your saplings.
-              </span>
+              <span className="font-semibold">{t('next.noStock')}</span>{' '}
+              <span className={mutedText}>{t('next.noStockHint')}</span>
             </li>
           ) : null}
           {toConfirm.length + toDeliver.length + low.length === 0 && data.species.length > 0 ? (
-            <li className={mutedText}>
-              No reservation waits for you and no species is running low.
-            </li>
+            <li className={mutedText}>{t('next.nothing')}</li>
           ) : null}
         </ul>
         {extra}
@@ -205,27 +220,28 @@ function NextSteps({ data, extra }: { data: Dashboard; extra?: ReactNode }) {
  */
 export function NurseryDashboard({ extra }: { extra?: ReactNode } = {}) {
   const dashboard = useNurseryDashboard();
+  const t = useT(nurseryMessages);
   if (dashboard.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(dashboard.error, 'The dashboard could not be loaded just now.')}
+        message={failureMessage(dashboard.error, t('dashboard.failed'))}
         onRetry={() => void dashboard.refetch()}
       />
     );
   const data = dashboard.data;
-  if (!data) return <LoadingState label="Loading dashboard…" />;
+  if (!data) return <LoadingState label={t('dashboard.loading')} />;
   return (
     <div className="flex flex-col gap-6">
       <NextSteps data={data} extra={extra} />
       <section className={sectionCard} aria-labelledby="open-heading">
         <div className="card-body gap-3">
           <h2 id="open-heading" className="card-title text-lg">
-            Open reservations
+            {t('dashboard.open')}
           </h2>
           {data.openReservations.length ? (
             <ReservationList reservations={data.openReservations} show="organiser" />
           ) : (
-            <p className={mutedText}>No reservations are waiting for you.</p>
+            <p className={mutedText}>{t('dashboard.noOpen')}</p>
           )}
         </div>
       </section>

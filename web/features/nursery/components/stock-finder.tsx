@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { formatMoney } from '../../../../contract/money';
 import { NURSERY_LIMITS, NURSERY_MESSAGES, type Stock } from '../../../../contract/nursery';
 import { TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
@@ -11,17 +10,27 @@ import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/
 import { failureMessage } from '../../../lib/api-client';
 import { useNearestStock, useReserve } from '../api';
 import { formatCount, formatDecimal } from '../../../lib/numbers';
+import { useT, type Translate } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { nurseryMessages, type NurseryKey } from '../messages';
+import { useMoney } from '../money';
+import { sizeWord } from '../sizes';
 
 const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
 /** "Any distance" first: the search starts with the nearest stock wherever it is (issue 23). */
-const RADII = [
-  { value: '', label: 'Any distance' },
-  ...[25, 50, 100, 250, 500, 1000].map((km) => ({ value: String(km), label: `Within ${km} km` })),
+const radii = (t: Translate<NurseryKey>) => [
+  { value: '', label: t('finder.anyDistance') },
+  ...[25, 50, 100, 250, 500, 1000].map((km) => ({
+    value: String(km),
+    label: t('finder.within', { km: String(km) }),
+  })),
 ];
 
 /** "1.2 km away" close by, "290 km away" or "1,736 km away" further off. */
-export const distanceAway = (km: number) =>
-  `${km < 10 ? formatDecimal(km, 1) : formatCount(Math.round(km))} km away`;
+export const distanceAway = (t: Translate<NurseryKey>, km: number, locale?: string) =>
+  t('finder.away', {
+    km: km < 10 ? formatDecimal(km, 1, locale) : formatCount(Math.round(km), locale),
+  });
 /** One result: what it is, where, and a quantity to reserve for the drive. */
 function StockResult({
   stock,
@@ -35,6 +44,9 @@ function StockResult({
   const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<string | undefined>();
   const reserve = useReserve(driveId);
+  const t = useT(nurseryMessages);
+  const locale = useIntlLocale();
+  const formatMoney = useMoney();
   const submit = async () => {
     const n = Number(quantity);
     if (!/^\d+$/.test(quantity.trim()) || n < 1 || n > NURSERY_LIMITS.reserveMax) {
@@ -55,15 +67,16 @@ function StockResult({
         <div>
           {stock.distanceKm !== null ? (
             <p className="text-sm font-semibold text-primary" data-testid="stock-distance">
-              {distanceAway(stock.distanceKm)}
+              {distanceAway(t, stock.distanceKm, locale)}
             </p>
           ) : null}
           <p className="font-semibold">
-            {stock.species.label} ({stock.size}) · {stock.nursery.name}
+            {stock.species.label} ({sizeWord(t, stock.size)}) · {stock.nursery.name}
           </p>
           <p className={`text-sm ${mutedText}`}>
-            {formatCount(stock.quantityAvailable)} available ·{' '}
-            {formatMoney(stock.priceMinor, stock.currency)} each · {stock.pickupLocation}
+            {t('finder.available', { count: stock.quantityAvailable })} ·{' '}
+            {t('finder.each', { price: formatMoney(stock.priceMinor, stock.currency) })} ·{' '}
+            {stock.pickupLocation}
           </p>
           {stock.notes ? <p className={`text-sm ${mutedText}`}>{stock.notes}</p> : null}
         </div>
@@ -77,7 +90,7 @@ function StockResult({
         >
           <div className="w-32">
             <TextField
-              label={`Saplings from ${stock.nursery.name}`}
+              label={t('finder.quantity', { nursery: stock.nursery.name })}
               inputMode="numeric"
               value={quantity}
               error={error}
@@ -87,8 +100,8 @@ function StockResult({
               }}
             />
           </div>
-          <Button type="submit" busy={reserve.isPending} busyLabel="Reserving…">
-            Reserve
+          <Button type="submit" busy={reserve.isPending} busyLabel={t('finder.reserving')}>
+            {t('finder.reserve')}
           </Button>
         </form>
       </div>
@@ -111,6 +124,7 @@ export function StockFinder({
 }) {
   const [species, setSpecies] = useState('');
   const [radius, setRadius] = useState('');
+  const t = useT(nurseryMessages);
   const search = useNearestStock({
     near,
     ...(radius ? { radiusKm: Number(radius) } : {}),
@@ -126,50 +140,48 @@ export function StockFinder({
   if (search.isError && !first)
     body = (
       <LoadErrorCard
-        message={failureMessage(search.error, 'Stock could not be searched just now.')}
+        message={failureMessage(search.error, t('finder.failed'))}
         onRetry={() => void search.refetch()}
       />
     );
-  else if (!first) body = <LoadingState label="Finding the saplings nearest the drive…" />;
+  else if (!first) body = <LoadingState label={t('finder.loading')} />;
   else if (lines.length === 0)
     body = radius ? (
       <EmptyState
         action={
           <Button variant="secondary" onClick={() => setRadius('')}>
-            Search any distance
+            {t('finder.searchAny')}
           </Button>
         }
       >
-        No nursery has {speciesLabel ? `${speciesLabel} saplings` : 'saplings'} within {radius} km
-        of the drive.
+        {speciesLabel
+          ? t('finder.noneWithinSpecies', { species: speciesLabel, km: radius })
+          : t('finder.noneWithin', { km: radius })}
       </EmptyState>
     ) : speciesLabel ? (
       <EmptyState
         action={
           <Button variant="secondary" onClick={() => setSpecies('')}>
-            Any species
+            {t('finder.anySpecies')}
           </Button>
         }
       >
-        No partner nursery has {speciesLabel} saplings in stock right now.
+        {t('finder.noneSpecies', { species: speciesLabel })}
       </EmptyState>
     ) : (
-      <EmptyState>
-        No partner nursery has saplings in stock right now. Once a nursery lists its stock, it shows
-        here, nearest to the drive first.
-      </EmptyState>
+      <EmptyState>{t('finder.none')}</EmptyState>
     );
   else
     body = (
       <>
-        <ul className="flex flex-col gap-3" aria-label="Saplings nearest the drive, nearest first">
+        <ul className="flex flex-col gap-3" aria-label={t('finder.results')}>
           {lines.map((s) => (
             <StockResult key={s.id} stock={s} driveId={driveId} onReserved={onReserved} />
           ))}
         </ul>
         {search.isFetchNextPageError ? (
           <p className={`text-sm ${mutedText}`} role="alert">
-            More stock could not be loaded just now.
+            {t('finder.moreFailed')}
           </p>
         ) : null}
         <MoreButton pages={search} shown={lines.length} total={first.total} size="sm" />
@@ -177,20 +189,18 @@ export function StockFinder({
     );
   return (
     <div className="flex flex-col gap-4">
-      <p className={`text-sm ${mutedText}`}>
-        Partner nurseries&apos; stock, nearest to the drive first.
-      </p>
+      <p className={`text-sm ${mutedText}`}>{t('finder.intro')}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
-          label="Species"
-          placeholder="Any species"
+          label={t('finder.species')}
+          placeholder={t('finder.anySpecies')}
           options={SPECIES_OPTIONS}
           value={species}
           onChange={(e) => setSpecies(e.target.value)}
         />
         <SelectField
-          label="Distance"
-          options={RADII}
+          label={t('finder.distance')}
+          options={radii(t)}
           value={radius}
           onChange={(e) => setRadius(e.target.value)}
         />

@@ -5,7 +5,7 @@ import {
   type Stock,
   type StockRequest,
 } from '../../../../contract/nursery';
-import { currencyDigits, formatMoney } from '../../../../contract/money';
+import { currencyDigits } from '../../../../contract/money';
 import { stockFormSchema, type StockFormValues } from '../../../../contract/nursery-stock-form';
 import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
@@ -20,13 +20,11 @@ import { LocationField } from '../../../components/ui/location-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useSaveStock } from '../api';
+import { useT } from '../../../i18n/use-t';
+import { nurseryMessages } from '../messages';
+import { useMoney } from '../money';
 
 const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
-// Two sizes: tiles, the height under the name (issue 23).
-const SIZE_OPTIONS = TREE_SIZES.map((s) => {
-  const [name, height] = s.label.split(/ \((.*)\)$/);
-  return { value: s.value, label: name ?? s.label, detail: height };
-});
 
 function initialValues(stock: Stock | undefined): StockFormValues {
   if (!stock)
@@ -71,6 +69,14 @@ export function StockForm({
     initialValues(stock),
   );
   const save = useSaveStock();
+  const t = useT(nurseryMessages);
+  const formatMoney = useMoney();
+  // Two sizes: tiles, the height under the name (issue 23).
+  const sizeOptions = TREE_SIZES.map((s) => ({
+    value: s.value,
+    label: t(`sizeName.${s.value}`),
+    detail: t(`sizeHeight.${s.value}`),
+  }));
   const lat = form.watch('pickupLat');
   const lng = form.watch('pickupLng');
   const errors = form.formState.errors;
@@ -95,37 +101,44 @@ export function StockForm({
     <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          label="Species"
-          placeholder="Choose a species"
+          label={t('form.species')}
+          placeholder={t('form.speciesPlaceholder')}
           options={SPECIES_OPTIONS}
           {...form.field('speciesId')}
         />
-        <ChoiceTiles legend="Size" columns={2} options={SIZE_OPTIONS} {...form.field('size')} />
+        <ChoiceTiles
+          legend={t('form.size')}
+          columns={2}
+          options={sizeOptions}
+          {...form.field('size')}
+        />
         <TextField
-          label="Saplings available"
+          label={t('form.quantity')}
           inputMode="numeric"
           {...form.field('quantityAvailable')}
         />
         <TextField
-          label={`Price per sapling (${currency})`}
+          label={t('form.price', { currency })}
           inputMode="decimal"
-          hint="What donors pay for each tree of a drive you supply."
+          hint={t('form.priceHint')}
           {...form.field('priceMinor')}
         />
       </div>
       {highPrice ? (
         <CheckboxField
-          label={`This price is right: ${formatMoney(Math.round(typedPrice * 10 ** digits), currency)} per sapling`}
-          hint="Over 1,000 a sapling is unusual. Donors to drives you supply pay this for each tree."
+          label={t('form.priceConfirm', {
+            price: formatMoney(Math.round(typedPrice * 10 ** digits), currency),
+          })}
+          hint={t('form.priceConfirmHint')}
           {...form.field('priceConfirmed')}
         />
       ) : null}
       <LocationField
-        legend="Pickup location"
-        mapLabel="Map: click to choose the pickup point"
+        legend={t('form.pickup')}
+        mapLabel={t('form.pickupMap')}
         textName="pickupLocation"
         textMaxLength={NURSERY_LIMITS.locationMax}
-        textHint="Where organisers collect the saplings."
+        textHint={t('form.pickupHint')}
         point={lat !== null && lng !== null ? { lat, lng } : null}
         onPoint={(p) => {
           form.setValue('pickupLat', p.lat);
@@ -141,17 +154,17 @@ export function StockForm({
         textError={errors.pickupLocation?.message}
       />
       <TextAreaField
-        label="Notes"
+        label={t('form.notes')}
         maxLength={NURSERY_LIMITS.notesMax}
-        hint="Opening hours, how to collect, anything organisers should know."
+        hint={t('form.notesHint')}
         {...form.field('notes')}
       />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t('form.cancel')}
         </Button>
-        <Button type="submit" busy={save.isPending} busyLabel="Saving…">
-          {stock ? 'Save changes' : 'Add stock'}
+        <Button type="submit" busy={save.isPending} busyLabel={t('form.saving')}>
+          {stock ? t('form.save') : t('form.add')}
         </Button>
       </div>
     </form>

@@ -1,7 +1,5 @@
 import { toast } from 'sonner';
-import { formatMoney } from '../../../../contract/money';
 import { NURSERY_MESSAGES, type Stock } from '../../../../contract/nursery';
-import { TREE_SIZES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useModal } from '../../../components/ui/modal';
@@ -11,18 +9,25 @@ import { useCurrency, useDeleteStock, useMyStock } from '../api';
 import { StockForm } from './stock-form';
 import { formatCount } from '../../../lib/numbers';
 import { Table } from '../../../components/ui/table';
+import { useT } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { nurseryMessages } from '../messages';
+import { useMoney } from '../money';
+import { sizeLabel } from '../sizes';
 
-const sizeLabel = new Map<string, string>(TREE_SIZES.map((s) => [s.value, s.label]));
 /** The nursery's own stock: a table of lines, add and edit in a modal, delete after asking. */
 export function StockManager() {
   const stock = useMyStock();
   const currency = useCurrency();
   const remove = useDeleteStock();
   const modal = useModal();
+  const t = useT(nurseryMessages);
+  const locale = useIntlLocale();
+  const formatMoney = useMoney();
 
   const openForm = (line?: Stock) =>
     modal.open({
-      title: line ? 'Edit stock' : 'Add stock',
+      title: line ? t('stock.edit') : t('stock.add'),
       size: 'xl',
       body: (close) => (
         <StockForm
@@ -35,9 +40,9 @@ export function StockManager() {
 
   const askDelete = async (line: Stock) => {
     const yes = await modal.confirm({
-      title: 'Delete stock',
-      message: `Delete the ${line.species.label} (${line.size}) stock? Organisers will no longer find it.`,
-      confirmLabel: 'Delete',
+      title: t('stock.deleteTitle'),
+      message: t('stock.deleteMessage', { species: line.species.label, size: line.size }),
+      confirmLabel: t('stock.delete'),
     });
     if (!yes) return;
     try {
@@ -53,34 +58,32 @@ export function StockManager() {
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="stock-heading" className="card-title text-xl">
-            My sapling stock
+            {t('stock.heading')}
           </h2>
           <Button onClick={() => openForm()} disabled={!currency.data}>
-            Add stock
+            {t('stock.add')}
           </Button>
         </div>
         {stock.isError ? (
           <LoadErrorCard
-            message={failureMessage(stock.error, 'Your stock could not be loaded just now.')}
+            message={failureMessage(stock.error, t('stock.failed'))}
             onRetry={() => void stock.refetch()}
           />
         ) : !stock.data ? (
-          <LoadingState label="Loading stock…" />
+          <LoadingState label={t('stock.loading')} />
         ) : stock.data.data.length === 0 ? (
-          <EmptyState>
-            No stock yet. Add the saplings you grow so drive organisers can reserve them.
-          </EmptyState>
+          <EmptyState>{t('stock.empty')}</EmptyState>
         ) : (
-          <Table caption="My sapling stock">
+          <Table caption={t('stock.heading')}>
             <thead>
               <tr>
-                <th scope="col">Species</th>
-                <th scope="col">Size</th>
-                <th scope="col">Available</th>
-                <th scope="col">Price</th>
-                <th scope="col">Pickup</th>
+                <th scope="col">{t('stock.species')}</th>
+                <th scope="col">{t('stock.size')}</th>
+                <th scope="col">{t('stock.available')}</th>
+                <th scope="col">{t('stock.price')}</th>
+                <th scope="col">{t('stock.pickup')}</th>
                 <th scope="col">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">{t('stock.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -88,11 +91,11 @@ export function StockManager() {
               {stock.data.data.map((line) => (
                 <tr key={line.id} data-testid="stock-row">
                   <th scope="row">{line.species.label}</th>
-                  <td>{sizeLabel.get(line.size) ?? line.size}</td>
+                  <td>{sizeLabel(t, line.size)}</td>
                   <td>
-                    {formatCount(line.quantityAvailable)}
+                    {formatCount(line.quantityAvailable, locale)}
                     {line.lowStock ? (
-                      <span className="badge badge-warning ml-2">Low stock</span>
+                      <span className="badge badge-warning ml-2">{t('stock.low')}</span>
                     ) : null}
                   </td>
                   <td>{formatMoney(line.priceMinor, line.currency)}</td>
@@ -103,17 +106,17 @@ export function StockManager() {
                         size="sm"
                         variant="secondary"
                         onClick={() => openForm(line)}
-                        aria-label={`Edit ${line.species.label} stock`}
+                        aria-label={t('stock.editLabel', { species: line.species.label })}
                       >
-                        Edit
+                        {t('stock.editButton')}
                       </Button>
                       <Button
                         size="sm"
                         variant="danger"
                         onClick={() => void askDelete(line)}
-                        aria-label={`Delete ${line.species.label} stock`}
+                        aria-label={t('stock.deleteLabel', { species: line.species.label })}
                       >
-                        Delete
+                        {t('stock.delete')}
                       </Button>
                     </div>
                   </td>
