@@ -9,6 +9,9 @@ import { IndividualDashboard } from '../features/dashboards/components/individua
 import { NextDrive } from '../features/dashboards/components/next-drive';
 import { ForestPreview } from '../features/forest/components/forest-preview';
 import { TaskRow } from '../features/trees/components/care-due-panel';
+import { dashboardsMessages } from '../features/dashboards/messages';
+import { useIntlLocale } from '../i18n/intl-locale';
+import { useT } from '../i18n/use-t';
 
 // The pass (its QR image and print styles) comes in its own chunk, once the member opens it.
 const DrivePassCard = lazy(() => import('../features/attendance/components/drive-pass'));
@@ -16,20 +19,22 @@ const DrivePassCard = lazy(() => import('../features/attendance/components/drive
 /** "Show my pass" under the next drive: the attendance feature's pass, mounted when opened. */
 function PassDisclosure({ drive, holder }: { drive: Drive; holder: string }) {
   const [open, setOpen] = useState(false);
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
   return (
     <details
       data-testid="home-pass"
       onToggle={(event) => setOpen(event.currentTarget.open)}
       className="mt-1"
     >
-      <summary className="btn btn-sm btn-outline w-fit">Show my pass</summary>
+      <summary className="btn btn-sm btn-outline w-fit">{t('showPass')}</summary>
       {open ? (
         <div className="mt-3">
           <Suspense fallback={null}>
             <DrivePassCard
               driveId={drive.id}
               driveName={drive.driveName}
-              when={formatDriveRange(drive.driveDate, drive.driveEndDate, drive.timeZone)}
+              when={formatDriveRange(drive.driveDate, drive.driveEndDate, drive.timeZone, locale)}
               holder={holder}
             />
           </Suspense>
@@ -45,14 +50,15 @@ function PassDisclosure({ drive, holder }: { drive: Drive; holder: string }) {
  * follow. Other roles go to the home of their own role.
  */
 export default function AppDashboard() {
-  usePageTitle('Dashboard');
+  const t = useT(dashboardsMessages);
+  usePageTitle(t('page.dashboard'));
   const user = useOutletContext<CurrentUser>();
   if (user.profileType !== 'individual')
     return <Navigate to={dashboardRouteFor(user.profileType)} replace />;
   const holder = user.name || user.username;
   return (
     <div className="space-y-6">
-      <h2 className="text-2xl font-bold break-words">Welcome, {holder}!</h2>
+      <h2 className="text-2xl font-bold break-words">{t('welcome', { name: holder })}</h2>
       <ForestPreview />
       <NextDrive renderPass={(drive) => <PassDisclosure drive={drive} holder={holder} />} />
       <IndividualDashboard renderCareTask={(task) => <TaskRow task={task} />} />

@@ -2,6 +2,7 @@ import { FOREST_PATH } from '../../../contract/forest';
 import { currencyDigits, formatMoney } from '../../../contract/money';
 import type { CurrencyTotal } from '../../../contract/dashboards';
 import { formatDate, formatMonthKey } from '../../lib/dates';
+import type { DashboardsT } from './messages';
 
 export const PATHS = {
   myForest: FOREST_PATH,
@@ -18,22 +19,30 @@ export const PATHS = {
   replant: (id: string) => `/app/tree-registeration?replaces=${encodeURIComponent(id)}`,
 } as const;
 
-const kg = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const kgFormats = new Map<string, Intl.NumberFormat>();
+const kg = (locale?: string) => {
+  let format = kgFormats.get(locale ?? '');
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    kgFormats.set(locale ?? '', format);
+  }
+  return format;
+};
 
-/** "12.3 kg", or "1.2 t" from a tonne up. */
-export function formatKg(value: number): string {
-  return value >= 1000 ? `${kg.format(value / 1000)} t` : `${kg.format(value)} kg`;
+/** "12.3 kg", or "1.2 t" from a tonne up (symbols every language writes so). */
+export function formatKg(value: number, locale?: string): string {
+  return value >= 1000 ? `${kg(locale).format(value / 1000)} t` : `${kg(locale).format(value)} kg`;
 }
 
-export const formatMonth = (month: string) => formatMonthKey(month);
+export const formatMonth = (month: string, locale?: string) => formatMonthKey(month, locale);
 
-export const formatDay = (iso: string) => formatDate(iso);
+export const formatDay = (iso: string, locale?: string) => formatDate(iso, locale);
 
 /** "$85.00 · €10.00", or "Nothing yet". */
-export const formatTotals = (totals: readonly CurrencyTotal[]) =>
+export const formatTotals = (totals: readonly CurrencyTotal[], t: DashboardsT) =>
   totals.length === 0
-    ? 'Nothing yet'
-    : totals.map((t) => formatMoney(t.amountMinor, t.currency)).join(' · ');
+    ? t('nothingYet')
+    : totals.map((total) => formatMoney(total.amountMinor, total.currency)).join(' · ');
 
 /** Major units of an amount (for chart axes and tables). */
 export function majorUnits(amountMinor: number, currency: string): number {

@@ -5,6 +5,9 @@ import { failureMessage } from '../../../lib/api-client';
 import { useCommunityCharts } from '../api';
 import { formatCount } from '../../../lib/numbers';
 import { formatKg, formatMonth } from '../format';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { dashboardsMessages } from '../messages';
 import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 
 function Card({ children }: { children: ReactNode }) {
@@ -15,18 +18,27 @@ function Card({ children }: { children: ReactNode }) {
   );
 }
 
-const share = (part: number, whole: number) =>
-  whole > 0 ? `${Math.round((part * 1000) / whole) / 10}%` : '–';
+const share = (part: number, whole: number, locale?: string) =>
+  whole > 0
+    ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+        Math.round((part * 1000) / whole) / 1000,
+      )
+    : '–';
 
 /** The community's charts from GET /api/stats/charts, each with its table. */
 export function CommunityCharts() {
   const headingId = useId();
   const charts = useCommunityCharts();
-  if (charts.isPending) return <LoadingState label="Loading the community charts…" />;
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
+  const month = (key: string) => formatMonth(key, locale);
+  const count = (n: number) => formatCount(n, locale);
+  const kg = (n: number) => formatKg(n, locale);
+  if (charts.isPending) return <LoadingState label={t('charts.loading')} />;
   if (charts.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(charts.error, 'The charts could not be loaded just now.')}
+        message={failureMessage(charts.error, t('charts.failed'))}
         onRetry={() => void charts.refetch()}
       />
     );
@@ -38,75 +50,83 @@ export function CommunityCharts() {
   return (
     <div className="space-y-6">
       <h2 id={headingId} className="sr-only">
-        Community charts
+        {t('charts.heading')}
       </h2>
-      <p className={mutedText}>
-        Every figure comes from what members registered, planted and organised on Canopy, updated
-        every half minute.
-      </p>
+      <p className={mutedText}>{t('charts.intro')}</p>
       <div className="grid gap-6 xl:grid-cols-2">
         <Card>
           <ChartFigure
-            title="Trees registered per month"
+            title={t('charts.trees.title')}
             testId="chart-trees-per-month"
-            summary={`${formatCount(registered)} plants registered in the last ${treesPerMonth.length} months.`}
+            summary={t('charts.trees.summary', {
+              plants: registered,
+              months: treesPerMonth.length,
+            })}
             chart={{
               kind: 'bar',
               countAxis: true,
-              labels: treesPerMonth.map((m) => formatMonth(m.month)),
-              yTitle: 'Plants',
-              series: [{ label: 'Plants registered', data: treesPerMonth.map((m) => m.plants) }],
+              labels: treesPerMonth.map((m) => month(m.month)),
+              yTitle: t('charts.trees.axis'),
+              series: [
+                { label: t('charts.trees.series'), data: treesPerMonth.map((m) => m.plants) },
+              ],
             }}
             table={{
-              columns: ['Month', 'Plants registered', 'Registrations'],
-              rows: treesPerMonth.map((m) => [
-                formatMonth(m.month),
-                formatCount(m.plants),
-                formatCount(m.records),
-              ]),
+              columns: [t('col.month'), t('charts.trees.series'), t('charts.trees.records')],
+              rows: treesPerMonth.map((m) => [month(m.month), count(m.plants), count(m.records)]),
             }}
           />
         </Card>
         <Card>
           <ChartFigure
-            title="Species mix of living trees"
+            title={t('charts.species.title')}
             testId="chart-species-mix"
             summary={
               speciesMix.length
-                ? `${formatCount(living)} living plants; the most planted is ${speciesMix[0]!.label} (${share(speciesMix[0]!.plants, living)}).`
-                : 'No living trees registered yet.'
+                ? t('charts.species.summary', {
+                    plants: living,
+                    species: speciesMix[0]!.label,
+                    share: share(speciesMix[0]!.plants, living, locale),
+                  })
+                : t('charts.species.none')
             }
             chart={{
               kind: 'doughnut',
               labels: speciesMix.map((s) => s.label),
-              series: [{ label: 'Living plants', data: speciesMix.map((s) => s.plants) }],
+              series: [{ label: t('col.livingPlants'), data: speciesMix.map((s) => s.plants) }],
             }}
             table={{
-              columns: ['Species', 'Living plants', 'Share'],
+              columns: [t('charts.species.col'), t('col.livingPlants'), t('charts.species.share')],
               rows: speciesMix.map((s) => [
                 s.label,
-                formatCount(s.plants),
-                share(s.plants, living),
+                count(s.plants),
+                share(s.plants, living, locale),
               ]),
             }}
           />
         </Card>
         <Card>
           <ChartFigure
-            title="CO₂ stored over time"
+            title={t('charts.co2.title')}
             testId="chart-co2"
             summary={
               last
-                ? `${formatKg(last.co2Kg.mid)} of CO₂ stored by ${formatCount(last.livingPlants)} living plants at the end of ${formatMonth(last.month)} (likely ${formatKg(last.co2Kg.low)} – ${formatKg(last.co2Kg.high)}).`
-                : 'No figures yet.'
+                ? t('charts.co2.summary', {
+                    mid: kg(last.co2Kg.mid),
+                    plants: last.livingPlants,
+                    month: month(last.month),
+                    low: kg(last.co2Kg.low),
+                    high: kg(last.co2Kg.high),
+                  })
+                : t('noFigures')
             }
             chart={{
               kind: 'line',
-              labels: co2OverTime.map((m) => formatMonth(m.month)),
-              yTitle: 'CO₂ (kg)',
+              labels: co2OverTime.map((m) => month(m.month)),
+              yTitle: t('axis.co2'),
               series: [
                 {
-                  label: 'CO₂ stored (kg)',
+                  label: t('series.co2'),
                   data: co2OverTime.map((m) => m.co2Kg.mid),
                   band: {
                     low: co2OverTime.map((m) => m.co2Kg.low),
@@ -116,35 +136,41 @@ export function CommunityCharts() {
               ],
             }}
             table={{
-              columns: ['Month', 'Living plants', 'CO₂ stored', 'Likely range'],
+              columns: [t('col.month'), t('col.livingPlants'), t('col.co2'), t('col.range')],
               rows: co2OverTime.map((m) => [
-                formatMonth(m.month),
-                formatCount(m.livingPlants),
-                formatKg(m.co2Kg.mid),
-                `${formatKg(m.co2Kg.low)} – ${formatKg(m.co2Kg.high)}`,
+                month(m.month),
+                count(m.livingPlants),
+                kg(m.co2Kg.mid),
+                t('range', { low: kg(m.co2Kg.low), high: kg(m.co2Kg.high) }),
               ]),
             }}
           />
         </Card>
         <Card>
           <ChartFigure
-            title="Drives per country"
+            title={t('charts.drives.title')}
             testId="chart-drives-per-country"
             summary={
               drivesPerCountry.length
-                ? `${formatCount(drives)} drives; the most in ${drivesPerCountry[0]!.label} (${formatCount(drivesPerCountry[0]!.drives)}).`
-                : 'No drives organised yet.'
+                ? t('charts.drives.summary', {
+                    drives,
+                    country: drivesPerCountry[0]!.label,
+                    top: drivesPerCountry[0]!.drives,
+                  })
+                : t('charts.drives.none')
             }
             chart={{
               kind: 'bar',
               countAxis: true,
               labels: drivesPerCountry.map((c) => c.label),
-              yTitle: 'Drives',
-              series: [{ label: 'Drives', data: drivesPerCountry.map((c) => c.drives) }],
+              yTitle: t('charts.drives.axis'),
+              series: [
+                { label: t('charts.drives.axis'), data: drivesPerCountry.map((c) => c.drives) },
+              ],
             }}
             table={{
-              columns: ['Country', 'Drives'],
-              rows: drivesPerCountry.map((c) => [c.label, formatCount(c.drives)]),
+              columns: [t('charts.drives.country'), t('charts.drives.axis')],
+              rows: drivesPerCountry.map((c) => [c.label, count(c.drives)]),
             }}
           />
         </Card>

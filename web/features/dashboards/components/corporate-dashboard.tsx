@@ -7,7 +7,10 @@ import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/
 import { failureMessage } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
 import { useCorporateDashboard } from '../api';
-import { formatCount, plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { rich, useT } from '../../../i18n/use-t';
+import { formatCount } from '../../../lib/numbers';
+import { dashboardsMessages } from '../messages';
 import { formatTotals } from '../format';
 import { CorporateMonthsChart } from './corporate-months-chart';
 import { DashboardDriveList } from './dashboard-drive-list';
@@ -19,39 +22,47 @@ const pct = (n: number | null) => (n === null ? '–' : `${n}%`);
 
 function Figures({ data }: { data: Dashboard }) {
   const { trees } = data;
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
   return (
     <StatTiles
-      label="Organisation figures"
+      label={t('corp.figures')}
       tiles={[
         {
-          title: 'Drives organised',
-          value: formatCount(data.drives.upcoming + data.drives.past),
-          detail: `${formatCount(data.drives.upcoming)} upcoming · ${formatCount(data.drives.past)} past`,
+          title: t('corp.drives'),
+          value: formatCount(data.drives.upcoming + data.drives.past, locale),
+          detail: t('corp.drivesDetail', {
+            upcoming: data.drives.upcoming,
+            past: data.drives.past,
+          }),
           testId: 'stat-drives',
         },
         {
-          title: 'Participants',
-          value: formatCount(data.participants),
-          detail: plural(Math.round(data.volunteerHours), 'volunteer hour'),
+          title: t('corp.participants'),
+          value: formatCount(data.participants, locale),
+          detail: t('corp.hours', { count: Math.round(data.volunteerHours) }),
           testId: 'stat-participants',
         },
         {
-          title: 'Trees planted',
-          value: formatCount(trees.planted),
+          title: t('corp.trees'),
+          value: formatCount(trees.planted, locale),
           detail:
             trees.planted === 0
-              ? 'none registered at your drives yet'
-              : `${pct(trees.alivePercent)} alive (${formatCount(trees.alive)}) · ${pct(trees.deadPercent)} dead (${formatCount(trees.dead)})`,
+              ? t('corp.treesNone')
+              : t('corp.treesDetail', {
+                  alivePct: pct(trees.alivePercent),
+                  alive: trees.alive,
+                  deadPct: pct(trees.deadPercent),
+                  dead: trees.dead,
+                }),
           testId: 'stat-trees',
         },
         {
-          title: 'Donations received',
-          value: <span className="text-2xl">{formatTotals(data.donations)}</span>,
-          detail: `${plural(
-            data.donations.reduce((n, d) => n + d.trees, 0),
-            'tree donated',
-            'trees donated',
-          )} · paid only`,
+          title: t('corp.donations'),
+          value: <span className="text-2xl">{formatTotals(data.donations, t)}</span>,
+          detail: t('corp.donationsDetail', {
+            count: data.donations.reduce((n, d) => n + d.trees, 0),
+          }),
           testId: 'stat-donations',
         },
       ]}
@@ -74,13 +85,15 @@ export function CorporateDashboard({
   // All time until a period is chosen (its fields stay empty until then).
   const [period, setPeriod] = useState<Period | null>(null);
   const dashboard = useCorporateDashboard(organisation, period);
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
   const data = dashboard.data;
   let body: ReactNode;
-  if (dashboard.isPending) body = <LoadingState label="Loading your organisation's dashboard…" />;
+  if (dashboard.isPending) body = <LoadingState label={t('corp.loading')} />;
   else if (dashboard.isError || !data)
     body = (
       <LoadErrorCard
-        message={failureMessage(dashboard.error, 'The dashboard could not be loaded just now.')}
+        message={failureMessage(dashboard.error, t('corp.failed'))}
         onRetry={() => void dashboard.refetch()}
       />
     );
@@ -89,49 +102,42 @@ export function CorporateDashboard({
     body = (
       <div className="space-y-6" aria-busy={dashboard.isFetching}>
         <Figures data={data} />
-        <FourNumbers
-          title="Trees at all your drives, counted honestly"
-          numbers={data.fourNumbers}
-        />
+        <FourNumbers title={t('corp.fourNumbers')} numbers={data.fourNumbers} />
         {none ? (
           <EmptyState action={addDrive}>
-            {period ? 'No drives in this period. ' : 'No drives yet. '}
-            {addDrive
-              ? 'Use Add Tree Drive to organise one: its place, date, trees and a photo.'
-              : 'The organisation’s owners and admins can organise one.'}
-            {period ? ' Or choose a longer period.' : ''}
+            {period ? t('corp.noDrivesPeriod') : t('corp.noDrives')}
+            {addDrive ? t('corp.organiseAdd') : t('corp.organiseOwners')}
+            {period ? t('corp.longerPeriod') : ''}
           </EmptyState>
         ) : (
           <div className="grid gap-6 lg:grid-cols-2">
-            <Section title={`Upcoming drives (${formatCount(data.drives.upcoming)})`}>
+            <Section title={t('corp.upcomingTitle', { count: data.drives.upcoming })}>
               {data.drives.upcomingList.length ? (
                 <DashboardDriveList
-                  label="Upcoming drives"
+                  label={t('corp.upcoming')}
                   drives={data.drives.upcomingList}
                   testId="corporate-drive"
                 />
               ) : (
                 <p className={mutedText}>
-                  {period ? 'No upcoming drives in this period.' : 'No upcoming drives.'}
+                  {period ? t('corp.noUpcomingPeriod') : t('corp.noUpcoming')}
                 </p>
               )}
             </Section>
-            <Section title={`Past drives (${formatCount(data.drives.past)})`}>
+            <Section title={t('corp.pastTitle', { count: data.drives.past })}>
               {data.drives.pastList.length ? (
                 <DashboardDriveList
-                  label="Past drives"
+                  label={t('corp.past')}
                   drives={data.drives.pastList}
                   testId="corporate-drive"
                 />
               ) : (
-                <p className={mutedText}>
-                  {period ? 'No drives held in this period.' : 'No drives held yet.'}
-                </p>
+                <p className={mutedText}>{period ? t('corp.noPastPeriod') : t('corp.noPast')}</p>
               )}
             </Section>
           </div>
         )}
-        <Section title="Month by month">
+        <Section title={t('corp.months')}>
           <CorporateMonthsChart months={data.months} />
         </Section>
       </div>
@@ -139,11 +145,8 @@ export function CorporateDashboard({
   }
   return (
     <div className="space-y-6">
-      <Section title="Impact report">
-        <p className={mutedText}>
-          Choose the first and last day of a period to see its figures below, or download them as a
-          report.
-        </p>
+      <Section title={t('corp.report')}>
+        <p className={mutedText}>{t('corp.reportHint')}</p>
         <PeriodForm period={period} organisation={organisation} onChange={setPeriod} />
         <p
           className="flex flex-wrap items-center gap-3"
@@ -151,16 +154,21 @@ export function CorporateDashboard({
           aria-live="polite"
         >
           <span>
-            Showing:{' '}
-            <strong>
-              {period
-                ? `${formatCalendarDay(period.from)} – ${formatCalendarDay(period.to)}`
-                : 'all time'}
-            </strong>
+            {rich(
+              t('corp.showing', {
+                period: period
+                  ? t('range', {
+                      low: formatCalendarDay(period.from, locale),
+                      high: formatCalendarDay(period.to, locale),
+                    })
+                  : t('corp.allTime'),
+              }),
+              { strong: (chunk) => <strong>{chunk}</strong> },
+            )}
           </span>
           {period ? (
             <Button size="sm" variant="ghost" onClick={() => setPeriod(null)}>
-              Show all time
+              {t('corp.showAllTime')}
             </Button>
           ) : null}
         </p>

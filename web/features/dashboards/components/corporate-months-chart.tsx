@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import type { CorporateMonth } from '../../../../contract/dashboards';
 import { formatMoney } from '../../../../contract/money';
-import { formatCount, plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { formatCount } from '../../../lib/numbers';
+import { dashboardsMessages } from '../messages';
 import { formatMonth, majorUnits } from '../format';
 import { ChartFigure } from '../../../components/ui/charts/chart-figure';
 import { EmptyState } from '../../../components/ui/status-cards';
@@ -25,52 +28,61 @@ export function CorporateMonthsChart({
   months: CorporateMonth[];
   emptyAction?: ReactNode;
 }) {
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
+  const month = (key: string) => formatMonth(key, locale);
+  const count = (n: number) => formatCount(n, locale);
   const currencies = currenciesOf(months);
   const sum = (pick: (m: CorporateMonth) => number) => months.reduce((n, m) => n + pick(m), 0);
   const drives = sum((m) => m.drives);
   const participants = sum((m) => m.participants);
   const trees = sum((m) => m.trees);
   const span = months.length
-    ? `${formatMonth(months[0]!.month)} – ${formatMonth(months.at(-1)!.month)}`
+    ? t('range', { low: month(months[0]!.month), high: month(months.at(-1)!.month) })
     : '';
   if (drives + participants + trees === 0 && currencies.length === 0)
     return (
       <div data-testid="corporate-months-empty">
         <EmptyState action={emptyAction}>
-          {span ? `${span}: no` : 'No'} drives, sign-ups, trees or donations in these months.
+          {span ? t('months.emptySpan', { span }) : t('months.empty')}
         </EmptyState>
       </div>
     );
-  const labels = months.map((m) => formatMonth(m.month));
+  const labels = months.map((m) => month(m.month));
   return (
     <div className="flex flex-col gap-8">
       {drives + participants + trees === 0 ? (
         <p className="text-base-content/80" data-testid="corporate-months-no-counts">
-          {span}: no drives, sign-ups or trees in these months.
+          {t('months.noCounts', { span })}
         </p>
       ) : (
         <ChartFigure
-          title="Drives, participants and trees per month"
+          title={t('months.title')}
           testId="corporate-months-chart"
-          summary={`${span}: ${plural(drives, 'drive')}, ${plural(participants, 'participant')}, ${plural(trees, 'tree planted', 'trees planted')}.`}
+          summary={t('months.summary', { span, drives, participants, trees })}
           chart={{
             kind: 'bar',
             countAxis: true,
             labels,
-            yTitle: 'Drives, participants, trees',
+            yTitle: t('months.axis'),
             series: [
-              { label: 'Drives', data: months.map((m) => m.drives) },
-              { label: 'Participants', data: months.map((m) => m.participants) },
-              { label: 'Trees planted', data: months.map((m) => m.trees) },
+              { label: t('months.drives'), data: months.map((m) => m.drives) },
+              { label: t('months.participants'), data: months.map((m) => m.participants) },
+              { label: t('months.trees'), data: months.map((m) => m.trees) },
             ],
           }}
           table={{
-            columns: ['Month', 'Drives', 'Participants', 'Trees planted'],
+            columns: [
+              t('col.month'),
+              t('months.drives'),
+              t('months.participants'),
+              t('months.trees'),
+            ],
             rows: months.map((m) => [
-              formatMonth(m.month),
-              formatCount(m.drives),
-              formatCount(m.participants),
-              formatCount(m.trees),
+              month(m.month),
+              count(m.drives),
+              count(m.participants),
+              count(m.trees),
             ]),
           }}
         />
@@ -84,24 +96,24 @@ export function CorporateMonthsChart({
         return (
           <ChartFigure
             key={c}
-            title={`Donations received per month (${c})`}
+            title={t('donations.title', { currency: c })}
             testId={`corporate-donations-chart-${c}`}
-            summary={`${span}: ${formatMoney(total, c)} received in ${plural(gifts, 'paid donation')}.`}
+            summary={t('donations.summary', { span, total: formatMoney(total, c), count: gifts })}
             chart={{
               kind: 'bar',
               labels,
-              yTitle: `Amount (${c})`,
+              yTitle: t('donations.axis', { currency: c }),
               series: [
                 {
-                  label: `Donations (${c})`,
+                  label: t('donations.series', { currency: c }),
                   data: months.map((m) => majorUnits(amountIn(m, c), c)),
                   tone: 'accent',
                 },
               ],
             }}
             table={{
-              columns: ['Month', `Donations (${c})`],
-              rows: months.map((m) => [formatMonth(m.month), formatMoney(amountIn(m, c), c)]),
+              columns: [t('col.month'), t('donations.series', { currency: c })],
+              rows: months.map((m) => [month(m.month), formatMoney(amountIn(m, c), c)]),
             }}
           />
         );

@@ -6,9 +6,11 @@ import { mutedText, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { formatDriveTime } from '../../../lib/dates';
-import { plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
 import { useCorporateDashboard } from '../api';
 import { PATHS } from '../format';
+import { dashboardsMessages } from '../messages';
 import { Section } from './dashboard-section';
 
 /** A drive held within this many days still asks for its trees and an update. */
@@ -23,11 +25,13 @@ export function justHeld(past: readonly DashboardDrive[], now: number): Dashboar
 }
 
 function NextDriveCard({ drive }: { drive: DashboardDrive }) {
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
   return (
     <div className="flex flex-col gap-3" data-testid="corporate-next-drive">
       <div>
         <p className={`text-sm font-semibold uppercase tracking-wide ${mutedText}`}>
-          Your next drive
+          {t('next.title')}
         </p>
         <p className="text-xl font-bold break-words">
           <Link to={PATHS.drive(drive.id)} className={textLink}>
@@ -35,22 +39,24 @@ function NextDriveCard({ drive }: { drive: DashboardDrive }) {
           </Link>
         </p>
         <p className={mutedText}>
-          <time dateTime={drive.startsAt}>{formatDriveTime(drive.startsAt, drive.timeZone)}</time>
+          <time dateTime={drive.startsAt}>
+            {formatDriveTime(drive.startsAt, drive.timeZone, locale)}
+          </time>
         </p>
         <p className="break-words">{drive.location}</p>
-        <p className={mutedText}>{plural(drive.participants, 'person', 'people')} joined so far</p>
+        <p className={mutedText}>{t('corpNext.joinedSoFar', { count: drive.participants })}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         {/* A full page load: only the desk's own page may use the camera (Permissions-Policy). */}
         <ButtonLink
           to={checkInPath(drive.id)}
-          aria-label={`Open the check-in desk of ${drive.name}`}
+          aria-label={t('corpNext.deskLabel', { name: drive.name })}
           reloadDocument
         >
-          Open check-in desk
+          {t('corpNext.desk')}
         </ButtonLink>
         <ButtonLink variant="secondary" to={PATHS.drive(drive.id)}>
-          Drive page
+          {t('corpNext.drivePage')}
         </ButtonLink>
       </div>
     </div>
@@ -74,12 +80,14 @@ export function CorporateNext({
   extra?: ReactNode;
 }) {
   const dashboard = useCorporateDashboard(organisation, null);
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
   let body: ReactNode;
-  if (dashboard.isPending) body = <LoadingState label="Loading what is next…" />;
+  if (dashboard.isPending) body = <LoadingState label={t('corpNext.loading')} />;
   else if (dashboard.isError)
     body = (
       <LoadErrorCard
-        message={failureMessage(dashboard.error, 'Your next drives could not be loaded just now.')}
+        message={failureMessage(dashboard.error, t('corpNext.failed'))}
         onRetry={() => void dashboard.refetch()}
       />
     );
@@ -95,43 +103,38 @@ export function CorporateNext({
             <NextDriveCard drive={next} />
             {upcoming > 1 ? (
               <p className={`text-sm ${mutedText}`}>
-                {plural(upcoming - 1, 'more drive', 'more drives')} ahead ·{' '}
+                {t('corpNext.more', { count: upcoming - 1 })} ·{' '}
                 <Link to={PATHS.myPlantations} className={textLink}>
-                  see My Plantations
+                  {t('corpNext.seeMine')}
                 </Link>
               </p>
             ) : null}
           </div>
         ) : (
           <EmptyState action={addDrive}>
-            No drives ahead.{' '}
-            {addDrive
-              ? 'Use Add Tree Drive to plan the next one: volunteers can join it as soon as it is up.'
-              : 'The organisation’s owners and admins can plan the next one.'}
+            {t('corpNext.noneAhead')} {addDrive ? t('corpNext.planAdd') : t('corpNext.planOwners')}
           </EmptyState>
         )}
         <div className="flex flex-col gap-4">
           {held.length > 0 ? (
             <div>
-              <h3 className="font-semibold">Just held: record the trees and post an update</h3>
-              <ul className="divide-y divide-base-300" aria-label="Drives just held">
+              <h3 className="font-semibold">{t('corpNext.justHeld')}</h3>
+              <ul className="divide-y divide-base-300" aria-label={t('corpNext.justHeldLabel')}>
                 {held.map((drive) => (
                   <li key={drive.id} className="py-2" data-testid="corporate-just-held">
                     <Link to={PATHS.drive(drive.id)} className={textLink}>
                       {drive.name}
                     </Link>
                     <p className={`text-sm ${mutedText}`}>
-                      {formatDriveTime(drive.startsAt, drive.timeZone)} ·{' '}
-                      {plural(drive.participants, 'person', 'people')} joined
+                      {formatDriveTime(drive.startsAt, drive.timeZone, locale)} ·{' '}
+                      {t('corpNext.joined', { count: drive.participants })}
                     </p>
                   </li>
                 ))}
               </ul>
             </div>
           ) : (
-            <p className={mutedText}>
-              No drive held in the last {JUST_HELD_DAYS} days waits for you.
-            </p>
+            <p className={mutedText}>{t('corpNext.noneHeld', { days: JUST_HELD_DAYS })}</p>
           )}
           {extra}
         </div>
@@ -139,7 +142,7 @@ export function CorporateNext({
     );
   }
   return (
-    <Section title="What’s next" id="whats-next">
+    <Section title={t('corpNext.title')} id="whats-next">
       {body}
     </Section>
   );

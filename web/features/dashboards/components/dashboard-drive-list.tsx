@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import type { DashboardDrive } from '../../../../contract/dashboards';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { formatDriveTime } from '../../../lib/dates';
-import { formatCount } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { dashboardsMessages } from '../messages';
 import { PATHS } from '../format';
 
 /** Drives on a dashboard: each links to its page, with when, where and how many joined. */
@@ -16,6 +18,8 @@ export function DashboardDriveList({
   /** Each item's test id. */
   testId: string;
 }) {
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
   return (
     <ul className="divide-y divide-base-300" aria-label={label}>
       {drives.map((drive) => (
@@ -24,8 +28,11 @@ export function DashboardDriveList({
             {drive.name}
           </Link>
           <p className={`text-sm ${mutedText}`}>
-            {formatDriveTime(drive.startsAt, drive.timeZone)} · {drive.location} ·{' '}
-            {formatCount(drive.participants)} joined
+            {t('driveList.line', {
+              when: formatDriveTime(drive.startsAt, drive.timeZone, locale),
+              place: drive.location,
+              count: drive.participants,
+            })}
           </p>
         </li>
       ))}

@@ -8,7 +8,10 @@ import { mutedText, textLink } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { useCareDueMore, useIndividualDashboard } from '../api';
-import { formatCount, plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { rich, useT } from '../../../i18n/use-t';
+import { formatCount } from '../../../lib/numbers';
+import { dashboardsMessages } from '../messages';
 import { formatDay, formatKg, formatTotals, PATHS } from '../format';
 import { DashboardDriveList } from './dashboard-drive-list';
 import { Section } from './dashboard-section';
@@ -17,51 +20,54 @@ import { StatTiles } from './stat-tiles';
 
 function Figures({ data }: { data: Dashboard }) {
   const { trees, co2Kg } = data;
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
   return (
     <StatTiles
-      label="My figures"
+      label={t('ind.figures')}
       tiles={[
         {
-          title: 'My living trees',
-          value: formatCount(trees.livingPlants),
+          title: t('ind.living'),
+          value: formatCount(trees.livingPlants, locale),
           detail: (
             <>
-              {formatCount(trees.livingRecords)} of {formatCount(trees.records)} registrations alive
-              ·{' '}
+              {t('ind.livingDetail', { alive: trees.livingRecords, records: trees.records })} ·{' '}
               <Link to={PATHS.myForest} className={textLink}>
-                see my forest
+                {t('ind.seeForest')}
               </Link>
             </>
           ),
           testId: 'stat-living-trees',
         },
         {
-          title: 'CO₂ stored',
-          value: formatKg(co2Kg.mid),
+          title: t('ind.co2'),
+          value: formatKg(co2Kg.mid, locale),
           detail: (
             <>
-              likely {formatKg(co2Kg.low)} – {formatKg(co2Kg.high)}, plants alive at last check ·{' '}
+              {t('ind.co2Detail', {
+                low: formatKg(co2Kg.low, locale),
+                high: formatKg(co2Kg.high, locale),
+              })}{' '}
+              ·{' '}
               <Link to={PATHS.impactMethod} className={textLink}>
-                how we estimate
+                {t('ind.howEstimate')}
               </Link>
             </>
           ),
           testId: 'stat-co2',
         },
         {
-          title: 'Drives ahead',
-          value: formatCount(data.upcomingDrives.total),
-          detail: data.upcomingDrives.total === 1 ? 'drive you joined' : 'drives you joined',
+          title: t('ind.drivesAhead'),
+          value: formatCount(data.upcomingDrives.total, locale),
+          detail: t('ind.drivesJoined', { count: data.upcomingDrives.total }),
           testId: 'stat-drives',
         },
         {
-          title: 'My donations',
-          value: <span className="text-2xl">{formatTotals(data.donations)}</span>,
-          detail: `${plural(
-            data.donations.reduce((n, d) => n + d.trees, 0),
-            'tree given',
-            'trees given',
-          )} · paid only`,
+          title: t('ind.donations'),
+          value: <span className="text-2xl">{formatTotals(data.donations, t)}</span>,
+          detail: t('ind.donationsDetail', {
+            count: data.donations.reduce((n, d) => n + d.trees, 0),
+          }),
           testId: 'stat-donations',
         },
       ]}
@@ -81,6 +87,7 @@ function CareList({
   renderCareTask: (task: CareTaskDue) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const t = useT(dashboardsMessages);
   const more = useCareDueMore(list.nextCursor, open);
   const seen = new Set<string>();
   const tasks = [
@@ -97,20 +104,18 @@ function CareList({
   return (
     <div className="space-y-3">
       <p className={mutedText} data-testid="care-totals">
-        {plural(list.total, 'task due', 'tasks due')}
-        {list.overdue > 0 ? ` · ${formatCount(list.overdue)} overdue` : ''}
-        {list.dueThisWeek > 0
-          ? ` · ${plural(list.dueThisWeek, 'more falls', 'more fall')} due this week`
-          : ''}
+        {t('care.totals', { count: list.total })}
+        {list.overdue > 0 ? t('care.overdue', { count: list.overdue }) : ''}
+        {list.dueThisWeek > 0 ? t('care.thisWeek', { count: list.dueThisWeek }) : ''}
       </p>
-      <ul className="divide-y divide-base-300" aria-label="Care due today">
+      <ul className="divide-y divide-base-300" aria-label={t('care.label')}>
         {tasks.map((task) => (
           <Fragment key={`${task.treeId}-${task.task}`}>{renderCareTask(task)}</Fragment>
         ))}
       </ul>
       {more.isError ? (
         <LoadErrorCard
-          message={failureMessage(more.error, 'More care tasks could not be loaded just now.')}
+          message={failureMessage(more.error, t('care.moreFailed'))}
           onRetry={() => void more.refetch()}
         />
       ) : null}
@@ -120,16 +125,16 @@ function CareList({
             variant="secondary"
             size="sm"
             busy={more.isFetching}
-            busyLabel="Loading…"
+            busyLabel={t('care.loading')}
             onClick={() => {
               if (!open) setOpen(true);
               else void more.fetchNextPage();
             }}
           >
-            Show more
+            {t('care.showMore')}
           </Button>
           <span className={`text-sm ${mutedText}`}>
-            Showing {formatCount(tasks.length)} of {formatCount(list.total)}
+            {t('care.showing', { shown: tasks.length, total: list.total })}
           </span>
         </div>
       ) : null}
@@ -148,11 +153,13 @@ export function IndividualDashboard({
   renderCareTask: (task: CareTaskDue) => ReactNode;
 }) {
   const dashboard = useIndividualDashboard();
-  if (dashboard.isPending) return <LoadingState label="Loading your dashboard…" />;
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
+  if (dashboard.isPending) return <LoadingState label={t('ind.loading')} />;
   if (dashboard.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(dashboard.error, 'Your dashboard could not be loaded just now.')}
+        message={failureMessage(dashboard.error, t('ind.failed'))}
         onRetry={() => void dashboard.refetch()}
       />
     );
@@ -168,9 +175,9 @@ export function IndividualDashboard({
     <div className="space-y-6">
       {/* Nothing can be due without a tree: the forest above offers to register one. */}
       {noTrees ? null : (
-        <Section title="Care due today" id="care-due">
+        <Section title={t('care.title')} id="care-due">
           {data.careDue.total === 0 ? (
-            <p className={mutedText}>Nothing is due today. Your trees are looked after.</p>
+            <p className={mutedText}>{t('care.nothing')}</p>
           ) : (
             <CareList list={data.careDue} renderCareTask={renderCareTask} />
           )}
@@ -178,8 +185,8 @@ export function IndividualDashboard({
       )}
 
       {data.replanting.length > 0 ? (
-        <Section title="Replanting" id="replanting">
-          <ul className="divide-y divide-base-300" aria-label="Replanting tasks">
+        <Section title={t('replant.title')} id="replanting">
+          <ul className="divide-y divide-base-300" aria-label={t('replant.label')}>
             {data.replanting.map(({ tree, diedAt }) => {
               const name = tree.name ?? tree.species.label;
               return (
@@ -189,13 +196,25 @@ export function IndividualDashboard({
                   data-testid="dashboard-replanting-task"
                 >
                   <p>
-                    <Link to={PATHS.tree(tree.id)} className={textLink}>
-                      {name}
-                    </Link>{' '}
-                    died{diedAt ? ` (reported ${formatDay(diedAt)})` : ''}
+                    {rich(
+                      diedAt
+                        ? t('replant.diedOn', { name, date: formatDay(diedAt, locale) })
+                        : t('replant.died', { name }),
+                      {
+                        tree: (chunk) => (
+                          <Link to={PATHS.tree(tree.id)} className={textLink}>
+                            {chunk}
+                          </Link>
+                        ),
+                      },
+                    )}
                   </p>
-                  <ButtonLink to={PATHS.replant(tree.id)} size="sm" aria-label={`Replant ${name}`}>
-                    Replant
+                  <ButtonLink
+                    to={PATHS.replant(tree.id)}
+                    size="sm"
+                    aria-label={t('replant.aria', { name })}
+                  >
+                    {t('replant.button')}
                   </ButtonLink>
                 </li>
               );
@@ -203,34 +222,31 @@ export function IndividualDashboard({
           </ul>
           {data.replantingTotal > data.replanting.length ? (
             <Link to={PATHS.myTreesReplanting} className={textLink}>
-              See all {formatCount(data.replantingTotal)} replanting tasks
+              {t('replant.seeAll', { count: data.replantingTotal })}
             </Link>
           ) : null}
         </Section>
       ) : null}
 
       <h2 className="pt-2 text-xl font-bold" id="your-impact">
-        Your impact
+        {t('yourImpact')}
       </h2>
       {nothingYet ? (
         <div data-testid="impact-empty">
-          <EmptyState>
-            Nothing to count yet. The trees you fund, plant and look after, the CO₂ they store and
-            the drives you join will be counted here.
-          </EmptyState>
+          <EmptyState>{t('ind.nothing')}</EmptyState>
         </div>
       ) : (
         <>
           <Figures data={data} />
           <FourNumbers
-            title="My trees, counted honestly"
+            title={t('ind.fourNumbers')}
             numbers={data.fourNumbers}
             unconfirmed={data.treesUnconfirmed}
           />
-          <Section title="My trees and CO₂ over time">
+          <Section title={t('ind.history')}>
             {noTrees ? (
-              <EmptyState action={<ButtonLink to={PATHS.register}>Register a tree</ButtonLink>}>
-                Your trees and the CO₂ they store will be charted here month by month.
+              <EmptyState action={<ButtonLink to={PATHS.register}>{t('ind.register')}</ButtonLink>}>
+                {t('ind.historyEmpty')}
               </EmptyState>
             ) : (
               <HistoryChart history={data.history} />
@@ -241,53 +257,54 @@ export function IndividualDashboard({
 
       {nothingYet ? null : (
         <div className="grid gap-6 lg:grid-cols-2">
-          <Section title="Drives I joined">
+          <Section title={t('ind.drivesTitle')}>
             {data.upcomingDrives.drives.length === 0 ? (
               <EmptyState
-                action={<ButtonLink to={PATHS.plantations}>Find a drive to join</ButtonLink>}
+                action={<ButtonLink to={PATHS.plantations}>{t('ind.findDrive')}</ButtonLink>}
               >
-                You have no drives ahead. Join a tree drive near you to plant with others.
+                {t('ind.noDrives')}
               </EmptyState>
             ) : (
               <>
                 <DashboardDriveList
-                  label="Drives I joined"
+                  label={t('ind.drivesTitle')}
                   drives={data.upcomingDrives.drives}
                   testId="dashboard-drive"
                 />
                 {data.upcomingDrives.total > data.upcomingDrives.drives.length ? (
                   <Link to={PATHS.myPlantations} className={textLink}>
-                    See all {formatCount(data.upcomingDrives.total)} drives
+                    {t('ind.seeAllDrives', { count: data.upcomingDrives.total })}
                   </Link>
                 ) : null}
               </>
             )}
           </Section>
 
-          <Section title="My donations">
+          <Section title={t('ind.donationsTitle')}>
             {data.donations.length === 0 ? (
-              <EmptyState action={<ButtonLink to={PATHS.donate}>Donate trees</ButtonLink>}>
-                You have not donated yet. Fund trees for a drive or the general fund.
+              <EmptyState action={<ButtonLink to={PATHS.donate}>{t('ind.donate')}</ButtonLink>}>
+                {t('ind.noDonations')}
               </EmptyState>
             ) : (
               <>
-                <ul aria-label="Donations by currency" className="space-y-1">
+                <ul aria-label={t('ind.byCurrency')} className="space-y-1">
                   {data.donations.map((d) => (
                     <li key={d.currency}>
-                      <span className="font-semibold">{formatTotals([d])}</span>{' '}
+                      <span className="font-semibold">{formatTotals([d], t)}</span>{' '}
                       <span className={mutedText}>
-                        in {plural(d.donations, 'paid donation')}
-                        {d.trees > 0 ? `, ${plural(d.trees, 'tree')}` : ''}
+                        {d.trees > 0
+                          ? t('ind.inDonationsTrees', { count: d.donations, trees: d.trees })
+                          : t('ind.inDonations', { count: d.donations })}
                       </span>
                     </li>
                   ))}
                 </ul>
                 <p className="flex flex-wrap gap-3">
                   <Link to={PATHS.transactions} className={textLink}>
-                    See my transactions
+                    {t('ind.transactions')}
                   </Link>
                   <Link to={PATHS.donate} className={textLink}>
-                    Donate again
+                    {t('ind.donateAgain')}
                   </Link>
                 </p>
               </>

@@ -7,9 +7,11 @@ import { Photo } from '../../../components/ui/photo';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
 import { formatDriveRange } from '../../../lib/dates';
-import { plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
 import { useDrivesToJoin, useNextDrive } from '../api';
 import { PATHS } from '../format';
+import { dashboardsMessages } from '../messages';
 import { Section } from './dashboard-section';
 
 /** "Place, Country", leaving out whatever is empty or already said. */
@@ -19,16 +21,18 @@ function placeOf(drive: Pick<Drive, 'driveLocation' | 'country'>): string {
   return [place, drive.country.label].filter(Boolean).join(', ');
 }
 
-const whenOf = (drive: Drive) =>
-  formatDriveRange(drive.driveDate, drive.driveEndDate, drive.timeZone);
+const whenOf = (drive: Drive, locale?: string) =>
+  formatDriveRange(drive.driveDate, drive.driveEndDate, drive.timeZone, locale);
 
 function TheDrive({ drive, pass }: { drive: Drive; pass: ReactNode }) {
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
   return (
     <div className="flex flex-col gap-4 sm:flex-row" data-testid="home-next-drive">
       {drive.image ? (
         <Photo
           src={drive.image}
-          alt={`Photo of the drive ${drive.driveName}`}
+          alt={t('next.photoAlt', { name: drive.driveName })}
           className="h-40 w-full shrink-0 rounded-box sm:h-36 sm:w-48"
         />
       ) : null}
@@ -39,12 +43,12 @@ function TheDrive({ drive, pass }: { drive: Drive; pass: ReactNode }) {
           </Link>
         </p>
         <p>
-          <time dateTime={drive.driveDate}>{whenOf(drive)}</time>
+          <time dateTime={drive.driveDate}>{whenOf(drive, locale)}</time>
         </p>
         <p className="break-words">{placeOf(drive)}</p>
         <p className={`text-sm ${mutedText}`}>
-          {drive.isOrganizer ? 'You organise it · ' : 'You joined · '}
-          {plural(drive.participantCount, 'person', 'people')} taking part
+          {drive.isOrganizer ? t('next.youOrganise') : t('next.youJoined')}
+          {t('next.takingPart', { count: drive.participantCount })}
         </p>
         {pass}
       </div>
@@ -54,32 +58,31 @@ function TheDrive({ drive, pass }: { drive: Drive; pass: ReactNode }) {
 
 function DrivesToJoin() {
   const drives = useDrivesToJoin(true);
-  const find = <ButtonLink to={PATHS.plantations}>Find a drive</ButtonLink>;
-  if (drives.isPending) return <LoadingState label="Loading drives to join…" />;
+  const t = useT(dashboardsMessages);
+  const locale = useIntlLocale();
+  const find = <ButtonLink to={PATHS.plantations}>{t('next.find')}</ButtonLink>;
+  if (drives.isPending) return <LoadingState label={t('next.loadingToJoin')} />;
   if (drives.isError)
     return (
       <div className="flex flex-col items-start gap-3">
-        <p className={mutedText}>You have no drive ahead. Join one to plant with others.</p>
+        <p className={mutedText}>{t('next.noneAheadJoin')}</p>
         {find}
       </div>
     );
   return (
     <div className="flex flex-col gap-3" data-testid="home-drives-to-join">
       <p className={mutedText}>
-        You have no drive ahead.{' '}
-        {drives.data.length > 0
-          ? 'These are coming up soonest; join one to plant with others.'
-          : 'None is planned just now: look again soon, or see past drives.'}
+        {t('next.noneAhead')} {drives.data.length > 0 ? t('next.soonest') : t('next.nonePlanned')}
       </p>
       {drives.data.length > 0 ? (
-        <ul className="divide-y divide-base-300" aria-label="Drives you can join">
+        <ul className="divide-y divide-base-300" aria-label={t('next.toJoin')}>
           {drives.data.map((drive) => (
             <li key={drive.id} className="py-2">
               <Link to={PATHS.drive(drive.id)} className={textLink}>
                 {drive.driveName}
               </Link>
               <p className={`text-sm break-words ${mutedText}`}>
-                {whenOf(drive)} · {placeOf(drive)}
+                {whenOf(drive, locale)} · {placeOf(drive)}
               </p>
             </li>
           ))}
@@ -97,19 +100,20 @@ function DrivesToJoin() {
  */
 export function NextDrive({ renderPass }: { renderPass?: (drive: Drive) => ReactNode }) {
   const next = useNextDrive();
+  const t = useT(dashboardsMessages);
   let body: ReactNode;
-  if (next.isPending) body = <LoadingState label="Loading your next drive…" />;
+  if (next.isPending) body = <LoadingState label={t('next.loading')} />;
   else if (next.isError)
     body = (
       <LoadErrorCard
-        message={failureMessage(next.error, 'Your next drive could not be loaded just now.')}
+        message={failureMessage(next.error, t('next.failed'))}
         onRetry={() => void next.refetch()}
       />
     );
   else if (next.data) body = <TheDrive drive={next.data} pass={renderPass?.(next.data)} />;
   else body = <DrivesToJoin />;
   return (
-    <Section title="Your next drive" id="next-drive">
+    <Section title={t('next.title')} id="next-drive">
       {body}
     </Section>
   );

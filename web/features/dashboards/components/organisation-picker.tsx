@@ -1,4 +1,6 @@
 import { SelectField } from '../../../components/ui/form-field';
+import { useT } from '../../../i18n/use-t';
+import { dashboardsMessages } from '../messages';
 
 export interface OrganisationChoice {
   id: string;
@@ -18,12 +20,13 @@ export function OrganisationPicker({
   value: string;
   onChange: (id: string) => void;
 }) {
+  const t = useT(dashboardsMessages);
   if (organisations.length < 2) return null;
   return (
     <div className="w-full max-w-sm" data-testid="organisation-picker">
       <SelectField
-        label="Organisation"
-        hint="The figures, chart and impact report below are this organisation's."
+        label={t('org.picker')}
+        hint={t('org.pickerHint')}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         options={organisations.map((o) => ({ value: o.id, label: o.label }))}

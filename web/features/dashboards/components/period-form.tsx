@@ -6,7 +6,9 @@ import { Controller } from 'react-hook-form';
 import { DateField } from '../../../components/ui/date-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { failureMessage } from '../../../lib/api-client';
+import { useT } from '../../../i18n/use-t';
 import { downloadImpactReport } from '../api';
+import { dashboardsMessages } from '../messages';
 
 const EMPTY: Period = { from: '', to: '' };
 
@@ -27,6 +29,7 @@ export function PeriodForm({
   organisation?: string | undefined;
   onChange: (period: Period) => void;
 }) {
+  const t = useT(dashboardsMessages);
   const form = useContractForm<Period, Period>(periodSchema, period ?? EMPTY);
   const { reset } = form;
   const from = period?.from ?? '';
@@ -40,9 +43,9 @@ export function PeriodForm({
       setDownloading(format);
       try {
         const name = await downloadImpactReport(chosen, format, organisation);
-        toast.success(`Impact report downloaded (${name}).`);
+        toast.success(t('period.downloaded', { name }));
       } catch (error) {
-        toast.error(failureMessage(error, 'The impact report could not be downloaded.'));
+        toast.error(failureMessage(error, t('period.downloadFailed')));
       } finally {
         setDownloading(null);
       }
@@ -50,7 +53,7 @@ export function PeriodForm({
 
   return (
     <form
-      aria-label="Report period"
+      aria-label={t('period.label')}
       noValidate
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => void form.handleSubmit(onChange)(event)}
@@ -61,7 +64,12 @@ export function PeriodForm({
           control={form.control}
           name="from"
           render={({ field, fieldState }) => (
-            <DateField label="From" quietHint {...field} error={fieldState.error?.message} />
+            <DateField
+              label={t('period.from')}
+              quietHint
+              {...field}
+              error={fieldState.error?.message}
+            />
           )}
         />
       </div>
@@ -71,27 +79,32 @@ export function PeriodForm({
           control={form.control}
           name="to"
           render={({ field, fieldState }) => (
-            <DateField label="To" quietHint {...field} error={fieldState.error?.message} />
+            <DateField
+              label={t('period.to')}
+              quietHint
+              {...field}
+              error={fieldState.error?.message}
+            />
           )}
         />
       </div>
       <div className="flex flex-wrap gap-2 pb-1">
         <Button type="submit" variant="secondary">
-          Show period
+          {t('period.show')}
         </Button>
         <Button
           onClick={() => void download('pdf')}
           busy={downloading === 'pdf'}
-          busyLabel="Preparing PDF…"
+          busyLabel={t('period.preparingPdf')}
         >
-          Download PDF
+          {t('period.pdf')}
         </Button>
         <Button
           onClick={() => void download('csv')}
           busy={downloading === 'csv'}
-          busyLabel="Preparing CSV…"
+          busyLabel={t('period.preparingCsv')}
         >
-          Download CSV
+          {t('period.csv')}
         </Button>
       </div>
     </form>
