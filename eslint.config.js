@@ -88,8 +88,10 @@ const TRANSLATED = [
   'web/features/auth/components/auth-layout.tsx',
   'web/features/auth/components/auth-screen.tsx',
   'web/features/auth/components/login-form.tsx',
+  'web/features/auth/components/otp-form.tsx',
   'web/features/auth/components/register-form.tsx',
   'web/routes/login.tsx',
+  'web/routes/otp.tsx',
   'web/routes/register.tsx',
   'web/features/forest/**/*.tsx',
   'web/routes/app-my-forest.tsx',
@@ -112,9 +114,15 @@ const TRANSLATED = [
   'web/routes/app-dashboard.tsx',
   'web/routes/app-corporate-dashboard.tsx',
   'web/routes/app-charts.tsx',
+  'web/features/onboarding/**/*.tsx',
+  'web/routes/app-getting-started.tsx',
   'web/features/nursery/**/*.tsx',
   'web/routes/app-nursery-dashboard.tsx',
   'web/routes/app-nursery-stock.tsx',
+  'web/features/teams/**/*.tsx',
+  'web/routes/app-settings-team.tsx',
+  'web/routes/app-team-invite.tsx',
+  'web/routes/team-invite.tsx',
 ];
 
 export default tseslint.config(

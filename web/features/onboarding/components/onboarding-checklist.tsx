@@ -6,38 +6,41 @@ import { Icon } from '../../../components/ui/icon';
 import { accentText, mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { failureMessage } from '../../../lib/api-client';
+import { useT } from '../../../i18n/use-t';
 import { useOnboarding } from '../api';
+import { onboardingMessages, type OnboardingKey } from '../messages';
 
-const ROLE_INTRO: Record<Onboarding['profileType'], string> = {
-  individual: 'A few steps to get the most out of Canopy as a volunteer and tree planter.',
-  corporate: 'A few steps to run your first tree drive and show its impact.',
-  nursery: 'A few steps to set up your nursery so organisers can find your saplings.',
+const ROLE_INTRO: Record<Onboarding['profileType'], OnboardingKey> = {
+  individual: 'intro.individual',
+  corporate: 'intro.corporate',
+  nursery: 'intro.nursery',
 };
 
 /** The checklist for my kind of account, with real progress from the server. */
 export function OnboardingChecklist() {
   const id = useId();
   const onboarding = useOnboarding();
+  const t = useT(onboardingMessages);
   if (onboarding.isError && !onboarding.data)
     return (
       <LoadErrorCard
-        message={failureMessage(onboarding.error, 'Your checklist could not be loaded just now.')}
+        message={failureMessage(onboarding.error, t('failed'))}
         onRetry={() => void onboarding.refetch()}
       />
     );
-  if (!onboarding.data) return <LoadingState label="Loading your checklist…" />;
+  if (!onboarding.data) return <LoadingState label={t('loading')} />;
   const { steps, done, total, profileType } = onboarding.data;
   const next = steps.find((step) => !step.done);
   return (
     <section className={sectionCard} aria-labelledby={`${id}-title`}>
       <div className="card-body gap-5">
         <h2 id={`${id}-title`} className="card-title text-xl">
-          Your first steps
+          {t('title')}
         </h2>
-        <p className={mutedText}>{ROLE_INTRO[profileType]}</p>
+        <p className={mutedText}>{t(ROLE_INTRO[profileType])}</p>
         <div className="flex flex-col gap-2">
           <p className="font-semibold" id={`${id}-progress`} data-testid="onboarding-progress">
-            {done} of {total} done
+            {t('progress', { done, total })}
           </p>
           <progress
             className="progress progress-primary h-3 w-full"
@@ -48,10 +51,10 @@ export function OnboardingChecklist() {
         </div>
         {next ? null : (
           <p role="status" className={`font-semibold ${accentText}`}>
-            All done. Welcome to Canopy!
+            {t('allDone')}
           </p>
         )}
-        <ol className="flex flex-col gap-3" aria-label="Getting started steps">
+        <ol className="flex flex-col gap-3" aria-label={t('steps')}>
           {steps.map((step) => (
             <StepItem key={step.id} step={step} isNext={step.id === next?.id} />
           ))}
@@ -62,6 +65,8 @@ export function OnboardingChecklist() {
 }
 
 function StepItem({ step, isNext }: { step: OnboardingStep; isNext: boolean }) {
+  const t = useT(onboardingMessages);
+  const title = t(`step.${step.id}.title`);
   return (
     <li
       className={`flex flex-wrap items-start gap-3 rounded-box border p-4 ${
@@ -86,22 +91,22 @@ function StepItem({ step, isNext }: { step: OnboardingStep; isNext: boolean }) {
         <h3 className="font-semibold">
           {step.done ? (
             <Link to={step.href} className={textLink}>
-              {step.title}
+              {title}
             </Link>
           ) : (
-            step.title
+            title
           )}
-          <span className="sr-only">{step.done ? ' (done)' : ' (to do)'}</span>
+          <span className="sr-only">{step.done ? t('stepDone') : t('stepToDo')}</span>
         </h3>
-        <p className={`text-sm ${mutedText}`}>{step.description}</p>
+        <p className={`text-sm ${mutedText}`}>{t(`step.${step.id}.description`)}</p>
       </div>
       {step.done ? (
         <span className={`text-sm font-semibold ${accentText}`} aria-hidden="true">
-          Done
+          {t('done')}
         </span>
       ) : (
         <ButtonLink to={step.href} size="sm" variant={isNext ? 'primary' : 'secondary'}>
-          {step.action}
+          {t(`step.${step.id}.action`)}
         </ButtonLink>
       )}
     </li>
