@@ -88,10 +88,8 @@ const TRANSLATED = [
   'web/features/auth/components/auth-layout.tsx',
   'web/features/auth/components/auth-screen.tsx',
   'web/features/auth/components/login-form.tsx',
-  'web/features/auth/components/otp-form.tsx',
   'web/features/auth/components/register-form.tsx',
   'web/routes/login.tsx',
-  'web/routes/otp.tsx',
   'web/routes/register.tsx',
   'web/features/forest/**/*.tsx',
   'web/routes/app-my-forest.tsx',
@@ -119,10 +117,6 @@ const TRANSLATED = [
   'web/features/nursery/**/*.tsx',
   'web/routes/app-nursery-dashboard.tsx',
   'web/routes/app-nursery-stock.tsx',
-  'web/features/teams/**/*.tsx',
-  'web/routes/app-settings-team.tsx',
-  'web/routes/app-team-invite.tsx',
-  'web/routes/team-invite.tsx',
 ];
 
 export default tseslint.config(
