@@ -112,11 +112,13 @@ const TRANSLATED = [
   'web/routes/app-dashboard.tsx',
   'web/routes/app-corporate-dashboard.tsx',
   'web/routes/app-charts.tsx',
-  'web/features/onboarding/**/*.tsx',
-  'web/routes/app-getting-started.tsx',
   'web/features/nursery/**/*.tsx',
   'web/routes/app-nursery-dashboard.tsx',
   'web/routes/app-nursery-stock.tsx',
+  'web/features/teams/**/*.tsx',
+  'web/routes/app-settings-team.tsx',
+  'web/routes/app-team-invite.tsx',
+  'web/routes/team-invite.tsx',
 ];
 
 export default tseslint.config(

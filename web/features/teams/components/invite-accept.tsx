@@ -8,18 +8,26 @@ import { failureMessage } from '../../../lib/api-client';
 import { useAcceptInvite, useInvitePreview } from '../api';
 import { InviteSummary } from './invite-summary';
 import { Breakable } from '../../../components/ui/breakable';
+import { rich, useT } from '../../../i18n/use-t';
+import { teamsMessages } from '../messages';
 
 /** /app/team-invite?token=…: the signed-in person accepts an invite sent to their address. */
 export function InviteAccept({ token, email }: { token: string; email: string }) {
   const preview = useInvitePreview(token);
   const accept = useAcceptInvite();
   const navigate = useNavigate();
+  const t = useT(teamsMessages);
   const invite = preview.data?.data;
 
   async function onAccept() {
     try {
       const answer = await accept.mutateAsync(token);
-      toast.success(`${answer.message} You are now in ${answer.data.organisation.name}.`);
+      toast.success(
+        t('accept.joined', {
+          message: answer.message,
+          organisation: answer.data.organisation.name,
+        }),
+      );
       void navigate(
         `${TEAM_PATHS.settings}?organisation=${encodeURIComponent(answer.data.organisation.id)}`,
       );
@@ -37,7 +45,7 @@ export function InviteAccept({ token, email }: { token: string; email: string })
           : TEAM_MESSAGES.inviteInvalid}
       </p>
     );
-  else if (!invite) body = <LoadingState label="Reading your invite…" />;
+  else if (!invite) body = <LoadingState label={t('landing.reading')} />;
   else {
     const wrongAccount = invite.state === 'pending' && invite.email !== email.toLowerCase();
     body = (
@@ -46,7 +54,9 @@ export function InviteAccept({ token, email }: { token: string; email: string })
         {wrongAccount ? (
           <p className="alert alert-error" role="alert">
             <span>
-              {TEAM_MESSAGES.wrongAccount} You are signed in as <Breakable text={email} />.
+              {rich(t('accept.signedInAs', { message: TEAM_MESSAGES.wrongAccount }), {
+                email: () => <Breakable text={email} />,
+              })}
             </span>
           </p>
         ) : null}
@@ -57,12 +67,16 @@ export function InviteAccept({ token, email }: { token: string; email: string })
         ) : null}
         <div className="flex flex-wrap gap-3">
           {invite.state === 'pending' && !wrongAccount ? (
-            <Button busy={accept.isPending} busyLabel="Joining…" onClick={() => void onAccept()}>
-              Accept and join {invite.organisation.name}
+            <Button
+              busy={accept.isPending}
+              busyLabel={t('accept.joining')}
+              onClick={() => void onAccept()}
+            >
+              {t('accept.join', { organisation: invite.organisation.name })}
             </Button>
           ) : null}
           <ButtonLink variant="secondary" to={TEAM_PATHS.settings}>
-            Go to my team settings
+            {t('accept.settings')}
           </ButtonLink>
         </div>
       </>
@@ -72,7 +86,7 @@ export function InviteAccept({ token, email }: { token: string; email: string })
     <section className={`${sectionCard} mx-auto w-full max-w-2xl`} aria-labelledby="invite-heading">
       <div className="card-body gap-4">
         <h2 id="invite-heading" className="card-title text-2xl">
-          Team invite
+          {t('accept.heading')}
         </h2>
         {body}
       </div>

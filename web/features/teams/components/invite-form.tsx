@@ -1,7 +1,6 @@
 import { toast } from 'sonner';
 import {
   createInviteRequestSchema,
-  TEAM_ROLE_OPTIONS,
   canAssignRole,
   type CreateInviteForm,
   type CreateInviteRequest,
@@ -12,6 +11,9 @@ import { EmailField, SelectField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useInvite } from '../api';
+import { useT } from '../../../i18n/use-t';
+import { teamsMessages } from '../messages';
+import { roleOptions } from '../roles';
 
 /** Invite by email with a role; the server mails a 7-day, single-use link. */
 export function InviteForm({
@@ -22,18 +24,19 @@ export function InviteForm({
   myRole: TeamRole;
 }) {
   const invite = useInvite(organisationId);
+  const t = useT(teamsMessages);
   const form = useContractForm<CreateInviteForm, CreateInviteRequest>(createInviteRequestSchema, {
     email: '',
     role: 'member',
   });
-  const roles = TEAM_ROLE_OPTIONS.filter((o) => canAssignRole(myRole, o.value));
+  const roles = roleOptions(t).filter((o) => canAssignRole(myRole, o.value));
   const submit = form.handleSubmit(async (values) => {
     try {
       const answer = await invite.mutateAsync(values);
-      toast.success(`${answer.message} ${values.email} will get a link by email.`);
+      toast.success(t('form.sent', { message: answer.message, email: values.email }));
       form.reset({ email: '', role: values.role });
     } catch (error) {
-      const message = failureMessage(error, 'The invite could not be sent.');
+      const message = failureMessage(error, t('form.failed'));
       if (error instanceof ApiError && error.field === 'email')
         form.setError('email', { message }, { shouldFocus: true });
       toast.error(message);
@@ -42,14 +45,19 @@ export function InviteForm({
   return (
     <form
       noValidate
-      aria-label="Invite a member"
+      aria-label={t('form.label')}
       className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
       onSubmit={(event) => void submit(event)}
     >
-      <EmailField label="Email address" autoComplete="off" {...form.field('email')} />
-      <SelectField label="Role" options={roles} {...form.field('role')} />
-      <Button type="submit" className="sm:mt-8" busy={invite.isPending} busyLabel="Sending…">
-        Send invite
+      <EmailField label={t('form.email')} autoComplete="off" {...form.field('email')} />
+      <SelectField label={t('form.role')} options={roles} {...form.field('role')} />
+      <Button
+        type="submit"
+        className="sm:mt-8"
+        busy={invite.isPending}
+        busyLabel={t('form.sending')}
+      >
+        {t('form.send')}
       </Button>
     </form>
   );

@@ -8,6 +8,8 @@ import { useAskingOpenTabs } from '../../../lib/use-open-tab-session';
 import { useInvitePreview } from '../api';
 import { InviteSummary } from './invite-summary';
 import { Breakable } from '../../../components/ui/breakable';
+import { rich, useT } from '../../../i18n/use-t';
+import { teamsMessages } from '../messages';
 
 export const inviteAppPath = (token: string) =>
   `/app/team-invite?token=${encodeURIComponent(token)}`;
@@ -20,11 +22,12 @@ export function InviteLanding({ token }: { token: string }) {
   const preview = useInvitePreview(token);
   // Signed in in another open tab: that session, and on to accept (issue 23).
   const asking = useAskingOpenTabs();
+  const t = useT(teamsMessages);
   if (getToken() !== null) return <Navigate to={inviteAppPath(token)} replace />;
   const back = encodeURIComponent(inviteAppPath(token));
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold tracking-tight">Join a team on Canopy</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t('landing.heading')}</h1>
       {!token || preview.isError ? (
         <p className="alert alert-error" role="alert">
           {token
@@ -32,26 +35,28 @@ export function InviteLanding({ token }: { token: string }) {
             : TEAM_MESSAGES.inviteInvalid}
         </p>
       ) : asking || !preview.data ? (
-        <LoadingState label="Reading your invite…" />
+        <LoadingState label={t('landing.reading')} />
       ) : (
         <>
           <InviteSummary invite={preview.data.data} />
           {preview.data.data.state === 'pending' ? (
             <>
               <p>
-                Sign in with{' '}
-                <strong>
-                  <Breakable text={preview.data.data.email} />
-                </strong>{' '}
-                to accept, or create a Canopy account with that address first.
+                {rich(t('landing.signInWith'), {
+                  email: () => (
+                    <strong>
+                      <Breakable text={preview.data.data.email} />
+                    </strong>
+                  ),
+                })}
               </p>
               <div className="flex flex-wrap gap-3">
-                <ButtonLink to={`/login?from=${back}`}>Sign in to accept</ButtonLink>
+                <ButtonLink to={`/login?from=${back}`}>{t('landing.signIn')}</ButtonLink>
                 <ButtonLink
                   variant="secondary"
                   to={`/register?email=${encodeURIComponent(preview.data.data.email)}&from=${back}`}
                 >
-                  Create an account
+                  {t('landing.register')}
                 </ButtonLink>
               </div>
             </>

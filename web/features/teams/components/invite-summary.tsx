@@ -1,11 +1,10 @@
-import {
-  TEAM_MESSAGES,
-  TEAM_ROLE_LABELS,
-  type InvitePreview,
-  type InviteState,
-} from '../../../../contract/teams';
+import { TEAM_MESSAGES, type InvitePreview, type InviteState } from '../../../../contract/teams';
 import { formatDate } from '../../../lib/dates';
 import { Breakable } from '../../../components/ui/breakable';
+import { rich, useT } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { teamsMessages } from '../messages';
+import { roleWord } from '../roles';
 
 /** Why a link can no longer be used, in the server's words. */
 export const INVITE_STATE_MESSAGES: Record<Exclude<InviteState, 'pending'>, string> = {
@@ -16,18 +15,29 @@ export const INVITE_STATE_MESSAGES: Record<Exclude<InviteState, 'pending'>, stri
 
 /** "Greenleaf Ltd invited fern@example.org to join as admin", and until when. */
 export function InviteSummary({ invite }: { invite: InvitePreview }) {
+  const t = useT(teamsMessages);
+  const locale = useIntlLocale();
   return (
     <div className="flex flex-col gap-2" data-testid="invite-summary">
       <p className="text-lg">
-        <strong>{invite.organisation.name}</strong> invited{' '}
-        <strong>
-          <Breakable text={invite.email} />
-        </strong>{' '}
-        to join its Canopy team as <strong>{TEAM_ROLE_LABELS[invite.role].toLowerCase()}</strong>.
+        {rich(
+          t('summary.invited', {
+            organisation: invite.organisation.name,
+            role: roleWord(t, invite.role),
+          }),
+          {
+            strong: (text) => <strong>{text}</strong>,
+            email: () => (
+              <strong>
+                <Breakable text={invite.email} />
+              </strong>
+            ),
+          },
+        )}
       </p>
       {invite.state === 'pending' ? (
         <p className="text-base-content/80">
-          The link works once, until {formatDate(invite.expiresAt)}.
+          {t('summary.until', { date: formatDate(invite.expiresAt, locale) })}
         </p>
       ) : (
         <p className="alert alert-warning" role="alert">

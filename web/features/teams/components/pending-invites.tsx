@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { TEAM_ROLE_LABELS, canAssignRole, type TeamRole } from '../../../../contract/teams';
+import { canAssignRole, type TeamRole } from '../../../../contract/teams';
 import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
@@ -9,6 +9,10 @@ import { formatDate as formatDay } from '../../../lib/dates';
 import { Pager } from '../../../components/ui/pager';
 import { useResendInvite, useRevokeInvite, useTeamInvites } from '../api';
 import { Breakable } from '../../../components/ui/breakable';
+import { useT } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { teamsMessages } from '../messages';
+import { roleLabel } from '../roles';
 
 /** Open invites, newest first, with Resend (a new link, a new week) and Withdraw. */
 export function PendingInvites({
@@ -22,12 +26,18 @@ export function PendingInvites({
   const invites = useTeamInvites(organisationId, page, true);
   const resend = useResendInvite(organisationId);
   const revoke = useRevokeInvite(organisationId);
+  const t = useT(teamsMessages);
+  const locale = useIntlLocale();
 
   async function act(kind: 'resend' | 'revoke', id: string, email: string) {
     try {
       const answer =
         kind === 'resend' ? await resend.mutateAsync(id) : await revoke.mutateAsync(id);
-      toast.success(kind === 'resend' ? `${answer.message} (${email})` : answer.message);
+      toast.success(
+        kind === 'resend'
+          ? t('pending.resent', { message: answer.message, email })
+          : answer.message,
+      );
     } catch (error) {
       toast.error(failureMessage(error));
     }
@@ -36,16 +46,15 @@ export function PendingInvites({
   if (invites.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(invites.error, 'The invites could not be loaded just now.')}
+        message={failureMessage(invites.error, t('pending.failed'))}
         onRetry={() => void invites.refetch()}
       />
     );
-  if (!invites.data) return <LoadingState label="Loading invites…" />;
-  if (invites.data.total === 0)
-    return <EmptyState>No invites are waiting for an answer.</EmptyState>;
+  if (!invites.data) return <LoadingState label={t('pending.loading')} />;
+  if (invites.data.total === 0) return <EmptyState>{t('pending.empty')}</EmptyState>;
   return (
     <div className="flex flex-col gap-3">
-      <ul className="divide-y divide-base-300" aria-label="Pending invites">
+      <ul className="divide-y divide-base-300" aria-label={t('pending.label')}>
         {invites.data.data.map((invite) => (
           <li
             key={invite.id}
@@ -57,13 +66,16 @@ export function PendingInvites({
                 <Breakable text={invite.email} />
               </p>
               <p className={`text-sm ${mutedText}`}>
-                {TEAM_ROLE_LABELS[invite.role]} · invited by {invite.invitedBy} ·{' '}
+                {t('pending.invitedBy', {
+                  role: roleLabel(t, invite.role),
+                  name: invite.invitedBy,
+                })}
                 {invite.expired ? (
                   <span className="font-semibold text-error">
-                    expired {formatDay(invite.expiresAt)}
+                    {t('pending.expired', { date: formatDay(invite.expiresAt, locale) })}
                   </span>
                 ) : (
-                  <>expires {formatDay(invite.expiresAt)}</>
+                  t('pending.expires', { date: formatDay(invite.expiresAt, locale) })
                 )}
               </p>
             </div>
@@ -72,20 +84,20 @@ export function PendingInvites({
                 <Button
                   size="sm"
                   variant="secondary"
-                  aria-label={`Resend the invite to ${invite.email}`}
+                  aria-label={t('pending.resendLabel', { email: invite.email })}
                   busy={resend.isPending && resend.variables === invite.id}
                   onClick={() => void act('resend', invite.id, invite.email)}
                 >
-                  Resend
+                  {t('pending.resend')}
                 </Button>
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Withdraw the invite to ${invite.email}`}
+                  aria-label={t('pending.withdrawLabel', { email: invite.email })}
                   busy={revoke.isPending && revoke.variables === invite.id}
                   onClick={() => void act('revoke', invite.id, invite.email)}
                 >
-                  Withdraw
+                  {t('pending.withdraw')}
                 </Button>
               </div>
             ) : null}
@@ -96,7 +108,7 @@ export function PendingInvites({
         page={page}
         total={invites.data.total}
         limit={invites.data.limit}
-        label="Invite pages"
+        label={t('pending.pages')}
         onPage={setPage}
       />
     </div>

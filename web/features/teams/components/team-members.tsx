@@ -3,8 +3,6 @@ import { toast } from 'sonner';
 import {
   canAssignRole,
   canManageTeam,
-  TEAM_ROLE_LABELS,
-  TEAM_ROLE_OPTIONS,
   type TeamMember,
   type TeamRole,
 } from '../../../../contract/teams';
@@ -18,6 +16,10 @@ import { useChangeRole, useRemoveMember, useTeamMembers } from '../api';
 import { Pager } from '../../../components/ui/pager';
 import { Table } from '../../../components/ui/table';
 import { Breakable } from '../../../components/ui/breakable';
+import { useT } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { teamsMessages } from '../messages';
+import { roleLabel, roleOptions as allRoles, roleWord } from '../roles';
 
 /** The team, owners first: role changes and removal for owners and admins, Leave for oneself. */
 export function TeamMembers({
@@ -36,22 +38,28 @@ export function TeamMembers({
   const changeRole = useChangeRole(organisationId);
   const remove = useRemoveMember(organisationId);
   const modal = useModal();
+  const t = useT(teamsMessages);
+  const locale = useIntlLocale();
 
   if (members.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(members.error, 'The team could not be loaded just now.')}
+        message={failureMessage(members.error, t('members.failed'))}
         onRetry={() => void members.refetch()}
       />
     );
-  if (!members.data) return <LoadingState label="Loading the team…" />;
+  if (!members.data) return <LoadingState label={t('members.loading')} />;
   const { myRole } = members.data;
 
   async function onRole(member: TeamMember, role: TeamRole) {
     try {
       const answer = await changeRole.mutateAsync({ userId: member.userId, role });
       toast.success(
-        `${answer.message} ${member.name} is now ${TEAM_ROLE_LABELS[role].toLowerCase()}.`,
+        t('members.roleChanged', {
+          message: answer.message,
+          name: member.name,
+          role: roleWord(t, role),
+        }),
       );
     } catch (error) {
       toast.error(failureMessage(error));
@@ -63,14 +71,17 @@ export function TeamMembers({
     const yes = await modal.confirm(
       leaving
         ? {
-            title: 'Leave the team',
-            message: `Leave ${organisationName}? You will need a new invite to join again.`,
-            confirmLabel: 'Leave',
+            title: t('members.leaveTitle'),
+            message: t('members.leaveMessage', { organisation: organisationName }),
+            confirmLabel: t('members.leave'),
           }
         : {
-            title: 'Remove member',
-            message: `Remove ${member.name} from ${organisationName}? They will be told.`,
-            confirmLabel: 'Remove',
+            title: t('members.removeTitle'),
+            message: t('members.removeMessage', {
+              name: member.name,
+              organisation: organisationName,
+            }),
+            confirmLabel: t('members.remove'),
           },
     );
     if (!yes) return;
@@ -85,14 +96,14 @@ export function TeamMembers({
 
   return (
     <div className="flex flex-col gap-3">
-      <Table caption={`Members of ${organisationName}`}>
+      <Table caption={t('members.caption', { organisation: organisationName })}>
         <thead>
           <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Role</th>
-            <th scope="col">Joined</th>
+            <th scope="col">{t('members.member')}</th>
+            <th scope="col">{t('members.role')}</th>
+            <th scope="col">{t('members.joined')}</th>
             <th scope="col">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('members.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -100,24 +111,26 @@ export function TeamMembers({
           {members.data.data.map((member) => {
             const isMe = member.userId === myId;
             const mayChange = canManageTeam(myRole) && canAssignRole(myRole, member.role);
-            const roleOptions = TEAM_ROLE_OPTIONS.filter((o) => canAssignRole(myRole, o.value));
+            const roleOptions = allRoles(t).filter((o) => canAssignRole(myRole, o.value));
             return (
               <tr key={member.userId} data-testid="team-member">
                 <td>
                   <p className="font-semibold">
                     {member.name}
-                    {isMe ? <span className={`ml-2 text-sm ${mutedText}`}>(you)</span> : null}
+                    {isMe ? (
+                      <span className={`ml-2 text-sm ${mutedText}`}>{t('members.you')}</span>
+                    ) : null}
                   </p>
                   <p className={`text-sm break-words ${mutedText}`}>
                     <Breakable text={`@${member.username}`} /> · <Breakable text={member.email} />
-                    {member.isOrganisationAccount ? ' · organisation account' : ''}
+                    {member.isOrganisationAccount ? t('members.orgAccount') : ''}
                   </p>
                 </td>
                 <td>
                   {mayChange ? (
                     <select
                       className="select select-sm w-36"
-                      aria-label={`Role of ${member.name}`}
+                      aria-label={t('members.roleOf', { name: member.name })}
                       value={member.role}
                       disabled={changeRole.isPending}
                       onChange={(event) => void onRole(member, event.target.value as TeamRole)}
@@ -129,23 +142,23 @@ export function TeamMembers({
                       ))}
                     </select>
                   ) : (
-                    <span data-testid="member-role">{TEAM_ROLE_LABELS[member.role]}</span>
+                    <span data-testid="member-role">{roleLabel(t, member.role)}</span>
                   )}
                 </td>
-                <td>{formatDate(member.joinedAt)}</td>
+                <td>{formatDate(member.joinedAt, locale)}</td>
                 <td className="text-right">
                   {member.isOrganisationAccount ? null : isMe ? (
                     <Button size="sm" variant="secondary" onClick={() => void onRemove(member)}>
-                      Leave
+                      {t('members.leave')}
                     </Button>
                   ) : mayChange ? (
                     <Button
                       size="sm"
                       variant="danger"
-                      aria-label={`Remove ${member.name}`}
+                      aria-label={t('members.removeLabel', { name: member.name })}
                       onClick={() => void onRemove(member)}
                     >
-                      Remove
+                      {t('members.remove')}
                     </Button>
                   ) : null}
                 </td>
@@ -158,7 +171,7 @@ export function TeamMembers({
         page={page}
         total={members.data.total}
         limit={members.data.limit}
-        label="Team member pages"
+        label={t('members.pages')}
         onPage={setPage}
       />
     </div>

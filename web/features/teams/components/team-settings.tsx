@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import {
   canManageTeam,
   TEAM_MESSAGES,
-  TEAM_ROLE_LABELS,
   type MyTeam,
   type OrganisationSummary,
 } from '../../../../contract/teams';
@@ -14,6 +13,9 @@ import { useMyTeams } from '../api';
 import { InviteForm } from './invite-form';
 import { PendingInvites } from './pending-invites';
 import { TeamMembers } from './team-members';
+import { useT } from '../../../i18n/use-t';
+import { teamsMessages } from '../messages';
+import { roleLabel, roleWord } from '../roles';
 
 function Section({
   id,
@@ -53,23 +55,24 @@ export function TeamSettings({
 }) {
   const teams = useMyTeams();
   const [params, setParams] = useSearchParams();
+  const t = useT(teamsMessages);
   if (teams.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(teams.error, 'Your team could not be loaded just now.')}
+        message={failureMessage(teams.error, t('settings.failed'))}
         onRetry={() => void teams.refetch()}
       />
     );
-  if (!teams.data) return <LoadingState label="Loading your team…" />;
+  if (!teams.data) return <LoadingState label={t('settings.loading')} />;
   const list = teams.data.data;
   if (list.length === 0)
     return (
-      <Section id="team-heading" title="Team">
+      <Section id="team-heading" title={t('settings.team')}>
         <EmptyState>{TEAM_MESSAGES.notCorporate}</EmptyState>
       </Section>
     );
   const chosen: MyTeam =
-    list.find((t) => t.organisation.id === params.get('organisation')) ?? list[0]!;
+    list.find((team) => team.organisation.id === params.get('organisation')) ?? list[0]!;
   const org = chosen.organisation;
   const choose = (id: string) =>
     setParams(id === list[0]!.organisation.id ? {} : { organisation: id });
@@ -78,20 +81,23 @@ export function TeamSettings({
     <>
       <Section
         id="team-heading"
-        title={`${org.name} team`}
-        intro={`You are ${TEAM_ROLE_LABELS[chosen.role].toLowerCase()} of ${org.name}. Owners and admins invite people, change roles and organise the organisation's drives; every member sees its dashboard. An organisation always keeps at least one owner.`}
+        title={t('settings.orgTeam', { organisation: org.name })}
+        intro={t('settings.intro', { role: roleWord(t, chosen.role), organisation: org.name })}
       >
         {list.length > 1 ? (
           <label className="flex flex-col gap-1">
-            <span className="font-semibold">Organisation</span>
+            <span className="font-semibold">{t('settings.organisation')}</span>
             <select
               className="select w-full max-w-sm"
               value={org.id}
               onChange={(event) => choose(event.target.value)}
             >
-              {list.map((t) => (
-                <option key={t.organisation.id} value={t.organisation.id}>
-                  {t.organisation.name} ({TEAM_ROLE_LABELS[t.role]})
+              {list.map((team) => (
+                <option key={team.organisation.id} value={team.organisation.id}>
+                  {t('settings.option', {
+                    organisation: team.organisation.name,
+                    role: roleLabel(t, team.role),
+                  })}
                 </option>
               ))}
             </select>
@@ -112,12 +118,12 @@ export function TeamSettings({
         <>
           <Section
             id="invite-heading"
-            title="Invite a member"
-            intro="We email a link that works once, for 7 days. They sign in with that address, or create an account with it, and accept."
+            title={t('settings.invite')}
+            intro={t('settings.inviteIntro')}
           >
             <InviteForm key={org.id} organisationId={org.id} myRole={chosen.role} />
           </Section>
-          <Section id="pending-heading" title="Pending invites">
+          <Section id="pending-heading" title={t('settings.pending')}>
             <PendingInvites key={org.id} organisationId={org.id} myRole={chosen.role} />
           </Section>
         </>
