@@ -1,26 +1,29 @@
 import { Button } from '../../../components/ui/button';
 import { useRightDrawer } from '../../../components/ui/right-drawer';
+import { useT } from '../../../i18n/use-t';
 import { useUnreadCount } from '../api';
+import { notificationsMessages, type NotificationsT } from '../messages';
 import { NotificationList } from './notification-list';
 import { Icon } from '../../../components/ui/icon';
 
-export const bellLabel = (unread: number) =>
-  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+export const bellLabel = (unread: number, t: NotificationsT) =>
+  unread > 0 ? t('bellUnread', { count: unread }) : t('bell');
 
 /** The top bar's bell: the unread count, and the notifications in the right drawer. */
 export function NotificationBell() {
   const unread = useUnreadCount().data ?? 0;
   const drawer = useRightDrawer();
+  const t = useT(notificationsMessages);
   return (
     <Button
       variant="ghost"
       icon
-      aria-label={bellLabel(unread)}
+      aria-label={bellLabel(unread, t)}
       aria-haspopup="dialog"
-      title="Notifications"
+      title={t('bell')}
       onClick={() =>
         drawer.open({
-          header: 'Notifications',
+          header: t('title'),
           body: <NotificationList onNavigate={drawer.close} />,
         })
       }

@@ -5,6 +5,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api';
 import { relativeTime } from '../../../lib/relative-time';
 import { isInAppPath } from '../relative-time';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { notificationsMessages } from '../messages';
 
 /**
  * The right drawer's body: newest first, unread ones marked, "Mark all as read" and "Load more".
@@ -13,6 +16,7 @@ import { isInAppPath } from '../relative-time';
 export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
   const list = useNotifications();
   const markAll = useMarkAllRead();
+  const t = useT(notificationsMessages);
   const pages = list.data?.pages ?? [];
   const items = pages.flatMap((page) => page.data);
   const unread = pages[0]?.unread ?? 0;
@@ -21,16 +25,16 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
     return (
       <p role="status" className="flex items-center gap-2">
         <Spinner />
-        Loading notifications…
+        {t('loading')}
       </p>
     );
   }
   if (list.isError) {
     return (
       <div role="alert" className="space-y-2">
-        <p>Notifications could not be loaded just now.</p>
+        <p>{t('failed')}</p>
         <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-          Try again
+          {t('retry')}
         </Button>
       </div>
     );
@@ -40,7 +44,7 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
     <div className="space-y-4" data-testid="notification-list">
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm" aria-live="polite">
-          {unread > 0 ? `${unread} unread` : "You're all caught up."}
+          {unread > 0 ? t('unread', { count: unread }) : t('caughtUp')}
         </p>
         {unread > 0 && (
           <Button
@@ -49,7 +53,7 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
             onClick={() => markAll.mutate()}
             busy={markAll.isPending}
           >
-            Mark all as read
+            {t('markAll')}
           </Button>
         )}
       </div>
@@ -67,9 +71,9 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
           block
           onClick={() => void list.fetchNextPage()}
           busy={list.isFetchingNextPage}
-          busyLabel="Loading…"
+          busyLabel={t('loadingMore')}
         >
-          Load more
+          {t('loadMore')}
         </Button>
       )}
     </div>
@@ -78,6 +82,8 @@ export function NotificationList({ onNavigate }: { onNavigate: () => void }) {
 
 function NotificationItem({ item, onNavigate }: { item: Notification; onNavigate: () => void }) {
   const markRead = useMarkRead();
+  const t = useT(notificationsMessages);
+  const locale = useIntlLocale();
   const isUnread = item.readAt === null;
   const markIfUnread = () => {
     if (isUnread) markRead.mutate(item.id);
@@ -90,7 +96,7 @@ function NotificationItem({ item, onNavigate }: { item: Notification; onNavigate
       />
       <div className="min-w-0 flex-1">
         <p className="font-medium">
-          {isUnread && <span className="sr-only">Unread: </span>}
+          {isUnread && <span className="sr-only">{t('unreadPrefix')}</span>}
           {isInAppPath(item.link) ? (
             <Link
               to={item.link}
@@ -109,11 +115,11 @@ function NotificationItem({ item, onNavigate }: { item: Notification; onNavigate
         <p className="text-sm text-base-content/80">{item.body}</p>
         <div className="mt-1 flex items-center gap-3">
           <time dateTime={item.createdAt} className="text-xs text-base-content/80">
-            {relativeTime(item.createdAt)}
+            {relativeTime(item.createdAt, undefined, locale, t('justNow'))}
           </time>
           {isUnread && !isInAppPath(item.link) && (
             <Button variant="ghost" size="sm" onClick={markIfUnread} disabled={markRead.isPending}>
-              Mark as read
+              {t('markRead')}
             </Button>
           )}
         </div>
