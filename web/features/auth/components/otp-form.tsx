@@ -9,7 +9,9 @@ import { EmailField, TextField } from '../../../components/ui/form-field';
 import { Icon } from '../../../components/ui/icon';
 import { textLink } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
+import { rich, useT } from '../../../i18n/use-t';
 import { useRequestOtp, useVerifyOtp } from '../api';
+import { authMessages } from '../messages';
 import { AuthHeading } from './auth-screen';
 import { otpSendErrorMessage, otpVerifyErrorMessage } from './auth-errors';
 import { FocusOnMountHeading } from './focus-on-mount-heading';
@@ -43,6 +45,7 @@ function useCooldown(seconds: number) {
 
 /** /otp: confirms the email address with the 6-digit code, which also signs the user in. */
 export function OtpForm() {
+  const t = useT(authMessages);
   const [searchParams] = useSearchParams();
   const carriedEmail = useCarriedEmail();
   // Asked for only when the previous step did not pass it along.
@@ -79,7 +82,7 @@ export function OtpForm() {
       {
         onSuccess: (data) => {
           if (data.success) toast.success(data.message);
-          else toast.error(data.message || 'Failed to send OTP');
+          else toast.error(data.message || t('otp.sendFailed'));
           cooldown.start();
         },
         onError: (error) => {
@@ -104,47 +107,45 @@ export function OtpForm() {
           id="otp-verified-heading"
           className="text-3xl font-bold tracking-tight"
         >
-          Email verified!
+          {t('otp.verified')}
         </FocusOnMountHeading>
         <p className="mt-4 text-lg" role="status">
-          {verified.message}{' '}
-          {returning ? 'Taking you back to where you started…' : 'Taking you to your dashboard…'}
+          {verified.message} {returning ? t('otp.takingBack') : t('otp.takingToDashboard')}
         </p>
         <ButtonLink to={verified.route} replace className="mt-8">
-          {returning ? 'Continue' : 'Dashboard'}
+          {returning ? t('otp.continue') : t('otp.dashboard')}
         </ButtonLink>
       </section>
     );
   }
 
   const resendLabel = resend.isPending
-    ? 'Sending code…'
+    ? t('otp.sending')
     : cooldown.left > 0
-      ? `Resend code in ${cooldown.left}s`
-      : 'Resend code';
+      ? t('otp.resendIn', { seconds: cooldown.left })
+      : t('otp.resend');
 
   return (
     <>
-      <AuthHeading title="Verify your email">
-        {askEmail ? (
-          'Enter your email address and the 6-digit code we sent to it.'
-        ) : (
-          <>
-            We sent a 6-digit code to <strong className="break-all">{carriedEmail}</strong>. It is
-            valid for 10 minutes.
-          </>
-        )}
+      <AuthHeading title={t('otp.title')}>
+        {askEmail
+          ? t('otp.askEmail')
+          : rich(t('otp.sentTo', { email: carriedEmail }), {
+              email: (email) => <strong className="break-all">{email}</strong>,
+            })}
       </AuthHeading>
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-5"
-        aria-label="Verify email"
+        aria-label={t('otp.formLabel')}
       >
-        {askEmail ? <EmailField size="lg" label="Email" {...form.field('email')} /> : null}
+        {askEmail ? (
+          <EmailField size="lg" label={t('field.email')} {...form.field('email')} />
+        ) : null}
         <TextField
           size="lg"
-          label="Verification code"
+          label={t('otp.code')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
@@ -152,11 +153,11 @@ export function OtpForm() {
           inputClassName="tracking-[0.4em]"
           {...form.field('otpCode')}
         />
-        <Button type="submit" block busy={verify.isPending} busyLabel="Verifying…">
-          Verify Email
+        <Button type="submit" block busy={verify.isPending} busyLabel={t('otp.busy')}>
+          {t('otp.submit')}
         </Button>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <span className="text-sm text-base-content/80">Didn't get it? Check spam, or</span>
+          <span className="text-sm text-base-content/80">{t('otp.didNotGetIt')}</span>
           <Button
             variant="secondary"
             onClick={() => void onResend()}
@@ -168,9 +169,9 @@ export function OtpForm() {
         </div>
       </form>
       <p className="mt-8 text-center text-sm">
-        Need an account?{' '}
+        {t('otp.needAccount')}{' '}
         <Link to="/register" className={textLink}>
-          Create an account
+          {t('otp.createAccount')}
         </Link>
       </p>
     </>
