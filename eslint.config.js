@@ -117,6 +117,7 @@ const TRANSLATED = [
   'web/features/onboarding/**/*.tsx',
   'web/routes/app-getting-started.tsx',
   'web/features/notifications/**/*.tsx',
+  'web/features/people/**/*.tsx',
   'web/features/nursery/**/*.tsx',
   'web/routes/app-nursery-dashboard.tsx',
   'web/routes/app-nursery-stock.tsx',

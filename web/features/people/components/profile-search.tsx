@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import type { ProfileSearchResult } from '../../../../contract/users';
 import { isSearchable, useProfileSearch } from '../api';
 import { Icon } from '../../../components/ui/icon';
+import { useT } from '../../../i18n/use-t';
+import { peopleMessages } from '../messages';
 
 export interface SearchOption {
   id: string;
@@ -40,6 +42,7 @@ export function ProfileSearch({
   const inputId = useId();
   const listId = useId();
   const search = useProfileSearch(text);
+  const t = useT(peopleMessages);
 
   const showResults = isSearchable(text);
   const options: readonly SearchOption[] = showResults
@@ -50,10 +53,9 @@ export function ProfileSearch({
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   let status = '';
-  if (showResults && search.searching) status = 'Searching…';
-  else if (showResults && options.length === 0) status = 'No members found.';
-  else if (showResults)
-    status = `${options.length} member${options.length === 1 ? '' : 's'} found.`;
+  if (showResults && search.searching) status = t('searching');
+  else if (showResults && options.length === 0) status = t('none');
+  else if (showResults) status = t('found', { count: options.length });
 
   function choose(option: SearchOption) {
     setOpen(false);
@@ -103,7 +105,7 @@ export function ProfileSearch({
       }}
     >
       <label htmlFor={inputId} className="sr-only">
-        Search people
+        {t('label')}
       </label>
       <div className="input input-sm w-full">
         <Icon className="h-4 w-4 opacity-70" round={false}>
@@ -120,7 +122,7 @@ export function ProfileSearch({
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Search people…"
+          placeholder={t('placeholder')}
           className="grow"
           value={text}
           maxLength={100}
@@ -138,7 +140,7 @@ export function ProfileSearch({
       <ul
         id={listId}
         role="listbox"
-        aria-label={showResults ? 'Members' : 'Quick links'}
+        aria-label={showResults ? t('members') : t('quickLinks')}
         hidden={!expanded}
         className="absolute left-0 right-0 z-40 mt-1 max-h-80 overflow-y-auto rounded-box border border-base-300 bg-base-100 p-1 shadow-lg"
       >
