@@ -1,11 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n/use-t';
 import { useSubscribeNewsletter } from '../api';
+import { landingMessages } from '../messages';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /** Footer sign-up: the browser checks the address, the server answers with the message to show. */
 export function NewsletterForm() {
+  const t = useT(landingMessages);
   const inputId = useId();
   const hintId = useId();
   const [email, setEmail] = useState('');
@@ -26,7 +29,7 @@ export function NewsletterForm() {
         onError: (error) => {
           setFeedback({
             kind: 'error',
-            text: error.message || 'Something went wrong. Please try again.',
+            text: error.message || t('newsletter.failed'),
           });
         },
       },
@@ -37,14 +40,14 @@ export function NewsletterForm() {
     <form
       onSubmit={onSubmit}
       className="flex flex-col gap-2"
-      aria-label="Newsletter"
+      aria-label={t('newsletter.label')}
       data-testid="newsletter-form"
     >
       <label htmlFor={inputId} className="font-semibold text-neutral-content">
-        Email address
+        {t('newsletter.email')}
       </label>
       <p id={hintId} className="text-sm text-neutral-content/80">
-        News about drives near you and stories from the community, now and then.
+        {t('newsletter.hint')}
       </p>
       <div className="mt-1 flex flex-col gap-2 min-[400px]:flex-row">
         <input
@@ -55,7 +58,7 @@ export function NewsletterForm() {
           autoComplete="email"
           inputMode="email"
           maxLength={254}
-          placeholder="you@example.com"
+          placeholder={t('newsletter.placeholder')}
           aria-describedby={hintId}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
@@ -65,9 +68,9 @@ export function NewsletterForm() {
           type="submit"
           className="shrink-0 focus-visible:outline-neutral-content"
           busy={subscribe.isPending}
-          busyLabel="Subscribing…"
+          busyLabel={t('newsletter.subscribing')}
         >
-          Subscribe
+          {t('newsletter.subscribe')}
         </Button>
       </div>
       <p

@@ -1,13 +1,16 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n/use-t';
+import { landingMessages } from '../messages';
 
 const loadTour = () => import('./demo-tour-dialog');
 
 /** Shown in place of the tour when its code cannot be fetched (e.g. offline), instead of an error page. */
 function TourUnavailable() {
+  const t = useT(landingMessages);
   return (
     <p role="alert" className="self-center text-sm">
-      The tour could not load. Please check your connection and reload the page.
+      {t('demo.unavailable')}
     </p>
   );
 }
@@ -17,6 +20,7 @@ const DemoTourDialog = lazy(() => loadTour().catch(() => ({ default: TourUnavail
 
 /** The hero's "Watch Demo" button and the guided tour it opens. */
 export function WatchDemo() {
+  const t = useT(landingMessages);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [requested, setRequested] = useState(false);
   const [open, setOpen] = useState(false);
@@ -45,7 +49,7 @@ export function WatchDemo() {
         >
           <path d="M8 5.5v13a1 1 0 0 0 1.5.9l10.4-6.5a1 1 0 0 0 0-1.8L9.5 4.6A1 1 0 0 0 8 5.5z" />
         </svg>
-        Watch Demo
+        {t('demo.watch')}
       </Button>
       {requested ? (
         <Suspense fallback={null}>
