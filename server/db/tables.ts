@@ -520,7 +520,7 @@ export interface GiftTreeEventsTable {
   id: string;
   donor_id: string;
   tree_id: string;
-  kind: 'measured' | 'died' | 'replaced' | 'needs_care';
+  kind: 'planted' | 'measured' | 'died' | 'replaced' | 'needs_care';
   cause: string | null;
   happened_at: Timestamp;
 }
