@@ -129,6 +129,10 @@ const TRANSLATED = [
   'web/routes/app-settings-team.tsx',
   'web/routes/app-team-invite.tsx',
   'web/routes/team-invite.tsx',
+  'web/features/verification/**/*.tsx',
+  'web/routes/app-verify.tsx',
+  'web/features/integrations/**/*.tsx',
+  'web/routes/app-integration.tsx',
 ];
 
 export default tseslint.config(

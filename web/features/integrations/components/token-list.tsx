@@ -8,38 +8,37 @@ import { failureMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useApiTokens, useRevokeApiToken } from '../api';
 import { Table } from '../../../components/ui/table';
+import { useT } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { integrationsMessages } from '../messages';
 
 /** My tokens: name, start of the secret, created, last used, expiry, and Revoke. */
 export function TokenList() {
   const tokens = useApiTokens();
+  const t = useT(integrationsMessages);
   if (tokens.isError && !tokens.data)
     return (
       <LoadErrorCard
-        message={failureMessage(tokens.error, 'Your API tokens could not be loaded just now.')}
+        message={failureMessage(tokens.error, t('list.failed'))}
         onRetry={() => void tokens.refetch()}
       />
     );
-  if (!tokens.data) return <LoadingState label="Loading API tokens…" />;
+  if (!tokens.data) return <LoadingState label={t('list.loading')} />;
   const { data, maxLive } = tokens.data;
-  if (!data.length)
-    return (
-      <EmptyState>
-        No API tokens yet. Create one above to read your Canopy data from a script or another app.
-      </EmptyState>
-    );
+  if (!data.length) return <EmptyState>{t('list.empty')}</EmptyState>;
   const live = data.filter((token) => !token.expired).length;
   return (
     <div className="flex flex-col gap-2">
-      <Table caption="Your API tokens" data-testid="token-list">
+      <Table caption={t('list.caption')} data-testid="token-list">
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Token</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
-            <th scope="col">Expires</th>
+            <th scope="col">{t('list.name')}</th>
+            <th scope="col">{t('list.token')}</th>
+            <th scope="col">{t('list.created')}</th>
+            <th scope="col">{t('list.lastUsed')}</th>
+            <th scope="col">{t('list.expires')}</th>
             <th scope="col">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('list.actions')}</span>
             </th>
           </tr>
         </thead>
@@ -49,9 +48,7 @@ export function TokenList() {
           ))}
         </tbody>
       </Table>
-      <p className={`text-sm ${mutedText}`}>
-        {live} of {maxLive} active tokens.
-      </p>
+      <p className={`text-sm ${mutedText}`}>{t('list.active', { live, max: maxLive })}</p>
     </div>
   );
 }
@@ -59,18 +56,20 @@ export function TokenList() {
 function TokenRow({ token }: { token: ApiToken }) {
   const modal = useModal();
   const revoke = useRevokeApiToken();
+  const t = useT(integrationsMessages);
+  const locale = useIntlLocale();
   const onRevoke = async () => {
     const yes = await modal.confirm({
-      title: 'Revoke API token',
-      message: `“${token.name}” stops working at once: anything still using it gets “401 Unauthorized”. This cannot be undone.`,
-      confirmLabel: 'Revoke token',
+      title: t('list.revokeTitle'),
+      message: t('list.revokeMessage', { name: token.name }),
+      confirmLabel: t('list.revokeConfirm'),
     });
     if (!yes) return;
     try {
       const answer = await revoke.mutateAsync(token.id);
       toast.success(answer.message);
     } catch (error) {
-      toast.error(failureMessage(error, 'The token could not be revoked. Please try again.'));
+      toast.error(failureMessage(error, t('list.revokeFailed')));
     }
   };
   return (
@@ -81,15 +80,15 @@ function TokenRow({ token }: { token: ApiToken }) {
       <td>
         <code className="text-sm">{token.hint}…</code>
       </td>
-      <td>{formatDate(token.createdAt)}</td>
-      <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</td>
+      <td>{formatDate(token.createdAt, locale)}</td>
+      <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt, locale) : t('list.never')}</td>
       <td>
         {token.expired ? (
-          <span className="badge badge-warning">Expired</span>
+          <span className="badge badge-warning">{t('list.expired')}</span>
         ) : token.expiresAt ? (
-          formatDate(token.expiresAt)
+          formatDate(token.expiresAt, locale)
         ) : (
-          'Never'
+          t('list.never')
         )}
       </td>
       <td className="text-right">
@@ -98,9 +97,9 @@ function TokenRow({ token }: { token: ApiToken }) {
           size="sm"
           onClick={() => void onRevoke()}
           busy={revoke.isPending}
-          aria-label={`Revoke ${token.name}`}
+          aria-label={t('list.revokeLabel', { name: token.name })}
         >
-          Revoke
+          {t('list.revoke')}
         </Button>
       </td>
     </tr>

@@ -2,6 +2,8 @@ import { useId, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { mutedText } from '../../../components/ui/looks';
+import { rich, useT } from '../../../i18n/use-t';
+import { integrationsMessages } from '../messages';
 
 /** The new token's secret, shown this once (the modal clears it when it closes). */
 export function TokenSecret({
@@ -15,22 +17,16 @@ export function TokenSecret({
 }) {
   const id = useId();
   const fieldRef = useRef<HTMLInputElement>(null);
+  const t = useT(integrationsMessages);
   return (
     <div className="flex flex-col gap-4">
-      <p>
-        Your token <strong>{name}</strong> is ready. It can read your data through the API (GET
-        requests only) and cannot change anything.
-      </p>
+      <p>{rich(t('secret.ready', { name }), { strong: (text) => <strong>{text}</strong> })}</p>
       <div role="alert" className="alert alert-warning" id={`${id}-warning`}>
-        <span>
-          Copy it now and keep it somewhere safe, such as a password manager. This is the only time
-          Canopy shows it: we store only a fingerprint of it. If you lose it, revoke it and create a
-          new one.
-        </span>
+        <span>{t('secret.warning')}</span>
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={`${id}-secret`} className="text-sm font-semibold">
-          API token
+          {t('secret.label')}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
@@ -46,14 +42,19 @@ export function TokenSecret({
             autoComplete="off"
             spellCheck={false}
           />
-          <CopyButton text={secret} fieldRef={fieldRef} name="API token" noun="token" />
+          <CopyButton
+            text={secret}
+            fieldRef={fieldRef}
+            name={t('secret.label')}
+            noun={t('secret.noun')}
+          />
         </div>
       </div>
       <p className={`text-sm ${mutedText}`}>
-        Send it as <code>Authorization: Bearer &lt;token&gt;</code>.
+        {rich(t('secret.send'), { code: (text) => <code>{text}</code> })}
       </p>
       <div className="flex justify-end">
-        <Button onClick={onDone}>I have copied it</Button>
+        <Button onClick={onDone}>{t('secret.done')}</Button>
       </div>
     </div>
   );

@@ -1,7 +1,8 @@
 import { VERIFY_PATH, WAITING_COUNT_MAX } from '../../../../contract/tree-verification';
 import { ButtonLink } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
-import { formatCount } from '../../../lib/numbers';
+import { useT } from '../../../i18n/use-t';
+import { verificationMessages } from '../messages';
 import { useVerificationQueue } from '../api';
 
 /**
@@ -11,24 +12,23 @@ import { useVerificationQueue } from '../api';
  */
 export function VerificationWaiting() {
   const queue = useVerificationQueue();
+  const t = useT(verificationMessages);
   const first = queue.data?.pages[0];
   if (!first || !first.canVerify || first.waiting === 0) return null;
   const count = first.waitingMore
-    ? `More than ${formatCount(WAITING_COUNT_MAX)} trees wait`
-    : first.waiting === 1
-      ? '1 tree waits'
-      : `${formatCount(first.waiting)} trees wait`;
+    ? t('waiting.more', { max: WAITING_COUNT_MAX })
+    : t('waiting.count', { count: first.waiting });
   return (
     <div
       className="flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 p-4"
       data-testid="verification-waiting"
     >
       <p>
-        <span className="font-semibold">{count} for your verification.</span>{' '}
-        <span className={mutedText}>Check each photo, species and place.</span>
+        <span className="font-semibold">{count}</span>{' '}
+        <span className={mutedText}>{t('waiting.hint')}</span>
       </p>
       <ButtonLink size="sm" variant="secondary" to={VERIFY_PATH}>
-        Verify trees
+        {t('waiting.verify')}
       </ButtonLink>
     </div>
   );

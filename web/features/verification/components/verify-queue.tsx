@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
   VERIFICATION_LIMITS,
-  VERIFICATION_REASON_LABELS,
   VERIFICATION_REJECTION_REASONS,
   type VerificationQueueItem,
   type VerificationRejectionReason,
@@ -15,7 +14,9 @@ import { EmptyState, LoadErrorCard, LoadingState } from '../../../components/ui/
 import { TitledSection } from '../../../components/ui/titled-section';
 import { failureMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/dates';
-import { formatCount, plural } from '../../../lib/numbers';
+import { useT } from '../../../i18n/use-t';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { verificationMessages } from '../messages';
 import { useDecideVerification, useVerificationQueue } from '../api';
 
 /** The reason picker of a rejection: a labelled group of radios, then Reject or Cancel. */
@@ -29,6 +30,7 @@ function RejectForm({
   const [reason, setReason] = useState<VerificationRejectionReason | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT(verificationMessages);
   const legendId = useId();
   const errorId = useId();
   return (
@@ -37,7 +39,7 @@ function RejectForm({
       onSubmit={(event) => {
         event.preventDefault();
         if (!reason) {
-          setError('Please choose why the tree is rejected.');
+          setError(t('reject.choose'));
           return;
         }
         setBusy(true);
@@ -50,7 +52,7 @@ function RejectForm({
         aria-describedby={error ? errorId : undefined}
       >
         <legend id={legendId} className="mb-2 font-semibold">
-          Why is this tree rejected?
+          {t('reject.legend')}
         </legend>
         {VERIFICATION_REJECTION_REASONS.map((value) => (
           <label key={value} className="flex min-h-11 cursor-pointer items-center gap-3">
@@ -65,7 +67,7 @@ function RejectForm({
                 setError(null);
               }}
             />
-            <span>{VERIFICATION_REASON_LABELS[value]}</span>
+            <span>{t(`reason.${value}`)}</span>
           </label>
         ))}
       </fieldset>
@@ -76,10 +78,10 @@ function RejectForm({
       )}
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="ghost" onClick={onCancel} type="button">
-          Cancel
+          {t('reject.cancel')}
         </Button>
         <Button variant="danger" type="submit" disabled={busy}>
-          Reject tree
+          {t('reject.submit')}
         </Button>
       </div>
     </form>
@@ -88,22 +90,25 @@ function RejectForm({
 
 /** How far the photo was taken from the registered point, flagged over 200 m. */
 function Distance({ item }: { item: VerificationQueueItem }) {
+  const t = useT(verificationMessages);
   if (item.photoDistanceM === null)
-    return <span className="text-base-content/70">Photo has no location</span>;
-  const metres = `${formatCount(Math.round(item.photoDistanceM))} m`;
+    return <span className="text-base-content/70">{t('distance.none')}</span>;
+  const metres = Math.round(item.photoDistanceM);
   return item.distanceFlagged ? (
     <span className="badge badge-warning h-auto gap-1 py-1" data-testid="distance-flag">
-      Photo taken {metres} away (over {VERIFICATION_LIMITS.flagDistanceM} m)
+      {t('distance.flagged', { metres, limit: VERIFICATION_LIMITS.flagDistanceM })}
     </span>
   ) : (
-    <span>Photo taken {metres} from the tree’s point</span>
+    <span>{t('distance.near', { metres })}</span>
   );
 }
 
 function QueueCard({ item }: { item: VerificationQueueItem }) {
   const decide = useDecideVerification();
   const modal = useModal();
-  const title = `${item.species.label} · ${plural(item.plants, 'plant')}`;
+  const t = useT(verificationMessages);
+  const locale = useIntlLocale();
+  const title = t('card.title', { species: item.species.label, plants: item.plants });
   const run = (body: { decision: 'verified' | 'rejected'; reason?: VerificationRejectionReason }) =>
     decide
       .mutateAsync({ treeId: item.id, ...body })
@@ -118,7 +123,7 @@ function QueueCard({ item }: { item: VerificationQueueItem }) {
       <figure className="sm:w-48">
         <Photo
           src={item.photoUrl}
-          alt={`Photo of the ${item.species.label} planted by ${item.planter.name}`}
+          alt={t('card.photoAlt', { species: item.species.label, planter: item.planter.name })}
           className="h-48 w-full sm:h-full"
         />
       </figure>
@@ -129,13 +134,13 @@ function QueueCard({ item }: { item: VerificationQueueItem }) {
           </Link>
         </h3>
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-semibold">Planter</dt>
+          <dt className="font-semibold">{t('card.planter')}</dt>
           <dd>{item.planter.name}</dd>
-          <dt className="font-semibold">Place</dt>
-          <dd>{item.location || 'No place named'}</dd>
+          <dt className="font-semibold">{t('card.place')}</dt>
+          <dd>{item.location || t('card.noPlace')}</dd>
           {item.drive && (
             <>
-              <dt className="font-semibold">Drive</dt>
+              <dt className="font-semibold">{t('card.drive')}</dt>
               <dd>
                 <Link className="link" to={`/app/delive-detail/${item.drive.id}`}>
                   {item.drive.name}
@@ -143,9 +148,9 @@ function QueueCard({ item }: { item: VerificationQueueItem }) {
               </dd>
             </>
           )}
-          <dt className="font-semibold">Planted</dt>
-          <dd>{formatDate(item.plantedAt)}</dd>
-          <dt className="font-semibold">Photo</dt>
+          <dt className="font-semibold">{t('card.planted')}</dt>
+          <dd>{formatDate(item.plantedAt, locale)}</dd>
+          <dt className="font-semibold">{t('card.photo')}</dt>
           <dd>
             <Distance item={item} />
           </dd>
@@ -156,7 +161,7 @@ function QueueCard({ item }: { item: VerificationQueueItem }) {
             disabled={decide.isPending}
             onClick={() =>
               modal.open({
-                title: `Reject ${item.species.label}`,
+                title: t('card.rejectTitle', { species: item.species.label }),
                 size: 'sm',
                 body: (close) => (
                   <RejectForm
@@ -167,10 +172,10 @@ function QueueCard({ item }: { item: VerificationQueueItem }) {
               })
             }
           >
-            Reject
+            {t('card.reject')}
           </Button>
           <Button disabled={decide.isPending} onClick={() => void run({ decision: 'verified' })}>
-            Verify
+            {t('card.verify')}
           </Button>
         </div>
       </div>
@@ -181,35 +186,34 @@ function QueueCard({ item }: { item: VerificationQueueItem }) {
 /** /app/verify: the trees waiting for the caller's decision, with Verify and Reject. */
 export function VerifyQueue() {
   const queue = useVerificationQueue();
-  if (queue.isPending) return <LoadingState label="Loading trees to verify…" />;
+  const t = useT(verificationMessages);
+  if (queue.isPending) return <LoadingState label={t('queue.loading')} />;
   if (queue.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(queue.error, 'The trees to verify could not be loaded just now.')}
+        message={failureMessage(queue.error, t('queue.failed'))}
         onRetry={() => void queue.refetch()}
       />
     );
   const first = queue.data.pages[0]!;
   const items = queue.data.pages.flatMap((p) => p.data);
-  const waiting = `${formatCount(first.waiting)}${first.waitingMore ? '+' : ''}`;
+  const waiting = t(first.waitingMore ? 'queue.waitingMore' : 'queue.waiting', {
+    count: first.waiting,
+  });
   return (
-    <TitledSection title="Trees waiting for you">
+    <TitledSection title={t('queue.heading')}>
       <p>
         <span className="text-2xl font-bold" data-testid="verify-waiting">
           {waiting}
         </span>{' '}
-        {first.waiting === 1 && !first.waitingMore ? 'tree waits' : 'trees wait'} for your decision.
+        {t('queue.treesWait', { count: first.waitingMore ? first.waiting + 1 : first.waiting })}
       </p>
       {!first.canVerify ? (
-        <EmptyState>
-          Trees are verified by the organiser of the drive where they were planted, the
-          organisation’s owners and admins, and the nursery that supplied the saplings. None of your
-          drives or saplings have trees yet.
-        </EmptyState>
+        <EmptyState>{t('queue.cannot')}</EmptyState>
       ) : items.length === 0 ? (
-        <EmptyState>Nothing to verify right now. New trees with a photo will show here.</EmptyState>
+        <EmptyState>{t('queue.empty')}</EmptyState>
       ) : (
-        <ul className="flex flex-col gap-4" aria-label="Trees to verify">
+        <ul className="flex flex-col gap-4" aria-label={t('queue.list')}>
           {items.map((item) => (
             <QueueCard key={item.id} item={item} />
           ))}
@@ -221,7 +225,7 @@ export function VerifyQueue() {
           disabled={queue.isFetchingNextPage}
           onClick={() => void queue.fetchNextPage()}
         >
-          Load more
+          {t('queue.more')}
         </Button>
       )}
     </TitledSection>
