@@ -133,6 +133,11 @@ const TRANSLATED = [
   'web/routes/app-verify.tsx',
   'web/features/integrations/**/*.tsx',
   'web/routes/app-integration.tsx',
+  'web/features/profile/components/profile-details-form.tsx',
+  'web/features/profile/components/change-password-form.tsx',
+  'web/features/profile/components/delete-account-section.tsx',
+  'web/features/profile/components/delete-account-form.tsx',
+  'web/routes/app-settings-profile.tsx',
 ];
 
 export default tseslint.config(

@@ -17,9 +17,9 @@ import { TestimonialForm } from '../features/profile/components/testimonial-form
 
 /** /app/settings-profile — photo, details, testimonial, password and account deletion, each saved on its own. */
 export default function AppSettingsProfile() {
-  usePageTitle('Profile Settings');
-  const user = useOutletContext<CurrentUser>();
   const t = useT(profileMessages);
+  usePageTitle(t('page.settings'));
+  const user = useOutletContext<CurrentUser>();
   // Bio and location are only on the public profile, so the details form waits for it.
   const profile = usePublicProfile(user._id);
 
@@ -27,23 +27,23 @@ export default function AppSettingsProfile() {
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <p>
         <Link to={`/app/user-profile/${user._id}`} className={textLink}>
-          View your public profile
+          {t('settings.viewPublic')}
         </Link>
       </p>
-      <SettingsSection title="Profile photo" description="Shown beside your name across Canopy.">
+      <SettingsSection title={t('settings.photoTitle')} description={t('settings.photoHint')}>
         {(headingId) => <AvatarForm user={user} headingId={headingId} />}
       </SettingsSection>
-      <SettingsSection title="Profile details" description="What other members see about you.">
+      <SettingsSection title={t('settings.detailsTitle')} description={t('settings.detailsHint')}>
         {(headingId) =>
           profile.data ? (
             <ProfileDetailsForm user={user} profile={profile.data} headingId={headingId} />
           ) : profile.isError ? (
             <LoadErrorCard
-              message={failureMessage(profile.error, 'Your profile could not be loaded just now.')}
+              message={failureMessage(profile.error, t('settings.failed'))}
               onRetry={() => void profile.refetch()}
             />
           ) : (
-            <LoadingState label="Loading profile…" />
+            <LoadingState label={t('settings.loading')} />
           )
         }
       </SettingsSection>
@@ -51,21 +51,18 @@ export default function AppSettingsProfile() {
         {(headingId) => <LanguageForm saved={user.locale ?? null} headingId={headingId} />}
       </SettingsSection>
       <SettingsSection
-        title="Your testimonial"
-        description="A few words for people discovering Canopy. Shown on the home page only if you choose."
+        title={t('settings.testimonialTitle')}
+        description={t('settings.testimonialHint')}
       >
         {(headingId) => <TestimonialForm headingId={headingId} />}
       </SettingsSection>
-      <SettingsSection
-        title="Change password"
-        description="Your other sessions are signed out and your API tokens revoked; this one stays."
-      >
+      <SettingsSection title={t('settings.passwordTitle')} description={t('settings.passwordHint')}>
         {(headingId) => <ChangePasswordForm headingId={headingId} username={user.username} />}
       </SettingsSection>
       <SettingsSection
-        title="Danger zone"
+        title={t('settings.dangerTitle')}
         tone="danger"
-        description="Deleting your account removes your profile and signs you out. It cannot be undone."
+        description={t('settings.dangerHint')}
       >
         {() => <DeleteAccountButton />}
       </SettingsSection>

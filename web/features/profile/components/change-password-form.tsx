@@ -5,6 +5,8 @@ import { PasswordField, PasswordPairFields } from '../../../components/ui/form-f
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useChangePassword } from '../api';
 import { SaveButton, showRefusal } from './profile-form';
+import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
 
 const FIELDS = ['currentPassword', 'password', 'passwordConfirm'] as const;
 const EMPTY = { currentPassword: '', password: '', passwordConfirm: '' };
@@ -19,6 +21,7 @@ export function ChangePasswordForm({
 }) {
   const form = useContractForm(changePasswordRequestSchema, EMPTY);
   const change = useChangePassword();
+  const t = useT(profileMessages);
 
   const onSubmit = form.handleSubmit((body) => {
     if (change.isPending) return;
@@ -50,19 +53,19 @@ export function ChangePasswordForm({
         tabIndex={-1}
       />
       <PasswordField
-        label="Current password"
+        label={t('password.current')}
         autoComplete="current-password"
         maxLength={PASSWORD_MAX}
         {...form.field('currentPassword')}
       />
       <PasswordPairFields
-        label="New password"
-        confirmLabel="Confirm new password"
+        label={t('password.new')}
+        confirmLabel={t('password.confirm')}
         password={form.field('password')}
         confirm={form.field('passwordConfirm')}
       />
-      <SaveButton busy={change.isPending} busyLabel="Changing…">
-        Change password
+      <SaveButton busy={change.isPending} busyLabel={t('password.changing')}>
+        {t('password.change')}
       </SaveButton>
     </form>
   );

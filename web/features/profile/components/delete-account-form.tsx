@@ -10,6 +10,8 @@ import { mutedText } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useDeleteAccount } from '../api';
 import { showRefusal } from './profile-form';
+import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
 
 const FIELDS = ['password', 'confirm'] as const;
 
@@ -24,6 +26,7 @@ export function DeleteAccountForm({
 }) {
   const form = useContractForm(deleteAccountRequestSchema, { password: '', confirm: '' });
   const remove = useDeleteAccount();
+  const t = useT(profileMessages);
 
   const onSubmit = form.handleSubmit((body) => {
     if (remove.isPending) return;
@@ -37,21 +40,18 @@ export function DeleteAccountForm({
     <form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
-      aria-label="Delete account"
+      aria-label={t('delete.label')}
       className="flex flex-col gap-4"
     >
-      <p className={mutedText}>
-        This deletes your account and signs you out everywhere. Your profile will no longer be shown
-        to anyone. This cannot be undone.
-      </p>
+      <p className={mutedText}>{t('delete.intro')}</p>
       <PasswordField
-        label="Password"
+        label={t('delete.password')}
         autoComplete="current-password"
         maxLength={PASSWORD_MAX}
         {...form.field('password')}
       />
       <TextField
-        label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+        label={t('delete.typeWord', { word: DELETE_CONFIRMATION_WORD })}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
@@ -59,10 +59,15 @@ export function DeleteAccountForm({
       />
       <div className="flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={remove.isPending}>
-          Cancel
+          {t('delete.cancel')}
         </Button>
-        <Button type="submit" variant="danger" busy={remove.isPending} busyLabel="Deleting…">
-          Delete account
+        <Button
+          type="submit"
+          variant="danger"
+          busy={remove.isPending}
+          busyLabel={t('delete.deleting')}
+        >
+          {t('delete.button')}
         </Button>
       </div>
     </form>

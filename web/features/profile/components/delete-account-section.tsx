@@ -5,12 +5,15 @@ import { useModal } from '../../../components/ui/modal';
 import { clearSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';
 import { DeleteAccountForm } from './delete-account-form';
+import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
 
 /** The danger zone's button: the modal asks for the password and DELETE, then signs out. */
 export function DeleteAccountButton() {
   const modal = useModal();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT(profileMessages);
 
   // The session no longer exists on the server: forget it here before leaving the app area.
   const signOut = (message: string) => {
@@ -26,7 +29,7 @@ export function DeleteAccountButton() {
         variant="danger"
         onClick={() =>
           modal.open({
-            title: 'Delete your account?',
+            title: t('delete.title'),
             body: (close) => (
               <DeleteAccountForm
                 onCancel={close}
@@ -39,7 +42,7 @@ export function DeleteAccountButton() {
           })
         }
       >
-        Delete account
+        {t('delete.button')}
       </Button>
     </div>
   );

@@ -10,6 +10,8 @@ import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useUpdateProfile } from '../api';
 import { SaveButton, showRefusal } from './profile-form';
+import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
 
 const FIELDS = ['name', 'username', 'bio', 'location'] as const;
 
@@ -35,6 +37,7 @@ export function ProfileDetailsForm({
     { raw: true },
   );
   const update = useUpdateProfile();
+  const t = useT(profileMessages);
 
   const onSubmit = form.handleSubmit((values) => {
     if (update.isPending) return;
@@ -67,29 +70,33 @@ export function ProfileDetailsForm({
     >
       <div className="grid gap-4 md:grid-cols-2">
         <TextField
-          label="Name"
+          label={t('details.name')}
           autoComplete="name"
-          hint="Shown on your profile and drives. Leave empty to show your username."
+          hint={t('details.nameHint')}
           {...form.field('name')}
         />
         <TextField
-          label="Username"
+          label={t('details.username')}
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          hint="3–30 letters, numbers, dots, dashes or underscores."
+          hint={t('details.usernameHint')}
           {...form.field('username')}
         />
       </div>
       <TextAreaField
-        label="Bio"
+        label={t('details.bio')}
         maxLength={PROFILE_LIMITS.bio}
-        hint="A few words about you and the trees you care for."
+        hint={t('details.bioHint')}
         {...form.field('bio')}
       />
-      <TextField label="Location" autoComplete="address-level2" {...form.field('location')} />
-      <SaveButton busy={update.isPending} busyLabel="Saving…">
-        Save profile
+      <TextField
+        label={t('details.location')}
+        autoComplete="address-level2"
+        {...form.field('location')}
+      />
+      <SaveButton busy={update.isPending} busyLabel={t('details.saving')}>
+        {t('details.save')}
       </SaveButton>
     </form>
   );
