@@ -138,6 +138,13 @@ const TRANSLATED = [
   'web/features/profile/components/delete-account-section.tsx',
   'web/features/profile/components/delete-account-form.tsx',
   'web/routes/app-settings-profile.tsx',
+  'web/features/profile/components/avatar-form.tsx',
+  'web/features/profile/components/testimonial-form.tsx',
+  'web/features/profile/components/member-activity.tsx',
+  'web/features/profile/components/profile-view.tsx',
+  'web/features/profile/components/profile-form.tsx',
+  'web/features/profile/components/settings-section.tsx',
+  'web/routes/app-user-profile.tsx',
 ];
 
 export default tseslint.config(

@@ -6,10 +6,13 @@ import { isMissingProfile, usePublicProfile } from '../features/profile/api';
 import { failureMessage } from '../features/profile/components/profile-errors';
 import { ProfileNotFound, ProfileView } from '../features/profile/components/profile-view';
 import { VolunteerCertificateCard } from '../features/attendance/components/volunteer-certificate';
+import { useT } from '../i18n/use-t';
+import { profileMessages } from '../features/profile/messages';
 
 /** /app/user-profile/:id — any member's public profile; on one's own, the volunteer certificate. */
 export default function AppUserProfile() {
-  usePageTitle('Profile');
+  const t = useT(profileMessages);
+  usePageTitle(t('page.profile'));
   const user = useOutletContext<CurrentUser>();
   const { id } = useParams();
   const profile = usePublicProfile(id);
@@ -33,9 +36,9 @@ export default function AppUserProfile() {
   if (profile.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(profile.error, 'The profile could not be loaded just now.')}
+        message={failureMessage(profile.error, t('profile.failed'))}
         onRetry={() => void profile.refetch()}
       />
     );
-  return <LoadingState label="Loading profile…" />;
+  return <LoadingState label={t('settings.loading')} />;
 }

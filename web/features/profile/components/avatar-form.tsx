@@ -15,6 +15,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { displayName, useRemoveAvatar, useUploadAvatar } from '../api';
 import { failureMessage } from './profile-errors';
+import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
 
 /** Profile photo: preview the current one, choose and preview a new one, upload or remove. */
 export function AvatarForm({ user, headingId }: { user: CurrentUser; headingId: string }) {
@@ -26,6 +28,7 @@ export function AvatarForm({ user, headingId }: { user: CurrentUser; headingId: 
   const remove = useRemoveAvatar();
   const busy = upload.isPending || remove.isPending;
   const name = displayName(user);
+  const t = useT(profileMessages);
 
   const forgetChoice = () => {
     setFile(null);
@@ -76,7 +79,7 @@ export function AvatarForm({ user, headingId }: { user: CurrentUser; headingId: 
         {previewUrl ? (
           <ImagePreview
             src={previewUrl}
-            alt="Preview of your new profile photo"
+            alt={t('avatar.previewAlt')}
             round
             data-testid="avatar-preview"
           />
@@ -84,14 +87,14 @@ export function AvatarForm({ user, headingId }: { user: CurrentUser; headingId: 
           <Avatar src={user.file} name={name} size={IMAGE_PREVIEW_SIZE} />
         )}
         <figcaption className={fieldHintText}>
-          {previewUrl ? 'New photo (not saved yet)' : 'Current photo'}
+          {previewUrl ? t('avatar.newPhoto') : t('avatar.current')}
         </figcaption>
       </figure>
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <ImagePicker
-          label="Choose a photo"
+          label={t('avatar.choose')}
           name="avatar"
-          hint="JPEG, PNG, WebP or GIF, up to 5 MB. It is shown round, so centre your face."
+          hint={t('avatar.hint')}
           error={error}
           errorRole="alert"
           inputRef={inputRef}
@@ -104,8 +107,8 @@ export function AvatarForm({ user, headingId }: { user: CurrentUser; headingId: 
           disabled={busy}
         />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" busy={upload.isPending} busyLabel="Uploading…">
-            Upload photo
+          <Button type="submit" busy={upload.isPending} busyLabel={t('avatar.uploading')}>
+            {t('avatar.upload')}
           </Button>
           {file ? (
             <Button
@@ -116,18 +119,18 @@ export function AvatarForm({ user, headingId }: { user: CurrentUser; headingId: 
               }}
               disabled={busy}
             >
-              Cancel
+              {t('avatar.cancel')}
             </Button>
           ) : null}
           {!file && user.file ? (
             <Button
               variant="secondary"
               busy={remove.isPending}
-              busyLabel="Removing…"
+              busyLabel={t('avatar.removing')}
               onClick={onRemove}
               disabled={busy}
             >
-              Remove photo
+              {t('avatar.remove')}
             </Button>
           ) : null}
         </div>

@@ -5,12 +5,9 @@ import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { formatCalendarDay, formatDriveTime } from '../../../lib/dates';
 import { useMemberDrives, useMemberTrees } from '../api';
-
-const STATUS_TEXT: Record<MemberTree['status'], string> = {
-  healthy: 'Healthy',
-  'needs-care': 'Needs care',
-  dead: 'Dead',
-};
+import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
+import { useIntlLocale } from '../../../i18n/intl-locale';
 
 function DriveList({
   title,
@@ -21,6 +18,8 @@ function DriveList({
   drives: MemberDrive[];
   empty: string;
 }) {
+  const t = useT(profileMessages);
+  const locale = useIntlLocale();
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">{title}</h3>
@@ -35,9 +34,9 @@ function DriveList({
               </Link>
               <p className={`text-sm ${mutedText}`}>
                 <time dateTime={drive.driveDate}>
-                  {formatDriveTime(drive.driveDate, drive.timeZone)}
+                  {formatDriveTime(drive.driveDate, drive.timeZone, locale)}
                 </time>
-                {drive.isPast ? ' · took place' : ''}
+                {drive.isPast ? t('drives.tookPlace') : ''}
               </p>
               <p className={`text-sm ${mutedText}`}>{drive.place}</p>
             </li>
@@ -51,32 +50,30 @@ function DriveList({
 /** The drives a member organised or joined, each linking to its page. */
 function MemberDrives({ id, name }: { id: string; name: string }) {
   const drives = useMemberDrives(id);
+  const t = useT(profileMessages);
   return (
     <section className={sectionCard} aria-labelledby="profile-drives">
       <div className="card-body gap-4">
         <h2 id="profile-drives" className="card-title">
-          Tree drives
+          {t('drives.heading')}
         </h2>
         {drives.data ? (
           <div className="grid gap-4 md:grid-cols-2">
             <DriveList
-              title="Organised"
+              title={t('drives.organised')}
               drives={drives.data.organised}
-              empty={`${name} has not organised a drive yet.`}
+              empty={t('drives.noneOrganised', { name })}
             />
             <DriveList
-              title="Joined"
+              title={t('drives.joined')}
               drives={drives.data.joined}
-              empty={`${name} has not joined a drive yet.`}
+              empty={t('drives.noneJoined', { name })}
             />
           </div>
         ) : drives.isError ? (
-          <LoadErrorCard
-            message="The drives could not be loaded just now."
-            onRetry={() => void drives.refetch()}
-          />
+          <LoadErrorCard message={t('drives.failed')} onRetry={() => void drives.refetch()} />
         ) : (
-          <LoadingState label="Loading drives…" />
+          <LoadingState label={t('drives.loading')} />
         )}
       </div>
     </section>
@@ -86,45 +83,53 @@ function MemberDrives({ id, name }: { id: string; name: string }) {
 /** A member's newest trees, each linking to its page (positions there are rounded for others). */
 function MemberTrees({ id, name }: { id: string; name: string }) {
   const trees = useMemberTrees(id);
+  const t = useT(profileMessages);
+  const locale = useIntlLocale();
+  const status = (value: MemberTree['status']) => t(`tree.${value}`);
   return (
     <section className={sectionCard} aria-labelledby="profile-trees">
       <div className="card-body gap-4">
         <h2 id="profile-trees" className="card-title">
-          Trees
+          {t('trees.heading')}
         </h2>
         {trees.data ? (
           trees.data.data.length === 0 ? (
-            <p className={mutedText}>{name} has not registered a tree yet.</p>
+            <p className={mutedText}>{t('trees.none', { name })}</p>
           ) : (
             <>
-              <ul className="grid gap-2 md:grid-cols-2" aria-label={`Trees of ${name}`}>
+              <ul className="grid gap-2 md:grid-cols-2" aria-label={t('trees.list', { name })}>
                 {trees.data.data.map((tree) => (
                   <li key={tree.id} className="rounded-box border border-base-300 p-3">
                     <Link className={textLink} to={`/app/trees/${encodeURIComponent(tree.id)}`}>
                       {tree.name ??
-                        (tree.count > 1 ? `${tree.species} × ${tree.count}` : tree.species)}
+                        (tree.count > 1
+                          ? t('trees.many', { species: tree.species, count: tree.count })
+                          : tree.species)}
                     </Link>
                     <p className={`text-sm ${mutedText}`}>
-                      {tree.name ? `${tree.species} · ` : ''}
-                      {STATUS_TEXT[tree.status]} · planted {formatCalendarDay(tree.plantedAt)}
+                      {tree.name ? t('trees.speciesPrefix', { species: tree.species }) : ''}
+                      {t('trees.line', {
+                        status: status(tree.status),
+                        date: formatCalendarDay(tree.plantedAt, locale),
+                      })}
                     </p>
                   </li>
                 ))}
               </ul>
               {trees.data.total > trees.data.data.length ? (
                 <p className={mutedText}>
-                  The newest {trees.data.data.length} of {trees.data.total} trees.
+                  {t('trees.newest', {
+                    shown: trees.data.data.length,
+                    total: trees.data.total,
+                  })}
                 </p>
               ) : null}
             </>
           )
         ) : trees.isError ? (
-          <LoadErrorCard
-            message="The trees could not be loaded just now."
-            onRetry={() => void trees.refetch()}
-          />
+          <LoadErrorCard message={t('trees.failed')} onRetry={() => void trees.refetch()} />
         ) : (
-          <LoadingState label="Loading trees…" />
+          <LoadingState label={t('trees.loading')} />
         )}
       </div>
     </section>

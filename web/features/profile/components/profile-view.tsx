@@ -1,4 +1,3 @@
-import { PROFILE_TYPE_OPTIONS } from '../../../../contract/auth';
 import { MemberActivity } from './member-activity';
 import { PROFILE_MESSAGES, type PublicProfile } from '../../../../contract/users';
 import { Avatar } from '../../../components/ui/avatar';
@@ -9,13 +8,15 @@ import { NotFoundCard } from '../../../components/ui/status-cards';
 import { formatMonthYear } from '../../../lib/dates';
 import { displayName } from '../api';
 import { formatCount, formatDecimal } from '../../../lib/numbers';
+import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
+import { useIntlLocale } from '../../../i18n/intl-locale';
 
-const typeLabel = (type: PublicProfile['profileType']) =>
-  PROFILE_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
-
-/** "March 2026" in the browser's locale; mid-month so every zone reads the same month. */
-export const formatMemberSince = (iso: string): string =>
-  Number.isNaN(Date.parse(iso)) ? '' : formatMonthYear(`${iso.slice(0, 7)}-15T12:00:00.000Z`);
+/** "March 2026" in the given (else the browser's) locale; mid-month so every zone reads the same month. */
+export const formatMemberSince = (iso: string, locale?: string): string =>
+  Number.isNaN(Date.parse(iso))
+    ? ''
+    : formatMonthYear(`${iso.slice(0, 7)}-15T12:00:00.000Z`, locale);
 
 function LocationIcon() {
   return (
@@ -28,16 +29,24 @@ function LocationIcon() {
 
 /** A member's public profile: who they are and what they have done on Canopy. */
 export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn: boolean }) {
+  const t = useT(profileMessages);
+  const locale = useIntlLocale();
   const name = displayName(profile);
-  const since = formatMemberSince(profile.memberSince);
+  const since = formatMemberSince(profile.memberSince, locale);
   const { volunteerHours } = profile.counts;
   const counts = [
-    { label: 'Drives organised', value: formatCount(profile.counts.drivesOrganised) },
-    { label: 'Drives joined', value: formatCount(profile.counts.drivesJoined) },
-    { label: 'Trees registered', value: formatCount(profile.counts.treesRegistered) },
+    {
+      label: t('view.drivesOrganised'),
+      value: formatCount(profile.counts.drivesOrganised, locale),
+    },
+    { label: t('view.drivesJoined'), value: formatCount(profile.counts.drivesJoined, locale) },
+    {
+      label: t('view.treesRegistered'),
+      value: formatCount(profile.counts.treesRegistered, locale),
+    },
     // Attended hours (check-ins, and the drives they organised), not sign-ups.
     ...(volunteerHours !== undefined
-      ? [{ label: 'Volunteer hours', value: formatDecimal(volunteerHours, 1) }]
+      ? [{ label: t('view.volunteerHours'), value: formatDecimal(volunteerHours, 1, locale) }]
       : []),
   ];
   return (
@@ -52,7 +61,7 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
             <p className={`${mutedText} break-all`}>@{profile.username}</p>
             <p>
               <span className="badge badge-outline" data-testid="profile-type">
-                {typeLabel(profile.profileType)}
+                {t(`type.${profile.profileType}`)}
               </span>
             </p>
             {profile.bio ? (
@@ -66,16 +75,16 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
               {profile.location ? (
                 <span className="inline-flex items-center gap-1" data-testid="profile-location">
                   <LocationIcon />
-                  <span className="sr-only">Location: </span>
+                  <span className="sr-only">{t('view.location')}</span>
                   {profile.location}
                 </span>
               ) : null}
-              {since ? <span>Member since {since}</span> : null}
+              {since ? <span>{t('view.memberSince', { date: since })}</span> : null}
             </div>
           </div>
           {isOwn ? (
             <ButtonLink to="/app/settings-profile" variant="secondary">
-              Edit profile
+              {t('view.edit')}
             </ButtonLink>
           ) : null}
         </div>
@@ -83,7 +92,7 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
       <section className={sectionCard} aria-labelledby="profile-activity">
         <div className="card-body">
           <h2 id="profile-activity" className="card-title">
-            On Canopy
+            {t('view.onCanopy')}
           </h2>
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="profile-counts">
             {counts.map((count) => (
@@ -102,14 +111,15 @@ export function ProfileView({ profile, isOwn }: { profile: PublicProfile; isOwn:
 
 /** Shown inside the app for an unknown or deleted member. */
 export function ProfileNotFound({ dashboardPath }: { dashboardPath: string }) {
+  const t = useT(profileMessages);
   return (
     <NotFoundCard
       headingId="profile-missing"
       title={PROFILE_MESSAGES.profileNotFound}
       to={dashboardPath}
-      linkLabel="Back to your dashboard"
+      linkLabel={t('notFound.back')}
     >
-      The link may be wrong, or the member may have left Canopy.
+      {t('notFound.text')}
     </NotFoundCard>
   );
 }

@@ -11,6 +11,8 @@ import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useDeleteTestimonial, useMyTestimonial, useSaveTestimonial } from '../api';
 import { failureMessage } from './profile-errors';
 import { SaveButton, showRefusal } from './profile-form';
+import { useT } from '../../../i18n/use-t';
+import { profileMessages } from '../messages';
 
 interface Values {
   quote: string;
@@ -30,6 +32,7 @@ function TestimonialFields({
   });
   const save = useSaveTestimonial();
   const remove = useDeleteTestimonial();
+  const t = useT(profileMessages);
 
   const onSubmit = form.handleSubmit((values) => {
     if (save.isPending) return;
@@ -54,26 +57,26 @@ function TestimonialFields({
       data-testid="testimonial-form"
     >
       <TextAreaField
-        label="Your words"
+        label={t('testimonial.words')}
         maxLength={TESTIMONIAL_MAX}
         rows={4}
-        hint="What planting with Canopy means to you."
+        hint={t('testimonial.wordsHint')}
         {...form.field('quote')}
       />
       <CheckboxField
-        label="Show this on Canopy's home page"
-        hint="With your name, account type and profile photo. Untick it (or delete it) to take it down at any time."
+        label={t('testimonial.show')}
+        hint={t('testimonial.showHint')}
         {...form.field('show')}
       />
       <div className="flex flex-wrap gap-3">
-        <SaveButton busy={save.isPending} busyLabel="Saving…">
-          Save testimonial
+        <SaveButton busy={save.isPending} busyLabel={t('testimonial.saving')}>
+          {t('testimonial.save')}
         </SaveButton>
         {saved ? (
           <Button
             variant="ghost"
             busy={remove.isPending}
-            busyLabel="Deleting…"
+            busyLabel={t('testimonial.deleting')}
             onClick={() =>
               remove.mutate(undefined, {
                 onSuccess: (response) => {
@@ -84,7 +87,7 @@ function TestimonialFields({
               })
             }
           >
-            Delete testimonial
+            {t('testimonial.delete')}
           </Button>
         ) : null}
       </div>
@@ -98,11 +101,12 @@ function TestimonialFields({
  */
 export function TestimonialForm({ headingId }: { headingId: string }) {
   const mine = useMyTestimonial();
-  if (mine.isPending) return <LoadingState label="Loading your testimonial…" />;
+  const t = useT(profileMessages);
+  if (mine.isPending) return <LoadingState label={t('testimonial.loading')} />;
   if (mine.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(mine.error, 'Your testimonial could not be loaded just now.')}
+        message={failureMessage(mine.error, t('testimonial.failed'))}
         onRetry={() => void mine.refetch()}
       />
     );
