@@ -8,6 +8,7 @@ import { apiUser } from '../support/e2e-accounts';
 import { buildJpeg } from '../support/images';
 import { signedInAccount, signIn } from '../support/shell-session';
 import { payWithTestCard } from '../support/test-card';
+import { fillNeemAtLodhiDrive } from '../support/trees-e2e';
 
 const SCREENS = [
   { name: 'desktop', viewport: null },
@@ -99,19 +100,7 @@ for (const screen of SCREENS)
     await signIn(organiserPage, organiser.email);
     await organiserPage.goto('/app/tree-registeration');
     const form = organiserPage.getByRole('form', { name: 'Register a tree' });
-    await form.getByLabel('Find a species').fill('neem');
-    await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
-    await form.getByLabel('How many').fill('5');
-    await form
-      .getByRole('radiogroup', { name: 'Size at planting' })
-      .getByText('Packet', { exact: true })
-      .click();
-    await form.getByLabel('Search location').fill('Lodhi Garden');
-    await form.getByRole('button', { name: 'Search' }).click();
-    await expect(form.getByLabel('Location', { exact: true })).toHaveValue(
-      'Lodhi Garden, New Delhi, India',
-    );
-    await form.getByLabel('Planted at a drive (optional)').selectOption(drive.id);
+    await fillNeemAtLodhiDrive(form, 5, drive.id);
     await form.getByRole('button', { name: 'Register tree' }).click();
     await expect(organiserPage.getByText(TREE_MESSAGES.saved)).toBeVisible();
     await expect(organiserPage).toHaveURL(/\/app\/trees\/[^/]+$/);

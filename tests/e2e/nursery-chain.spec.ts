@@ -7,6 +7,7 @@ import { apiUser } from '../support/e2e-accounts';
 import { signIn } from '../support/shell-session';
 import { themeAttribute } from '../support/theme';
 import { payWithTestCard } from '../support/test-card';
+import { fillNeemAtLodhiDrive } from '../support/trees-e2e';
 
 const LODHI_GARDEN: DrivePlace = {
   location: 'Lodhi Garden, New Delhi',
@@ -180,20 +181,8 @@ test('a nursery lists stock, an organiser reserves it for a drive, the nursery d
   await switchTo(page, volunteer.email);
   await page.goto('/app/tree-registeration');
   const form = page.getByRole('form', { name: 'Register a tree' });
-  await form.getByLabel('Find a species').fill('neem');
-  await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
-  await form.getByLabel('How many').fill('10');
-  await form
-    .getByRole('radiogroup', { name: 'Size at planting' })
-    .getByText('Packet', { exact: true })
-    .click();
   // The planting date starts on today.
-  await form.getByLabel('Search location').fill('Lodhi Garden');
-  await form.getByRole('button', { name: 'Search' }).click();
-  await expect(form.getByLabel('Location', { exact: true })).toHaveValue(
-    'Lodhi Garden, New Delhi, India',
-  );
-  await form.getByLabel('Planted at a drive (optional)').selectOption(driveId);
+  await fillNeemAtLodhiDrive(form, 10, driveId);
   const from = form.getByLabel('Saplings from (optional)');
   await expect(from).toBeVisible();
   await from.selectOption({ label: `12 × Neem from ${nursery.username}` });

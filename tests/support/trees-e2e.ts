@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
 import type { Kysely } from 'kysely';
 import { openDatabase, sqliteFileIn } from '../../server/db/database';
 import type { Database } from '../../server/db/tables';
@@ -63,4 +63,24 @@ export async function apiTree(
   const tree = ((await res.json()) as { data: { tree: { id: string } } }).data.tree;
   await registeredWhenPlanted([tree.id]);
   return tree;
+}
+
+/**
+ * Fills the tree registration form (`form`, already open) with `count` neem packets at Lodhi
+ * Garden (the geocoder stub's place), planted at the drive `driveId`; the caller submits.
+ */
+export async function fillNeemAtLodhiDrive(form: Locator, count: number, driveId: string) {
+  await form.getByLabel('Find a species').fill('neem');
+  await form.getByLabel('Tree Type').selectOption({ label: 'Neem' });
+  await form.getByLabel('How many').fill(String(count));
+  await form
+    .getByRole('radiogroup', { name: 'Size at planting' })
+    .getByText('Packet', { exact: true })
+    .click();
+  await form.getByLabel('Search location').fill('Lodhi Garden');
+  await form.getByRole('button', { name: 'Search' }).click();
+  await expect(form.getByLabel('Location', { exact: true })).toHaveValue(
+    'Lodhi Garden, New Delhi, India',
+  );
+  await form.getByLabel('Planted at a drive (optional)').selectOption(driveId);
 }
