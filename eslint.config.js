@@ -145,6 +145,8 @@ const TRANSLATED = [
   'web/features/profile/components/profile-form.tsx',
   'web/features/profile/components/settings-section.tsx',
   'web/routes/app-user-profile.tsx',
+  'web/features/story/**/*.tsx',
+  'web/routes/landing-page.tsx',
 ];
 
 export default tseslint.config(

@@ -2,18 +2,17 @@ import type { SceneSpec } from './components/scene';
 
 export const CONTACT_EMAIL = 'hello@canopy.example';
 
-/** The header's links: the page's sections, and home. */
+/** The header's links (their words: nav.<key>, story namespace): the page's sections, and home. */
 export const STORY_LINKS = [
-  { href: '/', label: 'Home' },
-  { href: '#story', label: 'Story' },
-  { href: '#gallery', label: 'Gallery' },
-  { href: '#contact-us', label: 'Contact Us' },
-];
+  { href: '/', key: 'home' },
+  { href: '#story', key: 'story' },
+  { href: '#gallery', key: 'gallery' },
+  { href: '#contact-us', key: 'contact' },
+] as const;
 
+/** A drawn scene; its words are gallery.<id>.caption and .description (story namespace). */
 export interface GalleryTile {
   id: string;
-  caption: string;
-  description: string;
   scene: SceneSpec;
 }
 
@@ -40,9 +39,6 @@ export const HERO_SCENE: SceneSpec = {
 export const GALLERY: GalleryTile[] = [
   {
     id: 'dawn-rows',
-    caption: 'Saplings set out in rows on the morning of a drive',
-    description:
-      'Illustration: rows of small green saplings on brown earth under a pink and orange dawn sky.',
     scene: {
       sky: ['#fbcfe8', '#fed7aa'],
       sun: { cx: 190, cy: 92, r: 20, color: '#fb923c' },
@@ -58,9 +54,6 @@ export const GALLERY: GalleryTile[] = [
   },
   {
     id: 'first-monsoon',
-    caption: "A young neem's first monsoon",
-    description:
-      'Illustration: a young round-crowned tree standing in green grass while rain falls from grey clouds.',
     scene: {
       sky: ['#94a3b8', '#cbd5e1'],
       ground: [{ d: 'M0 120 C 80 110 160 112 240 122 V160 H0z', fill: '#4d7c0f' }],
@@ -80,9 +73,6 @@ export const GALLERY: GalleryTile[] = [
   },
   {
     id: 'mango-orchard',
-    caption: 'A mango orchard in the afternoon sun',
-    description:
-      'Illustration: three mango trees heavy with yellow fruit on a green meadow under a bright blue sky.',
     scene: {
       sky: ['#7dd3fc', '#e0f2fe'],
       sun: { cx: 40, cy: 34, r: 16, color: '#fde047' },
@@ -96,9 +86,6 @@ export const GALLERY: GalleryTile[] = [
   },
   {
     id: 'river-palms',
-    caption: 'Coconut palms holding a riverbank together',
-    description:
-      'Illustration: three coconut palms leaning over a winding blue river between grassy banks.',
     scene: {
       sky: ['#bae6fd', '#f0f9ff'],
       ground: [
@@ -114,9 +101,6 @@ export const GALLERY: GalleryTile[] = [
   },
   {
     id: 'school-shade',
-    caption: 'Shade trees along a school path',
-    description:
-      'Illustration: a light path running between two rows of round shade trees on a sunny day.',
     scene: {
       sky: ['#a5f3fc', '#ecfeff'],
       sun: { cx: 200, cy: 30, r: 14, color: '#fde047' },
@@ -134,9 +118,6 @@ export const GALLERY: GalleryTile[] = [
   },
   {
     id: 'village-banyan',
-    caption: 'An old banyan shading the village square',
-    description:
-      'Illustration: one wide banyan tree with several trunks spreading its canopy over a sandy square.',
     scene: {
       sky: ['#fde68a', '#fef9c3'],
       ground: [{ d: FLAT, fill: '#d6d3d1' }],
@@ -145,9 +126,6 @@ export const GALLERY: GalleryTile[] = [
   },
   {
     id: 'hill-terraces',
-    caption: 'A hillside replanted in terraces',
-    description:
-      'Illustration: a hill cut into green terraces, each planted with a row of young conifers.',
     scene: {
       sky: ['#c7d2fe', '#eef2ff'],
       ground: [
@@ -164,9 +142,6 @@ export const GALLERY: GalleryTile[] = [
   },
   {
     id: 'dusk-forest',
-    caption: 'Dusk over a community forest, years after planting',
-    description:
-      'Illustration: a dense stand of mixed trees silhouetted against a purple and orange evening sky.',
     scene: {
       sky: ['#6d28d9', '#fb923c'],
       sun: { cx: 120, cy: 112, r: 26, color: '#fdba74' },
@@ -183,18 +158,5 @@ export const GALLERY: GalleryTile[] = [
   },
 ];
 
-/** What Canopy stands for, beside the story. */
-export const PRINCIPLES = [
-  {
-    title: 'Plant together',
-    text: 'A drive turns a field, a schoolyard or a riverbank into a morning of shared work — and people who come once tend to come back.',
-  },
-  {
-    title: 'Nurture for years',
-    text: 'Planting is the easy part. Watering through the first dry season, and checking in for years after, is what makes a forest.',
-  },
-  {
-    title: 'Count honestly',
-    text: 'We show the trees that are still alive, and estimate their CO₂ from published growth figures, never from wishful thinking.',
-  },
-];
+/** What Canopy stands for, beside the story: principle.<id>.title and .text (story namespace). */
+export const PRINCIPLES = ['together', 'nurture', 'honest'] as const;

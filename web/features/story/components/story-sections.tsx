@@ -2,27 +2,27 @@ import { buttonClass, ButtonLink } from '../../../components/ui/button';
 import { accentText } from '../../../components/ui/looks';
 import { CONTACT_EMAIL, GALLERY, HERO_SCENE, PRINCIPLES } from '../content';
 import { Scene } from './scene';
+import { useT } from '../../../i18n/use-t';
+import { storyMessages, type StoryKey } from '../messages';
 
 const sectionClass = 'scroll-mt-32 py-12 sm:scroll-mt-20 sm:py-20';
 
 /** The page's opening: what Canopy is about, with a drawn scene on large screens. */
 export function StoryIntro() {
+  const t = useT(storyMessages);
   return (
     <div className="bg-linear-to-b from-green-50 to-base-100 dark:from-green-950">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-12 sm:py-20 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div>
-          <p className={`font-semibold ${accentText}`}>Community tree planting</p>
+          <p className={`font-semibold ${accentText}`}>{t('intro.kicker')}</p>
           <h1 className="mt-3 max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Trees planted together, looked after for years
+            {t('intro.heading')}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed">
-            Canopy helps neighbours, schools, companies and nurseries plant trees where they are
-            needed — and stay with those trees long after the planting day.
-          </p>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed">{t('intro.text')}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to="/register">Start Growing</ButtonLink>
+            <ButtonLink to="/register">{t('intro.start')}</ButtonLink>
             <a href="#story" className={buttonClass({ variant: 'secondary' })}>
-              Read our story
+              {t('intro.read')}
             </a>
           </div>
         </div>
@@ -35,39 +35,24 @@ export function StoryIntro() {
 }
 
 export function StorySection() {
+  const t = useT(storyMessages);
   return (
     <section id="story" aria-labelledby="story-title" className={sectionClass}>
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="story-title" className="text-3xl font-bold tracking-tight">
-          Story
+          {t('story.heading')}
         </h2>
         <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <div className="space-y-4 text-lg leading-relaxed">
-            <p>
-              Community tree planting usually starts the same way: a few neighbours look at a bare
-              patch of land and decide it deserves shade. They borrow spades, a nursery sells them
-              saplings at cost, a school lends its volunteers, and by noon a row of young trees
-              stands where there was dust.
-            </p>
-            <p>
-              Then the hard part begins. A sapling needs water through its first dry season, a guard
-              against goats, and someone who notices when it struggles. Too many planting days end
-              with photos and no follow-up, and a year later half the trees are gone.
-            </p>
-            <p>
-              Canopy exists for that second part. It helps people organise drives, gather donations
-              for saplings and land, and then register every tree, so its growth, health and care
-              are followed for years — by the people who planted it.
-            </p>
+            <p>{t('story.p1')}</p>
+            <p>{t('story.p2')}</p>
+            <p>{t('story.p3')}</p>
           </div>
           <ul className="space-y-4">
             {PRINCIPLES.map((principle) => (
-              <li
-                key={principle.title}
-                className="rounded-box border border-base-300 bg-base-200 p-5"
-              >
-                <h3 className="text-lg font-semibold">{principle.title}</h3>
-                <p className="mt-1 leading-relaxed">{principle.text}</p>
+              <li key={principle} className="rounded-box border border-base-300 bg-base-200 p-5">
+                <h3 className="text-lg font-semibold">{t(`principle.${principle}.title`)}</h3>
+                <p className="mt-1 leading-relaxed">{t(`principle.${principle}.text`)}</p>
               </li>
             ))}
           </ul>
@@ -78,23 +63,25 @@ export function StorySection() {
 }
 
 export function GallerySection() {
+  const t = useT(storyMessages);
   return (
     <section id="gallery" aria-labelledby="gallery-title" className={`${sectionClass} bg-base-200`}>
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="gallery-title" className="text-3xl font-bold tracking-tight">
-          Gallery
+          {t('gallery.heading')}
         </h2>
-        <p className="mt-4 max-w-2xl text-lg leading-relaxed">
-          Scenes from the life of a community planting — from the first morning of a drive to the
-          forest it becomes.
-        </p>
+        <p className="mt-4 max-w-2xl text-lg leading-relaxed">{t('gallery.intro')}</p>
         <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
           {GALLERY.map((tile) => (
             <li key={tile.id}>
               <figure className="h-full overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm">
-                <Scene spec={tile.scene} label={tile.description} id={tile.id} />
+                <Scene
+                  spec={tile.scene}
+                  label={t(`gallery.${tile.id}.description` as StoryKey)}
+                  id={tile.id}
+                />
                 <figcaption className="p-3 text-sm font-medium leading-snug">
-                  {tile.caption}
+                  {t(`gallery.${tile.id}.caption` as StoryKey)}
                 </figcaption>
               </figure>
             </li>
@@ -106,19 +93,17 @@ export function GallerySection() {
 }
 
 export function ContactSection() {
+  const t = useT(storyMessages);
   return (
     <section id="contact-us" aria-labelledby="contact-title" className={sectionClass}>
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="contact-title" className="text-3xl font-bold tracking-tight">
-          Contact Us
+          {t('contact.heading')}
         </h2>
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <div className="rounded-box border border-base-300 p-6">
-            <h3 className="text-xl font-semibold">Write to us</h3>
-            <p className="mt-2 leading-relaxed">
-              Questions, ideas for a drive, or a patch of land that needs trees — we read every
-              message.
-            </p>
+            <h3 className="text-xl font-semibold">{t('contact.write')}</h3>
+            <p className="mt-2 leading-relaxed">{t('contact.writeText')}</p>
             <p className="mt-4">
               <a href={`mailto:${CONTACT_EMAIL}`} className="link text-lg font-semibold break-all">
                 {CONTACT_EMAIL}
@@ -126,23 +111,18 @@ export function ContactSection() {
             </p>
           </div>
           <div className="rounded-box border border-base-300 p-6">
-            <h3 className="text-xl font-semibold">Partner nurseries</h3>
-            <p className="mt-2 leading-relaxed">
-              Partner nurseries grow the saplings for our drives. To find one near you, write to us
-              with your town and how many trees you have in mind, and we will put you in touch.
-            </p>
-            <p className="mt-3 leading-relaxed">
-              Run a nursery yourself? Register a Partner Nursery account so organisers can find you.
-            </p>
+            <h3 className="text-xl font-semibold">{t('contact.nurseries')}</h3>
+            <p className="mt-2 leading-relaxed">{t('contact.nurseriesText')}</p>
+            <p className="mt-3 leading-relaxed">{t('contact.runOne')}</p>
             <div className="mt-4 flex flex-wrap gap-3">
               <a
-                href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Finding a partner nursery')}`}
+                href={`mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent(t('contact.subject'))}`}
                 className={buttonClass({ variant: 'secondary', size: 'sm' })}
               >
-                Ask about nurseries
+                {t('contact.ask')}
               </a>
               <ButtonLink to="/register" variant="ghost" size="sm">
-                Register a nursery
+                {t('contact.register')}
               </ButtonLink>
             </div>
           </div>
