@@ -23,27 +23,23 @@ export const deleteApiToken = (id: string) =>
     schema: messageResponseSchema.extend({ success: z.literal(true) }),
   });
 
-/** The exports the server offers, downloaded with the session (files the member owns). */
+/**
+ * The exports the server offers, downloaded with the session (files the member owns); their names
+ * and descriptions are exports.<id>.label and .description in the integrations namespace.
+ */
 export const DATA_EXPORTS = [
   {
     id: 'trees-csv',
-    label: 'My trees (CSV)',
-    description:
-      'One row per tree: species, place, planting date, status and latest size (height and trunk diameter in cm, and the day they were measured; empty until the first measurement).',
     path: '/api/trees/export?format=csv',
     fallbackName: 'canopy-trees.csv',
   },
   {
     id: 'trees-geojson',
-    label: 'My trees (GeoJSON)',
-    description: 'Your trees as map points, for QGIS, geojson.io or any mapping tool.',
     path: '/api/trees/export?format=geojson',
     fallbackName: 'canopy-trees.geojson',
   },
   {
     id: 'donations-csv',
-    label: 'My donations (CSV)',
-    description: 'Every donation with its status, amount, drive and receipt number.',
     path: '/api/donations/export.csv',
     fallbackName: 'canopy-donations.csv',
   },
