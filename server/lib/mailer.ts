@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import { translator, type Translator } from './i18n';
 import type { Log } from './log';
 
 export interface Mail {
@@ -77,7 +78,6 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** A plain, friendly email in both text and HTML, with the product name. */
 /** The words every mail ends with, in the recipient's language (server/lib/i18n.ts, issue 26). */
 export interface MailLayout {
   lang: string;
@@ -85,19 +85,22 @@ export interface MailLayout {
   tagline: string;
   pasteLink: string;
 }
-const ENGLISH_LAYOUT: MailLayout = {
-  lang: 'en',
-  signature: '— The Canopy team',
-  tagline: 'Plant, nurture and track trees together.',
-  pasteLink: 'Or paste this address into your browser:',
-};
 
+/** The layout's words in the language of `t` (locales/<lang>/mail.json). */
+export const mailLayout = (t: Translator<'mail'>): MailLayout => ({
+  lang: t.locale,
+  signature: t('layout.signature'),
+  tagline: t('layout.tagline'),
+  pasteLink: t('layout.pasteLink'),
+});
+
+/** A plain, friendly email in both text and HTML, with the product name. */
 export function composeMail(
   to: string,
   subject: string,
   paragraphs: string[],
   highlight?: { label: string; value: string; href?: string },
-  layout: MailLayout = ENGLISH_LAYOUT,
+  layout: MailLayout = mailLayout(translator(null, 'mail')),
 ): Mail {
   const textParts = [...paragraphs];
   if (highlight) textParts.splice(1, 0, `${highlight.label}: ${highlight.value}`);

@@ -1,13 +1,5 @@
 import { translator } from '../../lib/i18n';
-import { composeMail, type Mail, type MailLayout } from '../../lib/mailer';
-
-/** The mail's closing words in the language of `t` (locales/<lang>/mail.json). */
-export const mailLayout = (t: ReturnType<typeof translator<'mail'>>): MailLayout => ({
-  lang: t.locale,
-  signature: t('layout.signature'),
-  tagline: t('layout.tagline'),
-  pasteLink: t('layout.pasteLink'),
-});
+import { composeMail, mailLayout, type Mail } from '../../lib/mailer';
 
 /** The sign-up code, in the member's saved language (issue 26: the first mail converted). */
 export function verificationCodeMail(
