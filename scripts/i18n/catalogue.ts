@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse, type Token } from '@messageformat/parser';
 import { LANGUAGES, SOURCE_LOCALE } from '../../contract/languages';
+import { LOCALES_DIR, messageFile } from '../../server/lib/i18n';
 
-export const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
 type Catalogue = Record<string, string>;
 
 /** The arguments ({name}, {count, plural, …}) and rich-text tags (<link>…</link>) a message uses. */
@@ -73,11 +73,6 @@ export function checkCatalogue(
   return { problems, missing, coverage: total ? (total - missing.length) / total : 1 };
 }
 
-const read = (locale: string, namespace: string): Catalogue => {
-  const file = path.join(LOCALES_DIR, locale, `${namespace}.json`);
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Catalogue) : {};
-};
-
 export const namespaces = () =>
   fs
     .readdirSync(path.join(LOCALES_DIR, SOURCE_LOCALE))
@@ -93,7 +88,7 @@ export function checkAllCatalogues(
   const problems: string[] = [];
   const coverage: Record<string, Record<string, number>> = {};
   for (const namespace of only) {
-    const source = read(SOURCE_LOCALE, namespace);
+    const source = messageFile(SOURCE_LOCALE, namespace);
     for (const [key, message] of Object.entries(source))
       try {
         placeholdersOf(message, SOURCE_LOCALE);
@@ -108,7 +103,7 @@ export function checkAllCatalogues(
         code,
         namespace,
         source,
-        read(code, namespace),
+        messageFile(code, namespace),
         shipped.includes(code),
       );
       problems.push(...report.problems);

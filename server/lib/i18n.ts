@@ -12,18 +12,23 @@ export type Namespace = keyof Namespaces;
 export type MessageValues = Record<string, unknown>;
 type Compiled = Record<string, (values?: MessageValues) => string>;
 
-const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
+export const LOCALES_DIR = path.resolve(import.meta.dirname, '../../locales');
 const compiled = new Map<string, Compiled>();
+
+/** One message file's ICU messages as written (an absent file is an empty catalogue). */
+export function messageFile(locale: string, namespace: string): Record<string, string> {
+  const file = path.join(LOCALES_DIR, locale, `${namespace}.json`);
+  return fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)
+    : {};
+}
 
 /** One language's namespace, compiled once per process (the web compiles the same files at build). */
 function catalogue(locale: Locale, namespace: Namespace): Compiled {
   const id = `${locale}/${namespace}`;
   let found = compiled.get(id);
   if (!found) {
-    const file = path.join(LOCALES_DIR, locale, `${namespace}.json`);
-    const source = fs.existsSync(file)
-      ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>)
-      : {};
+    const source = messageFile(locale, namespace);
     const mf = new MessageFormat(locale);
     found = Object.fromEntries(
       Object.entries(source).map(([key, message]) => [key, mf.compile(message)]),
