@@ -1,6 +1,6 @@
-import { LANGUAGES, type Locale } from '../../contract/languages';
+import { type Locale } from '../../contract/languages';
 import { commonMessages } from './common';
-import { useLocale } from './locale';
+import { useLocale, useOfferedLanguages } from './locale';
 import { useT } from './use-t';
 
 /**
@@ -8,13 +8,14 @@ import { useT } from './use-t';
  * so the menu's arrow keys reach them like any item. Nothing while only one language is shipped.
  */
 export function LanguageMenuItems({ onChange }: { onChange?: (locale: Locale) => void }) {
-  const { locale, offered, setLocale } = useLocale();
+  const { locale, setLocale } = useLocale();
+  const offered = useOfferedLanguages();
   const t = useT(commonMessages);
   if (offered.length < 2) return null;
   return (
     <li role="none" className="border-t border-base-300 pt-1">
       <ul role="group" aria-label={t('language.label')} className="menu-compact p-0">
-        {LANGUAGES.filter((language) => offered.includes(language.code)).map((language) => (
+        {offered.map((language) => (
           <li role="none" key={language.code}>
             <button
               type="button"

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { LANGUAGES, type Locale } from '../../contract/languages';
+import { type Locale } from '../../contract/languages';
 import { commonMessages } from './common';
-import { useLocale } from './locale';
+import { useLocale, useOfferedLanguages } from './locale';
 import { useT } from './use-t';
 
 /**
@@ -16,7 +16,8 @@ export function LanguageSwitch({
   className?: string;
   onChange?: (locale: Locale) => void;
 }) {
-  const { locale, offered, setLocale } = useLocale();
+  const { locale, setLocale } = useLocale();
+  const offered = useOfferedLanguages();
   const t = useT(commonMessages);
   const id = useId();
   if (offered.length < 2) return null;
@@ -36,7 +37,7 @@ export function LanguageSwitch({
         }}
         data-testid="language-switch"
       >
-        {LANGUAGES.filter((language) => offered.includes(language.code)).map((language) => (
+        {offered.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
             {language.name}
           </option>

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { SHIPPED_LOCALES, SOURCE_LOCALE, type Locale } from '../../contract/languages';
+import { LANGUAGES, SHIPPED_LOCALES, SOURCE_LOCALE, type Locale } from '../../contract/languages';
 
 /** This device's last choice (the switch, or the member's saved setting when it last arrived). */
 const STORAGE_KEY = 'canopy-locale';
@@ -94,6 +94,12 @@ export function I18nProvider({
 }
 
 export const useLocale = () => useContext(LocaleContext);
+
+/** The offered languages with their names, in the list's order (switch, menu, settings). */
+export function useOfferedLanguages() {
+  const { offered } = useLocale();
+  return useMemo(() => LANGUAGES.filter((language) => offered.includes(language.code)), [offered]);
+}
 
 /** The member's saved language, once their account has loaded, wins over the browser's. */
 export function useSavedLocale(saved: string | null | undefined) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { LANGUAGES, type Locale } from '../../../../contract/languages';
+import { type Locale } from '../../../../contract/languages';
 import { Button } from '../../../components/ui/button';
 import { commonMessages } from '../../../i18n/common';
-import { useLocale } from '../../../i18n/locale';
+import { useLocale, useOfferedLanguages } from '../../../i18n/locale';
 import { useSaveLocale } from '../../../i18n/use-save-locale';
 import { useT } from '../../../i18n/use-t';
 import { profileMessages } from '../messages';
@@ -13,7 +13,8 @@ import { failureMessage } from './profile-errors';
 export function LanguageForm({ saved, headingId }: { saved: string | null; headingId: string }) {
   const t = useT(profileMessages);
   const common = useT(commonMessages);
-  const { offered, setLocale } = useLocale();
+  const { setLocale } = useLocale();
+  const offered = useOfferedLanguages();
   const [value, setValue] = useState(saved ?? '');
   const save = useSaveLocale();
   return (
@@ -41,7 +42,7 @@ export function LanguageForm({ saved, headingId }: { saved: string | null; headi
           data-testid="profile-language"
         >
           <option value="">{t('language.browser')}</option>
-          {LANGUAGES.filter((language) => offered.includes(language.code)).map((language) => (
+          {offered.map((language) => (
             <option key={language.code} value={language.code} lang={language.code}>
               {language.name}
             </option>
