@@ -32,6 +32,7 @@ const ERROR_CALLS = new Set([
   'unauthenticated',
   'forbidden',
   'errorBody',
+  'localizeMessage',
 ]);
 
 /** A text a person reads: a sentence or a label (capitalised word), not a code, path or key. */

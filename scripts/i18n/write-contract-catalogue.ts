@@ -19,7 +19,10 @@ async function main() {
   for (const { code } of LANGUAGES) {
     if (code === SOURCE_LOCALE) continue;
     const before = messageFile(code, 'contract');
-    write(code, Object.fromEntries(messages.filter((m) => m in before).map((m) => [m, before[m]!])));
+    write(
+      code,
+      Object.fromEntries(messages.filter((m) => m in before).map((m) => [m, before[m]!])),
+    );
     const missing = messages.filter((m) => !(m in before)).length;
     console.log(`${code}: ${messages.length - missing} of ${messages.length} translated`);
   }

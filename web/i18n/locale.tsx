@@ -8,6 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { setMessagesLocale } from './contract-messages';
 import { LANGUAGES, SHIPPED_LOCALES, SOURCE_LOCALE, type Locale } from '../../contract/languages';
 
 /** This device's last choice (the switch, or the member's saved setting when it last arrived). */
@@ -75,6 +76,7 @@ export function I18nProvider({
   );
   useEffect(() => {
     document.documentElement.lang = locale;
+    setMessagesLocale(locale);
   }, [locale]);
   const setLocale = useCallback(
     (next: Locale) => {

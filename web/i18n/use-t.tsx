@@ -1,4 +1,5 @@
-import { Fragment, use, useMemo, type ReactNode } from 'react';
+import { Fragment, use, useCallback, useMemo, type ReactNode } from 'react';
+import { contractMessages, translateMessage } from './contract-messages';
 import { useLocale } from './locale';
 import type { MessageValues, Messages } from './namespace';
 
@@ -16,6 +17,16 @@ export function useT<Key extends string>(messages: Messages<Key>): Translate<Key
     () => (key, values) => (catalogue[key] ?? messages.source[key])?.(values) ?? key,
     [catalogue, messages],
   );
+}
+
+/**
+ * Translates English contract messages (a field's validation error, a server's answer) into the
+ * current language; any other text passes through as it is.
+ */
+export function useContractMessage(): (text: string) => string {
+  const { locale } = useLocale();
+  const catalogue = contractMessages.ready(locale) ?? use(contractMessages.load(locale));
+  return useCallback((text: string) => translateMessage(text, catalogue), [catalogue]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency';
+import { localizeMessage } from '../i18n/contract-messages';
 import { clearSession, getToken } from './session';
 
 /** A failed API call: the server's message for people and its stable code for programs. */
@@ -62,13 +63,17 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       signal,
     });
   } catch {
-    throw new ApiError(0, 'No response received from server.', 'NETWORK');
+    throw new ApiError(0, localizeMessage('No response received from server.'), 'NETWORK');
   }
   const payload: unknown = await response.json().catch(() => undefined);
   checkResponse(response, payload, token);
   const parsed = options.schema.safeParse(payload);
   if (!parsed.success)
-    throw new ApiError(response.status, 'The server sent an unexpected answer.', 'BAD_RESPONSE');
+    throw new ApiError(
+      response.status,
+      localizeMessage('The server sent an unexpected answer.'),
+      'BAD_RESPONSE',
+    );
   return parsed.data;
 }
 
@@ -83,7 +88,9 @@ function checkResponse(response: Response, payload: unknown, token: string | nul
     const body = (payload ?? {}) as { message?: unknown; code?: unknown; field?: unknown };
     throw new ApiError(
       response.status,
-      typeof body.message === 'string' ? body.message : 'Something went wrong. Please try again.',
+      localizeMessage(
+        typeof body.message === 'string' ? body.message : 'Something went wrong. Please try again.',
+      ),
       typeof body.code === 'string' ? body.code : 'UNKNOWN',
       typeof body.field === 'string' ? body.field : undefined,
     );
@@ -118,7 +125,7 @@ export async function apiDownload(
   try {
     response = await fetch(path, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch {
-    throw new ApiError(0, 'No response received from server.', 'NETWORK');
+    throw new ApiError(0, localizeMessage('No response received from server.'), 'NETWORK');
   }
   if (!response.ok) {
     const payload: unknown = await response.json().catch(() => undefined);

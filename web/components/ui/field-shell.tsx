@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
+import { useContractMessage } from '../../i18n/use-t';
 
 /*
  * What every field of the family (form-field.tsx) shares: a visible label, the hint and error
@@ -72,6 +73,7 @@ export function FieldMessages({
   /** `alert` announces the error as soon as it shows. */
   errorRole?: 'alert' | undefined;
 }) {
+  const say = useContractMessage();
   return (
     <>
       {hint ? (
@@ -81,7 +83,7 @@ export function FieldMessages({
       ) : null}
       {error ? (
         <p id={ids.errorId} className={fieldErrorText} role={errorRole} data-testid="field-error">
-          {error}
+          {say(error)}
         </p>
       ) : null}
     </>
