@@ -1,21 +1,18 @@
 /* The building blocks of the documentation's prose: sections (anchors under the sticky header), paragraphs, lists, notes. */
 import type { ReactNode } from 'react';
-import { DOC_SECTIONS, type DocSection } from '../content';
-
-function sectionTitle(id: string): string {
-  const section = DOC_SECTIONS.find((s: DocSection) => s.id === id);
-  if (!section) throw new Error(`Unknown documentation section ${id}`);
-  return section.title;
-}
+import { useT } from '../../../i18n/use-t';
+import type { DocSectionId } from '../content';
+import { docsMessages } from '../messages';
 
 /** One documentation section: an anchor target that clears the sticky header. */
-export function Section({ id, children }: { id: string; children: ReactNode }) {
+export function Section({ id, children }: { id: DocSectionId; children: ReactNode }) {
+  const t = useT(docsMessages);
   return (
     <section
       id={id}
       className="scroll-mt-32 border-b border-base-300 py-10 first:pt-0 last:border-b-0 lg:scroll-mt-24"
     >
-      <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{sectionTitle(id)}</h2>
+      <h2 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(`section.${id}`)}</h2>
       {children}
     </section>
   );

@@ -1,6 +1,8 @@
 import { Button } from '../../../components/ui/button';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { DocSection } from '../content';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../../../i18n/use-t';
+import type { DocSectionId } from '../content';
+import { docsMessages } from '../messages';
 
 /** How far below the top of the viewport a section must start to count as the one being read. */
 const READING_LINE_PX = 140;
@@ -49,12 +51,12 @@ function useActiveSection(ids: readonly string[]): string | undefined {
  * Table of contents: a sticky sidebar on large screens, a disclosure ("On this page") on small
  * ones that closes after a link is followed or on Escape.
  */
-export function DocsToc({ sections }: { sections: readonly DocSection[] }) {
+export function DocsToc({ sections }: { sections: readonly DocSectionId[] }) {
+  const t = useT(docsMessages);
   const [open, setOpen] = useState(false);
   const listId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const ids = useMemo(() => sections.map((s) => s.id), [sections]);
-  const active = useActiveSection(ids);
+  const active = useActiveSection(sections);
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'Escape' && open) {
@@ -64,7 +66,7 @@ export function DocsToc({ sections }: { sections: readonly DocSection[] }) {
   }
 
   return (
-    <nav aria-label="Documentation" onKeyDown={onKeyDown} className="text-sm">
+    <nav aria-label={t('toc.label')} onKeyDown={onKeyDown} className="text-sm">
       <Button
         ref={toggleRef}
         variant="secondary"
@@ -75,7 +77,7 @@ export function DocsToc({ sections }: { sections: readonly DocSection[] }) {
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}
       >
-        On this page
+        {t('toc.onThisPage')}
         <svg
           aria-hidden="true"
           viewBox="0 0 20 20"
@@ -86,22 +88,22 @@ export function DocsToc({ sections }: { sections: readonly DocSection[] }) {
         </svg>
       </Button>
       <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide uppercase lg:block">
-        On this page
+        {t('toc.onThisPage')}
       </p>
       <ol id={listId} className={`mt-2 space-y-1 lg:mt-0 lg:block ${open ? 'block' : 'hidden'}`}>
-        {sections.map((section) => {
-          const current = section.id === active;
+        {sections.map((id) => {
+          const current = id === active;
           return (
-            <li key={section.id}>
+            <li key={id}>
               <a
-                href={`#${section.id}`}
+                href={`#${id}`}
                 aria-current={current ? 'location' : undefined}
                 onClick={() => setOpen(false)}
                 className={`block rounded-field border-l-4 px-3 py-1.5 hover:bg-base-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-base-content ${
                   current ? 'border-success bg-base-200 font-semibold' : 'border-transparent'
                 }`}
               >
-                {section.title}
+                {t(`section.${id}`)}
               </a>
             </li>
           );

@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FOUR_NUMBER_KEYS, FOUR_NUMBER_LABELS } from '../../../../contract/four-numbers';
 import { co2StoredKg, IMPACT_SOURCES } from '../../../../contract/impact';
 import { growthOfSpecies } from '../../../../contract/species-growth';
 import { CARE_SCHEDULE } from '../../../../contract/tree-care';
@@ -29,6 +30,11 @@ describe('the impact method section', () => {
     expect(within(section).getByRole('heading', { name: 'The 12-month rule' })).toBeVisible();
     expect(section).toHaveTextContent('Alive at last check: Living plants checked in the last 12');
     expect(section).toHaveTextContent('gone 10 months without a check');
+    // The page's English words for the four numbers are the contract's, which other screens show.
+    for (const key of FOUR_NUMBER_KEYS) {
+      const { label, means } = FOUR_NUMBER_LABELS[key];
+      expect(section).toHaveTextContent(`${label}: ${means}`);
+    }
     const sources = within(section).getAllByRole('list').at(-1)!;
     expect(
       within(sources)

@@ -1,34 +1,37 @@
 /* Documentation for people running Canopy: hosting and the API. */
 import { buttonClass } from '../../../components/ui/button';
-import { API_DOCS_PATH, COMMANDS, ENV_SETTINGS, LOCAL_ADDRESS } from '../content';
+import { rich, useT } from '../../../i18n/use-t';
+import {
+  API_DOCS_PATH,
+  COMMANDS,
+  ENV_SETTINGS,
+  LOCAL_ADDRESS,
+  RESPONSE_SHAPE,
+  type EnvSetting,
+} from '../content';
+import { docsTechnicalMessages } from '../messages';
 import { Code, CodeBlock } from './code-block';
 import { H3, List, Note, P, Section } from './doc-prose';
 
+const code = { code: (text: string) => <Code>{text}</Code> };
+
 export function SelfHosting() {
+  const t = useT(docsTechnicalMessages);
+  const fallback = ({ fallback }: EnvSetting) =>
+    'code' in fallback ? fallback.code : t(fallback.words);
   return (
     <Section id="self-hosting">
-      <P>
-        Canopy is one Node.js program that serves both the app and its API. You need Node.js 20 or
-        newer. In a copy of the source code, run:
-      </P>
+      <P>{t('hosting.intro')}</P>
       <CodeBlock code={COMMANDS.start} />
-      <P>
-        This builds the web app and starts Canopy on <Code>{LOCAL_ADDRESS}</Code>. With no settings
-        at all it stores everything in an SQLite database in <Code>./data</Code>, prints outgoing
-        emails to the log and takes card payments in a built-in test mode, so you can try every
-        screen without any accounts elsewhere.
-      </P>
-      <H3>Using PostgreSQL</H3>
-      <P>
-        For a larger community, point <Code>DATABASE_URL</Code> at a PostgreSQL database; Canopy
-        creates its tables on start.
-      </P>
+      <P>{rich(t('hosting.defaults', { address: LOCAL_ADDRESS }), code)}</P>
+      <H3>{t('hosting.postgres.title')}</H3>
+      <P>{rich(t('hosting.postgres.text'), code)}</P>
       <CodeBlock code={COMMANDS.postgres} />
-      <H3>Demo data</H3>
-      <P>To fill a fresh installation with sample drives, trees and donations, run:</P>
+      <H3>{t('hosting.demo.title')}</H3>
+      <P>{t('hosting.demo.text')}</P>
       <CodeBlock code={COMMANDS.seed} />
-      <H3>Settings</H3>
-      <P>Every setting is an environment variable with a working default:</P>
+      <H3>{t('hosting.settings.title')}</H3>
+      <P>{t('hosting.settings.intro')}</P>
       <dl className="mt-4 divide-y divide-base-300 rounded-box border border-base-300">
         {ENV_SETTINGS.map((setting) => (
           <div
@@ -41,49 +44,36 @@ export function SelfHosting() {
               ))}
             </dt>
             <dd className="leading-relaxed">
-              <span className="block">{setting.meaning}</span>
-              <span className="mt-1 block text-sm">Default: {setting.fallback}</span>
+              <span className="block">{t(setting.meaning)}</span>
+              <span className="mt-1 block text-sm">
+                {t('hosting.settings.default', { value: fallback(setting) })}
+              </span>
             </dd>
           </div>
         ))}
       </dl>
-      <Note title="Back-ups">
-        With SQLite, everything lives in the data directory: back it up and you have backed up
-        Canopy. With PostgreSQL, back up the database and the data directory (it holds uploaded
-        photos and the session secret).
-      </Note>
+      <Note title={t('hosting.backups.title')}>{t('hosting.backups.text')}</Note>
     </Section>
   );
 }
 
 export function Api() {
+  const t = useT(docsTechnicalMessages);
   return (
     <Section id="api">
-      <P>
-        Everything the app does goes through a JSON API under <Code>/api</Code>, so you can build
-        your own tools on top of Canopy. The full, interactive reference — every endpoint with its
-        fields and responses — is generated from the server's own schemas:
-      </P>
+      <P>{rich(t('api.intro'), code)}</P>
       <p className="mt-4">
         <a href={API_DOCS_PATH} className={buttonClass()}>
-          Open the API reference
+          {t('api.open')}
         </a>
       </p>
-      <H3>The basics</H3>
+      <H3>{t('api.basics.title')}</H3>
       <List>
-        <li>
-          Sign in with <Code>POST /api/users/login</Code>; send the token you get back in the{' '}
-          <Code>x-auth-token</Code> header (<Code>Authorization: Bearer</Code> works too).
-        </li>
-        <li>
-          Responses look like <Code>{'{ "success": true, "message": "…", "data": … }'}</Code>;
-          errors carry a clear message and a stable <Code>code</Code>.
-        </li>
-        <li>
-          Lists are paginated with <Code>page</Code> and <Code>limit</Code> (at most 100 per page).
-        </li>
+        <li>{rich(t('api.basics.signIn'), code)}</li>
+        <li>{rich(t('api.basics.responses', { shape: RESPONSE_SHAPE }), code)}</li>
+        <li>{rich(t('api.basics.paging'), code)}</li>
       </List>
-      <P>Check that a server is up:</P>
+      <P>{t('api.health')}</P>
       <CodeBlock code={COMMANDS.health} />
     </Section>
   );
