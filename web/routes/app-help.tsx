@@ -4,12 +4,10 @@ import { mutedText, sectionCard, textLink } from '../components/ui/looks';
 import { usePageTitle } from '../components/ui/page-title';
 import { icons } from '../app/shell/icons';
 import { DEVELOPER_ITEMS, HELP_ITEMS, type HelpItem } from '../app/shell/nav';
-import { shellMessages } from '../app/messages';
 import { docsMessages } from '../features/docs/messages';
 import { useT } from '../i18n/use-t';
 
 function HelpList({ items, testId }: { items: readonly HelpItem[]; testId: string }) {
-  const t = useT(shellMessages);
   return (
     <ul className="grid gap-4 md:grid-cols-2" data-testid={testId}>
       {items.map((item) => (
@@ -17,9 +15,9 @@ function HelpList({ items, testId }: { items: readonly HelpItem[]; testId: strin
           <span className="mt-0.5 shrink-0 text-base-content/80">{icons[item.icon]}</span>
           <div className="flex min-w-0 flex-col gap-1">
             <Link to={item.to} className={`${textLink} self-start`}>
-              {t(item.label)}
+              {item.label}
             </Link>
-            <p className={mutedText}>{t(item.about)}</p>
+            <p className={mutedText}>{item.about}</p>
           </div>
         </li>
       ))}
