@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import MessageFormat from '@messageformat/core';
 import type { Catalogue } from './namespace';
-import { translateMessage } from './contract-messages';
+import { translateMessage } from './contract-catalogue';
+import { contractTranslator, localizeMessage, setMessagesLocale } from './contract-messages';
 
 /** A catalogue of compiled messages, as the build and the server make them. */
 function compiled(locale: string, messages: Record<string, string>): Catalogue {
@@ -33,5 +35,22 @@ describe('contract messages in the shown language (English is the key)', () => {
     expect(translateMessage('Please wait minutes and try again.', hi)).toBe(
       'Please wait minutes and try again.',
     );
+  });
+});
+
+describe('localizeMessage (the API client and toasts)', () => {
+  it('is English until another language is shown, then that language once it has arrived', async () => {
+    const spanish = (
+      JSON.parse(
+        readFileSync(new URL('../../locales/es/contract.json', import.meta.url), 'utf8'),
+      ) as Record<string, string>
+    )['Drive Name is required!'];
+    expect(localizeMessage('Drive Name is required!')).toBe('Drive Name is required!');
+    setMessagesLocale('es');
+    await contractTranslator('es');
+    expect(localizeMessage('Drive Name is required!')).toBe(spanish);
+    expect(spanish).not.toBe('Drive Name is required!');
+    setMessagesLocale('en');
+    expect(localizeMessage('Drive Name is required!')).toBe('Drive Name is required!');
   });
 });

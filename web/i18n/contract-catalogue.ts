@@ -1,0 +1,61 @@
+import { defineMessages, type Catalogue } from './namespace';
+
+/*
+ * The contract's messages (issue 26): validation texts and server answers arrive in English,
+ * which is their key in locales/<lang>/contract.json (scripts/i18n/contract-messages.ts). They
+ * are translated where they are shown: a field's error, a toast, an ApiError's message. This
+ * module loads only when a language other than English is shown (contract-messages.ts).
+ */
+
+// English needs no catalogue: the text is the message.
+export const contractMessages = defineMessages<Record<string, string>>(
+  'contract',
+  {},
+  import.meta.glob(['../../locales/*/contract.json', '!../../locales/en/*'], {
+    query: '?messages',
+    import: 'default',
+  }),
+);
+
+type Template = readonly [pattern: RegExp, key: string, names: readonly string[]];
+const templatesByCatalogue = new WeakMap<Catalogue, readonly Template[]>();
+
+/** The catalogue's messages with `{placeholders}`, as patterns that match their English. */
+function templatesOf(catalogue: Catalogue): readonly Template[] {
+  let templates = templatesByCatalogue.get(catalogue);
+  if (!templates) {
+    templates = Object.keys(catalogue)
+      .filter((key) => /\{\w+\}/.test(key))
+      .map((key): Template => {
+        const names = [...key.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+        const escaped = key.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+        return [new RegExp(`^${escaped.replace(/\{\w+\}/g, '(.+?)')}$`, 's'), key, names];
+      });
+    templatesByCatalogue.set(catalogue, templates);
+  }
+  return templates;
+}
+
+// "1,234" filled into an English template is the number 1234 again, for plurals and grouping.
+const valueOf = (text: string) =>
+  /^\d{1,3}(,\d{3})*(\.\d+)?$/.test(text) ? Number(text.replaceAll(',', '')) : text;
+
+/** `text` (an English contract message) in the catalogue's language; any other text as it is. */
+export function translateMessage(text: string, catalogue: Catalogue): string {
+  const exact = catalogue[text];
+  if (exact) return exact();
+  for (const [pattern, key, names] of templatesOf(catalogue)) {
+    const match = pattern.exec(text);
+    if (match)
+      return catalogue[key]!(
+        Object.fromEntries(names.map((name, i) => [name, valueOf(match[i + 1]!)])),
+      );
+  }
+  return text;
+}
+
+/** `locale`'s translator of contract messages, once its catalogue has arrived. */
+export async function translatorFor(locale: string): Promise<(text: string) => string> {
+  const catalogue = await contractMessages.load(locale);
+  return (text) => translateMessage(text, catalogue);
+}
