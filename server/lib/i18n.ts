@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import MessageFormat from '@messageformat/core';
+import { formatInZone } from '../../contract/attendance';
 import { isLocale, SOURCE_LOCALE, type Locale } from '../../contract/languages';
+import { formatMoney } from '../../contract/money';
+import type calendarFeed from '../../locales/en/calendar-feed.json';
+import type mailDonations from '../../locales/en/mail-donations.json';
 import type mail from '../../locales/en/mail.json';
+import type pdf from '../../locales/en/pdf.json';
 
 /** The namespaces the server speaks (locales/<lang>/<namespace>.json, the files the web reads). */
 interface Namespaces {
   mail: typeof mail;
+  'mail-donations': typeof mailDonations;
+  pdf: typeof pdf;
+  'calendar-feed': typeof calendarFeed;
 }
 export type Namespace = keyof Namespaces;
 export type MessageValues = Record<string, unknown>;
@@ -45,6 +53,10 @@ export interface Translator<N extends Namespace> {
   /** Numbers and dates in that language, through Intl (Hindi groups 1,00,000). */
   number(value: number, options?: Intl.NumberFormatOptions): string;
   date(value: Date | string, options?: Intl.DateTimeFormatOptions): string;
+  /** An amount in minor units with its currency ("$12.50"; English exactly as formatMoney). */
+  money(amountMinor: number, currency: string): string;
+  /** A wall-clock time in a zone, the zone named ("5 March 2026, 09:00 (Asia/Kolkata)"). */
+  inZone(instant: Date | string, timeZone: string): string;
 }
 
 /**
@@ -70,5 +82,20 @@ export function translator<N extends Namespace>(
       new Intl.NumberFormat(language, options).format(value),
     date: (value: Date | string, options?: Intl.DateTimeFormatOptions) =>
       new Intl.DateTimeFormat(language, options).format(new Date(value)),
+    money: (amountMinor: number, currency: string) =>
+      language === SOURCE_LOCALE
+        ? formatMoney(amountMinor, currency)
+        : localMoney(language, amountMinor, currency),
+    inZone: (instant: Date | string, timeZone: string) =>
+      language === SOURCE_LOCALE
+        ? formatInZone(instant, timeZone)
+        : `${new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23', timeZone }).format(new Date(instant))} (${timeZone})`,
   });
+}
+
+/** Money in another language than English: that language's digits, grouping and symbol place. */
+function localMoney(language: Locale, amountMinor: number, currency: string): string {
+  const format = new Intl.NumberFormat(language, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amountMinor / 10 ** digits);
 }

@@ -18,15 +18,19 @@ export function verificationCodeMail(
   );
 }
 
-export function resetPasswordMail(to: string, username: string, link: string): Mail {
+export function resetPasswordMail(
+  to: string,
+  username: string,
+  link: string,
+  locale: string | null = null,
+): Mail {
+  const t = translator(locale, 'mail');
   return composeMail(
     to,
-    'Reset your Canopy password',
-    [
-      `Hi ${username}, someone (hopefully you) asked to reset the password of your Canopy account.`,
-      'The link works once and expires in 30 minutes. If you did not ask for it, ignore this email: your password stays as it is.',
-    ],
-    { label: 'Reset my password', value: link, href: link },
+    t('reset.subject'),
+    [t('reset.intro', { name: username }), t('reset.expiry')],
+    { label: t('reset.button'), value: link, href: link },
+    mailLayout(t),
   );
 }
 
@@ -35,14 +39,14 @@ export function signInFailuresMail(
   username: string,
   failures: number,
   resetLink: string,
+  locale: string | null = null,
 ): Mail {
+  const t = translator(locale, 'mail');
   return composeMail(
     to,
-    'Failed sign-ins to your Canopy account',
-    [
-      `Hi ${username}, someone tried to sign in to your Canopy account with a wrong password ${failures} times in the last hour.`,
-      'If it was you, there is nothing to do. If not, your password kept them out; you can still sign in as usual from your own devices. To be safe, choose a new password that you use nowhere else.',
-    ],
-    { label: 'Choose a new password', value: resetLink, href: resetLink },
+    t('signInFailures.subject'),
+    [t('signInFailures.intro', { name: username, failures }), t('signInFailures.advice')],
+    { label: t('signInFailures.button'), value: resetLink, href: resetLink },
+    mailLayout(t),
   );
 }

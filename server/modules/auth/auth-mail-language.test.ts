@@ -88,6 +88,32 @@ describe.each(databaseTargets)(
       expect(hindi.html).toContain('<body lang="hi"');
     });
 
+    it('sends the password-reset mail in the member’s saved language', async () => {
+      await start();
+      const email = `ash-${Date.now()}@example.org`;
+      expect((await register(email)).statusCode).toBe(201);
+      const resetIn = async (locale: string) => {
+        await t!.database.db
+          .updateTable('users')
+          .set({ locale })
+          .where('email', '=', email)
+          .execute();
+        const since = Date.now();
+        expect((await post('/api/users/forgotpassword', { email })).statusCode).toBe(200);
+        return waitForMail(inbox, email, since);
+      };
+      const spanish = await resetIn('es');
+      expect(spanish.subject).toBe('Restablece tu contraseña de Canopy');
+      expect(spanish.text).toContain(
+        'Restablecer mi contraseña: http://canopy.test/reset-password',
+      );
+      expect(spanish.html).toContain('<body lang="es"');
+      const hindi = await resetIn('hi');
+      expect(hindi.subject).toBe('अपना Canopy पासवर्ड रीसेट कीजिए');
+      expect(hindi.text).toContain('30 मिनट में समाप्त हो जाता है');
+      expect(hindi.html).toContain('<body lang="hi"');
+    });
+
     it('refuses to sign up in a language that is not shipped yet', async () => {
       await start();
       const res = await register(`kai-${Date.now()}@example.org`, { locale: 'xx' });

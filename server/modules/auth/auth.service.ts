@@ -266,7 +266,10 @@ export function authService(deps: AuthServiceDeps) {
             expires_at: later(AUTH_LIMITS.resetTtlMs),
           });
           const link = `${deps.appUrl}/reset-password?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
-          await mail.send(tx, resetPasswordMail(user.email, user.name ?? user.username, link));
+          await mail.send(
+            tx,
+            resetPasswordMail(user.email, user.name ?? user.username, link, user.locale),
+          );
         });
       });
       return AUTH_MESSAGES.resetSent;

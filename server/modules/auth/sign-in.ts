@@ -99,7 +99,13 @@ export function signIn(deps: SignInDeps) {
     if (count < SIGN_IN_LIMITS.warnAfterFailures) return;
     const hour = Math.floor(now / SIGN_IN_LIMITS.warningWindowMs);
     const link = `${deps.appUrl}/forgot-password`;
-    const mail = signInFailuresMail(user.email, user.name ?? user.username, count, link);
+    const mail = signInFailuresMail(
+      user.email,
+      user.name ?? user.username,
+      count,
+      link,
+      user.locale,
+    );
     await deps.uow.withTransaction((tx) =>
       deps.mail.send(tx, mail, { key: `signin-warning:${user.id}:${hour}` }),
     );

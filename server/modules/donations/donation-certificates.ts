@@ -21,9 +21,16 @@ export interface GiftDrive {
 
 /** What certificates ask of other modules: names (users), drives (drives), plantings (trees). */
 export interface CertificatePorts {
-  person: (
-    id: string,
-  ) => Promise<{ name: string | null; username: string; deletedAt: string | null } | undefined>;
+  person: (id: string) => Promise<
+    | {
+        name: string | null;
+        username: string;
+        deletedAt: string | null;
+        /** The saved language for their mails and documents (absent or null: English). */
+        locale?: string | null;
+      }
+    | undefined
+  >;
   drive: (driveId: string, viewerId: string) => Promise<GiftDrive | null>;
   /** Every module's `giftPlantings` answer (none until gifts are allocated to trees). */
   plantings: () => ReadonlyArray<(donationId: string) => Promise<GiftPlantings>>;

@@ -1,10 +1,11 @@
-import { composeMail, type Mail } from '../../lib/mailer';
+import { translator } from '../../lib/i18n';
+import { composeMail, mailLayout, type Mail } from '../../lib/mailer';
 
 export interface ReceiptMailInput {
   to: string;
   name: string;
   receiptNumber: string;
-  /** `12 trees for "Riverbank planting"`. */
+  /** `12 trees for "Riverbank planting"` (describeGift in the same language). */
   gift: string;
   /** `$60.00`. */
   amount: string;
@@ -15,31 +16,29 @@ export interface ReceiptMailInput {
   certificate?: boolean;
   /** Gifts without a recipient email (issue 19 §5): the links the giver passes on. */
   giftLinks?: Array<{ name: string; url: string }>;
+  /** The donor's saved language (null: English). */
+  locale?: string | null;
 }
 
 /** Sent once, after the payment is recorded: the receipt number, what was given and where the PDF is. */
 export function receiptMail(input: ReceiptMailInput): Mail {
+  const t = translator(input.locale, 'mail-donations');
   return composeMail(
     input.to,
-    `Your Canopy receipt ${input.receiptNumber}`,
+    t('receipt.subject', { number: input.receiptNumber }),
     [
-      `Hi ${input.name}, thank you! We received your payment of ${input.amount}: ${input.gift}.`,
-      `Receipt number: ${input.receiptNumber}. You can download the receipt as a PDF from your transactions at any time.`,
-      ...(input.certificate
-        ? [
-            'Your certificate is attached, ready to print: it shows your trees, and once they are planted, which trees they are.',
-          ]
-        : []),
+      t('receipt.thanks', { name: input.name, amount: input.amount, gift: input.gift }),
+      t('receipt.number', { number: input.receiptNumber }),
+      ...(input.certificate ? [t('receipt.certificate')] : []),
       ...(input.giftLinks?.length
         ? [
-            'Your gift is ready to pass on. Each link works once and adds the trees to the forest of whoever opens it:',
-            ...input.giftLinks.map((g) => `For ${g.name}: ${g.url}`),
+            t('receipt.giftLinks'),
+            ...input.giftLinks.map((g) => t('receipt.giftLink', { name: g.name, url: g.url })),
           ]
         : []),
-      ...(input.testMode
-        ? ['This was a TEST MODE payment: no card was charged and no money moved.']
-        : []),
+      ...(input.testMode ? [t('receipt.testMode')] : []),
     ],
-    { label: 'View my transactions', value: input.link, href: input.link },
+    { label: t('receipt.button'), value: input.link, href: input.link },
+    mailLayout(translator(t.locale, 'mail')),
   );
 }

@@ -4,6 +4,7 @@ import type { DonationRow } from '../../db/tables';
 import type { Executor, Tx } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import type { MailQueue } from '../../jobs/jobs-port';
+import { translator } from '../../lib/i18n';
 import type { Log } from '../../lib/log';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentEvent } from '../payments/payment-provider';
@@ -183,18 +184,23 @@ export function donationFulfilment(deps: FulfilmentDeps) {
     const giftLinks = trees && deps.giftsPaid ? await deps.giftsPaid(tx, donation.id) : [];
     const parties = await repo.paymentParties(donation.id);
     if (!parties || parties.donor_deleted_at) return;
+    const words = translator(parties.donor_locale, 'mail-donations');
     await deps.mail.send(
       tx,
       receiptMail({
         to: parties.donor_email,
         name: parties.donor_name?.trim() || parties.donor_username,
         receiptNumber,
-        gift: describeGift({
-          ...donation,
-          driveName: parties.drive_name,
-          organisationName: parties.organisation_name,
-        }),
-        amount: formatMoney(donation.amount_minor, donation.currency),
+        gift: describeGift(
+          {
+            ...donation,
+            driveName: parties.drive_name,
+            organisationName: parties.organisation_name,
+          },
+          words,
+        ),
+        amount: words.money(donation.amount_minor, donation.currency),
+        locale: parties.donor_locale,
         link: `${deps.appUrl}${TRANSACTIONS_PATH}`,
         testMode: donation.provider === 'test',
         certificate: trees,

@@ -16,7 +16,8 @@ import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { composeMail, type MailAttachment } from '../../lib/mailer';
+import { translator } from '../../lib/i18n';
+import { composeMail, mailLayout, type MailAttachment } from '../../lib/mailer';
 import { hashSecretToken, SECRET_TOKEN_PATTERN } from '../../lib/secret-tokens';
 import type { SessionUser } from '../auth/auth.service';
 import type { CertificatePorts, GiftDrive } from './donation-certificates';
@@ -190,8 +191,9 @@ export function donationGifts(deps: DonationGiftsDeps) {
       // Names and the drive are read first: on SQLite a read outside the open transaction waits.
       const seen = await repo.byId(giftId);
       if (!seen || !seen.recipient_email || seen.claimed_by || seen.status !== 'paid') return;
-      const donor = seen.anonymous === 1 ? undefined : await deps.person(seen.donor_id);
-      const giver = donor && !donor.deletedAt ? displayName(donor) : null;
+      // The mail speaks the giver's language (the recipient may have no account), even when anonymous.
+      const donor = await deps.person(seen.donor_id);
+      const giver = seen.anonymous !== 1 && donor && !donor.deletedAt ? displayName(donor) : null;
       const drive = seen.drive_id ? await deps.drive(seen.drive_id, seen.donor_id) : null;
       await uow.withTransaction(async (tx) => {
         const gifts = donationGiftsRepository(tx.db);
@@ -200,19 +202,27 @@ export function donationGifts(deps: DonationGiftsDeps) {
         if (Number(gift.code_version) !== version || gift.status !== 'paid') return;
         if (gift.send_on && gift.send_on > utcDay(clock.now()) && !gift.resend_window_at) return;
         const url = claimUrl(gift);
+        const t = translator(donor?.locale, 'mail-donations');
+        const words = { name: gift.recipient_name, giver, trees: treesText(gift.trees, t) };
+        const intro = giver
+          ? drive
+            ? t('treeGift.intro', { ...words, drive: drive.name })
+            : t('treeGift.introGeneralFund', words)
+          : drive
+            ? t('treeGift.introAnonymous', { ...words, drive: drive.name })
+            : t('treeGift.introAnonymousGeneralFund', words);
         await deps.mail.send(
           tx,
           composeMail(
             gift.recipient_email,
-            `${giver ?? 'Someone'} gave you ${treesText(gift.trees)}`,
+            giver ? t('treeGift.subject', words) : t('treeGift.subjectAnonymous', words),
             [
-              `Hi ${gift.recipient_name}, ${giver ?? 'someone'} gave you ${treesText(gift.trees)}${
-                drive ? `, planted at "${drive.name}"` : " through Canopy's general fund"
-              }.`,
-              ...(gift.message ? [`Their message: “${gift.message}”`] : []),
-              'Your certificate is attached. Open the link to add the trees to your own forest on Canopy and follow them as they grow. The link works once.',
+              intro,
+              ...(gift.message ? [t('treeGift.message', { message: gift.message })] : []),
+              t('treeGift.howTo'),
             ],
-            { label: 'Claim your trees', value: url, href: url },
+            { label: t('treeGift.button'), value: url, href: url },
+            mailLayout(translator(t.locale, 'mail')),
           ),
           {
             key: `gift-mail:${gift.id}:${version}`,

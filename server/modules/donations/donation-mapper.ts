@@ -7,6 +7,7 @@ import {
 import { majorAmountText } from '../../../contract/money';
 import type { DonationRow } from '../../db/tables';
 import { csvFile, csvLine } from '../../lib/csv';
+import { translator, type Translator } from '../../lib/i18n';
 import type { DonationRowWithGift } from './donations.repository';
 
 /** A donation row with the drive it went to (left-joined, so null for the general fund). */
@@ -97,26 +98,33 @@ export function toDonatedTree(row: DonationWithDrive): DonatedTree {
 }
 
 /** `1 tree`, `1,000 trees`. */
-export const treesText = (trees: number) =>
-  `${trees.toLocaleString('en-US')} ${trees === 1 ? 'tree' : 'trees'}`;
+/** Words about gifts, in a recipient's language (English unless a translator is given). */
+export type GiftWords = Translator<'mail-donations'>;
+const english = (): GiftWords => translator(null, 'mail-donations');
+
+export const treesText = (trees: number, t: GiftWords = english()) =>
+  t('gift.trees', { count: trees });
 
 /** What was given, in words: `12 trees for "Riverbank planting"` or `Cash donation for the general fund`. */
-export function describeGift(donation: {
-  kind: 'trees' | 'cash';
-  trees: number;
-  driveName: string | null;
-  /** The partner nursery that grows the trees, when there is one. */
-  nurseryName?: string | null;
-  /** Issue 22: the organisation (corporate account) the gift goes to, when not a drive. */
-  organisationName?: string | null;
-}): string {
-  const what = donation.kind === 'trees' ? treesText(donation.trees) : 'Cash donation';
+export function describeGift(
+  donation: {
+    kind: 'trees' | 'cash';
+    trees: number;
+    driveName: string | null;
+    /** The partner nursery that grows the trees, when there is one. */
+    nurseryName?: string | null;
+    /** Issue 22: the organisation (corporate account) the gift goes to, when not a drive. */
+    organisationName?: string | null;
+  },
+  t: GiftWords = english(),
+): string {
+  const what = donation.kind === 'trees' ? treesText(donation.trees, t) : t('gift.cash');
   const gift = donation.driveName
-    ? `${what} for "${donation.driveName}"`
+    ? t('gift.forDrive', { what, drive: donation.driveName })
     : donation.organisationName
-      ? `${what} for ${donation.organisationName}`
-      : `${what} for the general fund`;
-  return donation.nurseryName ? `${gift}, grown by ${donation.nurseryName}` : gift;
+      ? t('gift.forOrganisation', { what, organisation: donation.organisationName })
+      : t('gift.forGeneralFund', { what });
+  return donation.nurseryName ? t('gift.grownBy', { gift, nursery: donation.nurseryName }) : gift;
 }
 
 const CSV_COLUMNS = [

@@ -4,7 +4,8 @@ import type { UnitOfWork } from '../../db/unit-of-work';
 import type { MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import type { Log } from '../../lib/log';
-import { composeMail, type MailAttachment } from '../../lib/mailer';
+import { translator } from '../../lib/i18n';
+import { composeMail, mailLayout, type MailAttachment } from '../../lib/mailer';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { SessionUser } from '../auth/auth.service';
 import { describeGift, nurseryOf, type DonationWithDrive } from './donation-mapper';
@@ -187,10 +188,14 @@ export function donationStatements(deps: DonationStatementsDeps) {
         if (donors.length > 0)
           await uow.withTransaction(async (tx) => {
             for (const donor of donors)
-              await deps.mail.send(tx, statementMail(donor.email, displayName(donor), year, link), {
-                key: `statement:${donor.id}:${year}`,
-                attachments: [{ kind: STATEMENT_ATTACHMENT, id: `${donor.id}:${year}` }],
-              });
+              await deps.mail.send(
+                tx,
+                statementMail(donor.email, displayName(donor), year, link, donor.locale),
+                {
+                  key: `statement:${donor.id}:${year}`,
+                  attachments: [{ kind: STATEMENT_ATTACHMENT, id: `${donor.id}:${year}` }],
+                },
+              );
           });
         queued += donors.length;
         if (candidates.length < STATEMENT_DONOR_BATCH) break;
@@ -204,16 +209,24 @@ export function donationStatements(deps: DonationStatementsDeps) {
 }
 export type DonationStatements = ReturnType<typeof donationStatements>;
 
-/** The January mail: last year's statement attached, and where to download it again. */
-export function statementMail(to: string, name: string, year: number, link: string) {
+/** The January mail, in the donor's language: last year's statement attached, and where to download it again. */
+export function statementMail(
+  to: string,
+  name: string,
+  year: number,
+  link: string,
+  locale: string | null = null,
+) {
+  const t = translator(locale, 'mail-donations');
   return composeMail(
     to,
-    `Your Canopy statement for ${year}`,
+    t('statement.subject', { year }),
     [
-      `Hi ${name}, thank you for giving in ${year}!`,
-      `Attached is your statement of every gift you paid in ${year}, with each receipt number and the total per currency, ready for your tax return.`,
-      'You can download it again from Settings → Billing at any time.',
+      t('statement.thanks', { name, year }),
+      t('statement.attached', { year }),
+      t('statement.again'),
     ],
-    { label: 'Open billing settings', value: link, href: link },
+    { label: t('statement.button'), value: link, href: link },
+    mailLayout(translator(t.locale, 'mail')),
   );
 }

@@ -149,6 +149,7 @@ export function donationsStore(lookups: DonationLookups) {
           donor_username: donor.username,
           donor_name: donor.name,
           donor_deleted_at: donor.deletedAt,
+          donor_locale: donor.locale,
           drive_name: drive?.name ?? null,
           organizer_id: drive?.organizerId ?? null,
         };

@@ -158,8 +158,9 @@ export function recurringFulfilment(deps: RecurringFulfilmentDeps): RecurringFul
       paymentFailedMail({
         to: donor.email,
         name: donor.name?.trim() || donor.username,
-        gift: text,
+        gift,
         link: `${deps.appUrl}${BILLING_PATH}`,
+        locale: donor.locale,
         reason,
         final,
         portal: deps.portal,

@@ -3,7 +3,6 @@ import {
   DONATION_MESSAGES,
   donationLimitProblem,
 } from '../../../contract/donations';
-import { formatMoney } from '../../../contract/money';
 import {
   RECURRING_MESSAGES,
   YEARLY_RENEWAL_NOTICE_DAYS,
@@ -504,9 +503,9 @@ export function recurringGifts(deps: RecurringGiftsDeps) {
                   renewalNoticeMail({
                     to: donor.email,
                     name: donor.name?.trim() || donor.username,
-                    gift: recurringGiftText({ ...gift, amount: gift.amount_minor }),
-                    amount: formatMoney(gift.amount_minor, gift.currency),
-                    on: longDay(gift.next_at!),
+                    gift,
+                    on: gift.next_at!,
+                    locale: donor.locale,
                     link: `${deps.appUrl}${BILLING_PATH}`,
                   }),
                   { key: `renewal-notice:${gift.id}:${gift.next_at}` },

@@ -16,7 +16,8 @@ import type { MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { composeMail } from '../../lib/mailer';
+import { translator } from '../../lib/i18n';
+import { composeMail, mailLayout } from '../../lib/mailer';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import type { SessionUser } from '../auth/auth.service';
 import type { UsersService } from '../users/users.service';
@@ -68,15 +69,21 @@ export function attendanceWindow(drive: Pick<DriveRow, 'starts_at' | 'duration_h
   };
 }
 
-export function walkInInvitationMail(to: string, name: string, driveName: string, link: string) {
+/** The walk-in's invitation, in the organiser's language (a walk-in may have no account). */
+export function walkInInvitationMail(
+  to: string,
+  name: string,
+  driveName: string,
+  link: string,
+  locale: string | null = null,
+) {
+  const t = translator(locale, 'mail');
   return composeMail(
     to,
-    `You were at "${driveName}": claim your volunteer hours on Canopy`,
-    [
-      `Hello ${name}, thank you for planting with us at "${driveName}". The organiser checked you in as a walk-in.`,
-      `Sign in to Canopy with this email address (${to}), or create an account with it, and open the link to put this attendance and its volunteer hours on your account. If you were not there, you can ignore this email.`,
-    ],
-    { label: 'Claim my attendance', value: link, href: link },
+    t('walkIn.subject', { drive: driveName }),
+    [t('walkIn.intro', { name, drive: driveName }), t('walkIn.howTo', { email: to })],
+    { label: t('walkIn.button'), value: link, href: link },
+    mailLayout(t),
   );
 }
 
@@ -255,7 +262,7 @@ export function driveAttendance(deps: AttendanceDeps) {
     return { personId: userId, already: false };
   }
 
-  async function checkInWalkIn(tx: Tx, drive: DriveRow, walkIn: WalkIn) {
+  async function checkInWalkIn(tx: Tx, drive: DriveRow, walkIn: WalkIn, locale: string | null) {
     const member = await deps.users.personByEmail(walkIn.email, tx);
     if (member && !member.deletedAt) {
       if (member.id !== drive.organizer_id)
@@ -275,7 +282,10 @@ export function driveAttendance(deps: AttendanceDeps) {
     });
     await save(repo, drive, undefined, row);
     const link = `${deps.appUrl}${driveLink(drive.id)}?${CLAIM_QUERY_PARAM}=${claim.token}`;
-    await deps.mail.send(tx, walkInInvitationMail(walkIn.email, walkIn.name, drive.name, link));
+    await deps.mail.send(
+      tx,
+      walkInInvitationMail(walkIn.email, walkIn.name, drive.name, link, locale),
+    );
     return { personId: row.person_id, already: false, invited: true };
   }
 
@@ -328,7 +338,7 @@ export function driveAttendance(deps: AttendanceDeps) {
 
     checkIn(user: SessionUser, driveId: string, body: CheckInRequest) {
       return write(user, driveId, async (tx, drive) => {
-        if (body.walkIn) return checkInWalkIn(tx, drive, body.walkIn);
+        if (body.walkIn) return checkInWalkIn(tx, drive, body.walkIn, user.locale);
         let userId = body.userId;
         if (body.code !== undefined) {
           userId = passes.holderOf(drive.id, body.code, await passHolders(tx.db, drive));

@@ -1,8 +1,8 @@
-import { formatInZone } from '../../../contract/attendance';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
-import { composeMail, type MailAttachment } from '../../lib/mailer';
+import { translator } from '../../lib/i18n';
+import { composeMail, mailLayout, type MailAttachment } from '../../lib/mailer';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
 import { displayName, driveLink } from './drive-mapper';
@@ -17,23 +17,31 @@ export const DRIVE_REMINDER_JOB = 'drive reminder';
 /** The reminder mail's attachment: a participant's pass as a QR image (`<drive>:<user>`). */
 export const DRIVE_PASS_ATTACHMENT = 'drive-pass';
 
-/** The day-before mail: the drive, the pass code as text, its QR attached, the printable page. */
+/** The day-before mail, in the participant's saved language: the drive, the pass code, its QR. */
 export function reminderMail(
   to: string,
   name: string,
   drive: { name: string; starts_at: string; time_zone: string; location_text: string },
   code: string,
   link: string,
+  locale: string | null = null,
 ) {
+  const t = translator(locale, 'mail');
   return composeMail(
     to,
-    `Tomorrow: ${drive.name}`,
+    t('driveReminder.subject', { drive: drive.name }),
     [
-      `Hello ${name}, "${drive.name}" starts ${formatInZone(drive.starts_at, drive.time_zone)} at ${drive.location_text}.`,
-      'Show this pass at check-in: the organiser scans the QR code attached to this email, or types the code. Check-in opens two hours before the start.',
-      `Your pass is also on the drive's page, ready to print: ${link}`,
+      t('driveReminder.intro', {
+        name,
+        drive: drive.name,
+        when: t.inZone(drive.starts_at, drive.time_zone),
+        place: drive.location_text,
+      }),
+      t('driveReminder.checkIn'),
+      t('driveReminder.printable', { link }),
     ],
-    { label: 'Your pass code', value: code },
+    { label: t('driveReminder.codeLabel'), value: code },
+    mailLayout(t),
   );
 }
 
@@ -130,6 +138,7 @@ export function driveReminders(deps: {
               drive,
               deps.passCode(drive.id, userId),
               link,
+              person.locale,
             ),
             {
               key: `drive-reminder:${drive.id}:${drive.starts_at}:${userId}`,

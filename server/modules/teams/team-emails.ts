@@ -1,20 +1,25 @@
-import { TEAM_INVITE_TTL_DAYS, TEAM_ROLE_LABELS, type TeamRole } from '../../../contract/teams';
-import { composeMail, type Mail } from '../../lib/mailer';
+import { TEAM_INVITE_TTL_DAYS, type TeamRole } from '../../../contract/teams';
+import { translator } from '../../lib/i18n';
+import { composeMail, mailLayout, type Mail } from '../../lib/mailer';
 
+/** The invite, in the inviter's saved language (the invitee may have no account yet). */
 export function teamInviteMail(
   to: string,
   organisation: string,
   inviter: string,
   role: TeamRole,
   link: string,
+  locale: string | null = null,
 ): Mail {
+  const t = translator(locale, 'mail');
   return composeMail(
     to,
-    `${inviter} invited you to join ${organisation} on Canopy`,
+    t('teamInvite.subject', { inviter, organisation }),
     [
-      `${inviter} invited you to join the ${organisation} team on Canopy as ${TEAM_ROLE_LABELS[role].toLowerCase()}.`,
-      `Open the link to accept. Sign in with this email address (${to}), or create a Canopy account with it. The link works once and expires in ${TEAM_INVITE_TTL_DAYS} days. If you do not know ${organisation}, you can ignore this email.`,
+      t('teamInvite.intro', { inviter, organisation, role }),
+      t('teamInvite.howTo', { email: to, days: TEAM_INVITE_TTL_DAYS, organisation }),
     ],
-    { label: 'Accept the invite', value: link, href: link },
+    { label: t('teamInvite.button'), value: link, href: link },
+    mailLayout(t),
   );
 }

@@ -82,7 +82,14 @@ export function teamInvites(deps: InviteDeps) {
     const link = `${deps.appUrl}${TEAM_PATHS.invite(token)}`;
     await deps.mail.send(
       tx,
-      teamInviteMail(to, organisation, inviter.name ?? inviter.username, row.role, link),
+      teamInviteMail(
+        to,
+        organisation,
+        inviter.name ?? inviter.username,
+        row.role,
+        link,
+        inviter.locale,
+      ),
     );
   }
 

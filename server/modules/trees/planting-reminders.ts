@@ -1,7 +1,8 @@
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
-import { composeMail } from '../../lib/mailer';
+import { translator } from '../../lib/i18n';
+import { composeMail, mailLayout } from '../../lib/mailer';
 import type { TreeGiftLedger } from '../donations/tree-gift-ledger';
 import type { DrivesService } from '../drives/drives.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -118,16 +119,21 @@ export function plantingReminders(deps: PlantingRemindersDeps) {
         );
         for (const id of told) {
           const person = people.get(id)!;
+          const t = translator(person.locale, 'mail');
           await deps.mail.send(
             tx,
             composeMail(
               person.email,
-              `Record the planting of "${drive.name}"`,
+              t('plantingReminder.subject', { drive: drive.name }),
               [
-                `Hello ${person.name?.trim() || person.username}, donors paid for trees at "${drive.name}", and not all of them are recorded as planted yet.`,
-                'Register the trees planted at the drive: each donor then sees their own trees, with the place and the photos, in their forest.',
+                t('plantingReminder.intro', {
+                  name: person.name?.trim() || person.username,
+                  drive: drive.name,
+                }),
+                t('plantingReminder.howTo'),
               ],
-              { label: 'Register trees at the drive', value: url, href: url },
+              { label: t('plantingReminder.button'), value: url, href: url },
+              mailLayout(t),
             ),
             { key: `planting-reminder:${driveId}:${startsAt}:${id}` },
           );

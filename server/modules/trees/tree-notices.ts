@@ -5,7 +5,8 @@ import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import type { Log } from '../../lib/log';
-import { composeMail } from '../../lib/mailer';
+import { translator } from '../../lib/i18n';
+import { composeMail, mailLayout } from '../../lib/mailer';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { DrivesService } from '../drives/drives.service';
 import type { NewNotice, NotificationsService } from '../notifications/notifications.service';
@@ -197,19 +198,25 @@ export function treeNotices(deps: TreeNoticesDeps) {
         const total = await repo.careDueCount(member.id, at);
         if (total === 0) continue;
         const due = await repo.careDuePage(member.id, at, null, DIGEST_LISTED);
-        const lines = due.map(
-          (t) => `• ${TASK_WORDS[t.task]} ${treeTitle(t)} (due ${t.due_at.slice(0, 10)})`,
+        const t = translator(member.locale, 'mail');
+        const lines = due.map((task) =>
+          t('careDigest.line', {
+            task: task.task,
+            tree: treeTitle(task),
+            due: task.due_at.slice(0, 10),
+          }),
         );
         const url = `${deps.appUrl}${TREE_PATHS.care}`;
         const mail = composeMail(
           member.email,
-          `Your trees this week: ${total} care task${total === 1 ? '' : 's'}`,
+          t('careDigest.subject', { total }),
           [
-            `Hello ${member.name?.trim() || member.username}, here is what your trees need this week.`,
+            t('careDigest.intro', { name: member.name?.trim() || member.username }),
             lines.join('\n'),
-            'You get this digest because you asked for it; you can turn it off in your care settings.',
+            t('careDigest.why'),
           ],
-          { label: 'Open my care list', value: url, href: url },
+          { label: t('careDigest.button'), value: url, href: url },
+          mailLayout(t),
         );
         await uow.withTransaction((tx) =>
           deps.mail.send(tx, mail, { key: `care-digest:${member.id}:${weekKey(now)}` }),

@@ -123,7 +123,7 @@ export function treesStore(users: TreePeople, drives?: Pick<DrivesService, 'brie
           members: rows.flatMap(({ user_id: id }) => {
             const p = people.get(id);
             return p && !p.deletedAt && p.verifiedAt
-              ? [{ id, email: p.email, name: p.name, username: p.username }]
+              ? [{ id, email: p.email, name: p.name, username: p.username, locale: p.locale }]
               : [];
           }),
           next: rows.at(-1)?.user_id ?? null,

@@ -18,6 +18,7 @@ export function peopleRepository(db: Kysely<Database>) {
         'profile_type',
         'verified_at',
         'deleted_at',
+        'locale',
       ]);
 
   return {

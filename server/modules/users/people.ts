@@ -16,6 +16,8 @@ export interface Person {
   verifiedAt: string | null;
   /** Set once the account was deleted (the row stays, anonymised). */
   deletedAt: string | null;
+  /** The saved language for mails and documents sent to them (null: English). */
+  locale: string | null;
 }
 
 type PersonRow = Awaited<ReturnType<ReturnType<typeof peopleRepository>['byIds']>>[number];
@@ -29,6 +31,7 @@ const toPerson = (r: PersonRow): Person => ({
   profileType: r.profile_type,
   verifiedAt: r.verified_at,
   deletedAt: r.deleted_at,
+  locale: r.locale,
 });
 
 /**
