@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../components/ui/page-title';
+import { donationsMessages } from '../features/donations/messages';
+import { useT } from '../i18n/use-t';
 import { CheckoutSummary } from '../features/donations/components/checkout-summary';
 
 /**
@@ -7,7 +9,8 @@ import { CheckoutSummary } from '../features/donations/components/checkout-summa
  * segments only name the donation; what shows comes from the pending donation itself.
  */
 export default function AppCheckout() {
-  usePageTitle('Checkout');
+  const t = useT(donationsMessages);
+  usePageTitle(t('page.checkout'));
   const [params] = useSearchParams();
   return <CheckoutSummary donationId={params.get('donation')} />;
 }

@@ -3,11 +3,15 @@ import { sectionCard } from '../components/ui/looks';
 import { usePageTitle } from '../components/ui/page-title';
 import { DonateTree } from '../features/donations/components/donate-form';
 import { GiftBatchUpload } from '../features/donations/components/gift-batch-upload';
+import { donationsMessages, givingMessages } from '../features/donations/messages';
+import { useT } from '../i18n/use-t';
 import { getSessionClaims } from '../lib/session';
 
 /** /app/donate-tree[?drive=<id>] — give trees or cash to an upcoming drive or the general fund. */
 export default function AppDonateTree() {
-  usePageTitle('Donate Tree');
+  const t = useT(donationsMessages);
+  const giving = useT(givingMessages);
+  usePageTitle(t('page.donate'));
   const [params] = useSearchParams();
   const driveId = params.get('drive') ?? undefined;
   const corporate = getSessionClaims()?.profileType === 'corporate';
@@ -23,7 +27,7 @@ export default function AppDonateTree() {
         >
           <div className="card-body gap-4">
             <h2 id="gift-batch-heading" className="card-title">
-              Give trees to many people at once
+              {giving('batch.title')}
             </h2>
             <GiftBatchUpload driveId={driveId ?? null} />
           </div>

@@ -1,4 +1,6 @@
 import { usePageTitle } from '../components/ui/page-title';
+import { donationsMessages } from '../features/donations/messages';
+import { useT } from '../i18n/use-t';
 import { BillingDetails } from '../features/donations/components/billing-form';
 import { ReceiptsList } from '../features/donations/components/receipts-list';
 import { RecurringGifts } from '../features/donations/components/recurring-gifts';
@@ -9,7 +11,8 @@ import { YearlyStatements } from '../features/donations/components/yearly-statem
  * receipts, and the yearly statements.
  */
 export default function AppSettingsBilling() {
-  usePageTitle('Billing');
+  const t = useT(donationsMessages);
+  usePageTitle(t('page.billing'));
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <RecurringGifts />

@@ -1,23 +1,13 @@
-import { formatCalendarDay, formatDate } from '../../lib/dates';
-import { plural } from '../../lib/numbers';
-import {
-  DONATION_STATUS_LABELS,
-  type CreateDonationRequest,
-  type Donation,
-  type DonationStatus,
-} from '../../../contract/donations';
-import { formatMoney } from '../../../contract/money';
+import type { CreateDonationRequest, Donation, DonationStatus } from '../../../contract/donations';
 import { DONATION_CATEGORIES } from '../../../contract/options';
-import {
-  RECURRING_INTERVAL_LABELS,
-  RECURRING_STATUS_LABELS,
-  type RecurringGift,
-  type RecurringStatus,
-} from '../../../contract/recurring-gifts';
+import type { RecurringStatus } from '../../../contract/recurring-gifts';
+
+// Words people read come from words.ts (locales/<lang>/donations.json); this file has addresses.
 
 export const DONATE_PATH = '/app/donate-tree';
 export const TRANSACTIONS_PATH = '/app/transactions';
-export const GENERAL_FUND = 'General fund';
+/** The checkout address names the general fund in English, as the spec's addresses do. */
+const GENERAL_FUND_SEGMENT = 'General fund';
 
 const enc = encodeURIComponent;
 const withDonation = (path: string, id: string) => `${path}?donation=${enc(id)}`;
@@ -37,25 +27,9 @@ export const profilePath = (id: string) => `/app/user-profile/${enc(id)}`;
  */
 export const checkoutPath = (donation: Pick<Donation, 'id' | 'drive' | 'kind' | 'category'>) =>
   withDonation(
-    `/app/checkout/${enc(recipientName(donation))}/${donation.kind}/${enc(donation.category)}`,
+    `/app/checkout/${enc(donation.drive?.name ?? GENERAL_FUND_SEGMENT)}/${donation.kind}/${enc(donation.category)}`,
     donation.id,
   );
-
-/** Who receives it: the drive's name, the organisation's (issue 22), or "General fund". */
-export const recipientName = (donation: Pick<Donation, 'drive' | 'organisation'>) =>
-  donation.drive?.name ?? donation.organisation?.name ?? GENERAL_FUND;
-
-/** What was given: "3 trees" or "$25.00". */
-export const giftText = (donation: Pick<Donation, 'kind' | 'trees' | 'amount' | 'currency'>) =>
-  donation.kind === 'trees'
-    ? plural(donation.trees, 'tree')
-    : formatMoney(donation.amount, donation.currency);
-
-export const amountText = (donation: Pick<Donation, 'amount' | 'currency'>) =>
-  formatMoney(donation.amount, donation.currency);
-
-/** "14 Mar 2026" (in the browser's locale and zone). */
-export const formatDay = (iso: string): string => formatDate(iso);
 
 /** The theme colour of each status chip. */
 export const STATUS_BADGE: Record<DonationStatus, string> = {
@@ -67,7 +41,6 @@ export const STATUS_BADGE: Record<DonationStatus, string> = {
   refunded: 'badge-info',
   disputed: 'badge-error',
 };
-export const statusLabel = (status: DonationStatus) => DONATION_STATUS_LABELS[status];
 
 /** The same choices as an earlier donation, for "Try again" after a failed or cancelled one. */
 export function repeatRequest(donation: Donation): CreateDonationRequest {
@@ -88,19 +61,6 @@ export function repeatRequest(donation: Donation): CreateDonationRequest {
 
 export const BILLING_PATH = '/app/settings-billing';
 
-/** "14 Mar 2026" for a calendar day `YYYY-MM-DD` (a pause's end), never shifted by the zone. */
-export const formatCalendarDate = (day: string): string => formatCalendarDay(`${day}T00:00:00Z`);
-
-/** What each period gives: "5 trees" or "$25.00". */
-export const recurringGiftText = (
-  gift: Pick<RecurringGift, 'kind' | 'trees' | 'amount' | 'currency'>,
-) => (gift.kind === 'trees' ? plural(gift.trees, 'tree') : formatMoney(gift.amount, gift.currency));
-
-/** "5 trees every month", "$25.00 every year". */
-export const recurringTitle = (
-  gift: Pick<RecurringGift, 'kind' | 'trees' | 'amount' | 'currency' | 'interval'>,
-) => `${recurringGiftText(gift)} ${RECURRING_INTERVAL_LABELS[gift.interval]}`;
-
 export const RECURRING_BADGE: Record<RecurringStatus, string> = {
   incomplete: 'badge-warning',
   active: 'badge-success',
@@ -108,4 +68,3 @@ export const RECURRING_BADGE: Record<RecurringStatus, string> = {
   past_due: 'badge-error',
   cancelled: 'badge-neutral',
 };
-export const recurringStatusLabel = (status: RecurringStatus) => RECURRING_STATUS_LABELS[status];

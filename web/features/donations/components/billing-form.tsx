@@ -13,59 +13,45 @@ import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useBilling, useSaveBilling } from '../api';
 import { refusedField } from './donation-states';
 import { failureMessage } from '../../../lib/api-client';
+import { useDonationWords } from '../words';
 
+// Each field's label is `billing.<name>`, its hint `billing.<name>Hint`.
 const FIELDS: Array<{
   name: keyof BillingProfile;
-  label: string;
   autoComplete: string;
-  hint?: string;
+  hint?: 'billing.billingNameHint' | 'billing.taxIdHint';
   wide?: boolean;
 }> = [
-  {
-    name: 'billingName',
-    label: 'Billing name',
-    autoComplete: 'name',
-    hint: 'A person or organisation, as it should read on receipts.',
-    wide: true,
-  },
-  { name: 'addressLine1', label: 'Address line 1', autoComplete: 'address-line1', wide: true },
-  { name: 'addressLine2', label: 'Address line 2', autoComplete: 'address-line2', wide: true },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
-  { name: 'country', label: 'Country', autoComplete: 'country-name' },
-  {
-    name: 'taxId',
-    label: 'Tax ID',
-    autoComplete: 'off',
-    hint: 'VAT, GST or similar number, if your receipts need one.',
-  },
+  { name: 'billingName', autoComplete: 'name', hint: 'billing.billingNameHint', wide: true },
+  { name: 'addressLine1', autoComplete: 'address-line1', wide: true },
+  { name: 'addressLine2', autoComplete: 'address-line2', wide: true },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'postalCode', autoComplete: 'postal-code' },
+  { name: 'country', autoComplete: 'country-name' },
+  { name: 'taxId', autoComplete: 'off', hint: 'billing.taxIdHint' },
 ];
 
 /** Billing details for receipts: loads them, then the form. */
 export function BillingDetails() {
   const billing = useBilling();
+  const { t } = useDonationWords();
   let body;
   if (billing.data) body = <BillingForm saved={billing.data} />;
   else if (billing.isError)
     body = (
       <LoadErrorCard
-        message={failureMessage(
-          billing.error,
-          'Your billing details could not be loaded just now.',
-        )}
+        message={failureMessage(billing.error, t('billing.loadFailed'))}
         onRetry={() => void billing.refetch()}
       />
     );
-  else body = <LoadingState label="Loading billing details…" />;
+  else body = <LoadingState label={t('billing.loading')} />;
   return (
     <section className={sectionCard} aria-labelledby="billing-heading">
       <div className="card-body gap-4">
         <h2 id="billing-heading" className="card-title text-2xl">
-          Billing details
+          {t('billing.title')}
         </h2>
-        <p className={mutedText}>
-          Printed on your donation receipts. Receipts already issued keep the details they had.
-        </p>
+        <p className={mutedText}>{t('billing.intro')}</p>
         {body}
       </div>
     </section>
@@ -74,6 +60,7 @@ export function BillingDetails() {
 
 function BillingForm({ saved }: { saved: BillingProfile }) {
   const save = useSaveBilling();
+  const { t } = useDonationWords();
   const [refusal, setRefusal] = useState<string>();
   const form = useContractForm<BillingProfile, BillingProfile>(billingProfileSchema, saved);
   const submit = form.handleSubmit(async (values) => {
@@ -83,7 +70,7 @@ function BillingForm({ saved }: { saved: BillingProfile }) {
       form.reset(answer.data);
       toast.success(answer.message ?? DONATION_MESSAGES.billingSaved);
     } catch (error) {
-      const message = failureMessage(error, 'Your billing details could not be saved.');
+      const message = failureMessage(error, t('billing.saveFailed'));
       const field = refusedField(
         error,
         FIELDS.map((f) => f.name),
@@ -96,13 +83,13 @@ function BillingForm({ saved }: { saved: BillingProfile }) {
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
       <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map(({ name, label, autoComplete, hint, wide }) => (
+        {FIELDS.map(({ name, autoComplete, hint, wide }) => (
           <div key={name} className={wide ? 'sm:col-span-2' : ''}>
             <TextField
-              label={label}
+              label={t(`billing.${name}`)}
               {...form.field(name)}
               autoComplete={autoComplete}
-              hint={hint}
+              hint={hint && t(hint)}
             />
           </div>
         ))}
@@ -113,8 +100,8 @@ function BillingForm({ saved }: { saved: BillingProfile }) {
         </p>
       ) : null}
       <div className="flex justify-end">
-        <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Saving…">
-          Save billing details
+        <Button type="submit" busy={form.formState.isSubmitting} busyLabel={t('saving')}>
+          {t('billing.save')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import type { Donation } from '../../../../contract/donations';
 import type { ButtonSize, ButtonVariant } from '../../../components/ui/button';
 import { downloadCertificate } from '../api';
+import { useDonationWords } from '../words';
 import { DownloadButton } from './download-button';
 
 /** A paid gift of trees has a certificate (cash has its receipt only). */
@@ -20,12 +21,16 @@ export function CertificateButton({
   /** In a list: the accessible name also carries the receipt number. */
   named?: boolean;
 }) {
+  const { t } = useDonationWords();
+  const number = donation.receiptNumber;
   return (
     <DownloadButton
       download={() => downloadCertificate(donation)}
-      failure="The certificate could not be downloaded. Please try again."
-      label="Certificate (PDF)"
-      ariaLabel={named ? `Certificate (PDF) ${donation.receiptNumber ?? ''}`.trim() : undefined}
+      failure={t('certificate.failed')}
+      label={t('certificate.label')}
+      ariaLabel={
+        named ? (number ? t('certificate.named', { number }) : t('certificate.label')) : undefined
+      }
       variant={variant}
       size={size}
     />

@@ -3,7 +3,8 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useDonationOptions } from '../api';
 import { goToCheckout, recalledCheckoutUrl, testCheckoutPath } from '../checkout-url';
-import { amountText, cancelPath, donatePath, successPath } from '../format';
+import { cancelPath, donatePath, successPath } from '../format';
+import { useDonationWords } from '../words';
 import { StatusBadge } from './donation-states';
 import { DonationSummary } from './donation-summary';
 import { TryAgainButton, WithDonation } from './with-donation';
@@ -17,6 +18,8 @@ export function CheckoutSummary({ donationId }: { donationId: string | null }) {
 
 function Summary({ donation }: { donation: Donation }) {
   const options = useDonationOptions();
+  const words = useDonationWords();
+  const { t } = words;
   const pending = donation.status === 'pending';
   // The address from when it was started; after a reload in another tab, the test page if that is
   // how this server takes payments.
@@ -31,13 +34,13 @@ function Summary({ donation }: { donation: Donation }) {
       <div className="card-body gap-5">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id="checkout-heading" className="card-title text-2xl">
-            Your donation
+            {t('checkout.title')}
           </h2>
           <StatusBadge status={donation.status} />
         </div>
         {options.data?.testMode && pending ? (
           <p className="alert alert-info" role="note">
-            Test mode: the next page takes a test card; no real card is charged.
+            {t('checkout.testMode')}
           </p>
         ) : null}
         <DonationSummary donation={donation} />
@@ -45,24 +48,26 @@ function Summary({ donation }: { donation: Donation }) {
         {pending && payUrl ? (
           <div className="card-actions items-center justify-end gap-3">
             <ButtonLink to={cancelPath(donation.id)} variant="ghost">
-              Cancel
+              {t('cancel')}
             </ButtonLink>
             <ButtonLink to={donatePath(donation.drive?.id)} variant="secondary">
-              Change choices
+              {t('changeChoices')}
             </ButtonLink>
-            <Button onClick={() => goToCheckout(payUrl)}>Pay {amountText(donation)}</Button>
+            <Button onClick={() => goToCheckout(payUrl)}>
+              {t('card.pay', { amount: words.amount(donation) })}
+            </Button>
           </div>
         ) : null}
         {pending && !payUrl && options.data ? (
           <div className="flex flex-col gap-3" role="alert">
-            <p>The payment page for this donation is no longer known here. Nothing was charged.</p>
-            <TryAgainButton donation={donation} label="Start again" />
+            <p>{t('checkout.unknownPage')}</p>
+            <TryAgainButton donation={donation} label={t('startAgain')} />
           </div>
         ) : null}
         {donation.status === 'paid' ? (
           <div className="flex flex-col items-start gap-3">
-            <p>This donation is paid. Thank you!</p>
-            <ButtonLink to={successPath(donation.id)}>See your receipt</ButtonLink>
+            <p>{t('checkout.paid')}</p>
+            <ButtonLink to={successPath(donation.id)}>{t('seeReceipt')}</ButtonLink>
           </div>
         ) : null}
         {!pending && donation.status !== 'paid' ? (

@@ -1,19 +1,15 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
-  DEFAULT_CATEGORY,
   DONATION_CASH_TILES,
   DONATION_LIMITS,
   DONATION_MESSAGES,
   DONATION_TREE_TILES,
   type DonationOptions,
 } from '../../../../contract/donations';
-import { currencyDigits, formatMoney } from '../../../../contract/money';
+import { currencyDigits } from '../../../../contract/money';
 import type { Drive } from '../../../../contract/drives';
-import {
-  RECURRING_INTERVAL_LABELS,
-  type RecurringInterval,
-} from '../../../../contract/recurring-gifts';
+import type { RecurringInterval } from '../../../../contract/recurring-gifts';
 import { Button } from '../../../components/ui/button';
 import {
   CheckboxField,
@@ -44,9 +40,10 @@ import {
   type DonateFormValues,
   type DonateRequest,
 } from '../donate-form-schema';
-import { plural } from '../../../lib/numbers';
+import { rich } from '../../../i18n/use-t';
 import { goToCheckout } from '../checkout-url';
-import { GENERAL_FUND } from '../format';
+import type { DonationsT } from '../messages';
+import { useDonationWords } from '../words';
 import { refusedField } from './donation-states';
 import { failureMessage } from '../../../lib/api-client';
 import { DrivePicker } from './drive-picker';
@@ -60,14 +57,15 @@ import { ChoiceError, TileGroup } from './fields';
 export function DonateTree({ driveId }: { driveId?: string | undefined }) {
   const options = useDonationOptions();
   const drive = useDriveChoice(driveId);
+  const { t } = useDonationWords();
   if (options.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(options.error, 'Donation options could not be loaded just now.')}
+        message={failureMessage(options.error, t('options.loadFailed'))}
         onRetry={() => void options.refetch()}
       />
     );
-  if (!options.data || drive.isLoading) return <LoadingState label="Loading donation options…" />;
+  if (!options.data || drive.isLoading) return <LoadingState label={t('options.loading')} />;
   let notice: string | undefined;
   if (driveId && drive.isError)
     notice = isMissing(drive.error) ? DONATION_MESSAGES.driveUnknown : failureMessage(drive.error);
@@ -88,29 +86,23 @@ const DONATE_FIELDS = [
 ] as const;
 
 /** "How often" (issue 22): once, or a recurring gift. */
-const INTERVAL_TILES = [
-  { value: 'once', label: 'Once' },
-  { value: 'month', label: 'Every month' },
-  { value: 'year', label: 'Every year' },
-] as const;
-const INTERVAL_WORDS: Record<string, string> = {
-  once: 'Once',
-  month: 'Every month',
-  year: 'Every year',
-};
+const INTERVALS = ['once', 'month', 'year'] as const;
+const isInterval = (value: string): value is (typeof INTERVALS)[number] =>
+  (INTERVALS as readonly string[]).includes(value);
 
 /** What Pay says: "Pay $12.50" once, "Give 5 trees every month" for a recurring gift. */
 function payLabel(
+  t: DonationsT,
   interval: RecurringInterval | null,
   gift: string,
   total: string,
   hasTotal: boolean,
 ): string {
-  if (interval) {
-    const every = RECURRING_INTERVAL_LABELS[interval];
-    return gift === '—' ? `Give ${every}` : `Give ${gift} ${every}`;
-  }
-  return hasTotal ? `Pay ${total}` : 'Pay';
+  if (interval)
+    return gift === '—'
+      ? t('pay.recurringNoGift', { interval })
+      : t('pay.recurring', { gift, interval });
+  return hasTotal ? t('pay.once', { total }) : t('pay.onceNoTotal');
 }
 
 /** The total the values stand for at this price, or "—" while the count or amount is unreadable. */
@@ -126,14 +118,18 @@ function totalOf(values: DonateFormValues, options: DonationOptions): number | n
 }
 
 /** What the gift is, in words: "5 trees" or "$25.00". */
-function giftWords(values: DonateFormValues, options: DonationOptions): string {
+function giftWords(
+  values: DonateFormValues,
+  options: DonationOptions,
+  words: ReturnType<typeof useDonationWords>,
+): string {
   const request = toDonationRequest(values, options.currency);
   if (request.kind === 'trees')
     return request.trees !== undefined && Number.isFinite(request.trees)
-      ? plural(request.trees, 'tree')
+      ? words.trees(request.trees)
       : '—';
   return request.amount !== undefined && Number.isFinite(request.amount)
-    ? formatMoney(request.amount, options.currency)
+    ? words.money(request.amount, options.currency)
     : '—';
 }
 
@@ -158,6 +154,8 @@ export function DonateForm({
   /** The optional "a gift to someone" section (issue 19 §5), shown after the drive picker. */
   giftSection?: ReactNode;
 }) {
+  const words = useDonationWords();
+  const { t, money } = words;
   const create = useCreateDonation();
   const createRecurring = useCreateRecurring();
   const [refusal, setRefusal] = useState<string>();
@@ -180,15 +178,26 @@ export function DonateForm({
     driveId: preselected?.id ?? '',
   });
   const values = useWatch({ control: form.control }) as DonateFormValues;
-  const price = formatMoney(pricing.treePrice, pricing.currency);
-  const min = formatMoney(options.minAmount, options.currency);
-  const max = formatMoney(options.maxAmount, options.currency);
+  const price = money(pricing.treePrice, pricing.currency);
+  const min = money(options.minAmount, options.currency);
+  const max = money(options.maxAmount, options.currency);
   const { kind, tile } = readChoice(values.choice);
   const total = totalOf(values, pricing);
-  const totalWords = total === null ? '—' : formatMoney(total, pricing.currency);
-  const category =
-    values.category ||
-    (kind === 'trees' ? DEFAULT_CATEGORY.trees : `${DEFAULT_CATEGORY.cash} (default)`);
+  const totalWords = total === null ? '—' : money(total, pricing.currency);
+  const category = values.category
+    ? words.category(values.category)
+    : kind === 'trees'
+      ? t('category.Trees')
+      : t('form.categoryDefault', { category: t('generalFund') });
+  const totalLine = (testId?: string) =>
+    rich(
+      interval
+        ? t('form.totalRecurring', { total: totalWords, interval })
+        : t('form.total', { total: totalWords }),
+      {
+        strong: (text) => <strong data-testid={testId}>{text}</strong>,
+      },
+    );
 
   const choose = () => {
     setStep('choose');
@@ -203,10 +212,7 @@ export function DonateForm({
           : await create.mutateAsync(request);
         goToCheckout(answer.data.checkoutUrl);
       } catch (error) {
-        const message = failureMessage(
-          error,
-          'Your donation could not be started. Please try again.',
-        );
+        const message = failureMessage(error, t('form.startFailed'));
         // Beside the field the server named (a drive that has just started, say), else above Pay.
         const named = refusedField(error, DONATE_FIELDS);
         const field = named === 'trees' || named === 'amount' ? giftField(values) : named;
@@ -239,7 +245,7 @@ export function DonateForm({
     },
   });
   const intervalError = errorOf(form, 'interval');
-  const gift = giftWords(values, pricing);
+  const gift = giftWords(values, pricing, words);
 
   return (
     <form
@@ -255,11 +261,11 @@ export function DonateForm({
       >
         <div className="card-body gap-6">
           <h2 id="donate-heading" className="card-title text-2xl">
-            Donate trees or cash
+            {t('form.title')}
           </h2>
           {options.testMode ? (
             <p className="alert alert-info" role="note">
-              Test mode: you will pay with a test card and no real card is charged.
+              {t('form.testMode')}
             </p>
           ) : null}
           {notice ? (
@@ -270,51 +276,62 @@ export function DonateForm({
 
           <div className="flex flex-col gap-4">
             <TileGroup
-              legend="How often"
+              legend={t('form.howOften')}
               registration={intervalRegistration}
               error={intervalError}
               errorId={intervalErrorId}
-              options={INTERVAL_TILES}
+              options={INTERVALS.map((value) => ({ value, label: t(`interval.${value}`) }))}
             />
             <ChoiceError id={intervalErrorId} error={intervalError} />
             {interval ? (
               <p className={`${fieldHintText} -mt-2`} data-testid="recurring-hint">
-                Charged {RECURRING_INTERVAL_LABELS[interval]} from today until you pause or cancel
-                it in Settings → Billing.
+                {t('form.recurringHint', { interval })}
               </p>
             ) : null}
             <TileGroup
-              legend={`Trees (${price} each${nursery ? `, grown by ${nursery.name}` : ''})`}
+              legend={
+                nursery
+                  ? t('form.treesLegendNursery', { price, nursery: nursery.name })
+                  : t('form.treesLegend', { price })
+              }
               registration={choiceRegistration}
               error={choiceError}
               errorId={choiceErrorId}
               options={[
                 ...DONATION_TREE_TILES.map((n) => ({
                   value: `trees:${n}`,
-                  label: plural(n, 'tree'),
+                  label: words.trees(n),
                 })),
-                { value: 'trees:other', label: 'Other number' },
+                { value: 'trees:other', label: t('form.otherNumber') },
               ]}
             />
             <TileGroup
-              legend={`Cash (${min} to ${max})`}
+              legend={t('form.cashLegend', { min, max })}
               registration={choiceRegistration}
               error={choiceError}
               errorId={choiceErrorId}
               options={[
                 ...DONATION_CASH_TILES.map((n) => ({
                   value: `cash:${n}`,
-                  label: formatMoney(n * 10 ** currencyDigits(options.currency), options.currency),
+                  label: money(n * 10 ** currencyDigits(options.currency), options.currency),
                 })),
-                { value: 'cash:other', label: 'Other amount' },
+                { value: 'cash:other', label: t('form.otherAmount') },
               ]}
             />
             <ChoiceError id={choiceErrorId} error={choiceError} />
             {kind === 'trees' && tile === null ? (
               <TextField
-                label="Number of trees"
+                label={t('form.treeCount')}
                 {...form.field('trees')}
-                hint={`${price} per tree${nursery ? `, saplings grown by ${nursery.name}` : ''}; up to ${plural(options.maxTrees, 'tree')} at once.`}
+                hint={
+                  nursery
+                    ? t('form.treeCountHintNursery', {
+                        price,
+                        nursery: nursery.name,
+                        count: options.maxTrees,
+                      })
+                    : t('form.treeCountHint', { price, count: options.maxTrees })
+                }
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -324,16 +341,15 @@ export function DonateForm({
             ) : null}
             {kind === 'cash' && tile === null ? (
               <TextField
-                label={`Amount (${options.currency})`}
+                label={t('form.amount', { currency: options.currency })}
                 {...form.field('amount')}
-                hint={`From ${min} to ${max}.`}
+                hint={t('form.amountHint', { min, max })}
                 inputMode="decimal"
                 autoComplete="transaction-amount"
               />
             ) : null}
             <p className="text-lg" aria-live="polite" data-testid="donation-total">
-              Total: <strong>{totalWords}</strong>
-              {interval ? ` ${RECURRING_INTERVAL_LABELS[interval]}` : null}
+              {totalLine()}
             </p>
           </div>
 
@@ -370,19 +386,22 @@ export function DonateForm({
             data-testid="more-options"
           >
             <summary className="cursor-pointer font-semibold">
-              {interval ? 'Name (optional)' : 'Category, message and name (optional)'}
+              {interval ? t('form.moreRecurring') : t('form.more')}
             </summary>
             <div className="mt-4 flex flex-col gap-5">
               {interval ? null : (
                 <>
                   <SelectField
-                    label="Category"
+                    label={t('form.category')}
                     {...form.field('category')}
-                    placeholder={`Default: ${DEFAULT_CATEGORY.trees} for trees, ${DEFAULT_CATEGORY.cash} for cash`}
-                    options={options.categories}
+                    placeholder={t('form.categoryPlaceholder')}
+                    options={options.categories.map((c) => ({
+                      ...c,
+                      label: words.category(c.value),
+                    }))}
                   />
                   <TextAreaField
-                    label="Message (optional)"
+                    label={t('form.message')}
                     {...form.field('message')}
                     rows={3}
                     maxLength={DONATION_LIMITS.messageMax}
@@ -392,16 +411,16 @@ export function DonateForm({
               <CheckboxField
                 {...form.register('showName')}
                 aria-describedby="show-name-hint"
-                label={<span className="font-semibold">Show my name with this donation</span>}
+                label={<span className="font-semibold">{t('form.showName')}</span>}
               />
               <p id="show-name-hint" className={`${fieldHintText} -mt-4`}>
-                Untick to give anonymously: your name is then never shown to others.
+                {t('form.showNameHint')}
               </p>
             </div>
           </details>
 
           <div className="card-actions justify-end lg:hidden">
-            <Button onClick={() => void toReview()}>Continue</Button>
+            <Button onClick={() => void toReview()}>{t('form.continue')}</Button>
           </div>
         </div>
       </section>
@@ -413,16 +432,18 @@ export function DonateForm({
       >
         <div className="card-body gap-4">
           <h2 id="review-heading" className="card-title text-xl">
-            Review and pay
+            {t('review.title')}
           </h2>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
-            <dt className={mutedText}>Your gift</dt>
+            <dt className={mutedText}>{t('review.gift')}</dt>
             <dd className="font-semibold" data-testid="review-gift">
               {gift}
             </dd>
-            <dt className={mutedText}>How often</dt>
-            <dd data-testid="review-interval">{INTERVAL_WORDS[values.interval] ?? 'Once'}</dd>
-            <dt className={mutedText}>Given to</dt>
+            <dt className={mutedText}>{t('review.howOften')}</dt>
+            <dd data-testid="review-interval">
+              {t(`interval.${isInterval(values.interval) ? values.interval : 'once'}`)}
+            </dd>
+            <dt className={mutedText}>{t('review.givenTo')}</dt>
             <dd className="break-words" data-testid="review-recipient">
               {interval ? (
                 <OrganisationName id={values.organisationId} />
@@ -432,40 +453,37 @@ export function DonateForm({
             </dd>
             {interval ? null : (
               <>
-                <dt className={mutedText}>Category</dt>
+                <dt className={mutedText}>{t('review.category')}</dt>
                 <dd>{category}</dd>
               </>
             )}
             {!interval && values.message.trim() ? (
               <>
-                <dt className={mutedText}>Message</dt>
+                <dt className={mutedText}>{t('review.message')}</dt>
                 <dd className="break-words">{values.message.trim()}</dd>
               </>
             ) : null}
-            <dt className={mutedText}>Name</dt>
-            <dd>{values.showName ? 'Shown' : 'Hidden (anonymous)'}</dd>
+            <dt className={mutedText}>{t('review.name')}</dt>
+            <dd>{values.showName ? t('review.shown') : t('review.hidden')}</dd>
           </dl>
-          <p className="text-lg">
-            Total: <strong data-testid="review-total">{totalWords}</strong>
-            {interval ? ` ${RECURRING_INTERVAL_LABELS[interval]}` : null}
-          </p>
-          {interval ? (
-            <p className={`text-sm ${mutedText}`}>
-              The first payment is made now; later ones are charged automatically. Pause, change or
-              cancel any time in Settings → Billing.
-            </p>
-          ) : null}
+          <p className="text-lg">{totalLine('review-total')}</p>
+          {interval ? <p className={`text-sm ${mutedText}`}>{t('review.recurringNote')}</p> : null}
           {refusal ? (
             <p className="alert alert-error" role="alert">
               {refusal}
             </p>
           ) : null}
           <div className="card-actions flex-col items-stretch gap-2">
-            <Button type="submit" block busy={form.formState.isSubmitting} busyLabel="Starting…">
-              {payLabel(interval, gift, totalWords, total !== null)}
+            <Button
+              type="submit"
+              block
+              busy={form.formState.isSubmitting}
+              busyLabel={t('review.starting')}
+            >
+              {payLabel(t, interval, gift, totalWords, total !== null)}
             </Button>
             <Button variant="ghost" block className="lg:hidden" onClick={choose}>
-              Change choices
+              {t('changeChoices')}
             </Button>
           </div>
         </div>
@@ -483,7 +501,8 @@ function ReviewRecipient({
   preselected?: Drive | undefined;
 }) {
   const drive = useDriveChoice(driveId && driveId !== preselected?.id ? driveId : undefined);
-  if (!driveId) return <>{GENERAL_FUND}</>;
+  const { t } = useDonationWords();
+  if (!driveId) return <>{t('generalFund')}</>;
   if (preselected?.id === driveId) return <>{preselected.driveName}</>;
   return <>{drive.data?.driveName ?? '…'}</>;
 }

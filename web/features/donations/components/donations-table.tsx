@@ -7,14 +7,8 @@ import { textLink } from '../../../components/ui/looks';
 import { failureMessage } from '../../../lib/api-client';
 import { useCancelDonation, usePayNow } from '../api';
 import { goToCheckout } from '../checkout-url';
-import {
-  amountText,
-  BILLING_PATH,
-  driveDetailPath,
-  formatDay,
-  giftText,
-  recipientName,
-} from '../format';
+import { BILLING_PATH, driveDetailPath } from '../format';
+import { useDonationWords } from '../words';
 import { StatusBadge } from './donation-states';
 import { CertificateButton, hasCertificate } from './certificate-button';
 import { GiftCell, type DonationWithGift } from './gift-cell';
@@ -31,6 +25,8 @@ export function DonationsTable({
   caption: string;
   busy?: boolean;
 }) {
+  const words = useDonationWords();
+  const { t } = words;
   return (
     <DataTable
       caption={caption}
@@ -41,26 +37,28 @@ export function DonationsTable({
       rowProps={() => ({ 'data-testid': 'donation-row' })}
       columns={[
         {
-          header: 'Date',
+          header: t('table.date'),
           className: 'whitespace-nowrap',
           cell: (donation) => (
             <time dateTime={donation.paidAt ?? donation.createdAt}>
-              {formatDay(donation.paidAt ?? donation.createdAt)}
+              {words.day(donation.paidAt ?? donation.createdAt)}
             </time>
           ),
         },
         {
-          header: 'What',
+          header: t('table.what'),
           cell: (donation) => (
             <>
               <span className="block">
-                {donation.kind === 'trees' ? giftText(donation) : 'Cash'}
+                {donation.kind === 'trees' ? words.gift(donation) : t('cash')}
               </span>
-              <span className="text-sm text-base-content/80">{donation.category}</span>
+              <span className="text-sm text-base-content/80">
+                {words.category(donation.category)}
+              </span>
               {/* A period of a recurring gift (issue 22): managed on Billing. */}
               {donation.subscriptionId ? (
                 <Link to={BILLING_PATH} className={`${textLink} block text-sm`}>
-                  Recurring gift
+                  {t('table.recurring')}
                 </Link>
               ) : null}
               <GiftCell donation={donation} />
@@ -68,7 +66,7 @@ export function DonationsTable({
           ),
         },
         {
-          header: 'Drive',
+          header: t('table.drive'),
           className: 'break-words',
           cell: (donation) =>
             donation.drive ? (
@@ -76,21 +74,21 @@ export function DonationsTable({
                 {donation.drive.name}
               </Link>
             ) : (
-              recipientName(donation)
+              words.recipient(donation)
             ),
         },
         {
-          header: 'Amount',
+          header: t('table.amount'),
           className: 'text-right whitespace-nowrap',
-          cell: (donation) => amountText(donation),
+          cell: (donation) => words.amount(donation),
         },
-        { header: 'Status', cell: (donation) => <StatusBadge status={donation.status} /> },
+        { header: t('table.status'), cell: (donation) => <StatusBadge status={donation.status} /> },
         {
-          header: 'Actions',
+          header: t('table.actions'),
           cell: (donation) =>
             donation.status === 'paid' && donation.receiptNumber ? (
               <div className="flex flex-wrap gap-2">
-                <ReceiptButton donation={donation} size="sm" label="Download" named />
+                <ReceiptButton donation={donation} size="sm" label={t('table.download')} named />
                 {hasCertificate(donation) ? (
                   <CertificateButton donation={donation} size="sm" named />
                 ) : null}
@@ -100,7 +98,7 @@ export function DonationsTable({
             ) : (
               <>
                 <span aria-hidden="true">—</span>
-                <span className="sr-only">No receipt</span>
+                <span className="sr-only">{t('table.noReceipt')}</span>
               </>
             ),
         },
@@ -113,14 +111,15 @@ export function DonationsTable({
 function PendingActions({ donation }: { donation: Donation }) {
   const payNow = usePayNow();
   const cancel = useCancelDonation();
-  const name = `${giftText(donation)}, ${formatDay(donation.createdAt)}`;
-  const fail = (error: unknown) =>
-    toast.error(failureMessage(error, 'That did not work just now. Please try again.'));
+  const words = useDonationWords();
+  const { t } = words;
+  const name = { gift: words.gift(donation), day: words.day(donation.createdAt) };
+  const fail = (error: unknown) => toast.error(failureMessage(error, t('table.failed')));
   return (
     <div className="flex flex-wrap gap-2">
       <Button
         size="sm"
-        aria-label={`Pay now: ${name}`}
+        aria-label={t('table.payNowLabel', name)}
         busy={payNow.isPending}
         onClick={() =>
           payNow.mutate(donation.id, {
@@ -129,12 +128,12 @@ function PendingActions({ donation }: { donation: Donation }) {
           })
         }
       >
-        Pay now
+        {t('table.payNow')}
       </Button>
       <Button
         size="sm"
         variant="ghost"
-        aria-label={`Cancel: ${name}`}
+        aria-label={t('table.cancelLabel', name)}
         busy={cancel.isPending}
         onClick={() =>
           cancel.mutate(donation.id, {
@@ -143,7 +142,7 @@ function PendingActions({ donation }: { donation: Donation }) {
           })
         }
       >
-        Cancel
+        {t('cancel')}
       </Button>
     </div>
   );

@@ -4,17 +4,15 @@ import type { Drive } from '../../../../contract/drives';
 import { fieldHintText } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDriveChoices } from '../api';
-import { formatDay, GENERAL_FUND } from '../format';
+import { useDonationWords } from '../words';
 import { useDebounced } from './donation-states';
 import { failureMessage } from '../../../lib/api-client';
 import { RadioGroup } from './fields';
 
 type DriveChoice = Pick<Drive, 'id' | 'driveName' | 'driveDate' | 'driveLocation' | 'country'>;
 
-const driveDetail = (drive: DriveChoice) =>
-  [formatDay(drive.driveDate), drive.driveLocation || drive.country.label]
-    .filter(Boolean)
-    .join(' · ');
+const driveDetail = (drive: DriveChoice, day: (iso: string) => string) =>
+  [day(drive.driveDate), drive.driveLocation || drive.country.label].filter(Boolean).join(' · ');
 
 /**
  * "Give to": the general fund or one upcoming drive, found by name. The chosen drive stays in the
@@ -30,6 +28,7 @@ export function DrivePicker({
   preselected?: DriveChoice | undefined;
 }) {
   const searchId = useId();
+  const { t, day } = useDonationWords();
   const [search, setSearch] = useState('');
   const query = useDebounced(search, 300);
   const choices = useDriveChoices(query);
@@ -47,17 +46,15 @@ export function DrivePicker({
   };
 
   let status = '';
-  if (choices.isError) status = failureMessage(choices.error, 'Drives could not be loaded.');
+  if (choices.isError) status = failureMessage(choices.error, t('picker.loadFailed'));
   else if (choices.data && !found.length)
-    status = query.trim()
-      ? `No upcoming drive matches “${query.trim()}”.`
-      : 'There are no upcoming drives just now.';
+    status = query.trim() ? t('picker.noMatch', { query: query.trim() }) : t('picker.none');
 
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-col gap-1.5">
         <label htmlFor={searchId} className="text-sm font-semibold">
-          Search upcoming drives
+          {t('picker.search')}
         </label>
         <div className="flex items-center gap-2">
           <input
@@ -66,7 +63,7 @@ export function DrivePicker({
             className="input w-full text-base"
             value={search}
             maxLength={100}
-            placeholder="Drive name"
+            placeholder={t('picker.placeholder')}
             aria-describedby={`${searchId}status`}
             onChange={(event) => setSearch(event.target.value)}
             onKeyDown={(event) => {
@@ -81,20 +78,20 @@ export function DrivePicker({
         </p>
       </div>
       <RadioGroup
-        legend="Give to"
+        legend={t('picker.giveTo')}
         registration={bound}
         error={error}
         className="max-h-96 overflow-y-auto"
         options={[
           {
             value: '',
-            label: GENERAL_FUND,
-            detail: 'Canopy plants where trees are needed most.',
+            label: t('generalFund'),
+            detail: t('picker.fundDetail'),
           },
           ...drives.map((drive) => ({
             value: drive.id,
             label: drive.driveName,
-            detail: driveDetail(drive),
+            detail: driveDetail(drive, day),
           })),
         ]}
       />

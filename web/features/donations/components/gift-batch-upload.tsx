@@ -8,7 +8,11 @@ import {
   ariaOf,
   useFieldIds,
 } from '../../../components/ui/form-field';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
 import { failureMessage } from '../../../lib/api-client';
+import { formatCount } from '../../../lib/numbers';
+import { givingMessages } from '../messages';
 import { useCreateGiftBatch } from '../api';
 import { goToCheckout } from '../checkout-url';
 
@@ -22,6 +26,8 @@ const PROBLEMS_SHOWN = 20;
  */
 export function GiftBatchUpload({ driveId }: { driveId?: string | null }) {
   const fileIds = useFieldIds();
+  const t = useT(givingMessages);
+  const locale = useIntlLocale();
   const [rows, setRows] = useState<BatchRecipient[] | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [treesEach, setTreesEach] = useState('1');
@@ -29,8 +35,7 @@ export function GiftBatchUpload({ driveId }: { driveId?: string | null }) {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const create = useCreateGiftBatch();
   const trees = Number(treesEach);
-  const treesError =
-    Number.isInteger(trees) && trees >= 1 ? undefined : 'Please enter a whole number of trees.';
+  const treesError = Number.isInteger(trees) && trees >= 1 ? undefined : t('batch.treesWhole');
 
   async function read(file: File | undefined) {
     setSubmitError(null);
@@ -44,13 +49,11 @@ export function GiftBatchUpload({ driveId }: { driveId?: string | null }) {
     setProblems(parsed.problems);
   }
 
-  const fileError = problems.length
-    ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} in the file:`
-    : undefined;
+  const fileError = problems.length ? t('batch.problems', { count: problems.length }) : undefined;
   return (
     <form
       className="flex flex-col gap-4"
-      aria-label="Give trees to many recipients"
+      aria-label={t('batch.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         if (!rows || treesError || create.isPending) return;
@@ -70,8 +73,8 @@ export function GiftBatchUpload({ driveId }: { driveId?: string | null }) {
     >
       <FieldShell
         ids={fileIds}
-        label="Recipients (CSV file)"
-        hint={`A header line "name,email", then one recipient a line; at most ${GIFT_LIMITS.batchMax}.`}
+        label={t('batch.file')}
+        hint={t('batch.fileHint', { max: GIFT_LIMITS.batchMax })}
         error={fileError}
       >
         <input
@@ -89,16 +92,16 @@ export function GiftBatchUpload({ driveId }: { driveId?: string | null }) {
             <li key={p}>{p}</li>
           ))}
           {problems.length > PROBLEMS_SHOWN ? (
-            <li>and {problems.length - PROBLEMS_SHOWN} more.</li>
+            <li>
+              {t('batch.more', { count: formatCount(problems.length - PROBLEMS_SHOWN, locale) })}
+            </li>
           ) : null}
         </ul>
       ) : rows ? (
-        <p role="status">
-          {rows.length} {rows.length === 1 ? 'recipient' : 'recipients'} ready.
-        </p>
+        <p role="status">{t('batch.ready', { count: rows.length })}</p>
       ) : null}
       <TextField
-        label="Trees for each recipient"
+        label={t('batch.treesEach')}
         type="number"
         inputMode="numeric"
         min={1}
@@ -107,25 +110,20 @@ export function GiftBatchUpload({ driveId }: { driveId?: string | null }) {
         error={treesError}
       />
       <TextAreaField
-        label="Message to every recipient (optional)"
+        label={t('batch.message')}
         maxLength={GIFT_LIMITS.messageMax}
         rows={3}
         value={message}
         onChange={(event) => setMessage(event.target.value)}
       />
-      {rows && !treesError ? (
-        <p>
-          {(rows.length * trees).toLocaleString()} trees in all, one payment. Each recipient gets
-          their own mail and link.
-        </p>
-      ) : null}
+      {rows && !treesError ? <p>{t('batch.inAll', { count: rows.length * trees })}</p> : null}
       {submitError ? (
         <p className="alert alert-error" role="alert">
           {submitError}
         </p>
       ) : null}
       <Button type="submit" busy={create.isPending} disabled={!rows || Boolean(treesError)}>
-        Give and pay
+        {t('batch.submit')}
       </Button>
     </form>
   );

@@ -3,24 +3,26 @@ import type { Donation, DonationGiftSummary } from '../../../../contract/donatio
 import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { useModal } from '../../../components/ui/modal';
+import { rich, useT } from '../../../i18n/use-t';
 import { failureMessage } from '../../../lib/api-client';
 import { useResendGift } from '../api';
+import { givingMessages } from '../messages';
+import { useDonationWords } from '../words';
 import { GiftRecipients } from './gift-status';
 
 /** A donation of the list: with its gift summary when it is a gift to someone. */
 export type DonationWithGift = Donation & { gift?: DonationGiftSummary | null };
 
-const claimedText = (claimed: boolean) => (claimed ? 'Claimed' : 'Not yet claimed');
-
 /** Send again for a single gift's recipient (a new link; the old one stops working). */
 function SendAgain({ donationId, name }: { donationId: string; name: string }) {
   const resend = useResendGift(donationId);
+  const t = useT(givingMessages);
   return (
     <Button
       size="sm"
       variant="secondary"
       className="self-start"
-      aria-label={`Send again to ${name}`}
+      aria-label={t('sendAgainTo', { name })}
       busy={resend.isPending}
       onClick={() =>
         resend.mutate(undefined, {
@@ -29,7 +31,7 @@ function SendAgain({ donationId, name }: { donationId: string; name: string }) {
         })
       }
     >
-      Send again
+      {t('sendAgain')}
     </Button>
   );
 }
@@ -42,6 +44,8 @@ function SendAgain({ donationId, name }: { donationId: string; name: string }) {
  */
 export function GiftCell({ donation }: { donation: DonationWithGift }) {
   const modal = useModal();
+  const t = useT(givingMessages);
+  const { count } = useDonationWords();
   const gift = donation.gift;
   if (!gift) return null;
   const paid = donation.status === 'paid';
@@ -50,14 +54,16 @@ export function GiftCell({ donation }: { donation: DonationWithGift }) {
     return (
       <div className="mt-1 flex flex-col gap-1 text-sm" data-testid="gift-cell">
         <span>
-          Gift to <span className="font-medium break-words">{gift.recipientName}</span>
+          {rich(t('cell.giftTo', { name: gift.recipientName }), {
+            name: (text) => <span className="font-medium break-words">{text}</span>,
+          })}
         </span>
         {paid ? (
           <span
             className={claimed ? 'font-semibold text-success' : mutedText}
             data-testid="gift-claimed"
           >
-            {claimedText(claimed)}
+            {claimed ? t('claimed') : t('notClaimed')}
           </span>
         ) : null}
         {paid && !claimed && gift.recipientEmailed ? (
@@ -66,28 +72,29 @@ export function GiftCell({ donation }: { donation: DonationWithGift }) {
       </div>
     );
   }
+  const tally = { claimed: count(gift.claimed), total: count(gift.recipients) };
   return (
     <div className="mt-1 flex flex-col gap-1 text-sm" data-testid="gift-cell">
-      <span>Gift to {gift.recipients.toLocaleString()} people</span>
+      <span>{t('cell.giftToMany', { count: tally.total })}</span>
       {paid ? (
         <span className={mutedText} data-testid="gift-claimed">
-          {gift.claimed.toLocaleString()} of {gift.recipients.toLocaleString()} claimed
+          {t('cell.claimedOf', tally)}
         </span>
       ) : null}
       <Button
         size="sm"
         variant="secondary"
         className="self-start"
-        aria-label={`Recipients of the gift to ${gift.recipients.toLocaleString()} people`}
+        aria-label={t('cell.recipientsOf', { count: tally.total })}
         onClick={() =>
           modal.open({
-            title: `Recipients: ${gift.claimed.toLocaleString()} of ${gift.recipients.toLocaleString()} claimed`,
+            title: t('cell.recipientsTitle', tally),
             size: 'lg',
             body: <GiftRecipients donationId={donation.id} />,
           })
         }
       >
-        Recipients
+        {t('cell.recipients')}
       </Button>
     </div>
   );

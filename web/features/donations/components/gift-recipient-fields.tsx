@@ -6,6 +6,8 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/ui/form-field';
+import { useT } from '../../../i18n/use-t';
+import { givingMessages } from '../messages';
 
 /** The gift as the form holds it (empty strings while typing); the contract's schema checks it. */
 export type GiftDraft = {
@@ -53,6 +55,7 @@ export function GiftRecipientFields({
   /** YYYY-MM-DD, the first day the mail may go (the server's rule: today to a year on). */
   today: string;
 }) {
+  const t = useT(givingMessages);
   const set = (key: keyof GiftDraft) => (event: { target: { value: string } }) =>
     onChange({ ...(value ?? EMPTY_GIFT), [key]: event.target.value });
   const lastDay = new Date(Date.parse(`${today}T00:00:00Z`) + GIFT_LIMITS.sendOnMaxDays * 864e5)
@@ -60,17 +63,17 @@ export function GiftRecipientFields({
     .slice(0, 10);
   return (
     <fieldset className="flex flex-col gap-4 rounded-box border border-base-300 p-4">
-      <legend className="px-1 font-semibold">Give these trees to someone</legend>
+      <legend className="px-1 font-semibold">{t('gift.legend')}</legend>
       <CheckboxField
-        label="These trees are a gift"
-        hint="They get a mail with the certificate and a link that adds the trees to their own forest."
+        label={t('gift.isGift')}
+        hint={t('gift.isGiftHint')}
         checked={value !== null}
         onChange={(event) => onChange(event.target.checked ? { ...EMPTY_GIFT } : null)}
       />
       {value ? (
         <>
           <TextField
-            label="Recipient's name"
+            label={t('gift.name')}
             autoComplete="off"
             maxLength={GIFT_LIMITS.nameMax}
             value={value.recipientName}
@@ -78,15 +81,15 @@ export function GiftRecipientFields({
             error={errors.recipientName}
           />
           <EmailField
-            label="Recipient's email (optional)"
+            label={t('gift.email')}
             autoComplete="off"
-            hint="Leave it empty to pass the link on yourself: you get it after paying."
+            hint={t('gift.emailHint')}
             value={value.recipientEmail}
             onChange={set('recipientEmail')}
             error={errors.recipientEmail}
           />
           <TextAreaField
-            label="Message to them (optional)"
+            label={t('gift.message')}
             maxLength={GIFT_LIMITS.messageMax}
             rows={3}
             value={value.message}
@@ -94,11 +97,11 @@ export function GiftRecipientFields({
             error={errors.message}
           />
           <DateField
-            label="Send on (optional)"
+            label={t('gift.sendOn')}
             name="sendOn"
             min={today}
             max={lastDay}
-            hint="Empty: as soon as the payment is confirmed."
+            hint={t('gift.sendOnHint')}
             value={value.sendOn}
             onChange={(sendOn) => set('sendOn')({ target: { value: sendOn } })}
             error={errors.sendOn}

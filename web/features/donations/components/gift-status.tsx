@@ -3,11 +3,15 @@ import type { DonationGift } from '../../../../contract/gifts';
 import { Breakable } from '../../../components/ui/breakable';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/status-cards';
+import { useT } from '../../../i18n/use-t';
 import { failureMessage } from '../../../lib/api-client';
 import { useDonationGifts, useResendGift } from '../api';
+import { givingMessages } from '../messages';
+import { useDonationWords } from '../words';
 
 function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift }) {
   const resend = useResendGift(donationId);
+  const t = useT(givingMessages);
   return (
     <li className="flex flex-col gap-2 border-b border-base-300 py-2 last:border-0 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -21,12 +25,14 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
           ) : null}
         </p>
         <p className={gift.claimed ? 'text-success font-semibold' : 'text-base-content/80'}>
-          {gift.claimed ? 'Claimed' : 'Not yet claimed'}
-          {!gift.claimed && gift.sendOn && !gift.sentAt ? ` · mail goes on ${gift.sendOn}` : ''}
+          {gift.claimed ? t('claimed') : t('notClaimed')}
+          {!gift.claimed && gift.sendOn && !gift.sentAt
+            ? ` · ${t('gifts.mailGoesOn', { day: gift.sendOn })}`
+            : ''}
         </p>
         {gift.claimUrl ? (
           <p className="text-sm">
-            Pass this link on: <Breakable className="font-mono" text={gift.claimUrl} />
+            {t('gifts.passLink')} <Breakable className="font-mono" text={gift.claimUrl} />
           </p>
         ) : null}
       </div>
@@ -35,21 +41,21 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
           <Button
             size="sm"
             variant="secondary"
-            aria-label={`Copy link for ${gift.recipientName}`}
+            aria-label={t('gifts.copyLinkFor', { name: gift.recipientName })}
             onClick={() => {
               void navigator.clipboard
                 ?.writeText(gift.claimUrl!)
-                .then(() => toast.success('Link copied.'));
+                .then(() => toast.success(t('gifts.copied')));
             }}
           >
-            Copy link
+            {t('gifts.copyLink')}
           </Button>
         ) : null}
         {!gift.claimed && gift.recipientEmail ? (
           <Button
             size="sm"
             variant="secondary"
-            aria-label={`Send again to ${gift.recipientName}`}
+            aria-label={t('sendAgainTo', { name: gift.recipientName })}
             busy={resend.isPending}
             onClick={() =>
               resend.mutate(gift.id, {
@@ -58,7 +64,7 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
               })
             }
           >
-            Send again
+            {t('sendAgain')}
           </Button>
         ) : null}
       </div>
@@ -72,14 +78,15 @@ function GiftRow({ donationId, gift }: { donationId: string; gift: DonationGift 
  */
 export function GiftRecipients({ donationId }: { donationId: string }) {
   const gifts = useDonationGifts(donationId);
+  const t = useT(givingMessages);
   const pages = gifts.data?.pages;
   if (gifts.isError && !pages)
     return (
       <p className="alert alert-error" role="alert">
-        {failureMessage(gifts.error, 'The recipients could not be loaded just now.')}
+        {failureMessage(gifts.error, t('gifts.loadFailed'))}
       </p>
     );
-  if (!pages) return <LoadingState label="Loading recipients…" />;
+  if (!pages) return <LoadingState label={t('gifts.loading')} />;
   return (
     <div className="flex flex-col gap-2">
       <ul>
@@ -97,7 +104,7 @@ export function GiftRecipients({ donationId }: { donationId: string }) {
           busy={gifts.isFetchingNextPage}
           onClick={() => void gifts.fetchNextPage()}
         >
-          Show more recipients
+          {t('gifts.more')}
         </Button>
       ) : null}
     </div>
@@ -111,12 +118,16 @@ export function GiftRecipients({ donationId }: { donationId: string }) {
  */
 export function GiftStatus({ donationId }: { donationId: string }) {
   const gifts = useDonationGifts(donationId);
+  const t = useT(givingMessages);
+  const { count } = useDonationWords();
   const data = gifts.data?.pages[0]?.data;
   if (!data || data.total === 0) return null;
   return (
     <section aria-labelledby={`gifts-${donationId}`} className="flex flex-col gap-2">
       <h2 id={`gifts-${donationId}`} className="text-lg font-semibold">
-        {data.total === 1 ? 'Your gift' : `Your gifts: ${data.claimed} of ${data.total} claimed`}
+        {data.total === 1
+          ? t('gifts.yourGift')
+          : t('gifts.yourGifts', { claimed: count(data.claimed), total: count(data.total) })}
       </h2>
       <GiftRecipients donationId={donationId} />
     </section>

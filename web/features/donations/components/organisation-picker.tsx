@@ -4,7 +4,7 @@ import { RECURRING_MESSAGES } from '../../../../contract/recurring-gifts';
 import { fieldHintText } from '../../../components/ui/form-field';
 import { failureMessage } from '../../../lib/api-client';
 import { useOrganisationChoices } from '../api';
-import { GENERAL_FUND } from '../format';
+import { useDonationWords } from '../words';
 import { RadioGroup } from './fields';
 
 /** Past this many organisations a filter box helps find one. */
@@ -27,23 +27,22 @@ export function OrganisationPicker({
   driveLeftOut: boolean;
 }) {
   const filterId = useId();
+  const { t } = useDonationWords();
   const [filter, setFilter] = useState('');
   const choices = useOrganisationChoices();
   const all = choices.data ?? [];
   const needle = filter.trim().toLowerCase();
   const shown = all.filter((o) => o.value === chosen || o.label.toLowerCase().includes(needle));
-  let status: string = driveLeftOut
-    ? RECURRING_MESSAGES.driveNotAllowed
-    : 'A recurring gift goes to the general fund or an organisation, not to a single dated drive.';
+  let status: string = driveLeftOut ? RECURRING_MESSAGES.driveNotAllowed : t('org.hint');
   if (choices.isError)
-    status = `${failureMessage(choices.error, 'Organisations could not be loaded.')} The general fund is always there.`;
+    status = t('org.failed', { reason: failureMessage(choices.error, t('org.loadFailed')) });
   return (
     <div className="flex flex-col gap-3" data-testid="recurring-recipient">
       <p className={fieldHintText}>{status}</p>
       {all.length > FILTER_FROM ? (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={filterId} className="text-sm font-semibold">
-            Find an organisation
+            {t('org.find')}
           </label>
           <input
             id={filterId}
@@ -51,7 +50,7 @@ export function OrganisationPicker({
             className="input w-full text-base"
             value={filter}
             maxLength={100}
-            placeholder="Organisation name"
+            placeholder={t('org.placeholder')}
             onChange={(event) => setFilter(event.target.value)}
             onKeyDown={(event) => {
               // Enter filters; it must not send the whole form.
@@ -61,17 +60,17 @@ export function OrganisationPicker({
         </div>
       ) : null}
       <RadioGroup
-        legend="Give to"
+        legend={t('picker.giveTo')}
         registration={registration}
         error={error}
         className="max-h-96 overflow-y-auto"
         options={[
           {
             value: '',
-            label: GENERAL_FUND,
-            detail: 'Canopy plants where trees are needed most.',
+            label: t('generalFund'),
+            detail: t('picker.fundDetail'),
           },
-          ...shown.map((o) => ({ value: o.value, label: o.label, detail: 'Organisation' })),
+          ...shown.map((o) => ({ value: o.value, label: o.label, detail: t('org.detail') })),
         ]}
       />
     </div>
@@ -81,6 +80,7 @@ export function OrganisationPicker({
 /** The chosen organisation's name, or the general fund. */
 export function OrganisationName({ id }: { id: string }) {
   const choices = useOrganisationChoices({ enabled: Boolean(id) });
-  if (!id) return <>{GENERAL_FUND}</>;
+  const { t } = useDonationWords();
+  if (!id) return <>{t('generalFund')}</>;
   return <>{choices.data?.find((o) => o.value === id)?.label ?? '…'}</>;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../components/ui/button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { DONATE_PATH, donatePath, successPath } from '../format';
+import { useDonationWords } from '../words';
 import { DonationSummary } from './donation-summary';
 import { TryAgainButton, WithDonation } from './with-donation';
 
@@ -14,20 +15,24 @@ function Card({ children }: { children: ReactNode }) {
 }
 
 // The top bar already says "Payment cancelled"; this says what it means.
-const heading = (
-  <h2 id="cancel-heading" className="text-2xl font-bold">
-    Nothing was charged
-  </h2>
-);
+function Heading() {
+  const { t } = useDonationWords();
+  return (
+    <h2 id="cancel-heading" className="text-2xl font-bold">
+      {t('cancelled.heading')}
+    </h2>
+  );
+}
 
 /** /app/donate-tree/cancel?donation=<id>: people came back from the payment page without paying. */
 export function PaymentCancelled({ donationId }: { donationId: string | null }) {
+  const { t } = useDonationWords();
   if (!donationId)
     return (
       <Card>
-        {heading}
-        <p>The payment was not made.</p>
-        <ButtonLink to={DONATE_PATH}>Donate Tree</ButtonLink>
+        <Heading />
+        <p>{t('cancelled.notMade')}</p>
+        <ButtonLink to={DONATE_PATH}>{t('donateTree')}</ButtonLink>
       </Card>
     );
   return (
@@ -36,22 +41,20 @@ export function PaymentCancelled({ donationId }: { donationId: string | null }) 
         donation.status === 'paid' ? (
           <Card>
             <h2 id="cancel-heading" className="text-2xl font-bold">
-              This donation is already paid
+              {t('cancelled.alreadyPaid')}
             </h2>
-            <ButtonLink to={successPath(donation.id)}>See your receipt</ButtonLink>
+            <ButtonLink to={successPath(donation.id)}>{t('seeReceipt')}</ButtonLink>
           </Card>
         ) : (
           <Card>
-            {heading}
-            <p>The payment was not made, and this donation stays unpaid.</p>
-            <p className={mutedText}>
-              You can try again with the same choices, or change them first.
-            </p>
+            <Heading />
+            <p>{t('cancelled.staysUnpaid')}</p>
+            <p className={mutedText}>{t('cancelled.hint')}</p>
             <DonationSummary donation={donation} />
             <div className="flex flex-wrap items-start gap-3">
               <TryAgainButton donation={donation} />
               <ButtonLink to={donatePath(donation.drive?.id)} variant="secondary">
-                Change choices
+                {t('changeChoices')}
               </ButtonLink>
             </div>
           </Card>

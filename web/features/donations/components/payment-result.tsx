@@ -5,7 +5,8 @@ import { ButtonLink } from '../../../components/ui/button';
 import { ShareButtons } from '../../../components/ui/share-buttons';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { Spinner } from '../../../components/ui/spinner';
-import { BILLING_PATH, giftText, recipientName, TRANSACTIONS_PATH } from '../format';
+import { BILLING_PATH, TRANSACTIONS_PATH } from '../format';
+import { useDonationWords } from '../words';
 import { DonationSummary } from './donation-summary';
 import { CertificateButton, hasCertificate } from './certificate-button';
 import { GiftStatus } from './gift-status';
@@ -43,6 +44,7 @@ export function PaymentResult({ donationId }: { donationId: string | null }) {
 
 function Confirming() {
   const [slow, setSlow] = useState(false);
+  const { t } = useDonationWords();
   useEffect(() => {
     const timer = setTimeout(() => setSlow(true), SLOW_CONFIRMATION_MS);
     return () => clearTimeout(timer);
@@ -51,41 +53,34 @@ function Confirming() {
     <div className="flex flex-col items-center gap-4 py-6 text-center" role="status">
       <Spinner size="lg" className="text-primary" />
       <h2 id="result-heading" className="text-2xl font-bold">
-        Confirming your payment…
+        {t('result.confirming')}
       </h2>
-      <p className={mutedText}>This usually takes a few seconds. Please keep this page open.</p>
-      {slow ? (
-        <p>
-          This is taking longer than usual. You may leave this page: the donation shows as Paid in
-          Transactions once it is confirmed.
-        </p>
-      ) : null}
+      <p className={mutedText}>{t('result.confirmingHint')}</p>
+      {slow ? <p>{t('result.slow')}</p> : null}
     </div>
   );
 }
 
 function Paid({ donation }: { donation: Donation }) {
+  const words = useDonationWords();
+  const { t } = words;
+  const given = { gift: words.gift(donation), recipient: words.recipient(donation) };
   return (
     <>
       <div className="flex flex-col gap-2">
         <h2 id="result-heading" className="text-2xl font-bold">
-          Thank you for your donation!
+          {t('result.thanks')}
         </h2>
-        <p>
-          You gave {giftText(donation)} to {recipientName(donation)}. Your payment is confirmed.
-        </p>
+        <p>{t('result.gave', given)}</p>
         {donation.subscriptionId ? (
-          <p data-testid="recurring-started">
-            Your recurring gift has started: later payments are charged automatically. Pause, change
-            or cancel it in Settings → Billing.
-          </p>
+          <p data-testid="recurring-started">{t('result.recurringStarted')}</p>
         ) : null}
       </div>
       <DonationSummary
         donation={donation}
         extra={
           <div className="contents">
-            <dt className="font-semibold">Receipt number</dt>
+            <dt className="font-semibold">{t('result.receiptNumber')}</dt>
             <dd data-testid="receipt-number">{donation.receiptNumber}</dd>
           </div>
         }
@@ -97,57 +92,53 @@ function Paid({ donation }: { donation: Donation }) {
         {hasCertificate(donation) ? <CertificateButton donation={donation} /> : null}
         {donation.kind === 'trees' ? (
           <ButtonLink to={FOREST_PATH} variant="secondary">
-            See it in your forest
+            {t('result.seeForest')}
           </ButtonLink>
         ) : null}
         {donation.subscriptionId ? (
           <ButtonLink to={BILLING_PATH} variant="secondary">
-            Manage your recurring gift
+            {t('result.manageRecurring')}
           </ButtonLink>
         ) : null}
         <ButtonLink to={TRANSACTIONS_PATH} variant="secondary">
-          See your transactions
+          {t('seeTransactions')}
         </ButtonLink>
       </div>
       {/* A tree gift has its public page (issue 19 §4); cash shares Canopy itself. */}
       <ShareButtons
         url={donation.kind === 'trees' ? `/gift/${encodeURIComponent(donation.id)}` : '/'}
         title="Canopy"
-        text={
-          donation.kind === 'trees'
-            ? `I just gave ${giftText(donation)} to ${recipientName(donation)} on Canopy.`
-            : 'I just gave to tree planting on Canopy.'
-        }
-        label="Share your gift"
+        text={donation.kind === 'trees' ? t('result.shareTrees', given) : t('result.shareCash')}
+        label={t('result.share')}
       />
     </>
   );
 }
 
 function Refunded({ donation }: { donation: Donation }) {
+  const { t } = useDonationWords();
   return (
     <>
       <h2 id="result-heading" className="text-2xl font-bold">
-        This donation was refunded
+        {t('result.refunded')}
       </h2>
       <DonationSummary donation={donation} />
       <ButtonLink to={TRANSACTIONS_PATH} variant="secondary">
-        See your transactions
+        {t('seeTransactions')}
       </ButtonLink>
     </>
   );
 }
 
 function Failed({ donation }: { donation: Donation }) {
+  const { t } = useDonationWords();
   return (
     <div className="flex flex-col items-start gap-4">
       <h2 id="result-heading" className="text-2xl font-bold">
-        {donation.status === 'expired'
-          ? 'The payment time ran out'
-          : 'Your payment did not go through'}
+        {donation.status === 'expired' ? t('result.expired') : t('result.failed')}
       </h2>
       <p className="alert alert-error" role="alert" data-testid="failure-reason">
-        {donation.failureReason ?? 'The payment was not completed. Nothing was charged.'}
+        {donation.failureReason ?? t('result.notCompleted')}
       </p>
       <DonationSummary donation={donation} />
       <TryAgainButton donation={donation} />

@@ -1,6 +1,7 @@
 import type { Donation } from '../../../../contract/donations';
 import type { ButtonSize, ButtonVariant } from '../../../components/ui/button';
 import { downloadReceipt } from '../api';
+import { useDonationWords } from '../words';
 import { DownloadButton } from './download-button';
 
 /** Fetches the receipt PDF with the session and saves it as `receipt-<number>.pdf`. */
@@ -8,7 +9,7 @@ export function ReceiptButton({
   donation,
   variant,
   size,
-  label = 'Download receipt',
+  label,
   named = false,
 }: {
   donation: Pick<Donation, 'id' | 'receiptNumber'>;
@@ -18,12 +19,16 @@ export function ReceiptButton({
   /** In a list: the accessible name carries the receipt number. */
   named?: boolean;
 }) {
+  const { t } = useDonationWords();
+  const number = donation.receiptNumber;
   return (
     <DownloadButton
       download={() => downloadReceipt(donation)}
-      failure="The receipt could not be downloaded. Please try again."
-      label={label}
-      ariaLabel={named ? `Download receipt ${donation.receiptNumber ?? ''}`.trim() : undefined}
+      failure={t('receipt.failed')}
+      label={label ?? t('receipt.download')}
+      ariaLabel={
+        named ? (number ? t('receipt.named', { number }) : t('receipt.download')) : undefined
+      }
       variant={variant}
       size={size}
     />

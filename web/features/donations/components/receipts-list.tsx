@@ -4,14 +4,8 @@ import { sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { Link } from 'react-router';
 import { useDonations } from '../api';
-import {
-  amountText,
-  DONATE_PATH,
-  formatDay,
-  giftText,
-  recipientName,
-  TRANSACTIONS_PATH,
-} from '../format';
+import { DONATE_PATH, TRANSACTIONS_PATH } from '../format';
+import { useDonationWords } from '../words';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
 import { Pager } from '../../../components/ui/pager';
@@ -22,21 +16,23 @@ export const RECEIPTS_PAGE_SIZE = 10;
 /** The caller's receipts: every paid donation, newest first, each with its PDF. */
 export function ReceiptsList() {
   const [page, setPage] = useState(1);
+  const words = useDonationWords();
+  const { t } = words;
   const list = useDonations({ page, limit: RECEIPTS_PAGE_SIZE, status: 'paid' });
   const answer = list.data;
   let body;
   if (!answer && list.isError)
     body = (
       <LoadErrorCard
-        message={failureMessage(list.error, 'Your receipts could not be loaded just now.')}
+        message={failureMessage(list.error, t('receipts.loadFailed'))}
         onRetry={() => void list.refetch()}
       />
     );
-  else if (!answer) body = <LoadingState label="Loading receipts…" />;
+  else if (!answer) body = <LoadingState label={t('receipts.loading')} />;
   else if (!answer.data.length)
     body = (
-      <EmptyState action={<ButtonLink to={DONATE_PATH}>Donate Tree</ButtonLink>}>
-        No receipts yet. A receipt is issued as soon as a donation is paid.
+      <EmptyState action={<ButtonLink to={DONATE_PATH}>{t('donateTree')}</ButtonLink>}>
+        {t('receipts.empty')}
       </EmptyState>
     );
   else
@@ -51,13 +47,16 @@ export function ReceiptsList() {
               <div className="flex flex-col">
                 <span className="font-semibold">{donation.receiptNumber}</span>
                 <span className="text-sm text-base-content/80">
-                  {formatDay(donation.paidAt ?? donation.createdAt)} · {giftText(donation)} to{' '}
-                  {recipientName(donation)}
                   {/* A cash gift's words are its amount: said once (issue 23 §7). */}
-                  {donation.kind === 'trees' ? ` · ${amountText(donation)}` : null}
+                  {t(donation.kind === 'trees' ? 'receipts.lineTrees' : 'receipts.line', {
+                    day: words.day(donation.paidAt ?? donation.createdAt),
+                    gift: words.gift(donation),
+                    recipient: words.recipient(donation),
+                    amount: words.amount(donation),
+                  })}
                 </span>
               </div>
-              <ReceiptButton donation={donation} size="sm" label="Download" named />
+              <ReceiptButton donation={donation} size="sm" label={t('table.download')} named />
             </li>
           ))}
         </ul>
@@ -65,7 +64,7 @@ export function ReceiptsList() {
           page={page}
           limit={answer.limit}
           total={answer.total}
-          label="Receipt pages"
+          label={t('receipts.pages')}
           onPage={setPage}
         />
       </>
@@ -75,10 +74,10 @@ export function ReceiptsList() {
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="receipts-heading" className="card-title text-2xl">
-            Receipts
+            {t('receipts.title')}
           </h2>
           <Link to={TRANSACTIONS_PATH} className={textLink}>
-            All transactions
+            {t('receipts.all')}
           </Link>
         </div>
         {body}

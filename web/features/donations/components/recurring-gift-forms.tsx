@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
-import { currencyDigits, formatMoney } from '../../../../contract/money';
+import { currencyDigits } from '../../../../contract/money';
 import type { RecurringGift, UpdateRecurringRequest } from '../../../../contract/recurring-gifts';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { fieldErrorText, TextField } from '../../../components/ui/form-field';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { errorOf, useContractForm } from '../../../components/ui/use-contract-form';
+import { useT } from '../../../i18n/use-t';
 import { failureMessage } from '../../../lib/api-client';
-import { plural } from '../../../lib/numbers';
 import { useDonationOptions, useUpdateRecurring } from '../api';
-import { formatDay, recurringTitle } from '../format';
+import { givingMessages } from '../messages';
+import { useDonationWords, useRecurringTitle } from '../words';
 import {
   cancelFormSchema,
   changeDefaults,
@@ -36,6 +37,7 @@ type Done = () => void;
 /** Sends one action; answers the refusal to show (or nothing once done). */
 function useSend(gift: RecurringGift, onDone: Done) {
   const update = useUpdateRecurring();
+  const t = useT(givingMessages);
   const [refusal, setRefusal] = useState<string>();
   const send = async (
     body: UpdateRecurringRequest,
@@ -47,7 +49,7 @@ function useSend(gift: RecurringGift, onDone: Done) {
       toast.success(answer.message);
       onDone();
     } catch (error) {
-      const message = failureMessage(error, 'Your recurring gift could not be changed just now.');
+      const message = failureMessage(error, t('form.changeFailed'));
       const field = refusedField(error, ['pauseUntil', 'trees', 'amount', 'cancel'] as const);
       if (!(field && onFieldRefusal?.(field, message))) setRefusal(message);
     }
@@ -59,7 +61,7 @@ function Footer({
   refusal,
   busy,
   submitLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   danger = false,
   onCancel,
 }: {
@@ -70,6 +72,7 @@ function Footer({
   danger?: boolean;
   onCancel: Done;
 }) {
+  const t = useT(givingMessages);
   return (
     <>
       {refusal ? (
@@ -79,13 +82,13 @@ function Footer({
       ) : null}
       <div className="modal-action mt-0 flex-wrap">
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? t('actions.cancel')}
         </Button>
         <Button
           type="submit"
           variant={danger ? 'danger' : 'primary'}
           busy={busy}
-          busyLabel="Saving…"
+          busyLabel={t('form.saving')}
         >
           {submitLabel}
         </Button>
@@ -97,6 +100,8 @@ function Footer({
 /** Pause until a day: nothing is charged before it. */
 export function PauseForm({ gift, onDone }: { gift: RecurringGift; onDone: Done }) {
   const { send, refusal, busy } = useSend(gift, onDone);
+  const t = useT(givingMessages);
+  const title = useRecurringTitle()(gift);
   const today = new Date();
   const form = useContractForm<PauseValues, UpdateRecurringRequest>(pauseFormSchema, {
     pauseUntil: gift.pauseUntil ?? dayFrom(today, { months: gift.interval === 'month' ? 1 : 3 }),
@@ -109,16 +114,13 @@ export function PauseForm({ gift, onDone }: { gift: RecurringGift; onDone: Done 
   );
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
-      <p>
-        {recurringTitle(gift)}: nothing is charged until the day you choose; then it carries on by
-        itself.
-      </p>
+      <p>{t('pause.intro', { title })}</p>
       <Controller
         control={form.control}
         name="pauseUntil"
         render={({ field }) => (
           <DateField
-            label="Pause until"
+            label={t('pause.until')}
             {...field}
             onChange={(value) => {
               form.clearErrors('pauseUntil');
@@ -127,11 +129,11 @@ export function PauseForm({ gift, onDone }: { gift: RecurringGift; onDone: Done 
             error={errorOf(form, 'pauseUntil')}
             min={dayFrom(today, { days: 1 })}
             max={dayFrom(today, { years: 1 })}
-            hint="A day after today, at most a year away."
+            hint={t('pause.hint')}
           />
         )}
       />
-      <Footer refusal={refusal} busy={busy} submitLabel="Pause" onCancel={onDone} />
+      <Footer refusal={refusal} busy={busy} submitLabel={t('pause.submit')} onCancel={onDone} />
     </form>
   );
 }
@@ -139,14 +141,15 @@ export function PauseForm({ gift, onDone }: { gift: RecurringGift; onDone: Done 
 /** A new number of trees or amount, from the next period. */
 export function ChangeForm({ gift, onDone }: { gift: RecurringGift; onDone: Done }) {
   const options = useDonationOptions();
+  const t = useT(givingMessages);
   if (options.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(options.error, 'Donation options could not be loaded just now.')}
+        message={failureMessage(options.error, t('change.optionsFailed'))}
         onRetry={() => void options.refetch()}
       />
     );
-  if (!options.data) return <LoadingState label="Loading donation options…" />;
+  if (!options.data) return <LoadingState label={t('change.optionsLoading')} />;
   return <ChangeFields gift={gift} options={options.data} onDone={onDone} />;
 }
 
@@ -160,6 +163,9 @@ function ChangeFields({
   onDone: Done;
 }) {
   const { send, refusal, busy } = useSend(gift, onDone);
+  const t = useT(givingMessages);
+  const { money } = useDonationWords();
+  const title = useRecurringTitle()(gift);
   const form = useContractForm<ChangeValues, UpdateRecurringRequest>(
     changeFormSchema(gift, options),
     changeDefaults(gift, currencyDigits(options.currency)),
@@ -171,33 +177,33 @@ function ChangeFields({
       return true;
     }),
   );
-  const each = gift.interval === 'month' ? 'each month' : 'each year';
-  const price = formatMoney(options.treePrice, options.currency);
-  const min = formatMoney(options.minAmount, options.currency);
-  const max = formatMoney(options.maxAmount, options.currency);
+  const interval = gift.interval;
+  const price = money(options.treePrice, options.currency);
+  const min = money(options.minAmount, options.currency);
+  const max = money(options.maxAmount, options.currency);
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
-      <p>Now {recurringTitle(gift)}. The change applies from the next payment.</p>
+      <p>{t('change.intro', { title })}</p>
       {gift.kind === 'trees' ? (
         <TextField
-          label={`Trees ${each}`}
+          label={t('change.trees', { interval })}
           {...form.field('trees')}
           type="number"
           inputMode="numeric"
           min={1}
           max={options.maxTrees}
           step={1}
-          hint={`${price} per tree; up to ${plural(options.maxTrees, 'tree')}.`}
+          hint={t('change.treesHint', { price, count: options.maxTrees })}
         />
       ) : (
         <TextField
-          label={`Amount ${each} (${options.currency})`}
+          label={t('change.amount', { interval, currency: options.currency })}
           {...form.field('amount')}
           inputMode="decimal"
-          hint={`From ${min} to ${max}.`}
+          hint={t('change.amountHint', { min, max })}
         />
       )}
-      <Footer refusal={refusal} busy={busy} submitLabel="Save change" onCancel={onDone} />
+      <Footer refusal={refusal} busy={busy} submitLabel={t('change.submit')} onCancel={onDone} />
     </form>
   );
 }
@@ -205,6 +211,9 @@ function ChangeFields({
 /** Cancel at the end of the period that is paid, or now. */
 export function CancelForm({ gift, onDone }: { gift: RecurringGift; onDone: Done }) {
   const { send, refusal, busy } = useSend(gift, onDone);
+  const t = useT(givingMessages);
+  const { day } = useDonationWords();
+  const title = useRecurringTitle()(gift);
   const form = useContractForm<CancelValues, UpdateRecurringRequest>(cancelFormSchema, {
     cancel: 'period_end',
   });
@@ -220,15 +229,12 @@ export function CancelForm({ gift, onDone }: { gift: RecurringGift; onDone: Done
           void send({ cancel: 'now' });
         }}
       >
-        <p>
-          {recurringTitle(gift)} has not started: its first payment was not made. Cancelling it
-          charges nothing.
-        </p>
+        <p>{t('cancel.incomplete', { title })}</p>
         <Footer
           refusal={refusal}
           busy={busy}
-          submitLabel="Cancel the gift"
-          cancelLabel="Keep it"
+          submitLabel={t('cancel.submit')}
+          cancelLabel={t('cancel.keepIt')}
           danger
           onCancel={onDone}
         />
@@ -237,25 +243,25 @@ export function CancelForm({ gift, onDone }: { gift: RecurringGift; onDone: Done
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={(event) => void submit(event)}>
       <RadioGroup
-        legend={`When should ${recurringTitle(gift)} end?`}
+        legend={t('cancel.legend', { title })}
         registration={form.register('cancel')}
         error={errorOf(form, 'cancel')}
         options={[
           {
             value: 'period_end',
-            label: 'At the end of the period',
+            label: t('cancel.periodEnd'),
             detail: gift.nextAt
-              ? `Nothing more is charged; the period paid for runs until ${formatDay(gift.nextAt)}.`
-              : 'Nothing more is charged; the period paid for runs to its end.',
+              ? t('cancel.periodEndUntil', { day: day(gift.nextAt) })
+              : t('cancel.periodEndDetail'),
           },
-          { value: 'now', label: 'Now', detail: 'It ends today and nothing more is charged.' },
+          { value: 'now', label: t('cancel.now'), detail: t('cancel.nowDetail') },
         ]}
       />
       <Footer
         refusal={refusal}
         busy={busy}
-        submitLabel="Cancel the gift"
-        cancelLabel="Keep giving"
+        submitLabel={t('cancel.submit')}
+        cancelLabel={t('cancel.keepGiving')}
         danger
         onCancel={onDone}
       />

@@ -1,25 +1,18 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { RecurringGift, RecurringPeriod } from '../../../../contract/recurring-gifts';
-import { formatMoney } from '../../../../contract/money';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { fieldHintText } from '../../../components/ui/form-field';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useModal } from '../../../components/ui/modal';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
+import { useT } from '../../../i18n/use-t';
 import { failureMessage } from '../../../lib/api-client';
 import { useRecurringGifts, useRecurringPortal, useUpdateRecurring } from '../api';
 import { goToCheckout } from '../checkout-url';
-import {
-  DONATE_PATH,
-  formatCalendarDate,
-  formatDay,
-  GENERAL_FUND,
-  RECURRING_BADGE,
-  recurringGiftText,
-  recurringStatusLabel,
-  recurringTitle,
-} from '../format';
+import { DONATE_PATH, RECURRING_BADGE } from '../format';
+import { givingMessages } from '../messages';
+import { useDonationWords, useRecurringTitle } from '../words';
 import { StatusBadge } from './donation-states';
 import { ReceiptButton } from './receipt-button';
 import { CancelForm, ChangeForm, PauseForm } from './recurring-gift-forms';
@@ -32,16 +25,17 @@ import { CancelForm, ChangeForm, PauseForm } from './recurring-gift-forms';
  */
 export function RecurringGifts() {
   const list = useRecurringGifts();
+  const t = useT(givingMessages);
   const answer = list.data;
   let body;
   if (!answer && list.isError)
     body = (
       <LoadErrorCard
-        message={failureMessage(list.error, 'Your recurring gifts could not be loaded just now.')}
+        message={failureMessage(list.error, t('recurring.loadFailed'))}
         onRetry={() => void list.refetch()}
       />
     );
-  else if (!answer) body = <LoadingState label="Loading recurring gifts…" />;
+  else if (!answer) body = <LoadingState label={t('recurring.loading')} />;
   else if (!answer.data.length)
     body = (
       // Not the kit's EmptyState: the receipts below may show theirs on the same page.
@@ -49,11 +43,9 @@ export function RecurringGifts() {
         className="flex flex-wrap items-center justify-between gap-3 rounded-box border-2 border-dashed border-base-content/20 p-4"
         data-testid="recurring-empty"
       >
-        <p className={mutedText}>
-          No recurring gifts yet. Choose “Every month” or “Every year” when you donate.
-        </p>
+        <p className={mutedText}>{t('recurring.empty')}</p>
         <ButtonLink to={DONATE_PATH} size="sm" variant="secondary">
-          Start a recurring gift
+          {t('recurring.start')}
         </ButtonLink>
       </div>
     );
@@ -72,7 +64,7 @@ export function RecurringGifts() {
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="recurring-heading" className="card-title text-2xl">
-            Recurring gifts
+            {t('recurring.title')}
           </h2>
           {answer?.portal ? <PortalButton /> : null}
         </div>
@@ -85,32 +77,33 @@ export function RecurringGifts() {
 /** Opens the provider's Customer Portal (Stripe) to change the card and see invoices. */
 function PortalButton() {
   const portal = useRecurringPortal();
+  const t = useT(givingMessages);
   const open = () =>
     portal.mutate(undefined, {
       onSuccess: (answer) => goToCheckout(answer.data.url),
-      onError: (error) =>
-        toast.error(failureMessage(error, 'Cards and invoices could not be opened just now.')),
+      onError: (error) => toast.error(failureMessage(error, t('portal.failed'))),
     });
   return (
     <Button
       variant="secondary"
       size="sm"
       busy={portal.isPending}
-      busyLabel="Opening…"
+      busyLabel={t('portal.opening')}
       onClick={open}
     >
-      Manage cards and invoices
+      {t('portal.manage')}
     </Button>
   );
 }
 
 function RecurringBadge({ status }: { status: RecurringGift['status'] }) {
+  const t = useT(givingMessages);
   return (
     <span
       className={`badge ${RECURRING_BADGE[status]} whitespace-nowrap`}
       data-testid="recurring-status"
     >
-      {recurringStatusLabel(status)}
+      {t(`status.${status}`)}
     </span>
   );
 }
@@ -118,21 +111,25 @@ function RecurringBadge({ status }: { status: RecurringGift['status'] }) {
 /** One recurring gift: what, when, its state, its actions and its payments. */
 export function RecurringGiftCard({ gift, portal }: { gift: RecurringGift; portal: boolean }) {
   const titleId = useId();
-  const title = recurringTitle(gift);
+  const t = useT(givingMessages);
+  const words = useDonationWords();
+  const title = useRecurringTitle()(gift);
   const ended = gift.status === 'cancelled';
-  const facts: Array<[string, string]> = [];
-  if (gift.kind === 'trees') facts.push(['Each payment', formatMoney(gift.amount, gift.currency)]);
-  facts.push(['Given to', gift.organisation?.name ?? GENERAL_FUND]);
+  // [test id, label, value]
+  const facts: Array<[string, string, string]> = [];
+  if (gift.kind === 'trees')
+    facts.push(['each-payment', t('fact.eachPayment'), words.money(gift.amount, gift.currency)]);
+  facts.push(['given-to', t('fact.givenTo'), gift.organisation?.name ?? words.t('generalFund')]);
   if (gift.status === 'paused' && gift.pauseUntil)
-    facts.push(['Paused until', formatCalendarDate(gift.pauseUntil)]);
+    facts.push(['paused-until', t('fact.pausedUntil'), words.calendarDay(gift.pauseUntil)]);
   // While paused the pause's end says when it is charged again.
   if (gift.nextAt && !ended && gift.status !== 'paused')
     facts.push(
       gift.cancelAtPeriodEnd
-        ? ['Ends on', formatDay(gift.nextAt)]
-        : ['Next payment', formatDay(gift.nextAt)],
+        ? ['ends-on', t('fact.endsOn'), words.day(gift.nextAt)]
+        : ['next-payment', t('fact.nextPayment'), words.day(gift.nextAt)],
     );
-  facts.push(['Started', formatDay(gift.createdAt)]);
+  facts.push(['started', t('fact.started'), words.day(gift.createdAt)]);
   return (
     <article
       className="flex flex-col gap-3 rounded-box border border-base-content/20 p-4"
@@ -146,25 +143,21 @@ export function RecurringGiftCard({ gift, portal }: { gift: RecurringGift; porta
         <RecurringBadge status={gift.status} />
       </div>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-        {facts.map(([term, value]) => (
-          <div key={term} className="contents">
+        {facts.map(([id, term, value]) => (
+          <div key={id} className="contents">
             <dt className={mutedText}>{term}</dt>
-            <dd data-testid={`recurring-${term.toLowerCase().replace(/\s+/g, '-')}`}>{value}</dd>
+            <dd data-testid={`recurring-${id}`}>{value}</dd>
           </div>
         ))}
       </dl>
       {gift.status === 'incomplete' ? (
-        <p className={`text-sm ${mutedText}`}>
-          It starts once its first payment is made. A checkout left unpaid expires after a day.
-        </p>
+        <p className={`text-sm ${mutedText}`}>{t('recurring.incompleteHint')}</p>
       ) : null}
       {gift.failureReason && gift.status !== 'cancelled' ? (
         <div className="alert alert-error flex-col items-start gap-1" role="note">
           <p className="font-semibold">{gift.failureReason}</p>
           <p className="text-sm">
-            {portal
-              ? 'Please update your card under “Manage cards and invoices”; the payment is tried again automatically.'
-              : 'The payment is tried again automatically; please make sure your card can pay it.'}
+            {portal ? t('recurring.failurePortal') : t('recurring.failure')}
           </p>
         </div>
       ) : null}
@@ -181,6 +174,7 @@ export function RecurringGiftCard({ gift, portal }: { gift: RecurringGift; porta
  */
 function GiftActions({ gift, title }: { gift: RecurringGift; title: string }) {
   const modal = useModal();
+  const t = useT(givingMessages);
   const update = useUpdateRecurring();
   const running = gift.status === 'active' || gift.status === 'past_due';
   const paused = gift.status === 'paused';
@@ -190,10 +184,10 @@ function GiftActions({ gift, title }: { gift: RecurringGift; title: string }) {
     modal.open({
       title:
         what === 'pause'
-          ? 'Pause recurring gift'
+          ? t('actions.pauseTitle')
           : what === 'change'
-            ? 'Change recurring gift'
-            : 'Cancel recurring gift',
+            ? t('actions.changeTitle')
+            : t('actions.cancelTitle'),
       body: (close) =>
         what === 'pause' ? (
           <PauseForm gift={gift} onDone={close} />
@@ -214,24 +208,29 @@ function GiftActions({ gift, title }: { gift: RecurringGift; title: string }) {
       },
     );
   return (
-    <div role="group" aria-label={`Manage ${title}`} className="flex flex-wrap gap-2">
+    <div role="group" aria-label={t('actions.label', { title })} className="flex flex-wrap gap-2">
       {resumable ? (
-        <Button size="sm" busy={update.isPending} busyLabel="Resuming…" onClick={resume}>
-          {paused ? 'Resume' : 'Keep giving'}
+        <Button
+          size="sm"
+          busy={update.isPending}
+          busyLabel={t('actions.resuming')}
+          onClick={resume}
+        >
+          {paused ? t('actions.resume') : t('actions.keepGiving')}
         </Button>
       ) : null}
       {canPause ? (
         <Button size="sm" variant="secondary" onClick={() => open('pause')}>
-          Pause
+          {t('actions.pause')}
         </Button>
       ) : null}
       {canChange ? (
         <Button size="sm" variant="secondary" onClick={() => open('change')}>
-          Change
+          {t('actions.change')}
         </Button>
       ) : null}
       <Button size="sm" variant="ghost" onClick={() => open('cancel')}>
-        Cancel
+        {t('actions.cancel')}
       </Button>
     </div>
   );
@@ -240,6 +239,7 @@ function GiftActions({ gift, title }: { gift: RecurringGift; title: string }) {
 /** A monthly donor's choice: one yearly statement instead of a mail per payment. */
 function YearlyStatementSwitch({ gift }: { gift: RecurringGift }) {
   const id = useId();
+  const t = useT(givingMessages);
   const update = useUpdateRecurring();
   // Shown at once; the saved answer (or a refusal's refetch) settles it.
   const [shown, setShown] = useState<boolean | null>(null);
@@ -269,10 +269,10 @@ function YearlyStatementSwitch({ gift }: { gift: RecurringGift }) {
           aria-describedby={`${id}hint`}
           onChange={(event) => change(event.target.checked)}
         />
-        <span className="font-semibold">One yearly statement instead of a mail per payment</span>
+        <span className="font-semibold">{t('yearly.label')}</span>
       </label>
       <p id={`${id}hint`} className={fieldHintText}>
-        Each payment still has its receipt here.
+        {t('yearly.hint')}
       </p>
     </div>
   );
@@ -280,11 +280,13 @@ function YearlyStatementSwitch({ gift }: { gift: RecurringGift }) {
 
 /** The gift's payments, newest first, each with its status and receipt once paid. */
 function GiftHistory({ periods, currency }: { periods: RecurringPeriod[]; currency: string }) {
-  if (!periods.length) return <p className={`text-sm ${mutedText}`}>No payments yet.</p>;
+  const t = useT(givingMessages);
+  const words = useDonationWords();
+  if (!periods.length) return <p className={`text-sm ${mutedText}`}>{t('history.none')}</p>;
   return (
     <details className="rounded-box bg-base-200 p-3" data-testid="recurring-history">
       <summary className="cursor-pointer text-sm font-semibold">
-        Payments ({periods.length})
+        {t('history.title', { count: words.count(periods.length) })}
       </summary>
       <ul className="mt-2 flex flex-col divide-y divide-base-content/10">
         {periods.map((period) => (
@@ -294,19 +296,21 @@ function GiftHistory({ periods, currency }: { periods: RecurringPeriod[]; curren
             data-testid="recurring-period"
           >
             <div className="flex flex-col text-sm">
-              <span className="font-semibold">{formatDay(period.paidAt ?? period.createdAt)}</span>
+              <span className="font-semibold">{words.day(period.paidAt ?? period.createdAt)}</span>
               <span className={mutedText}>
-                {period.trees > 0
-                  ? `${recurringGiftText({ kind: 'trees', trees: period.trees, amount: period.amount, currency })} · `
-                  : ''}
-                {formatMoney(period.amount, currency)}
-                {period.receiptNumber ? ` · ${period.receiptNumber}` : ''}
+                {[
+                  period.trees > 0 ? words.trees(period.trees) : null,
+                  words.money(period.amount, currency),
+                  period.receiptNumber,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </span>
             </div>
             <div className="flex items-center gap-2">
               <StatusBadge status={period.status} />
               {period.status === 'paid' && period.receiptNumber ? (
-                <ReceiptButton donation={period} size="sm" label="Receipt" named />
+                <ReceiptButton donation={period} size="sm" label={t('history.receipt')} named />
               ) : null}
             </div>
           </li>

@@ -8,16 +8,14 @@ import {
   type Donation,
   type TestPaymentRequest,
 } from '../../../../contract/donations';
-import {
-  RECURRING_INTERVAL_LABELS,
-  type RecurringGift,
-} from '../../../../contract/recurring-gifts';
+import type { RecurringGift } from '../../../../contract/recurring-gifts';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useRecurringGifts, useTestPayment } from '../api';
-import { amountText, cancelPath, DONATE_PATH, recipientName, successPath } from '../format';
+import { cancelPath, DONATE_PATH, successPath } from '../format';
+import { useDonationWords } from '../words';
 import { refusedField, TestModeBanner } from './donation-states';
 import { failureMessage } from '../../../lib/api-client';
 import { TryAgainButton, WithDonation } from './with-donation';
@@ -26,11 +24,11 @@ type CardValues = z.input<typeof testPaymentRequestSchema>;
 const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
 
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
-const CARDS: Array<[string, string]> = [
-  [spaced(TEST_CARDS.pays), 'pays'],
-  [spaced(TEST_CARDS.declined), 'is declined'],
-  [spaced(TEST_CARDS.insufficientFunds), 'has insufficient funds'],
-];
+const CARDS = [
+  [spaced(TEST_CARDS.pays), 'card.pays'],
+  [spaced(TEST_CARDS.declined), 'card.declined'],
+  [spaced(TEST_CARDS.insufficientFunds), 'card.insufficient'],
+] as const;
 
 /** /app/checkout-tree?donation=<id>: the built-in test provider's card page. */
 export function TestCardCheckout({ donationId }: { donationId: string | null }) {
@@ -45,17 +43,18 @@ export function TestCardCheckout({ donationId }: { donationId: string | null }) 
 }
 
 function TestCardsHint() {
+  const { t } = useDonationWords();
   return (
     <div className="rounded-box bg-base-200 p-4 text-sm" data-testid="test-cards">
-      <p className="font-semibold">Test cards</p>
+      <p className="font-semibold">{t('card.testCards')}</p>
       <ul className="mt-1 flex flex-col gap-0.5">
         {CARDS.map(([number, what]) => (
           <li key={number}>
-            <span className="font-mono">{number}</span> {what}
+            <span className="font-mono">{number}</span> {t(what)}
           </li>
         ))}
       </ul>
-      <p className={`mt-1 ${mutedText}`}>Use any future expiry date and any 3-digit CVC.</p>
+      <p className={`mt-1 ${mutedText}`}>{t('card.testCardsHint')}</p>
     </div>
   );
 }
@@ -65,18 +64,18 @@ function TestCardsHint() {
  * and later periods are charged automatically.
  */
 function RecurringNote({ gift }: { gift: RecurringGift | undefined }) {
-  const every = gift ? RECURRING_INTERVAL_LABELS[gift.interval] : null;
-  const kind = gift ? (gift.interval === 'month' ? 'monthly' : 'yearly') : 'recurring';
+  const { t } = useDonationWords();
   return (
     <p className="alert alert-info" role="note" data-testid="recurring-note">
-      This first payment starts your {kind} gift. Later payments are charged automatically
-      {every ? ` ${every}` : ''} until you pause or cancel it in Settings → Billing.
+      {gift ? t(`card.recurringNote.${gift.interval}`) : t('card.recurringNote')}
     </p>
   );
 }
 
 function CardStep({ donation }: { donation: Donation }) {
   const navigate = useNavigate();
+  const words = useDonationWords();
+  const { t } = words;
   // A recurring gift's first period: the gift says how often, and which organisation it is for.
   const recurring = useRecurringGifts({ enabled: Boolean(donation.subscriptionId) });
   const gift = recurring.data?.data.find((g) => g.id === donation.subscriptionId);
@@ -95,7 +94,7 @@ function CardStep({ donation }: { donation: Donation }) {
       await pay.mutateAsync(request);
       void navigate(successPath(donation.id));
     } catch (error) {
-      const message = failureMessage(error, 'The payment could not be made. Please try again.');
+      const message = failureMessage(error, t('card.failed'));
       const field = refusedField(error, CARD_FIELDS);
       if (field) form.setError(field, { message }, { shouldFocus: true });
       else setRefusal(message);
@@ -105,9 +104,13 @@ function CardStep({ donation }: { donation: Donation }) {
   const heading = (
     <div className="flex flex-col gap-1">
       <h2 id="card-heading" className="card-title text-2xl">
-        Pay {amountText(donation)}
+        {t('card.pay', { amount: words.amount(donation) })}
       </h2>
-      <p className={mutedText}>Donation to {gift?.organisation?.name ?? recipientName(donation)}</p>
+      <p className={mutedText}>
+        {t('card.donationTo', {
+          recipient: gift?.organisation?.name ?? words.recipient(donation),
+        })}
+      </p>
     </div>
   );
   const recurringNote = donation.subscriptionId ? <RecurringNote gift={gift} /> : null;
@@ -119,8 +122,8 @@ function CardStep({ donation }: { donation: Donation }) {
           {heading}
           {donation.status === 'paid' ? (
             <>
-              <p>This donation is already paid.</p>
-              <ButtonLink to={successPath(donation.id)}>See your receipt</ButtonLink>
+              <p>{t('card.alreadyPaid')}</p>
+              <ButtonLink to={successPath(donation.id)}>{t('seeReceipt')}</ButtonLink>
             </>
           ) : (
             <>
@@ -129,14 +132,12 @@ function CardStep({ donation }: { donation: Donation }) {
               </p>
               {donation.subscriptionId ? (
                 <>
-                  <p>The recurring gift has not started. Start it again with another card.</p>
-                  <ButtonLink to={DONATE_PATH}>Start again</ButtonLink>
+                  <p>{t('card.recurringNotStarted')}</p>
+                  <ButtonLink to={DONATE_PATH}>{t('startAgain')}</ButtonLink>
                 </>
               ) : (
                 <>
-                  <p>
-                    This attempt has ended. Try again with another card; the same choices are kept.
-                  </p>
+                  <p>{t('card.attemptEnded')}</p>
                   <TryAgainButton donation={donation} next="card" />
                 </>
               )}
@@ -158,7 +159,7 @@ function CardStep({ donation }: { donation: Donation }) {
         {recurringNote}
         <TestCardsHint />
         <TextField
-          label="Card number"
+          label={t('card.number')}
           {...form.field('cardNumber')}
           inputMode="numeric"
           autoComplete="cc-number"
@@ -167,15 +168,15 @@ function CardStep({ donation }: { donation: Donation }) {
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Expiry (MM/YY)"
+            label={t('card.expiry')}
             {...form.field('expiry')}
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t('card.expiryPlaceholder')}
             maxLength={7}
           />
           <TextField
-            label="CVC"
+            label={t('card.cvc')}
             {...form.field('cvc')}
             inputMode="numeric"
             autoComplete="cc-csc"
@@ -189,10 +190,10 @@ function CardStep({ donation }: { donation: Donation }) {
         ) : null}
         <div className="card-actions items-center justify-end gap-3">
           <ButtonLink to={cancelPath(donation.id)} variant="ghost">
-            Cancel
+            {t('cancel')}
           </ButtonLink>
-          <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Paying…">
-            Pay {amountText(donation)}
+          <Button type="submit" busy={form.formState.isSubmitting} busyLabel={t('card.paying')}>
+            {t('card.pay', { amount: words.amount(donation) })}
           </Button>
         </div>
       </div>

@@ -1,17 +1,13 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import {
-  DONATION_STATUS_LABELS,
-  DONATION_STATUSES,
-  type DonationStatus,
-} from '../../../../contract/donations';
+import { DONATION_STATUSES, type DonationStatus } from '../../../../contract/donations';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { sectionCard } from '../../../components/ui/looks';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { downloadDonationsCsv, useDonations } from '../api';
-import { plural } from '../../../lib/numbers';
 import { DONATE_PATH } from '../format';
+import { useDonationWords } from '../words';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
 import { DonationsTable } from './donations-table';
@@ -41,12 +37,13 @@ function useListParams() {
 
 function CsvButton() {
   const [busy, setBusy] = useState(false);
+  const { t } = useDonationWords();
   const download = async () => {
     setBusy(true);
     try {
       await downloadDonationsCsv();
     } catch (error) {
-      toast.error(failureMessage(error, 'The CSV file could not be downloaded. Please try again.'));
+      toast.error(failureMessage(error, t('tx.csvFailed')));
     } finally {
       setBusy(false);
     }
@@ -55,10 +52,10 @@ function CsvButton() {
     <Button
       variant="secondary"
       busy={busy}
-      busyLabel="Downloading…"
+      busyLabel={t('tx.downloading')}
       onClick={() => void download()}
     >
-      Download CSV
+      {t('tx.csv')}
     </Button>
   );
 }
@@ -66,6 +63,8 @@ function CsvButton() {
 /** /app/transactions: every donation the caller made, filtered by status, a page at a time. */
 export function Transactions() {
   const filterId = useId();
+  const words = useDonationWords();
+  const { t } = words;
   const { status, page, set } = useListParams();
   const list = useDonations({ page, limit: TRANSACTIONS_PAGE_SIZE, status });
   const answer = list.data;
@@ -74,42 +73,43 @@ export function Transactions() {
   if (list.isError && !answer)
     body = (
       <LoadErrorCard
-        message={failureMessage(list.error, 'Your transactions could not be loaded just now.')}
+        message={failureMessage(list.error, t('tx.loadFailed'))}
         onRetry={() => void list.refetch()}
       />
     );
-  else if (!answer) body = <LoadingState label="Loading transactions…" />;
+  else if (!answer) body = <LoadingState label={t('tx.loading')} />;
   else if (!answer.data.length)
     body = status ? (
-      <EmptyState action={<Button onClick={() => set({ status: undefined })}>Show all</Button>}>
-        You have no {DONATION_STATUS_LABELS[status].toLowerCase()} donations.
+      <EmptyState
+        action={<Button onClick={() => set({ status: undefined })}>{t('tx.showAll')}</Button>}
+      >
+        {t('tx.noneWithStatus', { status })}
       </EmptyState>
     ) : page > 1 ? (
-      <EmptyState action={<Button onClick={() => set({ page: 1 })}>Go to the first page</Button>}>
-        This page is empty.
+      <EmptyState action={<Button onClick={() => set({ page: 1 })}>{t('tx.firstPage')}</Button>}>
+        {t('tx.emptyPage')}
       </EmptyState>
     ) : (
-      <EmptyState action={<ButtonLink to={DONATE_PATH}>Donate Tree</ButtonLink>}>
-        You have not made any donations yet. Give trees or cash to a drive or to the general fund,
-        and they will show here with their receipts.
+      <EmptyState action={<ButtonLink to={DONATE_PATH}>{t('donateTree')}</ButtonLink>}>
+        {t('tx.empty')}
       </EmptyState>
     );
   else
     body = (
       <>
         <p className="text-sm" aria-live="polite" data-testid="transactions-total">
-          {plural(answer.total, 'donation')}
+          {t('tx.total', { count: answer.total })}
         </p>
         <DonationsTable
           donations={answer.data}
-          caption="Your donations"
+          caption={t('tx.title')}
           busy={list.isPlaceholderData}
         />
         <Pager
           page={page}
           limit={answer.limit}
           total={answer.total}
-          label="Transactions pages"
+          label={t('tx.pages')}
           onPage={(next) => set({ page: next })}
         />
       </>
@@ -120,12 +120,12 @@ export function Transactions() {
       <div className="card-body gap-4">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <h2 id="tx-heading" className="card-title text-2xl">
-            Your donations
+            {t('tx.title')}
           </h2>
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex flex-col gap-1.5">
               <label htmlFor={filterId} className="text-sm font-semibold">
-                Status
+                {t('tx.status')}
               </label>
               <select
                 id={filterId}
@@ -135,10 +135,10 @@ export function Transactions() {
                   set({ status: isStatus(event.target.value) ? event.target.value : undefined })
                 }
               >
-                <option value="">All statuses</option>
+                <option value="">{t('tx.allStatuses')}</option>
                 {DONATION_STATUSES.map((value) => (
                   <option key={value} value={value}>
-                    {DONATION_STATUS_LABELS[value]}
+                    {words.status(value)}
                   </option>
                 ))}
               </select>
@@ -148,7 +148,7 @@ export function Transactions() {
         </div>
         {list.isError && answer ? (
           <p className="alert alert-error" role="alert">
-            {failureMessage(list.error, 'Your transactions could not be refreshed.')}
+            {failureMessage(list.error, t('tx.refreshFailed'))}
           </p>
         ) : null}
         {body}

@@ -7,17 +7,19 @@ import { isMissing, useCreateDonation, useDonation } from '../api';
 import { testCheckoutPath } from '../checkout-url';
 import { checkoutPath, DONATE_PATH, repeatRequest } from '../format';
 import { failureMessage } from '../../../lib/api-client';
+import { useDonationWords } from '../words';
 
 /** Shown for a missing, unknown or someone else's donation. */
 export function DonationNotFound() {
+  const { t } = useDonationWords();
   return (
     <NotFoundCard
       headingId="donation-missing"
       title={DONATION_MESSAGES.notFound}
       to={DONATE_PATH}
-      linkLabel="Donate Tree"
+      linkLabel={t('donateTree')}
     >
-      The link may be incomplete. You can start a new donation instead.
+      {t('donation.notFoundText')}
     </NotFoundCard>
   );
 }
@@ -36,16 +38,17 @@ export function WithDonation({
   children: (donation: Donation) => ReactNode;
 }) {
   const donation = useDonation(id ?? undefined, { poll });
+  const { t } = useDonationWords();
   if (!id || (donation.isError && isMissing(donation.error))) return <DonationNotFound />;
   if (donation.data) return children(donation.data);
   if (donation.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(donation.error, 'Your donation could not be loaded just now.')}
+        message={failureMessage(donation.error, t('donation.loadFailed'))}
         onRetry={() => void donation.refetch()}
       />
     );
-  return <LoadingState label="Loading your donation…" />;
+  return <LoadingState label={t('donation.loading')} />;
 }
 
 /**
@@ -57,7 +60,7 @@ export function TryAgainButton({
   donation,
   next = 'summary',
   variant = 'primary',
-  label = 'Try again',
+  label,
 }: {
   donation: Donation;
   next?: 'summary' | 'card';
@@ -65,13 +68,14 @@ export function TryAgainButton({
   label?: string;
 }) {
   const navigate = useNavigate();
+  const { t } = useDonationWords();
   const create = useCreateDonation();
   const [refusal, setRefusal] = useState<string>();
   // A recurring gift's first period (issue 22) is not repeated as a one-off gift: start afresh.
   if (donation.subscriptionId)
     return (
       <ButtonLink to={DONATE_PATH} variant={variant}>
-        Start again
+        {t('startAgain')}
       </ButtonLink>
     );
   const again = () => {
@@ -88,8 +92,13 @@ export function TryAgainButton({
   };
   return (
     <div className="flex flex-col items-start gap-2">
-      <Button variant={variant} busy={create.isPending} busyLabel="Starting again…" onClick={again}>
-        {label}
+      <Button
+        variant={variant}
+        busy={create.isPending}
+        busyLabel={t('startingAgain')}
+        onClick={again}
+      >
+        {label ?? t('tryAgain')}
       </Button>
       {refusal ? (
         <p className="alert alert-error" role="alert">
