@@ -1,5 +1,7 @@
 import { useParams } from 'react-router';
 import { usePageTitle } from '../components/ui/page-title';
+import { useT } from '../i18n/use-t';
+import { treesMessages } from '../features/trees/messages';
 import { LoadErrorCard, LoadingState } from '../components/ui/status-cards';
 import { TreeProvenance } from '../features/nursery/components/tree-provenance';
 import { isMissingTree, useTree } from '../features/trees/api';
@@ -10,7 +12,8 @@ import { failureMessage } from '../lib/api-client';
 
 /** /app/trees/:id — one tree: impact, growth, photos, care; its owner measures, edits or deletes it. */
 export default function AppTreeDetail() {
-  usePageTitle('Tree details');
+  const t = useT(treesMessages);
+  usePageTitle(t('page.detail'));
   const { id } = useParams();
   const tree = useTree(id);
   if (tree.data)
@@ -29,9 +32,9 @@ export default function AppTreeDetail() {
   if (tree.isError)
     return (
       <LoadErrorCard
-        message={failureMessage(tree.error, 'The tree could not be loaded just now.')}
+        message={failureMessage(tree.error, t('detail.loadFailed'))}
         onRetry={() => void tree.refetch()}
       />
     );
-  return <LoadingState label="Loading tree…" />;
+  return <LoadingState label={t('detail.loading')} />;
 }

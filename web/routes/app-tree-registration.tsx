@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../components/ui/page-title';
+import { useT } from '../i18n/use-t';
+import { treesMessages } from '../features/trees/messages';
 import { RegisterTree } from '../features/trees/components/register-tree';
 
 /**
@@ -7,7 +9,8 @@ import { RegisterTree } from '../features/trees/components/register-tree';
  * spec's spelling); `driveId` starts it at a drive (the organiser's planting reminder links so).
  */
 export default function AppTreeRegistration() {
-  usePageTitle('Tree Registration');
+  const t = useT(treesMessages);
+  usePageTitle(t('page.register'));
   const [params] = useSearchParams();
   const replaces = params.get('replaces') || undefined;
   const driveId = params.get('driveId') || undefined;

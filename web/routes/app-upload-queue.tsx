@@ -11,29 +11,30 @@ import { formatDateTime } from '../lib/dates';
 import type { OutboxItem, OutboxWhat } from '../lib/outbox/outbox-store';
 import { dependentsOf, useOutboxActions, useOutboxItems } from '../lib/outbox/use-outbox';
 import { useOnline } from '../lib/use-online';
+import { useIntlLocale } from '../i18n/intl-locale';
+import { useT } from '../i18n/use-t';
+import { offlineMessages } from '../features/trees/offline-messages';
 
-const WHAT: Record<OutboxWhat, string> = {
-  tree: 'New tree',
-  measurement: 'Measurement',
-  care: 'Care',
-  health: 'Health report',
-  'check-in': 'Check-in',
-};
+const whatKey = (what: OutboxWhat) => `what.${what}` as const;
 
 /** The forms' own labels for the fields the server may name in a refusal. */
-const FIELD_LABELS: Record<string, string> = {
-  treesType: 'Tree Type',
-  treeCount: 'How many',
-  plantedAt: 'Planting date (YYYY-MM-DD)',
-  nickname: 'Nickname',
-  heightCm: 'Height (cm)',
-  diameterCm: 'Trunk diameter (cm)',
-  aliveCount: 'Plants alive',
-  measuredAt: 'Measured on (YYYY-MM-DD)',
-  action: 'Kind of care',
-  note: 'Note',
-  cause: 'What killed it?',
-};
+const FIELDS = [
+  'treesType',
+  'treeCount',
+  'plantedAt',
+  'nickname',
+  'heightCm',
+  'diameterCm',
+  'aliveCount',
+  'measuredAt',
+  'action',
+  'note',
+  'cause',
+] as const;
+const fieldKey = (field: string) =>
+  (FIELDS as readonly string[]).includes(field)
+    ? (`field.${field as (typeof FIELDS)[number]}` as const)
+    : undefined;
 
 /** The value a refused field holds now, as text, when the item carries it. */
 function fieldValue(item: OutboxItem, field: string): string | undefined {
@@ -45,7 +46,10 @@ function fieldValue(item: OutboxItem, field: string): string | undefined {
 function QueueItem({ item, all, userId }: { item: OutboxItem; all: OutboxItem[]; userId: string }) {
   const { retry, discard, syncing } = useOutboxActions(userId);
   const modal = useModal();
+  const t = useT(offlineMessages);
+  const locale = useIntlLocale();
   const field = item.problem?.field;
+  const fieldLabel = field ? fieldKey(field) : undefined;
   const current = field ? fieldValue(item, field) : undefined;
   const [fix, setFix] = useState(current ?? '');
   const waitsFor = all.find((other) => item.path.includes(`{tree:${other.id}}`));
@@ -53,14 +57,14 @@ function QueueItem({ item, all, userId }: { item: OutboxItem; all: OutboxItem[];
 
   const onDiscard = async () => {
     const also = dependents.length
-      ? ` ${dependents.length === 1 ? 'One item' : `${dependents.length} items`} about it go too.`
+      ? ` ${t('queue.discardAlso', { count: dependents.length })}`
       : '';
     if (
       await modal.confirm({
-        title: `Discard “${item.label}”?`,
-        message: `It has not reached Canopy and will be gone from this phone.${also}`,
-        confirmLabel: 'Discard',
-        cancelLabel: 'Keep it',
+        title: t('queue.discardTitle', { label: item.label }),
+        message: `${t('queue.discardBody')}${also}`,
+        confirmLabel: t('queue.discard'),
+        cancelLabel: t('queue.keep'),
       })
     )
       await discard(item, all);
@@ -73,19 +77,21 @@ function QueueItem({ item, all, userId }: { item: OutboxItem; all: OutboxItem[];
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold break-words">
-          {WHAT[item.what]}: {item.label}
+          {t('queue.item', { what: t(whatKey(item.what)), label: item.label })}
         </p>
         <span className={`badge ${item.state === 'refused' ? 'badge-error' : 'badge-info'}`}>
           {item.state === 'refused'
-            ? 'Not accepted'
+            ? t('queue.refused')
             : waitsFor
-              ? 'Waiting for its tree'
-              : 'Waiting'}
+              ? t('queue.waitingTree')
+              : t('queue.waiting')}
         </span>
       </div>
       <p className={`text-sm ${mutedText}`}>
-        Saved {formatDateTime(item.savedAt)}
-        {item.lastTriedAt ? ` · last tried ${formatDateTime(item.lastTriedAt)}` : ''}
+        {t('queue.saved', { when: formatDateTime(item.savedAt, locale) })}
+        {item.lastTriedAt
+          ? ` · ${t('queue.lastTried', { when: formatDateTime(item.lastTriedAt, locale) })}`
+          : ''}
       </p>
       {item.problem && (
         <p role="alert" className="text-sm text-error">
@@ -94,7 +100,7 @@ function QueueItem({ item, all, userId }: { item: OutboxItem; all: OutboxItem[];
       )}
       {item.state === 'refused' && field && current !== undefined && (
         <TextField
-          label={`Correct “${FIELD_LABELS[field] ?? field}”`}
+          label={t('queue.correct', { field: fieldLabel ? t(fieldLabel) : field })}
           value={fix}
           onChange={(event) => setFix(event.target.value)}
         />
@@ -106,11 +112,11 @@ function QueueItem({ item, all, userId }: { item: OutboxItem; all: OutboxItem[];
             busy={syncing}
             onClick={() => void retry(item, field && current !== undefined ? { [field]: fix } : {})}
           >
-            {field && current !== undefined ? 'Save and try again' : 'Try again'}
+            {field && current !== undefined ? t('queue.saveRetry') : t('queue.retry')}
           </Button>
         )}
         <Button size="sm" variant="ghost" onClick={() => void onDiscard()}>
-          Discard
+          {t('queue.discard')}
         </Button>
       </div>
     </li>
@@ -119,38 +125,36 @@ function QueueItem({ item, all, userId }: { item: OutboxItem; all: OutboxItem[];
 
 /** /app/upload-queue: what this phone holds for Canopy, each item's state, fix or discard. */
 export default function AppUploadQueue() {
-  usePageTitle('Waiting to upload');
+  const t = useT(offlineMessages);
+  usePageTitle(t('queue.title'));
   const user = useOutletContext<CurrentUser>();
   const items = useOutboxItems(user.id);
   const { syncNow, syncing, report } = useOutboxActions(user.id);
   const online = useOnline();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <TitledSection title="Saved on this phone">
-        <p className={mutedText}>
-          Trees, measurements, care, health reports and check-ins you save without a connection wait
-          here and upload in the order you saved them, once you are online. Nothing is sent twice.
-        </p>
+      <TitledSection title={t('queue.heading')}>
+        <p className={mutedText}>{t('queue.intro')}</p>
         <div className="flex flex-wrap items-center gap-3">
           <Button
             busy={syncing}
             disabled={!online || items.length === 0}
             onClick={() => void syncNow()}
           >
-            Sync now
+            {t('queue.sync')}
           </Button>
           <span className={`text-sm ${mutedText}`} role="status">
             {!online
-              ? 'You are offline: they upload when you are back online.'
+              ? t('queue.offline')
               : report
-                ? `Uploaded ${report.uploaded} just now.`
+                ? t('queue.uploaded', { count: report.uploaded })
                 : ''}
           </span>
         </div>
         {items.length === 0 ? (
-          <p data-testid="empty-state">Nothing waiting: everything you saved is on Canopy.</p>
+          <p data-testid="empty-state">{t('queue.empty')}</p>
         ) : (
-          <ol className="flex flex-col gap-3" aria-label="Waiting to upload">
+          <ol className="flex flex-col gap-3" aria-label={t('queue.list')}>
             {items.map((item) => (
               <QueueItem key={item.id} item={item} all={items} userId={user.id} />
             ))}

@@ -1,83 +1,75 @@
 import { Link } from 'react-router';
 import { PublicLayout } from '../components/ui/public-layout';
 import { mutedText } from '../components/ui/looks';
-import { OFFLINE_SAVING } from '../lib/outbox/use-outbox';
 import { useOnline } from '../lib/use-online';
-
-const FOOTER = {
-  about: 'Canopy is open-source software for community tree planting.',
-  groups: [
-    {
-      heading: 'Canopy',
-      links: [
-        { label: 'Home', href: '/' },
-        { label: 'Your dashboard', href: '/app/dashboard' },
-      ],
-    },
-  ],
-};
+import { rich, useT } from '../i18n/use-t';
+import { offlineMessages } from '../features/trees/offline-messages';
 
 /** /offline: what Canopy does without a connection, and how to keep it on the phone. */
 export default function OfflinePage() {
   const online = useOnline();
+  const t = useT(offlineMessages);
+  const footer = {
+    about: t('footer.about'),
+    groups: [
+      {
+        heading: 'Canopy',
+        links: [
+          { label: t('footer.home'), href: '/' },
+          { label: t('footer.dashboard'), href: '/app/dashboard' },
+        ],
+      },
+    ],
+  };
   return (
-    <PublicLayout header={{ links: [{ label: 'Home', href: '/' }] }} footer={FOOTER}>
-      <title>Canopy without a connection</title>
+    <PublicLayout header={{ links: [{ label: t('footer.home'), href: '/' }] }} footer={footer}>
+      <title>{t('page.title')}</title>
       <article className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
         <header className="flex flex-col gap-2">
-          <h1 className="text-3xl font-extrabold tracking-tight">Canopy without a connection</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight">{t('page.title')}</h1>
           <p className={mutedText} role="status">
-            {online ? 'You are online now.' : 'You are offline now. Everything below still works.'}
+            {online ? t('page.online') : t('page.offline')}
           </p>
         </header>
         <section aria-labelledby="offline-works" className="flex flex-col gap-2">
           <h2 id="offline-works" className="text-xl font-bold">
-            What works offline
+            {t('works.heading')}
           </h2>
           <ul className="list-disc space-y-1 pl-6">
+            <li>{t('works.opens')}</li>
+            <li>{t('works.saved')}</li>
             <li>
-              Canopy opens without a connection once you have used it on this device, from its
-              address or from the icon on your home screen.
+              {rich(t('works.queue'), {
+                link: (text) => (
+                  <Link to="/app/upload-queue" className="link">
+                    {text}
+                  </Link>
+                ),
+              })}
             </li>
-            <li>
-              Your trees, your forest and the drives you opened, as this phone last saved them (kept
-              for a week; the time they were saved is shown), with their photos and the map tiles
-              you looked at.
-            </li>
-            <li>
-              {OFFLINE_SAVING} They upload in the order you saved them when you are back online; see{' '}
-              <Link to="/app/upload-queue" className="link">
-                Waiting to upload
-              </Link>
-              . Nothing is saved twice.
-            </li>
-            <li>A half-filled tree registration is kept as a draft when you close the app.</li>
-            <li>Your theme and your signed-in session on this device.</li>
+            <li>{t('works.draft')}</li>
+            <li>{t('works.theme')}</li>
           </ul>
         </section>
         <section aria-labelledby="offline-needs" className="flex flex-col gap-2">
           <h2 id="offline-needs" className="text-xl font-bold">
-            What needs a connection
+            {t('needs.heading')}
           </h2>
           <ul className="list-disc space-y-1 pl-6">
-            <li>Signing in and creating an account.</li>
-            <li>Trees, drives and figures this phone has not opened yet.</li>
-            <li>Donations, editing a tree, and changes to your account and your drives.</li>
+            <li>{t('needs.signIn')}</li>
+            <li>{t('needs.unopened')}</li>
+            <li>{t('needs.changes')}</li>
           </ul>
         </section>
         <section aria-labelledby="offline-install" className="flex flex-col gap-2">
           <h2 id="offline-install" className="text-xl font-bold">
-            Keep Canopy on your phone
+            {t('install.heading')}
           </h2>
-          <p>
-            In your browser&apos;s menu choose <strong>Install app</strong> or{' '}
-            <strong>Add to Home screen</strong>. Canopy then opens like an app, full screen, and
-            tells you when a new version is ready (&ldquo;Reload to update&rdquo;).
-          </p>
+          <p>{rich(t('install.body'), { strong: (text) => <strong>{text}</strong> })}</p>
         </section>
         <p>
           <Link to="/app/dashboard" className="link font-semibold">
-            Go to your dashboard
+            {t('page.dashboard')}
           </Link>
         </p>
       </article>

@@ -1,6 +1,11 @@
 import { formatCalendarDay, formatDateTime } from '../../lib/dates';
-import type { CareAction, CareTask, DeathCause } from '../../../contract/tree-care';
-import { TREE_SIZES, TREE_SPECIES, speciesByValue } from '../../../contract/options';
+import { DEATH_CAUSES, type CareAction, type DeathCause } from '../../../contract/tree-care';
+import {
+  TREE_SIZES,
+  TREE_SPECIES,
+  speciesByValue,
+  type TreeSizeValue,
+} from '../../../contract/options';
 import type { Tree, TreeStatus } from '../../../contract/trees';
 
 export const MY_TREES_PATH = '/app/my-trees';
@@ -10,11 +15,6 @@ export const treePath = (id: string) => `/app/trees/${encodeURIComponent(id)}`;
 export const replantPath = (deadTreeId: string) =>
   `${REGISTER_PATH}?replaces=${encodeURIComponent(deadTreeId)}`;
 
-export const STATUS_LABELS: Record<TreeStatus, string> = {
-  healthy: 'Healthy',
-  'needs-care': 'Needs care',
-  dead: 'Dead',
-};
 /** daisyUI badge look per status (theme colours, never hand-picked ones). */
 export const STATUS_BADGE: Record<TreeStatus, string> = {
   healthy: 'badge-success',
@@ -22,39 +22,21 @@ export const STATUS_BADGE: Record<TreeStatus, string> = {
   dead: 'badge-neutral',
 };
 
-export const TASK_LABELS: Record<CareTask, string> = {
-  water: 'Water',
-  weed: 'Weed',
-  mulch: 'Mulch',
-  measure: 'Measure',
-  checkup: 'Check up on',
-};
-export const ACTION_LABELS: Record<CareAction, string> = {
-  watered: 'Watered',
-  mulched: 'Mulched',
-  weeded: 'Weeded',
-  pruned: 'Pruned',
-  fertilised: 'Fertilised',
-  protected: 'Protected (guard, fence)',
-};
-export const CAUSE_LABELS: Record<DeathCause, string> = {
-  drought: 'Drought',
-  pests: 'Pests',
-  disease: 'Disease',
-  grazing: 'Grazing animals',
-  vandalism: 'Vandalism',
-  construction: 'Construction',
-  unknown: 'Unknown',
-};
+/** A care action's or death cause's words in the trees namespace (a stored value unknown to it: undefined). */
+export const actionKey = (action: CareAction) => `action.${action}` as const;
+export const causeKey = (cause: string) =>
+  (DEATH_CAUSES as readonly string[]).includes(cause)
+    ? (`cause.${cause as DeathCause}` as const)
+    : undefined;
+export const statusKey = (status: TreeStatus) => `status.${status}` as const;
+export const sizeKey = (size: string) =>
+  TREE_SIZES.some((s) => s.value === size) ? (`size.${size as TreeSizeValue}` as const) : undefined;
 
 export const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({
   value: String(s.value),
   label: s.label,
 }));
-export const SIZE_LABELS: Record<string, string> = Object.fromEntries(
-  TREE_SIZES.map((s) => [s.value, s.label]),
-);
-export const speciesLabel = (value: number) => speciesByValue(value)?.label ?? `Species ${value}`;
+export const speciesName = (value: number) => speciesByValue(value)?.label;
 
 /** What a tree is called on cards and headings: its nickname, else its species (× count). */
 export function treeTitle(tree: Pick<Tree, 'name' | 'species' | 'count'>): string {
@@ -63,9 +45,9 @@ export function treeTitle(tree: Pick<Tree, 'name' | 'species' | 'count'>): strin
 }
 
 /** A planting or measurement day (stored as UTC midnight), e.g. "3 Mar 2026" in the browser's locale. */
-export const formatDay = (iso: string) => formatCalendarDay(iso) || iso;
+export const formatDay = (iso: string, locale?: string) => formatCalendarDay(iso, locale) || iso;
 /** A moment in local time, e.g. "3 Mar 2026, 10:15" in the browser's locale. */
-export const formatMoment = (iso: string) => formatDateTime(iso) || iso;
+export const formatMoment = (iso: string, locale?: string) => formatDateTime(iso, locale) || iso;
 
 /** Today in the browser's time zone as YYYY-MM-DD (the date input's `max`). */
 export function todayKey(now = new Date()): string {

@@ -17,9 +17,11 @@ import { fieldErrorText, SelectField, TextAreaField } from '../../../components/
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError } from '../../../lib/api-client';
 import { useLogCare, useReportHealth } from '../api';
-import { ACTION_LABELS, CAUSE_LABELS, todayKey, treeTitle } from '../format';
+import { actionKey, todayKey, treeTitle } from '../format';
 import { failureMessage } from '../../../lib/api-client';
-import { toastOutcome } from './field-outcome';
+import { useToastOutcome } from './field-outcome';
+import { useT } from '../../../i18n/use-t';
+import { treeCareMessages, treesMessages } from '../messages';
 
 /**
  * After a refusal: a message the server tied to one of this form's fields goes beside it (and
@@ -63,6 +65,7 @@ export function FormFooter({
   submitLabel: string;
   onCancel(): void;
 }): ReactNode {
+  const t = useT(treeCareMessages);
   return (
     <>
       {refusal ? (
@@ -72,18 +75,15 @@ export function FormFooter({
       ) : null}
       <div className="modal-action mt-0">
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('form.cancel')}
         </Button>
-        <Button type="submit" busy={busy} busyLabel="Saving…">
+        <Button type="submit" busy={busy} busyLabel={t('form.saving')}>
           {submitLabel}
         </Button>
       </div>
     </>
   );
 }
-
-/** Six kinds of care: tiles, not a select (issue 23). */
-const CARE_TILES = CARE_ACTIONS.map((value) => ({ value, label: ACTION_LABELS[value] }));
 
 interface CareValues {
   action: string;
@@ -94,6 +94,11 @@ interface CareValues {
 /** Log care (`POST /api/trees/{id}/care`): what was done, when (today unless changed), a note. */
 export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
   const logCare = useLogCare();
+  const t = useT(treeCareMessages);
+  const tt = useT(treesMessages);
+  const toastOutcome = useToastOutcome();
+  // Six kinds of care: tiles, not a select (issue 23).
+  const careTiles = CARE_ACTIONS.map((value) => ({ value, label: tt(actionKey(value)) }));
   const form = useContractForm<CareValues>(
     careRequestSchema,
     { action: '', note: '', at: todayKey() },
@@ -110,7 +115,11 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
     };
     try {
       toastOutcome(
-        await logCare.mutateAsync({ id: tree.id, body, label: `Care of ${treeTitle(tree)}` }),
+        await logCare.mutateAsync({
+          id: tree.id,
+          body,
+          label: t('careForm.queue', { title: treeTitle(tree) }),
+        }),
       );
       onDone();
     } catch (error) {
@@ -121,16 +130,16 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={`Log care for ${treeTitle(tree)}`}
+      aria-label={t('careForm.label', { title: treeTitle(tree) })}
       className="flex flex-col gap-4"
     >
-      <ChoiceTiles legend="What did you do?" options={CARE_TILES} {...form.field('action')} />
+      <ChoiceTiles legend={t('careForm.what')} options={careTiles} {...form.field('action')} />
       <Controller
         control={form.control}
         name="at"
         render={({ field }) => (
           <DateField
-            label="When"
+            label={t('careForm.when')}
             max={todayKey()}
             {...field}
             onChange={(value) => {
@@ -142,7 +151,7 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
         )}
       />
       <TextAreaField
-        label="Note (optional)"
+        label={t('careForm.note')}
         maxLength={MEASUREMENT_LIMITS.noteMax}
         rows={3}
         {...form.field('note')}
@@ -150,7 +159,7 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
       <FormFooter
         refusal={refusal}
         busy={logCare.isPending}
-        submitLabel="Log care"
+        submitLabel={t('careForm.submit')}
         onCancel={onDone}
       />
     </form>
@@ -164,7 +173,10 @@ interface DeathValues {
 
 /** Mark dead (`POST /api/trees/{id}/health`, status dead): the cause is required. */
 export function DeathForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
-  const report = useReportHealth(tree.id, `Health of ${treeTitle(tree)}`);
+  const t = useT(treeCareMessages);
+  const tt = useT(treesMessages);
+  const toastOutcome = useToastOutcome();
+  const report = useReportHealth(tree.id, t('death.queue', { title: treeTitle(tree) }));
   const form = useContractForm<DeathValues>(
     healthRequestSchema,
     { status: 'dead', cause: undefined },
@@ -189,24 +201,21 @@ export function DeathForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={`Mark ${treeTitle(tree)} as dead`}
+      aria-label={t('death.label', { title: treeTitle(tree) })}
       className="flex flex-col gap-4"
     >
-      <p>
-        Sorry to hear it. A dead tree stops counting towards impact, and a replanting task appears
-        under My Trees so you can register its replacement.
-      </p>
+      <p>{t('death.intro')}</p>
       <SelectField
-        label="What killed it?"
-        placeholder="Choose a cause"
-        options={DEATH_CAUSES.map((value) => ({ value, label: CAUSE_LABELS[value] }))}
+        label={t('death.cause')}
+        placeholder={t('death.placeholder')}
+        options={DEATH_CAUSES.map((value) => ({ value, label: tt(`cause.${value}`) }))}
         {...cause}
         error={form.formState.errors.cause?.message}
       />
       <FormFooter
         refusal={refusal}
         busy={report.isPending}
-        submitLabel="Mark as dead"
+        submitLabel={t('death.submit')}
         onCancel={onDone}
       />
     </form>

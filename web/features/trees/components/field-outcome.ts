@@ -1,9 +1,13 @@
 import { toast } from 'sonner';
-import { SAVED_ON_PHONE } from '../../../lib/outbox/use-outbox';
+import { useT } from '../../../i18n/use-t';
 import type { SentOrKept } from '../api';
+import { treeCareMessages } from '../messages';
 
 /** Tells the member how a field write ended: the server's words, or that it waits on this phone. */
-export function toastOutcome(result: SentOrKept<{ message: string }>): void {
-  if ('sent' in result) toast.success(result.sent.message);
-  else toast.info(SAVED_ON_PHONE);
+export function useToastOutcome(): (result: SentOrKept<{ message: string }>) => void {
+  const t = useT(treeCareMessages);
+  return (result) => {
+    if ('sent' in result) toast.success(result.sent.message);
+    else toast.info(t('outcome.kept'));
+  };
 }

@@ -4,6 +4,9 @@ import { Line } from 'react-chartjs-2';
 import '../../../components/ui/charts/register';
 import { rgba, useChartPalette } from '../../../components/ui/charts/theme';
 import type { GrowthSeries } from '../growth-series';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { treeCareMessages, type TreeCareT } from '../messages';
 
 /*
  * The growth chart (Chart.js through react-chartjs-2): measurements as dots joined by a solid
@@ -13,19 +16,28 @@ import type { GrowthSeries } from '../growth-series';
  * never reaches the landing page.
  */
 
-const fmt = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
-
 /** What the picture shows, in words (its accessible description). */
-function summary(title: string, unit: string, series: GrowthSeries): string {
+function summary(
+  t: TreeCareT,
+  fmt: Intl.NumberFormat,
+  title: string,
+  unit: string,
+  series: GrowthSeries,
+): string {
   const last = series.measured.at(-1);
   const end = series.predicted.at(-1);
   const parts = [
     last
-      ? `${series.measured.length} measurement${series.measured.length === 1 ? '' : 's'}, the latest ${fmt.format(last.y)} ${unit} at ${fmt.format(last.x)} years`
-      : 'no measurements yet',
-    end ? `predicted ${fmt.format(end.y)} ${unit} at ${fmt.format(end.x)} years` : null,
+      ? t('chart.latest', {
+          count: series.measured.length,
+          value: fmt.format(last.y),
+          unit,
+          age: fmt.format(last.x),
+        })
+      : t('chart.none'),
+    end ? t('chart.predictedAt', { value: fmt.format(end.y), unit, age: fmt.format(end.x) }) : null,
   ];
-  return `${title}: ${parts.filter(Boolean).join('; ')}.`;
+  return t('chart.summary', { title, parts: parts.filter(Boolean).join('; ') });
 }
 
 export default function GrowthChart({
@@ -40,6 +52,8 @@ export default function GrowthChart({
   const titleId = useId();
   const descId = useId();
   const palette = useChartPalette();
+  const t = useT(treeCareMessages);
+  const fmt = new Intl.NumberFormat(useIntlLocale(), { maximumFractionDigits: 1 });
   const colours = {
     primary: rgba(palette.tone('primary')),
     content: rgba(palette.contentRgb, 0.75),
@@ -49,7 +63,7 @@ export default function GrowthChart({
   const data: ChartData<'line', { x: number; y: number }[]> = {
     datasets: [
       {
-        label: 'Measured',
+        label: t('chart.measured'),
         data: series.measured,
         borderColor: colours.primary,
         backgroundColor: colours.primary,
@@ -62,7 +76,7 @@ export default function GrowthChart({
         order: 0,
       },
       {
-        label: 'Predicted',
+        label: t('chart.predicted'),
         data: series.predicted,
         borderColor: colours.content,
         backgroundColor: colours.content,
@@ -88,7 +102,7 @@ export default function GrowthChart({
       x: {
         type: 'linear',
         min: Math.min(0, ...series.predicted.map((p) => p.x), ...series.measured.map((p) => p.x)),
-        title: { display: true, text: 'Age (years)', color: colours.content },
+        title: { display: true, text: t('chart.age'), color: colours.content },
         ticks: { color: colours.content, callback: (v) => fmt.format(Number(v)) },
         grid: { color: colours.grid },
       },
@@ -104,8 +118,13 @@ export default function GrowthChart({
       legend: { position: 'bottom', labels: { color: colours.content, usePointStyle: true } },
       tooltip: {
         callbacks: {
-          title: (items) => `${fmt.format(items[0]?.parsed.x ?? 0)} years`,
-          label: (item) => `${item.dataset.label}: ${fmt.format(item.parsed.y ?? 0)} ${unit}`,
+          title: (items) => t('chart.years', { age: fmt.format(items[0]?.parsed.x ?? 0) }),
+          label: (item) =>
+            t('chart.tooltip', {
+              label: item.dataset.label,
+              value: fmt.format(item.parsed.y ?? 0),
+              unit,
+            }),
         },
       },
     },
@@ -114,7 +133,7 @@ export default function GrowthChart({
   return (
     <figure className="flex flex-col gap-2">
       <figcaption id={titleId} className="font-semibold">
-        {title} ({unit})
+        {t('chart.caption', { title, unit })}
       </figcaption>
       <div
         role="img"
@@ -127,7 +146,7 @@ export default function GrowthChart({
         <Line data={data} options={options} aria-hidden="true" />
       </div>
       <p id={descId} className="sr-only">
-        {summary(title, unit, series)}
+        {summary(t, fmt, title, unit, series)}
       </p>
     </figure>
   );

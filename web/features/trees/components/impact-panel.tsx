@@ -3,17 +3,27 @@ import { Link } from 'react-router';
 import type { Tree } from '../../../../contract/trees';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { formatKg, IMPACT_METHOD_PATH } from '../format';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { treeCareMessages } from '../messages';
 
 type Range = Tree['impact']['co2Kg'];
 
 function Figure({ label, range, testId }: { label: string; range: Range; testId: string }) {
+  const t = useT(treeCareMessages);
+  const locale = useIntlLocale();
   return (
     <div className="flex flex-col gap-1 rounded-box bg-base-200 p-4" data-testid={testId}>
       <dt className={`text-sm ${mutedText}`}>{label}</dt>
       <dd>
-        <span className="text-2xl font-bold">about {formatKg(range.mid)}</span>
+        <span className="text-2xl font-bold">
+          {t('impact.about', { kg: formatKg(range.mid, locale) })}
+        </span>
         <span className={`block text-sm ${mutedText}`}>
-          likely between {formatKg(range.low)} and {formatKg(range.high)}
+          {t('impact.range', {
+            low: formatKg(range.low, locale),
+            high: formatKg(range.high, locale),
+          })}
         </span>
       </dd>
     </div>
@@ -24,30 +34,31 @@ function Figure({ label, range, testId }: { label: string; range: Range; testId:
 export function ImpactPanel({ tree }: { tree: Tree }) {
   const headingId = useId();
   const { impact } = tree;
+  const t = useT(treeCareMessages);
   const basis =
     tree.status === 'dead'
-      ? 'A dead tree counts zero.'
+      ? t('impact.dead')
       : impact.basis === 'measured'
-        ? 'Estimated from the latest measurement.'
-        : 'Predicted from the species’ typical growth (no measurement yet), so the range is wider.';
+        ? t('impact.measured')
+        : t('impact.predicted');
   return (
     <section className={sectionCard} aria-labelledby={headingId}>
       <div className="card-body gap-4">
         <h2 id={headingId} className="text-xl font-bold">
-          Impact
+          {t('impact.heading')}
         </h2>
         <dl className="grid gap-3 sm:grid-cols-3">
-          <Figure label="CO₂ stored" range={impact.co2Kg} testId="impact-co2" />
-          <Figure label="O₂ released" range={impact.o2Kg} testId="impact-o2" />
-          <Figure label="CO₂ taken up this year" range={impact.co2KgPerYear} testId="impact-year" />
+          <Figure label={t('impact.co2')} range={impact.co2Kg} testId="impact-co2" />
+          <Figure label={t('impact.o2')} range={impact.o2Kg} testId="impact-o2" />
+          <Figure label={t('impact.year')} range={impact.co2KgPerYear} testId="impact-year" />
         </dl>
         <p className={mutedText}>
           {basis}{' '}
           {tree.aliveCount > 1 && tree.status !== 'dead'
-            ? `For all ${tree.aliveCount} plants alive. `
+            ? `${t('impact.allPlants', { count: tree.aliveCount })} `
             : ''}
           <Link to={IMPACT_METHOD_PATH} className={textLink}>
-            How is this computed?
+            {t('impact.how')}
           </Link>
         </p>
       </div>

@@ -19,7 +19,9 @@ import {
   useOptionalPhoto,
   withOptionalPhoto,
 } from './optional-photo';
-import { toastOutcome } from './field-outcome';
+import { useToastOutcome } from './field-outcome';
+import { useT } from '../../../i18n/use-t';
+import { treeCareMessages } from '../messages';
 
 interface MeasurementValues {
   measuredAt: string;
@@ -49,7 +51,9 @@ const requestBody = (values: MeasurementOutput, photo: File | null) =>
  * day must not be in the future nor before planting (the server's rules, with its messages).
  */
 export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
-  const add = useAddMeasurement(tree.id, `Measurement of ${treeTitle(tree)}`);
+  const t = useT(treeCareMessages);
+  const toastOutcome = useToastOutcome();
+  const add = useAddMeasurement(tree.id, t('measure.queue', { title: treeTitle(tree) }));
   const form = useContractForm<MeasurementValues, MeasurementOutput>(measurementFormSchema, {
     measuredAt: todayKey(),
     heightCm: '',
@@ -77,7 +81,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={`Add a measurement for ${treeTitle(tree)}`}
+      aria-label={t('measure.label', { title: treeTitle(tree) })}
       className="flex flex-col gap-4"
     >
       <Controller
@@ -85,7 +89,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
         name="measuredAt"
         render={({ field }) => (
           <DateField
-            label="Measured on"
+            label={t('measure.on')}
             min={tree.plantedAt.slice(0, 10)}
             max={todayKey()}
             {...field}
@@ -99,50 +103,50 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Height (cm)"
+          label={t('measure.height')}
           type="number"
           inputMode="decimal"
           min={MEASUREMENT_LIMITS.heightMinCm}
           max={MEASUREMENT_LIMITS.heightMaxCm}
           step="any"
-          hint="From the ground to the top."
+          hint={t('measure.heightHint')}
           {...form.field('heightCm')}
         />
         <TextField
-          label="Trunk diameter (cm)"
+          label={t('measure.diameter')}
           type="number"
           inputMode="decimal"
           min={MEASUREMENT_LIMITS.diameterMinCm}
           max={MEASUREMENT_LIMITS.diameterMaxCm}
           step="any"
-          hint={`At ${MEASUREMENT_LIMITS.breastHeightCm} cm up, or at the base while it is shorter.`}
+          hint={t('measure.diameterHint', { cm: MEASUREMENT_LIMITS.breastHeightCm })}
           {...form.field('diameterCm')}
         />
       </div>
       {tree.count > 1 ? (
         <TextField
-          label="Plants alive (optional)"
+          label={t('measure.alive')}
           type="number"
           inputMode="numeric"
           min={1}
           max={tree.count}
           step={1}
-          hint={`Of the ${tree.count} planted here, if some were lost.`}
+          hint={t('measure.aliveHint', { count: tree.count })}
           {...form.field('aliveCount')}
         />
       ) : null}
       <OptionalPhotoField
         state={photo}
         name={MEASUREMENT_PHOTO_FIELD}
-        purpose="A photo for the tree's timeline."
-        previewAlt="Preview of the chosen measurement photo"
+        purpose={t('measure.photoPurpose')}
+        previewAlt={t('measure.photoAlt')}
         previewTestId="measurement-photo-preview"
         disabled={add.isPending}
       />
       <FormFooter
         refusal={refusal}
         busy={add.isPending}
-        submitLabel="Save measurement"
+        submitLabel={t('measure.submit')}
         onCancel={onDone}
       />
     </form>

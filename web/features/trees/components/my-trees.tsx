@@ -8,8 +8,9 @@ import { MoreButton, type MorePages } from '../../../components/ui/more-button';
 import { PointsClusterMap, type ClusterPoint } from '../../../components/ui/map';
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { distinctItems, useCareDue, useMyTrees, useReplanting } from '../api';
-import { plural } from '../../../lib/numbers';
-import { REGISTER_PATH, STATUS_LABELS, treePath, treeTitle } from '../format';
+import { useT } from '../../../i18n/use-t';
+import { REGISTER_PATH, statusKey, treePath, treeTitle } from '../format';
+import { treesMessages, type TreesT } from '../messages';
 import { CareDuePanel } from './care-due-panel';
 import { ExportButtons } from './export-buttons';
 import { ReplantingPanel } from './replanting-panel';
@@ -18,7 +19,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
 import { TreeFilters, useTreeFilters } from './tree-filters';
 
-const toPoint = (tree: Tree): ClusterPoint | null =>
+const toPoint = (t: TreesT, tree: Tree): ClusterPoint | null =>
   tree.lat === null || tree.lng === null
     ? null
     : {
@@ -26,7 +27,7 @@ const toPoint = (tree: Tree): ClusterPoint | null =>
         lat: tree.lat,
         lng: tree.lng,
         title: treeTitle(tree),
-        detail: `${tree.species.label} · ${STATUS_LABELS[tree.status]}`,
+        detail: `${tree.species.label} · ${t(statusKey(tree.status))}`,
       };
 
 /**
@@ -35,25 +36,26 @@ const toPoint = (tree: Tree): ClusterPoint | null =>
  */
 function TreesFound({ trees, total, more }: { trees: Tree[]; total: number; more: MorePages }) {
   const navigate = useNavigate();
+  const t = useT(treesMessages);
   const points = useMemo(
-    () => trees.map(toPoint).filter((p): p is ClusterPoint => p !== null),
-    [trees],
+    () => trees.map((tree) => toPoint(t, tree)).filter((p): p is ClusterPoint => p !== null),
+    [trees, t],
   );
   return (
     <>
       <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="tree-total">
         {trees.length >= total
-          ? plural(total, 'tree record')
-          : `${trees.length} of ${plural(total, 'tree record')}`}
+          ? t('list.total', { total })
+          : t('list.totalPartial', { shown: trees.length, total })}
       </p>
       {points.length > 0 ? (
         <PointsClusterMap
           points={points}
           onOpen={(id) => void navigate(treePath(id))}
           linkFor={treePath}
-          openLabel="Open tree"
-          itemsName="trees"
-          label="Map of my trees"
+          openLabel={t('list.openTree')}
+          itemsName={t('list.itemsName')}
+          label={t('list.mapLabel')}
           height={360}
         />
       ) : null}
@@ -64,7 +66,7 @@ function TreesFound({ trees, total, more }: { trees: Tree[]; total: number; more
           </li>
         ))}
       </ul>
-      <MoreButton pages={more} label="Load more" />
+      <MoreButton pages={more} label={t('list.loadMore')} />
     </>
   );
 }
@@ -72,6 +74,7 @@ function TreesFound({ trees, total, more }: { trees: Tree[]; total: number; more
 /** My Trees: the care due, replanting tasks, then my trees (filtered) on a map and as cards. */
 export function MyTrees() {
   const headingId = useId();
+  const t = useT(treesMessages);
   const { filters, set, clear } = useTreeFilters();
   const filtered = filters.species !== undefined || filters.status !== undefined;
   const trees = useMyTrees(filters);
@@ -84,7 +87,7 @@ export function MyTrees() {
   if (trees.isPending || careDue.isPending || replanting.isPending)
     return (
       <div className="mx-auto max-w-7xl">
-        <LoadingState label="Loading your trees…" />
+        <LoadingState label={t('list.loading')} />
       </div>
     );
 
@@ -92,15 +95,14 @@ export function MyTrees() {
   if (trees.isError && !trees.data)
     body = (
       <LoadErrorCard
-        message={failureMessage(trees.error, 'Your trees could not be loaded just now.')}
+        message={failureMessage(trees.error, t('list.loadFailed'))}
         onRetry={() => void trees.refetch()}
       />
     );
   else if (total === 0 && !filtered)
     body = (
-      <EmptyState action={<ButtonLink to={REGISTER_PATH}>Register a tree</ButtonLink>}>
-        You have not registered any trees yet. Register one you planted to follow its growth and see
-        its impact.
+      <EmptyState action={<ButtonLink to={REGISTER_PATH}>{t('list.register')}</ButtonLink>}>
+        {t('list.empty')}
       </EmptyState>
     );
   else if (total === 0)
@@ -108,11 +110,11 @@ export function MyTrees() {
       <EmptyState
         action={
           <Button variant="secondary" onClick={clear}>
-            Clear filters
+            {t('list.clearFilters')}
           </Button>
         }
       >
-        None of your trees match these filters.
+        {t('list.noMatch')}
       </EmptyState>
     );
   else body = <TreesFound trees={shown} total={total} more={trees} />;
@@ -125,16 +127,16 @@ export function MyTrees() {
       <section aria-labelledby={headingId} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={headingId} className="text-xl font-bold">
-            My trees
+            {t('list.heading')}
           </h2>
           <div className="flex flex-wrap gap-2">
             {any ? <ExportButtons /> : null}
             <ButtonLink to={REGISTER_PATH} size="sm">
-              Register a tree
+              {t('list.register')}
             </ButtonLink>
           </div>
         </div>
-        {any ? <TreeFilters filters={filters} set={set} label="Filter my trees" /> : null}
+        {any ? <TreeFilters filters={filters} set={set} label={t('list.filterLabel')} /> : null}
         {body}
       </section>
     </div>

@@ -8,6 +8,8 @@ import {
   ImagePreview,
   useObjectUrl,
 } from '../../../components/ui/image-picker';
+import { useT } from '../../../i18n/use-t';
+import { treeCareMessages } from '../messages';
 
 /** An optional photo chosen in a form: the file, a problem with it, and the picker's ref. */
 export function useOptionalPhoto() {
@@ -22,7 +24,7 @@ export type OptionalPhoto = ReturnType<typeof useOptionalPhoto>;
 export function OptionalPhotoField({
   state,
   name,
-  label = 'Photo (optional)',
+  label,
   purpose,
   previewAlt,
   previewTestId,
@@ -38,11 +40,12 @@ export function OptionalPhotoField({
   disabled?: boolean;
 }) {
   const preview = useObjectUrl(state.photo);
+  const t = useT(treeCareMessages);
   return (
     <ImagePicker
-      label={label}
+      label={label ?? t('photo.label')}
       name={name}
-      hint={`${purpose} ${FILE_MESSAGES.hint}`}
+      hint={t('photo.hint', { purpose, rules: FILE_MESSAGES.hint })}
       error={state.error}
       inputRef={state.inputRef}
       onFile={(file) => {
@@ -63,7 +66,7 @@ export function OptionalPhotoField({
               clearFileInput(state.inputRef);
             }}
           >
-            Remove photo
+            {t('photo.remove')}
           </Button>
         </figure>
       ) : null}

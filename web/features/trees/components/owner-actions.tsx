@@ -12,11 +12,15 @@ import { MeasurementForm } from './measurement-form';
 import { ProblemForm } from './problem-form';
 import { TreeForm } from './tree-form';
 import { failureMessage } from '../../../lib/api-client';
-import { toastOutcome } from './field-outcome';
+import { useToastOutcome } from './field-outcome';
+import { useT } from '../../../i18n/use-t';
+import { treeCareMessages } from '../messages';
 
 /** What the owner can do with a tree: measure, log care, mark dead, edit, delete. */
 export function OwnerActions({ tree }: { tree: Tree }) {
   const modal = useModal();
+  const t = useT(treeCareMessages);
+  const toastOutcome = useToastOutcome();
   const navigate = useNavigate();
   const remove = useDeleteTree();
   const revive = useReportHealth(tree.id);
@@ -26,32 +30,35 @@ export function OwnerActions({ tree }: { tree: Tree }) {
 
   const openMeasure = () =>
     modal.open({
-      title: 'Add a measurement',
+      title: t('actions.measure'),
       body: (close) => <MeasurementForm tree={tree} onDone={close} />,
     });
   const openCare = () =>
-    modal.open({ title: 'Log care', body: (close) => <CareForm tree={tree} onDone={close} /> });
+    modal.open({
+      title: t('actions.care'),
+      body: (close) => <CareForm tree={tree} onDone={close} />,
+    });
   const openProblem = () =>
     modal.open({
-      title: 'Report a problem',
+      title: t('actions.problem'),
       body: (close) => <ProblemForm tree={tree} onDone={close} />,
     });
   const openDead = () =>
     modal.open({
-      title: 'Mark as dead',
+      title: t('actions.dead'),
       body: (close) => <DeathForm tree={tree} onDone={close} />,
     });
   const openEdit = () =>
     modal.open({
-      title: 'Edit tree',
+      title: t('actions.editTitle'),
       size: 'xl',
       body: (close) => <TreeForm mode="edit" tree={tree} onSaved={close} onCancel={close} />,
     });
   const askDelete = async () => {
     const yes = await modal.confirm({
-      title: 'Delete tree',
-      message: `Delete “${title}” with its measurements, care log and photos? This cannot be undone.`,
-      confirmLabel: 'Delete',
+      title: t('actions.deleteTitle'),
+      message: t('actions.deleteConfirm', { title }),
+      confirmLabel: t('actions.delete'),
     });
     if (!yes) return;
     try {
@@ -65,34 +72,34 @@ export function OwnerActions({ tree }: { tree: Tree }) {
 
   return (
     <div className="flex flex-col gap-3" data-testid="owner-actions">
-      <div role="group" aria-label="Look after this tree" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('actions.group')} className="flex flex-wrap gap-2">
         <Button size="sm" onClick={openMeasure} disabled={dead}>
-          Add a measurement
+          {t('actions.measure')}
         </Button>
         <Button size="sm" variant="secondary" onClick={openCare} disabled={dead}>
-          Log care
+          {t('actions.care')}
         </Button>
         {dead || sick ? null : (
           <Button size="sm" variant="secondary" onClick={openProblem}>
-            Report a problem
+            {t('actions.problem')}
           </Button>
         )}
         {dead ? null : (
           <Button size="sm" variant="secondary" onClick={openDead}>
-            Mark as dead
+            {t('actions.dead')}
           </Button>
         )}
         <Button size="sm" variant="secondary" onClick={openEdit}>
-          Edit
+          {t('actions.edit')}
         </Button>
         <Button
           size="sm"
           variant="danger"
           onClick={() => void askDelete()}
           busy={remove.isPending}
-          busyLabel="Deleting…"
+          busyLabel={t('actions.deleting')}
         >
-          Delete
+          {t('actions.delete')}
         </Button>
       </div>
       {dead || sick ? (
@@ -114,7 +121,7 @@ export function OwnerActions({ tree }: { tree: Tree }) {
               )
             }
           >
-            Report healthy again
+            {t('actions.healthy')}
           </Button>
         </div>
       ) : null}

@@ -11,7 +11,9 @@ import type { Tree } from '../../../../contract/trees';
 import { SelectField, TextAreaField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useReportHealth } from '../api';
-import { CAUSE_LABELS, treeTitle } from '../format';
+import { treeTitle } from '../format';
+import { useT } from '../../../i18n/use-t';
+import { treeCareMessages, treesMessages } from '../messages';
 import { FormFooter, registerCause, useRefusal } from './care-forms';
 import {
   OptionalPhotoField,
@@ -19,7 +21,7 @@ import {
   useOptionalPhoto,
   withOptionalPhoto,
 } from './optional-photo';
-import { toastOutcome } from './field-outcome';
+import { useToastOutcome } from './field-outcome';
 
 interface ProblemValues {
   status: 'needs-care';
@@ -27,19 +29,21 @@ interface ProblemValues {
   note: string;
 }
 
-/** The choices of what is wrong: the causes, with "unknown" said as "something else". */
-const PROBLEM_OPTIONS = DEATH_CAUSES.map((value) => ({
-  value,
-  label: value === 'unknown' ? 'Something else' : CAUSE_LABELS[value],
-}));
-
 /**
  * Report that a tree needs care (`POST /api/trees/{id}/health`, status needs-care): what is
  * wrong, in a word and the reporter's own, and optionally a photo. The drive's organiser and the
  * tree's donors are told.
  */
 export function ProblemForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
-  const report = useReportHealth(tree.id, `Problem with ${treeTitle(tree)}`);
+  const t = useT(treeCareMessages);
+  const tt = useT(treesMessages);
+  const toastOutcome = useToastOutcome();
+  // The choices of what is wrong: the causes, with "unknown" said as "something else".
+  const problemOptions = DEATH_CAUSES.map((value) => ({
+    value,
+    label: value === 'unknown' ? t('problem.somethingElse') : tt(`cause.${value}`),
+  }));
+  const report = useReportHealth(tree.id, t('problem.queue', { title: treeTitle(tree) }));
   const form = useContractForm<ProblemValues, HealthForm>(healthRequestSchema, {
     status: 'needs-care',
     cause: undefined,
@@ -69,39 +73,36 @@ export function ProblemForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={`Report a problem with ${treeTitle(tree)}`}
+      aria-label={t('problem.label', { title: treeTitle(tree) })}
       className="flex flex-col gap-4"
     >
-      <p>
-        Say what is wrong. The tree shows as needing care until you report it healthy again, and
-        {tree.driveId ? ' the drive’s organiser and ' : ' '}anyone whose gift it carries will hear.
-      </p>
+      <p>{tree.driveId ? t('problem.introDrive') : t('problem.intro')}</p>
       <SelectField
-        label="What is wrong?"
-        placeholder="Choose one"
-        options={PROBLEM_OPTIONS}
+        label={t('problem.what')}
+        placeholder={t('problem.placeholder')}
+        options={problemOptions}
         {...cause}
         error={form.formState.errors.cause?.message}
       />
       <TextAreaField
-        label="What do you see? (optional)"
+        label={t('problem.see')}
         rows={3}
         maxLength={MEASUREMENT_LIMITS.noteMax}
-        hint="For example: leaves curling, bark stripped on one side."
+        hint={t('problem.seeHint')}
         {...form.field('note')}
       />
       <OptionalPhotoField
         state={photo}
         name={HEALTH_PHOTO_FIELD}
-        purpose="A photo of the problem helps whoever comes to help."
-        previewAlt="Preview of the chosen photo of the problem"
+        purpose={t('problem.photoPurpose')}
+        previewAlt={t('problem.photoAlt')}
         previewTestId="problem-photo-preview"
         disabled={report.isPending}
       />
       <FormFooter
         refusal={refusal}
         busy={report.isPending}
-        submitLabel="Report the problem"
+        submitLabel={t('problem.submit')}
         onCancel={onDone}
       />
     </form>

@@ -5,6 +5,8 @@ import { LoadingState } from '../../../components/ui/status-cards';
 import { useTree } from '../api';
 import { treePath } from '../format';
 import { TreeForm } from './tree-form';
+import { useT } from '../../../i18n/use-t';
+import { treesMessages } from '../messages';
 
 /** Tree Registration: one species at one spot, with where, when and how big; then its page. */
 export function RegisterTree({
@@ -15,6 +17,7 @@ export function RegisterTree({
   driveId?: string | undefined;
 }) {
   const navigate = useNavigate();
+  const t = useT(treesMessages);
   // A replacement starts from the dead tree's species, plants, size and place; if it cannot be
   // read (gone, not yours) the form starts empty and the server's refusal says why on sending.
   const dead = useTree(replacesTreeId);
@@ -28,15 +31,12 @@ export function RegisterTree({
       <div className="card-body gap-4">
         <div>
           <h2 id="register-tree-heading" className="text-xl font-bold">
-            {replacesTreeId ? 'Register the replacement tree' : 'Register a tree you planted'}
+            {replacesTreeId ? t('register.titleReplacement') : t('register.title')}
           </h2>
-          <p className={mutedText}>
-            Several plants of one species at one spot make one record. You can add measurements,
-            care and health updates on the tree’s page afterwards.
-          </p>
+          <p className={mutedText}>{t('register.intro')}</p>
         </div>
         {waiting ? (
-          <LoadingState label="Loading the tree it replaces…" />
+          <LoadingState label={t('register.loadingReplaced')} />
         ) : (
           <TreeForm
             mode="register"

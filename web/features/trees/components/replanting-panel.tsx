@@ -5,16 +5,23 @@ import { MoreButton } from '../../../components/ui/more-button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard } from '../../../components/ui/status-cards';
 import { distinctItems, useReplanting } from '../api';
-import { CAUSE_LABELS, formatDay, replantPath, treePath, treeTitle } from '../format';
+import { causeKey, formatDay, replantPath, treePath, treeTitle } from '../format';
 import { failureMessage } from '../../../lib/api-client';
-
-const causeLabel = (cause: string | null) =>
-  cause && cause in CAUSE_LABELS ? CAUSE_LABELS[cause as keyof typeof CAUSE_LABELS] : cause;
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { rich, useT } from '../../../i18n/use-t';
+import { treeCareMessages, treesMessages } from '../messages';
 
 /** My trees that died and were not replanted yet, each with a way to register its replacement. */
 export function ReplantingPanel() {
   const headingId = useId();
   const tasks = useReplanting();
+  const t = useT(treeCareMessages);
+  const tt = useT(treesMessages);
+  const locale = useIntlLocale();
+  const causeLabel = (cause: string | null) => {
+    const key = cause ? causeKey(cause) : undefined;
+    return key ? tt(key) : cause;
+  };
   const first = tasks.data?.pages[0];
   const shown = distinctItems(tasks.data?.pages, (task) => task.tree.id);
   if (tasks.isPending || (first && first.total === 0)) return null;
@@ -22,11 +29,11 @@ export function ReplantingPanel() {
     <section className={sectionCard} aria-labelledby={headingId} id="replanting">
       <div className="card-body gap-3">
         <h2 id={headingId} className="text-xl font-bold">
-          Replanting
+          {t('replant.heading')}
         </h2>
         {tasks.isError && !first ? (
           <LoadErrorCard
-            message={failureMessage(tasks.error, 'The replanting tasks could not be loaded.')}
+            message={failureMessage(tasks.error, t('replant.failed'))}
             onRetry={() => void tasks.refetch()}
           />
         ) : (
@@ -39,13 +46,19 @@ export function ReplantingPanel() {
               >
                 <div>
                   <p className="font-semibold">
-                    <Link to={treePath(tree.id)} className={textLink}>
-                      {treeTitle(tree)}
-                    </Link>{' '}
-                    died
+                    {rich(t('replant.died', { title: treeTitle(tree) }), {
+                      link: (title) => (
+                        <Link to={treePath(tree.id)} className={textLink}>
+                          {title}
+                        </Link>
+                      ),
+                    })}
                   </p>
                   <p className={`text-sm ${mutedText}`}>
-                    {[causeLabel(cause), diedAt ? `reported ${formatDay(diedAt)}` : null]
+                    {[
+                      causeLabel(cause),
+                      diedAt ? t('replant.reported', { day: formatDay(diedAt, locale) }) : null,
+                    ]
                       .filter(Boolean)
                       .join(' · ')}
                   </p>
@@ -53,9 +66,9 @@ export function ReplantingPanel() {
                 <ButtonLink
                   to={replantPath(tree.id)}
                   size="sm"
-                  aria-label={`Replant ${treeTitle(tree)}`}
+                  aria-label={t('replant.label', { title: treeTitle(tree) })}
                 >
-                  Replant
+                  {t('replant.button')}
                 </ButtonLink>
               </li>
             ))}

@@ -2,39 +2,55 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Tree } from '../../../../contract/trees';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
-import { plural } from '../../../lib/numbers';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT, type Translate } from '../../../i18n/use-t';
 import {
-  CAUSE_LABELS,
+  causeKey,
   formatDay,
   formatMoment,
-  SIZE_LABELS,
-  STATUS_LABELS,
+  sizeKey,
+  statusKey,
   treePath,
   treeTitle,
 } from '../format';
+import { treesMessages, type TreesKey } from '../messages';
 import { CareSection } from './care-section';
 import { GrowthSection } from './growth-section';
 import { ImpactPanel } from './impact-panel';
 import { OwnerActions } from './owner-actions';
 import { PhotoTimeline } from './photo-timeline';
 import { Photo } from '../../../components/ui/photo';
-import { StatusBadge } from './tree-card';
+import { plantsText, StatusBadge } from './tree-card';
 
-const causeLabel = (cause: string) =>
-  cause in CAUSE_LABELS ? CAUSE_LABELS[cause as keyof typeof CAUSE_LABELS] : cause;
+const causeLabel = (t: Translate<TreesKey>, cause: string) => {
+  const key = causeKey(cause);
+  return key ? t(key) : cause;
+};
+
+/** "Needs care (Pests), reported 3 Mar 2026, 10:15". */
+function healthText(t: Translate<TreesKey>, tree: Tree, locale: string | undefined) {
+  const status = t(statusKey(tree.status));
+  const health = tree.cause
+    ? t('facts.healthCause', { status, cause: causeLabel(t, tree.cause) })
+    : status;
+  return tree.statusChangedAt
+    ? t('facts.healthReported', { health, when: formatMoment(tree.statusChangedAt, locale) })
+    : health;
+}
 
 /** Drive pages live at this address (a route, not another feature's code). */
 const drivePath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`;
 
 /** What is wrong with a tree that needs care: the reporter's words and photo. */
 function Problem({ tree, problem }: { tree: Tree; problem: NonNullable<Tree['problem']> }) {
+  const t = useT(treesMessages);
   return (
     <div className="mt-1 flex flex-col gap-2" data-testid="tree-problem">
       {problem.note ? <q className="block italic">{problem.note}</q> : null}
       {problem.photoUrl ? (
         <Photo
           src={problem.photoUrl}
-          alt={`Photo of the problem with ${treeTitle(tree)}`}
+          alt={t('facts.problemPhotoAlt', { title: treeTitle(tree) })}
           className="h-32 w-48 rounded-box"
         />
       ) : null}
@@ -43,70 +59,67 @@ function Problem({ tree, problem }: { tree: Tree; problem: NonNullable<Tree['pro
 }
 
 function Facts({ tree }: { tree: Tree }) {
+  const t = useT(treesMessages);
+  const locale = useIntlLocale();
+  const size = sizeKey(tree.size);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
-      <dt className={mutedText}>Species</dt>
+      <dt className={mutedText}>{t('facts.species')}</dt>
       <dd>
         {tree.species.label} <i className={mutedText}>{tree.species.scientificName}</i>
       </dd>
-      <dt className={mutedText}>Plants</dt>
-      <dd data-testid="tree-plants">
-        {tree.aliveCount === tree.count
-          ? plural(tree.count, 'plant')
-          : `${tree.aliveCount} of ${plural(tree.count, 'plant')} alive`}
-      </dd>
-      <dt className={mutedText}>Size at planting</dt>
-      <dd>{SIZE_LABELS[tree.size] ?? tree.size}</dd>
-      <dt className={mutedText}>Planted</dt>
+      <dt className={mutedText}>{t('facts.plants')}</dt>
+      <dd data-testid="tree-plants">{plantsText(t, tree)}</dd>
+      <dt className={mutedText}>{t('facts.size')}</dt>
+      <dd>{size ? t(size) : tree.size}</dd>
+      <dt className={mutedText}>{t('facts.planted')}</dt>
       <dd>
-        <time dateTime={tree.plantedAt}>{formatDay(tree.plantedAt)}</time>
+        <time dateTime={tree.plantedAt}>{formatDay(tree.plantedAt, locale)}</time>
       </dd>
       {tree.location ? (
         <>
-          <dt className={mutedText}>Where</dt>
+          <dt className={mutedText}>{t('facts.where')}</dt>
           <dd className="break-words">{tree.location}</dd>
         </>
       ) : null}
-      <dt className={mutedText}>Health</dt>
+      <dt className={mutedText}>{t('facts.health')}</dt>
       <dd data-testid="tree-health">
-        {STATUS_LABELS[tree.status]}
-        {tree.cause ? ` (${causeLabel(tree.cause)})` : ''}
-        {tree.statusChangedAt ? `, reported ${formatMoment(tree.statusChangedAt)}` : ''}
+        {healthText(t, tree, locale)}
         {tree.problem ? <Problem tree={tree} problem={tree.problem} /> : null}
       </dd>
       {tree.driveId ? (
         <>
-          <dt className={mutedText}>Drive</dt>
+          <dt className={mutedText}>{t('facts.drive')}</dt>
           <dd>
             <Link to={drivePath(tree.driveId)} className={textLink}>
-              The drive it was planted at
+              {t('facts.driveLink')}
             </Link>
           </dd>
         </>
       ) : null}
       {tree.replacesTreeId ? (
         <>
-          <dt className={mutedText}>Replaces</dt>
+          <dt className={mutedText}>{t('facts.replaces')}</dt>
           <dd>
             <Link to={treePath(tree.replacesTreeId)} className={textLink}>
-              The tree that died here
+              {t('facts.replacesLink')}
             </Link>
           </dd>
         </>
       ) : null}
       {tree.replacedByTreeId ? (
         <>
-          <dt className={mutedText}>Replanted as</dt>
+          <dt className={mutedText}>{t('facts.replacedBy')}</dt>
           <dd>
             <Link to={treePath(tree.replacedByTreeId)} className={textLink}>
-              Its replacement
+              {t('facts.replacedByLink')}
             </Link>
           </dd>
         </>
       ) : null}
       {tree.isOwner ? null : (
         <>
-          <dt className={mutedText}>Registered by</dt>
+          <dt className={mutedText}>{t('facts.owner')}</dt>
           <dd>{tree.owner.name}</dd>
         </>
       )}
@@ -121,13 +134,14 @@ function Facts({ tree }: { tree: Tree }) {
 export function TreeDetail({ tree, children }: { tree: Tree; children?: ReactNode }) {
   const headingId = useId();
   const title = treeTitle(tree);
+  const t = useT(treesMessages);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <section className={sectionCard} aria-labelledby={headingId}>
         <div className="card-body gap-4 md:flex-row">
           <Photo
             src={tree.photoUrl}
-            alt={`Photo of ${title}`}
+            alt={t('card.photoAlt', { title })}
             className="h-56 w-full shrink-0 rounded-box md:w-72"
           />
           <div className="flex min-w-0 flex-col gap-3">

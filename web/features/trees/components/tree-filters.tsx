@@ -1,14 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { TREE_STATUSES, type TreeStatus } from '../../../../contract/trees';
 import { SelectField } from '../../../components/ui/form-field';
-import { SPECIES_OPTIONS, STATUS_LABELS } from '../format';
+import { useT } from '../../../i18n/use-t';
+import { SPECIES_OPTIONS, statusKey } from '../format';
+import { treesMessages } from '../messages';
 
 export interface TreeFilterValues {
   species: number | undefined;
   status: TreeStatus | undefined;
 }
-
-const STATUS_OPTIONS = TREE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
 /** Species and status filters, kept in the address (`?species=&status=`) so Back and reload keep them. */
 export function useTreeFilters() {
@@ -42,6 +42,8 @@ export function TreeFilters({
   speciesValues?: ReadonlySet<number>;
   label: string;
 }) {
+  const t = useT(treesMessages);
+  const statusOptions = TREE_STATUSES.map((value) => ({ value, label: t(statusKey(value)) }));
   const speciesOptions = speciesValues
     ? SPECIES_OPTIONS.filter(
         (o) => speciesValues.has(Number(o.value)) || Number(o.value) === filters.species,
@@ -50,16 +52,16 @@ export function TreeFilters({
   return (
     <div role="group" aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
       <SelectField
-        label="Species"
-        placeholder="All species"
+        label={t('filters.species')}
+        placeholder={t('filters.allSpecies')}
         options={speciesOptions}
         value={filters.species ? String(filters.species) : ''}
         onChange={(event) => set('species', event.target.value)}
       />
       <SelectField
-        label="Status"
-        placeholder="Any status"
-        options={STATUS_OPTIONS}
+        label={t('filters.status')}
+        placeholder={t('filters.anyStatus')}
+        options={statusOptions}
         value={filters.status ?? ''}
         onChange={(event) => set('status', event.target.value)}
       />

@@ -6,6 +6,9 @@ import { ImageUploadField, type ImageFieldValue } from '../../../components/ui/i
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { useDeliveredReservations, useDriveChoices, useTree } from '../api';
 import { formatDay, REGISTER_PATH, SPECIES_OPTIONS, treeTitle } from '../format';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { rich, useT } from '../../../i18n/use-t';
+import { treesMessages } from '../messages';
 
 type SelectProps = Omit<ComponentPropsWithRef<'select'>, 'size' | 'className' | 'id' | 'children'>;
 
@@ -22,6 +25,7 @@ export function SpeciesField({
   error?: string | undefined;
   select: SelectProps;
 }) {
+  const t = useT(treesMessages);
   const [query, setQuery] = useState('');
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const matches = (label: string) => words.every((word) => label.toLowerCase().includes(word));
@@ -33,20 +37,20 @@ export function SpeciesField({
   return (
     <div className="flex flex-col gap-3" data-field="treesType">
       <TextField
-        label="Find a species"
+        label={t('species.find')}
         type="search"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         hint={
           words.length > 0
-            ? `${found} of ${SPECIES_OPTIONS.length} species match.`
-            : `Type part of a local or English name to narrow the ${SPECIES_OPTIONS.length} species.`
+            ? t('species.matches', { found, total: SPECIES_OPTIONS.length })
+            : t('species.hint', { total: SPECIES_OPTIONS.length })
         }
         autoComplete="off"
       />
       <SelectField
-        label="Tree Type"
-        placeholder="Choose a species"
+        label={t('species.label')}
+        placeholder={t('species.placeholder')}
         options={options}
         error={error}
         {...select}
@@ -66,25 +70,27 @@ export function DriveField({
   error?: string | undefined;
   select: SelectProps;
 }) {
+  const t = useT(treesMessages);
+  const locale = useIntlLocale();
   const drives = useDriveChoices();
   const options = (drives.data ?? []).map((drive) => ({
     value: drive.id,
-    label: `${drive.driveName} (${formatDay(drive.driveDate)})`,
+    label: t('drive.option', { name: drive.driveName, day: formatDay(drive.driveDate, locale) }),
   }));
   if (currentDriveId && !options.some((o) => o.value === currentDriveId))
-    options.unshift({ value: currentDriveId, label: 'The drive it is linked to now' });
+    options.unshift({ value: currentDriveId, label: t('drive.current') });
   const hint = drives.isPending
-    ? 'Loading the drives you joined or organised…'
+    ? t('drive.loading')
     : drives.isError
-      ? 'Your drives could not be loaded just now; you can link one later by editing the tree.'
+      ? t('drive.failed')
       : options.length === 0
-        ? 'You have not joined or organised any drives yet.'
-        : 'Only drives you joined or organised are listed.';
+        ? t('drive.none')
+        : t('drive.hint');
   return (
     <div data-field="driveId">
       <SelectField
-        label="Planted at a drive (optional)"
-        placeholder="Not at a drive"
+        label={t('drive.label')}
+        placeholder={t('drive.placeholder')}
         options={options}
         hint={hint}
         error={error}
@@ -104,19 +110,24 @@ export function ReservationField({
   error?: string | undefined;
   select: SelectProps;
 }) {
+  const t = useT(treesMessages);
   const reservations = useDeliveredReservations(driveId);
   const options = (reservations.data ?? []).map((r) => ({
     value: r.id,
-    label: `${r.quantity} × ${r.stock.species.label} from ${r.nursery.name}`,
+    label: t('reservation.option', {
+      quantity: r.quantity,
+      species: r.stock.species.label,
+      nursery: r.nursery.name,
+    }),
   }));
   if (!driveId || options.length === 0) return null;
   return (
     <div data-field="reservationId">
       <SelectField
-        label="Saplings from (optional)"
-        placeholder="Not recorded"
+        label={t('reservation.label')}
+        placeholder={t('reservation.placeholder')}
         options={options}
-        hint="The partner nursery delivery these trees came from: it links the tree to the nursery and the donors."
+        hint={t('reservation.hint')}
         error={error}
         {...select}
       />
@@ -126,49 +137,48 @@ export function ReservationField({
 
 /** An optional photo (on edit `existing` is the tree's current one): previewed, removable. */
 export function PhotoField(field: ImageFieldValue) {
+  const t = useT(treesMessages);
   return (
     <ImageUploadField
       {...field}
-      label="Photo (optional)"
+      label={t('photo.label')}
       name="treeImage"
       data-field="image"
-      hint={
-        field.existing
-          ? `${FILE_MESSAGES.hint} Leave empty to keep the current photo.`
-          : `${FILE_MESSAGES.hint} Location data in the file is removed.`
-      }
-      previewAlt={{ chosen: 'Preview of the chosen tree photo', current: 'Current tree photo' }}
+      hint={t(field.existing ? 'photo.hintKeep' : 'photo.hintNew', { rules: FILE_MESSAGES.hint })}
+      previewAlt={{ chosen: t('photo.altChosen'), current: t('photo.altCurrent') }}
       previewTestId="tree-photo-preview"
-      removeLabel="Remove photo"
+      removeLabel={t('photo.remove')}
     />
   );
 }
 
 /** Registering a replacement for a tree that died: which one, and a way out. */
 export function ReplacesNote({ treeId, error }: { treeId: string; error?: string | undefined }) {
+  const t = useT(treesMessages);
+  const locale = useIntlLocale();
   const dead = useTree(treeId);
   const what = dead.data
-    ? `${treeTitle(dead.data)}, planted ${formatDay(dead.data.plantedAt)}`
-    : 'a tree of yours that died';
+    ? t('replaces.what', {
+        title: treeTitle(dead.data),
+        day: formatDay(dead.data.plantedAt, locale),
+      })
+    : t('replaces.unknown');
   return (
     <div
       className="rounded-box border border-base-300 bg-base-200 p-4"
       data-field="replacesTreeId"
       data-testid="replaces-note"
     >
-      <p>
-        <strong>Replanting:</strong> this tree replaces {what}. Registering it closes that
-        replanting task.
-      </p>
+      <p>{rich(t('replaces.note', { what }), { strong: (text) => <strong>{text}</strong> })}</p>
       {error ? (
         <p className={`${fieldErrorText} mt-2`} role="alert">
           {error}
         </p>
       ) : null}
       <p className={`${mutedText} mt-2 text-sm`}>
-        Not a replacement?{' '}
+        {t('replaces.notReplacement')}{' '}
         <Link to={REGISTER_PATH} className={textLink}>
-          Register a new tree instead
+          {t('replaces.registerNew')}
         </Link>
       </p>
     </div>

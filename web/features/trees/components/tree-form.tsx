@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { speciesByValue, TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
 import { TREE_LIMITS, TREE_MESSAGES, type Tree } from '../../../../contract/trees';
 import { Button } from '../../../components/ui/button';
 import { ChoiceTiles } from '../../../components/ui/choice-tiles';
@@ -16,7 +18,8 @@ import {
 import { LocationField } from '../../../components/ui/location-field';
 import { VALIDATION_RHYTHM } from '../../../components/ui/use-contract-form';
 import { useDriveChoices, useRegisterTree, useUpdateTree } from '../api';
-import { todayKey } from '../format';
+import { sizeKey, todayKey } from '../format';
+import { treesMessages, type TreesT } from '../messages';
 import {
   buildFormData,
   fieldOfFailure,
@@ -35,8 +38,6 @@ import {
   ReservationField,
   SpeciesField,
 } from './tree-form-fields';
-import { formatCount } from '../../../lib/numbers';
-import { SAVED_ON_PHONE } from '../../../lib/outbox/use-outbox';
 import { treeDraft, treeDraftPhoto } from './tree-draft';
 import { formatDateTime } from '../../../lib/dates';
 
@@ -51,19 +52,24 @@ function focusField(form: HTMLFormElement | null, field: TreeErrorField) {
 }
 
 const SPECIES_VALUES = new Set(TREE_SPECIES.map((s) => String(s.value)));
-const speciesName = (value: string) => speciesByValue(Number(value))?.label ?? 'trees';
+const speciesName = (value: string) => speciesByValue(Number(value))?.label;
 
-const SIZE_TILES = TREE_SIZES.map((s) => {
-  // "Packet (2 ft – 4 ft)": the name on the tile, the height under it.
-  const [name, height] = s.label.split(/ \((.*)\)$/);
-  return { value: s.value, label: name ?? s.label, detail: height };
-});
+const sizeTiles = (t: TreesT) =>
+  TREE_SIZES.map((s) => {
+    // "Packet (2 ft – 4 ft)": the name on the tile, the height under it.
+    const label = t(sizeKey(s.value) ?? 'size.packet');
+    const [name, height] = label.split(/ \((.*)\)$/);
+    return { value: s.value, label: name ?? label, detail: height };
+  });
 
 /** On a phone the form is three steps (issue 23); on a wider screen one screen in three parts. */
-const TREE_STEPS: readonly StepDefinition<TreeErrorField>[] = [
-  { title: 'What', fields: ['replacesTreeId', 'treesType', 'treeCount', 'treeSize', 'plantedAt'] },
-  { title: 'Where', fields: ['point', 'treeLocation'] },
-  { title: 'Photo & details', fields: ['treeName', 'driveId', 'reservationId', 'image'] },
+const treeSteps = (t: TreesT): readonly StepDefinition<TreeErrorField>[] => [
+  {
+    title: t('form.step.what'),
+    fields: ['replacesTreeId', 'treesType', 'treeCount', 'treeSize', 'plantedAt'],
+  },
+  { title: t('form.step.where'), fields: ['point', 'treeLocation'] },
+  { title: t('form.step.details'), fields: ['treeName', 'driveId', 'reservationId', 'image'] },
 ];
 
 /**
@@ -92,6 +98,8 @@ export function TreeForm({
   onSaved(tree: Tree): void;
   onCancel?: () => void;
 }) {
+  const t = useT(treesMessages);
+  const locale = useIntlLocale();
   const [resolver] = useState(() => treeFormResolver(mode));
   // A plain registration (no tree it replaces, no drive in the address) resumes its draft.
   const drafted = mode === 'register' && !replacesTreeId && !presetDriveId;
@@ -160,7 +168,7 @@ export function TreeForm({
   });
 
   const steps = useFormSteps<TreeErrorField>({
-    steps: TREE_STEPS,
+    steps: treeSteps(t),
     validate: async (fields) => {
       const valid = await form.trigger(fields);
       // Read live (formState is the last render's): the step's first field in error.
@@ -208,7 +216,11 @@ export function TreeForm({
         onError,
       });
     const label =
-      values.treeName.trim() || `${values.treeCount || 1} × ${speciesName(values.treesType)}`;
+      values.treeName.trim() ||
+      t('form.queueLabel', {
+        count: values.treeCount || 1,
+        species: speciesName(values.treesType) ?? t('form.someTrees'),
+      });
     registerTree.mutate(
       { body, label },
       {
@@ -237,7 +249,7 @@ export function TreeForm({
       ref={setFormElement}
       noValidate
       onSubmit={steps.onSubmit(onSubmit)}
-      aria-label={mode === 'register' ? 'Register a tree' : 'Edit tree'}
+      aria-label={mode === 'register' ? t('form.registerLabel') : t('form.editLabel')}
       className="flex flex-col gap-6"
     >
       <FormStep steps={steps} index={0} headingLevel={3}>
@@ -253,21 +265,21 @@ export function TreeForm({
           <div className="flex flex-col gap-4">
             <div data-field="treeCount">
               <TextField
-                label="How many"
+                label={t('form.count')}
                 type="number"
                 inputMode="numeric"
                 min={1}
                 max={TREE_LIMITS.countMax}
                 step={1}
-                hint={`Plants of this species at this spot, 1 to ${formatCount(TREE_LIMITS.countMax)}.`}
+                hint={t('form.countHint', { max: TREE_LIMITS.countMax })}
                 {...field('treeCount')}
               />
             </div>
             <div data-field="treeSize">
               <ChoiceTiles
-                legend="Size at planting"
+                legend={t('form.size')}
                 columns={2}
-                options={SIZE_TILES}
+                options={sizeTiles(t)}
                 {...field('treeSize')}
               />
             </div>
@@ -276,10 +288,10 @@ export function TreeForm({
               name="plantedAt"
               render={({ field: planted }) => (
                 <DateField
-                  label="Planting date"
+                  label={t('form.plantedAt')}
                   min={TREE_LIMITS.earliestPlanting}
                   max={todayKey()}
-                  hint="The day it went into the ground (not in the future)."
+                  hint={t('form.plantedAtHint')}
                   {...planted}
                   error={errorOf('plantedAt')}
                   disabled={busy}
@@ -296,11 +308,11 @@ export function TreeForm({
           name="point"
           render={({ field: point }) => (
             <LocationField
-              legend="Tree location"
-              mapLabel="Map: click to choose where the tree stands"
+              legend={t('form.location')}
+              mapLabel={t('form.mapLabel')}
               textName="treeLocation"
               textMaxLength={TREE_LIMITS.locationMax}
-              textHint="A place name for you. Only you see the exact point; others see it to about 100 m."
+              textHint={t('form.locationHint')}
               point={point.value}
               onPoint={point.onChange}
               locationText={treeLocation}
@@ -317,10 +329,10 @@ export function TreeForm({
         <div className="grid gap-4 md:grid-cols-2">
           <div data-field="treeName">
             <TextField
-              label="Nickname (optional)"
+              label={t('form.nickname')}
               maxLength={TREE_LIMITS.nameMax}
               autoComplete="off"
-              hint="A name to know it by, e.g. “Grandma’s mango”."
+              hint={t('form.nicknameHint')}
               {...field('treeName')}
             />
           </div>
@@ -356,7 +368,7 @@ export function TreeForm({
       <FormErrorSummary count={errorCount} />
       {draft ? (
         <div className="alert alert-info flex flex-wrap justify-between" role="status">
-          <span>Your unfinished tree from {formatDateTime(draft.savedAt)} is back.</span>
+          <span>{t('form.draftBack', { when: formatDateTime(draft.savedAt, locale) })}</span>
           <Button
             size="sm"
             variant="ghost"
@@ -366,13 +378,13 @@ export function TreeForm({
               form.reset(blank);
             }}
           >
-            Start again
+            {t('form.startAgain')}
           </Button>
         </div>
       ) : null}
       {kept ? (
         <p className="alert alert-info" role="status" data-testid="tree-kept">
-          {SAVED_ON_PHONE}
+          {t('form.savedOnPhone')}
         </p>
       ) : null}
       {saveFailed ? (
@@ -388,13 +400,13 @@ export function TreeForm({
         cancel={
           onCancel ? (
             <Button variant="ghost" onClick={onCancel} disabled={busy}>
-              Cancel
+              {t('form.cancel')}
             </Button>
           ) : null
         }
         submit={
-          <Button type="submit" busy={busy} busyLabel="Saving…">
-            {mode === 'register' ? 'Register tree' : 'Save changes'}
+          <Button type="submit" busy={busy} busyLabel={t('form.saving')}>
+            {mode === 'register' ? t('form.register') : t('form.save')}
           </Button>
         }
       />

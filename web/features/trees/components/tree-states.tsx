@@ -1,17 +1,20 @@
 import { TREE_MESSAGES } from '../../../../contract/trees';
 import { NotFoundCard } from '../../../components/ui/status-cards';
 import { MY_TREES_PATH } from '../format';
+import { useT } from '../../../i18n/use-t';
+import { treesMessages } from '../messages';
 
 /** Shown inside the app for an unknown or deleted tree. */
 export function TreeNotFound() {
+  const t = useT(treesMessages);
   return (
     <NotFoundCard
       headingId="tree-missing"
       title={TREE_MESSAGES.notFound}
       to={MY_TREES_PATH}
-      linkLabel="Go to My Trees"
+      linkLabel={t('notFound.link')}
     >
-      The link may be wrong, or the tree may have been deleted by the person who registered it.
+      {t('notFound.body')}
     </NotFoundCard>
   );
 }

@@ -1,11 +1,9 @@
-import {
-  VERIFICATION_LIMITS,
-  VERIFICATION_REASON_LABELS,
-  isDistanceFlagged,
-} from '../../../../contract/tree-verification';
+import { VERIFICATION_LIMITS, isDistanceFlagged } from '../../../../contract/tree-verification';
 import type { Tree } from '../../../../contract/trees';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
 import { formatDate } from '../../../lib/dates';
-import { formatCount } from '../../../lib/numbers';
+import { treesMessages } from '../messages';
 
 /**
  * Whether someone vouched for the tree (issue 21 §2): "Verified by … on …", the rejection with its
@@ -13,27 +11,43 @@ import { formatCount } from '../../../lib/numbers';
  */
 export function TreeVerification({ tree }: { tree: Tree }) {
   const v = tree.verification;
+  const t = useT(treesMessages);
+  const locale = useIntlLocale();
+  const day = v.at ? formatDate(v.at, locale) : undefined;
   const distance =
     v.photoDistanceM === null ? null : (
       <p className="text-sm">
-        The latest photo was taken {formatCount(Math.round(v.photoDistanceM))} m from the tree’s
-        point
-        {isDistanceFlagged(v.photoDistanceM)
-          ? ` (over ${VERIFICATION_LIMITS.flagDistanceM} m)`
-          : ''}
-        .
+        {t(
+          isDistanceFlagged(v.photoDistanceM)
+            ? 'verification.distanceFlagged'
+            : 'verification.distance',
+          { metres: Math.round(v.photoDistanceM), limit: VERIFICATION_LIMITS.flagDistanceM },
+        )}
       </p>
     );
+  const rejectedBy = () => {
+    const reason = v.reason
+      ? t(`verification.reason.${v.reason}`)
+      : t('verification.reasonUnknown');
+    if (!v.by) return t('verification.rejected', { reason });
+    return day
+      ? t('verification.rejectedByOn', { reason, name: v.by.name, day })
+      : t('verification.rejectedBy', { reason, name: v.by.name });
+  };
   if (v.status === 'verified')
     return (
       <section
         className="alert alert-success alert-soft flex flex-col items-start"
-        aria-label="Verification"
+        aria-label={t('verification.label')}
         data-testid="tree-verification"
       >
         <p className="font-semibold">
-          Verified by {v.by?.name ?? 'a verifier'}
-          {v.at ? ` on ${formatDate(v.at)}` : ''}
+          {day
+            ? t('verification.verifiedOn', {
+                name: v.by?.name ?? t('verification.someVerifier'),
+                day,
+              })
+            : t('verification.verified', { name: v.by?.name ?? t('verification.someVerifier') })}
         </p>
         {distance}
       </section>
@@ -42,38 +56,29 @@ export function TreeVerification({ tree }: { tree: Tree }) {
     return (
       <section
         className="alert alert-error alert-soft flex flex-col items-start"
-        aria-label="Verification"
+        aria-label={t('verification.label')}
         data-testid="tree-verification"
       >
-        <p className="font-semibold">
-          Not verified: {v.reason ? VERIFICATION_REASON_LABELS[v.reason] : 'rejected'}
-          {v.by ? ` (${v.by.name}${v.at ? `, ${formatDate(v.at)}` : ''})` : ''}
-        </p>
+        <p className="font-semibold">{rejectedBy()}</p>
         <p className="text-sm">
-          A rejected tree is left out of the maps and every total.
-          {tree.isOwner && (
-            <>
-              {' '}
-              To send it again, add a new photo of the tree: a measurement with a photo below, or a
-              new photo through Edit. It then goes back to the drive’s verifiers.
-            </>
-          )}
+          {t('verification.rejectedNote')}
+          {tree.isOwner && <> {t('verification.resend')}</>}
         </p>
       </section>
     );
   return (
     <section
       className="alert alert-soft flex flex-col items-start"
-      aria-label="Verification"
+      aria-label={t('verification.label')}
       data-testid="tree-verification"
     >
-      <p className="font-semibold">Not verified yet</p>
+      <p className="font-semibold">{t('verification.pending')}</p>
       <p className="text-sm">
         {tree.driveId
           ? tree.isOwner
-            ? 'The drive’s organiser or the nursery that supplied the saplings can verify it once it has a photo.'
-            : 'Waiting for the drive’s organiser or the nursery that supplied the saplings.'
-          : 'Trees not registered at a drive are not verified.'}
+            ? t('verification.pendingOwner')
+            : t('verification.pendingOther')
+          : t('verification.noDrive')}
       </p>
       {distance}
     </section>
