@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useT } from '../../i18n/use-t';
+import { uiMessages } from './messages';
 
 export const DEFAULT_AVATAR_SRC = '/default-avatar.svg';
 
@@ -16,13 +18,14 @@ export interface AvatarProps {
 
 /** A round profile picture that falls back to a silhouette when there is none or it fails to load. */
 export function Avatar({ src, name, size = 40, className = '', decorative = false }: AvatarProps) {
+  const t = useT(uiMessages);
   // Remembers which address failed, so a new address gets its own chance to load.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : DEFAULT_AVATAR_SRC;
   return (
     <img
       src={usable}
-      alt={decorative ? '' : `${name}'s avatar`}
+      alt={decorative ? '' : t('avatar.alt', { name })}
       width={size}
       height={size}
       loading="lazy"

@@ -1,4 +1,6 @@
 import { formatDriveRange } from '../../lib/dates';
+import { useT } from '../../i18n/use-t';
+import { uiMessages } from './messages';
 export type CalendarEventTheme = 'BLUE' | 'GREEN' | 'PURPLE' | 'ORANGE' | 'PINK';
 
 /** Spec: calendar events are coloured by theme; a coloured edge and tint keep text readable in both themes. */
@@ -25,12 +27,14 @@ const toDate = (value: string | Date) => (value instanceof Date ? value : new Da
 /** A list of events with their time range, for the right drawer or a day view. */
 export function CalendarEventList({
   events,
-  emptyText = 'No events.',
+  emptyText,
 }: {
   events: readonly CalendarEvent[];
   emptyText?: string;
 }) {
-  if (events.length === 0) return <p className="text-base-content/80">{emptyText}</p>;
+  const t = useT(uiMessages);
+  if (events.length === 0)
+    return <p className="text-base-content/80">{emptyText ?? t('calendar.empty')}</p>;
   return (
     <ul className="space-y-2" data-testid="calendar-event-list">
       {events.map((event, index) => {

@@ -1,6 +1,9 @@
 import type { RefObject } from 'react';
 import { toast } from 'sonner';
 import { Button } from './button';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { uiMessages } from './messages';
 
 /** Copies text; falls back to selecting the field so the person can copy it themselves. */
 export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
@@ -32,14 +35,16 @@ export function CopyButton({
   /** The same in a word, e.g. "token": "… to copy the selected token." */
   noun: string;
 }) {
+  const t = useT(uiMessages);
+  const tc = useT(commonMessages);
   const copy = async () => {
     if (!text) return;
-    if (await copyText(text, fieldRef.current)) toast.success(`${name} copied.`);
-    else toast.info(`Press Ctrl+C (or ⌘C) to copy the selected ${noun}.`);
+    if (await copyText(text, fieldRef.current)) toast.success(t('copy.done', { name }));
+    else toast.info(t('copy.manual', { noun }));
   };
   return (
     <Button variant="secondary" onClick={() => void copy()} disabled={!text}>
-      Copy
+      {tc('action.copy')}
     </Button>
   );
 }

@@ -4,6 +4,8 @@ import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { firstDayOfWeek } from '../../lib/dates';
 import { ariaOf, FieldShell, setRefs, useFieldIds, type FieldChrome } from './field-shell';
+import { useT } from '../../i18n/use-t';
+import { uiMessages } from './messages';
 
 /*
  * A calendar day, in the browser's locale (issue 23 §7): the field family's date member, used for
@@ -115,12 +117,13 @@ export function DateField({
   'aria-invalid'?: boolean | undefined;
   'data-field'?: string;
 }) {
+  const t = useT(uiMessages);
   const ids = useFieldIds();
   const [pattern] = useState(() => localeDatePattern(locale));
   const [typed, setTyped] = useState<string | null>(null);
   const shown = typed ?? showDay(value ?? '', pattern);
   const people = patternForPeople(pattern);
-  const patternText = `Type it as ${people} or pick it from the calendar.`;
+  const patternText = t('date.pattern', { pattern: people });
   const fullHint = (
     <>
       {hint ? <>{hint} </> : null}

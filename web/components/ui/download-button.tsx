@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button, type ButtonSize, type ButtonVariant } from './button';
 import { failureMessage } from '../../lib/api-client';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
 
 /** Downloads a document with the session (busy while it comes); a failure is a toast. */
 export function DownloadButton({
@@ -20,6 +22,7 @@ export function DownloadButton({
   variant?: ButtonVariant;
   size?: ButtonSize;
 }) {
+  const tc = useT(commonMessages);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -36,7 +39,7 @@ export function DownloadButton({
       variant={variant}
       size={size}
       busy={busy}
-      busyLabel="Downloading…"
+      busyLabel={tc('status.downloading')}
       onClick={() => void run()}
       aria-label={ariaLabel}
     >

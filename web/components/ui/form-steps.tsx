@@ -10,6 +10,9 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from './button';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { uiMessages } from './messages';
 
 /*
  * Long forms in steps on a phone (issue 23): below 640 px (Tailwind's `sm`) a form shows one step
@@ -151,6 +154,7 @@ export function FormStep<F extends string>({
   headingLevel?: 2 | 3;
   children: ReactNode;
 }) {
+  const t = useT(uiMessages);
   const id = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const shown = !steps.stepped || steps.current === index;
@@ -173,7 +177,7 @@ export function FormStep<F extends string>({
             className="block text-sm font-medium text-base-content/80"
             data-testid="step-indicator"
           >
-            Step {index + 1} of {steps.count}
+            {t('steps.indicator', { step: String(index + 1), count: String(steps.count) })}
           </span>
         ) : null}{' '}
         {title}
@@ -208,12 +212,13 @@ export function StepActions<F extends string>({
   submit: ReactNode;
   className?: string;
 }) {
+  const tc = useT(commonMessages);
   const stepping = steps.stepped;
   return (
     <div className={className}>
       {stepping && !steps.isFirst ? (
         <Button variant="ghost" onClick={steps.back}>
-          Back
+          {tc('action.back')}
         </Button>
       ) : (
         cancel
@@ -221,7 +226,7 @@ export function StepActions<F extends string>({
       {/* Next is a submit button, so Enter in a field means Next too (see `onSubmit`). */}
       {stepping && !steps.isLast ? (
         <Button key="next" type="submit">
-          Next
+          {tc('action.next')}
         </Button>
       ) : (
         <span key="submit" className="contents">

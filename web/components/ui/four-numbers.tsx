@@ -1,10 +1,12 @@
 import {
   CHECK_WINDOW_MONTHS,
   FOUR_NUMBER_KEYS,
-  FOUR_NUMBER_LABELS,
   type FourNumbers as FourNumbersValues,
 } from '../../../contract/four-numbers';
-import { formatCount, plural } from '../../lib/numbers';
+import { formatCount } from '../../lib/numbers';
+import { useIntlLocale } from '../../i18n/intl-locale';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
 import { mutedText } from './looks';
 
 /**
@@ -15,7 +17,7 @@ import { mutedText } from './looks';
 export function FourNumbers({
   numbers,
   unconfirmed,
-  title = 'Trees, counted honestly',
+  title,
   className = '',
 }: {
   numbers: FourNumbersValues;
@@ -23,8 +25,15 @@ export function FourNumbers({
   title?: string;
   className?: string;
 }) {
+  const tc = useT(commonMessages);
+  const locale = useIntlLocale();
+  const months = String(CHECK_WINDOW_MONTHS);
   return (
-    <section className={className} aria-label={title} data-testid="four-numbers">
+    <section
+      className={className}
+      aria-label={title ?? tc('four.title')}
+      data-testid="four-numbers"
+    >
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         {FOUR_NUMBER_KEYS.map((key) => (
           <div
@@ -32,23 +41,22 @@ export function FourNumbers({
             className="flex min-w-0 flex-col gap-1 rounded-2xl border border-base-content/10 bg-base-100 p-4"
             data-testid={`four-${key}`}
           >
-            <dt className="text-sm font-medium">{FOUR_NUMBER_LABELS[key].label}</dt>
+            <dt className="text-sm font-medium">{tc(`four.${key}.label`)}</dt>
             <dd
               className="order-first text-2xl font-bold tracking-tight tabular-nums"
               data-testid={`four-${key}-value`}
             >
-              {formatCount(numbers[key])}
+              {formatCount(numbers[key], locale)}
             </dd>
-            <dd className={`text-xs ${mutedText}`}>{FOUR_NUMBER_LABELS[key].means}</dd>
+            <dd className={`text-xs ${mutedText}`}>{tc(`four.${key}.means`, { months })}</dd>
           </div>
         ))}
       </dl>
       {unconfirmed !== undefined ? (
         <p className={`mt-3 text-sm ${mutedText}`} data-testid="four-unconfirmed">
-          CO₂ and O₂ count plants alive at last check only
           {unconfirmed > 0
-            ? `: ${plural(unconfirmed, 'living plant')} not checked in ${CHECK_WINDOW_MONTHS} months ${unconfirmed === 1 ? 'is' : 'are'} left out as unconfirmed.`
-            : '.'}
+            ? tc('four.unconfirmed', { count: unconfirmed, months })
+            : tc('four.unconfirmedNone')}
         </p>
       ) : null}
     </section>

@@ -13,6 +13,9 @@ import { currentUserQuery } from '../../lib/queries/current-user';
 import { Button } from './button';
 import { fieldErrorText, fieldHintText, TextField, useFieldIds } from './form-field';
 import { LocationPickerMap, type LatLng } from './map';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { uiMessages, type UiT } from './messages';
 
 /** GET /api/geo/search: the best match for the text, or null when nothing matched. */
 export const searchPlace = (q: string, signal?: AbortSignal) =>
@@ -29,10 +32,10 @@ export const reversePlace = (lat: number, lon: number, signal?: AbortSignal) =>
   }).then((response) => response.data.displayName);
 
 /** Spec §8: what a failed search says, with the server's reason inside. */
-export function searchFailedMessage(error: unknown): string {
+export function searchFailedMessage(error: unknown, t: UiT): string {
   const reason =
-    error instanceof ApiError && error.message ? error.message : 'the map service is not answering';
-  return `Location search failed: ${reason.replace(/[.!\s]+$/, '')}. Please try again later.`;
+    error instanceof ApiError && error.message ? error.message : t('location.noAnswer');
+  return t('location.searchFailed', { reason: reason.replace(/[.!\s]+$/, '') });
 }
 
 /** The centre of the browser locale's country (navigator.language, e.g. "en-IN"), if it names one. */
@@ -110,6 +113,8 @@ export function LocationField({
   startAt,
   'data-field': dataField = 'point',
 }: LocationFieldProps) {
+  const t = useT(uiMessages);
+  const tc = useT(commonMessages);
   const searchIds = useFieldIds();
   const memberStart = useMemberStart();
   const [query, setQuery] = useState('');
@@ -140,9 +145,10 @@ export function LocationField({
       setFlyTo(target);
       onPoint(target);
       onLocationText(place.displayName);
-      setNote({ kind: 'info', text: `Found: ${place.displayName}` });
+      setNote({ kind: 'info', text: t('location.found', { place: place.displayName }) });
     } catch (error) {
-      if (ticket === lookup.current) setNote({ kind: 'error', text: searchFailedMessage(error) });
+      if (ticket === lookup.current)
+        setNote({ kind: 'error', text: searchFailedMessage(error, t) });
     } finally {
       if (ticket === lookup.current) setSearching(false);
     }
@@ -170,14 +176,14 @@ export function LocationField({
       <legend className="mb-1.5 text-sm font-semibold">{legend}</legend>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={searchIds.inputId} className="text-sm">
-          Search location
+          {t('location.searchLabel')}
         </label>
         <div className="flex gap-2">
           <input
             id={searchIds.inputId}
             type="search"
             value={query}
-            placeholder="e.g. Lodhi Garden, New Delhi"
+            placeholder={t('location.searchPlaceholder')}
             onChange={(event) => {
               setQuery(event.target.value);
               if (note?.kind === 'error') setNote(null);
@@ -198,7 +204,7 @@ export function LocationField({
             disabled={disabled}
             busy={searching}
           >
-            Search
+            {tc('action.search')}
           </Button>
         </div>
         <p
@@ -218,8 +224,10 @@ export function LocationField({
         label={mapLabel}
       />
       <p className={fieldHintText} aria-live="polite" data-testid="chosen-point">
-        {point ? `Chosen point: ${formatLatLng(point.lat, point.lng)}` : 'No point chosen yet.'}
-        {naming ? ' Looking up the place name…' : ''}
+        {point
+          ? t('location.chosenPoint', { point: formatLatLng(point.lat, point.lng) })
+          : t('location.noPoint')}
+        {naming ? ` ${t('location.naming')}` : ''}
       </p>
       {pointError ? (
         <p className={fieldErrorText} data-testid="field-error" role="alert">
@@ -227,7 +235,7 @@ export function LocationField({
         </p>
       ) : null}
       <TextField
-        label="Location"
+        label={t('location.label')}
         name={textName}
         value={locationText}
         onChange={(event) => onLocationText(event.target.value)}

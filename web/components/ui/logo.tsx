@@ -1,12 +1,15 @@
 import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
 
 /** The Canopy mark and name, linking home (or wherever `to` says). */
 export function Logo({ to = '/', className = '' }: { to?: string; className?: string }) {
+  const tc = useT(commonMessages);
   return (
     <Link
       to={to}
       className={`flex items-center gap-2 font-bold text-xl ${className}`}
-      aria-label="Canopy home"
+      aria-label={tc('logo.home')}
     >
       <svg aria-hidden="true" viewBox="0 0 64 64" className="h-8 w-8">
         <circle cx="32" cy="32" r="32" fill="#166534" />

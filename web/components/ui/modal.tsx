@@ -9,6 +9,8 @@ import {
 } from 'react';
 import { DialogCloseButton, NativeDialog, useNativeDialog } from './native-dialog';
 import { Button } from './button';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -82,8 +84,8 @@ export function ModalProvider({ children }: { children: ReactNode }) {
           body: (
             <ConfirmBody
               message={options.message}
-              confirmLabel={options.confirmLabel ?? 'Yes'}
-              cancelLabel={options.cancelLabel ?? 'Cancel'}
+              confirmLabel={options.confirmLabel}
+              cancelLabel={options.cancelLabel}
               onAnswer={answer}
             />
           ),
@@ -136,18 +138,19 @@ function ConfirmBody({
   onAnswer,
 }: {
   message: string;
-  confirmLabel: string;
-  cancelLabel: string;
+  confirmLabel: string | undefined;
+  cancelLabel: string | undefined;
   onAnswer: (answer: boolean) => void;
 }) {
+  const tc = useT(commonMessages);
   return (
     <>
       <p>{message}</p>
       <div className="modal-action">
         <Button variant="ghost" onClick={() => onAnswer(false)}>
-          {cancelLabel}
+          {cancelLabel ?? tc('action.cancel')}
         </Button>
-        <Button onClick={() => onAnswer(true)}>{confirmLabel}</Button>
+        <Button onClick={() => onAnswer(true)}>{confirmLabel ?? tc('action.yes')}</Button>
       </div>
     </>
   );

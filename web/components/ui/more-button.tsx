@@ -1,5 +1,10 @@
 import { Button } from './button';
 import { mutedText } from './looks';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { useIntlLocale } from '../../i18n/intl-locale';
+import { formatCount } from '../../lib/numbers';
+import { uiMessages } from './messages';
 
 /** What a paged list (TanStack Query's infinite query) tells the button. */
 export interface MorePages {
@@ -14,7 +19,7 @@ export interface MorePages {
  */
 export function MoreButton({
   pages,
-  label = 'Show more',
+  label,
   shown,
   total,
   size,
@@ -28,6 +33,9 @@ export function MoreButton({
   /** Under a grid of cards: the button centred below it. */
   centered?: boolean;
 }) {
+  const t = useT(uiMessages);
+  const tc = useT(commonMessages);
+  const locale = useIntlLocale();
   if (!pages.hasNextPage) return null;
   return (
     <div className={`flex flex-wrap items-center gap-3 ${centered ? 'justify-center' : ''}`}>
@@ -35,14 +43,17 @@ export function MoreButton({
         variant="secondary"
         size={size ?? 'md'}
         busy={pages.isFetchingNextPage}
-        busyLabel="Loading…"
+        busyLabel={tc('status.loading')}
         onClick={() => void pages.fetchNextPage()}
       >
-        {label}
+        {label ?? tc('action.showMore')}
       </Button>
       {shown !== undefined && total !== undefined ? (
         <span className={`text-sm ${mutedText}`}>
-          Showing {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+          {t('more.showing', {
+            shown: formatCount(shown, locale),
+            total: formatCount(total, locale),
+          })}
         </span>
       ) : null}
     </div>

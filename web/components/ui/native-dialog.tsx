@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './icon';
 import { Button } from './button';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
 
 /*
  * The app's global modal and right drawer are both native modal <dialog>s: the browser traps
@@ -96,8 +98,9 @@ export function NativeDialog({
 
 /** The round × button in a dialog's header. */
 export function DialogCloseButton({ onClick }: { onClick: () => void }) {
+  const tc = useT(commonMessages);
   return (
-    <Button variant="ghost" size="sm" icon aria-label="Close" onClick={onClick}>
+    <Button variant="ghost" size="sm" icon aria-label={tc('action.close')} onClick={onClick}>
       <CloseIcon />
     </Button>
   );

@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
 
-/** Spec: the top bar says "Home" until a screen names itself. */
-export const DEFAULT_PAGE_TITLE = 'Home';
-
-const TitleValueContext = createContext<string>(DEFAULT_PAGE_TITLE);
+// Spec: the top bar says "Home" (common page.home) until a screen names itself (null until then).
+const TitleValueContext = createContext<string | null>(null);
 // Without a provider (a screen rendered alone in a test) only the document title changes.
 const TitleSetterContext = createContext<(title: string) => void>(() => undefined);
 
 export function PageTitleProvider({ children }: { children: ReactNode }) {
-  const [title, setTitle] = useState(DEFAULT_PAGE_TITLE);
+  const [title, setTitle] = useState<string | null>(null);
   return (
     <TitleSetterContext.Provider value={setTitle}>
       <TitleValueContext.Provider value={title}>{children}</TitleValueContext.Provider>
@@ -27,7 +27,8 @@ export function usePageTitle(title: string): void {
 
 /** The current screen's title, for the top bar. */
 export function usePageTitleValue(): string {
-  return useContext(TitleValueContext);
+  const tc = useT(commonMessages);
+  return useContext(TitleValueContext) ?? tc('page.home');
 }
 
 /**

@@ -1,4 +1,9 @@
 import { Button } from './button';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { useIntlLocale } from '../../i18n/intl-locale';
+import { formatCount } from '../../lib/numbers';
+import { uiMessages } from './messages';
 
 /** Previous / Next through a paged list, with "Page 2 of 5". Nothing when one page holds all. */
 export function Pager({
@@ -15,15 +20,21 @@ export function Pager({
   label: string;
   onPage: (page: number) => void;
 }) {
+  const t = useT(uiMessages);
+  const tc = useT(commonMessages);
+  const locale = useIntlLocale();
   const pages = Math.max(1, Math.ceil(total / limit));
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {tc('action.previous')}
       </Button>
       <p aria-live="polite" data-testid="page-status">
-        Page {Math.min(page, pages)} of {pages}
+        {t('pager.status', {
+          page: formatCount(Math.min(page, pages), locale),
+          pages: formatCount(pages, locale),
+        })}
       </p>
       <Button
         variant="secondary"
@@ -31,7 +42,7 @@ export function Pager({
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        {tc('action.next')}
       </Button>
     </nav>
   );

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Icon } from './icon';
+import { useT } from '../../i18n/use-t';
+import { uiMessages } from './messages';
 
 /** A tree's or a drive's photo, or a leafy placeholder when it has none or the photo fails to load. */
 export function Photo({
   src,
   alt,
-  placeholderLabel = 'No photo yet',
+  placeholderLabel,
   testId,
   className = '',
   priority = false,
@@ -19,6 +21,7 @@ export function Photo({
   /** The page's main picture (first on screen, its largest paint): fetched at once, not lazily. */
   priority?: boolean;
 }) {
+  const t = useT(uiMessages);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (src && src !== failedSrc)
     return (
@@ -36,7 +39,7 @@ export function Photo({
   return (
     <div
       role="img"
-      aria-label={placeholderLabel}
+      aria-label={placeholderLabel ?? t('photo.none')}
       className={`flex items-center justify-center bg-gradient-to-br from-green-700/20 to-green-700/5 text-green-800 dark:text-green-300 ${className}`}
       data-testid={testId && `${testId}-fallback`}
     >

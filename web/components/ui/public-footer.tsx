@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Logo } from './logo';
 import { PublicAnchor, type PublicLink } from './public-links';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
 
 export interface FooterLinkGroup {
   heading: string;
@@ -23,6 +25,7 @@ export const footerLink =
 
 /** The footer of every public page: logo and about text, link groups, an optional extra column. */
 export function PublicFooter({ about, groups, extra, id }: PublicFooterProps) {
+  const tc = useT(commonMessages);
   const year = new Date().getFullYear();
   return (
     <footer
@@ -31,7 +34,7 @@ export function PublicFooter({ about, groups, extra, id }: PublicFooterProps) {
       aria-labelledby="footer-title"
     >
       <h2 id="footer-title" className="sr-only">
-        About Canopy and contact
+        {tc('footer.title')}
       </h2>
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-12">
         <div className="col-span-2 lg:col-span-4">
@@ -62,7 +65,7 @@ export function PublicFooter({ about, groups, extra, id }: PublicFooterProps) {
       </div>
       <div className="border-t border-neutral-content/15">
         <p className="mx-auto max-w-7xl px-4 py-6 text-sm text-neutral-content/90 sm:px-6">
-          © {year} Canopy. Planted by volunteers, shared as open source.
+          {tc('footer.copyright', { year: String(year) })}
         </p>
       </div>
     </footer>

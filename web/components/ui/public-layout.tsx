@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { PublicFooter, type PublicFooterProps } from './public-footer';
 import { PublicHeader, type PublicHeaderProps } from './public-header';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
 
 /**
  * The frame of every public page (landing, documentation, /landing-page and the account screens):
@@ -22,6 +24,7 @@ export function PublicLayout({
   mainClassName?: string;
   children: ReactNode;
 }) {
+  const tc = useT(commonMessages);
   const main = (
     <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${mainClassName}`}>
       {children}
@@ -33,7 +36,7 @@ export function PublicLayout({
         href="#main"
         className="sr-only z-50 rounded-md bg-base-100 px-4 py-2 font-semibold text-base-content shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus-visible:outline-2 focus-visible:outline-base-content"
       >
-        Skip to content
+        {tc('nav.skipToContent')}
       </a>
       <PublicHeader {...header} />
       {aside ? (

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button, buttonClass } from './button';
+import { useT } from '../../i18n/use-t';
+import { uiMessages } from './messages';
 
 /** Share pages of the big networks: plain links, no script of theirs on our pages. */
 export function shareLinks(url: string, text: string) {
@@ -26,7 +28,7 @@ export function ShareButtons({
   url,
   title,
   text,
-  label = 'Share',
+  label,
 }: {
   url: string;
   /** The page's title, for the share sheet. */
@@ -36,15 +38,16 @@ export function ShareButtons({
   /** The group's name for assistive technology. */
   label?: string;
 }) {
+  const t = useT(uiMessages);
   const headingId = useId();
   const href = absoluteUrl(url);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(href);
-      toast.success('Link copied.');
+      toast.success(t('share.copied'));
     } catch {
-      toast.info(`Copy this link: ${href}`);
+      toast.info(t('share.copyThis', { href }));
     }
   };
   const share = async () => {
@@ -58,15 +61,15 @@ export function ShareButtons({
   return (
     <div role="group" aria-labelledby={headingId} className="flex flex-col gap-2">
       <span id={headingId} className="text-sm font-semibold">
-        {label}
+        {label ?? t('share.label')}
       </span>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="secondary" onClick={() => void copy()}>
-          Copy link
+          {t('share.copyLink')}
         </Button>
         {canShare ? (
           <Button size="sm" variant="secondary" onClick={() => void share()}>
-            Share…
+            {t('share.sheet')}
           </Button>
         ) : null}
         {shareLinks(href, text).map((link) => (
@@ -76,7 +79,7 @@ export function ShareButtons({
             target="_blank"
             rel="noopener noreferrer"
             className={buttonClass({ variant: 'ghost', size: 'sm' })}
-            aria-label={`Share on ${link.name} (opens in a new tab)`}
+            aria-label={t('share.on', { network: link.name })}
           >
             {link.name}
           </a>

@@ -3,9 +3,13 @@ import { Button, ButtonLink } from './button';
 import { mutedText, sectionCard } from './looks';
 import { Spinner } from './spinner';
 import { useOnline } from '../../lib/use-online';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { uiMessages } from './messages';
 
 /** A spinner with a spoken label while a screen's data loads. */
 export function LoadingState({ label }: { label: string }) {
+  const t = useT(uiMessages);
   const online = useOnline();
   return (
     <div
@@ -14,23 +18,24 @@ export function LoadingState({ label }: { label: string }) {
       aria-live="polite"
     >
       <Spinner size="lg" className="text-primary" />
-      {online ? <span className="sr-only">{label}</span> : <span>{NOT_SAVED_OFFLINE}</span>}
+      {online ? (
+        <span className="sr-only">{label}</span>
+      ) : (
+        <span>{t('status.notSavedOffline')}</span>
+      )}
     </div>
   );
 }
 
-/** Offline, a screen this phone never saved waits for the connection (issue 24). */
-export const NOT_SAVED_OFFLINE =
-  'You are offline, and this phone has not saved this yet. It loads when you are back online.';
-
 /** A failure other than "not found": say so and offer to try again. */
 export function LoadErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const tc = useT(commonMessages);
   return (
     <section className={`${sectionCard} mx-auto max-w-xl`} role="alert">
       <div className="card-body items-center text-center">
         <p>{message}</p>
         <Button variant="secondary" onClick={onRetry}>
-          Try again
+          {tc('action.tryAgain')}
         </Button>
       </div>
     </section>

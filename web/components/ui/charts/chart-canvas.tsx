@@ -2,6 +2,8 @@ import type { ChartData, ChartOptions } from 'chart.js';
 import { Bar, Doughnut, Line } from 'react-chartjs-2';
 import './register';
 import { rgba, useChartPalette, type Tone } from './theme';
+import { useT } from '../../../i18n/use-t';
+import { uiMessages } from '../messages';
 
 /*
  * Bar, line and doughnut charts (Chart.js through react-chartjs-2), their own lazy chunk so
@@ -36,7 +38,8 @@ export interface ChartCanvasProps {
 const fmt = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 /** The lower edge of a band: drawn, but not named in the legend or the tooltip. */
 const BAND_EDGE = 'band-low';
-const RANGE = ': likely range';
+/** Marks a band's upper edge, whose tooltip says the range as a whole. */
+type Dataset = { label?: string; upperEdge?: boolean };
 
 export default function ChartCanvas({
   kind,
@@ -47,6 +50,7 @@ export default function ChartCanvas({
   stacked,
   countAxis,
 }: ChartCanvasProps) {
+  const t = useT(uiMessages);
   const colours = useChartPalette();
   const colourAt = (i: number) => colours.series[i % colours.series.length]!;
   const axisTitle = (text?: string) =>
@@ -112,6 +116,7 @@ export default function ChartCanvas({
     if (!s.band) return [main];
     const edge = (label: string, data: number[], fill: false | '-1') => ({
       label,
+      upperEdge: fill !== false,
       data,
       yAxisID: s.axis ?? 'y',
       type: 'line' as const,
@@ -125,7 +130,7 @@ export default function ChartCanvas({
     return [
       main,
       edge(BAND_EDGE, s.band.low, false),
-      edge(`${s.label}${RANGE}`, s.band.high, '-1'),
+      edge(t('chart.range', { label: s.label }), s.band.high, '-1'),
     ];
   });
   const options: ChartOptions<'bar'> = {
@@ -143,11 +148,15 @@ export default function ChartCanvas({
         filter: (item) => item.dataset.label !== BAND_EDGE,
         callbacks: {
           label: (item) => {
-            const label = item.dataset.label ?? '';
-            if (!label.endsWith(RANGE)) return `${label}: ${fmt.format(item.parsed.y ?? 0)}`;
+            const dataset = item.dataset as Dataset;
+            const label = dataset.label ?? '';
+            if (!dataset.upperEdge) return `${label}: ${fmt.format(item.parsed.y ?? 0)}`;
             // The band's upper edge follows its lower one: say the range as a whole.
             const low = item.chart.data.datasets[item.datasetIndex - 1]?.data[item.dataIndex];
-            return `Likely range: ${fmt.format(Number(low ?? 0))} – ${fmt.format(item.parsed.y ?? 0)}`;
+            return t('chart.likelyRange', {
+              low: fmt.format(Number(low ?? 0)),
+              high: fmt.format(item.parsed.y ?? 0),
+            });
           },
         },
       },

@@ -3,6 +3,8 @@ import { LazyMount } from '../lazy-mount';
 import { LoadingState } from '../status-cards';
 import type { ChartCanvasProps } from './chart-canvas';
 import { Table } from '../table';
+import { useT } from '../../../i18n/use-t';
+import { uiMessages } from '../messages';
 
 export type { ChartCanvasProps, ChartSeries } from './chart-canvas';
 
@@ -31,8 +33,10 @@ export function ChartFigure({
   table: ChartTable;
   testId?: string;
 }) {
+  const t = useT(uiMessages);
   const titleId = useId();
   const descId = useId();
+  const loading = <LoadingState label={t('chart.loading', { title })} />;
   return (
     <figure className="flex flex-col gap-3" data-testid={testId}>
       <figcaption id={titleId} className="text-lg font-semibold">
@@ -46,8 +50,8 @@ export function ChartFigure({
         data-testid="chart"
       >
         {/* The box is a fixed h-64 whatever it holds, so the chart arriving moves nothing. */}
-        <LazyMount placeholder={<LoadingState label={`Loading the chart: ${title}`} />}>
-          <Suspense fallback={<LoadingState label={`Loading the chart: ${title}`} />}>
+        <LazyMount placeholder={loading}>
+          <Suspense fallback={loading}>
             <ChartCanvas {...chart} />
           </Suspense>
         </LazyMount>
@@ -56,7 +60,9 @@ export function ChartFigure({
         {summary}
       </p>
       <details className="collapse-arrow collapse border border-base-300 bg-base-100">
-        <summary className="collapse-title min-h-0 py-2 font-semibold">Show as table</summary>
+        <summary className="collapse-title min-h-0 py-2 font-semibold">
+          {t('chart.asTable')}
+        </summary>
         <div className="collapse-content">
           <Table size="sm" className="table-zebra" caption={title}>
             <thead>

@@ -4,6 +4,8 @@ import { MAP_DEFAULTS } from '../../../../contract/map';
 import './leaflet-setup';
 import type { LatLng } from './types';
 import { useMapConfig } from './use-map-config';
+import { useT } from '../../../i18n/use-t';
+import { mapMessages } from './messages';
 
 export const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' &&
@@ -77,16 +79,14 @@ function ConfiguredTiles({ onHealth }: { onHealth(health: TileHealth): void }) {
  * point can be chosen says how to choose one.
  */
 function TilesFailedNotice({ picker }: { picker: boolean }) {
+  const t = useT(mapMessages);
   return (
     <p
       role="status"
       data-testid="map-tiles-failed"
       className="rounded-box border border-warning bg-base-100 px-3 py-2 text-sm text-base-content"
     >
-      The map images could not be loaded (no connection to the map service).{' '}
-      {picker
-        ? 'You can still search a place, or click and use the keyboard on the map to choose a point.'
-        : 'The places are still marked on the map.'}
+      {t('tiles.failed')} {picker ? t('tiles.failedPicker') : t('tiles.failedPlaces')}
     </p>
   );
 }

@@ -8,6 +8,8 @@ import type {
   ServerClusterMapProps,
 } from './types';
 import { useMapConfig } from './use-map-config';
+import { useT } from '../../../i18n/use-t';
+import { commonMessages } from '../../../i18n/common';
 
 // Leaflet (~45 KB gzip) loads only when a map is shown: never with the landing page or a plain screen,
 // and not before the map's place comes near the screen (LazyMount).
@@ -17,13 +19,14 @@ const LazyPointsCluster = lazy(() => import('./points-cluster-map'));
 const LazyServerCluster = lazy(() => import('./server-cluster-map'));
 
 function MapLoading({ height }: { height: number }) {
+  const tc = useT(commonMessages);
   return (
     <div
       className="flex items-center justify-center rounded-box border border-base-300 bg-base-200"
       style={{ height }}
       role="status"
     >
-      Loading map…
+      {tc('map.loading')}
     </div>
   );
 }

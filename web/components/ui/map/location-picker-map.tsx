@@ -6,6 +6,8 @@ import { Marker, useMap, useMapEvents } from 'react-leaflet';
 import { fieldHintText } from '../form-field';
 import { BaseMap, prefersReducedMotion } from './base-map';
 import type { LatLng, LocationPickerMapProps } from './types';
+import { useT } from '../../../i18n/use-t';
+import { mapMessages } from './messages';
 
 /** Zoom used when the map moves to a found place or the chosen point. */
 const PLACE_ZOOM = 15;
@@ -17,6 +19,7 @@ const WORLD = { center: { lat: 20, lng: 0 }, zoom: 2 };
 
 /** Moves the map to the browser's position, on request (the browser asks the member first). */
 function MyPositionButton({ onPosition }: { onPosition(point: LatLng): void }) {
+  const t = useT(mapMessages);
   const [state, setState] = useState<'idle' | 'busy' | 'refused'>('idle');
   if (typeof navigator === 'undefined' || !navigator.geolocation) return null;
   return (
@@ -25,7 +28,7 @@ function MyPositionButton({ onPosition }: { onPosition(point: LatLng): void }) {
         variant="ghost"
         size="sm"
         busy={state === 'busy'}
-        busyLabel="Finding your position…"
+        busyLabel={t('position.finding')}
         onClick={() => {
           setState('busy');
           navigator.geolocation.getCurrentPosition(
@@ -38,11 +41,11 @@ function MyPositionButton({ onPosition }: { onPosition(point: LatLng): void }) {
           );
         }}
       >
-        Show my position
+        {t('position.show')}
       </Button>
       {state === 'refused' ? (
         <span className={fieldHintText} role="status">
-          Your browser did not share your position; search a place or move the map instead.
+          {t('position.refused')}
         </span>
       ) : null}
     </div>
@@ -154,8 +157,9 @@ export default function LocationPickerMap({
   flyTo,
   startAt,
   height,
-  label = 'Map: choose the location',
+  label,
 }: LocationPickerMapProps) {
+  const t = useT(mapMessages);
   const hintId = useId();
   const [near, setNear] = useState<LatLng | null>(null);
   const [opening] = useState(() =>
@@ -171,7 +175,7 @@ export default function LocationPickerMap({
         center={opening.center}
         zoom={opening.zoom}
         {...(height ? { height } : {})}
-        label={label}
+        label={label ?? t('picker.label')}
         describedBy={hintId}
         testId="location-picker-map"
         picker
@@ -188,13 +192,12 @@ export default function LocationPickerMap({
             position={[value.lat, value.lng]}
             interactive={false}
             keyboard={false}
-            alt="Chosen location"
+            alt={t('picker.chosen')}
           />
         ) : null}
       </BaseMap>
       <p id={hintId} className={fieldHintText}>
-        Click the map to choose the point. With the keyboard: arrow keys move the map, + and − zoom,
-        Enter places the marker at the centre.
+        {t('picker.hint')}
       </p>
       <MyPositionButton onPosition={setNear} />
     </div>

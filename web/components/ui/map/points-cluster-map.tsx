@@ -8,13 +8,15 @@ import { useMap } from 'react-leaflet';
 import { BaseMap } from './base-map';
 import { popupContent } from './popup-content';
 import type { ClusterPoint, PointsClusterMapProps } from './types';
+import { useT } from '../../../i18n/use-t';
+import { mapMessages } from './messages';
 
 /** The plugin's usual bubble, with a name a screen reader can say ("3 trees") instead of "3". */
-const clusterIcon = (itemsName: string) => (cluster: L.MarkerCluster) => {
+const clusterIcon = (spokenText: string) => (cluster: L.MarkerCluster) => {
   const count = cluster.getChildCount();
   const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
   const spoken = document.createElement('span');
-  spoken.textContent = ` ${itemsName}, press Enter to zoom in`;
+  spoken.textContent = ` ${spokenText}`;
   return L.divIcon({
     html: `<div><span>${count}<span class="sr-only">${spoken.innerHTML}</span></span></div>`,
     className: `marker-cluster marker-cluster-${size}`,
@@ -38,6 +40,8 @@ function ClusterLayer({
   itemsName,
 }: Pick<PointsClusterMapProps, 'points' | 'onOpen' | 'linkFor' | 'openLabel' | 'itemsName'>) {
   const map = useMap();
+  const t = useT(mapMessages);
+  const spokenText = t('cluster.spoken', { items: itemsName });
   const shown = useSamePoints(points);
   const openRef = useRef(onOpen);
   // The latest callback without rebuilding every marker when a parent re-renders.
@@ -49,7 +53,7 @@ function ClusterLayer({
     const group = L.markerClusterGroup({
       showCoverageOnHover: false,
       chunkedLoading: true,
-      iconCreateFunction: clusterIcon(itemsName),
+      iconCreateFunction: clusterIcon(spokenText),
     });
     group.addLayers(
       shown.map((point) =>
@@ -66,7 +70,7 @@ function ClusterLayer({
     return () => {
       map.removeLayer(group);
     };
-  }, [map, shown, linkFor, openLabel, itemsName]);
+  }, [map, shown, linkFor, openLabel, spokenText]);
 
   return null;
 }

@@ -5,16 +5,15 @@ import { formatCount } from '../../../lib/numbers';
 import { BaseMap, prefersReducedMotion } from './base-map';
 import { popupContent } from './popup-content';
 import type { ClusterPoint, MapCluster, MapView, ServerClusterMapProps } from './types';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { mapMessages } from './messages';
 
 /** A move or zoom is reported once the map has been still this long. */
 export const VIEW_DEBOUNCE_MS = 250;
 /** Choosing a cluster zooms in this many steps (its cell then spans four times the pixels). */
 const CLUSTER_ZOOM_STEP = 2;
 const WORLD = { lat: 20, lng: 0 };
-
-/** What a count marker says to a screen reader (and as its tooltip). */
-export const clusterLabel = (count: number, itemsName: string) =>
-  `${formatCount(count)} ${itemsName} here — zoom in`;
 
 const compact = (count: number) =>
   new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 }).format(count);
@@ -23,9 +22,9 @@ const compact = (count: number) =>
 const clusterSize = (count: number) =>
   count < 10 ? 32 : count < 100 ? 40 : count < 1000 ? 48 : 56;
 
-function clusterMarker(cluster: MapCluster, itemsName: string, zoomIn: () => void): L.Marker {
+/** `label`: what the count marker says to a screen reader (and as its tooltip). */
+function clusterMarker(cluster: MapCluster, label: string, zoomIn: () => void): L.Marker {
   const size = clusterSize(cluster.count);
-  const label = clusterLabel(cluster.count, itemsName);
   const text = document.createElement('span');
   text.setAttribute('aria-hidden', 'true');
   text.textContent = compact(cluster.count);
@@ -155,6 +154,8 @@ function ServerLayers({
   'points' | 'clusters' | 'onOpen' | 'linkFor' | 'openLabel' | 'itemsName'
 >) {
   const map = useMap();
+  const t = useT(mapMessages);
+  const locale = useIntlLocale();
   const openRef = useRef(onOpen);
   useEffect(() => {
     openRef.current = onOpen;
@@ -173,17 +174,21 @@ function ServerLayers({
     clusters,
     (cluster) => `${cluster.lat},${cluster.lng},${cluster.count}`,
     (cluster) =>
-      clusterMarker(cluster, itemsName, () => {
-        const focused = map.getContainer().contains(document.activeElement);
-        map.setView(
-          [cluster.lat, cluster.lng],
-          Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, map.getMaxZoom()),
-          { animate: !prefersReducedMotion() },
-        );
-        // The chosen bubble goes away with the next answer: keep the keyboard on the map.
-        if (focused) map.getContainer().focus({ preventScroll: true });
-      }),
-    [itemsName],
+      clusterMarker(
+        cluster,
+        t('cluster.label', { count: formatCount(cluster.count, locale), items: itemsName }),
+        () => {
+          const focused = map.getContainer().contains(document.activeElement);
+          map.setView(
+            [cluster.lat, cluster.lng],
+            Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, map.getMaxZoom()),
+            { animate: !prefersReducedMotion() },
+          );
+          // The chosen bubble goes away with the next answer: keep the keyboard on the map.
+          if (focused) map.getContainer().focus({ preventScroll: true });
+        },
+      ),
+    [itemsName, t, locale],
   );
   return null;
 }
