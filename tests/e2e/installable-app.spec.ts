@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { OFFLINE_NOTICE } from '../../web/app/offline-banner';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { apiToken, driveStartingSoon, joinDrive } from '../support/drives-e2e';
 import { apiUser } from '../support/e2e-accounts';
 import { goOffline, goOnline, savedOfflineData } from '../support/offline-e2e';
 import { signedInAccount } from '../support/shell-session';
 import { apiTree } from '../support/trees-e2e';
+
+const OFFLINE_NOTICE = 'You are offline. Canopy shows what this phone last saved.';
 
 // Issue 24, "Installable": a manifest a browser can install from, and a service worker that
 // opens the app without a connection after one visit.

@@ -20,6 +20,9 @@ import { reservationsKey } from '../lib/queries/reservations';
 import { RouteErrorBoundary } from './route-error';
 import { Sidebar } from './shell/sidebar';
 import { TopBar } from './shell/top-bar';
+import { useT } from '../i18n/use-t';
+import { commonMessages } from '../i18n/common';
+import { shellMessages } from './messages';
 
 /** Spec: the desktop breakpoint, Tailwind's `lg`. */
 const DESKTOP_QUERY = '(min-width: 1024px)';
@@ -99,16 +102,18 @@ function Shell() {
   // The screens read in the field stay on this phone for reading offline (issue 24).
   useEffect(() => keepOfflineReads(queryClient, user.id), [queryClient, user.id]);
 
+  const t = useT(shellMessages);
+  const tc = useT(commonMessages);
   const modal = useModal();
   const unsent = useOutboxItems(user.id).length;
   const signOut = async () => {
     // What this phone holds for Canopy goes with the session: ask first (issue 24).
     if (unsent > 0) {
       const leave = await modal.confirm({
-        title: 'Sign out and discard what is not uploaded?',
-        message: `${unsent === 1 ? 'One item' : `${unsent} items`} saved on this phone ${unsent === 1 ? 'has' : 'have'} not reached Canopy yet. Signing out discards ${unsent === 1 ? 'it' : 'them'}; stay signed in until ${unsent === 1 ? 'it uploads' : 'they upload'} to keep ${unsent === 1 ? 'it' : 'them'}.`,
-        confirmLabel: 'Sign out and discard',
-        cancelLabel: 'Stay signed in',
+        title: t('signOut.title'),
+        message: t('signOut.message', { count: unsent }),
+        confirmLabel: t('signOut.confirm'),
+        cancelLabel: t('signOut.cancel'),
       });
       if (!leave) return;
       await outboxStore.discardAll(user.id);
@@ -137,7 +142,7 @@ function Shell() {
           className: 'absolute left-2 top-2 z-50 -translate-y-20 focus:translate-y-0',
         })}
       >
-        Skip to main content
+        {t('skip.main')}
       </a>
       <div className="hidden w-64 shrink-0 border-r border-base-300 bg-base-100 lg:block">
         <Sidebar profileType={user.profileType} inTeam={inTeam} />
@@ -145,7 +150,7 @@ function Shell() {
       <dialog
         ref={navRef}
         id={navId}
-        aria-label="Menu"
+        aria-label={tc('menu.label')}
         className="fixed inset-y-0 left-0 right-auto m-0 h-dvh max-h-none w-72 max-w-[85vw] bg-base-100 p-0 text-base-content shadow-2xl backdrop:bg-black/40 lg:hidden"
         onClose={() => setNavOpen(false)}
         onClick={(event) => {
@@ -177,12 +182,12 @@ function Shell() {
             resetKey={pathname}
             inline
             homeHref={home}
-            homeLabel="Back to your dashboard"
+            homeLabel={t('error.homeDashboard')}
           >
             <Suspense
               fallback={
                 <p className="p-6" role="status">
-                  Loading...
+                  {tc('page.loading')}
                 </p>
               }
             >

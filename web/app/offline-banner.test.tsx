@@ -8,7 +8,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client';
 import { forgetOfflineReads, keepOfflineReads } from '../lib/offline-reads';
-import { asOfText, OFFLINE_NOTICE, OfflineBanner, UNREACHED_NOTICE } from './offline-banner';
+import { formatDateTime } from '../lib/dates';
+import { OfflineBanner } from './offline-banner';
+
+const OFFLINE_NOTICE = 'You are offline. Canopy shows what this phone last saved.';
+const UNREACHED_NOTICE = 'Canopy cannot be reached just now. It shows what this phone saved.';
+const asOfText = (at: number) => `What you see here is as of ${formatDateTime(new Date(at))}.`;
 
 // Issue 24, read offline: each screen says from when what it shows is, and a phone that says it
 // is online but gets no answer shows what it saved too.

@@ -1,20 +1,20 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
-import { plural } from '../lib/numbers';
 import { useOnline } from '../lib/use-online';
 import { useOutboxActions, useOutboxItems } from '../lib/outbox/use-outbox';
+import { useT } from '../i18n/use-t';
+import { shellMessages } from './messages';
 
 /** While items wait, the app tries again this often (and at once when the browser comes online). */
 const RETRY_MS = 60_000;
-
-const items = (n: number) => plural(n, 'item');
 
 /**
  * Uploads what was saved on this phone when the app opens, when the browser comes online, on
  * "Sync now" and every minute while something waits; says how many wait (issue 24).
  */
 export function OutboxBar({ userId }: { userId: string }) {
+  const t = useT(shellMessages);
   const queue = useOutboxItems(userId);
   const { syncNow, syncing } = useOutboxActions(userId);
   const online = useOnline();
@@ -33,10 +33,10 @@ export function OutboxBar({ userId }: { userId: string }) {
   if (queue.length === 0) return null;
   const parts = [
     waiting > 0 &&
-      (online
-        ? `${items(waiting)} saved on this phone ${syncing ? 'uploading now' : 'waiting to upload'}.`
-        : `${items(waiting)} saved on this phone — will upload when you are online.`),
-    refused > 0 && `${items(refused)} not accepted: fix or discard.`,
+      t(online ? (syncing ? 'outbox.uploading' : 'outbox.waiting') : 'outbox.offline', {
+        count: waiting,
+      }),
+    refused > 0 && t('outbox.refused', { count: refused }),
   ].filter(Boolean);
   return (
     <div
@@ -46,11 +46,11 @@ export function OutboxBar({ userId }: { userId: string }) {
     >
       <span>{parts.join(' ')}</span>
       <Link to="/app/upload-queue" className="link font-semibold">
-        See the queue
+        {t('outbox.seeQueue')}
       </Link>
       {online && waiting > 0 && (
         <Button size="sm" variant="secondary" busy={syncing} onClick={() => void syncNow()}>
-          Sync now
+          {t('outbox.syncNow')}
         </Button>
       )}
     </div>

@@ -5,11 +5,14 @@ import { useCurrentUser } from '../features/auth/api';
 import { ApiError, setSessionEndedHandler } from '../lib/api-client';
 import { getToken } from '../lib/session';
 import { useAskingOpenTabs } from '../lib/use-open-tab-session';
+import { useT } from '../i18n/use-t';
+import { shellMessages } from './messages';
 
 export const loginPathFor = (from: string) => `/login?from=${encodeURIComponent(from)}`;
 
 /** Guards /app/*: a spinner while the token is checked, /login (remembering the page) when it is missing or invalid. */
 export function RequireSession() {
+  const t = useT(shellMessages);
   const location = useLocation();
   const navigate = useNavigate();
   const here = `${location.pathname}${location.search}`;
@@ -41,7 +44,7 @@ export function RequireSession() {
         aria-live="polite"
       >
         <Spinner size="lg" className="text-primary" />
-        <span className="sr-only">Checking your session…</span>
+        <span className="sr-only">{t('session.checking')}</span>
       </div>
     );
   }

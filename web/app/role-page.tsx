@@ -6,6 +6,9 @@ import { LoadingState, NotFoundCard } from '../components/ui/status-cards';
 import { useMyTeams } from '../features/teams/api';
 import { ApiError } from '../lib/api-client';
 import { getSessionClaims } from '../lib/session';
+import { useT } from '../i18n/use-t';
+import { commonMessages } from '../i18n/common';
+import { shellMessages, type ShellKey } from './messages';
 
 /**
  * Who a role-only page is for: `nursery`, partner nursery accounts; `corporate`, corporate
@@ -14,9 +17,9 @@ import { getSessionClaims } from '../lib/session';
  */
 export type PageRole = 'nursery' | 'corporate';
 
-const HEADINGS: Record<PageRole, string> = {
-  nursery: 'This is for partner nurseries',
-  corporate: 'This is for corporate accounts',
+const HEADINGS: Record<PageRole, ShellKey> = {
+  nursery: 'role.nursery',
+  corporate: 'role.corporate',
 };
 
 /** A 403 from the API: this account may not use it, and asking again cannot change that. */
@@ -29,6 +32,8 @@ export const isForbidden = (error: unknown): boolean =>
  * cannot take.
  */
 export function RoleNotice({ role, about }: { role: PageRole; about: ReactNode }) {
+  const t = useT(shellMessages);
+  const tc = useT(commonMessages);
   const headingId = useId();
   const user = useOutletContext<CurrentUser | undefined>();
   const profileType = user?.profileType ?? getSessionClaims()?.profileType;
@@ -36,9 +41,9 @@ export function RoleNotice({ role, about }: { role: PageRole; about: ReactNode }
     <div className="py-4" data-testid="role-page">
       <NotFoundCard
         headingId={headingId}
-        title={HEADINGS[role]}
+        title={t(HEADINGS[role])}
         to={dashboardRouteFor(profileType)}
-        linkLabel="Go to your dashboard"
+        linkLabel={tc('nav.goToDashboard')}
       >
         {about}
       </NotFoundCard>
@@ -97,9 +102,10 @@ export function RolePage({
   forbiddenKeys?: readonly QueryKey[];
   children: ReactNode;
 }) {
+  const tc = useT(commonMessages);
   const allowed = useAllowed(role);
   const forbidden = useForbiddenQuery(forbiddenKeys);
-  if (allowed === null) return <LoadingState label="Loading…" />;
+  if (allowed === null) return <LoadingState label={tc('status.loading')} />;
   if (!allowed || forbidden) return <RoleNotice role={role} about={about} />;
   return <>{children}</>;
 }

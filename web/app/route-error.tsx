@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button, buttonClass } from '../components/ui/button';
+import { useT } from '../i18n/use-t';
+import { commonMessages } from '../i18n/common';
 
 interface Props {
   children: ReactNode;
@@ -35,35 +37,58 @@ export class RouteErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
-    const { inline = false, homeHref = '/', homeLabel = 'Back to home' } = this.props;
-    // Inside the shell there is already a <main>; a second one would confuse landmarks.
-    const Frame = inline ? 'div' : 'main';
+    const { inline = false, homeHref = '/', homeLabel } = this.props;
     return (
-      <Frame
-        className={`flex items-center justify-center p-6 ${inline ? '' : 'min-h-screen bg-base-200'}`}
-        role={inline ? 'alert' : undefined}
-      >
-        <div className="card bg-base-100 shadow-xl max-w-lg w-full">
-          <div className="card-body">
-            {inline ? (
-              <h2 className="card-title text-2xl">Unexpected Application Error!</h2>
-            ) : (
-              <h1 className="card-title text-2xl">Unexpected Application Error!</h1>
-            )}
-            <p>{this.state.error.message || 'Something went wrong.'}</p>
-            <p>Reloading often helps, for instance after Canopy was updated.</p>
-            <div className="card-actions justify-end">
-              <Button variant="ghost" onClick={() => window.location.reload()}>
-                Reload
-              </Button>
-              {/* A full load, so a stale or broken chunk is fetched afresh. */}
-              <a href={homeHref} className={buttonClass()}>
-                {homeLabel}
-              </a>
-            </div>
-          </div>
-        </div>
-      </Frame>
+      <ErrorCard
+        error={this.state.error}
+        inline={inline}
+        homeHref={homeHref}
+        homeLabel={homeLabel}
+      />
     );
   }
+}
+
+/** What a failed screen shows (a function, so it can read the words of the current language). */
+function ErrorCard({
+  error,
+  inline,
+  homeHref,
+  homeLabel,
+}: {
+  error: Error;
+  inline: boolean;
+  homeHref: string;
+  homeLabel: string | undefined;
+}) {
+  const tc = useT(commonMessages);
+  // Inside the shell there is already a <main>; a second one would confuse landmarks.
+  const Frame = inline ? 'div' : 'main';
+  return (
+    <Frame
+      className={`flex items-center justify-center p-6 ${inline ? '' : 'min-h-screen bg-base-200'}`}
+      role={inline ? 'alert' : undefined}
+    >
+      <div className="card bg-base-100 shadow-xl max-w-lg w-full">
+        <div className="card-body">
+          {inline ? (
+            <h2 className="card-title text-2xl">{tc('error.title')}</h2>
+          ) : (
+            <h1 className="card-title text-2xl">{tc('error.title')}</h1>
+          )}
+          <p>{error.message || tc('error.fallback')}</p>
+          <p>{tc('error.reloadHint')}</p>
+          <div className="card-actions justify-end">
+            <Button variant="ghost" onClick={() => window.location.reload()}>
+              {tc('error.reload')}
+            </Button>
+            {/* A full load, so a stale or broken chunk is fetched afresh. */}
+            <a href={homeHref} className={buttonClass()}>
+              {homeLabel ?? tc('error.home')}
+            </a>
+          </div>
+        </div>
+      </div>
+    </Frame>
+  );
 }

@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { named, page } from './lazy-page';
 import { RouteErrorBoundary } from './route-error';
+import { useT } from '../i18n/use-t';
+import { commonMessages } from '../i18n/common';
 
 // Declarative routes: the data router's extra code would push the landing page over its JS budget.
 // Every screen is its own chunk so the landing page ships only what it needs.
@@ -23,11 +25,15 @@ const Offline = page(() => import('../routes/offline'));
 // The signed-in area (web/app/app-routes.tsx) is one more chunk: the entry need not list its screens.
 const AppArea = named(() => import('./app-routes'), 'AppAreaRoutes');
 
-const loading = (
-  <div className="p-6" role="status">
-    Loading...
-  </div>
-);
+function Loading() {
+  const tc = useT(commonMessages);
+  return (
+    <div className="p-6" role="status">
+      {tc('page.loading')}
+    </div>
+  );
+}
+const loading = <Loading />;
 
 export function AppRoutes() {
   const location = useLocation();

@@ -4,10 +4,11 @@ import { mutedText, sectionCard, textLink } from '../components/ui/looks';
 import { usePageTitle } from '../components/ui/page-title';
 import { icons } from '../app/shell/icons';
 import { DEVELOPER_ITEMS, HELP_ITEMS, type HelpItem } from '../app/shell/nav';
-import { docsMessages } from '../features/docs/messages';
+import { shellMessages } from '../app/messages';
 import { useT } from '../i18n/use-t';
 
 function HelpList({ items, testId }: { items: readonly HelpItem[]; testId: string }) {
+  const t = useT(shellMessages);
   return (
     <ul className="grid gap-4 md:grid-cols-2" data-testid={testId}>
       {items.map((item) => (
@@ -15,9 +16,9 @@ function HelpList({ items, testId }: { items: readonly HelpItem[]; testId: strin
           <span className="mt-0.5 shrink-0 text-base-content/80">{icons[item.icon]}</span>
           <div className="flex min-w-0 flex-col gap-1">
             <Link to={item.to} className={`${textLink} self-start`}>
-              {item.label}
+              {t(item.label)}
             </Link>
-            <p className={mutedText}>{item.about}</p>
+            <p className={mutedText}>{t(item.about)}</p>
           </div>
         </li>
       ))}
@@ -31,8 +32,7 @@ function HelpList({ items, testId }: { items: readonly HelpItem[]; testId: strin
  * in a section of its own for developers, off the members' navigation.
  */
 export default function AppHelp() {
-  const t = useT(docsMessages);
-  usePageTitle(t('help.title'));
+  usePageTitle('Help');
   const guidesId = useId();
   const developersId = useId();
   return (
@@ -40,7 +40,7 @@ export default function AppHelp() {
       <section className={sectionCard} aria-labelledby={guidesId}>
         <div className="card-body gap-4">
           <h2 id={guidesId} className="card-title">
-            {t('help.guides')}
+            Guides and tools
           </h2>
           <HelpList items={HELP_ITEMS} testId="help-list" />
         </div>
@@ -48,9 +48,12 @@ export default function AppHelp() {
       <section className={sectionCard} aria-labelledby={developersId}>
         <div className="card-body gap-4">
           <h2 id={developersId} className="card-title">
-            {t('help.developers')}
+            For developers
           </h2>
-          <p className={mutedText}>{t('help.developersText')}</p>
+          <p className={mutedText}>
+            Building on Canopy or working on its screens? The API reference and tokens are on
+            Integration; the shared components are here.
+          </p>
           <HelpList items={DEVELOPER_ITEMS} testId="developer-list" />
         </div>
       </section>

@@ -1,6 +1,7 @@
 import { FOREST_PATH } from '../../../contract/forest';
 import { dashboardRouteFor } from '../../../contract/session';
 import { VERIFY_PATH } from '../../../contract/tree-verification';
+import type { ShellKey } from '../messages';
 
 export type NavIcon =
   | 'myForest'
@@ -27,7 +28,8 @@ export type NavIcon =
   | 'documentation';
 
 export interface NavItem {
-  label: string;
+  /** The shell namespace's key of the item's name. */
+  label: ShellKey;
   to: string;
   icon: NavIcon;
 }
@@ -35,12 +37,12 @@ export interface NavItem {
 /** Spec group "Settings" (an expandable submenu); Team for corporate accounts and their team members. */
 export function settingsItems(profileType: string, inTeam = false): NavItem[] {
   return [
-    { label: 'Profile', to: '/app/settings-profile', icon: 'profile' },
+    { label: 'nav.profile', to: '/app/settings-profile', icon: 'profile' },
     ...(profileType === 'corporate' || inTeam
-      ? [{ label: 'Team', to: '/app/settings-team', icon: 'team' } as const]
+      ? [{ label: 'nav.team', to: '/app/settings-team', icon: 'team' } as const]
       : []),
-    { label: 'Billing', to: '/app/settings-billing', icon: 'billing' },
-    { label: 'Transactions', to: '/app/transactions', icon: 'transactions' },
+    { label: 'nav.billing', to: '/app/settings-billing', icon: 'billing' },
+    { label: 'nav.transactions', to: '/app/transactions', icon: 'transactions' },
   ];
 }
 
@@ -52,25 +54,25 @@ export function settingsItems(profileType: string, inTeam = false): NavItem[] {
 export function generalItems(profileType: string, inTeam = false): NavItem[] {
   return [
     ...(profileType === 'individual'
-      ? [{ label: 'My forest', to: FOREST_PATH, icon: 'myForest' } as const]
+      ? [{ label: 'nav.myForest', to: FOREST_PATH, icon: 'myForest' } as const]
       : []),
-    { label: 'Dashboard', to: dashboardRouteFor(profileType), icon: 'dashboard' },
+    { label: 'nav.dashboard', to: dashboardRouteFor(profileType), icon: 'dashboard' },
     ...(profileType === 'nursery'
-      ? [{ label: 'Sapling stock', to: '/app/nursery-stock', icon: 'stock' } as const]
+      ? [{ label: 'nav.stock', to: '/app/nursery-stock', icon: 'stock' } as const]
       : []),
     ...(profileType !== 'corporate' && inTeam
-      ? [{ label: 'Team dashboard', to: '/app/corporate-dashboard', icon: 'team' } as const]
+      ? [{ label: 'nav.teamDashboard', to: '/app/corporate-dashboard', icon: 'team' } as const]
       : []),
-    { label: 'My Plantations', to: '/app/mydelive-event', icon: 'myPlantations' },
-    { label: 'Plantations', to: '/app/delive-event', icon: 'plantations' },
-    { label: 'Calendar', to: '/app/calendar', icon: 'calendar' },
-    { label: 'Donate Tree', to: '/app/donate-tree', icon: 'donate' },
-    { label: 'Tree Registration', to: '/app/tree-registeration', icon: 'registration' },
-    { label: 'My Trees', to: '/app/my-trees', icon: 'myTrees' },
-    { label: 'Trees map', to: '/app/trees-map', icon: 'treesMap' },
+    { label: 'nav.myPlantations', to: '/app/mydelive-event', icon: 'myPlantations' },
+    { label: 'nav.plantations', to: '/app/delive-event', icon: 'plantations' },
+    { label: 'nav.calendar', to: '/app/calendar', icon: 'calendar' },
+    { label: 'nav.donate', to: '/app/donate-tree', icon: 'donate' },
+    { label: 'nav.registration', to: '/app/tree-registeration', icon: 'registration' },
+    { label: 'nav.myTrees', to: '/app/my-trees', icon: 'myTrees' },
+    { label: 'nav.treesMap', to: '/app/trees-map', icon: 'treesMap' },
     // Issue 21 §2: organisers, their teams and nurseries verify the trees of their drives.
     ...(profileType === 'corporate' || profileType === 'nursery' || inTeam
-      ? [{ label: 'Verify trees', to: VERIFY_PATH, icon: 'verify' } as const]
+      ? [{ label: 'nav.verify', to: VERIFY_PATH, icon: 'verify' } as const]
       : []),
   ];
 }
@@ -79,8 +81,8 @@ export function generalItems(profileType: string, inTeam = false): NavItem[] {
 export const HELP_PATH = '/app/help';
 
 export interface HelpItem extends NavItem {
-  /** One line on what the page is for. */
-  about: string;
+  /** One line on what the page is for (a shell namespace key). */
+  about: ShellKey;
 }
 
 /**
@@ -90,44 +92,44 @@ export interface HelpItem extends NavItem {
  */
 export const HELP_ITEMS: readonly HelpItem[] = [
   {
-    label: 'Getting started',
+    label: 'help.gettingStarted',
     to: '/app/getting-started',
     icon: 'gettingStarted',
-    about: 'Your first steps, ticked off as you do them.',
+    about: 'help.gettingStarted.about',
   },
   {
-    label: 'Features',
+    label: 'help.features',
     to: '/app/features',
     icon: 'features',
-    about: 'Everything Canopy does, each with a link to where it lives.',
+    about: 'help.features.about',
   },
   {
-    label: 'Charts',
+    label: 'help.charts',
     to: '/app/charts',
     icon: 'charts',
-    about: "The community's drives, trees and donations over time.",
+    about: 'help.charts.about',
   },
   {
-    label: 'Documentation',
+    label: 'help.documentation',
     to: '/documentation',
     icon: 'documentation',
-    about: 'How Canopy works, how impact is estimated, and the answers to common questions.',
+    about: 'help.documentation.about',
   },
   {
-    label: 'Integration',
+    label: 'help.integration',
     to: '/app/integration',
     icon: 'integration',
-    about: 'The calendar feed, data exports, the API reference and your API tokens.',
+    about: 'help.integration.about',
   },
 ];
 
 /** For developers, not members: kept off the sidebar, linked from Help's developer section. */
 export const DEVELOPER_ITEMS: readonly HelpItem[] = [
   {
-    label: 'UI components',
+    label: 'help.components',
     to: '/app/components',
     icon: 'components',
-    about: 'The shared UI kit in every state, in the light and dark themes side by side.',
+    about: 'help.components.about',
   },
 ];
 

@@ -4,6 +4,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { dashboardRouteFor } from '../../../contract/session';
 import { Logo } from '../../components/ui/logo';
 import { icons } from './icons';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { shellMessages } from '../messages';
 import {
   APP_VERSION,
   DEVELOPER_ITEMS,
@@ -19,11 +22,12 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 ${isActive ? 'menu-active font-semibold' : ''}`;
 
 function NavItemLink({ item }: { item: NavItem }) {
+  const t = useT(shellMessages);
   return (
     <li>
       <NavLink to={item.to} className={linkClass} end>
         {icons[item.icon]}
-        <span>{item.label}</span>
+        <span>{t(item.label)}</span>
       </NavLink>
     </li>
   );
@@ -34,6 +38,7 @@ function NavItemLink({ item }: { item: NavItem }) {
  * it gathers, so the member sees where they are.
  */
 function HelpLink({ pathname }: { pathname: string }) {
+  const t = useT(shellMessages);
   const current = pathname === HELP_PATH;
   const inside = current || isInside(pathname, [...HELP_ITEMS, ...DEVELOPER_ITEMS]);
   return (
@@ -44,7 +49,7 @@ function HelpLink({ pathname }: { pathname: string }) {
         {...(current ? { 'aria-current': 'page' as const } : {})}
       >
         {icons.help}
-        <span>Help</span>
+        <span>{t('sidebar.help')}</span>
       </Link>
     </li>
   );
@@ -65,6 +70,8 @@ export function Sidebar({
   inTeam?: boolean;
   onClose?: () => void;
 }) {
+  const t = useT(shellMessages);
+  const tc = useT(commonMessages);
   const { pathname } = useLocation();
   const generalId = useId();
   const settingsId = useId();
@@ -84,20 +91,20 @@ export function Sidebar({
       <div className="flex items-start justify-between gap-2 px-4 pt-4 pb-2">
         <div>
           <Logo to={dashboardRouteFor(profileType)} />
-          <p className="mt-1 text-xs text-base-content/80">Grow greener. Make impact.</p>
+          <p className="mt-1 text-xs text-base-content/80">{t('sidebar.tagline')}</p>
         </div>
         {onClose && (
-          <Button variant="ghost" size="sm" icon aria-label="Close menu" onClick={onClose}>
+          <Button variant="ghost" size="sm" icon aria-label={tc('menu.close')} onClick={onClose}>
             {icons.close}
           </Button>
         )}
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-2">
+      <nav aria-label={t('sidebar.main')} className="flex-1 overflow-y-auto px-2 py-2">
         <h2
           id={generalId}
           className="px-4 pt-2 pb-1 text-xs font-semibold uppercase tracking-wider text-base-content/80"
         >
-          General
+          {t('sidebar.general')}
         </h2>
         <ul className="menu w-full" aria-labelledby={generalId}>
           {generalItems(profileType, inTeam).map((item) => (
@@ -108,7 +115,7 @@ export function Sidebar({
           id={settingsId}
           className="px-4 pt-4 pb-1 text-xs font-semibold uppercase tracking-wider text-base-content/80"
         >
-          Settings
+          {t('sidebar.settings')}
         </h2>
         <ul className="menu w-full" aria-labelledby={settingsId}>
           <li>
@@ -120,7 +127,7 @@ export function Sidebar({
               onClick={() => setSettingsOpen((open) => !open)}
             >
               {icons.settings}
-              <span className="flex-1 text-left">Settings</span>
+              <span className="flex-1 text-left">{t('sidebar.settings')}</span>
               <span className={`transition-transform ${settingsOpen ? 'rotate-180' : ''}`}>
                 {icons.chevron}
               </span>
@@ -138,7 +145,7 @@ export function Sidebar({
       </nav>
       <div className="px-6 py-4">
         <span className="badge badge-outline badge-sm" data-testid="app-version">
-          Version {APP_VERSION}
+          {t('sidebar.version', { version: APP_VERSION })}
         </span>
       </div>
     </div>

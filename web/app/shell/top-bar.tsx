@@ -12,6 +12,9 @@ import {
 import { useSavedLocale } from '../../i18n/locale';
 import { useSaveLocale } from '../../i18n/use-save-locale';
 import { icons } from './icons';
+import { useT } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { shellMessages } from '../messages';
 import { UserMenu } from './user-menu';
 
 /** The top bar: menu button (small screens), page title, member search, theme, bell and account menu. */
@@ -33,15 +36,17 @@ export function TopBar({
   // The member's saved language wins over the browser's once their account has loaded.
   useSavedLocale(user.locale);
   const saveLocale = useSaveLocale();
+  const t = useT(shellMessages);
+  const tc = useT(commonMessages);
   // Spec: below 3 characters the search shows its default options; here, a few quick links.
   const quickLinks = useMemo<SearchOption[]>(
     () => [
-      { id: 'me', label: 'Your profile', detail: `@${user.username}`, to: profilePath(user._id) },
-      { id: 'settings', label: 'Profile settings', to: '/app/settings-profile' },
-      { id: 'plantations', label: 'Plantations', to: '/app/delive-event' },
-      { id: 'my-plantations', label: 'My Plantations', to: '/app/mydelive-event' },
+      { id: 'me', label: t('search.me'), detail: `@${user.username}`, to: profilePath(user._id) },
+      { id: 'settings', label: t('search.settings'), to: '/app/settings-profile' },
+      { id: 'plantations', label: t('nav.plantations'), to: '/app/delive-event' },
+      { id: 'my-plantations', label: t('nav.myPlantations'), to: '/app/mydelive-event' },
     ],
-    [user._id, user.username],
+    [t, user._id, user.username],
   );
 
   return (
@@ -50,7 +55,7 @@ export function TopBar({
         variant="ghost"
         icon
         className="lg:hidden"
-        aria-label="Open menu"
+        aria-label={tc('menu.open')}
         aria-haspopup="dialog"
         aria-expanded={navOpen}
         aria-controls={navId}

@@ -4,6 +4,8 @@ import type { Locale } from '../../../contract/languages';
 import { Avatar } from '../../components/ui/avatar';
 import { LanguageMenuItems } from '../../i18n/language-menu-items';
 import { icons } from './icons';
+import { useT } from '../../i18n/use-t';
+import { shellMessages } from '../messages';
 
 /**
  * The avatar dropdown (menu button pattern): Enter, Space or the arrows open it and focus an
@@ -23,6 +25,7 @@ export function UserMenu({
   /** The member chose a language here (saved on their account). */
   onLocaleChange?: (locale: Locale) => void;
 }) {
+  const t = useT(shellMessages);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -91,7 +94,7 @@ export function UserMenu({
         ref={buttonRef}
         type="button"
         className="btn btn-ghost btn-circle avatar"
-        aria-label={`Account menu for ${username}`}
+        aria-label={t('account.menuFor', { username })}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
@@ -105,7 +108,7 @@ export function UserMenu({
         ref={menuRef}
         id={menuId}
         role="menu"
-        aria-label="Account"
+        aria-label={t('account.label')}
         hidden={!open}
         onKeyDown={onMenuKeyDown}
         className="menu absolute right-0 z-40 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
@@ -117,8 +120,8 @@ export function UserMenu({
             className="flex items-center justify-between"
             onClick={() => setOpen(false)}
           >
-            <span>Profile Settings</span>
-            <span className="badge badge-primary badge-sm">New</span>
+            <span>{t('account.settings')}</span>
+            <span className="badge badge-primary badge-sm">{t('account.new')}</span>
           </Link>
         </li>
         <li role="none">
@@ -130,7 +133,7 @@ export function UserMenu({
             disabled={loggingOut}
           >
             {icons.logout}
-            <span>Logout</span>
+            <span>{t('account.logout')}</span>
           </button>
         </li>
         <LanguageMenuItems
