@@ -1,5 +1,5 @@
-import { Fragment, use, useMemo, type ReactNode } from 'react';
-import { contractTranslator, readyTranslator } from './contract-messages';
+import { Fragment, use, useCallback, useMemo, type ReactNode } from 'react';
+import { contractMessages, translateMessage } from './contract-messages';
 import { useLocale } from './locale';
 import type { MessageValues, Messages } from './namespace';
 
@@ -25,7 +25,8 @@ export function useT<Key extends string>(messages: Messages<Key>): Translate<Key
  */
 export function useContractMessage(): (text: string) => string {
   const { locale } = useLocale();
-  return readyTranslator(locale) ?? use(contractTranslator(locale));
+  const catalogue = contractMessages.ready(locale) ?? use(contractMessages.load(locale));
+  return useCallback((text: string) => translateMessage(text, catalogue), [catalogue]);
 }
 
 /**

@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import MessageFormat from '@messageformat/core';
 import type { Catalogue } from './namespace';
-import { translateMessage } from './contract-catalogue';
-import { contractTranslator, localizeMessage, setMessagesLocale } from './contract-messages';
+import {
+  contractMessages,
+  localizeMessage,
+  setMessagesLocale,
+  translateMessage,
+} from './contract-messages';
 
 /** A catalogue of compiled messages, as the build and the server make them. */
 function compiled(locale: string, messages: Record<string, string>): Catalogue {
@@ -47,7 +51,7 @@ describe('localizeMessage (the API client and toasts)', () => {
     )['Drive Name is required!'];
     expect(localizeMessage('Drive Name is required!')).toBe('Drive Name is required!');
     setMessagesLocale('es');
-    await contractTranslator('es');
+    await contractMessages.load('es');
     expect(localizeMessage('Drive Name is required!')).toBe(spanish);
     expect(spanish).not.toBe('Drive Name is required!');
     setMessagesLocale('en');
