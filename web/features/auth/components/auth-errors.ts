@@ -1,25 +1,13 @@
 import { ApiError } from '../../../lib/api-client';
+import { englishAuth, type AuthT } from '../messages';
+
+/*
+ * The account screens' failures, per the spec's error catalogue: the server's own message when it
+ * sent one, else ours in the reader's language (`t` from useT(authMessages); English without).
+ */
 
 /** What api-client says when the server's answer carried no message of its own. */
 const NO_SERVER_MESSAGE = 'Something went wrong. Please try again.';
-const NO_RESPONSE = 'No response received from server.';
-
-export const RESPONSE_MESSAGES = {
-  verifyEmail: 'Please verify your email with the OTP sent to your email address.',
-  loginFailed: 'Login failed',
-  userNotFound: 'User not found',
-  invalidCredentials: 'Invalid credentials',
-  invalidInput: 'Invalid input data',
-  serverError: 'Server error. Please try again.',
-  registrationFailed: 'Registration failed',
-  resetFailed: 'Password reset failed. Please try again.',
-  invalidResetToken: 'Invalid reset token or email',
-  invalidOtp: 'Invalid OTP code',
-  expiredOtp: 'Invalid or expired OTP',
-  otpFailed: 'OTP verification failed',
-  otpSendFailed: 'Failed to send OTP. Please try again.',
-  otpUserNotFound: 'User not found with this email address',
-} as const;
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
 
@@ -41,89 +29,88 @@ export function isUnverified(error: unknown): boolean {
 }
 
 /** Login failures, per the spec's error catalogue. */
-export function loginErrorMessage(error: unknown): string {
+export function loginErrorMessage(error: unknown, t: AuthT = englishAuth): string {
   const message = serverMessage(error);
   switch (statusOf(error)) {
     case 0:
-      return NO_RESPONSE;
+      return t('error.noResponse');
     case 409:
-      return message ?? RESPONSE_MESSAGES.loginFailed;
+      return message ?? t('error.loginFailed');
     case 404:
-      return message ?? RESPONSE_MESSAGES.userNotFound;
+      return message ?? t('error.userNotFound');
     case 401:
-      return message ?? RESPONSE_MESSAGES.invalidCredentials;
+      return message ?? t('error.invalidCredentials');
     case 429:
-      return message ?? RESPONSE_MESSAGES.loginFailed;
+      return message ?? t('error.loginFailed');
     default:
-      return RESPONSE_MESSAGES.loginFailed;
+      return t('error.loginFailed');
   }
 }
 
 /** Registration failures. */
-export function registerErrorMessage(error: unknown): string {
-  if (isNetworkFailure(error)) return NO_RESPONSE;
+export function registerErrorMessage(error: unknown, t: AuthT = englishAuth): string {
+  if (isNetworkFailure(error)) return t('error.noResponse');
   const message = serverMessage(error);
   switch (statusOf(error)) {
     case 409:
-      return `Registration failed: ${message ?? 'this account already exists.'}`;
+      return t('error.registrationConflict', { reason: message ?? t('error.accountExists') });
     case 400:
-      return message ?? RESPONSE_MESSAGES.invalidInput;
+      return message ?? t('error.invalidInput');
     case 500:
-      return message ?? RESPONSE_MESSAGES.serverError;
+      return message ?? t('error.serverError');
     default:
-      return message ?? RESPONSE_MESSAGES.registrationFailed;
+      return message ?? t('error.registrationFailed');
   }
 }
 
 /** Password reset failures. */
-export function resetErrorMessage(error: unknown): string {
-  if (isNetworkFailure(error)) return NO_RESPONSE;
+export function resetErrorMessage(error: unknown, t: AuthT = englishAuth): string {
+  if (isNetworkFailure(error)) return t('error.noResponse');
   const message = serverMessage(error);
   switch (statusOf(error)) {
     case 409:
-      return `Password reset failed: ${message ?? 'please try again.'}`;
+      return t('error.resetConflict', { reason: message ?? t('error.resetTryAgain') });
     case 404:
-      return message ?? RESPONSE_MESSAGES.invalidResetToken;
+      return message ?? t('error.invalidResetToken');
     default:
-      return message ?? RESPONSE_MESSAGES.resetFailed;
+      return message ?? t('error.resetFailed');
   }
 }
 
 /** OTP verification failures. */
-export function otpVerifyErrorMessage(error: unknown): string {
-  if (isNetworkFailure(error)) return NO_RESPONSE;
+export function otpVerifyErrorMessage(error: unknown, t: AuthT = englishAuth): string {
+  if (isNetworkFailure(error)) return t('error.noResponse');
   const message = serverMessage(error);
   switch (statusOf(error)) {
     case 400:
-      return message ?? RESPONSE_MESSAGES.invalidOtp;
+      return message ?? t('error.invalidOtp');
     case 404:
-      return message ?? RESPONSE_MESSAGES.expiredOtp;
+      return message ?? t('error.expiredOtp');
     case 500:
-      return message ?? RESPONSE_MESSAGES.serverError;
+      return message ?? t('error.serverError');
     case 429:
-      return message ?? RESPONSE_MESSAGES.otpFailed;
+      return message ?? t('error.otpFailed');
     default:
-      return RESPONSE_MESSAGES.otpFailed;
+      return t('error.otpFailed');
   }
 }
 
 /** Failures asking for a new code. */
-export function otpSendErrorMessage(error: unknown): string {
-  if (isNetworkFailure(error)) return NO_RESPONSE;
+export function otpSendErrorMessage(error: unknown, t: AuthT = englishAuth): string {
+  if (isNetworkFailure(error)) return t('error.noResponse');
   switch (statusOf(error)) {
     case 404:
-      return RESPONSE_MESSAGES.otpUserNotFound;
+      return t('error.otpUserNotFound');
     case 429:
-      return serverMessage(error) ?? RESPONSE_MESSAGES.otpSendFailed;
+      return serverMessage(error) ?? t('error.otpSendFailed');
     default:
-      return RESPONSE_MESSAGES.otpSendFailed;
+      return t('error.otpSendFailed');
   }
 }
 
 /** Forgot-password failures stay mostly silent: only throttling and a dead network are told. */
-export function forgotErrorMessage(error: unknown): string | null {
-  if (isNetworkFailure(error)) return NO_RESPONSE;
-  if (statusOf(error) === 429)
-    return serverMessage(error) ?? 'Too many requests. Please wait and try again.';
+export function forgotErrorMessage(error: unknown, t: AuthT = englishAuth): string | null {
+  if (isNetworkFailure(error)) return t('error.noResponse');
+  if (statusOf(error) === 429) return serverMessage(error) ?? t('error.tooManyRequests');
   return null;
 }

@@ -8,7 +8,9 @@ import { EmailField } from '../../../components/ui/form-field';
 import { Icon } from '../../../components/ui/icon';
 import { textLink } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
+import { useT } from '../../../i18n/use-t';
 import { useForgotPassword } from '../api';
+import { authMessages } from '../messages';
 import { AuthHeading } from './auth-screen';
 import { forgotErrorMessage } from './auth-errors';
 import { FocusOnMountHeading } from './focus-on-mount-heading';
@@ -18,6 +20,7 @@ export const FORGOT_REDIRECT_MS = 2000;
 
 /** /forgot-password: mails a reset link; the answer is the same whether or not the account exists. */
 export function ForgotPasswordForm() {
+  const t = useT(authMessages);
   const form = useContractForm(forgotPasswordRequestSchema, { email: '' });
   const forgot = useForgotPassword();
   const navigateLater = useDelayedNavigate();
@@ -38,7 +41,7 @@ export function ForgotPasswordForm() {
             form.setError('email', { message: error.message }, { shouldFocus: true });
             return;
           }
-          const message = forgotErrorMessage(error);
+          const message = forgotErrorMessage(error, t);
           if (message) toast.error(message);
         },
       },
@@ -56,20 +59,18 @@ export function ForgotPasswordForm() {
           </Icon>
         </div>
         <FocusOnMountHeading id="reset-sent-heading" className="text-3xl font-bold tracking-tight">
-          Reset Link Sent
+          {t('forgot.sentTitle')}
         </FocusOnMountHeading>
         <p className="mt-4 text-lg" role="status">
           {sent.message}
         </p>
-        <p className="mt-2 text-base-content/80">
-          Open the link in the email, or enter the token from it on the next screen.
-        </p>
+        <p className="mt-2 text-base-content/80">{t('forgot.sentHint')}</p>
         <div className="mt-8 flex flex-wrap items-center gap-4">
           <ButtonLink to={resetPath} variant="secondary">
-            Enter reset token
+            {t('forgot.enterToken')}
           </ButtonLink>
           <Link to="/login" className={textLink}>
-            Back to sign in
+            {t('backToSignIn')}
           </Link>
         </div>
       </section>
@@ -78,24 +79,22 @@ export function ForgotPasswordForm() {
 
   return (
     <>
-      <AuthHeading title="Forgot your password?">
-        Enter the email address you signed up with and we will send you a link to reset it.
-      </AuthHeading>
+      <AuthHeading title={t('forgot.title')}>{t('forgot.intro')}</AuthHeading>
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-5"
-        aria-label="Reset password request"
+        aria-label={t('forgot.formLabel')}
       >
-        <EmailField size="lg" label="Email address" {...form.field('email')} />
-        <Button type="submit" block busy={forgot.isPending} busyLabel="Sending link…">
-          Send Reset Link
+        <EmailField size="lg" label={t('field.emailAddress')} {...form.field('email')} />
+        <Button type="submit" block busy={forgot.isPending} busyLabel={t('forgot.busy')}>
+          {t('forgot.submit')}
         </Button>
       </form>
       <p className="mt-8 text-center text-sm">
-        Remembered it?{' '}
+        {t('forgot.remembered')}{' '}
         <Link to="/login" className={textLink}>
-          Back to sign in
+          {t('backToSignIn')}
         </Link>
       </p>
     </>

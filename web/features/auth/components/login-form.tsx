@@ -12,12 +12,7 @@ import { useT } from '../../../i18n/use-t';
 import { postRequestOtp, useLogin } from '../api';
 import { authMessages } from '../messages';
 import { AuthHeading } from './auth-screen';
-import {
-  isUnverified,
-  loginErrorMessage,
-  otpSendErrorMessage,
-  RESPONSE_MESSAGES,
-} from './auth-errors';
+import { isUnverified, loginErrorMessage, otpSendErrorMessage } from './auth-errors';
 import { fromParam, safeAppPath } from './safe-redirect';
 import { useDelayedNavigate } from './use-delayed-navigate';
 
@@ -54,16 +49,16 @@ export function LoginForm() {
         },
         onError: (error) => {
           if (!isUnverified(error)) {
-            toast.error(loginErrorMessage(error));
+            toast.error(loginErrorMessage(error, t));
             return;
           }
           keepEmail();
           setLeaving(true);
-          toast.info(RESPONSE_MESSAGES.verifyEmail);
+          toast.info(t('error.verifyEmail'));
           // The user needs a fresh code; only throttling is worth telling them about.
           postRequestOtp({ email }).catch((otpError: unknown) => {
             if (otpError instanceof ApiError && otpError.status === 429)
-              toast.error(otpSendErrorMessage(otpError));
+              toast.error(otpSendErrorMessage(otpError, t));
           });
           navigateLater(
             `/otp?email=${encodeURIComponent(email)}${fromParam(from)}`,

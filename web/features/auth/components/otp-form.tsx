@@ -69,7 +69,7 @@ export function OtpForm() {
         setVerified({ message: data.message, route });
         navigateLater(route, OTP_REDIRECT_MS, { replace: true });
       },
-      onError: (error) => toast.error(otpVerifyErrorMessage(error)),
+      onError: (error) => toast.error(otpVerifyErrorMessage(error, t)),
     });
   });
 
@@ -86,7 +86,7 @@ export function OtpForm() {
           cooldown.start();
         },
         onError: (error) => {
-          toast.error(otpSendErrorMessage(error));
+          toast.error(otpSendErrorMessage(error, t));
           if (error instanceof ApiError && error.status === 429) cooldown.start();
         },
       },

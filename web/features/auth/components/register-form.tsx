@@ -73,7 +73,7 @@ export function RegisterForm() {
             },
           );
         },
-        onError: (error) => toast.error(registerErrorMessage(error)),
+        onError: (error) => toast.error(registerErrorMessage(error, t)),
       },
     );
   });

@@ -6,7 +6,9 @@ import { Button } from '../../../components/ui/button';
 import { EmailField, PasswordPairFields, TextField } from '../../../components/ui/form-field';
 import { textLink } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
+import { useT } from '../../../i18n/use-t';
 import { useResetPassword } from '../api';
+import { authMessages } from '../messages';
 import { AuthHeading } from './auth-screen';
 import { resetErrorMessage } from './auth-errors';
 import { useDelayedNavigate } from './use-delayed-navigate';
@@ -16,6 +18,7 @@ export const RESET_REDIRECT_MS = 3000;
 /** /reset-password: the mailed link fills in the email and token; the user picks a new password. */
 export function ResetPasswordForm() {
   const [searchParams] = useSearchParams();
+  const t = useT(authMessages);
   const form = useContractForm(resetPasswordRequestSchema, {
     email: searchParams.get('email') ?? '',
     token: searchParams.get('token') ?? '',
@@ -35,31 +38,28 @@ export function ResetPasswordForm() {
         toast.success(data.message);
         navigateLater('/login', RESET_REDIRECT_MS, { replace: true });
       },
-      onError: (error) => toast.error(resetErrorMessage(error)),
+      onError: (error) => toast.error(resetErrorMessage(error, t)),
     });
   });
 
   return (
     <>
-      <AuthHeading title="Reset your password">
-        Use the reset token from the email we sent you. It works once, for 30 minutes. A new
-        password signs you out everywhere and revokes your API tokens.
-      </AuthHeading>
+      <AuthHeading title={t('reset.title')}>{t('reset.intro')}</AuthHeading>
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-5"
-        aria-label="Reset password"
+        aria-label={t('reset.formLabel')}
       >
         <EmailField
           size="lg"
-          label="Email address"
+          label={t('field.emailAddress')}
           autoComplete="username"
           {...form.field('email')}
         />
         <TextField
           size="lg"
-          label="Reset token"
+          label={t('reset.token')}
           autoComplete="off"
           autoCapitalize="none"
           autoCorrect="off"
@@ -69,19 +69,19 @@ export function ResetPasswordForm() {
         />
         <PasswordPairFields
           size="lg"
-          toggleLabel="password"
-          label="New password"
-          confirmLabel="Confirm new password"
+          toggleLabel={t('field.passwordToggle')}
+          label={t('reset.newPassword')}
+          confirmLabel={t('reset.confirmPassword')}
           password={form.field('password')}
           confirm={form.field('passwordConfirm')}
         />
-        <Button type="submit" block busy={busy} busyLabel="Resetting password…">
-          Reset Password
+        <Button type="submit" block busy={busy} busyLabel={t('reset.busy')}>
+          {t('reset.submit')}
         </Button>
       </form>
       <p className="mt-8 text-center text-sm">
         <Link to="/login" className={textLink}>
-          Back to sign in
+          {t('backToSignIn')}
         </Link>
       </p>
     </>
