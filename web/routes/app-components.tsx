@@ -7,59 +7,59 @@ import { useRightDrawer } from '../components/ui/right-drawer';
 import { ThemeToggle } from '../components/ui/theme-toggle';
 import { mutedText, sectionCard } from '../components/ui/looks';
 import { KitPanel } from '../features/ui-kit/kit-panel';
+import { uiKitMessages } from '../features/ui-kit/messages';
+import { useT } from '../i18n/use-t';
 
 /** The app-wide overlays (one each in the shell): modal, confirmation, right drawer, toasts. */
 function Overlays() {
+  const t = useT(uiKitMessages);
   const modal = useModal();
   const drawer = useRightDrawer();
   return (
     <section className={sectionCard} aria-labelledby="kit-overlays">
       <div className="card-body gap-3">
         <h2 id="kit-overlays" className="card-title">
-          Overlays and the theme
+          {t('overlays.title')}
         </h2>
-        <p className={mutedText}>
-          One of each lives in the app shell; Escape closes the modal and the drawer, and focus
-          returns to the button that opened them.
-        </p>
+        <p className={mutedText}>{t('overlays.intro')}</p>
         <div className="flex flex-wrap items-center gap-2">
           <Button
             variant="secondary"
             onClick={() =>
               modal.open({
-                title: 'Example modal',
+                title: t('overlays.modalTitle'),
                 body: (close) => (
                   <div className="flex flex-col gap-3">
-                    <p>The app's modal holds forms such as the tree drive form.</p>
-                    <Button onClick={close}>Close the example</Button>
+                    <p>{t('overlays.modalText')}</p>
+                    <Button onClick={close}>{t('overlays.modalClose')}</Button>
                   </div>
                 ),
               })
             }
           >
-            Open a modal
+            {t('overlays.openModal')}
           </Button>
           <Button
             variant="secondary"
             onClick={() =>
               void modal
-                .confirm({ title: 'Confirm', message: 'Does the confirmation look right?' })
-                .then((yes) => toast.info(yes ? 'You pressed Yes.' : 'You cancelled.'))
+                .confirm({ title: t('overlays.confirmTitle'), message: t('overlays.confirmText') })
+                .then((yes) => toast.info(t(yes ? 'overlays.confirmed' : 'overlays.cancelled')))
             }
           >
-            Ask for confirmation
+            {t('overlays.askConfirm')}
           </Button>
           <Button
             variant="secondary"
             onClick={() => {
               const inOneHour = new Date(Date.now() + 3_600_000);
               drawer.open({
-                header: 'Example drawer',
+                header: t('overlays.drawerTitle'),
                 body: (
                   <CalendarEventList
                     events={[
                       {
-                        title: 'Example drive',
+                        title: t('overlays.drawerDrive'),
                         theme: 'GREEN',
                         startTime: inOneHour,
                         endTime: new Date(inOneHour.getTime() + 7_200_000),
@@ -71,17 +71,17 @@ function Overlays() {
               });
             }}
           >
-            Open the right drawer
+            {t('overlays.openDrawer')}
           </Button>
-          <Button variant="secondary" onClick={() => toast.success('A success toast.')}>
-            Success toast
+          <Button variant="secondary" onClick={() => toast.success(t('overlays.successToast'))}>
+            {t('overlays.success')}
           </Button>
-          <Button variant="secondary" onClick={() => toast.error('An error toast.')}>
-            Error toast
+          <Button variant="secondary" onClick={() => toast.error(t('overlays.errorToast'))}>
+            {t('overlays.error')}
           </Button>
           <span className="flex items-center gap-1">
             <ThemeToggle />
-            <span className={mutedText}>Theme toggle</span>
+            <span className={mutedText}>{t('overlays.themeToggle')}</span>
           </span>
         </div>
       </div>
@@ -91,17 +91,15 @@ function Overlays() {
 
 /** /app/components: the living UI kit, every shared component in its states, light and dark. */
 export default function AppComponents() {
-  usePageTitle('UI components');
+  const t = useT(uiKitMessages);
+  usePageTitle(t('page.title'));
   return (
     <div className="flex flex-col gap-6" id="ui-kit-top">
-      <p className={mutedText}>
-        The shared components of web/components/ui as the app uses them, side by side in the light
-        and the dark theme.
-      </p>
+      <p className={mutedText}>{t('page.intro')}</p>
       <Overlays />
       <div className="grid gap-6 xl:grid-cols-2">
-        <KitPanel theme="canopy" title="Light theme" />
-        <KitPanel theme="canopy-dark" title="Dark theme" />
+        <KitPanel theme="canopy" title={t('page.light')} />
+        <KitPanel theme="canopy-dark" title={t('page.dark')} />
       </div>
     </div>
   );

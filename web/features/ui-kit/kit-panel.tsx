@@ -26,6 +26,8 @@ import {
   LoadingState,
   NotFoundCard,
 } from '../../components/ui/status-cards';
+import { useT } from '../../i18n/use-t';
+import { uiKitMessages } from './messages';
 
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
 const SIZES: ButtonSize[] = ['sm', 'md', 'lg'];
@@ -43,9 +45,10 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Buttons({ themeName }: { themeName: string }) {
+  const t = useT(uiKitMessages);
   const [busy, setBusy] = useState(false);
   return (
-    <Group title="Buttons">
+    <Group title={t('buttons.title')}>
       {VARIANTS.map((variant) => (
         <div key={variant} className="flex flex-wrap items-center gap-2">
           {SIZES.map((size) => (
@@ -54,29 +57,29 @@ function Buttons({ themeName }: { themeName: string }) {
             </Button>
           ))}
           <Button variant={variant} disabled>
-            {variant} disabled
+            {t('buttons.disabled', { variant })}
           </Button>
         </div>
       ))}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           busy={busy}
-          busyLabel="Saving…"
+          busyLabel={t('buttons.saving')}
           onClick={() => {
             setBusy(true);
             window.setTimeout(() => setBusy(false), 1500);
           }}
         >
-          Press to see busy
+          {t('buttons.pressForBusy')}
         </Button>
-        <Button variant="ghost" icon aria-label={`Close (icon button, ${themeName})`}>
+        <Button variant="ghost" icon aria-label={t('buttons.close', { theme: themeName })}>
           ×
         </Button>
         <ButtonLink to="/app/features" variant="secondary">
-          ButtonLink to Features
+          {t('buttons.buttonLink')}
         </ButtonLink>
         <a className={textLink} href="#ui-kit-top">
-          Text link
+          {t('buttons.textLink')}
         </a>
       </div>
     </Group>
@@ -84,56 +87,65 @@ function Buttons({ themeName }: { themeName: string }) {
 }
 
 function Fields() {
+  const t = useT(uiKitMessages);
   const [checked, setChecked] = useState(true);
   const [day, setDay] = useState('2026-03-14');
   // The panel shows twice (light and dark): each its own radio group.
   const sizeName = `kit-size${useId()}`;
   return (
-    <Group title="Form fields">
+    <Group title={t('fields.title')}>
       <form noValidate className="grid gap-3 md:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
         <TextField
-          label="Drive name"
-          hint="A hint under the field."
-          defaultValue="Riverside planting"
+          label={t('fields.driveName')}
+          hint={t('fields.driveNameHint')}
+          defaultValue={t('fields.driveNameValue')}
         />
-        <TextField label="Tree quantity" error="Tree Quantity is required." defaultValue="" />
-        <EmailField label="Email" defaultValue="rowan@example.org" />
-        <PasswordField label="Password" defaultValue="leafy-Canopy-2026" autoComplete="off" />
+        <TextField
+          label={t('fields.quantity')}
+          error={t('fields.quantityRequired')}
+          defaultValue=""
+        />
+        <EmailField label={t('fields.email')} defaultValue="rowan@example.org" />
+        <PasswordField
+          label={t('fields.password')}
+          defaultValue="leafy-Canopy-2026"
+          autoComplete="off"
+        />
         <SelectField
-          label="Country"
-          placeholder="Select a country"
+          label={t('fields.country')}
+          placeholder={t('fields.countryPlaceholder')}
           options={[
-            { value: 'IN', label: 'India' },
-            { value: 'KE', label: 'Kenya' },
+            { value: 'IN', label: t('fields.india') },
+            { value: 'KE', label: t('fields.kenya') },
           ]}
           defaultValue=""
         />
         <TextAreaField
-          label="Description"
+          label={t('fields.description')}
           maxLength={500}
           rows={2}
-          error="Description is too long."
+          error={t('fields.descriptionTooLong')}
           defaultValue=""
         />
         <CheckboxField
-          label="Remember me"
+          label={t('fields.rememberMe')}
           checked={checked}
           onChange={(e) => setChecked(e.target.checked)}
         />
         <DateField
-          label="Planting date"
+          label={t('fields.plantingDate')}
           name="kit-day"
           value={day}
           onChange={setDay}
-          hint="In the browser's locale."
+          hint={t('fields.plantingDateHint')}
         />
         <ChoiceTiles
-          legend="Size at planting"
+          legend={t('fields.size')}
           name={sizeName}
           columns={2}
           options={[
-            { value: 'packet', label: 'Packet', detail: '2 ft – 4 ft' },
-            { value: 'potted', label: 'Potted', detail: '5 ft – 7 ft' },
+            { value: 'packet', label: t('fields.packet'), detail: t('fields.packetDetail') },
+            { value: 'potted', label: t('fields.potted'), detail: t('fields.pottedDetail') },
           ]}
         />
         <div className="md:col-span-2">
@@ -145,53 +157,57 @@ function Fields() {
 }
 
 function Status() {
+  const t = useT(uiKitMessages);
   const headingId = useId();
   return (
-    <Group title="Status cards">
-      <LoadingState label="Loading the example…" />
+    <Group title={t('status.title')}>
+      <LoadingState label={t('status.loading')} />
       <LoadErrorCard
-        message="The example could not be loaded just now."
-        onRetry={() => toast.info('Try again was pressed.')}
+        message={t('status.loadError')}
+        onRetry={() => toast.info(t('status.retried'))}
       />
-      <EmptyState action={<ButtonLink to="/app/delive-event">Plantations</ButtonLink>}>
-        Nothing here yet: an empty list says what to do next.
+      <EmptyState
+        action={<ButtonLink to="/app/delive-event">{t('status.plantations')}</ButtonLink>}
+      >
+        {t('status.empty')}
       </EmptyState>
       <NotFoundCard
         headingId={headingId}
-        title="Drive not found"
+        title={t('status.notFound')}
         to="/app/delive-event"
-        linkLabel="Back to Plantations"
+        linkLabel={t('status.back')}
       >
-        It may have been cancelled.
+        {t('status.notFoundText')}
       </NotFoundCard>
     </Group>
   );
 }
 
 function Bits() {
+  const t = useT(uiKitMessages);
   return (
-    <Group title="Avatars, spinners, badges and alerts">
+    <Group title={t('bits.title')}>
       <div className="flex flex-wrap items-center gap-3">
         <Avatar src="" name="Rowan Oak" size={48} />
-        <Avatar src="" name="Small avatar" size={32} />
+        <Avatar src="" name={t('bits.smallAvatar')} size={32} />
         <Spinner size="xs" />
         <Spinner size="sm" />
         <Spinner size="lg" className="text-primary" />
-        <span className="sr-only">
-          Spinners are decorative; the text beside them says what loads.
-        </span>
+        <span className="sr-only">{t('bits.spinners')}</span>
       </div>
       <div className="flex flex-wrap gap-2">
-        <span className="badge badge-success">paid</span>
-        <span className="badge badge-warning">pending</span>
-        <span className="badge badge-error">failed</span>
-        <span className="badge badge-info">refunded</span>
-        <span className="badge badge-neutral">cancelled</span>
-        <span className="badge badge-outline badge-sm">Version v1.0</span>
+        <span className="badge badge-success">{t('bits.paid')}</span>
+        <span className="badge badge-warning">{t('bits.pending')}</span>
+        <span className="badge badge-error">{t('bits.failed')}</span>
+        <span className="badge badge-info">{t('bits.refunded')}</span>
+        <span className="badge badge-neutral">{t('bits.cancelled')}</span>
+        <span className="badge badge-outline badge-sm">
+          {t('bits.version', { version: 'v1.0' })}
+        </span>
       </div>
-      <p className="alert alert-warning">A warning the member should read.</p>
-      <p className="alert alert-error">Something went wrong; here is what to do next.</p>
-      <p className={mutedText}>Muted text for hints and secondary lines.</p>
+      <p className="alert alert-warning">{t('bits.warning')}</p>
+      <p className="alert alert-error">{t('bits.error')}</p>
+      <p className={mutedText}>{t('bits.muted')}</p>
     </Group>
   );
 }
