@@ -1,0 +1,57 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { I18nProvider } from '../../../i18n/locale';
+import { ApiError } from '../../../lib/api-client';
+import { renderWithApp } from '../../../test-support/render';
+import { authMessages } from '../messages';
+import { resetErrorMessage } from './auth-errors';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { ResetPasswordForm } from './reset-password-form';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+/** `ui` with Spanish and Hindi turned on and `locale` chosen on this device. */
+async function renderIn(locale: string, ui: ReactNode) {
+  localStorage.setItem('canopy-locale', locale);
+  await act(async () => {
+    renderWithApp(
+      <I18nProvider offered={['en', 'es', 'hi']}>
+        <Suspense fallback={<p>…</p>}>{ui}</Suspense>
+      </I18nProvider>,
+    );
+  });
+}
+
+describe('the password reset screens in each language', () => {
+  it('asks for the reset link in Spanish', async () => {
+    await renderIn('es', <ForgotPasswordForm />);
+    expect(
+      await screen.findByRole('heading', { name: '¿Olvidaste tu contraseña?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Correo electrónico')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enviar enlace' })).toBeInTheDocument();
+  });
+
+  it('resets the password in Hindi', async () => {
+    await renderIn('hi', <ResetPasswordForm />);
+    expect(await screen.findByRole('heading', { name: 'अपना पासवर्ड रीसेट करें' })).toBeInTheDocument();
+    expect(screen.getByLabelText('रीसेट टोकन')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'पासवर्ड रीसेट करें' })).toBeInTheDocument();
+  });
+
+  it('says a failure in the language it is given, the server’s own message first', async () => {
+    const es = await authMessages.load('es');
+    const t = (key: string, values?: Record<string, unknown>) => es[key]!(values);
+    const noMessage = new ApiError(404, 'Something went wrong. Please try again.', 'NOT_FOUND');
+    expect(resetErrorMessage(noMessage, t)).toBe('El código o el correo no son válidos');
+    expect(resetErrorMessage(new ApiError(409, 'Nope', 'CONFLICT'), t)).toBe(
+      'No se pudo restablecer la contraseña: Nope',
+    );
+  });
+});
