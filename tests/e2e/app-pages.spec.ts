@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { TOUR_SLIDES } from '../../web/features/landing/content';
+import { TOUR_SLIDES } from '../../web/features/landing/tour-slides';
 import { expectNoSeriousA11yViolations } from '../support/a11y';
 import { signedInAccount } from '../support/shell-session';
 import { themeAttribute } from '../support/theme';

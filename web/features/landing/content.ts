@@ -50,13 +50,6 @@ export const FEATURE_BENEFITS = ['benefit1', 'benefit2', 'benefit3'] as const;
 
 export const AUDIENCES = ['activists', 'managers', 'organizers', 'natureLovers'] as const;
 
-/** How each account type is named under a testimonial. */
-export const ACCOUNT_TYPE_LABELS: Readonly<Record<string, string>> = {
-  individual: 'Member',
-  corporate: 'Company',
-  nursery: 'Partner nursery',
-};
-
 /** Backgrounds of the initials drawn for members without a photo (white text, AA in both themes). */
 export const INITIALS_CLASSES = [
   'bg-green-800 text-white',
@@ -66,43 +59,6 @@ export const INITIALS_CLASSES = [
 
 /** The three steps (how.<id>.title/text). */
 export const HOW_IT_WORKS = ['join', 'plant', 'nurture'] as const;
-
-export type TourIllustration = 'drive' | 'donate' | 'register' | 'nurture' | 'impact';
-
-export interface TourSlide {
-  title: string;
-  text: string;
-  illustration: TourIllustration;
-}
-
-/** The Watch Demo tour: a guided walk through the product, one step per slide. */
-export const TOUR_SLIDES: readonly TourSlide[] = [
-  {
-    title: 'Create or join a tree drive',
-    text: 'Browse planting events near you and join with one click. Companies and institutions organise their own: a date in the local time of the place, a spot on the map, the species and the number of trees.',
-    illustration: 'drive',
-  },
-  {
-    title: 'Donate trees or cash by card',
-    text: 'Can’t make it in person? Sponsor saplings for a drive or give cash through a secure card checkout, and the organisers get to work.',
-    illustration: 'donate',
-  },
-  {
-    title: 'Register the trees you plant',
-    text: 'Add each tree with its species, size, a photo and its place on the map, so it has a record of its own from the day it goes in the ground.',
-    illustration: 'register',
-  },
-  {
-    title: 'Nurture them as they grow',
-    text: 'Log height and health at each visit. Canopy compares growth with what the species should manage and sends care reminders when watering or mulching is due.',
-    illustration: 'nurture',
-  },
-  {
-    title: 'See your impact',
-    text: 'Your dashboard adds it all up: your living trees, the CO₂ they store (always as a low–high estimate), care due today and the drives ahead. Organisers also see participants and volunteer hours.',
-    illustration: 'impact',
-  },
-];
 
 /** The footer's link groups (labels: landing.json footer.<key>). */
 export const FOOTER_LINKS = [

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { TOUR_SLIDES } from '../content';
+import { TOUR_STEPS } from '../tour-slides';
+import { useT } from '../../../i18n/use-t';
+import { landingMoreMessages } from '../more-messages';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { accentText } from './primitives';
 import { TourIllustrationArt } from './tour-illustrations';
@@ -17,8 +19,14 @@ export default function DemoTourDialog({ open, onClose }: { open: boolean; onClo
   const [step, setStep] = useState(0);
   const titleId = useId();
   const textId = useId();
-  const last = TOUR_SLIDES.length - 1;
-  const slide = TOUR_SLIDES[step] ?? TOUR_SLIDES[0]!;
+  const t = useT(landingMoreMessages);
+  const slides = TOUR_STEPS.map((id) => ({
+    id,
+    title: t(`tour.${id}.title`),
+    text: t(`tour.${id}.text`),
+  }));
+  const last = slides.length - 1;
+  const slide = slides[step] ?? slides[0]!;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -71,30 +79,34 @@ export default function DemoTourDialog({ open, onClose }: { open: boolean; onClo
               id={titleId}
               className={`text-sm font-semibold uppercase tracking-wider ${accentText}`}
             >
-              A quick tour of Canopy
+              {t('tour.heading')}
             </h2>
             <p className="mt-1 text-sm font-medium" aria-live="polite" data-testid="tour-step">
-              Step {step + 1} of {TOUR_SLIDES.length}
+              {t('tour.step', { step: step + 1, count: slides.length })}
             </p>
           </div>
           <Button ref={closeRef} variant="ghost" size="sm" onClick={closeTour}>
-            Close
+            {t('tour.close')}
           </Button>
         </div>
         <div className="mt-4 flex justify-center">
-          <TourIllustrationArt name={slide.illustration} />
+          <TourIllustrationArt name={slide.id} />
         </div>
         <div id={textId}>
           <h3 className="mt-5 text-2xl font-bold">{slide.title}</h3>
           <p className="mt-2 text-base-content/80">{slide.text}</p>
         </div>
-        <div className="mt-5 flex justify-center gap-1" role="group" aria-label="Tour steps">
-          {TOUR_SLIDES.map((item, index) => (
+        <div
+          className="mt-5 flex justify-center gap-1"
+          role="group"
+          aria-label={t('tour.stepsLabel')}
+        >
+          {slides.map((item, index) => (
             <button
-              key={item.title}
+              key={item.id}
               type="button"
               className="flex h-6 w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-base-content"
-              aria-label={`Go to step ${index + 1}: ${item.title}`}
+              aria-label={t('tour.goTo', { step: index + 1, title: item.title })}
               aria-current={index === step ? 'step' : undefined}
               onClick={() => setStep(index)}
             >
@@ -113,13 +125,13 @@ export default function DemoTourDialog({ open, onClose }: { open: boolean; onClo
             onClick={() => setStep((value) => Math.max(0, value - 1))}
             disabled={step === 0}
           >
-            Back
+            {t('tour.back')}
           </Button>
           {step < last ? (
-            <Button onClick={next}>Next</Button>
+            <Button onClick={next}>{t('tour.next')}</Button>
           ) : (
             <ButtonLink ref={finishRef} to="/register">
-              Start Growing
+              {t('tour.start')}
             </ButtonLink>
           )}
         </div>

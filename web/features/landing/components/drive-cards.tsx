@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import type { ShowcaseDrive } from '../../../../contract/landing';
 import { isKnownTimeZone } from '../../../lib/dates';
-import { formatCount, plural } from '../../../lib/numbers';
 import { DriveScene } from './app-screens';
+import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useT } from '../../../i18n/use-t';
+import { landingMoreMessages } from '../more-messages';
 
 /** A drive's start at its place, e.g. "Tue, 1 Dec 2026, 08:00" (the place's own clock). */
-function localStart(startsAt: string, timeZone: string): string {
+function localStart(startsAt: string, timeZone: string, locale: string | undefined): string {
   const date = new Date(startsAt);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(undefined, {
+  return new Intl.DateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -23,6 +25,8 @@ function localStart(startsAt: string, timeZone: string): string {
 export const driveHref = (id: string) => `/app/delive-detail/${id}`;
 
 function DriveCard({ drive, index }: { drive: ShowcaseDrive; index: number }) {
+  const t = useT(landingMoreMessages);
+  const locale = useIntlLocale();
   return (
     <li
       className="group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border border-base-content/10 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
@@ -47,7 +51,7 @@ function DriveCard({ drive, index }: { drive: ShowcaseDrive; index: number }) {
             drive.isPast ? 'bg-base-100 text-base-content' : 'bg-primary text-primary-content'
           }`}
         >
-          {drive.isPast ? 'Planted' : 'Upcoming'}
+          {drive.isPast ? t('drives.planted') : t('drives.upcoming')}
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
@@ -76,12 +80,16 @@ function DriveCard({ drive, index }: { drive: ShowcaseDrive; index: number }) {
           </span>
         </p>
         <p className="text-sm text-base-content/80">
-          <time dateTime={drive.startsAt}>{localStart(drive.startsAt, drive.timeZone)}</time>{' '}
-          <span className="whitespace-nowrap">(local time)</span>
+          <time dateTime={drive.startsAt}>
+            {localStart(drive.startsAt, drive.timeZone, locale)}
+          </time>{' '}
+          <span className="whitespace-nowrap">{t('drives.localTime')}</span>
         </p>
         <p className="mt-auto pt-2 text-sm font-medium">
-          {plural(drive.treeQuantity, 'tree')} · {formatCount(drive.participantCount)}{' '}
-          {drive.participantCount === 1 ? 'volunteer' : 'volunteers'}
+          {t('drives.summary', {
+            trees: drive.treeQuantity,
+            volunteers: drive.participantCount,
+          })}
         </p>
       </div>
     </li>

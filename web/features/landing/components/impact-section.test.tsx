@@ -6,7 +6,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImpactStats } from '../../../../contract/stats';
 import { formatMoneyRounded } from '../../../lib/numbers';
-import { formatMass, ImpactSection } from './impact-section';
+import { formatMass } from './impact-figures';
+import { ImpactSection } from './impact-section';
 
 const EMPTY: ImpactStats = {
   treesFunded: 0,
@@ -93,7 +94,10 @@ describe('ImpactSection', () => {
 
     const count = (n: number) =>
       new Intl.NumberFormat(undefined, { maximumFractionDigits: 0 }).format(n);
-    expect(await screen.findByTestId('stat-treesRegistered-value')).toHaveTextContent(count(32180));
+    expect(
+      // The figures arrive with their lazily loaded chunk.
+      await screen.findByTestId('stat-treesRegistered-value', undefined, { timeout: 8000 }),
+    ).toHaveTextContent(count(32180));
     expect(screen.getByTestId('stat-treesDonated-value')).toHaveTextContent(count(15420));
     // The four honest numbers, and the plants CO₂ leaves out (issue 21 §3).
     expect(screen.getByTestId('four-treesFunded-value')).toHaveTextContent(count(15420));

@@ -37,7 +37,8 @@ describe('the newest drives', () => {
       data: [DRIVE, { ...DRIVE, id: 'd2', name: 'Old hedge', image: '', isPast: true }],
     });
     renderWithApp(<NewestDrives />);
-    const cards = await screen.findAllByTestId('showcase-drive');
+    // The cards arrive with their lazily loaded chunk (slow to compile on a busy machine).
+    const cards = await screen.findAllByTestId('showcase-drive', undefined, { timeout: 8000 });
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
     expect(first.getByRole('link', { name: 'River park planting' })).toHaveAttribute(

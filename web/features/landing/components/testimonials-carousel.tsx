@@ -1,7 +1,14 @@
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { useEffect, useState, type FocusEvent } from 'react';
 import type { PublicTestimonial } from '../../../../contract/testimonials';
-import { ACCOUNT_TYPE_LABELS, INITIALS_CLASSES, TESTIMONIAL_INTERVAL_MS } from '../content';
+import { INITIALS_CLASSES, TESTIMONIAL_INTERVAL_MS } from '../content';
+import { useT } from '../../../i18n/use-t';
+import { landingMoreMessages } from '../more-messages';
+
+/** How each account type is named under a testimonial (landing-more.json account.<type>). */
+const ACCOUNT_TYPES = ['individual', 'corporate', 'nursery'] as const;
+const accountKey = (type: string) =>
+  `account.${ACCOUNT_TYPES.find((known) => known === type) ?? 'individual'}` as const;
 import { accentText } from './primitives';
 
 const initialsOf = (name: string) =>
@@ -46,6 +53,7 @@ function Portrait({ testimonial, index }: { testimonial: PublicTestimonial; inde
  */
 export function TestimonialsCarousel({ items }: { items: readonly PublicTestimonial[] }) {
   const count = items.length;
+  const t = useT(landingMoreMessages);
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -71,7 +79,7 @@ export function TestimonialsCarousel({ items }: { items: readonly PublicTestimon
     <div
       className="mx-auto mt-12 max-w-3xl"
       aria-roledescription="carousel"
-      aria-label="Testimonials"
+      aria-label={t('carousel.label')}
       role="region"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -87,7 +95,7 @@ export function TestimonialsCarousel({ items }: { items: readonly PublicTestimon
               key={`${testimonial.name}-${index}`}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
+              aria-label={t('carousel.slide', { index: index + 1, count })}
               aria-hidden={!isActive}
               data-testid="testimonial"
               data-active={isActive ? 'true' : 'false'}
@@ -115,7 +123,7 @@ export function TestimonialsCarousel({ items }: { items: readonly PublicTestimon
                   <span className="min-w-0">
                     <span className="block font-semibold break-words">{testimonial.name}</span>
                     <span className="block text-sm text-base-content/80">
-                      {ACCOUNT_TYPE_LABELS[testimonial.accountType] ?? 'Member'}
+                      {t(accountKey(testimonial.accountType))}
                     </span>
                   </span>
                 </figcaption>
@@ -127,13 +135,13 @@ export function TestimonialsCarousel({ items }: { items: readonly PublicTestimon
 
       {count > 1 ? (
         <div className="mt-6 flex items-center justify-center gap-3">
-          <div className="flex items-center gap-1" role="group" aria-label="Choose a testimonial">
+          <div className="flex items-center gap-1" role="group" aria-label={t('carousel.choose')}>
             {items.map((testimonial, index) => (
               <button
                 key={`${testimonial.name}-${index}`}
                 type="button"
                 className="flex h-8 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-base-content"
-                aria-label={`Show testimonial ${index + 1}`}
+                aria-label={t('carousel.show', { index: index + 1 })}
                 aria-current={index === current ? 'true' : undefined}
                 onClick={() => setActive(index)}
                 data-testid="testimonial-dot"
@@ -152,7 +160,7 @@ export function TestimonialsCarousel({ items }: { items: readonly PublicTestimon
             size="sm"
             icon
             onClick={() => setStopped((value) => !value)}
-            aria-label={stopped ? 'Play testimonials' : 'Pause testimonials'}
+            aria-label={stopped ? t('carousel.play') : t('carousel.pause')}
           >
             <svg
               aria-hidden="true"
@@ -167,10 +175,34 @@ export function TestimonialsCarousel({ items }: { items: readonly PublicTestimon
                 <path d="M7 5h3v14H7zM14 5h3v14h-3z" />
               )}
             </svg>
-            {stopped ? 'Play' : 'Pause'}
+            {stopped ? t('carousel.playShort') : t('carousel.pauseShort')}
           </Button>
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** No member has opted in yet: an invitation to be the first, never made-up people. */
+export function TestimonialsEmpty() {
+  const t = useT(landingMoreMessages);
+  return (
+    <div
+      className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-3xl border border-dashed border-primary/50 p-8 text-center"
+      data-testid="testimonials-empty"
+    >
+      <p className="text-lg">{t('testimonials.empty')}</p>
+      <ButtonLink to="/app/settings-profile" variant="secondary">
+        {t('testimonials.share')}
+      </ButtonLink>
+    </div>
+  );
+}
+
+/** Under the carousel: whose words these are and how to add one's own. */
+export function TestimonialsConsent() {
+  const t = useT(landingMoreMessages);
+  return (
+    <p className="mt-6 text-center text-sm text-base-content/80">{t('testimonials.consent')}</p>
   );
 }

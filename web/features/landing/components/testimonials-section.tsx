@@ -1,17 +1,24 @@
 import { lazy, Suspense } from 'react';
-import { ButtonLink } from '../../../components/ui/button';
 import { useTestimonials } from '../api';
 import { SectionHeading } from './primitives';
+import { useT } from '../../../i18n/use-t';
+import { landingMessages } from '../messages';
 
-// The carousel loads in its own chunk, beside the answer it shows.
+// The carousel and the words around it load in their own chunk, beside the answer they show.
+const carousel = () => import('./testimonials-carousel');
 const TestimonialsCarousel = lazy(async () => ({
-  default: (await import('./testimonials-carousel')).TestimonialsCarousel,
+  default: (await carousel()).TestimonialsCarousel,
+}));
+const TestimonialsEmpty = lazy(async () => ({ default: (await carousel()).TestimonialsEmpty }));
+const TestimonialsConsent = lazy(async () => ({
+  default: (await carousel()).TestimonialsConsent,
 }));
 
 function CarouselLoading() {
+  const t = useT(landingMessages);
   return (
     <div role="status" className="mx-auto mt-12 max-w-3xl">
-      <span className="sr-only">Loading testimonials</span>
+      <span className="sr-only">{t('testimonials.loading')}</span>
       <div aria-hidden="true" className="skeleton h-56 rounded-3xl" />
     </div>
   );
@@ -24,40 +31,29 @@ function CarouselLoading() {
  */
 export function TestimonialsSection() {
   const { data, isPending } = useTestimonials();
+  const t = useT(landingMessages);
   return (
     <section aria-labelledby="testimonials-title" className="bg-base-100 py-20 sm:py-24">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading
           id="testimonials-title"
-          eyebrow="Voices from the community"
-          title="People who plant with Canopy"
+          eyebrow={t('testimonials.eyebrow')}
+          title={t('testimonials.title')}
         />
         {isPending ? (
           <CarouselLoading />
-        ) : data && data.length > 0 ? (
-          <Suspense fallback={<CarouselLoading />}>
-            <TestimonialsCarousel items={data} />
-          </Suspense>
         ) : (
-          <div
-            className="mx-auto mt-12 flex max-w-3xl flex-col items-center gap-4 rounded-3xl border border-dashed border-primary/50 p-8 text-center"
-            data-testid="testimonials-empty"
-          >
-            <p className="text-lg">
-              No member has shared their story here yet. Planted with Canopy? Your words could be
-              the first.
-            </p>
-            <ButtonLink to="/app/settings-profile" variant="secondary">
-              Share your story
-            </ButtonLink>
-          </div>
+          <Suspense fallback={<CarouselLoading />}>
+            {data && data.length > 0 ? (
+              <>
+                <TestimonialsCarousel items={data} />
+                <TestimonialsConsent />
+              </>
+            ) : (
+              <TestimonialsEmpty />
+            )}
+          </Suspense>
         )}
-        {data && data.length > 0 ? (
-          <p className="mt-6 text-center text-sm text-base-content/80">
-            Written by members, shown with their consent. Members can add theirs in their profile
-            settings.
-          </p>
-        ) : null}
       </div>
     </section>
   );

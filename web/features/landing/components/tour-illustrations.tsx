@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import type { TourIllustration } from '../content';
+import type { TourIllustration } from '../tour-slides';
+import { useT } from '../../../i18n/use-t';
+import { landingMoreMessages } from '../more-messages';
+
+/** The formula on the impact scene's cloud (a word some scripts write their own way). */
+function Co2Label() {
+  return useT(landingMoreMessages)('art.co2');
+}
 
 /** The illustrated style's palette, shared with the app's miniature screens (app-screens.tsx). */
 export const GREEN = '#15803d';
@@ -126,7 +133,7 @@ const SCENES: Record<TourIllustration, ReactNode> = {
         fill="#cbd5e1"
       />
       <text x="184" y="64" textAnchor="middle" fontSize="13" fontWeight="700" fill={INK}>
-        CO₂
+        <Co2Label />
       </text>
       <path d="M184 80v24" stroke={INK} strokeWidth="3" strokeLinecap="round" />
       <path

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ServerClusterMap, type MapView } from '../../../components/ui/map';
-import { formatCount } from '../../../lib/numbers';
 import { usePublicTreeMap } from '../api';
+import { useT } from '../../../i18n/use-t';
+import { landingMoreMessages } from '../more-messages';
 
 export const LANDING_MAP_HEIGHT = 420;
 
@@ -16,6 +17,7 @@ export default function LandingTreesMap() {
   const [view, setView] = useState<MapView>();
   const [zoom] = useState(() => worldZoom(window.innerWidth));
   const { data, isError } = usePublicTreeMap(view);
+  const t = useT(landingMoreMessages);
   return (
     <div data-testid="landing-map">
       <ServerClusterMap
@@ -23,21 +25,21 @@ export default function LandingTreesMap() {
         clusters={data?.clusters ?? []}
         onViewChange={setView}
         onOpen={() => undefined}
-        openLabel="Open"
-        itemsName="trees"
+        openLabel={t('mapView.open')}
+        itemsName={t('mapView.items')}
         zoom={zoom}
         height={LANDING_MAP_HEIGHT}
-        label="Map of the community's planted trees"
+        label={t('mapView.label')}
       />
       <p
         className="mt-3 text-center text-sm text-base-content/80"
         data-testid="landing-map-caption"
       >
         {isError
-          ? 'The trees could not be counted just now.'
+          ? t('mapView.failed')
           : data
-            ? `${formatCount(data.total)} ${data.total === 1 ? 'tree' : 'trees'} in this view. Places are shown to about 10 km.`
-            : 'Counting trees…'}
+            ? t('mapView.count', { count: data.total })
+            : t('mapView.counting')}
       </p>
     </div>
   );
