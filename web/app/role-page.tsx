@@ -7,7 +7,7 @@ import { useMyTeams } from '../features/teams/api';
 import { ApiError } from '../lib/api-client';
 import { getSessionClaims } from '../lib/session';
 import { useT } from '../i18n/use-t';
-import { commonMessages } from '../i18n/common';
+import { uiMessages } from '../components/ui/messages';
 import { shellMessages, type ShellKey } from './messages';
 
 /**
@@ -33,7 +33,7 @@ export const isForbidden = (error: unknown): boolean =>
  */
 export function RoleNotice({ role, about }: { role: PageRole; about: ReactNode }) {
   const t = useT(shellMessages);
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   const headingId = useId();
   const user = useOutletContext<CurrentUser | undefined>();
   const profileType = user?.profileType ?? getSessionClaims()?.profileType;
@@ -43,7 +43,7 @@ export function RoleNotice({ role, about }: { role: PageRole; about: ReactNode }
         headingId={headingId}
         title={t(HEADINGS[role])}
         to={dashboardRouteFor(profileType)}
-        linkLabel={tc('nav.goToDashboard')}
+        linkLabel={tu('nav.goToDashboard')}
       >
         {about}
       </NotFoundCard>
@@ -102,10 +102,10 @@ export function RolePage({
   forbiddenKeys?: readonly QueryKey[];
   children: ReactNode;
 }) {
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   const allowed = useAllowed(role);
   const forbidden = useForbiddenQuery(forbiddenKeys);
-  if (allowed === null) return <LoadingState label={tc('status.loading')} />;
+  if (allowed === null) return <LoadingState label={tu('status.loading')} />;
   if (!allowed || forbidden) return <RoleNotice role={role} about={about} />;
   return <>{children}</>;
 }

@@ -2,7 +2,6 @@ import type { RefObject } from 'react';
 import { toast } from 'sonner';
 import { Button } from './button';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
 import { uiMessages } from './messages';
 
 /** Copies text; falls back to selecting the field so the person can copy it themselves. */
@@ -36,7 +35,7 @@ export function CopyButton({
   noun: string;
 }) {
   const t = useT(uiMessages);
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   const copy = async () => {
     if (!text) return;
     if (await copyText(text, fieldRef.current)) toast.success(t('copy.done', { name }));
@@ -44,7 +43,7 @@ export function CopyButton({
   };
   return (
     <Button variant="secondary" onClick={() => void copy()} disabled={!text}>
-      {tc('action.copy')}
+      {tu('action.copy')}
     </Button>
   );
 }

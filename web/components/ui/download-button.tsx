@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { Button, type ButtonSize, type ButtonVariant } from './button';
 import { failureMessage } from '../../lib/api-client';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
+import { uiMessages } from './messages';
 
 /** Downloads a document with the session (busy while it comes); a failure is a toast. */
 export function DownloadButton({
@@ -22,7 +22,7 @@ export function DownloadButton({
   variant?: ButtonVariant;
   size?: ButtonSize;
 }) {
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
@@ -39,7 +39,7 @@ export function DownloadButton({
       variant={variant}
       size={size}
       busy={busy}
-      busyLabel={tc('status.downloading')}
+      busyLabel={tu('status.downloading')}
       onClick={() => void run()}
       aria-label={ariaLabel}
     >

@@ -11,7 +11,6 @@ import {
 import { flushSync } from 'react-dom';
 import { Button } from './button';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
 import { uiMessages } from './messages';
 
 /*
@@ -212,13 +211,13 @@ export function StepActions<F extends string>({
   submit: ReactNode;
   className?: string;
 }) {
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   const stepping = steps.stepped;
   return (
     <div className={className}>
       {stepping && !steps.isFirst ? (
         <Button variant="ghost" onClick={steps.back}>
-          {tc('action.back')}
+          {tu('action.back')}
         </Button>
       ) : (
         cancel
@@ -226,7 +225,7 @@ export function StepActions<F extends string>({
       {/* Next is a submit button, so Enter in a field means Next too (see `onSubmit`). */}
       {stepping && !steps.isLast ? (
         <Button key="next" type="submit">
-          {tc('action.next')}
+          {tu('action.next')}
         </Button>
       ) : (
         <span key="submit" className="contents">

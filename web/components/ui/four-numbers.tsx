@@ -41,14 +41,14 @@ export function FourNumbers({
             className="flex min-w-0 flex-col gap-1 rounded-2xl border border-base-content/10 bg-base-100 p-4"
             data-testid={`four-${key}`}
           >
-            <dt className="text-sm font-medium">{tc(`four.${key}.label`)}</dt>
+            <dt className="text-sm font-medium">{tc(`four.${key}`)}</dt>
             <dd
               className="order-first text-2xl font-bold tracking-tight tabular-nums"
               data-testid={`four-${key}-value`}
             >
               {formatCount(numbers[key], locale)}
             </dd>
-            <dd className={`text-xs ${mutedText}`}>{tc(`four.${key}.means`, { months })}</dd>
+            <dd className={`text-xs ${mutedText}`}>{tc(`four.${key}Means`, { months })}</dd>
           </div>
         ))}
       </dl>

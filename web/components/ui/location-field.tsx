@@ -14,7 +14,6 @@ import { Button } from './button';
 import { fieldErrorText, fieldHintText, TextField, useFieldIds } from './form-field';
 import { LocationPickerMap, type LatLng } from './map';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
 import { uiMessages, type UiT } from './messages';
 
 /** GET /api/geo/search: the best match for the text, or null when nothing matched. */
@@ -114,7 +113,7 @@ export function LocationField({
   'data-field': dataField = 'point',
 }: LocationFieldProps) {
   const t = useT(uiMessages);
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   const searchIds = useFieldIds();
   const memberStart = useMemberStart();
   const [query, setQuery] = useState('');
@@ -204,7 +203,7 @@ export function LocationField({
             disabled={disabled}
             busy={searching}
           >
-            {tc('action.search')}
+            {tu('action.search')}
           </Button>
         </div>
         <p

@@ -10,7 +10,7 @@ import {
 import { DialogCloseButton, NativeDialog, useNativeDialog } from './native-dialog';
 import { Button } from './button';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
+import { uiMessages } from './messages';
 
 export type ModalSize = 'sm' | 'md' | 'lg' | 'xl';
 
@@ -142,15 +142,15 @@ function ConfirmBody({
   cancelLabel: string | undefined;
   onAnswer: (answer: boolean) => void;
 }) {
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   return (
     <>
       <p>{message}</p>
       <div className="modal-action">
         <Button variant="ghost" onClick={() => onAnswer(false)}>
-          {cancelLabel ?? tc('action.cancel')}
+          {cancelLabel ?? tu('action.cancel')}
         </Button>
-        <Button onClick={() => onAnswer(true)}>{confirmLabel ?? tc('action.yes')}</Button>
+        <Button onClick={() => onAnswer(true)}>{confirmLabel ?? tu('action.yes')}</Button>
       </div>
     </>
   );

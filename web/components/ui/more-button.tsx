@@ -1,7 +1,6 @@
 import { Button } from './button';
 import { mutedText } from './looks';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
 import { useIntlLocale } from '../../i18n/intl-locale';
 import { formatCount } from '../../lib/numbers';
 import { uiMessages } from './messages';
@@ -34,7 +33,7 @@ export function MoreButton({
   centered?: boolean;
 }) {
   const t = useT(uiMessages);
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   const locale = useIntlLocale();
   if (!pages.hasNextPage) return null;
   return (
@@ -43,10 +42,10 @@ export function MoreButton({
         variant="secondary"
         size={size ?? 'md'}
         busy={pages.isFetchingNextPage}
-        busyLabel={tc('status.loading')}
+        busyLabel={tu('status.loading')}
         onClick={() => void pages.fetchNextPage()}
       >
-        {label ?? tc('action.showMore')}
+        {label ?? tu('action.showMore')}
       </Button>
       {shown !== undefined && total !== undefined ? (
         <span className={`text-sm ${mutedText}`}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObjec
 import { CloseIcon } from './icon';
 import { Button } from './button';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
+import { uiMessages } from './messages';
 
 /*
  * The app's global modal and right drawer are both native modal <dialog>s: the browser traps
@@ -98,9 +98,9 @@ export function NativeDialog({
 
 /** The round × button in a dialog's header. */
 export function DialogCloseButton({ onClick }: { onClick: () => void }) {
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   return (
-    <Button variant="ghost" size="sm" icon aria-label={tc('action.close')} onClick={onClick}>
+    <Button variant="ghost" size="sm" icon aria-label={tu('action.close')} onClick={onClick}>
       <CloseIcon />
     </Button>
   );

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
+import { uiMessages } from './messages';
 
 // Spec: the top bar says "Home" (common page.home) until a screen names itself (null until then).
 const TitleValueContext = createContext<string | null>(null);
@@ -27,8 +27,8 @@ export function usePageTitle(title: string): void {
 
 /** The current screen's title, for the top bar. */
 export function usePageTitleValue(): string {
-  const tc = useT(commonMessages);
-  return useContext(TitleValueContext) ?? tc('page.home');
+  const tu = useT(uiMessages);
+  return useContext(TitleValueContext) ?? tu('page.home');
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Button } from './button';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
 import { useIntlLocale } from '../../i18n/intl-locale';
 import { formatCount } from '../../lib/numbers';
 import { uiMessages } from './messages';
@@ -21,14 +20,14 @@ export function Pager({
   onPage: (page: number) => void;
 }) {
   const t = useT(uiMessages);
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   const locale = useIntlLocale();
   const pages = Math.max(1, Math.ceil(total / limit));
   if (pages <= 1 && page <= 1) return null;
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-3">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {tc('action.previous')}
+        {tu('action.previous')}
       </Button>
       <p aria-live="polite" data-testid="page-status">
         {t('pager.status', {
@@ -42,7 +41,7 @@ export function Pager({
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        {tc('action.next')}
+        {tu('action.next')}
       </Button>
     </nav>
   );

@@ -4,7 +4,6 @@ import { mutedText, sectionCard } from './looks';
 import { Spinner } from './spinner';
 import { useOnline } from '../../lib/use-online';
 import { useT } from '../../i18n/use-t';
-import { commonMessages } from '../../i18n/common';
 import { uiMessages } from './messages';
 
 /** A spinner with a spoken label while a screen's data loads. */
@@ -29,13 +28,13 @@ export function LoadingState({ label }: { label: string }) {
 
 /** A failure other than "not found": say so and offer to try again. */
 export function LoadErrorCard({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const tc = useT(commonMessages);
+  const tu = useT(uiMessages);
   return (
     <section className={`${sectionCard} mx-auto max-w-xl`} role="alert">
       <div className="card-body items-center text-center">
         <p>{message}</p>
         <Button variant="secondary" onClick={onRetry}>
-          {tc('action.tryAgain')}
+          {tu('action.tryAgain')}
         </Button>
       </div>
     </section>

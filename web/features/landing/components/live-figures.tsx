@@ -1,6 +1,6 @@
-import { FOUR_NUMBER_LABELS } from '../../../../contract/four-numbers';
 import { formatCount } from '../../../lib/numbers';
 import { useT } from '../../../i18n/use-t';
+import { commonMessages } from '../../../i18n/common';
 import { useImpactStats } from '../api';
 import { landingMessages } from '../messages';
 
@@ -12,14 +12,15 @@ import { landingMessages } from '../messages';
  */
 export function LiveFigures() {
   const t = useT(landingMessages);
+  const tc = useT(commonMessages);
   const { data } = useImpactStats();
   const figures = data
     ? [
-        { key: 'planted', value: data.treesPlanted, label: FOUR_NUMBER_LABELS.treesPlanted.label },
+        { key: 'planted', value: data.treesPlanted, label: tc('four.treesPlanted') },
         {
           key: 'alive',
           value: data.treesAliveChecked,
-          label: FOUR_NUMBER_LABELS.treesAliveChecked.label,
+          label: tc('four.treesAliveChecked'),
         },
         { key: 'members', value: data.members, label: t('live.members') },
         { key: 'countries', value: data.countries, label: t('live.countries') },
