@@ -92,9 +92,16 @@ export function printable(text: string): string {
   return out;
 }
 
-/** `₹60.00 (INR)`, or `XYZ 60.00` when the symbol is outside what the font can print. */
-export function amountText(amountMinor: number, currency: string): string {
-  const symbol = formatMoney(amountMinor, currency);
+/**
+ * `₹60.00 (INR)`, or `XYZ 60.00` when the symbol is outside what the font can print. `money`
+ * writes the amount in the reader's language (a translator's `money`; English by default).
+ */
+export function amountText(
+  amountMinor: number,
+  currency: string,
+  money: (amountMinor: number, currency: string) => string = formatMoney,
+): string {
+  const symbol = money(amountMinor, currency);
   if (printable(symbol) === symbol) return `${symbol} (${currency})`;
   return `${currency} ${majorAmountText(amountMinor, currency)}`;
 }
@@ -107,7 +114,12 @@ export function amountText(amountMinor: number, currency: string): string {
  */
 export function startPdf(
   info: PDFKit.DocumentInfo,
-  page: { layout?: 'portrait' | 'landscape'; margin?: number } = {},
+  page: {
+    layout?: 'portrait' | 'landscape';
+    margin?: number;
+    /** The text's language (a BCP 47 tag, e.g. the reader's locale); English unless given. */
+    lang?: string;
+  } = {},
   faces: PdfFonts = pdfFonts(),
 ): {
   doc: PDFKit.PDFDocument;
@@ -122,7 +134,7 @@ export function startPdf(
     margin: page.margin ?? 56,
     info,
     tagged: true,
-    lang: PDF_LANG,
+    lang: page.lang ?? PDF_LANG,
     displayTitle: true,
   });
   tagText(doc);
@@ -142,8 +154,11 @@ export function startPdf(
   return { doc, done };
 }
 
-/** The language of every Canopy PDF's text. */
+/** The language of a Canopy PDF's text when none is given (English documents). */
 export const PDF_LANG = 'en-GB';
+
+/** The document language for a translator's locale: English documents keep en-GB. */
+export const pdfLang = (locale: string) => (locale === 'en' ? PDF_LANG : locale);
 
 /**
  * Every text the document draws becomes a structure element (a paragraph unless the call names

@@ -3,8 +3,21 @@
  * a tree drawn in vector paths (nothing fetched) and a QR code to the gift's public page.
  */
 import QRCode from 'qrcode';
-import { PDF_FONT, PDF_FONT_BOLD, PDF_GREEN, PDF_GREY, printable, startPdf } from '../../lib/pdf';
-import { treesText } from './donation-mapper';
+import { translator, type Translator } from '../../lib/i18n';
+import {
+  PDF_FONT,
+  PDF_FONT_BOLD,
+  PDF_GREEN,
+  PDF_GREY,
+  pdfLang,
+  printable,
+  startPdf,
+} from '../../lib/pdf';
+
+type Words = Translator<'pdf'>;
+const english = (): Words => translator(null, 'pdf');
+const treesText = (trees: number, t: Words) =>
+  translator(t.locale, 'mail-donations')('gift.trees', { count: trees });
 
 export interface CertificateData {
   /** Who the trees are for (the donor's display name). */
@@ -32,6 +45,8 @@ export interface CertificateData {
   testMode: boolean;
   /** Trees given to someone (issue 19 §5): `name` is the recipient; the giver unless anonymous. */
   gift?: { givenBy: string | null };
+  /** The reader's saved language (null or absent: English). */
+  locale?: string | null;
 }
 
 const INK = '#1f2937';
@@ -42,30 +57,24 @@ const GRASS = '#bbf7d0';
 /** Tree ids printed on the page; the gift page lists the rest. */
 const TREE_IDS_SHOWN = 6;
 
-const dayText = (iso: string, timeZone = 'UTC') =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  });
+/** "5 March 2026" in English as before issue 26; the reader's own form otherwise. */
+const dayText = (iso: string, t: Words, timeZone = 'UTC') => {
+  const day = { day: 'numeric', month: 'long', year: 'numeric', timeZone } as const;
+  return t.locale === 'en' ? new Date(iso).toLocaleDateString('en-GB', day) : t.date(iso, day);
+};
 
 /** Planted, partly planted or funded, in words. */
-export function plantingText(trees: number, planted: number): string {
-  if (planted >= trees)
-    return trees === 1
-      ? 'Planted: the tree is in the ground.'
-      : 'Planted: every tree is in the ground.';
-  if (planted > 0) return `Partly planted: ${planted} of ${treesText(trees)} in the ground.`;
-  return 'Funded: the trees are paid for and waiting to be planted.';
+export function plantingText(trees: number, planted: number, t: Words = english()): string {
+  if (planted >= trees) return t('certificate.planted', { trees });
+  if (planted > 0) return t('certificate.partlyPlanted', { planted, trees: treesText(trees, t) });
+  return t('certificate.funded');
 }
 
 /** `Tree ids: a, b, and 4 more on the gift page` with the first `n` ids. */
-function treeIdsText(treeIds: string[], n: number): string {
+function treeIdsText(treeIds: string[], n: number, t: Words): string {
   const more = treeIds.length - n;
-  return `Tree ${treeIds.length === 1 ? 'id' : 'ids'}: ${treeIds.slice(0, n).join(', ')}${
-    more > 0 ? `, and ${more} more on the gift page` : ''
-  }`;
+  const words = { count: treeIds.length, ids: treeIds.slice(0, n).join(', '), more };
+  return more > 0 ? t('certificate.treeIdsMore', words) : t('certificate.treeIds', words);
 }
 
 /** The largest size from `max` down to `min` at which `text` fits `width` on one line. */
@@ -161,15 +170,19 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     scale: 8,
     color: { dark: '#000000ff', light: '#ffffffff' },
   });
+  const t = translator(data.locale, 'pdf');
   const givenAt = new Date(data.givenAt);
   const { doc, done } = startPdf(
     {
-      Title: `Canopy certificate: ${printable(data.name)}, ${treesText(data.trees)}`,
+      Title: t('certificate.docTitle', {
+        name: printable(data.name),
+        trees: treesText(data.trees, t),
+      }),
       Author: 'Canopy',
-      Subject: 'Tree gift certificate',
+      Subject: t('certificate.subject'),
       CreationDate: givenAt,
     },
-    { layout: 'landscape', margin: 0 },
+    { layout: 'landscape', margin: 0, lang: pdfLang(t.locale) },
   );
   const W = doc.page.width;
   const H = doc.page.height;
@@ -195,14 +208,10 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     .fontSize(26)
     .fillColor(PDF_GREEN)
     .text('Canopy', 64, 456, { width: 224, align: 'center', lineBreak: false });
-  doc
-    .font(PDF_FONT)
-    .fontSize(9.5)
-    .fillColor(PDF_GREY)
-    .text('Plant, nurture and track trees together.', 64, 490, {
-      width: 224,
-      align: 'center',
-    });
+  doc.font(PDF_FONT).fontSize(9.5).fillColor(PDF_GREY).text(t('brand.tagline'), 64, 490, {
+    width: 224,
+    align: 'center',
+  });
 
   // Right: the words.
   const left = 320;
@@ -212,22 +221,22 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     .font(PDF_FONT_BOLD)
     .fontSize(11)
     .fillColor(LEAF[2])
-    .text('CERTIFICATE OF TREES', left, y, { width, lineBreak: false, characterSpacing: 3.2 });
+    .text(t('certificate.kicker'), left, y, { width, lineBreak: false, characterSpacing: 3.2 });
   y += 26;
   doc
     .font(PDF_FONT_BOLD)
     .fontSize(32)
     .fillColor(INK)
-    .text('A gift that grows', left, y, { width, lineBreak: false, structType: 'H1' });
+    .text(t('certificate.title'), left, y, { width, lineBreak: false, structType: 'H1' });
   y += 52;
   doc
     .font(PDF_FONT)
     .fontSize(13)
     .fillColor(PDF_GREY)
-    .text('This certifies that', left, y, { width, lineBreak: false });
+    .text(t('certificate.certifies'), left, y, { width, lineBreak: false });
   y += 22;
 
-  const name = printable(data.name.trim()) || 'A friend of the trees';
+  const name = printable(data.name.trim()) || t('certificate.friend');
   const nameSize = fittedSize(doc, name, PDF_FONT_BOLD, 30, 18, width);
   doc.font(PDF_FONT_BOLD).fontSize(nameSize).fillColor(PDF_GREEN);
   const nameHeight = Math.min(doc.heightOfString(name, { width }), doc.currentLineHeight(true) * 2);
@@ -241,10 +250,13 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     .stroke();
   y += 12;
 
-  const verb = data.gift ? 'received' : 'gave';
+  const trees = treesText(data.trees, t);
   const gave = data.drive
-    ? `${verb} ${treesText(data.trees)} ${data.gift ? 'for' : 'to'} “${printable(data.drive.name)}”`
-    : `${verb} ${treesText(data.trees)} ${data.gift ? 'for' : 'to'} Canopy's general fund`;
+    ? t(data.gift ? 'certificate.receivedDrive' : 'certificate.gaveDrive', {
+        trees,
+        drive: printable(data.drive.name),
+      })
+    : t(data.gift ? 'certificate.receivedFund' : 'certificate.gaveFund', { trees });
   doc
     .font(PDF_FONT_BOLD)
     .fontSize(fittedSize(doc, gave, PDF_FONT_BOLD, 18, 12, width))
@@ -255,13 +267,18 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
 
   // Only what is known is printed: no empty "Place:" for the general fund.
   const rows: Array<[string, string]> = [];
-  if (data.gift?.givenBy) rows.push(['Given by', data.gift.givenBy]);
-  if (data.drive?.place) rows.push(['Place', data.drive.place]);
+  if (data.gift?.givenBy) rows.push([t('certificate.givenBy'), data.gift.givenBy]);
+  if (data.drive?.place) rows.push([t('certificate.place'), data.drive.place]);
   if (data.drive)
-    rows.push(['Planting day', dayText(data.drive.startsAt, data.drive.timeZone || 'UTC')]);
-  if (data.species.length) rows.push(['Species', data.species.join(', ')]);
-  rows.push(['Given on', dayText(data.givenAt)]);
-  const labelWidth = 92;
+    rows.push([
+      t('certificate.plantingDay'),
+      dayText(data.drive.startsAt, t, data.drive.timeZone || 'UTC'),
+    ]);
+  if (data.species.length) rows.push([t('certificate.species'), data.species.join(', ')]);
+  rows.push([t('certificate.givenOn'), dayText(data.givenAt, t)]);
+  // Wide enough for the longest label in the reader's language (92 pt holds the English ones).
+  doc.font(PDF_FONT_BOLD).fontSize(11);
+  const labelWidth = Math.max(92, ...rows.map(([label]) => doc.widthOfString(label) + 8));
   for (const [label, value] of rows) {
     doc
       .font(PDF_FONT_BOLD)
@@ -282,7 +299,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
   const boxWidth = width - qrSize - 20;
   y = Math.max(y + 8, 360);
   const { planted, treeIds } = data.planting;
-  const status = plantingText(data.trees, planted);
+  const status = plantingText(data.trees, planted, t);
   const idsWidth = boxWidth - 24;
   doc.font(PDF_FONT_BOLD).fontSize(12);
   const statusHeight = doc.heightOfString(status, { width: idsWidth });
@@ -290,7 +307,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
   doc.font(PDF_FONT).fontSize(8.5);
   let ids = '';
   for (let n = Math.min(treeIds.length, TREE_IDS_SHOWN); n > 0; n--) {
-    ids = treeIdsText(treeIds, n);
+    ids = treeIdsText(treeIds, n, t);
     if (doc.heightOfString(ids, { width: idsWidth }) <= doc.currentLineHeight(true) * 3.2) break;
   }
   const idsHeight = ids ? doc.heightOfString(ids, { width: idsWidth }) : 0;
@@ -316,7 +333,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     .font(PDF_FONT)
     .fontSize(8)
     .fillColor(PDF_GREY)
-    .text('Follow this gift', qrX - 30, qrY + qrSize + 10, {
+    .text(t('certificate.follow'), qrX - 30, qrY + qrSize + 10, {
       width: qrSize + 60,
       align: 'center',
       lineBreak: false,
@@ -329,7 +346,7 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
     .font(PDF_FONT)
     .fontSize(8.5)
     .fillColor(PDF_GREY)
-    .text('Follow the trees online:', left, H - 118, { width: footWidth, lineBreak: false });
+    .text(t('certificate.followOnline'), left, H - 118, { width: footWidth, lineBreak: false });
   doc
     .font(PDF_FONT_BOLD)
     .fontSize(fittedSize(doc, address, PDF_FONT_BOLD, 8.5, 5, footWidth))
@@ -340,13 +357,16 @@ export async function renderCertificatePdf(data: CertificateData): Promise<Buffe
       .font(PDF_FONT)
       .fontSize(8.5)
       .fillColor(PDF_GREY)
-      .text(`Receipt ${data.receiptNumber}`, left, H - 90, { width: footWidth, lineBreak: false });
+      .text(t('certificate.receipt', { number: data.receiptNumber }), left, H - 90, {
+        width: footWidth,
+        lineBreak: false,
+      });
   if (data.testMode)
     doc
       .font(PDF_FONT_BOLD)
       .fontSize(9)
       .fillColor('#b91c1c')
-      .text('TEST MODE - no card was charged and no money moved.', left, H - 74, {
+      .text(t('testMode'), left, H - 74, {
         width: footWidth,
         lineBreak: false,
       });

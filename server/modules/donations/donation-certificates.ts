@@ -110,6 +110,7 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
     name: string,
     viewerId: string,
     gift?: { trees: number; givenBy: string | null },
+    locale: string | null = null,
   ): Promise<Buffer> {
     const [drive, planting] = await Promise.all([
       row.drive_id ? ports.drive(row.drive_id, viewerId) : Promise.resolve(null),
@@ -132,6 +133,7 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
       giftUrl: giftPageUrl(deps.appUrl, row.id),
       receiptNumber: row.receipt_number,
       testMode: row.provider === 'test',
+      locale,
     });
   }
 
@@ -145,9 +147,10 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
      * not exist), 409 with the reason for a cash, unpaid or refunded donation.
      */
     async certificate(
-      user: { id: string },
+      user: { id: string; locale?: string | null },
       id: string,
     ): Promise<{ filename: string; pdf: Buffer }> {
+      const locale = user.locale ?? null;
       const row = await repo.findById(id);
       if (!row || !(await mayViewCertificate(user, row)))
         throw notFound(DONATION_MESSAGES.notFound);
@@ -158,15 +161,22 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
         const gift = await deps.claimedGift!(row.id, user.id);
         return {
           filename: filenameOf(row),
-          pdf: await render(row, gift!.recipient_name, user.id, {
-            trees: gift!.trees,
-            givenBy: await giverOf(row),
-          }),
+          pdf: await render(
+            row,
+            gift!.recipient_name,
+            user.id,
+            { trees: gift!.trees, givenBy: await giverOf(row) },
+            locale,
+          ),
         };
       }
       const donor = await ports.person(row.donor_id);
-      const name = donor && !donor.deletedAt ? displayName(donor) : 'A friend of the trees';
-      return { filename: filenameOf(row), pdf: await render(row, name, user.id) };
+      // No name: the certificate says "A friend of the trees" in the reader's language.
+      const name = donor && !donor.deletedAt ? displayName(donor) : '';
+      return {
+        filename: filenameOf(row),
+        pdf: await render(row, name, user.id, undefined, locale),
+      };
     },
 
     /**
@@ -181,7 +191,7 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
       return {
         filename: filenameOf(row),
         contentType: 'application/pdf',
-        content: await render(row, displayName(donor), row.donor_id),
+        content: await render(row, displayName(donor), row.donor_id, undefined, donor.locale),
       };
     },
 
@@ -192,13 +202,18 @@ export function donationCertificates(deps: DonationCertificatesDeps) {
     ): Promise<MailAttachment | null> {
       const row = await repo.findById(donationId);
       if (!row || certificateProblem(row)) return null;
+      // In the giver's language, as the mail it goes with.
+      const donor = await ports.person(row.donor_id);
       return {
         filename: filenameOf(row),
         contentType: 'application/pdf',
-        content: await render(row, gift.recipient_name, row.donor_id, {
-          trees: gift.trees,
-          givenBy: await giverOf(row),
-        }),
+        content: await render(
+          row,
+          gift.recipient_name,
+          row.donor_id,
+          { trees: gift.trees, givenBy: await giverOf(row) },
+          donor?.locale ?? null,
+        ),
       };
     },
   };

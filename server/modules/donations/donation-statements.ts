@@ -68,7 +68,13 @@ export function donationStatements(deps: DonationStatementsDeps) {
   const repo = donationStatementsRepository(uow.db);
 
   /** Every paid gift of the donor's year, oldest first, read a page at a time. */
-  async function giftsOf(donorId: string, year: number): Promise<StatementGift[]> {
+  async function giftsOf(
+    donorId: string,
+    year: number,
+    locale: string | null,
+  ): Promise<StatementGift[]> {
+    const words = translator(locale, 'mail-donations');
+    const t = translator(locale, 'pdf');
     const range = yearRange(year);
     const rows: Array<StatementDonationRow & DonationWithDrive> = [];
     for (let after: StatementKey | null = null; ;) {
@@ -84,26 +90,22 @@ export function donationStatements(deps: DonationStatementsDeps) {
     );
     return rows.map((row) => {
       const organisation = row.organisation_id ? organisations.get(row.organisation_id) : null;
-      const given = describeGift({
-        kind: row.kind,
-        trees: row.trees,
-        driveName:
-          row.drive_name ??
-          (organisation && !organisation.deletedAt ? displayName(organisation) : null),
-        nurseryName: nurseryOf(row)?.name ?? null,
-      });
-      const every =
-        row.subscription_interval === 'month'
-          ? 'monthly gift'
-          : row.subscription_interval === 'year'
-            ? 'yearly gift'
-            : row.subscription_id
-              ? 'recurring gift'
-              : null;
+      const given = describeGift(
+        {
+          kind: row.kind,
+          trees: row.trees,
+          driveName:
+            row.drive_name ??
+            (organisation && !organisation.deletedAt ? displayName(organisation) : null),
+          nurseryName: nurseryOf(row)?.name ?? null,
+        },
+        words,
+      );
+      const interval = row.subscription_interval ?? (row.subscription_id ? 'other' : null);
       return {
         paidAt: row.paid_at!,
         receiptNumber: row.receipt_number ?? row.id,
-        description: every ? `${given}, ${every}` : given,
+        description: interval ? t('statement.recurring', { given, interval }) : given,
         amountMinor: row.amount_minor,
         currency: row.currency,
         testMode: row.provider === 'test',
@@ -113,10 +115,13 @@ export function donationStatements(deps: DonationStatementsDeps) {
 
   /** The statement PDF of a donor's year (an empty year says so). */
   async function render(
-    donor: { id: string; name: string; email: string | null },
+    donor: { id: string; name: string; email: string | null; locale: string | null },
     year: number,
   ): Promise<Buffer> {
-    const [gifts, billing] = await Promise.all([giftsOf(donor.id, year), deps.billingOf(donor.id)]);
+    const [gifts, billing] = await Promise.all([
+      giftsOf(donor.id, year, donor.locale),
+      deps.billingOf(donor.id),
+    ]);
     const totals = new Map<string, { amountMinor: number; gifts: number }>();
     for (const gift of gifts) {
       const total = totals.get(gift.currency) ?? { amountMinor: 0, gifts: 0 };
@@ -135,6 +140,7 @@ export function donationStatements(deps: DonationStatementsDeps) {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([currency, total]) => ({ currency, ...total })),
       madeAt: clock.now().toISOString(),
+      locale: donor.locale,
     });
   }
 
@@ -142,7 +148,12 @@ export function donationStatements(deps: DonationStatementsDeps) {
     /** GET /api/donations/statement?year=: the caller's own statement of that year. */
     async statement(user: SessionUser, year: number): Promise<{ filename: string; pdf: Buffer }> {
       const pdf = await render(
-        { id: user.id, name: user.name?.trim() || user.username, email: user.email },
+        {
+          id: user.id,
+          name: user.name?.trim() || user.username,
+          email: user.email,
+          locale: user.locale,
+        },
         year,
       );
       return { filename: statementFilename(year), pdf };
@@ -159,7 +170,10 @@ export function donationStatements(deps: DonationStatementsDeps) {
       return {
         filename: statementFilename(year),
         contentType: 'application/pdf',
-        content: await render({ id: donorId, name: displayName(donor), email: donor.email }, year),
+        content: await render(
+          { id: donorId, name: displayName(donor), email: donor.email, locale: donor.locale },
+          year,
+        ),
       };
     },
 

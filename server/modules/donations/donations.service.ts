@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { CSV_BOM } from '../../lib/csv';
 import { keysetStream } from '../../lib/keyset-stream';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { MailQueue } from '../../jobs/jobs-port';
 import type { Log } from '../../lib/log';
@@ -341,19 +342,23 @@ export function donationsService(deps: DonationsServiceDeps) {
         donorName: user.name?.trim() || user.username,
         donorEmail: user.email,
         billing: await billingOf(user.id),
-        gift: describeGift({
-          ...row,
-          driveName: row.drive_name,
-          nurseryName: nurseryOf(row)?.name ?? null,
-          organisationName: row.organisation_id
-            ? ((await repo.paymentParties(row.id))?.organisation_name ?? null)
-            : null,
-        }),
+        gift: describeGift(
+          {
+            ...row,
+            driveName: row.drive_name,
+            nurseryName: nurseryOf(row)?.name ?? null,
+            organisationName: row.organisation_id
+              ? ((await repo.paymentParties(row.id))?.organisation_name ?? null)
+              : null,
+          },
+          translator(user.locale, 'mail-donations'),
+        ),
         category: row.category,
         amountMinor: row.amount_minor,
         currency: row.currency,
         testMode: row.provider === 'test',
         issuer: deps.receipts,
+        locale: user.locale,
       });
       return { filename: `canopy-receipt-${row.receipt_number}.pdf`, pdf };
     },

@@ -6,14 +6,16 @@ import {
   PDF_FONT_BOLD,
   PDF_GREEN,
   PDF_GREY,
+  pdfLang,
   pdfRow,
   printable,
   separatePdfFonts,
   startPdf,
   type PdfFonts,
 } from '../../lib/pdf';
+import { translator } from '../../lib/i18n';
 import { yieldToEventLoop } from '../../lib/yield';
-import { pdfBilledTo, pdfIssuedHeading, pdfIssuerFooter } from './receipt-pdf';
+import { pdfBilledTo, pdfIssuedHeading, pdfIssuerFooter, type PdfWords } from './receipt-pdf';
 
 /** One paid gift as a line of the statement. */
 export interface StatementGift {
@@ -40,6 +42,8 @@ export interface StatementData {
   totals: Array<{ currency: string; amountMinor: number; gifts: number }>;
   /** ISO timestamp the statement was made. */
   madeAt: string;
+  /** The donor's saved language (null or absent: English). */
+  locale?: string | null;
 }
 
 /**
@@ -60,13 +64,10 @@ function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
   return run;
 }
 
-const dayText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+const DAY = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' } as const;
+/** "5 Mar 2026" in English as before issue 26; the reader's own form otherwise. */
+const dayText = (iso: string, t: PdfWords) =>
+  t.locale === 'en' ? new Date(iso).toLocaleDateString('en-GB', DAY) : t.date(iso, DAY);
 
 /**
  * A donor's yearly statement (issue 22): who issues it, who gave, every gift paid that year with
@@ -80,14 +81,16 @@ export function renderStatementPdf(data: StatementData): Promise<Buffer> {
 
 async function draw(data: StatementData): Promise<Buffer> {
   statementFonts ??= separatePdfFonts();
+  const t = translator(data.locale, 'pdf');
+  const { year } = data;
   const { doc, done } = startPdf(
     {
-      Title: `Canopy yearly statement ${data.year}`,
+      Title: t('statement.docTitle', { year }),
       Author: 'Canopy',
-      Subject: `Donations paid in ${data.year}`,
+      Subject: t('statement.subject', { year }),
       CreationDate: new Date(data.madeAt),
     },
-    {},
+    { lang: pdfLang(t.locale) },
     statementFonts,
   );
   const left = doc.page.margins.left;
@@ -100,33 +103,30 @@ async function draw(data: StatementData): Promise<Buffer> {
     { x: left + width - 118, w: 118 },
   ] as const;
 
-  pdfIssuedHeading(doc, data.issuer, `Yearly statement ${data.year}`);
+  pdfIssuedHeading(doc, data.issuer, t('statement.title', { year }), t);
   doc.moveDown(0.5);
   const row = (label: string, value: string) => pdfRow(doc, 11, label, value);
-  row('Period:', `1 January to 31 December ${data.year} (UTC)`);
-  row('Donor:', data.donorEmail ? `${data.donorName} <${data.donorEmail}>` : data.donorName);
+  row(t('statement.period'), t('statement.periodValue', { year }));
+  row(t('donor'), data.donorEmail ? `${data.donorName} <${data.donorEmail}>` : data.donorName);
   doc.moveDown();
 
-  pdfBilledTo(doc, data.billing);
+  pdfBilledTo(doc, data.billing, t);
 
   if (data.gifts.some((gift) => gift.testMode)) {
-    doc
-      .fillColor('#b91c1c')
-      .font(PDF_FONT_BOLD)
-      .fontSize(11)
-      .text('TEST MODE gifts are marked (test): no card was charged and no money moved.');
+    doc.fillColor('#b91c1c').font(PDF_FONT_BOLD).fontSize(11).text(t('statement.testMode'));
     doc.moveDown(0.5);
   }
 
   if (data.gifts.length === 0) {
-    doc
-      .font(PDF_FONT)
-      .fontSize(11)
-      .fillColor('black')
-      .text(`No paid gifts in ${data.year}: there is nothing to list for this year.`);
+    doc.font(PDF_FONT).fontSize(11).fillColor('black').text(t('statement.none', { year }));
   } else {
     const bottom = () => doc.page.height - doc.page.margins.bottom;
-    const header = ['Date', 'Receipt number', 'Given', 'Amount'] as const;
+    const header = [
+      t('statement.column.date'),
+      t('statement.column.receipt'),
+      t('statement.column.given'),
+      t('statement.column.amount'),
+    ] as const;
     /** One line of the table; cells may wrap (the line is as tall as its tallest cell). */
     const line = (cells: readonly string[], bold: boolean) => {
       doc.font(bold ? PDF_FONT_BOLD : PDF_FONT).fontSize(9.5);
@@ -159,10 +159,12 @@ async function draw(data: StatementData): Promise<Buffer> {
       if (i > 0 && i % ROWS_PER_TURN === 0) await yieldToEventLoop();
       line(
         [
-          dayText(gift.paidAt),
+          dayText(gift.paidAt, t),
           gift.receiptNumber,
-          gift.testMode ? `${gift.description} (test)` : gift.description,
-          amountText(gift.amountMinor, gift.currency),
+          gift.testMode
+            ? t('statement.testGift', { description: gift.description })
+            : gift.description,
+          amountText(gift.amountMinor, gift.currency, t.money),
         ],
         false,
       );
@@ -175,8 +177,12 @@ async function draw(data: StatementData): Promise<Buffer> {
         .fontSize(13)
         .fillColor(PDF_GREEN)
         .text(
-          `Total in ${total.currency}: ${amountText(total.amountMinor, total.currency)} ` +
-            `(${total.gifts} ${total.gifts === 1 ? 'gift' : 'gifts'})`,
+          t('statement.total', {
+            currency: total.currency,
+            amount: amountText(total.amountMinor, total.currency, t.money),
+            gifts: total.gifts,
+            count: String(total.gifts),
+          }),
           left,
           doc.y,
           { width },
@@ -190,14 +196,9 @@ async function draw(data: StatementData): Promise<Buffer> {
     .font(PDF_FONT)
     .fontSize(9)
     .fillColor(PDF_GREY)
-    .text(
-      `Every gift paid in ${data.year} and still paid when this statement was made ` +
-        `(${data.madeAt.slice(0, 10)}); refunded and disputed payments are not listed. ` +
-        'Each gift has its own receipt under the number shown.',
-      left,
-      doc.y,
-      { width },
-    );
+    .text(t('statement.footnote', { year, madeOn: data.madeAt.slice(0, 10) }), left, doc.y, {
+      width,
+    });
   doc.end();
   return done;
 }
