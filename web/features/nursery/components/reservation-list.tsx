@@ -10,7 +10,7 @@ import { useReservationAction } from '../api';
 import { rich, useT } from '../../../i18n/use-t';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { nurseryMessages, type NurseryKey } from '../messages';
-import { useMoney } from '../money';
+import { useMoney } from '../../../i18n/money';
 import { sizeWord } from '../sizes';
 
 const ACTION_LABELS: Record<ReservationAction, NurseryKey> = {

@@ -13,7 +13,7 @@ import { formatCount, formatDecimal } from '../../../lib/numbers';
 import { useT, type Translate } from '../../../i18n/use-t';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { nurseryMessages, type NurseryKey } from '../messages';
-import { useMoney } from '../money';
+import { useMoney } from '../../../i18n/money';
 import { sizeWord } from '../sizes';
 
 const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));

@@ -22,7 +22,7 @@ import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useSaveStock } from '../api';
 import { useT } from '../../../i18n/use-t';
 import { nurseryMessages } from '../messages';
-import { useMoney } from '../money';
+import { useMoney } from '../../../i18n/money';
 
 const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
 

@@ -12,7 +12,7 @@ import { Table } from '../../../components/ui/table';
 import { useT } from '../../../i18n/use-t';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { nurseryMessages } from '../messages';
-import { useMoney } from '../money';
+import { useMoney } from '../../../i18n/money';
 import { sizeLabel } from '../sizes';
 
 /** The nursery's own stock: a table of lines, add and edit in a modal, delete after asking. */
