@@ -71,12 +71,12 @@ export const calendarFeedRoutes =
         },
       },
       async (request, reply) => {
-        const owner = await feeds.ownerOf(request.params.token);
+        const owner = await feeds.feedOwner(request.params.token);
         if (!owner) throw notFound(FEED_NOT_FOUND);
         return reply
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('cache-control', 'private, max-age=300')
-          .send(await drives.feed(owner));
+          .send(await drives.feed(owner.userId, owner.locale));
       },
     );
   };

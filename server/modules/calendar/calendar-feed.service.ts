@@ -17,8 +17,8 @@ export function calendarFeedService(deps: {
   clock: Clock;
   secret: string;
   appUrl: string;
-  /** Whether the feed's owner still has an account (the users module owns that). */
-  users: Pick<UsersService, 'liveIds'>;
+  /** Whether the feed's owner still has an account, and their language (the users module's). */
+  users: Pick<UsersService, 'people'>;
 }) {
   const { repo, clock } = deps;
   // A key of its own: feed tokens can never be confused with session JWT signatures.
@@ -39,6 +39,17 @@ export function calendarFeedService(deps: {
       },
     };
   };
+
+  /** The feed's owner and the language their feed is written in; null when not a live feed. */
+  async function feedOwner(
+    token: string,
+  ): Promise<{ userId: string; locale: string | null } | null> {
+    if (!FEED_TOKEN_PATTERN.test(token)) return null;
+    const row = await repo.findOwnerByHash(hashSecretToken(token));
+    if (!row) return null;
+    const owner = (await deps.users.people([row.user_id])).get(row.user_id);
+    return owner && !owner.deletedAt ? { userId: owner.id, locale: owner.locale } : null;
+  }
 
   return {
     /** The member's feed address, created on first use. */
@@ -61,11 +72,10 @@ export function calendarFeedService(deps: {
 
     /** Whose feed this token opens, or null (malformed, revoked, or the account is gone). */
     async ownerOf(token: string): Promise<string | null> {
-      if (!FEED_TOKEN_PATTERN.test(token)) return null;
-      const row = await repo.findOwnerByHash(hashSecretToken(token));
-      if (!row || !(await deps.users.liveIds([row.user_id])).has(row.user_id)) return null;
-      return row.user_id;
+      return (await feedOwner(token))?.userId ?? null;
     },
+
+    feedOwner,
   };
 }
 export type CalendarFeedService = ReturnType<typeof calendarFeedService>;

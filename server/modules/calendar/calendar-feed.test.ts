@@ -120,6 +120,30 @@ describe.each(databaseTargets)('personal calendar feed on $name', (target) => {
     expect(text.indexOf(joined.id)).toBeLessThan(text.indexOf(organised.id));
   });
 
+  it('writes the feed in its owner’s saved language (Spanish, Hindi)', async () => {
+    const db = await setup();
+    const me = await signedInUser(t.app, db, { profile_type: 'corporate', locale: 'es' });
+    const drive = buildDrive(me.user.id, { name: 'Río', starts_at: '2026-06-20T08:00:00.000Z' });
+    await db.insertInto('drives').values(drive).execute();
+    const path = pathOf(await feedUrl(me.headers));
+    const feed = async () =>
+      (await t.app.inject({ method: 'GET', url: path })).body.replace(/\r\n[ \t]/g, '');
+    const spanish = await feed();
+    expect(spanish).toContain('X-WR-CALNAME:Jornadas de plantación de Canopy');
+    expect(spanish).toContain(`Detalles: ${APP_URL}/app/delive-detail/${drive.id}`);
+    await db.updateTable('users').set({ locale: 'hi' }).where('id', '=', me.user.id).execute();
+    const hindi = await feed();
+    expect(hindi).toContain('X-WR-CALNAME:Canopy के वृक्षारोपण अभियान');
+    expect(hindi).toContain(`विवरण: ${APP_URL}/app/delive-detail/${drive.id}`);
+    // The drive's .ics download speaks the signed-in member's language too.
+    const ics = await t.app.inject({
+      method: 'GET',
+      url: `/api/drives/${drive.id}/ics`,
+      headers: me.headers,
+    });
+    expect(ics.body.replace(/\r\n[ \t]/g, '')).toContain(`विवरण: ${APP_URL}`);
+  });
+
   it('rotating revokes the old address and answers the new one', async () => {
     const db = await setup();
     const me = await signedInUser(t.app, db);

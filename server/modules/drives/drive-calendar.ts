@@ -2,6 +2,7 @@ import { CALENDAR_THEMES, DRIVE_MESSAGES, type CalendarEvent } from '../../../co
 import type { DriveRow } from '../../db/tables';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
+import { translator, type Translator } from '../../lib/i18n';
 import { buildCalendar, type IcsEvent } from '../../lib/ical';
 import { driveEnd, driveLink } from './drive-mapper';
 import { dayAfter, dayStart } from './drive-queries';
@@ -52,7 +53,7 @@ type IcsDrive = Pick<
 export function driveCalendar(deps: { repo: DrivesRepository; clock: Clock; appUrl: string }) {
   const { repo, clock } = deps;
 
-  function icsEvent(drive: IcsDrive): IcsEvent {
+  function icsEvent(drive: IcsDrive, t: Translator<'calendar-feed'>): IcsEvent {
     const link = `${deps.appUrl}${driveLink(drive.id)}`;
     return {
       uid: `${drive.id}@canopy`,
@@ -61,7 +62,9 @@ export function driveCalendar(deps: { repo: DrivesRepository; clock: Clock; appU
       end: new Date(driveEnd(drive.starts_at, drive.duration_hours)),
       summary: drive.name,
       location: drive.location_text,
-      description: [drive.description.trim(), `Details: ${link}`].filter(Boolean).join('\n\n'),
+      description: [drive.description.trim(), t('event.details', { link })]
+        .filter(Boolean)
+        .join('\n\n'),
       url: link,
       geo: { lat: drive.lat, lon: drive.lng },
     };
@@ -87,23 +90,27 @@ export function driveCalendar(deps: { repo: DrivesRepository; clock: Clock; appU
       }));
     },
 
-    /** One drive as an .ics download. */
-    async ics(id: string): Promise<{ filename: string; body: string }> {
+    /** One drive as an .ics download, its words in the member's language. */
+    async ics(
+      id: string,
+      locale: string | null = null,
+    ): Promise<{ filename: string; body: string }> {
       const drive = await repo.findById(id);
       if (!drive) throw notFound(DRIVE_MESSAGES.notFound);
       return {
         filename: `${slugify(drive.name)}.ics`,
-        body: buildCalendar({ events: [icsEvent(drive)] }),
+        body: buildCalendar({ events: [icsEvent(drive, translator(locale, 'calendar-feed'))] }),
       };
     },
 
     /** Everything a member organises or joined from 30 days ago on, for their calendar feed. */
-    async feed(userId: string): Promise<string> {
+    async feed(userId: string, locale: string | null = null): Promise<string> {
+      const t = translator(locale, 'calendar-feed');
       const since = new Date(clock.now().getTime() - FEED_PAST_DAYS * DAY_MS).toISOString();
       const rows = await repo.mineBetween(userId, since, undefined, FEED_MAX_EVENTS);
       return buildCalendar({
-        name: 'Canopy tree drives',
-        events: rows.map((row) => icsEvent(row)),
+        name: t('feed.name'),
+        events: rows.map((row) => icsEvent(row, t)),
       });
     },
   };

@@ -318,8 +318,8 @@ export const drivesRoutes =
         },
       },
       async (request, reply) => {
-        await sessions.requireUser(request);
-        const { filename, body } = await drives.ics(request.params.id);
+        const { user } = await sessions.requireUser(request);
+        const { filename, body } = await drives.ics(request.params.id, user.locale);
         return reply
           .header('content-type', 'text/calendar; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
