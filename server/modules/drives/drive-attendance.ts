@@ -455,6 +455,7 @@ export function driveAttendance(deps: AttendanceDeps) {
         name: nameOf(user.id),
         year,
         issuedOn: now.slice(0, 10),
+        locale: user.locale,
         drives: rows.map((r) => {
           const w = wallClockAt(new Date(r.starts_at), r.time_zone);
           return {

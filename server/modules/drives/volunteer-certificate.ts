@@ -1,10 +1,12 @@
 import { countryLabel } from '../../../contract/countries';
+import { translator, type Translator } from '../../lib/i18n';
 import {
   PDF_FONT,
   PDF_FONT_BOLD,
   PDF_GREEN,
   PDF_GREY,
   pdfBrand,
+  pdfLang,
   printable,
   startPdf,
 } from '../../lib/pdf';
@@ -19,10 +21,13 @@ export interface CertificateDrive {
   minutes: number;
 }
 
-export const hoursText = (minutes: number) => {
+/** "3 h 05 min" in the reader's language (English unless a translator is given). */
+export const hoursText = (minutes: number, t: Translator<'pdf'> = translator(null, 'pdf')) => {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  return m === 0 ? `${h} h` : `${h} h ${String(m).padStart(2, '0')} min`;
+  return m === 0
+    ? t('volunteer.hours', { h: String(h) })
+    : t('volunteer.hoursMinutes', { h: String(h), m: String(m).padStart(2, '0') });
 };
 
 export const placeText = (location: string, country: string) =>
@@ -37,31 +42,40 @@ export function volunteerCertificatePdf(data: {
   year: number;
   drives: CertificateDrive[];
   issuedOn: string;
+  /** The member's saved language (null or absent: English). */
+  locale?: string | null;
 }): Promise<Buffer> {
+  const t = translator(data.locale, 'pdf');
+  const { year } = data;
   const total = data.drives.reduce((sum, d) => sum + d.minutes, 0);
-  const { doc, done } = startPdf({
-    Title: `Canopy volunteer certificate ${data.year}: ${printable(data.name)}`,
-    Author: 'Canopy',
-  });
+  const { doc, done } = startPdf(
+    { Title: t('volunteer.docTitle', { year, name: printable(data.name) }), Author: 'Canopy' },
+    { lang: pdfLang(t.locale) },
+  );
   pdfBrand(doc);
   doc.moveDown(0.5);
   doc
     .font(PDF_FONT_BOLD)
     .fontSize(18)
     .fillColor('black')
-    .text(`Volunteer certificate ${data.year}`, { structType: 'H1' });
+    .text(t('volunteer.title', { year }), { structType: 'H1' });
   doc.moveDown(0.5);
   doc
     .font(PDF_FONT)
     .fontSize(12)
     .text(
       printable(
-        `This certifies that ${data.name} volunteered ${hoursText(total)} at ${data.drives.length} tree-planting drive${data.drives.length === 1 ? '' : 's'} on Canopy in ${data.year}, as recorded at check-in by each drive's organiser.`,
+        t('volunteer.certifies', {
+          name: data.name,
+          hours: hoursText(total, t),
+          drives: data.drives.length,
+          count: String(data.drives.length),
+          year,
+        }),
       ),
     );
   doc.moveDown();
-  if (data.drives.length === 0)
-    doc.fillColor(PDF_GREY).text(`No attended drives were recorded in ${data.year}.`);
+  if (data.drives.length === 0) doc.fillColor(PDF_GREY).text(t('volunteer.none', { year }));
   for (const d of data.drives) {
     doc
       .font(PDF_FONT_BOLD)
@@ -72,17 +86,38 @@ export function volunteerCertificatePdf(data: {
       .font(PDF_FONT)
       .fontSize(10)
       .fillColor(PDF_GREY)
-      .text(printable(`${d.place} · Organiser: ${d.organiser} · ${hoursText(d.minutes)}`));
+      .text(
+        printable(
+          t('volunteer.drive', {
+            place: d.place,
+            organiser: d.organiser,
+            hours: hoursText(d.minutes, t),
+          }),
+        ),
+      );
     doc.moveDown(0.4);
   }
   doc.moveDown();
+  const hours = total / 60;
   doc
     .font(PDF_FONT_BOLD)
     .fontSize(13)
     .fillColor(PDF_GREEN)
-    .text(`Total: ${hoursText(total)} (${(total / 60).toFixed(2)} hours)`);
+    .text(
+      t('volunteer.total', {
+        hours: hoursText(total, t),
+        decimal:
+          t.locale === 'en'
+            ? hours.toFixed(2)
+            : t.number(hours, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+      }),
+    );
   doc.moveDown();
-  doc.font(PDF_FONT).fontSize(9).fillColor(PDF_GREY).text(`Issued on ${data.issuedOn} by Canopy.`);
+  doc
+    .font(PDF_FONT)
+    .fontSize(9)
+    .fillColor(PDF_GREY)
+    .text(t('volunteer.issued', { date: data.issuedOn }));
   doc.end();
   return done;
 }
