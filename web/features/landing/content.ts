@@ -60,6 +60,17 @@ export const INITIALS_CLASSES = [
 /** The three steps (how.<id>.title/text). */
 export const HOW_IT_WORKS = ['join', 'plant', 'nurture'] as const;
 
+export type TourIllustration = 'drive' | 'donate' | 'register' | 'nurture' | 'impact';
+
+/** The Watch Demo tour's steps in order (words: landing-more.json tour.<step>.title/text). */
+export const TOUR_STEPS: readonly TourIllustration[] = [
+  'drive',
+  'donate',
+  'register',
+  'nurture',
+  'impact',
+];
+
 /** The footer's link groups (labels: landing.json footer.<key>). */
 export const FOOTER_LINKS = [
   {

@@ -1,17 +1,8 @@
-import en from '../../../locales/en/landing-more.json';
+// The attribute lets Node (the Playwright walk-through imports this file) load the JSON too.
+import en from '../../../locales/en/landing-more.json' with { type: 'json' };
+import { TOUR_STEPS } from './content';
 
-export type TourIllustration = 'drive' | 'donate' | 'register' | 'nurture' | 'impact';
-
-/** The Watch Demo tour's steps in order (words: landing-more.json tour.<step>.title/text). */
-export const TOUR_STEPS: readonly TourIllustration[] = [
-  'drive',
-  'donate',
-  'register',
-  'nurture',
-  'impact',
-];
-
-/** The tour in English, straight from the catalogue (the Playwright walk-through reads it). */
+/** The Watch Demo tour in English, straight from the catalogue (app-pages.spec walks through it). */
 export const TOUR_SLIDES = TOUR_STEPS.map((step) => ({
   title: en[`tour.${step}.title`],
   text: en[`tour.${step}.text`],

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { TOUR_STEPS } from '../tour-slides';
+import { TOUR_STEPS } from '../content';
 import { useT } from '../../../i18n/use-t';
 import { landingMoreMessages } from '../more-messages';
 import { Button, ButtonLink } from '../../../components/ui/button';

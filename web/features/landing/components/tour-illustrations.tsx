@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TourIllustration } from '../tour-slides';
+import type { TourIllustration } from '../content';
 import { useT } from '../../../i18n/use-t';
 import { landingMoreMessages } from '../more-messages';
 
