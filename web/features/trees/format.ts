@@ -1,11 +1,6 @@
 import { formatCalendarDay, formatDateTime } from '../../lib/dates';
 import { DEATH_CAUSES, type CareAction, type DeathCause } from '../../../contract/tree-care';
-import {
-  TREE_SIZES,
-  TREE_SPECIES,
-  speciesByValue,
-  type TreeSizeValue,
-} from '../../../contract/options';
+import { TREE_SIZES, TREE_SPECIES, type TreeSizeValue } from '../../../contract/options';
 import type { Tree, TreeStatus } from '../../../contract/trees';
 
 export const MY_TREES_PATH = '/app/my-trees';
@@ -36,12 +31,15 @@ export const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({
   value: String(s.value),
   label: s.label,
 }));
-export const speciesName = (value: number) => speciesByValue(value)?.label;
 
 /** What a tree is called on cards and headings: its nickname, else its species (× count). */
-export function treeTitle(tree: Pick<Tree, 'name' | 'species' | 'count'>): string {
+export function treeTitle(
+  tree: Pick<Tree, 'name' | 'species' | 'count'>,
+  speciesName: (value: number) => string = () => tree.species.label,
+): string {
   if (tree.name) return tree.name;
-  return tree.count > 1 ? `${tree.species.label} × ${tree.count}` : tree.species.label;
+  const species = speciesName(tree.species.value);
+  return tree.count > 1 ? `${species} × ${tree.count}` : species;
 }
 
 /** A planting or measurement day (stored as UTC midnight), e.g. "3 Mar 2026" in the browser's locale. */

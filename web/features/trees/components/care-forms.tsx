@@ -17,11 +17,12 @@ import { fieldErrorText, SelectField, TextAreaField } from '../../../components/
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError } from '../../../lib/api-client';
 import { useLogCare, useReportHealth } from '../api';
-import { actionKey, todayKey, treeTitle } from '../format';
+import { actionKey, todayKey } from '../format';
 import { failureMessage } from '../../../lib/api-client';
 import { useToastOutcome } from './field-outcome';
 import { useT } from '../../../i18n/use-t';
 import { treeCareMessages, treesMessages } from '../messages';
+import { useTreeNames } from '../use-tree-names';
 
 /**
  * After a refusal: a message the server tied to one of this form's fields goes beside it (and
@@ -95,6 +96,7 @@ interface CareValues {
 export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
   const logCare = useLogCare();
   const t = useT(treeCareMessages);
+  const names = useTreeNames();
   const tt = useT(treesMessages);
   const toastOutcome = useToastOutcome();
   // Six kinds of care: tiles, not a select (issue 23).
@@ -118,7 +120,7 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
         await logCare.mutateAsync({
           id: tree.id,
           body,
-          label: t('careForm.queue', { title: treeTitle(tree) }),
+          label: t('careForm.queue', { title: names.title(tree) }),
         }),
       );
       onDone();
@@ -130,7 +132,7 @@ export function CareForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={t('careForm.label', { title: treeTitle(tree) })}
+      aria-label={t('careForm.label', { title: names.title(tree) })}
       className="flex flex-col gap-4"
     >
       <ChoiceTiles legend={t('careForm.what')} options={careTiles} {...form.field('action')} />
@@ -175,8 +177,9 @@ interface DeathValues {
 export function DeathForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
   const t = useT(treeCareMessages);
   const tt = useT(treesMessages);
+  const names = useTreeNames();
   const toastOutcome = useToastOutcome();
-  const report = useReportHealth(tree.id, t('death.queue', { title: treeTitle(tree) }));
+  const report = useReportHealth(tree.id, t('death.queue', { title: names.title(tree) }));
   const form = useContractForm<DeathValues>(
     healthRequestSchema,
     { status: 'dead', cause: undefined },
@@ -201,7 +204,7 @@ export function DeathForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={t('death.label', { title: treeTitle(tree) })}
+      aria-label={t('death.label', { title: names.title(tree) })}
       className="flex flex-col gap-4"
     >
       <p>{t('death.intro')}</p>

@@ -11,7 +11,7 @@ import { DateField } from '../../../components/ui/date-field';
 import { TextField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useAddMeasurement } from '../api';
-import { todayKey, treeTitle } from '../format';
+import { todayKey } from '../format';
 import { FormFooter, useRefusal } from './care-forms';
 import {
   OptionalPhotoField,
@@ -22,6 +22,7 @@ import {
 import { useToastOutcome } from './field-outcome';
 import { useT } from '../../../i18n/use-t';
 import { treeCareMessages } from '../messages';
+import { useTreeNames } from '../use-tree-names';
 
 interface MeasurementValues {
   measuredAt: string;
@@ -53,7 +54,8 @@ const requestBody = (values: MeasurementOutput, photo: File | null) =>
 export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
   const t = useT(treeCareMessages);
   const toastOutcome = useToastOutcome();
-  const add = useAddMeasurement(tree.id, t('measure.queue', { title: treeTitle(tree) }));
+  const names = useTreeNames();
+  const add = useAddMeasurement(tree.id, t('measure.queue', { title: names.title(tree) }));
   const form = useContractForm<MeasurementValues, MeasurementOutput>(measurementFormSchema, {
     measuredAt: todayKey(),
     heightCm: '',
@@ -81,7 +83,7 @@ export function MeasurementForm({ tree, onDone }: { tree: Tree; onDone(): void }
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={t('measure.label', { title: treeTitle(tree) })}
+      aria-label={t('measure.label', { title: names.title(tree) })}
       className="flex flex-col gap-4"
     >
       <Controller

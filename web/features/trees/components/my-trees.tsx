@@ -9,7 +9,8 @@ import { PointsClusterMap, type ClusterPoint } from '../../../components/ui/map'
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { distinctItems, useCareDue, useMyTrees, useReplanting } from '../api';
 import { useT } from '../../../i18n/use-t';
-import { REGISTER_PATH, statusKey, treePath, treeTitle } from '../format';
+import { REGISTER_PATH, statusKey, treePath } from '../format';
+import { useTreeNames, type TreeNames } from '../use-tree-names';
 import { treesMessages, type TreesT } from '../messages';
 import { CareDuePanel } from './care-due-panel';
 import { ExportButtons } from './export-buttons';
@@ -19,15 +20,15 @@ import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
 import { TreeFilters, useTreeFilters } from './tree-filters';
 
-const toPoint = (t: TreesT, tree: Tree): ClusterPoint | null =>
+const toPoint = (t: TreesT, names: TreeNames, tree: Tree): ClusterPoint | null =>
   tree.lat === null || tree.lng === null
     ? null
     : {
         id: tree.id,
         lat: tree.lat,
         lng: tree.lng,
-        title: treeTitle(tree),
-        detail: `${tree.species.label} · ${t(statusKey(tree.status))}`,
+        title: names.title(tree),
+        detail: `${names.species(tree.species.value)} · ${t(statusKey(tree.status))}`,
       };
 
 /**
@@ -37,9 +38,10 @@ const toPoint = (t: TreesT, tree: Tree): ClusterPoint | null =>
 function TreesFound({ trees, total, more }: { trees: Tree[]; total: number; more: MorePages }) {
   const navigate = useNavigate();
   const t = useT(treesMessages);
+  const names = useTreeNames();
   const points = useMemo(
-    () => trees.map((tree) => toPoint(t, tree)).filter((p): p is ClusterPoint => p !== null),
-    [trees, t],
+    () => trees.map((tree) => toPoint(t, names, tree)).filter((p): p is ClusterPoint => p !== null),
+    [trees, t, names],
   );
   return (
     <>

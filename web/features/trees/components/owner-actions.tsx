@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';
 import { useModal } from '../../../components/ui/modal';
 import { useDeleteTree, useReportHealth } from '../api';
-import { MY_TREES_PATH, treeTitle } from '../format';
+import { MY_TREES_PATH } from '../format';
 import { CareForm, DeathForm } from './care-forms';
 import { MeasurementForm } from './measurement-form';
 import { ProblemForm } from './problem-form';
@@ -15,6 +15,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { useToastOutcome } from './field-outcome';
 import { useT } from '../../../i18n/use-t';
 import { treeCareMessages } from '../messages';
+import { useTreeNames } from '../use-tree-names';
 
 /** What the owner can do with a tree: measure, log care, mark dead, edit, delete. */
 export function OwnerActions({ tree }: { tree: Tree }) {
@@ -24,7 +25,8 @@ export function OwnerActions({ tree }: { tree: Tree }) {
   const navigate = useNavigate();
   const remove = useDeleteTree();
   const revive = useReportHealth(tree.id);
-  const title = treeTitle(tree);
+  const names = useTreeNames();
+  const title = names.title(tree);
   const dead = tree.status === 'dead';
   const sick = tree.status === 'needs-care';
 

@@ -2,10 +2,11 @@ import { useId } from 'react';
 import type { Tree } from '../../../../contract/trees';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { useTreeGrowth } from '../api';
-import { formatDay, treeTitle } from '../format';
+import { formatDay } from '../format';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { useT } from '../../../i18n/use-t';
 import { treeCareMessages } from '../messages';
+import { useTreeNames } from '../use-tree-names';
 
 interface Shot {
   key: string;
@@ -21,7 +22,8 @@ export function PhotoTimeline({ tree }: { tree: Tree }) {
   const growth = useTreeGrowth(tree.id);
   const t = useT(treeCareMessages);
   const locale = useIntlLocale();
-  const title = treeTitle(tree);
+  const names = useTreeNames();
+  const title = names.title(tree);
   const shots: Shot[] = [];
   if (tree.photoUrl)
     shots.push({

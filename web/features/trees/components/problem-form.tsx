@@ -11,7 +11,7 @@ import type { Tree } from '../../../../contract/trees';
 import { SelectField, TextAreaField } from '../../../components/ui/form-field';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { useReportHealth } from '../api';
-import { treeTitle } from '../format';
+import {} from '../format';
 import { useT } from '../../../i18n/use-t';
 import { treeCareMessages, treesMessages } from '../messages';
 import { FormFooter, registerCause, useRefusal } from './care-forms';
@@ -22,6 +22,7 @@ import {
   withOptionalPhoto,
 } from './optional-photo';
 import { useToastOutcome } from './field-outcome';
+import { useTreeNames } from '../use-tree-names';
 
 interface ProblemValues {
   status: 'needs-care';
@@ -43,7 +44,8 @@ export function ProblemForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
     value,
     label: value === 'unknown' ? t('problem.somethingElse') : tt(`cause.${value}`),
   }));
-  const report = useReportHealth(tree.id, t('problem.queue', { title: treeTitle(tree) }));
+  const names = useTreeNames();
+  const report = useReportHealth(tree.id, t('problem.queue', { title: names.title(tree) }));
   const form = useContractForm<ProblemValues, HealthForm>(healthRequestSchema, {
     status: 'needs-care',
     cause: undefined,
@@ -73,7 +75,7 @@ export function ProblemForm({ tree, onDone }: { tree: Tree; onDone(): void }) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label={t('problem.label', { title: treeTitle(tree) })}
+      aria-label={t('problem.label', { title: names.title(tree) })}
       className="flex flex-col gap-4"
     >
       <p>{tree.driveId ? t('problem.introDrive') : t('problem.intro')}</p>

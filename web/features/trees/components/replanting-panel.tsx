@@ -5,16 +5,18 @@ import { MoreButton } from '../../../components/ui/more-button';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { LoadErrorCard } from '../../../components/ui/status-cards';
 import { distinctItems, useReplanting } from '../api';
-import { causeKey, formatDay, replantPath, treePath, treeTitle } from '../format';
+import { causeKey, formatDay, replantPath, treePath } from '../format';
 import { failureMessage } from '../../../lib/api-client';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { rich, useT } from '../../../i18n/use-t';
 import { treeCareMessages, treesMessages } from '../messages';
+import { useTreeNames } from '../use-tree-names';
 
 /** My trees that died and were not replanted yet, each with a way to register its replacement. */
 export function ReplantingPanel() {
   const headingId = useId();
   const tasks = useReplanting();
+  const names = useTreeNames();
   const t = useT(treeCareMessages);
   const tt = useT(treesMessages);
   const locale = useIntlLocale();
@@ -46,7 +48,7 @@ export function ReplantingPanel() {
               >
                 <div>
                   <p className="font-semibold">
-                    {rich(t('replant.died', { title: treeTitle(tree) }), {
+                    {rich(t('replant.died', { title: names.title(tree) }), {
                       link: (title) => (
                         <Link to={treePath(tree.id)} className={textLink}>
                           {title}
@@ -66,7 +68,7 @@ export function ReplantingPanel() {
                 <ButtonLink
                   to={replantPath(tree.id)}
                   size="sm"
-                  aria-label={t('replant.label', { title: treeTitle(tree) })}
+                  aria-label={t('replant.label', { title: names.title(tree) })}
                 >
                   {t('replant.button')}
                 </ButtonLink>

@@ -5,8 +5,9 @@ import { Photo } from '../../../components/ui/photo';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { useT } from '../../../i18n/use-t';
-import { formatDay, formatKg, STATUS_BADGE, statusKey, treePath, treeTitle } from '../format';
+import { formatDay, formatKg, STATUS_BADGE, statusKey, treePath } from '../format';
 import { treesMessages, type TreesT } from '../messages';
+import { useTreeNames } from '../use-tree-names';
 
 /** "3 plants", or "2 of 3 plants alive" when some were lost. */
 export const plantsText = (t: TreesT, tree: Pick<Tree, 'aliveCount' | 'count'>) =>
@@ -26,7 +27,8 @@ export function StatusBadge({ status }: { status: TreeStatus }) {
 /** One tree in My Trees: photo, name, species, plants alive, health, planting day and CO₂. */
 export function TreeCard({ tree }: { tree: Tree }) {
   const titleId = useId();
-  const title = treeTitle(tree);
+  const names = useTreeNames();
+  const title = names.title(tree);
   const t = useT(treesMessages);
   const locale = useIntlLocale();
   return (
@@ -62,7 +64,8 @@ export function TreeCard({ tree }: { tree: Tree }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-sm">
           <dt className={mutedText}>{t('facts.species')}</dt>
           <dd>
-            {tree.species.label} <i className={mutedText}>{tree.species.scientificName}</i>
+            {names.species(tree.species.value)}{' '}
+            <i className={mutedText}>{tree.species.scientificName}</i>
           </dd>
           <dt className={mutedText}>{t('facts.plants')}</dt>
           <dd>{plantsText(t, tree)}</dd>

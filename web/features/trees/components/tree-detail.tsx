@@ -4,15 +4,7 @@ import type { Tree } from '../../../../contract/trees';
 import { mutedText, sectionCard, textLink } from '../../../components/ui/looks';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { useT, type Translate } from '../../../i18n/use-t';
-import {
-  causeKey,
-  formatDay,
-  formatMoment,
-  sizeKey,
-  statusKey,
-  treePath,
-  treeTitle,
-} from '../format';
+import { causeKey, formatDay, formatMoment, sizeKey, statusKey, treePath } from '../format';
 import { treesMessages, type TreesKey } from '../messages';
 import { CareSection } from './care-section';
 import { GrowthSection } from './growth-section';
@@ -21,6 +13,7 @@ import { OwnerActions } from './owner-actions';
 import { PhotoTimeline } from './photo-timeline';
 import { Photo } from '../../../components/ui/photo';
 import { plantsText, StatusBadge } from './tree-card';
+import { useTreeNames } from '../use-tree-names';
 
 const causeLabel = (t: Translate<TreesKey>, cause: string) => {
   const key = causeKey(cause);
@@ -44,13 +37,14 @@ const drivePath = (id: string) => `/app/delive-detail/${encodeURIComponent(id)}`
 /** What is wrong with a tree that needs care: the reporter's words and photo. */
 function Problem({ tree, problem }: { tree: Tree; problem: NonNullable<Tree['problem']> }) {
   const t = useT(treesMessages);
+  const names = useTreeNames();
   return (
     <div className="mt-1 flex flex-col gap-2" data-testid="tree-problem">
       {problem.note ? <q className="block italic">{problem.note}</q> : null}
       {problem.photoUrl ? (
         <Photo
           src={problem.photoUrl}
-          alt={t('facts.problemPhotoAlt', { title: treeTitle(tree) })}
+          alt={t('facts.problemPhotoAlt', { title: names.title(tree) })}
           className="h-32 w-48 rounded-box"
         />
       ) : null}
@@ -62,11 +56,13 @@ function Facts({ tree }: { tree: Tree }) {
   const t = useT(treesMessages);
   const locale = useIntlLocale();
   const size = sizeKey(tree.size);
+  const names = useTreeNames();
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5">
       <dt className={mutedText}>{t('facts.species')}</dt>
       <dd>
-        {tree.species.label} <i className={mutedText}>{tree.species.scientificName}</i>
+        {names.species(tree.species.value)}{' '}
+        <i className={mutedText}>{tree.species.scientificName}</i>
       </dd>
       <dt className={mutedText}>{t('facts.plants')}</dt>
       <dd data-testid="tree-plants">{plantsText(t, tree)}</dd>
@@ -133,7 +129,8 @@ function Facts({ tree }: { tree: Tree }) {
  */
 export function TreeDetail({ tree, children }: { tree: Tree; children?: ReactNode }) {
   const headingId = useId();
-  const title = treeTitle(tree);
+  const names = useTreeNames();
+  const title = names.title(tree);
   const t = useT(treesMessages);
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-6">

@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import { TREE_STATUSES, type TreeStatus } from '../../../../contract/trees';
 import { SelectField } from '../../../components/ui/form-field';
 import { useT } from '../../../i18n/use-t';
-import { SPECIES_OPTIONS, statusKey } from '../format';
+import { statusKey } from '../format';
+import { useTreeNames } from '../use-tree-names';
 import { treesMessages } from '../messages';
 
 export interface TreeFilterValues {
@@ -43,12 +44,13 @@ export function TreeFilters({
   label: string;
 }) {
   const t = useT(treesMessages);
+  const { options } = useTreeNames();
   const statusOptions = TREE_STATUSES.map((value) => ({ value, label: t(statusKey(value)) }));
   const speciesOptions = speciesValues
-    ? SPECIES_OPTIONS.filter(
+    ? options.filter(
         (o) => speciesValues.has(Number(o.value)) || Number(o.value) === filters.species,
       )
-    : SPECIES_OPTIONS;
+    : options;
   return (
     <div role="group" aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
       <SelectField

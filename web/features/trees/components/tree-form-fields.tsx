@@ -5,7 +5,8 @@ import { fieldErrorText, SelectField, TextField } from '../../../components/ui/f
 import { ImageUploadField, type ImageFieldValue } from '../../../components/ui/image-picker';
 import { mutedText, textLink } from '../../../components/ui/looks';
 import { useDeliveredReservations, useDriveChoices, useTree } from '../api';
-import { formatDay, REGISTER_PATH, SPECIES_OPTIONS, treeTitle } from '../format';
+import { formatDay, REGISTER_PATH } from '../format';
+import { useTreeNames } from '../use-tree-names';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { rich, useT } from '../../../i18n/use-t';
 import { treesMessages } from '../messages';
@@ -26,14 +27,15 @@ export function SpeciesField({
   select: SelectProps;
 }) {
   const t = useT(treesMessages);
+  const { options: all } = useTreeNames();
   const [query, setQuery] = useState('');
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const matches = (label: string) => words.every((word) => label.toLowerCase().includes(word));
-  const options = SPECIES_OPTIONS.filter(
-    (option) => option.value === value || matches(option.label),
-  );
+  const options = all
+    .filter((option) => option.value === value || matches(option.search))
+    .map(({ value: optionValue, label }) => ({ value: optionValue, label }));
   // The count is of the species the words match, chosen or not; the chosen one only stays listed.
-  const found = SPECIES_OPTIONS.filter((option) => matches(option.label)).length;
+  const found = all.filter((option) => matches(option.search)).length;
   return (
     <div className="flex flex-col gap-3" data-field="treesType">
       <TextField
@@ -43,8 +45,8 @@ export function SpeciesField({
         onChange={(event) => setQuery(event.target.value)}
         hint={
           words.length > 0
-            ? t('species.matches', { found, total: SPECIES_OPTIONS.length })
-            : t('species.hint', { total: SPECIES_OPTIONS.length })
+            ? t('species.matches', { found, total: all.length })
+            : t('species.hint', { total: all.length })
         }
         autoComplete="off"
       />
@@ -111,12 +113,13 @@ export function ReservationField({
   select: SelectProps;
 }) {
   const t = useT(treesMessages);
+  const names = useTreeNames();
   const reservations = useDeliveredReservations(driveId);
   const options = (reservations.data ?? []).map((r) => ({
     value: r.id,
     label: t('reservation.option', {
       quantity: r.quantity,
-      species: r.stock.species.label,
+      species: names.species(r.stock.species.value),
       nursery: r.nursery.name,
     }),
   }));
@@ -156,10 +159,11 @@ export function PhotoField(field: ImageFieldValue) {
 export function ReplacesNote({ treeId, error }: { treeId: string; error?: string | undefined }) {
   const t = useT(treesMessages);
   const locale = useIntlLocale();
+  const names = useTreeNames();
   const dead = useTree(treeId);
   const what = dead.data
     ? t('replaces.what', {
-        title: treeTitle(dead.data),
+        title: names.title(dead.data),
         day: formatDay(dead.data.plantedAt, locale),
       })
     : t('replaces.unknown');

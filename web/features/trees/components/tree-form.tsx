@@ -40,6 +40,7 @@ import {
 } from './tree-form-fields';
 import { treeDraft, treeDraftPhoto } from './tree-draft';
 import { formatDateTime } from '../../../lib/dates';
+import { useTreeNames } from '../use-tree-names';
 
 /** Focuses the first control of a field's block (the search box for the map). */
 function focusField(form: HTMLFormElement | null, field: TreeErrorField) {
@@ -52,7 +53,6 @@ function focusField(form: HTMLFormElement | null, field: TreeErrorField) {
 }
 
 const SPECIES_VALUES = new Set(TREE_SPECIES.map((s) => String(s.value)));
-const speciesName = (value: string) => speciesByValue(Number(value))?.label;
 
 const sizeTiles = (t: TreesT) =>
   TREE_SIZES.map((s) => {
@@ -100,6 +100,7 @@ export function TreeForm({
 }) {
   const t = useT(treesMessages);
   const locale = useIntlLocale();
+  const names = useTreeNames();
   const [resolver] = useState(() => treeFormResolver(mode));
   // A plain registration (no tree it replaces, no drive in the address) resumes its draft.
   const drafted = mode === 'register' && !replacesTreeId && !presetDriveId;
@@ -219,7 +220,9 @@ export function TreeForm({
       values.treeName.trim() ||
       t('form.queueLabel', {
         count: values.treeCount || 1,
-        species: speciesName(values.treesType) ?? t('form.someTrees'),
+        species: speciesByValue(Number(values.treesType))
+          ? names.species(Number(values.treesType))
+          : t('form.someTrees'),
       });
     registerTree.mutate(
       { body, label },

@@ -8,13 +8,16 @@ import { ServerClusterMap, type ClusterPoint, type MapView } from '../../../comp
 import { LoadErrorCard } from '../../../components/ui/status-cards';
 import { useTreeMap } from '../api';
 import { useT } from '../../../i18n/use-t';
-import { speciesName, statusKey, treePath } from '../format';
+import { statusKey, treePath } from '../format';
+import { useTreeNames, type TreeNames } from '../use-tree-names';
 import { treesMessages, type TreesT } from '../messages';
 import { TreeFilters, useTreeFilters } from './tree-filters';
 import { failureMessage } from '../../../lib/api-client';
 
-const toPoint = (t: TreesT, tree: TreeMapPoint): ClusterPoint => {
-  const species = speciesName(tree.species) ?? t('species.unknown', { value: tree.species });
+const toPoint = (t: TreesT, names: TreeNames, tree: TreeMapPoint): ClusterPoint => {
+  const species = names.known(tree.species)
+    ? names.species(tree.species)
+    : t('species.unknown', { value: tree.species });
   return {
     id: tree.id,
     lat: tree.lat,
@@ -38,7 +41,11 @@ export function TreesMapView() {
   const map = useTreeMap(filters, view);
   const data = map.data?.data;
   const clusters = useMemo(() => map.data?.clusters ?? [], [map.data]);
-  const points = useMemo(() => (data ?? []).map((tree) => toPoint(t, tree)), [data, t]);
+  const names = useTreeNames();
+  const points = useMemo(
+    () => (data ?? []).map((tree) => toPoint(t, names, tree)),
+    [data, t, names],
+  );
   const records = points.length + clusters.reduce((sum, cluster) => sum + cluster.count, 0);
   const filtered = Boolean(filters.species || filters.status);
   const onOpen = useCallback((id: string) => void navigate(treePath(id)), [navigate]);
