@@ -1,5 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { useContractMessage } from '../../i18n/use-t';
+import { commonMessages } from '../../i18n/common';
+import { useContractMessage, useT } from '../../i18n/use-t';
 
 /*
  * What every field of the family (form-field.tsx) shares: a visible label, the hint and error
@@ -124,10 +125,11 @@ export function FieldShell({
 
 /** Under a long form: how many fields still need correcting (nothing while none do). */
 export function FormErrorSummary({ count }: { count: number }) {
+  const t = useT(commonMessages);
   if (count === 0) return null;
   return (
     <p className={fieldErrorText} role="alert">
-      Please correct the {count === 1 ? 'field' : `${count} fields`} marked above.
+      {t('form.correctFields', { count })}
     </p>
   );
 }
