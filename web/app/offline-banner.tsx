@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { formatDateTime } from '../lib/dates';
 import { useShownAsOf } from '../lib/offline-reads';
-import { OFFLINE_SAVING } from '../lib/outbox/use-outbox';
 import { useOnline } from '../lib/use-online';
 import { useIntlLocale } from '../i18n/intl-locale';
 import { useT } from '../i18n/use-t';
@@ -23,7 +22,9 @@ export function OfflineBanner() {
       className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-warning/40 bg-warning/15 px-4 py-2 text-sm text-base-content"
     >
       {/* Online as the phone says, yet no answer came: what is shown is the phone's copy. */}
-      <span>{online ? t('offline.unreached') : `${t('offline.notice')} ${OFFLINE_SAVING}`}</span>
+      <span>
+        {online ? t('offline.unreached') : `${t('offline.notice')} ${t('offline.saving')}`}
+      </span>
       {asOf !== null ? (
         <span data-testid="offline-as-of">
           {t('offline.asOf', { time: formatDateTime(new Date(asOf), locale) })}

@@ -10,9 +10,6 @@ import {
 import { syncOutbox, type SyncReport } from './outbox-sync';
 
 export const SAVED_ON_PHONE = 'Saved on this phone — will upload when you are online.';
-/** What can be saved without a connection (the /offline page says so). */
-export const OFFLINE_SAVING =
-  'New trees, measurements, care, health reports and check-ins you save wait on this phone.';
 
 /** The member's queue as it changes (this tab's writes and syncs). */
 export function useOutboxItems(userId: string | undefined): OutboxItem[] {
