@@ -314,7 +314,7 @@ export function dashboardsService(deps: DashboardsDeps) {
         : {
             filename: `${base}.pdf`,
             type: 'application/pdf',
-            body: await impactReportPdf(figures, drives),
+            body: await impactReportPdf(figures, drives, viewer.locale),
           };
     },
   };

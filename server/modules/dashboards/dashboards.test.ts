@@ -557,6 +557,30 @@ describe.each(databaseTargets)('dashboards API on $name', (target) => {
     expect(text).not.toMatch(/\b1 (drives|participants|trees)\b/);
   });
 
+  it('prints the impact report in the member’s saved language (Spanish, Hindi)', async () => {
+    const { app, database } = await start();
+    const org = await signedInUser(app, database.db, { profile_type: 'corporate', locale: 'es' });
+    await seedOrganisation(database.db, org.user.id);
+    const url = '/api/reports/impact?from=2026-03-01&to=2026-07-31&format=pdf';
+    const spanish = (await get(url, org.headers)).rawPayload;
+    expect(pdfTagging(spanish).lang).toBe('es');
+    const text = pdfText(spanish).replace(/:\n\s+/g, ': ');
+    expect(text).toContain('Informe de impacto');
+    expect(text).toContain('2026-07: 1 jornada, 1 participante, 5 árboles plantados');
+    // Spanish money puts the symbol after the amount, past a no-break space.
+    expect(text).toMatch(/Donaciones pagadas \(EUR\): 7,00\s€ \(EUR\) de 1 donación/);
+    expect(text).toContain('Supervivencia (%): 68,4');
+    await database.db
+      .updateTable('users')
+      .set({ locale: 'hi' })
+      .where('id', '=', org.user.id)
+      .execute();
+    const hindi = (await get(url, org.headers)).rawPayload;
+    expect(pdfTagging(hindi).lang).toBe('hi');
+    expect(pdfText(hindi)).toMatch(/[\u0900-\u097F]/);
+    expect(pdfText(hindi)).not.toContain('Impact report');
+  });
+
   it('lets whoever organisationFor admits view an organisation (the teams hook)', async () => {
     const { services } = await start();
     const member = { id: 'member-1', profile_type: 'individual' } as never;

@@ -3,6 +3,7 @@ import { countryLabel } from '../../../contract/countries';
 import type { CurrencyTotal, DashboardDrive } from '../../../contract/dashboards';
 import { majorAmountText } from '../../../contract/money';
 import { csvDocument, csvFile, csvLine } from '../../lib/csv';
+import { translator, type Translator } from '../../lib/i18n';
 import { keysetStream } from '../../lib/keyset-stream';
 import {
   amountText,
@@ -10,6 +11,7 @@ import {
   PDF_FONT_BOLD,
   PDF_GREY,
   pdfBrand,
+  pdfLang,
   pdfRow,
   printable,
   separatePdfFonts,
@@ -45,37 +47,66 @@ export type ReportFigures = Omit<CorporateFigures, 'drives'> & {
 const major = (total: Pick<CurrencyTotal, 'amountMinor' | 'currency'>) =>
   majorAmountText(total.amountMinor, total.currency);
 
-const periodText = (f: ReportFigures) =>
-  f.period ? `${f.period.from} to ${f.period.to}` : 'all time';
+type Words = Translator<'pdf'>;
+const english = translator(null, 'pdf');
+
+const periodText = (f: ReportFigures, t: Words = english) =>
+  f.period ? t('impact.periodRange', f.period) : t('impact.allTime');
 const country = (code: string) => countryLabel(code) ?? code;
 
-/** A count and its noun: "1 drive", "1,250 drives". */
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+/** A count and its noun in the reader's language: "1 drive", "1,250 drives". */
+const counted = (
+  t: Words,
+  key: 'impact.drives' | 'impact.participants' | 'impact.trees' | 'impact.paidDonationsValue',
+  count: number,
+  values: Record<string, unknown> = {},
+) =>
+  t(key, {
+    ...values,
+    count,
+    n: t.locale === 'en' ? count.toLocaleString('en-US') : t.number(count),
+  });
 
 /**
  * The headline figures other than money, as label/value pairs (shared by the CSV and the PDF);
  * the paid donations per currency follow them in each (`f.donations`).
  */
-function summary(f: ReportFigures): Array<[string, string | number]> {
-  return [
-    ['Drives organised', f.drives.upcomingCount + f.drives.pastCount],
-    ['Drives held', f.drives.pastCount],
-    ['Drives upcoming', f.drives.upcomingCount],
-    ['Participants (sign-ups)', f.participants],
-    ['Volunteer hours', f.volunteerHours],
-    ['Trees planted at the drives', f.trees.planted],
-    ['Trees alive', f.trees.alive],
-    ['Trees dead', f.trees.dead],
-    ['Survival (%)', f.trees.alivePercent ?? ''],
+function summary(f: ReportFigures, t: Words = english): Array<[string, string | number]> {
+  const rows: Array<[SummaryLabel, string | number]> = [
+    ['drivesOrganised', f.drives.upcomingCount + f.drives.pastCount],
+    ['drivesHeld', f.drives.pastCount],
+    ['drivesUpcoming', f.drives.upcomingCount],
+    ['participants', f.participants],
+    ['volunteerHours', f.volunteerHours],
+    ['treesPlanted', f.trees.planted],
+    ['treesAlive', f.trees.alive],
+    ['treesDead', f.trees.dead],
+    ['survival', f.trees.alivePercent ?? ''],
     // The four honest numbers (issue 21 §3): every drive of the organisation's, as of today.
-    ['Trees funded (all drives, to date)', f.fourNumbers.treesFunded],
-    ['Trees planted (all drives, to date)', f.fourNumbers.treesPlanted],
-    ['Alive at last check (checked in 12 months)', f.fourNumbers.treesAliveChecked],
-    ['Verified (of those alive at last check)', f.fourNumbers.treesVerified],
-    ['Trees donated', f.donations.reduce((n, d) => n + d.trees, 0)],
+    ['treesFunded', f.fourNumbers.treesFunded],
+    ['treesPlantedToDate', f.fourNumbers.treesPlanted],
+    ['aliveChecked', f.fourNumbers.treesAliveChecked],
+    ['verified', f.fourNumbers.treesVerified],
+    ['treesDonated', f.donations.reduce((n, d) => n + d.trees, 0)],
   ];
+  return rows.map(([label, value]) => [t(`impact.label.${label}`), value]);
 }
+
+type SummaryLabel =
+  | 'drivesOrganised'
+  | 'drivesHeld'
+  | 'drivesUpcoming'
+  | 'participants'
+  | 'volunteerHours'
+  | 'treesPlanted'
+  | 'treesAlive'
+  | 'treesDead'
+  | 'survival'
+  | 'treesFunded'
+  | 'treesPlantedToDate'
+  | 'aliveChecked'
+  | 'verified'
+  | 'treesDonated';
 
 /**
  * The impact report CSV's one table (issue 25, Standards): every row has these columns, `section`
@@ -202,21 +233,25 @@ function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
  * PDF_ROWS_PER_TURN at a time with a turn of the event loop between, on fonts no other document
  * uses, one report at a time.
  */
-export async function impactReportPdf(f: ReportFigures, read: ReportDrives): Promise<Buffer> {
+export async function impactReportPdf(
+  f: ReportFigures,
+  read: ReportDrives,
+  locale: string | null = null,
+): Promise<Buffer> {
   const drives = await allDrives(read);
-  return oneAtATime(() => drawPdf(f, drives));
+  return oneAtATime(() => drawPdf(f, drives, translator(locale, 'pdf')));
 }
 
-async function drawPdf(f: ReportFigures, drives: DashboardDrive[]): Promise<Buffer> {
+async function drawPdf(f: ReportFigures, drives: DashboardDrive[], t: Words): Promise<Buffer> {
   reportFonts ??= separatePdfFonts();
   const { doc, done } = startPdf(
     {
-      Title: `Canopy impact report: ${printable(f.organisation.name)}`,
+      Title: t('impact.docTitle', { name: printable(f.organisation.name) }),
       Author: 'Canopy',
-      Subject: `Impact report ${periodText(f)}`,
+      Subject: t('impact.subject', { period: periodText(f, t) }),
       CreationDate: new Date(f.computedAt),
     },
-    {},
+    { lang: pdfLang(t.locale) },
     reportFonts,
   );
   const heading = (text: string) => {
@@ -231,53 +266,57 @@ async function drawPdf(f: ReportFigures, drives: DashboardDrive[]): Promise<Buff
     .fillColor('black')
     .font(PDF_FONT_BOLD)
     .fontSize(18)
-    .text('Impact report', { structType: 'H1' });
+    .text(t('impact.title'), { structType: 'H1' });
   doc.moveDown(0.5);
-  row('Organisation:', f.organisation.name);
-  row('Period:', periodText(f));
-  row('Generated:', `${f.computedAt.slice(0, 16).replace('T', ' ')} UTC`);
+  row(t('impact.organisation'), f.organisation.name);
+  row(t('impact.period'), periodText(f, t));
+  row(t('impact.generated'), `${f.computedAt.slice(0, 16).replace('T', ' ')} UTC`);
 
-  heading('Summary');
-  for (const [label, value] of summary(f)) row(`${label}:`, String(value));
+  heading(t('impact.summary'));
+  for (const [label, value] of summary(f, t))
+    row(
+      `${label}:`,
+      typeof value === 'number' && t.locale !== 'en' ? t.number(value) : String(value),
+    );
   // Money in its currency's format, once per currency, with how many payments made it.
   for (const d of f.donations)
     row(
-      `Paid donations (${d.currency}):`,
-      `${amountText(d.amountMinor, d.currency)} from ${plural(d.donations, 'donation')}`,
+      t('impact.paidDonations', { currency: d.currency }),
+      counted(t, 'impact.paidDonationsValue', d.donations, {
+        amount: amountText(d.amountMinor, d.currency, t.money),
+      }),
     );
 
-  heading('Per month');
+  heading(t('impact.perMonth'));
   for (const m of f.months) {
-    const money = m.donations.map((d) => amountText(d.amountMinor, d.currency)).join(', ');
+    const money = m.donations.map((d) => amountText(d.amountMinor, d.currency, t.money)).join(', ');
+    const counts = {
+      drives: counted(t, 'impact.drives', m.drives),
+      participants: counted(t, 'impact.participants', m.participants),
+      trees: counted(t, 'impact.trees', m.trees),
+    };
     row(
       `${m.month}:`,
-      `${plural(m.drives, 'drive')}, ${plural(m.participants, 'participant')}, ` +
-        `${plural(m.trees, 'tree')} planted` +
-        (money ? `, ${money} received` : ''),
+      money ? t('impact.monthReceived', { ...counts, money }) : t('impact.month', counts),
     );
   }
 
-  heading('Drives');
-  if (drives.length === 0) doc.font(PDF_FONT).fontSize(10).text('No drives in this period.');
+  heading(t('impact.drivesHeading'));
+  if (drives.length === 0) doc.font(PDF_FONT).fontSize(10).text(t('impact.noDrives'));
   for (const [i, d] of drives.entries()) {
     if (i > 0 && i % PDF_ROWS_PER_TURN === 0) await yieldToEventLoop();
     row(
       `${d.startsAt.slice(0, 10)}:`,
-      `${d.name} (${country(d.country)}), ${plural(d.participants, 'participant')}, ${d.durationHours} h`,
+      t('impact.drive', {
+        name: d.name,
+        country: country(d.country),
+        participants: counted(t, 'impact.participants', d.participants),
+        hours: String(d.durationHours),
+      }),
     );
   }
   doc.moveDown(2);
-  doc
-    .font(PDF_FONT)
-    .fontSize(9)
-    .fillColor(PDF_GREY)
-    .text(
-      'Figures from Canopy records: paid donations only; survival is the share of trees planted at ' +
-        'these drives in the period that are alive today. Funded, planted, alive at last check and ' +
-        'verified count every drive to date: alive at last check is living plants measured, cared ' +
-        'for or reported on in the last 12 months; verified, those a drive organiser or nursery ' +
-        'vouched for; rejected trees count nowhere.',
-    );
+  doc.font(PDF_FONT).fontSize(9).fillColor(PDF_GREY).text(t('impact.footnote'));
   doc.end();
   return done;
 }
