@@ -22,6 +22,7 @@ describe('the message catalogues (locales/)', () => {
     const converted = ['common', 'units', 'profile', 'mail', 'auth', 'landing'];
     converted.push('forest', 'gifts', 'sharing', 'drive-updates', 'dashboards');
     converted.push('onboarding', 'notifications', 'people');
+    converted.push('ui', 'map', 'shell');
     expect(checkAllCatalogues(['en', 'es', 'hi'], converted).problems).toEqual([]);
   });
 
