@@ -63,7 +63,8 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
     it('tells participants once about drives starting within 24 hours', async () => {
       const db = await setup();
       const organiser = await insertUser(db, { profile_type: 'corporate' });
-      const [a, b] = [await insertUser(db), await insertUser(db)];
+      // b reads Spanish (issue 26): the same notice, stored in b's language.
+      const [a, b] = [await insertUser(db), await insertUser(db, { locale: 'es' })];
       const drive = (hours: number, overrides: Partial<NewDrive> = {}) =>
         buildDrive(organiser.id, { starts_at: at(hours), ...overrides });
       const soon = drive(2, { name: 'Soon', location_text: 'Lodhi Garden' });
@@ -93,6 +94,9 @@ describe.each(databaseTargets)('background jobs on $name', (target) => {
       expect(first.title).toBe('Tomorrow: Soon');
       expect(first.body).toBe('"Soon" starts 2026-06-01 at 12:00 UTC at Lodhi Garden.');
       expect(await remindersOf(b.id)).toHaveLength(2);
+      const spanish = (await remindersOf(b.id)).find((n) => n.link?.endsWith(soon.id))!;
+      expect(spanish.title).toBe('Mañana: Soon');
+      expect(spanish.body).toMatch(/^«Soon» empieza el 1 de junio de 2026 .* en Lodhi Garden\.$/);
       // The organiser is not a participant and gets no reminder.
       expect(await remindersOf(organiser.id)).toEqual([]);
 

@@ -7,6 +7,7 @@ import { formatMoney } from '../../contract/money';
 import type calendarFeed from '../../locales/en/calendar-feed.json';
 import type mailDonations from '../../locales/en/mail-donations.json';
 import type mail from '../../locales/en/mail.json';
+import type notices from '../../locales/en/notices.json';
 import type pdf from '../../locales/en/pdf.json';
 
 /** The namespaces the server speaks (locales/<lang>/<namespace>.json, the files the web reads). */
@@ -15,6 +16,7 @@ interface Namespaces {
   'mail-donations': typeof mailDonations;
   pdf: typeof pdf;
   'calendar-feed': typeof calendarFeed;
+  notices: typeof notices;
 }
 export type Namespace = keyof Namespaces;
 export type MessageValues = Record<string, unknown>;
@@ -98,4 +100,20 @@ function localMoney(language: Locale, amountMinor: number, currency: string): st
   const format = new Intl.NumberFormat(language, { style: 'currency', currency });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amountMinor / 10 ** digits);
+}
+
+/**
+ * Recipients grouped by their saved language, so a notice stored as text is written once per
+ * language (a few inserts, not one per person): `locale` of each id (absent: English).
+ */
+export function byLocale(
+  ids: Iterable<string>,
+  locale: (id: string) => string | null | undefined,
+): Map<Locale, string[]> {
+  const groups = new Map<Locale, string[]>();
+  for (const id of ids) {
+    const language = translator(locale(id), 'notices').locale;
+    groups.set(language, [...(groups.get(language) ?? []), id]);
+  }
+  return groups;
 }

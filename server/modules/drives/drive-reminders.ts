@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
-import { translator } from '../../lib/i18n';
+import { byLocale, translator } from '../../lib/i18n';
 import { composeMail, mailLayout, type MailAttachment } from '../../lib/mailer';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
@@ -114,18 +114,29 @@ export function driveReminders(deps: {
         const drive = await repo.findById(driveId);
         if (!drive) return 0;
         const participants = await repo.participantIds(driveId);
-        await notifications.notifyMany(
-          participants,
-          {
-            kind: 'drive_reminder',
-            title: `Tomorrow: ${drive.name}`,
-            body: `"${drive.name}" starts ${when(drive.starts_at)} at ${drive.location_text}.`,
-            link: driveLink(drive.id),
-          },
-          tx,
-        );
-        // Each participant's pass by mail: the code as text, its QR made when the mail is sent.
         const people = await deps.users.people(participants, tx);
+        // The notice is stored as text: once per language among the participants.
+        for (const [locale, ids] of byLocale(participants, (id) => people.get(id)?.locale)) {
+          const t = translator(locale, 'notices');
+          await notifications.notifyMany(
+            ids,
+            {
+              kind: 'drive_reminder',
+              title: t('driveReminder.title', { drive: drive.name }),
+              body: t('driveReminder.body', {
+                drive: drive.name,
+                when:
+                  locale === 'en'
+                    ? when(drive.starts_at)
+                    : t.inZone(drive.starts_at, drive.time_zone),
+                place: drive.location_text,
+              }),
+              link: driveLink(drive.id),
+            },
+            tx,
+          );
+        }
+        // Each participant's pass by mail: the code as text, its QR made when the mail is sent.
         const link = `${deps.appUrl}${driveLink(drive.id)}`;
         for (const userId of participants) {
           const person = people.get(userId);

@@ -1,7 +1,7 @@
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
-import { translator } from '../../lib/i18n';
+import { byLocale, translator } from '../../lib/i18n';
 import { composeMail, mailLayout } from '../../lib/mailer';
 import type { TreeGiftLedger } from '../donations/tree-gift-ledger';
 import type { DrivesService } from '../drives/drives.service';
@@ -107,16 +107,20 @@ export function plantingReminders(deps: PlantingRemindersDeps) {
           const person = people.get(id);
           return person && !person.deletedAt;
         });
-        await deps.notifications.notifyMany(
-          told,
-          {
-            kind: 'planting_reminder',
-            title: `Record the planting of "${drive.name}"`,
-            body: `Donors paid for trees at "${drive.name}" that are not recorded as planted yet. Register the trees planted at the drive so each donor sees theirs.`,
-            link: registerAtDrivePath(driveId),
-          },
-          tx,
-        );
+        // The notice is stored as text: once per language among those told.
+        for (const [locale, ids] of byLocale(told, (id) => people.get(id)?.locale)) {
+          const t = translator(locale, 'notices');
+          await deps.notifications.notifyMany(
+            ids,
+            {
+              kind: 'planting_reminder',
+              title: t('plantingReminder.title', { drive: drive.name }),
+              body: t('plantingReminder.body', { drive: drive.name }),
+              link: registerAtDrivePath(driveId),
+            },
+            tx,
+          );
+        }
         for (const id of told) {
           const person = people.get(id)!;
           const t = translator(person.locale, 'mail');
