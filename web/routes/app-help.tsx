@@ -5,6 +5,7 @@ import { usePageTitle } from '../components/ui/page-title';
 import { icons } from '../app/shell/icons';
 import { DEVELOPER_ITEMS, HELP_ITEMS, type HelpItem } from '../app/shell/nav';
 import { shellMessages } from '../app/messages';
+import { docsMessages } from '../features/docs/messages';
 import { useT } from '../i18n/use-t';
 
 function HelpList({ items, testId }: { items: readonly HelpItem[]; testId: string }) {
@@ -32,7 +33,8 @@ function HelpList({ items, testId }: { items: readonly HelpItem[]; testId: strin
  * in a section of its own for developers, off the members' navigation.
  */
 export default function AppHelp() {
-  usePageTitle('Help');
+  const t = useT(docsMessages);
+  usePageTitle(t('help.title'));
   const guidesId = useId();
   const developersId = useId();
   return (
@@ -40,7 +42,7 @@ export default function AppHelp() {
       <section className={sectionCard} aria-labelledby={guidesId}>
         <div className="card-body gap-4">
           <h2 id={guidesId} className="card-title">
-            Guides and tools
+            {t('help.guides')}
           </h2>
           <HelpList items={HELP_ITEMS} testId="help-list" />
         </div>
@@ -48,12 +50,9 @@ export default function AppHelp() {
       <section className={sectionCard} aria-labelledby={developersId}>
         <div className="card-body gap-4">
           <h2 id={developersId} className="card-title">
-            For developers
+            {t('help.developers')}
           </h2>
-          <p className={mutedText}>
-            Building on Canopy or working on its screens? The API reference and tokens are on
-            Integration; the shared components are here.
-          </p>
+          <p className={mutedText}>{t('help.developersText')}</p>
           <HelpList items={DEVELOPER_ITEMS} testId="developer-list" />
         </div>
       </section>
