@@ -245,7 +245,7 @@ type UnlabelledPassword = Omit<PasswordProps, 'label' | 'hint'>;
 export function PasswordPairFields({
   label,
   confirmLabel,
-  hint = `At least ${PASSWORD_MIN} characters.`,
+  hint,
   password,
   confirm,
   size,
@@ -259,10 +259,16 @@ export function PasswordPairFields({
   size?: FieldSize;
   toggleLabel?: string;
 }) {
+  const t = useT(commonMessages);
   const shared = { autoComplete: 'new-password', maxLength: PASSWORD_MAX, size, toggleLabel };
   return (
     <>
-      <PasswordField label={label} hint={hint} {...shared} {...password} />
+      <PasswordField
+        label={label}
+        hint={hint ?? t('password.hint', { min: PASSWORD_MIN })}
+        {...shared}
+        {...password}
+      />
       <PasswordField label={confirmLabel} {...shared} {...confirm} />
     </>
   );
