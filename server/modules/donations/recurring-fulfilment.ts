@@ -1,16 +1,17 @@
 import { DONATION_MESSAGES } from '../../../contract/donations';
-import { recurringGiftText, type RecurringInterval } from '../../../contract/recurring-gifts';
+import type { RecurringInterval } from '../../../contract/recurring-gifts';
 import type { DonationRow, DonationSubscriptionRow } from '../../db/tables';
 import type { Tx } from '../../db/unit-of-work';
 import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
+import { translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { Log } from '../../lib/log';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PaymentEvent, SubscriptionFacts } from '../payments/payment-provider';
 import type { Person } from '../users/users.service';
 import type { FulfilmentResult, RecurringFulfilment } from './donation-fulfilment';
-import { BILLING_PATH, paymentFailedMail } from './recurring-emails';
+import { BILLING_PATH, paymentFailedMail, recurringGiftWords } from './recurring-emails';
 import {
   recurringGiftsRepository,
   type RecurringGiftsRepository,
@@ -138,17 +139,18 @@ export function recurringFulfilment(deps: RecurringFulfilmentDeps): RecurringFul
   ) {
     const donor = await deps.person(gift.donor_id, tx);
     if (!donor || donor.deletedAt) return;
-    const text = recurringGiftText({ ...gift, amount: gift.amount_minor });
+    // The notice is stored in the donor's language, as the mail is.
+    const t = translator(donor.locale, 'notices');
+    const words = {
+      gift: recurringGiftWords(gift, translator(t.locale, 'mail-donations')),
+      reason,
+    };
     await deps.notifications.notifyMany(
       [gift.donor_id],
       {
         kind: 'recurring_gift',
-        title: final
-          ? 'Your recurring gift has stopped'
-          : 'A payment of your recurring gift failed',
-        body: final
-          ? `The payment for ${text} failed again, so the gift is cancelled. ${reason}`
-          : `The payment for ${text} failed; we will try again. ${reason} You can use another card from Billing.`,
+        title: final ? t('recurringGift.stoppedTitle') : t('recurringGift.failedTitle'),
+        body: final ? t('recurringGift.stoppedBody', words) : t('recurringGift.failedBody', words),
         link: BILLING_PATH,
       },
       tx,

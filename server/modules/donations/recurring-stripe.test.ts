@@ -341,6 +341,26 @@ describe.each(databaseTargets)('recurring gifts on Stripe (stub) on $name', (tar
     },
   );
 
+  it('tells a Spanish donor of a failed payment in Spanish, notice and mail (issue 26)', async () => {
+    await setup();
+    const me = await api.signIn({ locale: 'es' });
+    const gift = await subscribed(me.headers);
+    const invoice = stub.renew(gift.ref, {
+      paid: false,
+      nextPaymentAttempt: new Date('2026-07-04T10:00:00.000Z'),
+    });
+    await accept(sign('invoice.payment_failed', withoutPayments(invoice)));
+    const notice = (await api.noticesOf(me.user.id)).find((n) => n.kind === 'recurring_gift');
+    expect(notice!.title).toBe('Falló un pago de tu donación periódica');
+    expect(notice!.body).toContain('Puedes usar otra tarjeta desde Facturación.');
+    await api.services().queue.idle();
+    const mail = api.mailer.sent.find(
+      (m) => m.subject === 'Un pago de tu donación periódica no se pudo completar',
+    );
+    expect(mail!.to).toBe(me.user.email);
+    expect(mail!.text).toContain('— El equipo de Canopy');
+  });
+
   it('makes a failed payment past due with a notice and a mail to change the card; the retried payment makes it active', async () => {
     await setup();
     const me = await api.signIn();
