@@ -132,20 +132,29 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       repo.paymentParties(donationId),
     ]);
     if (!donation || !parties) return;
-    const gift = describeGift({
-      ...donation,
-      driveName: parties.drive_name,
-      organisationName: parties.organisation_name,
-    });
     const amount = formatMoney(donation.amount_minor, donation.currency);
     const donorName = parties.donor_name?.trim() || parties.donor_username;
     const { organizer_id: organiserId, drive_name: driveName } = parties;
+    // The donor's notice in their language (as their receipt mail); the organiser's in English.
+    const t = translator(parties.donor_locale, 'notices');
+    const words = translator(t.locale, 'mail-donations');
     const steps: Array<() => Promise<void>> = [
       () =>
         deps.notifications.notify(donation.donor_id, {
           kind: 'donation_paid',
-          title: 'Thank you for your donation',
-          body: `We received ${amount}: ${gift}. Receipt ${receiptNumber}.`,
+          title: t('donationPaid.title'),
+          body: t('donationPaid.body', {
+            amount: words.money(donation.amount_minor, donation.currency),
+            gift: describeGift(
+              {
+                ...donation,
+                driveName: parties.drive_name,
+                organisationName: parties.organisation_name,
+              },
+              words,
+            ),
+            receipt: receiptNumber,
+          }),
           link: TRANSACTIONS_PATH,
         }),
     ];

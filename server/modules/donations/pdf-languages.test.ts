@@ -16,8 +16,10 @@ describe.each(databaseTargets)('PDFs in the member’s language on $name', (targ
     await api.setup();
     const organiser = await api.signIn({ profile_type: 'corporate' });
     const drive = await api.insertDrive(organiser.user.id, { name: 'Riverbank' });
+    let lastDonor: Awaited<ReturnType<typeof api.signIn>> | undefined;
     const receiptOf = async (locale: string) => {
       const me = await api.signIn({ locale });
+      lastDonor = me;
       const { id } = await api.pending(me.headers, {
         kind: 'trees',
         trees: 2,
@@ -40,6 +42,13 @@ describe.each(databaseTargets)('PDFs in the member’s language on $name', (targ
     expect(pdfTagging(hindi).lang).toBe('hi');
 
     const spanish = flat(await receiptOf('es'));
+    // The thanks notice and the receipt mail speak the donor's language too.
+    const [thanks] = await api.noticesOf(lastDonor!.user.id);
+    expect(thanks).toMatchObject({ kind: 'donation_paid', title: 'Gracias por tu donación' });
+    expect(thanks!.body).toMatch(/^Recibimos 10,00\sUS\$: 2 árboles para «Riverbank»\. Recibo /);
+    const mail = await api.mailer.next(lastDonor!.user.email);
+    expect(mail.subject).toMatch(/^Tu recibo de Canopy CAN-/);
+    expect(mail.text).toContain('Te adjuntamos tu certificado');
     expect(spanish).toContain('Recibo de donación');
     expect(spanish).toContain('Número de recibo:');
     expect(spanish).toContain('2 árboles para «Riverbank»');
