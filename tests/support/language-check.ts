@@ -213,7 +213,7 @@ export async function screenWords(page: Page, scope?: Locator): Promise<string> 
     }
     for (const select of element.querySelectorAll('select'))
       if (rendered(select))
-        out.push(`[options] ${[...select.options].map((option) => option.text).join(' · ')}`);
+        out.push(`▾ ${[...select.options].map((option) => option.text).join(' · ')}`);
     for (const input of element.querySelectorAll<HTMLInputElement>(
       'input[type=submit], input[type=button]',
     ))
