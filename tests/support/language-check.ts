@@ -64,7 +64,9 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
   recurring monthly yearly amount currency price per without via using keep records give gave
   given received receive confirmed confirming quick links link started start growing
   grow greener world green city chosen unknown something went wrong try again reload
-  packet potted`.split(/\s+/),
+  packet potted photos maps above below correct fields marked contributors library interactive`.split(
+    /\s+/,
+  ),
 );
 
 /**
@@ -73,7 +75,7 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
  */
 export const HINDI_LATIN_ALLOWED: ReadonlySet<string> = new Set(
   `Canopy PDF CSV API QR URL CO O kg cm ft km ha MM YY CVC AM PM UTC GMT JPEG JPG PNG WebP GIF MB KB
-  OpenStreetMap Leaflet Stripe iCal Enter Esc Escape Ctrl X Facebook LinkedIn WhatsApp
+  OpenStreetMap Leaflet Stripe iCal Enter Esc Escape Ctrl X Twitter Facebook Instagram LinkedIn WhatsApp
   am pm`.split(/\s+/),
 );
 
