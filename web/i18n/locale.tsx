@@ -77,6 +77,8 @@ export function I18nProvider({
   useEffect(() => {
     document.documentElement.lang = locale;
     setMessagesLocale(locale);
+    // Without a provider (component tests after this one) answers stay in English.
+    return () => setMessagesLocale(SOURCE_LOCALE);
   }, [locale]);
   const setLocale = useCallback(
     (next: Locale) => {

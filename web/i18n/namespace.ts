@@ -40,13 +40,21 @@ export function defineMessages<Source extends Record<string, string>>(
   }
   const loaded = new Map<string, Catalogue>([[SOURCE_LOCALE, source]]);
   const pending = new Map<string, Promise<Catalogue>>();
+  const fulfilled = new Map<string, Promise<Catalogue>>();
   return {
     name,
     source,
     ready: (locale) => (byLocale.has(locale) ? loaded.get(locale) : source),
     load(locale) {
       const ready = this.ready(locale);
-      if (ready) return Promise.resolve(ready);
+      if (ready) {
+        let done = fulfilled.get(locale);
+        if (!done) {
+          done = Object.assign(Promise.resolve(ready), { status: 'fulfilled', value: ready });
+          fulfilled.set(locale, done);
+        }
+        return done;
+      }
       let promise = pending.get(locale);
       if (!promise) {
         promise = byLocale.get(locale)!().then((catalogue) => {

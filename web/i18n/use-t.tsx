@@ -1,7 +1,8 @@
 import { Fragment, use, useCallback, useMemo, type ReactNode } from 'react';
+import { SOURCE_LOCALE } from '../../contract/languages';
 import { contractMessages, translateMessage } from './contract-messages';
 import { useLocale } from './locale';
-import type { MessageValues, Messages } from './namespace';
+import type { Catalogue, MessageValues, Messages } from './namespace';
 
 export type Translate<Key extends string> = (key: Key, values?: MessageValues) => string;
 
@@ -12,12 +13,17 @@ export type Translate<Key extends string> = (key: Key, values?: MessageValues) =
  */
 export function useT<Key extends string>(messages: Messages<Key>): Translate<Key> {
   const { locale } = useLocale();
-  const catalogue = messages.ready(locale) ?? use(messages.load(locale));
+  // Another language always goes through use() (a catalogue already here is a settled promise),
+  // so a render retried after its catalogue arrived calls use() as the first attempt did.
+  const catalogue = locale === SOURCE_LOCALE ? messages.source : use(messages.load(locale));
   return useMemo(
     () => (key, values) => (catalogue[key] ?? messages.source[key])?.(values) ?? key,
     [catalogue, messages],
   );
 }
+
+// English needs no contract catalogue: the text is the message.
+const ENGLISH: Catalogue = {};
 
 /**
  * Translates English contract messages (a field's validation error, a server's answer) into the
@@ -25,7 +31,7 @@ export function useT<Key extends string>(messages: Messages<Key>): Translate<Key
  */
 export function useContractMessage(): (text: string) => string {
   const { locale } = useLocale();
-  const catalogue = contractMessages.ready(locale) ?? use(contractMessages.load(locale));
+  const catalogue = locale === SOURCE_LOCALE ? ENGLISH : use(contractMessages.load(locale));
   return useCallback((text: string) => translateMessage(text, catalogue), [catalogue]);
 }
 

@@ -1,5 +1,5 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { toast } from 'sonner';
+import { toast } from '../components/ui/toast';
 import { registerSW } from 'virtual:pwa-register';
 
 /** How often an open app asks whether a new version was published. */

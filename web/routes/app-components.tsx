@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../components/ui/toast';
 import { Button } from '../components/ui/button';
 import { CalendarEventList } from '../components/ui/calendar-event-list';
 import { useModal } from '../components/ui/modal';

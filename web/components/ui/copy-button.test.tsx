@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CopyButton } from './copy-button';
 

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { Button } from './button';
 import { useT } from '../../i18n/use-t';
 import { uiMessages } from './messages';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { Button, type ButtonSize, type ButtonVariant } from './button';
 import { failureMessage } from '../../lib/api-client';
 import { useT } from '../../i18n/use-t';

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ShareButtons } from './share-buttons';
 

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/ui/toast';
 import { Avatar } from '../../components/ui/avatar';
 import {
   Button,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { forgotPasswordRequestSchema } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { Button, ButtonLink } from '../../../components/ui/button';

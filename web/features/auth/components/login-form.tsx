@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { loginRequestSchema, PASSWORD_MAX } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { rememberedEmail } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { dashboardRouteFor, OTP_LENGTH, otpMatchRequestSchema } from '../../../../contract/auth';
 import { ApiError } from '../../../lib/api-client';
 import { getSessionClaims } from '../../../lib/session';

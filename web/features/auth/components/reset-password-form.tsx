@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { resetPasswordRequestSchema } from '../../../../contract/auth';
 import { Button } from '../../../components/ui/button';
 import { EmailField, PasswordPairFields, TextField } from '../../../components/ui/form-field';

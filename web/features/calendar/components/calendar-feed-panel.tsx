@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { useModal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { periodSchema, type Period } from '../../../../contract/dashboards';
 import { Button } from '../../../components/ui/button';
 import { Controller } from 'react-hook-form';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { Donation } from '../../../../contract/donations';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { Donation, DonationGiftSummary } from '../../../../contract/donations';
 import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { DonationGift } from '../../../../contract/gifts';
 import { Breakable } from '../../../components/ui/breakable';
 import { Button } from '../../../components/ui/button';

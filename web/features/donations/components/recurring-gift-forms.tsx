@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { currencyDigits } from '../../../../contract/money';
 import type { RecurringGift, UpdateRecurringRequest } from '../../../../contract/recurring-gifts';
 import { Button } from '../../../components/ui/button';

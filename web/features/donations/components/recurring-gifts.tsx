@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { RecurringGift, RecurringPeriod } from '../../../../contract/recurring-gifts';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { fieldHintText } from '../../../components/ui/form-field';

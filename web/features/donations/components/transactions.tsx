@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { DONATION_STATUSES, type DonationStatus } from '../../../../contract/donations';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { sectionCard } from '../../../components/ui/looks';

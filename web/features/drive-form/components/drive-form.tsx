@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { COUNTRIES } from '../../../../contract/countries';
 import { countryCentroid } from '../../../../contract/country-centroids';
 import { browserTimeZone, nextFullHour } from '../../../lib/dates';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import {
   DRIVE_UPDATE_LIMITS,
   DRIVE_UPDATE_MESSAGES,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { DriveDetail } from '../../../../contract/drives';
 import { useModal } from '../../../components/ui/modal';
 import { Button, ButtonLink } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { DRIVE_MESSAGES, type Drive } from '../../../../contract/drives';
 import { Button } from '../../../components/ui/button';
 import { mutedText } from '../../../components/ui/looks';

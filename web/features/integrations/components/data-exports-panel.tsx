@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';
 import { failureMessage } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { Reservation, ReservationAction } from '../../../../contract/nursery';
 import { Button } from '../../../components/ui/button';
 import { mutedText, textLink } from '../../../components/ui/looks';

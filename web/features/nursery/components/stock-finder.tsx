@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { NURSERY_LIMITS, NURSERY_MESSAGES, type Stock } from '../../../../contract/nursery';
 import { TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { NURSERY_MESSAGES, type Stock } from '../../../../contract/nursery';
 import { Button } from '../../../components/ui/button';
 import { mutedText, sectionCard } from '../../../components/ui/looks';

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { CurrentUser } from '../../../../contract/auth';
 import { FILE_MESSAGES } from '../../../../contract/files';
 import { PROFILE_MESSAGES } from '../../../../contract/users';

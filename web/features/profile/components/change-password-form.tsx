@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { PASSWORD_MAX } from '../../../../contract/auth';
 import { changePasswordRequestSchema, PROFILE_MESSAGES } from '../../../../contract/users';
 import { PasswordField, PasswordPairFields } from '../../../components/ui/form-field';

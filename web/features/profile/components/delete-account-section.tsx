@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { useModal } from '../../../components/ui/modal';
 import { clearSession } from '../../../lib/session';
 import { Button } from '../../../components/ui/button';

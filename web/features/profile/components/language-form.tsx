@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { type Locale } from '../../../../contract/languages';
 import { Button } from '../../../components/ui/button';
 import { commonMessages } from '../../../i18n/common';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import type { CurrentUser } from '../../../../contract/auth';
 import {
   PROFILE_LIMITS,

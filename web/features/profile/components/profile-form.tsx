@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { failureMessage, fieldOfFailure } from './profile-errors';
 

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import {
   TESTIMONIAL_MAX,
   testimonialRequestSchema,

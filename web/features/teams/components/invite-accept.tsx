@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { TEAM_MESSAGES, TEAM_PATHS } from '../../../../contract/teams';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { sectionCard } from '../../../components/ui/looks';

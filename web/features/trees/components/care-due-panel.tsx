@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { ACTION_FOR_TASK, type CareTaskDue } from '../../../../contract/tree-care';
 import { Button } from '../../../components/ui/button';
 import { MoreButton } from '../../../components/ui/more-button';

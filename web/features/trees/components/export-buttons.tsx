@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { Button } from '../../../components/ui/button';
 import { downloadTrees } from '../api';
 import { failureMessage } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../i18n/use-t';
 import type { SentOrKept } from '../api';
 import { treeCareMessages } from '../messages';

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { CARE_MESSAGES } from '../../../../contract/tree-care';
 import { TREE_MESSAGES, type Tree } from '../../../../contract/trees';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { speciesByValue, TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { useT } from '../../../i18n/use-t';

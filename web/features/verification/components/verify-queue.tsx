@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import {
   VERIFICATION_LIMITS,
   VERIFICATION_REJECTION_REASONS,
