@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../contract/countries';
-import { countryOptions } from './countries';
+import { countryName, countryOptions } from './countries';
 
 describe('country names in the chosen language', () => {
   it('keep the contract list in English and name every country in Spanish and Hindi', () => {
@@ -20,5 +20,12 @@ describe('country names in the chosen language', () => {
     const labels = countryOptions('es').map((o) => o.label);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'es')));
     expect(labels.indexOf('Alemania')).toBeLessThan(labels.indexOf('Zambia'));
+  });
+
+  it('names one country, and nothing for an unknown code', () => {
+    expect(countryName('en', 'IN')).toBe('India');
+    expect(countryName('es', 'DE')).toBe('Alemania');
+    expect(countryName('hi', 'IN')).toBe('भारत');
+    expect(countryName('es', 'not a code')).toBeUndefined();
   });
 });

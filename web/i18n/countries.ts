@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { COUNTRIES } from '../../contract/countries';
 import { SOURCE_LOCALE } from '../../contract/languages';
 import { useLocale } from './locale';
@@ -21,4 +21,27 @@ export function countryOptions(locale: string): readonly CountryOption[] {
 export function useCountryOptions(): readonly CountryOption[] {
   const { locale } = useLocale();
   return useMemo(() => countryOptions(locale), [locale]);
+}
+
+const displayNames = new Map<string, Intl.DisplayNames>();
+
+/** One country's name in `locale` (undefined for a code CLDR does not know). */
+export function countryName(locale: string, code: string): string | undefined {
+  if (locale === SOURCE_LOCALE) return COUNTRIES.find((c) => c.value === code)?.label;
+  let names = displayNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+    displayNames.set(locale, names);
+  }
+  try {
+    return names.of(code);
+  } catch {
+    return undefined; // not a region code
+  }
+}
+
+/** A country's name in the current language. */
+export function useCountryName(): (code: string) => string | undefined {
+  const { locale } = useLocale();
+  return useCallback((code: string) => countryName(locale, code), [locale]);
 }

@@ -79,7 +79,7 @@ export function FieldMessages({
     <>
       {hint ? (
         <p id={ids.hintId} className={fieldHintText}>
-          {hint}
+          {typeof hint === 'string' ? say(hint) : hint}
         </p>
       ) : null}
       {error ? (

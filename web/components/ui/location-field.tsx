@@ -13,7 +13,7 @@ import { currentUserQuery } from '../../lib/queries/current-user';
 import { Button } from './button';
 import { fieldErrorText, fieldHintText, TextField, useFieldIds } from './form-field';
 import { LocationPickerMap, type LatLng } from './map';
-import { useT } from '../../i18n/use-t';
+import { useContractMessage, useT } from '../../i18n/use-t';
 import { uiMessages, type UiT } from './messages';
 
 /** GET /api/geo/search: the best match for the text, or null when nothing matched. */
@@ -113,6 +113,7 @@ export function LocationField({
   'data-field': dataField = 'point',
 }: LocationFieldProps) {
   const t = useT(uiMessages);
+  const say = useContractMessage();
   const tu = useT(uiMessages);
   const searchIds = useFieldIds();
   const memberStart = useMemberStart();
@@ -230,7 +231,7 @@ export function LocationField({
       </p>
       {pointError ? (
         <p className={fieldErrorText} data-testid="field-error" role="alert">
-          {pointError}
+          {say(pointError)}
         </p>
       ) : null}
       <TextField

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
-import { COUNTRIES } from '../../../../contract/countries';
+import { useCountryOptions } from '../../../i18n/countries';
+import { useSpeciesName } from '../../../i18n/species';
 import { countryCentroid } from '../../../../contract/country-centroids';
 import { browserTimeZone, nextFullHour } from '../../../lib/dates';
 import { fromZonedWallClock, toZonedWallClock } from '../../../lib/wall-clock';
@@ -48,13 +49,8 @@ import { TagInput } from './tag-input';
 import { TreeSizeField } from './tree-size-field';
 import { useT } from '../../../i18n/use-t';
 import { driveFormMessages } from '../messages';
-import type { Translate } from '../../../i18n/use-t';
+import { useContractMessage, type Translate } from '../../../i18n/use-t';
 import type { DriveFormKey } from '../messages';
-
-const SPECIES_OPTIONS: Option[] = TREE_SPECIES.map((s) => ({
-  value: String(s.value),
-  label: s.label,
-}));
 
 /** On a phone the form is three steps (issue 23); on a wider screen one screen in three parts. */
 const driveSteps = (t: Translate<DriveFormKey>): readonly StepDefinition<ErrorField>[] => [
@@ -92,6 +88,17 @@ export default function DriveForm({
   onCancel(): void;
 }) {
   const t = useT(driveFormMessages);
+  const say = useContractMessage();
+  const speciesName = useSpeciesName();
+  const countries = useCountryOptions();
+  const speciesOptions: Option[] = useMemo(
+    () => TREE_SPECIES.map((s) => ({ value: String(s.value), label: speciesName(s.value) })),
+    [speciesName],
+  );
+  const durations = useMemo(
+    () => DRIVE_DURATIONS.map((d) => ({ value: d.value, label: say(d.label) })),
+    [say],
+  );
   const [resolver] = useState(() =>
     driveFormResolver(mode, drive ? { originalDate: drive.driveDate } : {}),
   );
@@ -251,7 +258,7 @@ export default function DriveForm({
               <MultiSelect
                 label={t('field.type')}
                 name="treesType"
-                options={SPECIES_OPTIONS}
+                options={speciesOptions}
                 selected={field.value}
                 onChange={field.onChange}
                 error={errorOf('treesType')}
@@ -301,7 +308,7 @@ export default function DriveForm({
             <ChoiceTiles
               legend={t('field.duration')}
               columns={5}
-              options={DRIVE_DURATIONS}
+              options={durations}
               {...text('driveDuration')}
             />
           </div>
@@ -312,7 +319,7 @@ export default function DriveForm({
         <div data-field="country">
           <SelectField
             label={t('field.country')}
-            options={COUNTRIES}
+            options={countries}
             placeholder={t('field.countryPlaceholder')}
             {...text('country')}
           />

@@ -1,6 +1,6 @@
 import { TREE_SIZES } from '../../../../contract/options';
 import { CheckboxField, FieldMessages, useFieldIds } from '../../../components/ui/form-field';
-import { useT } from '../../../i18n/use-t';
+import { useContractMessage, useT } from '../../../i18n/use-t';
 import { driveFormMessages } from '../messages';
 
 /** Tree sizes as a group of checkboxes (two options: nothing to search). */
@@ -15,6 +15,7 @@ export function TreeSizeField({
 }) {
   const ids = useFieldIds();
   const t = useT(driveFormMessages);
+  const say = useContractMessage();
   return (
     <fieldset
       className="flex flex-col gap-1.5"
@@ -26,7 +27,7 @@ export function TreeSizeField({
       {TREE_SIZES.map((size) => (
         <CheckboxField
           key={size.value}
-          label={size.label}
+          label={say(size.label)}
           name="treeSize"
           value={size.value}
           checked={values.includes(size.value)}

@@ -1,3 +1,6 @@
+import { useCountryName } from '../../../i18n/countries';
+import { useSpeciesName } from '../../../i18n/species';
+import { useContractMessage } from '../../../i18n/use-t';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DriveDetail, Option, PersonSummary } from '../../../../contract/drives';
@@ -31,8 +34,11 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const labels = (options: readonly Option[], none: string) =>
-  options.length ? options.map((o) => o.label).join(', ') : none;
+const labels = (
+  options: readonly Option[],
+  none: string,
+  name: (option: Option) => string = (o) => o.label,
+) => (options.length ? options.map(name).join(', ') : none);
 
 function Person({ person, size = 40 }: { person: PersonSummary; size?: number }) {
   const name = personName(person);
@@ -76,6 +82,9 @@ export function DriveDetailView({
   canManage?: boolean;
 }) {
   const t = useT(drivesMessages);
+  const say = useContractMessage();
+  const speciesName = useSpeciesName();
+  const countryName = useCountryName();
   const locale = useIntlLocale();
   const none = t('detail.none');
   const when = formatDriveWhen(drive.driveDate, drive.driveEndDate, drive.timeZone, locale);
@@ -96,12 +105,12 @@ export function DriveDetailView({
         ) : null}
       </>,
     ],
-    [t('detail.duration'), drive.driveDuration.label],
-    [t('detail.country'), drive.country.label],
+    [t('detail.duration'), say(drive.driveDuration.label)],
+    [t('detail.country'), countryName(drive.country.value) ?? drive.country.label],
     [t('detail.place'), drive.driveLocation || t('detail.notGiven')],
     [t('detail.treesToPlant'), t('count.trees', { count: drive.treeQuantity })],
-    [t('detail.treeSize'), labels(drive.treeSize, none)],
-    [t('detail.treeType'), labels(drive.treesType, none)],
+    [t('detail.treeSize'), labels(drive.treeSize, none, (o) => say(o.label))],
+    [t('detail.treeType'), labels(drive.treesType, none, (o) => speciesName(Number(o.value)))],
     [t('detail.sponsoredBy'), labels(drive.treeSponsored, none)],
     [t('detail.landDonatedBy'), labels(drive.landDonatedBy, none)],
   ];
