@@ -19,6 +19,7 @@ const SKIP = [
   /contract\/countries\.ts$/, // country names come from Intl.DisplayNames in the member's language
   /contract\/country-centroids\.ts$/,
   /contract\/languages\.ts$/, // each language is named in its own language
+  /server\/config\.ts$/, // start-up errors for whoever runs the server
 ];
 
 // The helpers of server/lib/errors.ts and the error plugin's answers: their message arguments.
@@ -65,6 +66,15 @@ const NOT_MESSAGES = new Set(['literal', 'enum', 'describe', 'species']);
 /** Species names are their own catalogue (locales/<lang>/species.json), by species number. */
 const SPECIES_EXPORT = /species/i;
 
+/** `{ message: '…' }` or `AUTH_MESSAGES = { registered: '…' }`: answers the web shows. */
+function isMessageProperty(node: ts.Node): boolean {
+  if (!ts.isPropertyAssignment(node.parent)) return false;
+  if (node.parent.name.getText() === 'message') return true;
+  let holder = node.parent.parent.parent;
+  while (ts.isAsExpression(holder) || ts.isSatisfiesExpression(holder)) holder = holder.parent;
+  return ts.isVariableDeclaration(holder) && /messages$/i.test(holder.name.getText());
+}
+
 /** Whether `node` is an argument of the nearest call around it, and that call is to one of `names`. */
 function inCallTo(node: ts.Node, names: Set<string>): boolean {
   for (let at = node.parent; at && !ts.isSourceFile(at); at = at.parent) {
@@ -109,7 +119,7 @@ function literalsOf(file: string, everyLiteral: boolean): string[] {
     if (ts.isLiteralTypeNode(node.parent)) return;
     if (inCallTo(node, NOT_MESSAGES)) return;
     if (insideSpecies(node)) return;
-    if (!everyLiteral && !inErrorCall(node)) return;
+    if (!everyLiteral && !inErrorCall(node) && !isMessageProperty(node)) return;
     found.push(text);
   };
   const visit = (node: ts.Node) => {
