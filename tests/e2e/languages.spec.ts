@@ -8,6 +8,7 @@
  * words with their lines.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { SHIPPED_LOCALES } from '../../contract/languages';
 import { buildJpeg } from '../support/images';
 import {
   devanagariShare,
@@ -327,6 +328,8 @@ for (const phone of [false, true]) {
   const where = phone ? 'on a 390 px phone' : 'on a desktop';
 
   test.describe(`Spanish ${where}`, () => {
+    // Runs once Spanish is offered (contract/languages.ts `shipped`, issue 26).
+    test.skip(!SHIPPED_LOCALES.includes('es'), 'Spanish is not shipped yet');
     test.use(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {});
 
     test('chosen in the landing header: sign up, create a drive, donate, receipt — all in Spanish', async ({
@@ -352,6 +355,7 @@ for (const phone of [false, true]) {
   });
 
   test.describe(`Hindi ${where}`, () => {
+    test.skip(!SHIPPED_LOCALES.includes('hi'), 'Hindi is not shipped yet');
     test.use({
       locale: 'hi-IN',
       ...(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {}),
