@@ -121,9 +121,13 @@ export function TextAreaField({
   const counter = useRef<HTMLSpanElement>(null);
   // Read from the element: a form may set the value through the ref (register, reset) without
   // a change event, so the count is refreshed after every render as well as on typing.
+  const t = useT(commonMessages);
   const showCount = () => {
     if (counter.current)
-      counter.current.textContent = `${own.current?.value.length ?? 0} / ${maxLength} characters`;
+      counter.current.textContent = t('field.characters', {
+        count: own.current?.value.length ?? 0,
+        max: maxLength,
+      });
   };
   useLayoutEffect(showCount);
   const fullHint = (

@@ -225,7 +225,12 @@ export function LocationField({
       />
       <p className={fieldHintText} aria-live="polite" data-testid="chosen-point">
         {point
-          ? t('location.chosenPoint', { point: formatLatLng(point.lat, point.lng) })
+          ? t('location.chosenPoint', {
+              point: t('location.latLng', {
+                lat: point.lat.toFixed(6),
+                lng: point.lng.toFixed(6),
+              }),
+            })
           : t('location.noPoint')}
         {naming ? ` ${t('location.naming')}` : ''}
       </p>

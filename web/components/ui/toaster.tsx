@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { toast, Toaster as Sonner } from 'sonner';
 import { useTheme } from '../../app/theme';
+import { commonMessages } from '../../i18n/common';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Where toasts show (spec §9): top right on the account screens, closing after 5 s (Alt+T
@@ -23,7 +25,17 @@ const AREAS = {
  */
 export function Toaster({ area }: { area: keyof typeof AREAS }) {
   const { theme } = useTheme();
-  return <Sonner position="top-right" theme={theme} closeButton {...AREAS[area]} />;
+  const t = useT(commonMessages);
+  return (
+    <Sonner
+      position="top-right"
+      theme={theme}
+      closeButton
+      containerAriaLabel={t('toast.notifications')}
+      toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
+      {...AREAS[area]}
+    />
+  );
 }
 
 /**
