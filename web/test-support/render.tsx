@@ -1,11 +1,12 @@
 /* Test-only helpers for component tests: render as the app area does, and answer fetch. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, render } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { ModalProvider } from '../components/ui/modal';
 import { RightDrawerProvider } from '../components/ui/right-drawer';
+import { I18nProvider } from '../i18n/locale';
 
 /** A query client that never retries, so a failure shows at once. */
 export function testQueryClient() {
@@ -51,6 +52,21 @@ function LocationProbe() {
 }
 
 /** A JSON response as the API sends it. */
+/**
+ * `ui` as the app renders it with Spanish and Hindi turned on and `locale` chosen on this device;
+ * awaited, as the screen suspends once while the language's messages arrive.
+ */
+export async function renderInLanguage(locale: string, ui: ReactNode) {
+  localStorage.setItem('canopy-locale', locale);
+  await act(async () => {
+    renderWithApp(
+      <I18nProvider offered={['en', 'es', 'hi']}>
+        <Suspense fallback={<p>…</p>}>{ui}</Suspense>
+      </I18nProvider>,
+    );
+  });
+}
+
 export function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
     status,

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../../i18n/locale';
 import { ApiError } from '../../../lib/api-client';
-import { renderWithApp } from '../../../test-support/render';
+import { renderInLanguage } from '../../../test-support/render';
 import { authMessages } from '../messages';
 import { resetErrorMessage } from './auth-errors';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -16,21 +14,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** `ui` with Spanish and Hindi turned on and `locale` chosen on this device. */
-async function renderIn(locale: string, ui: ReactNode) {
-  localStorage.setItem('canopy-locale', locale);
-  await act(async () => {
-    renderWithApp(
-      <I18nProvider offered={['en', 'es', 'hi']}>
-        <Suspense fallback={<p>…</p>}>{ui}</Suspense>
-      </I18nProvider>,
-    );
-  });
-}
-
 describe('the password reset screens in each language', () => {
   it('asks for the reset link in Spanish', async () => {
-    await renderIn('es', <ForgotPasswordForm />);
+    await renderInLanguage('es', <ForgotPasswordForm />);
     expect(
       await screen.findByRole('heading', { name: '¿Olvidaste tu contraseña?' }),
     ).toBeInTheDocument();
@@ -39,7 +25,7 @@ describe('the password reset screens in each language', () => {
   });
 
   it('resets the password in Hindi', async () => {
-    await renderIn('hi', <ResetPasswordForm />);
+    await renderInLanguage('hi', <ResetPasswordForm />);
     expect(await screen.findByRole('heading', { name: 'अपना पासवर्ड रीसेट करें' })).toBeInTheDocument();
     expect(screen.getByLabelText('रीसेट टोकन')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'पासवर्ड रीसेट करें' })).toBeInTheDocument();

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen, within } from '@testing-library/react';
-import { Suspense, type ReactNode } from 'react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../../i18n/locale';
-import { renderWithApp } from '../../../test-support/render';
+import { renderInLanguage } from '../../../test-support/render';
 import { buildRecurringGift, paidDonation } from '../test-data';
 import { DonationSummary } from './donation-summary';
 import { RecurringGiftCard } from './recurring-gifts';
@@ -14,22 +12,9 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** `ui` with Spanish and Hindi turned on and `locale` chosen on this device. */
-async function renderIn(locale: string, ui: ReactNode) {
-  localStorage.setItem('canopy-locale', locale);
-  // Awaited: the pieces suspend once while the language's messages arrive.
-  await act(async () => {
-    renderWithApp(
-      <I18nProvider offered={['en', 'es', 'hi']}>
-        <Suspense fallback={<p>…</p>}>{ui}</Suspense>
-      </I18nProvider>,
-    );
-  });
-}
-
 describe('the donations and giving namespaces in each language', () => {
   it('says a donation in Spanish: its words, category and name', async () => {
-    await renderIn('es', <DonationSummary donation={paidDonation({ anonymous: true })} />);
+    await renderInLanguage('es', <DonationSummary donation={paidDonation({ anonymous: true })} />);
     const summary = await screen.findByTestId('donation-summary');
     expect(within(summary).getByText('Para')).toBeInTheDocument();
     expect(within(summary).getByText('3 árboles')).toBeInTheDocument();
@@ -38,7 +23,7 @@ describe('the donations and giving namespaces in each language', () => {
   });
 
   it('says a recurring gift in Hindi, its status and actions in Devanagari', async () => {
-    await renderIn('hi', <RecurringGiftCard gift={buildRecurringGift()} portal={false} />);
+    await renderInLanguage('hi', <RecurringGiftCard gift={buildRecurringGift()} portal={false} />);
     expect(await screen.findByRole('heading', { name: 'हर महीने 5 पेड़' })).toBeInTheDocument();
     expect(screen.getByTestId('recurring-status')).toHaveTextContent('सक्रिय');
     expect(screen.getByTestId('recurring-given-to')).toHaveTextContent('सामान्य कोष');

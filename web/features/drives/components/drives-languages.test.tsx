@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { act, cleanup, screen, within } from '@testing-library/react';
-import { Suspense } from 'react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { I18nProvider } from '../../../i18n/locale';
-import { renderWithApp } from '../../../test-support/render';
+import { renderInLanguage } from '../../../test-support/render';
 import { buildDrive } from '../../../test-support/fixtures';
 import { DriveCard } from './drive-card';
 
@@ -14,19 +12,8 @@ afterEach(() => {
 });
 
 /** A drive card with Spanish and Hindi turned on and `locale` chosen on this device. */
-async function renderIn(locale: string) {
-  localStorage.setItem('canopy-locale', locale);
-  // Awaited: the card suspends once while the language's messages arrive.
-  await act(async () => {
-    renderWithApp(
-      <I18nProvider offered={['en', 'es', 'hi']}>
-        <Suspense fallback={<p>…</p>}>
-          <DriveCard drive={buildDrive({ participantCount: 1, joined: true })} />
-        </Suspense>
-      </I18nProvider>,
-    );
-  });
-}
+const renderIn = (locale: string) =>
+  renderInLanguage(locale, <DriveCard drive={buildDrive({ participantCount: 1, joined: true })} />);
 
 describe('the drives namespace in each language', () => {
   it('loads Spanish on demand: counts, badges and the organiser line', async () => {
