@@ -71,11 +71,11 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * Latin-script words a Hindi screen may show: units, abbreviations, names, and the "am"/"pm"
- * that CLDR's Hindi times use (Intl writes "10:00 am" in hi).
+ * that CLDR's Hindi times use (Intl writes "10:00 am" in hi), and keys as printed on a keyboard.
  */
 export const HINDI_LATIN_ALLOWED: ReadonlySet<string> = new Set(
   `Canopy PDF CSV API QR URL CO O kg cm ft km ha MM YY CVC AM PM UTC GMT JPEG JPG PNG WebP GIF MB KB
-  OpenStreetMap Leaflet Stripe iCal Enter Esc Escape Ctrl X Twitter Facebook Instagram LinkedIn WhatsApp
+  OpenStreetMap Leaflet Stripe iCal Enter Esc Escape Ctrl alt Alt T X Twitter Facebook Instagram LinkedIn WhatsApp
   am pm`.split(/\s+/),
 );
 

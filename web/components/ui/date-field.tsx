@@ -1,6 +1,7 @@
 import { format, isValid, parse, type Day } from 'date-fns';
 import { useState, type Ref } from 'react';
 import DatePicker from 'react-datepicker';
+import { useDatePickerLanguage } from './date-picker-language';
 import 'react-datepicker/dist/react-datepicker.css';
 import { firstDayOfWeek } from '../../lib/dates';
 import { ariaOf, FieldShell, setRefs, useFieldIds, type FieldChrome } from './field-shell';
@@ -120,6 +121,7 @@ export function DateField({
   const t = useT(uiMessages);
   const ids = useFieldIds();
   const [pattern] = useState(() => localeDatePattern(locale));
+  const language = useDatePickerLanguage();
   const [typed, setTyped] = useState<string | null>(null);
   const shown = typed ?? showDay(value ?? '', pattern);
   const people = patternForPeople(pattern);
@@ -185,6 +187,7 @@ export function DateField({
           wrapperClassName="w-full"
           showPopperArrow={false}
           popperClassName="z-50!"
+          {...language}
         />
       </div>
     </FieldShell>

@@ -14,14 +14,25 @@ export const prefersReducedMotion = () =>
 /** Names the map container (Leaflet makes it focusable) and ties it to its keyboard hint. */
 function MapAccessibility({ label, describedBy }: { label: string; describedBy?: string }) {
   const map = useMap();
+  const t = useT(mapMessages);
   useEffect(() => {
     const container = map.getContainer();
     container.setAttribute('role', 'region');
-    container.setAttribute('aria-roledescription', 'map');
+    container.setAttribute('aria-roledescription', t('map.role'));
     container.setAttribute('aria-label', label);
     if (describedBy) container.setAttribute('aria-describedby', describedBy);
     else container.removeAttribute('aria-describedby');
-  }, [map, label, describedBy]);
+    // Leaflet writes its controls' words in English: the member's language instead.
+    for (const [selector, text] of [
+      ['.leaflet-control-zoom-in', t('zoom.in')],
+      ['.leaflet-control-zoom-out', t('zoom.out')],
+      ['.leaflet-control-attribution a[href="https://leafletjs.com"]', t('leaflet.title')],
+    ] as const) {
+      const control = container.querySelector(selector);
+      control?.setAttribute('title', text);
+      if (!selector.includes('attribution')) control?.setAttribute('aria-label', text);
+    }
+  }, [map, label, describedBy, t]);
   return null;
 }
 

@@ -9,7 +9,7 @@ import { EmailField, TextField } from '../../../components/ui/form-field';
 import { Icon } from '../../../components/ui/icon';
 import { textLink } from '../../../components/ui/looks';
 import { useContractForm } from '../../../components/ui/use-contract-form';
-import { rich, useT } from '../../../i18n/use-t';
+import { rich, useContractMessage, useT } from '../../../i18n/use-t';
 import { useRequestOtp, useVerifyOtp } from '../api';
 import { authMessages } from '../messages';
 import { AuthHeading } from './auth-screen';
@@ -46,6 +46,7 @@ function useCooldown(seconds: number) {
 /** /otp: confirms the email address with the 6-digit code, which also signs the user in. */
 export function OtpForm() {
   const t = useT(authMessages);
+  const say = useContractMessage();
   const [searchParams] = useSearchParams();
   const carriedEmail = useCarriedEmail();
   // Asked for only when the previous step did not pass it along.
@@ -110,7 +111,7 @@ export function OtpForm() {
           {t('otp.verified')}
         </FocusOnMountHeading>
         <p className="mt-4 text-lg" role="status">
-          {verified.message} {returning ? t('otp.takingBack') : t('otp.takingToDashboard')}
+          {say(verified.message)} {returning ? t('otp.takingBack') : t('otp.takingToDashboard')}
         </p>
         <ButtonLink to={verified.route} replace className="mt-8">
           {returning ? t('otp.continue') : t('otp.dashboard')}

@@ -1,10 +1,11 @@
-import { isValid, parse } from 'date-fns';
+import { format, isValid, parse, type Locale as DateFnsLocale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import DatePicker from 'react-datepicker';
 import 'react-datepicker/dist/react-datepicker.css';
 import { ariaOf, FieldShell, useFieldIds } from '../../../components/ui/form-field';
 import { zoneLabel } from '../../../lib/dates';
 import { fromZonedWallClock, toZonedWallClock } from '../../../lib/wall-clock';
+import { useDatePickerLanguage } from '../../../components/ui/date-picker-language';
 import { useT } from '../../../i18n/use-t';
 import { driveFormMessages } from '../messages';
 
@@ -13,8 +14,12 @@ export const DATE_FORMAT = 'Pp';
 export const TIME_INTERVAL_MINUTES = 30;
 
 /** Reads typed text the way the picker does: its own format first, then any full date. */
-export function parseTypedDate(text: string, reference: Date = new Date()): Date | null {
-  const parsed = parse(text.trim(), DATE_FORMAT, reference, { locale: enUS });
+export function parseTypedDate(
+  text: string,
+  reference: Date = new Date(),
+  locale: DateFnsLocale = enUS,
+): Date | null {
+  const parsed = parse(text.trim(), DATE_FORMAT, reference, { locale });
   if (isValid(parsed)) return parsed;
   if (text.trim().length >= 8) {
     const native = new Date(text);
@@ -52,12 +57,15 @@ export function DateTimeField({
 }) {
   const ids = useFieldIds();
   const t = useT(driveFormMessages);
+  const language = useDatePickerLanguage();
+  const dateLocale = language.locale ?? enUS;
   // The picker works in the browser's zone: it shows and returns the wall clock of the drive's zone.
   const shown = value ? toZonedWallClock(value, timeZone) : null;
   const toInstant = (wall: Date | null) => (wall ? fromZonedWallClock(wall, timeZone) : null);
   const zone = zoneLabel(value ?? new Date(), timeZone);
-  // The example stays in the picker's own format (DATE_FORMAT in en-US), the one it reads.
-  const hint = t(placeChosen ? 'field.dateHintPlace' : 'field.dateHintBrowser', { zone });
+  // The example is in the picker's own format (DATE_FORMAT in the language), the one it reads.
+  const example = format(new Date(2026, 11, 31, 9, 30), DATE_FORMAT, { locale: dateLocale });
+  const hint = t(placeChosen ? 'field.dateHintPlace' : 'field.dateHintBrowser', { zone, example });
   const aria = ariaOf(ids, hint, error);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error} data-field="driveDate">
@@ -73,7 +81,7 @@ export function DateTimeField({
           if (!(target instanceof HTMLInputElement)) return;
           const typed = target.value;
           if (typed.trim() === '') return onChange(null, null);
-          const parsed = parseTypedDate(typed, shown ?? new Date());
+          const parsed = parseTypedDate(typed, shown ?? new Date(), dateLocale);
           onChange(toInstant(parsed), parsed ? null : typed);
         }}
         onBlur={onLeave}
@@ -88,6 +96,7 @@ export function DateTimeField({
         wrapperClassName="w-full"
         showPopperArrow={false}
         popperClassName="z-50!"
+        {...language}
       />
     </FieldShell>
   );

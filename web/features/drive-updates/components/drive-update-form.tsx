@@ -14,7 +14,7 @@ import { TextAreaField } from '../../../components/ui/form-field';
 import { clearFileInput, ImagePicker, useObjectUrl } from '../../../components/ui/image-picker';
 import { useContractForm } from '../../../components/ui/use-contract-form';
 import { ApiError, failureMessage } from '../../../lib/api-client';
-import { useT } from '../../../i18n/use-t';
+import { useContractMessage, useT } from '../../../i18n/use-t';
 import { updateFormData, usePostDriveUpdate } from '../api';
 import { driveUpdatesMessages } from '../messages';
 
@@ -67,6 +67,7 @@ function ChosenPhoto({
 export function DriveUpdateForm({ driveId }: { driveId: string }) {
   const post = usePostDriveUpdate(driveId);
   const t = useT(driveUpdatesMessages);
+  const say = useContractMessage();
   const form = useContractForm<UpdateValues, DriveUpdateOutput>(driveUpdateFormSchema, {
     text: '',
   });
@@ -118,7 +119,7 @@ export function DriveUpdateForm({ driveId }: { driveId: string }) {
           label={photos.length ? t('form.addAnother') : t('form.addPhoto')}
           name={DRIVE_UPDATE_PHOTO_FIELD}
           hint={t('form.chosenCount', {
-            hint: DRIVE_UPDATE_MESSAGES.photoHint,
+            hint: say(DRIVE_UPDATE_MESSAGES.photoHint),
             count: photos.length,
             max: DRIVE_UPDATE_LIMITS.photosMax,
           })}
