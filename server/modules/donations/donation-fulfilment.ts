@@ -132,10 +132,9 @@ export function donationFulfilment(deps: FulfilmentDeps) {
       repo.paymentParties(donationId),
     ]);
     if (!donation || !parties) return;
-    const amount = formatMoney(donation.amount_minor, donation.currency);
     const donorName = parties.donor_name?.trim() || parties.donor_username;
     const { organizer_id: organiserId, drive_name: driveName } = parties;
-    // The donor's notice in their language (as their receipt mail); the organiser's in English.
+    // Each notice in its reader's language (the donor's as their receipt mail).
     const t = translator(parties.donor_locale, 'notices');
     const words = translator(t.locale, 'mail-donations');
     const steps: Array<() => Promise<void>> = [
@@ -158,17 +157,26 @@ export function donationFulfilment(deps: FulfilmentDeps) {
           link: TRANSACTIONS_PATH,
         }),
     ];
-    if (organiserId && donation.drive_id && organiserId !== donation.donor_id)
+    if (organiserId && donation.drive_id && organiserId !== donation.donor_id) {
+      // The organiser's notice in the organiser's language.
+      const o = translator(parties.organizer_locale, 'notices');
+      const theirs = translator(o.locale, 'mail-donations');
+      const gave =
+        donation.kind === 'trees'
+          ? treesText(donation.trees, theirs)
+          : theirs.money(donation.amount_minor, donation.currency);
       steps.push(() =>
         deps.notifications.notify(organiserId, {
           kind: 'donation_received',
-          title: 'Your drive received a donation',
-          body: `${donation.anonymous === 1 ? 'Someone' : donorName} gave ${
-            donation.kind === 'trees' ? treesText(donation.trees) : amount
-          } to "${driveName}".`,
+          title: o('donationReceived.title'),
+          body:
+            donation.anonymous === 1
+              ? o('donationReceived.bodyAnonymous', { gave, drive: driveName })
+              : o('donationReceived.body', { donor: donorName, gave, drive: driveName }),
           link: drivePath(donation.drive_id!),
         }),
       );
+    }
     for (const step of steps) {
       try {
         await step();

@@ -142,6 +142,10 @@ export function donationsStore(lookups: DonationLookups) {
         ]);
         if (!donor) return undefined;
         const drive = donation.drive_id ? drives.get(donation.drive_id) : undefined;
+        // The organiser's language for their "received a donation" notice (issue 26).
+        const organiser = drive?.organizerId
+          ? await lookups.users.person(drive.organizerId, on)
+          : undefined;
         return {
           /** Issue 22: the organisation a gift goes to (null when gone or none). */
           organisation_name: organisationName(organisation),
@@ -152,6 +156,7 @@ export function donationsStore(lookups: DonationLookups) {
           donor_locale: donor.locale,
           drive_name: drive?.name ?? null,
           organizer_id: drive?.organizerId ?? null,
+          organizer_locale: organiser?.locale ?? null,
         };
       },
 
