@@ -17,6 +17,7 @@ import type { JobsPort } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { readCache } from '../../lib/cache';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { byLocale, translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { SessionUser } from '../auth/auth.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
@@ -232,22 +233,34 @@ export function drivesService(deps: DrivesServiceDeps) {
     return organisationId;
   }
 
+  /** The people to tell, grouped by their saved language (one read for all of them, issue 26). */
+  async function inTheirLanguages(ids: string[], tx: Tx) {
+    if (ids.length === 0) return new Map<string, string[]>();
+    const people = await deps.users.people(ids, tx);
+    return byLocale(ids, (id) => people.get(id)?.locale);
+  }
+
   /** Tells who joined that a drive is gone, and lets its image go, once `tx` commits. */
-  function afterCancel(
+  async function afterCancel(
     tx: Tx,
     drive: Pick<DriveRow, 'name' | 'image_file_id'>,
     told: string[],
-    why: string,
+    why: 'byOrganiser' | 'accountClosed',
   ) {
     tx.afterCommit(() => files.discardIfUnused(drive.image_file_id));
-    if (told.length > 0)
+    for (const [locale, ids] of await inTheirLanguages(told, tx)) {
+      const t = translator(locale, 'notices');
       tx.afterCommit(() =>
-        notifications.notifyMany(told, {
+        notifications.notifyMany(ids, {
           kind: 'drive_deleted',
-          title: 'A drive you joined was cancelled',
-          body: `"${drive.name}" was cancelled ${why}.`,
+          title: t('driveDeleted.title'),
+          body: t(
+            why === 'byOrganiser' ? 'driveDeleted.byOrganiser' : 'driveDeleted.accountClosed',
+            { drive: drive.name },
+          ),
         }),
       );
+    }
   }
 
   return {
@@ -309,14 +322,17 @@ export function drivesService(deps: DrivesServiceDeps) {
         if (stored && stored.id !== current.image_file_id)
           tx.afterCommit(() => files.discardIfUnused(current.image_file_id));
         const told = (await drives.participantIds(drive.id)).filter((id) => id !== user.id);
-        tx.afterCommit(() =>
-          notifications.notifyMany(told, {
-            kind: 'drive_changed',
-            title: 'A drive you joined has changed',
-            body: `"${form.driveName}" was updated by its organiser. Please check the date, time and place.`,
-            link: driveLink(drive.id),
-          }),
-        );
+        for (const [locale, ids] of await inTheirLanguages(told, tx)) {
+          const t = translator(locale, 'notices');
+          tx.afterCommit(() =>
+            notifications.notifyMany(ids, {
+              kind: 'drive_changed',
+              title: t('driveChanged.title'),
+              body: t('driveChanged.body', { drive: form.driveName }),
+              link: driveLink(drive.id),
+            }),
+          );
+        }
       });
       return presentOne(drive.id, user.id);
     },
@@ -333,7 +349,7 @@ export function drivesService(deps: DrivesServiceDeps) {
           (id) => id !== current.organizer_id,
         );
         await drives.remove([drive.id]);
-        afterCancel(tx, current, told, 'by its organiser');
+        await afterCancel(tx, current, told, 'byOrganiser');
       });
     },
 
@@ -354,7 +370,7 @@ export function drivesService(deps: DrivesServiceDeps) {
       await drives.removeParticipations(userId);
       for (const drive of upcoming) {
         const told = joined.filter((p) => p.drive_id === drive.id).map((p) => p.user_id);
-        afterCancel(tx, drive, told, 'because its organiser closed their account');
+        await afterCancel(tx, drive, told, 'accountClosed');
       }
     },
 
