@@ -12,6 +12,7 @@ import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, fieldError, forbidden } from '../../lib/errors';
+import { byLocale, translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { DrivesService } from '../drives/drives.service';
 import type { FilesService, PreparedImage } from '../files/files.service';
@@ -229,28 +230,38 @@ export function driveUpdatesService(deps: DriveUpdatesDeps) {
       if (!row || row.notices_sent_at) return 0;
       const drive = await drives.brief(row.drive_id);
       if (!drive) return 0;
-      const [detail, donors, people] = await Promise.all([
+      const [detail, donors] = await Promise.all([
         drives.detail(row.author_id, row.drive_id),
         deps.donorIds(row.drive_id),
-        users.people([row.author_id]),
       ]);
       const candidates = new Set([...detail.participants.map((p) => p.id), ...donors]);
       candidates.delete(row.author_id);
-      const told = [...(await users.liveIds(candidates))];
+      // One read: the author's name, and who of the rest is still here and in which language.
+      const people = await users.people([row.author_id, ...candidates]);
+      const told = [...candidates].filter((id) => {
+        const p = people.get(id);
+        return p !== undefined && !p.deletedAt;
+      });
       const person = people.get(row.author_id);
-      const name = person?.name?.trim() || person?.username || 'The organiser';
+      const author = person?.name?.trim() || person?.username;
       return uow.withTransaction(async (tx) => {
         if (!(await deps.repo(tx.db).claimNotices(row.id, nowIso()))) return 0;
-        await deps.notifications.notifyMany(
-          told,
-          {
-            kind: 'drive_update',
-            title: `News from "${drive.name}"`,
-            body: `${name}: ${excerpt(row.text)}`,
-            link: driveUpdatesPath(row.drive_id),
-          },
-          tx,
-        );
+        for (const [locale, ids] of byLocale(told, (id) => people.get(id)?.locale)) {
+          const t = translator(locale, 'notices');
+          await deps.notifications.notifyMany(
+            ids,
+            {
+              kind: 'drive_update',
+              title: t('driveUpdate.title', { drive: drive.name }),
+              body: t('driveUpdate.body', {
+                author: author ?? t('driveUpdate.theOrganiser'),
+                text: excerpt(row.text),
+              }),
+              link: driveUpdatesPath(row.drive_id),
+            },
+            tx,
+          );
+        }
         return told.length;
       });
     },

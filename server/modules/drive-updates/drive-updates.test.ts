@@ -363,6 +363,23 @@ describe.each(databaseTargets)('drive updates ($name)', (target) => {
     expect(mine.json().data[0]).toMatchObject(notice);
   });
 
+  it('tells each reader in their own language (issue 26)', async () => {
+    const spanish = await signIn({ name: 'Lucía', locale: 'es' });
+    const hindi = await signIn({ name: 'Asha', locale: 'hi' });
+    await join(spanish.user.id);
+    await db()
+      .insertInto('donations')
+      .values(buildDonation(hindi.user.id, { drive_id: driveId }))
+      .execute();
+    expect((await post(driveId, organiser.headers, 'Saplings arrived.')).statusCode).toBe(201);
+    await kit.t.idle();
+    const [es] = await noticesOf(db(), spanish.user.id, 'drive_update');
+    expect(es).toMatchObject({ title: 'Novedades de «Lodhi Garden planting»' });
+    expect(es!.body).toMatch(/: Saplings arrived\.$/);
+    const [hi] = await noticesOf(db(), hindi.user.id, 'drive_update');
+    expect(hi).toMatchObject({ title: '"Lodhi Garden planting" से नई ख़बर' });
+  });
+
   it('updatesForDrives: several drives newest first, paged by cursor or instant', async () => {
     const other = buildDrive(organiser.user.id, { name: 'Second drive' });
     await db().insertInto('drives').values(other).execute();
