@@ -1,15 +1,17 @@
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
+import { messageFile, translator, type Translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { NotificationsService } from '../notifications/notifications.service';
+import type { UsersService } from '../users/users.service';
 import { FOREST_PATH } from './gift-allocations';
 import {
   newsRepository,
   type GiftTreeEvent,
   type GiftTreeEventRow,
 } from './gift-tree-news.repository';
-import { speciesRef, treeTitle } from './tree-mapper';
+import { speciesRef } from './tree-mapper';
 
 const DAY_MS = 86_400_000;
 /** Events named in one notice; the rest are counted. */
@@ -39,16 +41,36 @@ export const CAUSE_WORDS: Record<string, string> = {
 };
 
 type EventRow = GiftTreeEventRow;
+type Words = Translator<'notices'>;
+type CauseKey = Extract<Parameters<Words>[0], `giftNews.cause.${string}`>;
 
-function describe(event: EventRow): string {
-  const name = `${treeTitle(event)}${event.nickname ? ` (${speciesRef(event.species_id).label})` : ''}`;
+/** A species' name in the reader's language (locales/<lang>/species.json; English as before). */
+function speciesName(speciesId: number, t: Words): string {
+  const english = speciesRef(speciesId).label;
+  return t.locale === 'en' ? english : (messageFile(t.locale, 'species')[speciesId] ?? english);
+}
+
+/** A cause in the reader's words; one not in the list as reported. */
+const causeWords = (cause: string, t: Words) =>
+  cause in CAUSE_WORDS ? t(`giftNews.cause.${cause}` as CauseKey) : cause;
+
+/** One event in the reader's words (English exactly as the notices always read, issue 26). */
+function describe(event: EventRow, t: Words): string {
+  const species = speciesName(event.species_id, t);
+  const tree = event.nickname ? `${event.nickname} (${species})` : species;
+  const date =
+    t.locale === 'en'
+      ? event.happened_at.slice(0, 10)
+      : t.date(event.happened_at, { dateStyle: 'medium', timeZone: 'UTC' });
   if (event.kind === 'died')
-    return `${name} died on ${event.happened_at.slice(0, 10)} (${CAUSE_WORDS[event.cause ?? 'unknown'] ?? event.cause})`;
-  if (event.kind === 'planted') return `${name} was planted for your gift`;
-  if (event.kind === 'replaced') return `${name} was planted to replace a tree that died`;
+    return t('giftNews.died', { tree, date, cause: causeWords(event.cause ?? 'unknown', t) });
+  if (event.kind === 'planted') return t('giftNews.planted', { tree });
+  if (event.kind === 'replaced') return t('giftNews.replaced', { tree });
   if (event.kind === 'needs_care')
-    return `${name} needs care since ${event.happened_at.slice(0, 10)}${event.cause ? ` (${CAUSE_WORDS[event.cause] ?? event.cause})` : ''}`;
-  return `${name} was measured, with a new photo`;
+    return event.cause
+      ? t('giftNews.needsCareCause', { tree, date, cause: causeWords(event.cause, t) })
+      : t('giftNews.needsCare', { tree, date });
+  return t('giftNews.measured', { tree });
 }
 
 export interface GiftTreeNewsDeps {
@@ -56,6 +78,8 @@ export interface GiftTreeNewsDeps {
   clock: Clock;
   jobs: JobsPort;
   notifications: Pick<NotificationsService, 'notifyMany'>;
+  /** The donor's saved language, read once per notice (issue 26). */
+  users: Pick<UsersService, 'person'>;
 }
 
 /**
@@ -142,19 +166,22 @@ export function giftTreeNews(deps: GiftTreeNewsDeps) {
           await enqueue(tx, donorId, dayOf(tomorrow), tomorrow);
           return 0;
         }
-        const named = events.slice(0, LISTED).map(describe);
+        const t = translator((await deps.users.person(donorId, tx))?.locale, 'notices');
+        const named = events.slice(0, LISTED).map((e) => describe(e, t));
         const more = events.length - named.length;
         const died = events.some((e) => e.kind === 'died');
         // Only plantings: the notice says the trees are in the ground and opens the forest.
         const planted = events.every((e) => e.kind === 'planted');
-        const list = `${named.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
+        const items = named.join('; ');
+        const list =
+          more > 0 ? t('giftNews.listMore', { items, more }) : t('giftNews.list', { items });
         await deps.notifications.notifyMany(
           [donorId],
           planted
             ? {
                 kind: 'gift_planted',
-                title: 'Your trees are in the ground',
-                body: `${list} See them grow in your forest.`,
+                title: t('giftPlanted.title'),
+                body: t('giftPlanted.body', { list }),
                 link: FOREST_PATH,
               }
             : {
@@ -162,9 +189,9 @@ export function giftTreeNews(deps: GiftTreeNewsDeps) {
                 title:
                   events.length === 1
                     ? died
-                      ? 'A tree you gave has died'
-                      : 'News of a tree you gave'
-                    : `News of ${events.length} trees you gave`,
+                      ? t('giftNews.diedTitle')
+                      : t('giftNews.oneTitle')
+                    : t('giftNews.manyTitle', { count: events.length }),
                 body: list,
                 link: events.length === 1 ? `/app/trees/${events[0]!.tree_id}` : FOREST_PATH,
               },

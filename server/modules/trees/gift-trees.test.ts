@@ -336,6 +336,53 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
     });
   });
 
+  describe('in the donor’s language (issue 26)', () => {
+    it('tells a Hindi and a Spanish donor of their planted trees and their news in their language', async () => {
+      const now = new Date();
+      kit.clock.set(now.toISOString());
+      const organiser = await kit.signIn({ profile_type: 'corporate' });
+      const hindi = await kit.signIn({ locale: 'hi' });
+      const spanish = await kit.signIn({ locale: 'es' });
+      const drive = await kit.insertDrive(organiser.user.id);
+      await paidGift(hindi.user.id, 1, { drive_id: drive.id });
+      await paidGift(spanish.user.id, 1, { drive_id: drive.id });
+      const me = asUser(organiser);
+      await trees().register(me, { form: form(drive.id, 1), image: null });
+      const tree = await trees().register(me, { form: form(drive.id, 1), image: null });
+      await kit.idle();
+      expect(await byKind(hindi.user.id, 'gift_planted')).toEqual([
+        expect.objectContaining({
+          title: 'आपके पेड़ ज़मीन में लग गए हैं',
+          body: 'नीम आपके दान से लगाया गया। अपने जंगल में उन्हें बढ़ते देखिए।',
+        }),
+      ]);
+      expect(await byKind(spanish.user.id, 'gift_planted')).toEqual([
+        expect.objectContaining({ title: 'Tus árboles ya están en la tierra' }),
+      ]);
+
+      await trees().addMeasurement(me, tree.id, {
+        form: {
+          measuredAt: now.toISOString().slice(0, 10),
+          heightCm: 30,
+          diameterCm: 1,
+          aliveCount: undefined,
+        },
+        photo: await treePhoto(),
+      });
+      const day = now.toISOString().slice(0, 10);
+      kit.clock.set(new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY + 60_000).toISOString());
+      await kit.idle();
+      const tomorrow = kit.clock.now().toISOString().slice(0, 10);
+      await trees().sendGiftTreeNews({ donorId: spanish.user.id, day: tomorrow });
+      expect(await byKind(spanish.user.id, 'gift_tree_news')).toEqual([
+        expect.objectContaining({
+          title: 'Noticias de un árbol que donaste',
+          body: 'Se midió Nim y tiene una foto nueva.',
+        }),
+      ]);
+    });
+  });
+
   describe('edits', () => {
     it('gives back plants a tree no longer has, and a moved tree’s gifts, in the same write', async () => {
       const organiser = await kit.signIn({ profile_type: 'corporate' });

@@ -101,7 +101,13 @@ export const treesModule = defineModule({
   ],
   create: ({ uow, clock, config, database, mail, jobs, log }, ports) => {
     // Donors hear what happens to the trees their gifts hold, at most once a day.
-    const news = giftTreeNews({ uow, clock, jobs, notifications: ports.notifications });
+    const news = giftTreeNews({
+      uow,
+      clock,
+      jobs,
+      notifications: ports.notifications,
+      users: ports.users,
+    });
     // Donors' gifts become trees (issue 19 §1): allocated in the registering transaction.
     const gifts = giftAllocations({
       news,
