@@ -45,13 +45,13 @@ type Words = Translator<'notices'>;
 type CauseKey = Extract<Parameters<Words>[0], `giftNews.cause.${string}`>;
 
 /** A species' name in the reader's language (locales/<lang>/species.json; English as before). */
-function speciesName(speciesId: number, t: Words): string {
+export function speciesName(speciesId: number, t: Words): string {
   const english = speciesRef(speciesId).label;
   return t.locale === 'en' ? english : (messageFile(t.locale, 'species')[speciesId] ?? english);
 }
 
 /** A cause in the reader's words; one not in the list as reported. */
-const causeWords = (cause: string, t: Words) =>
+export const causeWords = (cause: string, t: Words) =>
   cause in CAUSE_WORDS ? t(`giftNews.cause.${cause}` as CauseKey) : cause;
 
 /** One event in the reader's words (English exactly as the notices always read, issue 26). */

@@ -5,16 +5,16 @@ import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort, MailQueue } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
 import type { Log } from '../../lib/log';
-import { translator } from '../../lib/i18n';
+import { byLocale, translator, type Translator } from '../../lib/i18n';
 import { composeMail, mailLayout } from '../../lib/mailer';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { DrivesService } from '../drives/drives.service';
 import type { NewNotice, NotificationsService } from '../notifications/notifications.service';
-import { CAUSE_WORDS, type GiftTreeNews } from './gift-tree-news';
+import { causeWords, speciesName, type GiftTreeNews } from './gift-tree-news';
 import type { CareRange, NewlyDueTask } from './tree-care-due.repository';
 import type { TreeCareService } from './tree-care.service';
 import { dayKey, weekKey } from './tree-care-schedule';
-import { speciesRef, treeTitle } from './tree-mapper';
+import { treeTitle } from './tree-mapper';
 import type { TreesStore } from './trees-people';
 
 const DAY_MS = 86_400_000;
@@ -40,35 +40,50 @@ const DIGEST_LISTED = 20;
 /** Digest subscribers read per step. */
 const DIGEST_BATCH = 200;
 
-const TASK_WORDS: Record<CareTask, string> = {
-  water: 'Water',
-  weed: 'Weed around',
-  mulch: 'Mulch',
-  measure: 'Measure',
-  checkup: 'Check up on',
-};
+type Words = Translator<'notices'>;
+const ENGLISH = translator(null, 'notices');
+
+const TASK_KEYS = {
+  water: 'treeCare.task.water',
+  weed: 'treeCare.task.weed',
+  mulch: 'treeCare.task.mulch',
+  measure: 'treeCare.task.measure',
+  checkup: 'treeCare.task.checkup',
+} as const satisfies Record<CareTask, Parameters<Words>[0]>;
 
 /** A care notice's body: the first few tasks named ("Water Old oak"), then how many more. */
 export const careNoticeBody = (
   named: ReadonlyArray<{ task: CareTask; treeName: string }>,
   total: number,
+  t: Words = ENGLISH,
 ) => {
-  const words = named.slice(0, LISTED).map((t) => `${TASK_WORDS[t.task]} ${t.treeName}`);
+  const words = named.slice(0, LISTED).map((n) => t(TASK_KEYS[n.task], { tree: n.treeName }));
   const more = total - words.length;
-  return `${words.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
+  const items = words.join(', ');
+  return more > 0
+    ? t('treeCare.listMore', { items, more: String(more) })
+    : t('treeCare.list', { items });
 };
 
-const describe = (named: readonly NewlyDueTask[], total: number) =>
+/** A tree as notices name it: its nickname, else its species in the reader's language. */
+const treeName = (row: Pick<TreeRow, 'nickname' | 'species_id'>, t: Words) =>
+  row.nickname ?? speciesName(row.species_id, t);
+
+const describe = (named: readonly NewlyDueTask[], total: number, t: Words) =>
   careNoticeBody(
-    named.map((t) => ({ task: t.task, treeName: treeTitle(t) })),
+    named.map((task) => ({ task: task.task, treeName: treeName(task, t) })),
     total,
+    t,
   );
 
 /**
  * A batch of members (in id order) as runs of consecutive members with a live account: each run
  * is told by statements over an id range; a member whose account was deleted splits it.
  */
-export function runsOf(ownerIds: readonly string[], live: ReadonlySet<string>): CareRange[] {
+export function runsOf(
+  ownerIds: readonly string[],
+  live: { has(id: string): boolean },
+): CareRange[] {
   const runs: CareRange[] = [];
   let run: CareRange | null = null;
   for (const id of ownerIds) {
@@ -143,7 +158,8 @@ export function treeNotices(deps: TreeNoticesDeps) {
    */
   async function tell(ownerIds: readonly string[], now: Date): Promise<number> {
     if (ownerIds.length === 0) return 0;
-    const ranges = runsOf(ownerIds, await repo.liveOwners(ownerIds));
+    const live = await repo.liveOwners(ownerIds);
+    const ranges = runsOf(ownerIds, live);
     if (ranges.length === 0) return 0;
     const day = dayKey(now);
     const at = now.toISOString();
@@ -167,12 +183,16 @@ export function treeNotices(deps: TreeNoticesDeps) {
           named.set(task.owner_id, [...(named.get(task.owner_id) ?? []), task]);
         for (const m of claimed) {
           told += m.tasks;
+          const t = translator(live.get(m.ownerId), 'notices');
           notices.push({
             userId: m.ownerId,
             notice: {
               kind: 'tree_care',
-              title: m.tasks === 1 ? 'A tree needs care' : `${m.tasks} tree care tasks are due`,
-              body: describe(named.get(m.ownerId) ?? [], m.tasks),
+              title:
+                m.tasks === 1
+                  ? t('treeCare.titleOne')
+                  : t('treeCare.titleMany', { count: String(m.tasks) }),
+              body: describe(named.get(m.ownerId) ?? [], m.tasks, t),
               link: TREE_PATHS.care,
             },
           });
@@ -305,16 +325,21 @@ export function treeNotices(deps: TreeNoticesDeps) {
       if (!tree || tree.status !== 'needs_care' || !tree.drive_id) return;
       const drive = await deps.drives.detail(tree.owner_id, tree.drive_id).catch(() => null);
       if (!drive || drive.organizer.id === tree.owner_id) return;
-      const what = [tree.cause ? CAUSE_WORDS[tree.cause] : null, tree.health_note]
+      const organiserId = drive.organizer.id;
+      const t = translator((await repo.localesOf([organiserId])).get(organiserId), 'notices');
+      const what = [tree.cause ? causeWords(tree.cause, t) : null, tree.health_note]
         .filter(Boolean)
         .join(': ');
+      const named = { tree: treeName(tree, t), species: speciesName(tree.species_id, t) };
       await uow.withTransaction((tx) =>
         notifications.notifyMany(
-          [drive.organizer.id],
+          [organiserId],
           {
             kind: 'tree_needs_care',
-            title: `A tree from "${drive.driveName}" needs care`,
-            body: `${treeTitle(tree)} (${speciesRef(tree.species_id).label}) was reported as needing care${what ? ` (${what})` : ''}.`,
+            title: t('treeNeedsCare.title', { drive: drive.driveName }),
+            body: what
+              ? t('treeNeedsCare.bodyWhat', { ...named, what })
+              : t('treeNeedsCare.body', named),
             link: TREE_PATHS.tree(tree.id),
           },
           tx,
@@ -333,7 +358,7 @@ export function treeNotices(deps: TreeNoticesDeps) {
       const tree = await repo.findById(treeId);
       if (!tree || tree.status !== 'dead') return;
       const told = new Set([tree.owner_id]);
-      let where = '';
+      let where: string | null = null;
       if (tree.drive_id) {
         const diedAt = tree.status_changed_at ?? clock.now().toISOString();
         const day = Date.parse(`${diedAt.slice(0, 10)}T00:00:00.000Z`);
@@ -346,21 +371,37 @@ export function treeNotices(deps: TreeNoticesDeps) {
         const drive = await deps.drives.detail(tree.owner_id, tree.drive_id).catch(() => null);
         if (drive) {
           told.add(drive.organizer.id);
-          where = ` from "${drive.driveName}"`;
+          where = drive.driveName;
         }
       }
-      await uow.withTransaction((tx) =>
-        notifications.notifyMany(
-          [...told],
-          {
-            kind: 'tree_died',
-            title: `A tree${where} has died`,
-            body: `${treeTitle(tree)} (${speciesRef(tree.species_id).label}) was reported dead (${tree.cause ?? 'cause unknown'}). A replanting task is open.`,
-            link: TREE_PATHS.tree(tree.id),
-          },
-          tx,
-        ),
-      );
+      // The owner and the organiser each in their language (one read for both).
+      const locales = await repo.localesOf([...told]);
+      await uow.withTransaction(async (tx) => {
+        for (const [locale, ids] of byLocale(told, (id) => locales.get(id))) {
+          const t = translator(locale, 'notices');
+          await notifications.notifyMany(
+            ids,
+            {
+              kind: 'tree_died',
+              title:
+                where === null
+                  ? t('treeDied.title')
+                  : t('treeDied.titleFromDrive', { drive: where }),
+              body: t('treeDied.body', {
+                tree: treeName(tree, t),
+                species: speciesName(tree.species_id, t),
+                // English keeps the cause as reported (as it always read).
+                cause:
+                  t.locale === 'en'
+                    ? (tree.cause ?? 'cause unknown')
+                    : causeWords(tree.cause ?? 'unknown', t),
+              }),
+              link: TREE_PATHS.tree(tree.id),
+            },
+            tx,
+          );
+        }
+      });
     },
 
     /**

@@ -95,10 +95,21 @@ export function treesStore(users: TreePeople, drives?: Pick<DrivesService, 'brie
         };
       },
 
-      /** Which of these members still have an account (the daily care pass tells only them). */
-      async liveOwners(ownerIds: readonly string[]): Promise<Set<string>> {
+      /**
+       * Which of these members still have an account (the daily care pass tells only them), each
+       * with their saved language (issue 26: the notice is written in it).
+       */
+      async liveOwners(ownerIds: readonly string[]): Promise<Map<string, string | null>> {
         const people = await users.people([...new Set(ownerIds)], on);
-        return new Set([...people].flatMap(([id, p]) => (p.deletedAt === null ? [id] : [])));
+        return new Map(
+          [...people].flatMap(([id, p]) => (p.deletedAt === null ? [[id, p.locale]] : [])),
+        );
+      },
+
+      /** The saved language of each of these members (absent: unknown), in one read. */
+      async localesOf(ids: readonly string[]): Promise<Map<string, string | null>> {
+        const people = await users.people([...new Set(ids)], on);
+        return new Map([...people].map(([id, p]) => [id, p.locale]));
       },
 
       /** The owner's living trees; none when the account was deleted (the care notice job). */
