@@ -232,6 +232,28 @@ describe.each(databaseTargets)('tree verification on $name', (target) => {
     expect(notices.some((n) => n.kind === 'tree_verification')).toBe(true);
   });
 
+  it('tells a Hindi planter of a rejection in Hindi (issue 26)', async () => {
+    const { org, planter, tree } = await scene();
+    await kit
+      .db()
+      .updateTable('users')
+      .set({ locale: 'hi' })
+      .where('id', '=', planter.user.id)
+      .execute();
+    const res = await decide(tree.id, org.headers, {
+      decision: 'rejected',
+      reason: 'photo_unclear',
+    });
+    expect(res.statusCode).toBe(200);
+    const [notice] = (await kit.noticesOf(planter.user.id)).filter(
+      (n) => n.kind === 'tree_verification',
+    );
+    expect(notice!.title).toMatch(/ सत्यापित नहीं हुआ$/);
+    expect(notice!.body).toBe(
+      'कारण: फ़ोटो साफ़ नहीं है। पेड़ को फिर से सत्यापन के लिए भेजने के लिए उसकी नई फ़ोटो जोड़िए।',
+    );
+  });
+
   it('lets the nursery that supplied the tree’s saplings verify it', async () => {
     const { drive, planter } = await scene();
     const nursery = await kit.signIn({ profile_type: 'nursery' });

@@ -10,21 +10,18 @@ import {
   type VerificationDecision,
   type VerificationQueueItem,
   type VerificationQueueQuery,
+  type VerificationRejectionReason,
 } from '../../../contract/tree-verification';
 import type { TreeRow } from '../../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { messageFile, translator } from '../../lib/i18n';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
+import { speciesName } from './gift-tree-news';
 import type { TreePeople } from './trees-people';
-import {
-  publicPlaceOf,
-  roundCoordinate,
-  speciesRef,
-  treeTitle,
-  verificationOf,
-} from './tree-mapper';
+import { publicPlaceOf, roundCoordinate, speciesRef, verificationOf } from './tree-mapper';
 import { photoDistance, type PhotoPlace } from './tree-photo-gps';
 import { treeVerificationDrives } from './tree-verification-drives.repository';
 import {
@@ -185,6 +182,14 @@ export function treeVerification(deps: TreeVerificationDeps) {
       const rejected = input.decision === 'rejected';
       const reason = rejected ? (input.reason ?? null) : null;
       const at = now.toISOString();
+      // The verifier's name for the answer, the planter's language for the notice: one read.
+      const people = await deps.users.people([user.id, tree.owner_id]);
+      const t = translator(people.get(tree.owner_id)?.locale, 'notices');
+      // The reason as the verification screen words it in that language (English as before).
+      const reasonWords = (r: VerificationRejectionReason) =>
+        t.locale === 'en'
+          ? VERIFICATION_REASON_LABELS[r]
+          : (messageFile(t.locale, 'verification')[`reason.${r}`] ?? VERIFICATION_REASON_LABELS[r]);
       await uow.withTransaction(async (tx) => {
         // Through the summaries' write: a rejected tree's share leaves every total and map.
         await deps.repo(tx.db).update(id, {
@@ -193,21 +198,22 @@ export function treeVerification(deps: TreeVerificationDeps) {
           verified_at: at,
           verification_reason: reason,
         });
-        const title = treeTitle(tree);
+        const title = tree.nickname ?? speciesName(tree.species_id, t);
         await deps.notifications.notifyMany(
           [tree.owner_id],
           {
             kind: 'tree_verification',
-            title: rejected ? `${title} was not verified` : `${title} was verified`,
+            title: rejected
+              ? t('treeVerification.rejectedTitle', { tree: title })
+              : t('treeVerification.verifiedTitle', { tree: title }),
             body: rejected
-              ? `Reason: ${VERIFICATION_REASON_LABELS[reason!]}. Add a new photo of the tree to send it for verification again.`
-              : `Someone from the drive vouched for your tree. It now counts as verified.`,
+              ? t('treeVerification.rejectedBody', { reason: reasonWords(reason!) })
+              : t('treeVerification.verifiedBody'),
             link: TREE_PATHS.tree(id),
           },
           tx,
         );
       });
-      const people = await deps.users.people([user.id]);
       const me = people.get(user.id);
       return {
         message: rejected ? VERIFICATION_MESSAGES.rejected : VERIFICATION_MESSAGES.verified,
