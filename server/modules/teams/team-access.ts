@@ -1,5 +1,11 @@
-import { TEAM_MESSAGES, type OrganisationSummary, type TeamRole } from '../../../contract/teams';
+import {
+  TEAM_MESSAGES,
+  TEAM_ROLE_LABELS,
+  type OrganisationSummary,
+  type TeamRole,
+} from '../../../contract/teams';
 import { forbidden, notFound } from '../../lib/errors';
+import { messageFile, type Translator } from '../../lib/i18n';
 import type { SessionUser } from '../auth/auth.service';
 import type { TeamsStore } from './team-people';
 
@@ -45,4 +51,13 @@ export async function requireManager(
   const access = await requireMembership(repo, user, organisationId, nowIso);
   if (access.role === 'member') throw forbidden(TEAM_MESSAGES.manageOnly);
   return access;
+}
+
+/** A role as a notice words it mid-sentence ("admin"), in the reader's language (issue 26). */
+export function roleWords(role: TeamRole, t: Translator<'notices'>): string {
+  const label =
+    t.locale === 'en'
+      ? TEAM_ROLE_LABELS[role]
+      : (messageFile(t.locale, 'teams')[`role.${role}`] ?? TEAM_ROLE_LABELS[role]);
+  return label.toLocaleLowerCase(t.locale);
 }

@@ -3,7 +3,6 @@ import {
   TEAM_INVITE_TTL_DAYS,
   TEAM_MESSAGES,
   TEAM_PATHS,
-  TEAM_ROLE_LABELS,
   type CreateInviteRequest,
   type InvitePreview,
   type InviteState,
@@ -14,12 +13,13 @@ import {
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { MailQueue } from '../../jobs/jobs-port';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { organisationSummary, requireManager } from './team-access';
+import { organisationSummary, requireManager, roleWords } from './team-access';
 import { teamInviteMail } from './team-emails';
 import type { TeamsStore } from './team-people';
 import type { InviteRow } from './teams.repository';
@@ -218,11 +218,17 @@ export function teamInvites(deps: InviteDeps) {
         )
           throw conflict(TEAM_MESSAGES.alreadyJoined);
         const who = user.name ?? user.username;
+        const orgName = org.name ?? org.username;
+        // The inviter's notice in the inviter's language.
+        const t = translator(
+          (await r.localesOf([invite.invited_by])).get(invite.invited_by),
+          'notices',
+        );
         tx.afterCommit(() =>
           notifications.notify(invite.invited_by, {
             kind: 'team_joined',
-            title: `${who} joined ${org.name ?? org.username}`,
-            body: `${who} accepted your invite and is now ${TEAM_ROLE_LABELS[invite.role].toLowerCase()} of ${org.name ?? org.username}.`,
+            title: t('teamJoined.title', { who, org: orgName }),
+            body: t('teamJoined.body', { who, org: orgName, role: roleWords(invite.role, t) }),
             link: TEAM_PATHS.settings,
           }),
         );

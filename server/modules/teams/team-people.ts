@@ -10,6 +10,8 @@ export interface MemberRow extends MemberRecord {
   username: string;
   name: string | null;
   email: string;
+  /** Their saved language, for the notices they get (issue 26). */
+  locale: string | null;
 }
 
 export interface MembershipRow {
@@ -41,6 +43,7 @@ export function teamsStore(users: TeamPeople) {
           username: person.username,
           name: person.name,
           email: person.email,
+          locale: person.locale,
         }),
         on,
       );
@@ -61,6 +64,12 @@ export function teamsStore(users: TeamPeople) {
         const person = await users.person(id, on);
         if (!person || person.deletedAt) return undefined;
         return { id, username: person.username, name: person.name, email: person.email };
+      },
+
+      /** The saved language of each of these members (absent: unknown), in one read. */
+      async localesOf(ids: readonly string[]): Promise<Map<string, string | null>> {
+        const people = await users.people([...new Set(ids)], on);
+        return new Map([...people].map(([id, p]) => [id, p.locale]));
       },
 
       /** The live organisations the person is in, by the organisation's username. */

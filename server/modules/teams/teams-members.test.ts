@@ -120,6 +120,40 @@ describe.each(databaseTargets)('team members and roles on $name', (target) => {
     });
   });
 
+  it('tells a Spanish and a Hindi member of a new role and a removal in their language (issue 26)', async () => {
+    await kit.start();
+    const org = await kit.corporate({ name: 'Greenleaf Ltd' });
+    const es = await kit.person({ locale: 'es' });
+    const hi = await kit.person({ locale: 'hi' });
+    await kit.join(org.user.id, org.headers, es, 'member');
+    await kit.join(org.user.id, org.headers, hi, 'member');
+    const promote = { role: 'admin' };
+    expect(
+      (await kit.req('PATCH', member(org.user.id, es.user.id), org.headers, promote)).statusCode,
+    ).toBe(200);
+    expect((await kit.req('DELETE', member(org.user.id, hi.user.id), org.headers)).statusCode).toBe(
+      200,
+    );
+    const notices = await kit.t.database.db
+      .selectFrom('notifications')
+      .select(['user_id', 'title', 'body'])
+      .where('kind', 'in', ['team_role_changed', 'team_removed'])
+      .execute();
+    expect(notices).toEqual(
+      expect.arrayContaining([
+        {
+          user_id: es.user.id,
+          title: 'Tu rol en Greenleaf Ltd cambió',
+          body: 'Ahora tu rol en Greenleaf Ltd es administrador (antes: miembro).',
+        },
+        expect.objectContaining({
+          user_id: hi.user.id,
+          title: 'आपको Greenleaf Ltd से हटा दिया गया',
+        }),
+      ]),
+    );
+  });
+
   it('members leave; the last owner cannot leave, be demoted or removed', async () => {
     await kit.start();
     const org = await kit.corporate();

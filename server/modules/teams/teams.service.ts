@@ -3,7 +3,6 @@ import {
   canManageTeam,
   TEAM_MESSAGES,
   TEAM_PATHS,
-  TEAM_ROLE_LABELS,
   type MyTeam,
   type TeamMember,
   type TeamMembersResponse,
@@ -12,10 +11,11 @@ import {
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { byLocale, translator } from '../../lib/i18n';
 import type { MailQueue } from '../../jobs/jobs-port';
 import type { SessionUser } from '../auth/auth.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import { organisationSummary, requireMembership } from './team-access';
+import { organisationSummary, requireMembership, roleWords } from './team-access';
 import { teamInvites } from './team-invites';
 import type { MemberRow, TeamsStore } from './team-people';
 
@@ -155,15 +155,22 @@ export function teamsService(deps: TeamsServiceDeps) {
           throw forbidden(TEAM_MESSAGES.ownerOnly);
         if (target.role !== role && !(await r.setRoleKeepingOwner(organisationId, targetId, role)))
           throw conflict(TEAM_MESSAGES.lastOwner);
-        if (target.role !== role && targetId !== actor.id)
+        if (target.role !== role && targetId !== actor.id) {
+          const t = translator(target.locale, 'notices');
+          const org = access.organisation.name;
           tx.afterCommit(() =>
             notifications.notify(targetId, {
               kind: 'team_role_changed',
-              title: `Your role in ${access.organisation.name} changed`,
-              body: `You are now ${TEAM_ROLE_LABELS[role].toLowerCase()} of ${access.organisation.name} (was ${TEAM_ROLE_LABELS[target.role].toLowerCase()}).`,
+              title: t('teamRole.title', { org }),
+              body: t('teamRole.body', {
+                org,
+                role: roleWords(role, t),
+                previous: roleWords(target.role, t),
+              }),
               link: TEAM_PATHS.settings,
             }),
           );
+        }
         return toTeamMember(organisationId, { ...target, role });
       });
     },
@@ -180,14 +187,17 @@ export function teamsService(deps: TeamsServiceDeps) {
         }
         if (!(await r.removeKeepingOwner(organisationId, targetId)))
           throw conflict(TEAM_MESSAGES.lastOwner);
-        if (!leaving)
+        if (!leaving) {
+          const t = translator(target.locale, 'notices');
+          const org = access.organisation.name;
           tx.afterCommit(() =>
             notifications.notify(targetId, {
               kind: 'team_removed',
-              title: `You were removed from ${access.organisation.name}`,
-              body: `${actor.name ?? actor.username} removed you from the ${access.organisation.name} team on Canopy.`,
+              title: t('teamRemoved.title', { org }),
+              body: t('teamRemoved.body', { org, actor: actor.name ?? actor.username }),
             }),
           );
+        }
         return leaving ? TEAM_MESSAGES.left : TEAM_MESSAGES.removed;
       });
     },
@@ -205,15 +215,20 @@ export function teamsService(deps: TeamsServiceDeps) {
       const left = await r.leaveAll(userId);
       for (const m of left) if (m.role === 'owner') await r.restoreOwnerIfNone(m.organisation_id);
       await r.revokeInvitesBy(userId, at);
-      const name = org?.name ?? org?.username ?? 'An organisation';
-      if (formerMembers.length > 0)
+      if (formerMembers.length === 0) return;
+      // Each former member in their language (one read for all of them).
+      const locales = await r.localesOf(formerMembers);
+      for (const [locale, ids] of byLocale(formerMembers, (id) => locales.get(id))) {
+        const t = translator(locale, 'notices');
+        const name = org?.name ?? org?.username ?? t('teamClosed.someOrganisation');
         tx.afterCommit(() =>
-          notifications.notifyMany(formerMembers, {
+          notifications.notifyMany(ids, {
             kind: 'team_removed',
-            title: `${name} closed its Canopy account`,
-            body: `The ${name} team is gone, so you are no longer a member.`,
+            title: t('teamClosed.title', { org: name }),
+            body: t('teamClosed.body', { org: name }),
           }),
         );
+      }
     },
   };
 }
