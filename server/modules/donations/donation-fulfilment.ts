@@ -1,5 +1,4 @@
 import { type DonationStatus } from '../../../contract/donations';
-import { formatMoney } from '../../../contract/money';
 import type { DonationRow } from '../../db/tables';
 import type { Executor, Tx } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
@@ -308,27 +307,40 @@ export function donationFulfilment(deps: FulfilmentDeps) {
           updated_at: at,
           ...(disputed ? { disputed_at: at } : {}),
         }));
-      const receipt = donation.receipt_number ? ` (receipt ${donation.receipt_number})` : '';
-      const money = formatMoney(donation.amount_minor, donation.currency);
-      if (wasPaid)
+      if (wasPaid) {
+        // The donor's notice in their language.
+        const t = translator((await repo.donor(donation.donor_id))?.locale, 'notices');
+        const receipt = donation.receipt_number;
+        const values = {
+          money: translator(t.locale, 'mail-donations').money(
+            donation.amount_minor,
+            donation.currency,
+          ),
+          receipt,
+        };
         tx.afterCommit(() =>
           deps.notifications.notify(
             donation.donor_id,
             disputed
               ? {
                   kind: 'donation_refunded',
-                  title: 'Your card issuer disputed a donation',
-                  body: `${money}${receipt} was disputed with your card issuer, so it no longer counts as given.`,
+                  title: t('refund.disputedTitle'),
+                  body: receipt
+                    ? t('refund.disputedBodyReceipt', values)
+                    : t('refund.disputedBody', values),
                   link: TRANSACTIONS_PATH,
                 }
               : {
                   kind: 'donation_refunded',
-                  title: 'Your donation was refunded',
-                  body: `${money} went back to your card${receipt}.`,
+                  title: t('refund.refundedTitle'),
+                  body: receipt
+                    ? t('refund.refundedBodyReceipt', values)
+                    : t('refund.refundedBody', values),
                   link: TRANSACTIONS_PATH,
                 },
           ),
         );
+      }
     } else {
       changed = await repo.transition(donation.id, FROM[event.outcome], {
         status: event.outcome,

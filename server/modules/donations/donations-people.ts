@@ -170,6 +170,7 @@ export function donationsStore(lookups: DonationLookups) {
             username: p.username,
             name: p.name,
             deleted_at: p.deletedAt,
+            locale: p.locale,
           }
         );
       },

@@ -25,4 +25,29 @@ describe.each(databaseTargets)('donation notices in the reader’s language on $
     });
     expect(received!.body).toMatch(/ ने "Riverbank" को 2 पेड़ दान किए।$/);
   });
+
+  it('tells a Spanish donor of a refund in Spanish', async () => {
+    await api.setup();
+    const donor = await api.signIn({ locale: 'es' });
+    const { id } = await api.pending(donor.headers, { kind: 'cash', amount: 2500 });
+    await api.pay(donor.headers, id);
+    const row = await api.row(id);
+    await api.services().payments.fulfil({
+      provider: 'test',
+      id: 'evt_refund_es',
+      type: 'charge.refunded',
+      outcome: 'refunded',
+      sessionId: null,
+      paymentRef: row.payment_ref,
+      donationId: row.id,
+      amount: row.amount_minor,
+      currency: row.currency,
+      failureReason: null,
+    });
+    const refunded = (await api.noticesOf(donor.user.id)).find(
+      (n) => n.kind === 'donation_refunded',
+    );
+    expect(refunded).toMatchObject({ title: 'Te devolvimos una donación' });
+    expect(refunded!.body).toMatch(/^25,00\sUS\$ volvieron a tu tarjeta \(recibo CAN-/);
+  });
 });
