@@ -4,13 +4,15 @@ import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TREE_SPECIES } from '../../contract/options';
 import { I18nProvider, useLocale } from './locale';
-import { useSpeciesName } from './species';
+import { useSpeciesName, useSpeciesOptions } from './species';
 
 describe("species' names in the member's language", () => {
   it('are the contract labels in English, for every species', () => {
     const { result } = renderHook(() => useSpeciesName());
     for (const species of TREE_SPECIES) expect(result.current(species.value)).toBe(species.label);
     expect(result.current(999)).toBe('999');
+    const options = renderHook(() => useSpeciesOptions()).result.current;
+    expect(options).toEqual(TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label })));
   });
 
   it('use the local name in Hindi and Spanish', async () => {

@@ -1,5 +1,5 @@
-import { useCallback } from 'react';
-import { speciesByValue } from '../../contract/options';
+import { useCallback, useMemo } from 'react';
+import { speciesByValue, TREE_SPECIES } from '../../contract/options';
 import type source from '../../locales/en/species.json';
 import en from '../../locales/en/species.json?messages';
 import { defineMessages } from './namespace';
@@ -27,5 +27,14 @@ export function useSpeciesName(): (value: number) => string {
         ? t(String(value) as keyof typeof source)
         : (speciesByValue(value)?.label ?? String(value)),
     [t],
+  );
+}
+
+/** Every species as a select's options, named in the current language, in the list's order. */
+export function useSpeciesOptions(): readonly { value: string; label: string }[] {
+  const name = useSpeciesName();
+  return useMemo(
+    () => TREE_SPECIES.map((s) => ({ value: String(s.value), label: name(s.value) })),
+    [name],
   );
 }

@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast';
 import { useCountryOptions } from '../../../i18n/countries';
-import { useSpeciesName } from '../../../i18n/species';
+import { useSpeciesOptions } from '../../../i18n/species';
 import { countryCentroid } from '../../../../contract/country-centroids';
 import { browserTimeZone, nextFullHour } from '../../../lib/dates';
 import { fromZonedWallClock, toZonedWallClock } from '../../../lib/wall-clock';
@@ -14,7 +14,7 @@ import {
   type DriveDetail,
   type Option,
 } from '../../../../contract/drives';
-import { DRIVE_DURATIONS, TREE_SPECIES } from '../../../../contract/options';
+import { DRIVE_DURATIONS } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
 import { ChoiceTiles } from '../../../components/ui/choice-tiles';
 import {
@@ -89,12 +89,8 @@ export default function DriveForm({
 }) {
   const t = useT(driveFormMessages);
   const say = useContractMessage();
-  const speciesName = useSpeciesName();
   const countries = useCountryOptions();
-  const speciesOptions: Option[] = useMemo(
-    () => TREE_SPECIES.map((s) => ({ value: String(s.value), label: speciesName(s.value) })),
-    [speciesName],
-  );
+  const speciesOptions = useSpeciesOptions();
   const durations = useMemo(
     () => DRIVE_DURATIONS.map((d) => ({ value: d.value, label: say(d.label) })),
     [say],

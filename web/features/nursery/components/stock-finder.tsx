@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { NURSERY_LIMITS, NURSERY_MESSAGES, type Stock } from '../../../../contract/nursery';
-import { TREE_SPECIES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/form-field';
 import { mutedText } from '../../../components/ui/looks';
@@ -14,9 +13,9 @@ import { useT, type Translate } from '../../../i18n/use-t';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { nurseryMessages, type NurseryKey } from '../messages';
 import { useMoney } from '../../../i18n/money';
+import { useSpeciesOptions } from '../../../i18n/species';
 import { sizeWord } from '../sizes';
 
-const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
 /** "Any distance" first: the search starts with the nearest stock wherever it is (issue 23). */
 const radii = (t: Translate<NurseryKey>) => [
   { value: '', label: t('finder.anyDistance') },
@@ -122,6 +121,7 @@ export function StockFinder({
   near: { lat: number; lng: number };
   onReserved: () => void;
 }) {
+  const speciesOptions = useSpeciesOptions();
   const [species, setSpecies] = useState('');
   const [radius, setRadius] = useState('');
   const t = useT(nurseryMessages);
@@ -135,7 +135,7 @@ export function StockFinder({
   const lines = (search.data?.pages ?? [])
     .flatMap((p) => p.data)
     .filter((s) => !seen.has(s.id) && Boolean(seen.add(s.id)));
-  const speciesLabel = SPECIES_OPTIONS.find((o) => o.value === species)?.label;
+  const speciesLabel = speciesOptions.find((o) => o.value === species)?.label;
   let body;
   if (search.isError && !first)
     body = (
@@ -194,7 +194,7 @@ export function StockFinder({
         <SelectField
           label={t('finder.species')}
           placeholder={t('finder.anySpecies')}
-          options={SPECIES_OPTIONS}
+          options={speciesOptions}
           value={species}
           onChange={(e) => setSpecies(e.target.value)}
         />

@@ -7,7 +7,7 @@ import {
 } from '../../../../contract/nursery';
 import { currencyDigits } from '../../../../contract/money';
 import { stockFormSchema, type StockFormValues } from '../../../../contract/nursery-stock-form';
-import { TREE_SIZES, TREE_SPECIES } from '../../../../contract/options';
+import { TREE_SIZES } from '../../../../contract/options';
 import { Button } from '../../../components/ui/button';
 import { ChoiceTiles } from '../../../components/ui/choice-tiles';
 import {
@@ -23,8 +23,7 @@ import { useSaveStock } from '../api';
 import { useT } from '../../../i18n/use-t';
 import { nurseryMessages } from '../messages';
 import { useMoney } from '../../../i18n/money';
-
-const SPECIES_OPTIONS = TREE_SPECIES.map((s) => ({ value: String(s.value), label: s.label }));
+import { useSpeciesOptions } from '../../../i18n/species';
 
 function initialValues(stock: Stock | undefined): StockFormValues {
   if (!stock)
@@ -64,6 +63,7 @@ export function StockForm({
   currency: string;
   onDone: () => void;
 }) {
+  const speciesOptions = useSpeciesOptions();
   const form = useContractForm<StockFormValues, StockRequest>(
     stockFormSchema(currency),
     initialValues(stock),
@@ -103,7 +103,7 @@ export function StockForm({
         <SelectField
           label={t('form.species')}
           placeholder={t('form.speciesPlaceholder')}
-          options={SPECIES_OPTIONS}
+          options={speciesOptions}
           {...form.field('speciesId')}
         />
         <ChoiceTiles
