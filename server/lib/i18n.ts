@@ -95,6 +95,16 @@ export function translator<N extends Namespace>(
   });
 }
 
+const speciesFiles = new Map<Locale, Record<string, string>>();
+
+/** A species' name in a language (locales/<lang>/species.json by number), else its English name. */
+export function localSpeciesName(speciesId: number, locale: Locale, english: string): string {
+  if (locale === SOURCE_LOCALE) return english;
+  let names = speciesFiles.get(locale);
+  if (!names) speciesFiles.set(locale, (names = messageFile(locale, 'species')));
+  return names[speciesId] ?? english;
+}
+
 /** Money in another language than English: that language's digits, grouping and symbol place. */
 function localMoney(language: Locale, amountMinor: number, currency: string): string {
   const format = new Intl.NumberFormat(language, { style: 'currency', currency });

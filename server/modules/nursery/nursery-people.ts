@@ -92,9 +92,11 @@ export function reservationsStore(lookups: NurseryLookups) {
             drive_starts_at: drive.startsAt,
             drive_organizer_id: drive.organizerId,
             ...nurseryNames(nursery),
+            nursery_locale: nursery.locale,
             organiser_username: organiser.username,
             organiser_name: organiser.name,
             organiser_deleted_at: organiser.deletedAt,
+            organiser_locale: organiser.locale,
           },
         ];
       });

@@ -151,6 +151,38 @@ describe.each(databaseTargets)('sapling reservations on $name', (target) => {
     expect(notices[0]!.link).toBe(`/app/delive-detail/${drive.id}`);
   });
 
+  // Issue 26: each party's notice in their own saved language; English word for word as before.
+  it('tells each party in their language: a Hindi nursery, a Spanish organiser', async () => {
+    const { nursery, organiser, drive, stock } = await scene();
+    const english = (await k.reserve(organiser.headers, drive.id, stock.id, 2)).json().data.id;
+    expect((await k.noticesOf(nursery.user.id))[0]!.body).toBe(
+      'Acme Trees Ltd reserved 2 Neem saplings for "Lake bund planting". Please confirm or decline.',
+    );
+    await k.act(nursery.headers, english, 'decline');
+    await k
+      .db()
+      .updateTable('users')
+      .set({ locale: 'hi' })
+      .where('id', '=', nursery.user.id)
+      .execute();
+    await k
+      .db()
+      .updateTable('users')
+      .set({ locale: 'es' })
+      .where('id', '=', organiser.user.id)
+      .execute();
+    const id = (await k.reserve(organiser.headers, drive.id, stock.id, 1)).json().data.id;
+    expect((await k.noticesOf(nursery.user.id)).at(-1)).toMatchObject({
+      title: 'पौधों का नया आरक्षण',
+      body: 'Acme Trees Ltd ने "Lake bund planting" के लिए पौधे आरक्षित किए: नीम का 1 पौधा। कृपया पुष्टि करें या अस्वीकार करें।',
+    });
+    await k.act(nursery.headers, id, 'confirm');
+    expect((await k.noticesOf(organiser.user.id)).at(-1)).toMatchObject({
+      title: 'Reserva de plantones confirmada',
+      body: 'Green Roots Nursery confirmó tu reserva de 1 plantón de Nim para «Lake bund planting».',
+    });
+  });
+
   it('decline and cancel put the saplings back and tell the other party', async () => {
     const { nursery, organiser, drive, stock } = await scene();
     const first = (await k.reserve(organiser.headers, drive.id, stock.id, 3)).json().data.id;

@@ -175,4 +175,7 @@ export type ReservationDetail = ReservationRecord & {
   organiser_username: string;
   organiser_name: string | null;
   organiser_deleted_at: string | null;
+  /** The two people's saved languages, for the notices each is sent (null: English). */
+  nursery_locale: string | null;
+  organiser_locale: string | null;
 };

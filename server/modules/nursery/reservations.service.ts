@@ -3,7 +3,6 @@ import {
   NURSERY_PATHS,
   OPEN_RESERVATION_STATUSES,
   PRICING_RESERVATION_STATUSES,
-  RESERVATION_STATUS_LABELS,
   type CreateReservationRequest,
   type DriveSaplingPricing,
   type Reservation,
@@ -15,6 +14,7 @@ import type { DriveRow } from '../../db/tables';
 import type { Executor, Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { localSpeciesName, translator, type Translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { SessionUser } from '../auth/auth.service';
 import type { NewNotice, NotificationsService } from '../notifications/notifications.service';
@@ -43,7 +43,6 @@ export interface ReservationsServiceDeps {
 }
 
 const driveLink = (id: string) => `/app/delive-detail/${id}`;
-const CLOSED_BY_ACCOUNT = 'because the other party closed their account';
 
 /** Where each step goes, and who may take it (checked against `reservationActions`). */
 const STEPS: Record<
@@ -76,49 +75,70 @@ const STEPS: Record<
   },
 };
 
-const what = (r: Pick<ReservationDetail, 'quantity' | 'species_id'>) =>
-  `${r.quantity.toLocaleString('en-US')} ${speciesRef(r.species_id).label} sapling${r.quantity === 1 ? '' : 's'}`;
+type Words = Translator<'notices'>;
+type Party = { username: string; name: string | null; deleted_at: string | null };
 
-/** The notice the other party gets when `actor` takes a step. */
+/** "1,000 Neem saplings" in the reader's words. */
+const saplings = (r: Pick<ReservationDetail, 'quantity' | 'species_id'>, t: Words) =>
+  t('reservation.saplings', {
+    count: r.quantity,
+    species: localSpeciesName(r.species_id, t.locale, speciesRef(r.species_id).label),
+  });
+
+/** A party as the reader's notice names them (a closed account in the reader's words). */
+const named = (p: Party, t: Words) =>
+  p.deleted_at ? t('reservation.formerMember') : personName(p);
+
+/**
+ * The notice the other party gets when `actor` takes a step, in the recipient's language;
+ * `closed`: the cancel came from the other party closing their account.
+ */
 function noticeFor(
   row: ReservationDetail,
   step: ReservationAction | 'request',
   recipientId: string,
+  closed = false,
 ): NewNotice {
   const toNursery = recipientId === row.nursery_id;
-  const organiser = personName({
-    username: row.organiser_username,
-    name: row.organiser_name,
-    deleted_at: row.organiser_deleted_at,
-  });
-  const nursery = personName({
-    username: row.nursery_username,
-    name: row.nursery_name,
-    deleted_at: row.nursery_deleted_at,
-  });
+  const t = translator(toNursery ? row.nursery_locale : row.organiser_locale, 'notices');
+  const organiser = named(
+    {
+      username: row.organiser_username,
+      name: row.organiser_name,
+      deleted_at: row.organiser_deleted_at,
+    },
+    t,
+  );
+  const nursery = named(
+    { username: row.nursery_username, name: row.nursery_name, deleted_at: row.nursery_deleted_at },
+    t,
+  );
+  const values = { organiser, nursery, saplings: saplings(row, t), drive: row.drive_name };
   const base = { kind: 'sapling_reservation' as const };
   switch (step) {
     case 'request':
       return {
         ...base,
-        title: 'New sapling reservation',
-        body: `${organiser} reserved ${what(row)} for "${row.drive_name}". Please confirm or decline.`,
+        title: t('reservation.requestedTitle'),
+        body: t('reservation.requestedBody', values),
         link: NURSERY_PATHS.dashboard,
       };
     case 'confirm':
     case 'decline':
-    case 'deliver':
+    case 'deliver': {
+      const to = STEPS[step].to as 'confirmed' | 'declined' | 'delivered';
       return {
         ...base,
-        title: `Sapling reservation ${RESERVATION_STATUS_LABELS[STEPS[step].to].toLowerCase()}`,
-        body: `${nursery} ${STEPS[step].to} your reservation of ${what(row)} for "${row.drive_name}".`,
+        title: t(`reservation.${to}Title`),
+        body: t(`reservation.${to}Body`, values),
         link: driveLink(row.drive_id),
       };
+    }
     case 'cancel':
       return {
         ...base,
-        title: 'Sapling reservation cancelled',
-        body: `The reservation of ${what(row)} for "${row.drive_name}" was cancelled.`,
+        title: t('reservation.cancelledTitle'),
+        body: t(closed ? 'reservation.cancelledBodyClosed' : 'reservation.cancelledBody', values),
         // Each party's own page: the nursery's dashboard, or the organiser's drive.
         link: toNursery ? NURSERY_PATHS.dashboard : driveLink(row.drive_id),
       };
@@ -363,13 +383,7 @@ export function reservationsService(deps: ReservationsServiceDeps) {
       for (const row of open) {
         if (!(await close(tx, row, 'cancelled'))) continue;
         const other = row.nursery_id === userId ? row.organiser_id : row.nursery_id;
-        const notice = noticeFor(row, 'cancel', other);
-        tx.afterCommit(() =>
-          notifications.notify(other, {
-            ...notice,
-            body: `${notice.body.slice(0, -1)} ${CLOSED_BY_ACCOUNT}.`,
-          }),
-        );
+        tx.afterCommit(() => notifications.notify(other, noticeFor(row, 'cancel', other, true)));
       }
       const stock = deps.stockRepo(tx.db);
       const reservations = deps.reservationsRepo(tx.db);

@@ -1,7 +1,7 @@
 import type { Tx, UnitOfWork } from '../../db/unit-of-work';
 import type { JobsPort } from '../../jobs/jobs-port';
 import type { Clock } from '../../lib/clock';
-import { messageFile, translator, type Translator } from '../../lib/i18n';
+import { localSpeciesName, translator, type Translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
@@ -45,10 +45,8 @@ type Words = Translator<'notices'>;
 type CauseKey = Extract<Parameters<Words>[0], `giftNews.cause.${string}`>;
 
 /** A species' name in the reader's language (locales/<lang>/species.json; English as before). */
-export function speciesName(speciesId: number, t: Words): string {
-  const english = speciesRef(speciesId).label;
-  return t.locale === 'en' ? english : (messageFile(t.locale, 'species')[speciesId] ?? english);
-}
+export const speciesName = (speciesId: number, t: Words): string =>
+  localSpeciesName(speciesId, t.locale, speciesRef(speciesId).label);
 
 /** A cause in the reader's words; one not in the list as reported. */
 export const causeWords = (cause: string, t: Words) =>
