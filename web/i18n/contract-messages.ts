@@ -62,6 +62,9 @@ export function setMessagesLocale(locale: string): void {
   if (locale !== SOURCE_LOCALE) void contractMessages.load(locale).catch(() => undefined);
 }
 
+/** The language shown, for code outside React that words its own text (the update prompt). */
+export const shownLocale = (): string => shown;
+
 /**
  * `text` in the shown language, for code outside React (the API client, toasts). Until the
  * catalogue has arrived (it is fetched when the language is chosen) the English stands.

@@ -1,11 +1,11 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
-import { toast } from '../components/ui/toast';
 import { registerSW } from 'virtual:pwa-register';
+import { shellMessages } from '../app/messages';
+import { toast } from '../components/ui/toast';
+import { shownLocale } from '../i18n/contract-messages';
 
 /** How often an open app asks whether a new version was published. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
-export const UPDATE_MESSAGE = 'A new version of Canopy is ready.';
-export const UPDATE_ACTION = 'Reload to update';
 
 /**
  * Registers the service worker (issue 24). A new version never half-loads: it waits, with every
@@ -16,11 +16,17 @@ export function startServiceWorker(): void {
   const update = registerSW({
     immediate: true,
     onNeedRefresh() {
-      toast(UPDATE_MESSAGE, {
-        id: 'app-update',
-        duration: Infinity,
-        action: { label: UPDATE_ACTION, onClick: () => void update(true) },
-      });
+      // In the language shown when the new version arrives (English if its words cannot load).
+      void shellMessages
+        .load(shownLocale())
+        .catch(() => shellMessages.source)
+        .then((words) =>
+          toast(words['update.ready']!(), {
+            id: 'app-update',
+            duration: Infinity,
+            action: { label: words['update.reload']!(), onClick: () => void update(true) },
+          }),
+        );
     },
     onRegisteredSW(_url, registration) {
       if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_MS);

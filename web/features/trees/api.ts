@@ -362,7 +362,7 @@ export const useUpdateTree = (id: string) =>
     (body: FormData) => patchTree(id, body),
     (answer) => answer.data.tree,
   );
-export const useAddMeasurement = (id: string, label = 'Measurement') =>
+export const useAddMeasurement = (id: string, label: string) =>
   useTreeChange(
     (body: FormData | Record<string, unknown>) =>
       sendOrKeep(
@@ -379,7 +379,7 @@ export const useAddMeasurement = (id: string, label = 'Measurement') =>
   );
 export const useLogCare = () =>
   useTreeChange(
-    ({ id, body, label = 'Care' }: { id: string; body: CareRequest; label?: string }) =>
+    ({ id, body, label }: { id: string; body: CareRequest; label: string }) =>
       sendOrKeep(
         {
           userId: memberId(),
@@ -392,7 +392,7 @@ export const useLogCare = () =>
       ),
     () => undefined,
   );
-export const useReportHealth = (id: string, label = 'Health report') =>
+export const useReportHealth = (id: string, label: string) =>
   useTreeChange(
     (body: HealthRequest | FormData) =>
       sendOrKeep(

@@ -57,7 +57,11 @@ export function TaskRow({ task }: { task: CareTaskDue }) {
           // mutate callback would not run after the row unmounted).
           onClick={() =>
             void logCare
-              .mutateAsync({ id: task.treeId, body: { action } })
+              .mutateAsync({
+                id: task.treeId,
+                body: { action },
+                label: t('careForm.queue', { title: task.treeName }),
+              })
               .then(toastOutcome, (error: unknown) => toast.error(failureMessage(error)))
           }
         >

@@ -24,9 +24,9 @@ export function OwnerActions({ tree }: { tree: Tree }) {
   const toastOutcome = useToastOutcome();
   const navigate = useNavigate();
   const remove = useDeleteTree();
-  const revive = useReportHealth(tree.id);
   const names = useTreeNames();
   const title = names.title(tree);
+  const revive = useReportHealth(tree.id, t('death.queue', { title }));
   const dead = tree.status === 'dead';
   const sick = tree.status === 'needs-care';
 
