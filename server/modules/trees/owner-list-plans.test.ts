@@ -1,0 +1,54 @@
+import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { databaseTargets } from '../../../tests/support/test-database';
+import { donationsRepository } from '../donations/donations.repository';
+import { treesRepository } from './trees.repository';
+import { treesTestKit } from './tree-test-kit';
+
+/**
+ * Issue 20 (0064): a member's newest-first lists — My trees' pages and keyset cursor, the donor's
+ * transactions page — read an index ending in the lists' tie-break `id`, in order, and stop at
+ * the page: no sort of the member's rows (SQLite's temp B-tree), the cursor a range of the index.
+ */
+describe.each(databaseTargets)('member lists read their index in order on $name', (target) => {
+  const kit = treesTestKit(target);
+
+  it('indexes (owner, created_at, id) and plans the pages without a sort', async () => {
+    await kit.setup();
+    const me = await kit.signIn();
+    const db = kit.db();
+    if (target.name !== 'sqlite') {
+      const { rows } = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+        where indexname in ('trees_owner_idx', 'donations_donor_created_idx')
+          and schemaname = current_schema() order by indexname`.execute(db);
+      expect(rows.map((r) => r.indexdef.replace(/^.* USING btree /, ''))).toEqual([
+        '(donor_id, created_at, id)',
+        '(owner_id, created_at, id)',
+      ]);
+      return;
+    }
+    const nodes: RootOperationNode[] = [];
+    const caught = db.withPlugin({
+      transformQuery: ({ node }) => (nodes.push(node), node),
+      transformResult: async ({ result }) => result,
+    });
+    const after = { createdAt: '2026-01-01T00:00:00.000Z', id: 'z' };
+    await treesRepository(caught).ownerRecordsAfter(me.user.id, null, 25);
+    await treesRepository(caught).ownerRecordsAfter(me.user.id, after, 25);
+    await donationsRepository(caught).listRecordsWithGiftsForDonor(me.user.id, undefined, 21, 0);
+    const plans: string[] = [];
+    for (const node of nodes) {
+      const query = db.getExecutor().compileQuery(node, { queryId: 'plan' });
+      const { rows } = await db.executeQuery(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      plans.push(rows.map((r) => (r as { detail: string }).detail).join('\n'));
+    }
+    expect(plans[0]).toMatch(/SEARCH trees USING INDEX trees_owner_idx \(owner_id=\? AND/);
+    expect(plans[1]).toMatch(
+      /SEARCH trees USING INDEX trees_owner_idx \(owner_id=\? AND \(created_at,id\)<\(\?,\?\)\)/,
+    );
+    expect(plans[2]).toMatch(/SEARCH donations USING INDEX donations_donor_created_idx/);
+    for (const plan of plans) expect(plan).not.toMatch(/TEMP B-TREE/);
+  });
+});
