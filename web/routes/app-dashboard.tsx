@@ -7,7 +7,10 @@ import { usePageTitle } from '../components/ui/page-title';
 import { formatDriveRange } from '../lib/dates';
 import { IndividualDashboard } from '../features/dashboards/components/individual-dashboard';
 import { NextDrive } from '../features/dashboards/components/next-drive';
+import { useDrivesToJoin, useIndividualDashboard, useNextDrive } from '../features/dashboards/api';
+import { useForest } from '../features/forest/api';
 import { ForestPreview } from '../features/forest/components/forest-preview';
+import { LoadingState } from '../components/ui/status-cards';
 import { TaskRow } from '../features/trees/components/care-due-panel';
 import { dashboardsMessages } from '../features/dashboards/messages';
 import { useIntlLocale } from '../i18n/intl-locale';
@@ -45,6 +48,34 @@ function PassDisclosure({ drive, holder }: { drive: Drive; holder: string }) {
 }
 
 /**
+ * The home's sections once every one of them has its first answer: the queries they read (shared,
+ * asked once, at the same time) are asked here, and until all have answered the page shows one
+ * loading state, so a section above never grows under one already shown (no layout shift).
+ */
+function Home({ holder }: { holder: string }) {
+  const t = useT(dashboardsMessages);
+  const forest = useForest();
+  const next = useNextDrive();
+  const dashboard = useIndividualDashboard();
+  // With no drive ahead, the next-drive section lists drives to join: wait for those too.
+  const toJoin = useDrivesToJoin(next.isSuccess && next.data === null);
+  if (
+    forest.isPending ||
+    next.isPending ||
+    dashboard.isPending ||
+    (next.isSuccess && next.data === null && toJoin.isPending)
+  )
+    return <LoadingState label={t('ind.loading')} />;
+  return (
+    <>
+      <ForestPreview />
+      <NextDrive renderPass={(drive) => <PassDisclosure drive={drive} holder={holder} />} />
+      <IndividualDashboard renderCareTask={(task) => <TaskRow task={task} />} />
+    </>
+  );
+}
+
+/**
  * /app/dashboard: an individual's home (issue 23). Their forest and their next drive lead; the
  * care due (done in place with the trees feature's row) and "Your impact" (figures and charts)
  * follow. Other roles go to the home of their own role.
@@ -59,9 +90,7 @@ export default function AppDashboard() {
   return (
     <div className="space-y-6">
       <h2 className="text-2xl font-bold break-words">{t('welcome', { name: holder })}</h2>
-      <ForestPreview />
-      <NextDrive renderPass={(drive) => <PassDisclosure drive={drive} holder={holder} />} />
-      <IndividualDashboard renderCareTask={(task) => <TaskRow task={task} />} />
+      <Home holder={holder} />
     </div>
   );
 }
