@@ -58,6 +58,23 @@ const FIRST_SCREENS: Record<string, string[]> = {
   '/login': ['app/account-area.tsx', 'routes/login.tsx'],
   '/register': ['app/account-area.tsx', 'routes/register.tsx'],
 };
+/**
+ * Signed-in screens a member most often opens first (issue 20: a phone's cold load), asked for
+ * only when the tab holds a session (else the guard sends the visitor to /login). The signed-in
+ * area, its shell and the screen, and on the trees map its map (the whole page): one round of
+ * requests alongside the entry instead of three after it.
+ */
+const SIGNED_IN_SCREENS: Record<string, string[]> = {
+  '/app/dashboard': ['app/app-routes.tsx', 'app/app-layout.tsx', 'routes/app-dashboard.tsx'],
+  '/app/my-trees': ['app/app-routes.tsx', 'app/app-layout.tsx', 'routes/app-my-trees.tsx'],
+  '/app/trees-map': [
+    'app/app-routes.tsx',
+    'app/app-layout.tsx',
+    'routes/app-trees-map.tsx',
+    'components/ui/map/server-cluster-map.tsx',
+  ],
+  '/app/delive-event': ['app/app-routes.tsx', 'app/app-layout.tsx', 'routes/app-plantations.tsx'],
+};
 
 /**
  * Build only: public/theme-init.js goes inline into index.html (one blocking request less before
@@ -90,21 +107,28 @@ export function inlineFirstPaint(): Plugin {
           return into;
         };
         const loaded = entry ? closure(entry.fileName) : new Set<string>();
-        const preload: Record<string, string[]> = {};
-        for (const [pathname, modules] of Object.entries(FIRST_SCREENS)) {
-          const files = new Set<string>();
-          for (const module of modules) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/web/${module}`));
-            if (!chunk) throw new Error(`no chunk for web/${module} (FIRST_SCREENS)`);
-            closure(chunk.fileName, files);
+        const preloadsOf = (screens: Record<string, string[]>) => {
+          const preload: Record<string, string[]> = {};
+          for (const [pathname, modules] of Object.entries(screens)) {
+            const files = new Set<string>();
+            for (const module of modules) {
+              const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/web/${module}`));
+              if (!chunk) throw new Error(`no chunk for web/${module} (FIRST_SCREENS)`);
+              closure(chunk.fileName, files);
+            }
+            preload[pathname] = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
           }
-          preload[pathname] = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
-        }
+          return preload;
+        };
         const themeInit = fs.readFileSync(path.join(publicDir, 'theme-init.js'), 'utf8').trim();
+        // sessionStorage may be refused (storage blocked): then no signed-in screen is preloaded.
         const preloader =
-          `(function(m){(m[location.pathname]||[]).forEach(function(h){` +
+          `(function(m,s){var p=location.pathname,a=m[p];` +
+          `try{if(!a&&sessionStorage.getItem('token'))a=s[p]}catch(e){}` +
+          `(a||[]).forEach(function(h){` +
           `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;` +
-          `document.head.appendChild(l)})})(${JSON.stringify(preload)});`;
+          `document.head.appendChild(l)})})(${JSON.stringify(preloadsOf(FIRST_SCREENS))},` +
+          `${JSON.stringify(preloadsOf(SIGNED_IN_SCREENS))});`;
         const tag = '<script src="/theme-init.js"></script>';
         if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}`);
         return html.replace(tag, `<script>${themeInit}\n${preloader}</script>`);
