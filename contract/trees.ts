@@ -315,9 +315,15 @@ export type RegisteredTreesResponse = z.infer<typeof registeredTreesResponseSche
  * record sends the tree in `data`, a fuller cell a cluster (its count and mean place), so an
  * answer is a few hundred items (under ~50 KB) whatever the number of trees. From
  * TREE_MAP_EXACT_ZOOM on (a box of a few streets), filtered from zoom 13 on, or without a zoom,
- * the trees themselves, newest first, capped (docs/decisions/tree-map-grid.md).
+ * the trees themselves, newest first, capped; at zoom 16 a view holding more than
+ * TREE_MAP_VIEW_POINTS trees is clustered on the finest grid level (docs/decisions/tree-map-grid.md).
  */
 export const TREE_MAP_MAX = 2000;
+/**
+ * A street-zoom view (zoom 16, unfiltered) with more trees than this is answered with the grid's
+ * finest clusters instead of every tree, so a dense few streets stay a small answer.
+ */
+export const TREE_MAP_VIEW_POINTS = 100;
 export const TREE_MAP_EXACT_ZOOM = 16;
 export const TREE_MAP_CELL_PX = 64;
 export const TREE_MAP_GRID = 24;
@@ -370,7 +376,10 @@ export const treeMapResponseSchema = z.object({
   success: z.literal(true),
   /** Trees shown one by one (alone in their cell, or every tree from TREE_MAP_EXACT_ZOOM on). */
   data: z.array(treeMapPointSchema),
-  /** Below TREE_MAP_EXACT_ZOOM: the cells holding more than one tree record (else empty). */
+  /**
+   * Below TREE_MAP_EXACT_ZOOM, or a dense view at it: the cells holding more than one tree record
+   * (else empty).
+   */
   clusters: z.array(treeMapClusterSchema),
   /** True when more trees matched than TREE_MAP_MAX at an exact zoom: zoom in or filter. */
   truncated: z.boolean(),

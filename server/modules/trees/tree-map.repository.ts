@@ -497,6 +497,29 @@ export function treeMapRepository(db: Kysely<Database>) {
       }));
     },
 
+    /**
+     * How many trees (any species and status) the box holds, counting no further than `upTo`:
+     * the spatial index's entries alone, stopping at `upTo` (SQLite reads no auxiliary column).
+     */
+    async countInBox(box: TreeMapBox, upTo: number): Promise<number> {
+      let total = 0;
+      for (const [west, south, east, north] of plainBoxes(box)) {
+        const probe = postgres
+          ? sql<{ n: number | string }>`select count(*) as n from (select 1 from trees
+              where point(lng, lat) <@ box(point(${west}, ${south}), point(${east}, ${north}))
+                and lat is not null and lng is not null and verification_status <> 'rejected'
+              limit ${upTo - total}) s`
+          : sql<{ n: number | string }>`select count(*) as n from (select id from trees_geo
+              where max_lat >= ${south} and min_lat <= ${north}
+                and max_lng >= ${west} and min_lng <= ${east}
+              limit ${upTo - total}) s`;
+        const { rows } = await probe.execute(db);
+        total += Number(rows[0]?.n ?? 0);
+        if (total >= upTo) break;
+      }
+      return total;
+    },
+
     /** The trees in the box (anywhere without one), newest first, at most `limit`. */
     async trees(
       box: TreeMapBox | undefined,

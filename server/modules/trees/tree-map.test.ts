@@ -1,7 +1,12 @@
 import { CompiledQuery, sql, type Kysely, type RootOperationNode } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../../scripts/seed-demo';
-import { TREE_MAP_MAX, treeMapResponseSchema, type TreeMapPoint } from '../../../contract/trees';
+import {
+  TREE_MAP_MAX,
+  TREE_MAP_VIEW_POINTS,
+  treeMapResponseSchema,
+  type TreeMapPoint,
+} from '../../../contract/trees';
 import { buildTree } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { buildConfig } from '../../config';
@@ -337,6 +342,52 @@ describe.each(databaseTargets)('the trees map by box and zoom on $name', (target
     }
   });
 
+  it('clusters a dense street view at zoom 16 on the finest grid level, and shows a sparse one tree by tree', async () => {
+    await kit.setup();
+    const me = await kit.signIn();
+    // A few streets (0.02° by 0.01°) and a second, sparse one beside them.
+    const street = 'bbox=77.2,28.6,77.22,28.61';
+    const sparse = 'bbox=77.3,28.6,77.32,28.61';
+    let s = 3;
+    const random = () => ((s = (s * 16807) % 2147483647) - 1) / 2147483646;
+    const inBox = (west: number, south: number, n: number) =>
+      Array.from({ length: n }, () =>
+        buildTree(me.user.id, {
+          lat: south + 0.001 + random() * 0.008,
+          lng: west + 0.002 + random() * 0.016,
+        }),
+      );
+    await insertAll(db(), [
+      ...inBox(77.2, 28.6, TREE_MAP_VIEW_POINTS + 50),
+      ...inBox(77.3, 28.6, TREE_MAP_VIEW_POINTS),
+    ]);
+    const dense = await map(`${street}&zoom=16`, me.headers);
+    expect(dense.clusters.length).toBeGreaterThan(0);
+    expect(dense.data.length + dense.clusters.length).toBeLessThan(TREE_MAP_VIEW_POINTS);
+    // Every shown place is in the view; the counts hold the box's trees (a cell at its edge may
+    // reach past it, and one whose mean place falls outside the view is left out).
+    for (const p of [...dense.data, ...dense.clusters]) {
+      expect(p.lat).toBeGreaterThanOrEqual(28.6);
+      expect(p.lat).toBeLessThanOrEqual(28.61);
+      expect(p.lng).toBeGreaterThanOrEqual(77.2);
+      expect(p.lng).toBeLessThanOrEqual(77.22);
+    }
+    expect(records(dense)).toBeGreaterThan(TREE_MAP_VIEW_POINTS);
+    expect(records(dense)).toBeLessThanOrEqual(TREE_MAP_VIEW_POINTS + 50);
+    expect(dense.truncated).toBe(false);
+    // At most TREE_MAP_VIEW_POINTS trees: each one, newest first.
+    const few = await map(`${sparse}&zoom=16`, me.headers);
+    expect(few.clusters).toEqual([]);
+    expect(few.data).toHaveLength(TREE_MAP_VIEW_POINTS);
+    // Closer in, or filtered (the finest levels keep no per-species rows), the trees themselves.
+    const closer = await map('bbox=77.2,28.6,77.21,28.605&zoom=17', me.headers);
+    expect(closer.clusters).toEqual([]);
+    expect(closer.data.length).toBeGreaterThan(0);
+    const filtered = await map(`${street}&zoom=16&species=1`, me.headers);
+    expect(filtered.clusters).toEqual([]);
+    expect(filtered.data).toHaveLength(TREE_MAP_VIEW_POINTS + 50);
+  });
+
   it('reads the grid by its key and single trees from the spatial index (R*Tree, GiST)', async () => {
     await kit.setup();
     const me = await kit.signIn();
@@ -359,6 +410,7 @@ describe.each(databaseTargets)('the trees map by box and zoom on $name', (target
         await repo.cells(mapPlan([170, -30, -170, 0], 4).window!, { species: 1 });
         await repo.treesAt([CITIES.delhi, CITIES.lima], { status: 'alive' });
         await repo.trees([77, 28, 78, 29], { species: 1 }, 10);
+        await repo.countInBox([77.2, 28.6, 77.22, 28.61], TREE_MAP_VIEW_POINTS + 1);
         const queries = new Map(
           nodes.map((node) => {
             const query = tx.getExecutor().compileQuery(node, { queryId: 'plan' });

@@ -2,6 +2,7 @@ import {
   TREE_MAP_EXACT_ZOOM,
   TREE_MAP_GRID,
   TREE_MAP_MAX,
+  TREE_MAP_VIEW_POINTS,
   type TreeMapCluster,
   type TreeMapPoint,
   type TreeStatus,
@@ -18,6 +19,8 @@ import {
   treeMapRepository,
   type GridWindow,
   type TreeMapBox,
+  type TreeMapFilter,
+  type TreeMapRepository,
   type TreeMapTreeRow,
 } from './tree-map.repository';
 
@@ -95,12 +98,21 @@ const point = (r: TreeMapTreeRow): TreeMapPoint => ({
 });
 
 /**
+ * A street zoom's view holding more than TREE_MAP_VIEW_POINTS trees is clustered on the grid's
+ * finest level when its cell is at most two of the zoom's (128 px, i.e. zoom 16) and the map is
+ * not filtered (the finest levels keep only the "any" rows); closer in, the trees themselves.
+ */
+const denseLevel = (zoom: number | undefined, filtered: boolean) =>
+  zoom !== undefined && !filtered && zoom <= GRID_LEVELS ? GRID_LEVELS - 1 : null;
+
+/**
  * The trees map for a box (issue 20): every member's trees, rounded like any tree seen by others.
  * Below a street zoom the grid's cells in the box at the zoom's level (a cell with one tree record
  * sends the tree, a fuller one a cluster of its count and mean place), so the answer reads and
  * sends a bounded number of cells whatever the number of trees; at a street zoom (or with no zoom,
  * as clients before issue 20 ask) the trees themselves from the spatial index, newest first, at
- * most TREE_MAP_MAX.
+ * most TREE_MAP_MAX, unless the view is dense (more than TREE_MAP_VIEW_POINTS trees, counted from
+ * the index up to that number): then the finest grid level's cells, as below a street zoom.
  */
 export async function treeMap(db: Kysely<Database>, query: TreeMapQuery): Promise<TreeMapAnswer> {
   const repo = treeMapRepository(db);
@@ -108,28 +120,44 @@ export async function treeMap(db: Kysely<Database>, query: TreeMapQuery): Promis
     ...(query.species !== undefined ? { species: query.species } : {}),
     ...(query.status ? { status: rowStatus(query.status) } : {}),
   };
-  const plan = mapPlan(
-    query.bbox,
-    query.zoom ?? TREE_MAP_EXACT_ZOOM,
-    query.species !== undefined || query.status !== undefined,
-  );
-  // Without a zoom (clients written before issue 20): the trees themselves, as before.
-  if (plan.exact || query.zoom === undefined) {
-    const rows = await repo.trees(query.bbox, filter, TREE_MAP_MAX + 1);
-    return {
-      data: rows.slice(0, TREE_MAP_MAX).map(point),
-      clusters: [],
-      truncated: rows.length > TREE_MAP_MAX,
-    };
-  }
+  const filtered = query.species !== undefined || query.status !== undefined;
+  const plan = mapPlan(query.bbox, query.zoom ?? TREE_MAP_EXACT_ZOOM, filtered);
+  if (query.zoom !== undefined && !plan.exact)
+    return clustered(repo, plan.box, plan.window, filter);
+  // A dense street view: the finest grid level's clusters (a bounded answer), not every tree.
+  const dense = denseLevel(query.zoom, filtered);
+  if (
+    dense !== null &&
+    (await repo.countInBox(plan.box, TREE_MAP_VIEW_POINTS + 1)) > TREE_MAP_VIEW_POINTS
+  )
+    return clustered(repo, plan.box, windowAt(plan.box, dense), filter);
+  // Without a zoom (clients written before issue 20) or at a street zoom: the trees themselves.
+  const rows = await repo.trees(query.bbox, filter, TREE_MAP_MAX + 1);
+  return {
+    data: rows.slice(0, TREE_MAP_MAX).map(point),
+    clusters: [],
+    truncated: rows.length > TREE_MAP_MAX,
+  };
+}
+
+/**
+ * The grid's cells of a window in the box: a cell with one tree record sends the tree (found in
+ * the spatial index at its cell's summed place), a fuller one a cluster of its count and mean place.
+ */
+async function clustered(
+  repo: TreeMapRepository,
+  box: TreeMapBox,
+  window: GridWindow,
+  filter: TreeMapFilter,
+): Promise<TreeMapAnswer> {
   // A cell may reach past the box: what would be drawn outside the view (a lone tree, or a
   // cluster's mean place) is left out, as the view cannot show it.
-  const [west, south, east, north] = plan.box;
+  const [west, south, east, north] = box;
   const inView = (lat: number, lng: number) =>
     lat >= south &&
     lat <= north &&
     (west <= east ? lng >= west && lng <= east : lng >= west || lng <= east);
-  const cells = (await repo.cells(plan.window, filter)).filter((c) =>
+  const cells = (await repo.cells(window, filter)).filter((c) =>
     inView(c.lat_e7 / c.records / 1e7, c.lng_e7 / c.records / 1e7),
   );
   const clusters: TreeMapCluster[] = [];
