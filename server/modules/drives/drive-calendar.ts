@@ -73,7 +73,7 @@ export function driveCalendar(deps: { repo: DrivesRepository; clock: Clock; appU
   return {
     /** My drives (organised or joined) starting between two days, inclusive. */
     async calendar(callerId: string, from: string, to: string): Promise<CalendarEvent[]> {
-      const rows = await repo.mineBetween(
+      const rows = await repo.calendarBetween(
         callerId,
         dayStart(from),
         dayAfter(to),

@@ -337,45 +337,12 @@ export function drivesRepository(db: Kysely<Database>) {
 
     /** My drives (organised or joined) starting in [from, before), with my role; at most `limit`. */
     async mineBetween(userId: string, from: string, before: string | undefined, limit: number) {
-      const columns = [
-        'drives.id',
-        'drives.name',
-        'drives.starts_at',
-        'drives.duration_hours',
-        'drives.location_text',
-        'drives.description',
-        'drives.lat',
-        'drives.lng',
-        'drives.updated_at',
-        'drives.time_zone',
-      ] as const;
-      let organised = db
-        .selectFrom('drives')
-        .select(columns)
-        .where('drives.organizer_id', '=', userId)
-        .where('drives.starts_at', '>=', from);
-      // The member's participations by their copy of the start (drive_participants_user_idx).
-      let joined = db
-        .selectFrom('drive_participants as me')
-        .innerJoin('drives', 'drives.id', 'me.drive_id')
-        .select(columns)
-        .where('me.user_id', '=', userId)
-        .where('me.drive_starts_at', '>=', from);
-      if (before) {
-        organised = organised.where('drives.starts_at', '<', before);
-        joined = joined.where('me.drive_starts_at', '<', before);
-      }
-      const [mine, theirs] = await Promise.all([
-        organised.orderBy('drives.starts_at').orderBy('drives.id').limit(limit).execute(),
-        joined.orderBy('me.drive_starts_at').orderBy('me.drive_id').limit(limit).execute(),
-      ]);
-      return [
-        ...mine.map((d) => ({ ...d, role: 'organiser' as const })),
-        ...theirs.map((d) => ({ ...d, role: 'participant' as const })),
-      ]
-        .sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id))
-        .slice(0, limit);
+      return mineBetweenOf(db, FEED_COLUMNS, userId, from, before, limit);
     },
+
+    /** As `mineBetween`, only what the in-app calendar shows of each drive (no description). */
+    calendarBetween: (userId: string, from: string, before: string | undefined, limit: number) =>
+      mineBetweenOf(db, CALENDAR_COLUMNS, userId, from, before, limit),
 
     /** Drives starting in (from, until] whose reminder has not gone out, soonest first. */
     dueForReminder: (from: string, until: string, limit: number) =>
@@ -406,3 +373,60 @@ export function drivesRepository(db: Kysely<Database>) {
   };
 }
 export type DrivesRepository = ReturnType<typeof drivesRepository>;
+
+const CALENDAR_COLUMNS = [
+  'drives.id',
+  'drives.name',
+  'drives.starts_at',
+  'drives.duration_hours',
+  'drives.time_zone',
+] as const;
+const FEED_COLUMNS = [
+  ...CALENDAR_COLUMNS,
+  'drives.location_text',
+  'drives.description',
+  'drives.lat',
+  'drives.lng',
+  'drives.updated_at',
+] as const;
+
+/**
+ * The member's drives (organised or joined) starting in [from, before), soonest first, at most
+ * `limit`, each with the member's role: two index ranges (drives_organizer_idx, and
+ * drive_participants_user_idx by the member's copy of the start), merged.
+ */
+async function mineBetweenOf<C extends typeof CALENDAR_COLUMNS | typeof FEED_COLUMNS>(
+  db: Kysely<Database>,
+  columns: C,
+  userId: string,
+  from: string,
+  before: string | undefined,
+  limit: number,
+) {
+  let organised = db
+    .selectFrom('drives')
+    .select(columns)
+    .where('drives.organizer_id', '=', userId)
+    .where('drives.starts_at', '>=', from);
+  // The member's participations by their copy of the start (drive_participants_user_idx).
+  let joined = db
+    .selectFrom('drive_participants as me')
+    .innerJoin('drives', 'drives.id', 'me.drive_id')
+    .select(columns)
+    .where('me.user_id', '=', userId)
+    .where('me.drive_starts_at', '>=', from);
+  if (before) {
+    organised = organised.where('drives.starts_at', '<', before);
+    joined = joined.where('me.drive_starts_at', '<', before);
+  }
+  const [mine, theirs] = await Promise.all([
+    organised.orderBy('drives.starts_at').orderBy('drives.id').limit(limit).execute(),
+    joined.orderBy('me.drive_starts_at').orderBy('me.drive_id').limit(limit).execute(),
+  ]);
+  return [
+    ...mine.map((d) => ({ ...d, role: 'organiser' as const })),
+    ...theirs.map((d) => ({ ...d, role: 'participant' as const })),
+  ]
+    .sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id))
+    .slice(0, limit);
+}
