@@ -7,8 +7,8 @@
  */
 export const LANGUAGES = [
   { code: 'en', name: 'English', shipped: true },
-  { code: 'es', name: 'Español', shipped: false },
-  { code: 'hi', name: 'हिन्दी', shipped: false },
+  { code: 'es', name: 'Español', shipped: true },
+  { code: 'hi', name: 'हिन्दी', shipped: true },
 ] as const;
 
 export type Locale = (typeof LANGUAGES)[number]['code'];

@@ -9,6 +9,10 @@ export const MAP_DEFAULTS = {
   maxZoom: 18,
 } as const;
 
+/** The default tiles' licence line (OpenStreetMap); the web shows it in the member's language. */
+export const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
 /** Where the browser loads map tiles from; the server's TILE_URL decides. */
 export const mapConfigResponseSchema = z.object({
   success: z.literal(true),

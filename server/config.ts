@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { OSM_ATTRIBUTION } from '../contract/map';
 
 /** Raised when the environment cannot make a working configuration; main prints only its message. */
 export class ConfigError extends Error {}
@@ -92,13 +93,7 @@ const envSchema = z.object({
     .default(1000),
   GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org'),
   TILE_URL: z.string().trim().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  TILE_ATTRIBUTION: z
-    .string()
-    .trim()
-    .min(1)
-    .default(
-      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-    ),
+  TILE_ATTRIBUTION: z.string().trim().min(1).default(OSM_ATTRIBUTION),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: 'RATE_LIMIT_MULTIPLIER must be a number from 1 to 1000' })

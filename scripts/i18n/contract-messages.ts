@@ -43,6 +43,7 @@ export function looksShown(text: string): boolean {
   if (/^(GET|POST|PUT|PATCH|DELETE) \//.test(text)) return false; // route names in test titles
   if (/^[a-z0-9_.:/\-{}]+$/.test(text)) return false; // enum values, keys, paths
   if (/^(https?:|\/|\.|#|\^)/.test(text)) return false;
+  if (/<a href=/.test(text)) return false; // HTML: the tiles' licence line (worded in map.json)
   if (/^[A-Z][a-z]+(-[A-Z][a-z]+)+$|^Bearer |^[A-Z][a-z]+[A-Z]\w*$/.test(text)) return false; // headers, GeoJSON types
   return /^[A-Z¡¿"“(‘]/.test(text) || /\s/.test(text);
 }

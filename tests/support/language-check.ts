@@ -37,8 +37,8 @@ export function messages(language: JourneyLanguage, namespace: string) {
 
 /**
  * Common English words of an interface. Words that are Spanish as well (no, total, local,
- * general, error, final, individual, logo, color…) are left out, so they never count against
- * a Spanish screen.
+ * general, error, final, individual, logo, color, and "do", Sunday in a Spanish calendar) are
+ * left out, so they never count against a Spanish screen.
  */
 export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
   `the and your you yours with for of to from by at on in into onto is are was were be been being
@@ -52,7 +52,7 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
   date time hours hour minutes days day month months year years today tomorrow yesterday name
   description location country image photo map place quantity type size duration sponsor sponsors
   sponsored land organiser organizer member members people team thank thanks success failed
-  required optional invalid must should can cannot will would could may have had do does did
+  required optional invalid must should can cannot will would could may have had does did
   done get got make made go how what when where who why which my our we they them their he she his
   her after before up down out over under again only just also than then very each every other
   first last step steps details summary review category message hidden anonymous test mode expiry
@@ -75,7 +75,7 @@ export const ENGLISH_WORDS: ReadonlySet<string> = new Set(
  */
 export const HINDI_LATIN_ALLOWED: ReadonlySet<string> = new Set(
   `Canopy PDF CSV API QR URL CO O kg cm ft km ha MM YY CVC AM PM UTC GMT JPEG JPG PNG WebP GIF MB KB
-  OpenStreetMap Leaflet Stripe iCal Enter Esc Escape Ctrl alt Alt T X Twitter Facebook Instagram LinkedIn WhatsApp
+  OpenStreetMap Leaflet JavaScript Stripe iCal Enter Esc Escape Ctrl alt Alt T X Twitter Facebook Instagram LinkedIn WhatsApp
   am pm`.split(/\s+/),
 );
 

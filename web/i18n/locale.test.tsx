@@ -25,13 +25,25 @@ describe('choosing the language', () => {
     expect(detectLocale(['en'], 'es', ['es-ES'])).toBe('en');
   });
 
-  it('renders English at once without a provider, and offers no switch while only English ships', () => {
+  it('renders English at once without a provider; the switch offers the shipped three, and none when only English is offered', () => {
     renderWithApp(<Hero />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
       'Grow a greener world, one tree at a time',
     );
     render(
       <I18nProvider>
+        <LanguageSwitch />
+      </I18nProvider>,
+    );
+    const select = screen.getByRole('combobox', { name: 'Language' });
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'English',
+      'Español',
+      'हिन्दी',
+    ]);
+    cleanup();
+    render(
+      <I18nProvider offered={['en']}>
         <LanguageSwitch />
       </I18nProvider>,
     );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
-import { MAP_DEFAULTS } from '../../../../contract/map';
+import { MAP_DEFAULTS, OSM_ATTRIBUTION } from '../../../../contract/map';
 import './leaflet-setup';
 import type { LatLng } from './types';
 import { useMapConfig } from './use-map-config';
@@ -26,12 +26,18 @@ function MapAccessibility({ label, describedBy }: { label: string; describedBy?:
     for (const [selector, text] of [
       ['.leaflet-control-zoom-in', t('zoom.in')],
       ['.leaflet-control-zoom-out', t('zoom.out')],
-      ['.leaflet-control-attribution a[href="https://leafletjs.com"]', t('leaflet.title')],
     ] as const) {
       const control = container.querySelector(selector);
       control?.setAttribute('title', text);
-      if (!selector.includes('attribution')) control?.setAttribute('aria-label', text);
+      control?.setAttribute('aria-label', text);
     }
+    // The attribution control rewrites its prefix on every change: the prefix itself is reworded.
+    const attribution = map.attributionControl;
+    const prefix = attribution?.options.prefix;
+    if (typeof prefix === 'string')
+      attribution.setPrefix(
+        prefix.replace(/title="[^"]*"/, `title="${escapeHtml(t('leaflet.title'))}"`),
+      );
   }, [map, label, describedBy, t]);
   return null;
 }
@@ -54,20 +60,37 @@ function FocusWithoutScrolling() {
   return null;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** OpenStreetMap's licence line in the member's words (OSM's own pages translate it so). */
+const osmAttribution = (words: string) =>
+  escapeHtml(words).replace(
+    /&#60;link&#62;(.*?)&#60;\/link&#62;/,
+    '<a href="https://www.openstreetmap.org/copyright">$1</a>',
+  );
+
 type TileHealth = 'unknown' | 'ok' | 'failed';
 
 /** Tiles from the server's map configuration; reports whether any tile could be drawn. */
 function ConfiguredTiles({ onHealth }: { onHealth(health: TileHealth): void }) {
   const config = useMapConfig();
+  const t = useT(mapMessages);
   const loaded = useRef(false);
   useEffect(() => {
     if (config.isError) onHealth('failed');
   }, [config.isError, onHealth]);
   if (!config.data) return null;
+  // Another operator's licence line stays as configured; the default one is worded per language.
+  const attribution =
+    config.data.attribution === OSM_ATTRIBUTION
+      ? osmAttribution(t('osm.attribution'))
+      : config.data.attribution;
   return (
     <TileLayer
+      // Leaflet reads the attribution once: a new language gets a new layer.
+      key={attribution}
       url={config.data.tileUrl}
-      attribution={config.data.attribution}
+      attribution={attribution}
       tileSize={config.data.tileSize}
       maxZoom={config.data.maxZoom}
       eventHandlers={{
