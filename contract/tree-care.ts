@@ -280,9 +280,12 @@ export const careDueResponseSchema = z.object({
 });
 export type CareDueResponse = z.infer<typeof careDueResponseSchema>;
 
-/** A dead tree of the caller that no new registration replaced yet. */
+/**
+ * A dead tree of the caller that no new registration replaced yet: what the lists show of it (its
+ * title and links), not the whole record (issue 20: ten full trees were 9 KB of a 10 KB answer).
+ */
 export const replantingTaskSchema = z.object({
-  tree: treeSchema,
+  tree: treeSchema.pick({ id: true, name: true, species: true, count: true }),
   cause: z.string().nullable(),
   diedAt: z.string().nullable(),
 });

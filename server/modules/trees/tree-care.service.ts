@@ -9,6 +9,7 @@ import {
   type CareTaskDue,
   type HealthForm,
   type MeasurementForm,
+  type ReplantingTask,
 } from '../../../contract/tree-care';
 import { isInFuture, TREE_MESSAGES, type Measurement, type Tree } from '../../../contract/trees';
 import { laterCheck } from '../../../contract/four-numbers';
@@ -26,7 +27,7 @@ import type { CareSubjectRow } from './tree-care.repository';
 import type { ReplantingKey } from './trees.repository';
 import type { CareDuePosition, CareDueRow } from './tree-care-due.repository';
 import { dueTasks, overdueDaysAt } from './tree-care-schedule';
-import { rowStatus, toMeasurement, toTree, treeTitle, type TreeWithOwner } from './tree-mapper';
+import { rowStatus, speciesRef, toMeasurement, treeTitle } from './tree-mapper';
 import type { TreesStore } from './trees-people';
 
 export interface MeasurementInput {
@@ -212,11 +213,19 @@ export function treeCareService(deps: TreeCareDeps) {
   }
 
   /** Dead trees of the caller that no new registration replaced yet (the latest `limit`). */
-  async function replanting(userId: string, limit?: number, after?: ReplantingKey) {
-    const now = clock.now();
-    const rows: TreeWithOwner[] = await repo.deadUnreplaced(userId, limit, after);
+  async function replanting(
+    userId: string,
+    limit: number,
+    after?: ReplantingKey,
+  ): Promise<ReplantingTask[]> {
+    const rows = await repo.deadUnreplacedTasks(userId, limit, after);
     return rows.map((row) => ({
-      tree: toTree(row, { callerId: userId, now }),
+      tree: {
+        id: row.id,
+        name: row.nickname,
+        species: speciesRef(row.species_id),
+        count: row.tree_count,
+      },
       cause: row.cause,
       diedAt: row.status_changed_at,
     }));

@@ -175,6 +175,11 @@ describe.each(databaseTargets)('My trees lists by page on $name', (target) => {
     );
     expect(first.total).toBe(open.length);
     expect(first.data).toHaveLength(4);
+    // What the lists show of a dead tree (its title and link), not the whole record (issue 20).
+    const raw = (await get('/api/trees/replanting?limit=1', me.headers)) as {
+      data: Array<{ tree: Record<string, unknown> }>;
+    };
+    expect(Object.keys(raw.data[0]!.tree).sort()).toEqual(['count', 'id', 'name', 'species']);
     const walked = [...first.data];
     let cursor = first.nextCursor;
     while (cursor) {

@@ -3,7 +3,7 @@ import type { DrivesService } from '../drives/drives.service';
 import type { UsersService } from '../users/users.service';
 import type { DriveOrganisers } from './tree-drive-days.repository';
 import type { TreeWithOwner, TreeWithReplacement } from './tree-mapper';
-import { treesRepository, type OwnerTreeFilter, type ReplantingKey } from './trees.repository';
+import { treesRepository, type OwnerTreeFilter } from './trees.repository';
 
 /** What trees asks the users module: the people its rows name, in the caller's transaction. */
 export type TreePeople = Pick<UsersService, 'people' | 'joinPeople'>;
@@ -74,10 +74,6 @@ export function treesStore(users: TreePeople, drives?: Pick<DrivesService, 'brie
         limit: number,
         filter?: OwnerTreeFilter,
       ) => withOwners(await repo.ownerRecordsAfter(ownerId, after, limit, filter)),
-
-      /** The owner's dead trees that no registration has replaced yet (open replanting tasks). */
-      deadUnreplaced: async (ownerId: string, limit?: number, after?: ReplantingKey) =>
-        withOwners(await repo.deadUnreplacedRecords(ownerId, limit, after)),
 
       /**
        * A batch of living trees by id after `afterId` and the cursor for the next batch (null when

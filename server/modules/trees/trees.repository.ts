@@ -264,19 +264,25 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
 
     /**
      * The owner's dead trees that no registration has replaced yet (open replanting tasks), latest
-     * death first (unknown deaths last), after `after` when given, at most `limit`.
+     * death first (unknown deaths last), after `after` when given, at most `limit`: as the lists
+     * show them (the tree's title, its death and cause).
      */
-    deadUnreplacedRecords: (
-      ownerId: string,
-      limit?: number,
-      after?: ReplantingKey,
-    ): Promise<TreeWithReplacement[]> =>
-      withReplacement()
+    deadUnreplacedTasks: (ownerId: string, limit: number, after?: ReplantingKey) =>
+      db
+        .selectFrom('trees')
+        .select([
+          'trees.id',
+          'trees.nickname',
+          'trees.species_id',
+          'trees.tree_count',
+          'trees.cause',
+          'trees.status_changed_at',
+        ])
         .where(deadUnreplacedOf(ownerId))
         .$if(after !== undefined, (q) => q.where(replantingAfter(after!)))
         .orderBy(sql`${sql.ref('trees.status_changed_at')} desc nulls last`)
         .orderBy('trees.id', 'desc')
-        .$if(limit !== undefined, (q) => q.limit(limit!))
+        .limit(limit)
         .execute(),
 
     /** How many of the owner's dead trees no registration has replaced yet. */
