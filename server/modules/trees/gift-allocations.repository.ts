@@ -39,6 +39,9 @@ const latestPlantingFirst = (
         ? -1
         : 0;
 
+/** A planting time after every tree's (`planted_at` is never null). */
+const PLANTED_BEFORE_ANY = '9999-12-31T23:59:59.999Z';
+
 export function giftAllocationsRepository(db: Kysely<Database>) {
   return {
     /**
@@ -312,7 +315,13 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
           .orderBy('trees.id', 'desc')
           .limit(limit);
       const [own, gifted] = await Promise.all([
-        page().where('trees.owner_id', '=', userId).execute(),
+        page()
+          .where('trees.owner_id', '=', userId)
+          // Names the planting so the planner walks trees_owner_planted_idx in order and stops at
+          // the page, even when trees_owner_idx has no statistics (remade by 0064 after ANALYZE,
+          // SQLite took it as more selective and sorted all 6,400 of a member's trees: 26 ms).
+          .$if(before === undefined, (q) => q.where('trees.planted_at', '<=', PLANTED_BEFORE_ANY))
+          .execute(),
         page()
           .where('trees.owner_id', '<>', userId)
           .where('trees.id', 'in', (eb) =>
