@@ -112,7 +112,9 @@ export function inlineFirstPaint(): Plugin {
           for (const [pathname, modules] of Object.entries(screens)) {
             const files = new Set<string>();
             for (const module of modules) {
-              const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/web/${module}`));
+              const chunk =
+                chunks.find((c) => c.facadeModuleId?.endsWith(`/web/${module}`)) ??
+                chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/web/${module}`)));
               if (!chunk) throw new Error(`no chunk for web/${module} (FIRST_SCREENS)`);
               closure(chunk.fileName, files);
             }
@@ -133,6 +135,49 @@ export function inlineFirstPaint(): Plugin {
         if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}`);
         return html.replace(tag, `<script>${themeInit}\n${preloader}</script>`);
       },
+    },
+  };
+}
+
+/** Module id → the chunk it goes into, for the signed-in area's own code (signedInChunks). */
+const signedInGroups = new Map<string, string>();
+
+/**
+ * The signed-in area's shell in one chunk instead of a dozen 1–3 KB ones (issue 20: a phone on
+ * HTTP/1.1 asks for six files at a time, so every few small files cost a round trip before the
+ * screen shows). From the module graph, before chunking: what web/app/app-routes.tsx and
+ * app-layout.tsx import, less anything a page outside /app can load (the entry, the landing,
+ * sign-in…), which keeps its own chunks, so the public pages' bundles and budget do not change and
+ * the shell's chunk only ever imports theirs.
+ */
+export function signedInChunks(): Plugin {
+  return {
+    name: 'canopy-signed-in-chunks',
+    apply: 'build',
+    buildEnd() {
+      signedInGroups.clear();
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      const area = ids.find((id) => id.endsWith('/web/app/app-routes.tsx'));
+      const layout = ids.find((id) => id.endsWith('/web/app/app-layout.tsx'));
+      if (!area || !layout)
+        throw new Error('signedInChunks: no web/app/app-routes.tsx or app-layout.tsx');
+      // Everything a page outside /app can load, at once or later, without entering the area.
+      const outside = new Set<string>();
+      const walk = (id: string) => {
+        if (id === area || outside.has(id)) return;
+        outside.add(id);
+        const module = info(id);
+        module?.importedIds.forEach(walk);
+        module?.dynamicallyImportedIds.forEach(walk);
+      };
+      ids.filter((id) => info(id)?.isEntry).forEach(walk);
+      const visit = (id: string) => {
+        if (outside.has(id) || signedInGroups.has(id)) return;
+        signedInGroups.set(id, 'app-shell');
+        info(id)?.importedIds.forEach(visit);
+      };
+      [area, layout].forEach(visit);
     },
   };
 }
@@ -239,6 +284,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineFirstPaint(),
+    signedInChunks(),
     installableApp(),
     precompress(),
   ],
@@ -258,6 +304,20 @@ export default defineConfig({
     manifest: true,
     modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: (id: string) => signedInGroups.get(id) ?? null,
+              debugName: 'app-shell',
+              // Its imports outside the area stay in their chunks (signedInChunks).
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
