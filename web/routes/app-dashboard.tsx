@@ -11,6 +11,7 @@ import { useDrivesToJoin, useIndividualDashboard, useNextDrive } from '../featur
 import { useForest } from '../features/forest/api';
 import { ForestPreview } from '../features/forest/components/forest-preview';
 import { LoadingState } from '../components/ui/status-cards';
+import { useDeferredReady } from '../lib/use-deferred-ready';
 import { TaskRow } from '../features/trees/components/care-due-panel';
 import { dashboardsMessages } from '../features/dashboards/messages';
 import { useIntlLocale } from '../i18n/intl-locale';
@@ -59,13 +60,15 @@ function Home({ holder }: { holder: string }) {
   const dashboard = useIndividualDashboard();
   // With no drive ahead, the next-drive section lists drives to join: wait for those too.
   const toJoin = useDrivesToJoin(next.isSuccess && next.data === null);
-  if (
+  const answered = !(
     forest.isPending ||
     next.isPending ||
     dashboard.isPending ||
     (next.isSuccess && next.data === null && toJoin.isPending)
-  )
-    return <LoadingState label={t('ind.loading')} />;
+  );
+  // The sections mount in a deferred render, in short tasks (useDeferredReady).
+  const shown = useDeferredReady(answered);
+  if (!shown) return <LoadingState label={t('ind.loading')} />;
   return (
     <>
       <ForestPreview />

@@ -10,6 +10,7 @@ import { drivesMessages } from '../messages';
 import { DriveCard } from './drive-card';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
+import { useDeferredReady } from '../../../lib/use-deferred-ready';
 
 /** Plantations as cards, a page at a time, with the total and "Load more". */
 export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear: () => void }) {
@@ -23,9 +24,10 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
   const total = pages[0]?.total ?? 0;
   const heading = filters.when === 'past' ? t('list.past') : t('list.upcoming');
 
+  const answered = useDeferredReady(!list.isPending);
   let body;
   if (blocked) body = null;
-  else if (list.isPending) body = <LoadingState label={t('list.loading')} />;
+  else if (!answered) body = <LoadingState label={t('list.loading')} />;
   else if (list.isError && drives.length === 0)
     body = (
       <LoadErrorCard
@@ -73,7 +75,7 @@ export function DriveList({ filters, onClear }: { filters: DriveFilters; onClear
         <h2 id={headingId} className="text-xl font-bold">
           {heading}
         </h2>
-        {!blocked && !list.isPending && !list.isError ? (
+        {!blocked && answered && !list.isError ? (
           <p className={`text-sm ${mutedText}`} aria-live="polite" data-testid="drive-total">
             {drives.length < total
               ? t('list.showing', { shown: drives.length, total })

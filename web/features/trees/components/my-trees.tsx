@@ -19,6 +19,7 @@ import { TreeCard } from './tree-card';
 import { failureMessage } from '../../../lib/api-client';
 import { EmptyState } from '../../../components/ui/status-cards';
 import { TreeFilters, useTreeFilters } from './tree-filters';
+import { useDeferredReady } from '../../../lib/use-deferred-ready';
 
 const toPoint = (t: TreesT, names: TreeNames, tree: Tree): ClusterPoint | null =>
   tree.lat === null || tree.lng === null
@@ -86,7 +87,10 @@ export function MyTrees() {
   // the page shows one loading state, so a panel arriving late never pushes the trees down.
   const careDue = useCareDue();
   const replanting = useReplanting();
-  if (trees.isPending || careDue.isPending || replanting.isPending)
+  const answered = !(trees.isPending || careDue.isPending || replanting.isPending);
+  // The page mounts in a deferred render, in short tasks (useDeferredReady).
+  const ready = useDeferredReady(answered);
+  if (!ready)
     return (
       <div className="mx-auto max-w-7xl">
         <LoadingState label={t('list.loading')} />
