@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index';
+import { analyseBareIndexes } from './sqlite-statistics';
 import { tableWrites, trackingWrites } from './table-writes';
 import { listenForWrites } from './write-listener';
 import type { Database } from './tables';
@@ -180,6 +181,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
     throw new Error(`Migration ${failed.migrationName} failed: ${reason}`);
   }
+  // An index a migration remade on an analysed database gets its statistics back.
+  if (handle.dialect === 'sqlite') await analyseBareIndexes(handle.db as Kysely<unknown>);
   return result;
 }
 
