@@ -61,8 +61,13 @@ function Shell() {
     if (navRef.current?.open) navRef.current.close();
   };
 
-  // Spec: the main area scrolls smoothly back to the top whenever the page title changes.
+  // Spec: the main area scrolls smoothly back to the top whenever the page title changes. Only
+  // once it has been scrolled: scrolling a page just opened would force a layout in the middle of
+  // its first render for nothing (issue 20's blocking time).
+  const scrolled = useRef(false);
   useEffect(() => {
+    if (!scrolled.current) return;
+    scrolled.current = false;
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     mainRef.current?.scrollTo?.({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
   }, [title]);
@@ -175,6 +180,9 @@ function Shell() {
         <main
           id="main"
           ref={mainRef}
+          onScroll={() => {
+            scrolled.current = true;
+          }}
           tabIndex={-1}
           className="flex-1 overflow-y-auto p-4 focus:outline-none md:p-8"
         >
