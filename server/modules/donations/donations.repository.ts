@@ -7,6 +7,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { DonationStatus } from '../../../contract/donations';
+import { latestDriveIds } from './donor-drives';
 import type {
   BillingProfileRow,
   Database,
@@ -334,20 +335,8 @@ export function donationsRepository(db: Kysely<Database>) {
     },
 
     /** The drives a donor gave to (paid gifts of trees or cash), latest payment first. */
-    async paidDriveIds(donorId: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('donations')
-        .select('drive_id')
-        .where('donor_id', '=', donorId)
-        .where('status', '=', 'paid')
-        .where('drive_id', 'is not', null)
-        .groupBy('drive_id')
-        .orderBy((eb) => eb.fn.max('paid_at'), 'desc')
-        .orderBy('drive_id')
-        .limit(limit)
-        .execute();
-      return rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []));
-    },
+    paidDriveIds: (donorId: string, limit: number): Promise<string[]> =>
+      latestDriveIds(db, donorId, (eb) => eb('status', '=', 'paid'), limit),
 
     async hasPaidDonations(driveId: string): Promise<boolean> {
       const row = await db

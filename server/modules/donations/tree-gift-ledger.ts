@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { Executor, Tx } from '../../db/unit-of-work';
 import { donationGiftsRepository, plantedShare } from './donation-gifts.repository';
+import { latestDriveIds } from './donor-drives';
 
 /** A paid tree gift as the allocation of gifts to trees sees it. */
 export interface TreeGiftDemand {
@@ -251,20 +252,11 @@ export function treeGiftLedger(db: Executor) {
 
     /** The drives of the donor's latest paid tree gifts (at most `limit`), for their timeline. */
     async donorGiftDriveIds(donorId: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('donations')
-        .select('drive_id')
-        .where('donor_id', '=', donorId)
-        .where(paidTreeGift)
-        .where('drive_id', 'is not', null)
-        .groupBy('drive_id')
-        .orderBy((eb) => eb.fn.max('paid_at'), 'desc')
-        .limit(limit)
-        .execute();
-      const received = await donationGiftsRepository(db).receivedDriveIds(donorId, limit);
-      return [
-        ...new Set([...received, ...rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []))]),
-      ].slice(0, limit);
+      const [given, received] = await Promise.all([
+        latestDriveIds(db, donorId, paidTreeGift, limit),
+        donationGiftsRepository(db).receivedDriveIds(donorId, limit),
+      ]);
+      return [...new Set([...received, ...given])].slice(0, limit);
     },
   };
 }
