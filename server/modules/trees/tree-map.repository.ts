@@ -425,8 +425,13 @@ export function treeMapRepository(db: Kysely<Database>) {
       return rows.map(toRow);
     },
 
-    /** The cells of a window (one level) holding trees of the filter: the primary key's range. */
+    /**
+     * The cells of a window (one level) holding trees of the filter: per row of cells one range of
+     * the primary key (`cy in (…)` then `cx` between), so only the window's cells are read, not
+     * every cell of its latitude band around the world.
+     */
     async cells(window: GridWindow, filter: TreeMapFilter): Promise<TreeMapCellRow[]> {
+      const rows = Array.from({ length: window.y1 - window.y0 + 1 }, (_, i) => window.y0 + i);
       const parts = window.columns.map(([x0, x1]) =>
         db
           .selectFrom('tree_map_cells')
@@ -434,8 +439,7 @@ export function treeMapRepository(db: Kysely<Database>) {
           .where('level', '=', window.level)
           .where('species_id', '=', filter.species ?? ANY_SPECIES)
           .where('status', '=', filter.status ?? ANY_STATUS)
-          .where('cy', '>=', window.y0)
-          .where('cy', '<=', window.y1)
+          .where('cy', 'in', rows)
           .where('cx', '>=', x0)
           .where('cx', '<=', x1)
           .where('records', '>', 0),
