@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { loadConfig } from '../../server/config';
 import { createServices } from '../../server/context';
 import { openDatabase, sqliteFileIn } from '../../server/db/database';
@@ -40,21 +41,62 @@ export async function settleJobKeptSummaries(
   dataDir: string,
   databaseUrl: string,
   { untilDone = ['impact figures'], once = ['community charts'] } = {},
+  steps: string[] = [],
 ): Promise<number> {
-  return withServices(dataDir, databaseUrl, async (ctx, errors) => {
-    await careDueQueries(ctx.database.db).rebuildCareDue(ctx.clock.now().toISOString());
-    let passes = 0;
-    for (const job of ctx.background.schedules) {
-      const runs = untilDone.includes(job.name) ? 100 : once.includes(job.name) ? 1 : 0;
-      for (let pass = 0; pass < runs; pass++) {
-        passes++;
-        if ((await job.run()) === 0) break;
+  return withServices(
+    dataDir,
+    databaseUrl,
+    async (ctx, errors) => {
+      let at = performance.now();
+      const lap = (name: string) => {
+        steps.push(`${name} ${((performance.now() - at) / 1000).toFixed(1)} s`);
+        at = performance.now();
+      };
+      // SQLite: the bulk connection's settings while settling (no journal, no fsync, a large
+      // cache: a failed build is thrown away); WAL comes back at the end.
+      const sqlite = ctx.database.dialect === 'sqlite';
+      if (sqlite)
+        for (const pragma of BULK_PRAGMAS)
+          await sql.raw(`pragma ${pragma}`).execute(ctx.database.db);
+      // One transaction: the rebuild's thousand-odd batches commit once, not one by one; on
+      // SQLite the table's secondary indexes are built once afterwards, not kept row by row.
+      const indexes = sqlite
+        ? (
+            await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
+              where type = 'index' and tbl_name = 'tree_care_due' and sql is not null`.execute(
+              ctx.database.db,
+            )
+          ).rows
+        : [];
+      await ctx.database.db.transaction().execute(async (trx) => {
+        for (const index of indexes) await sql.raw(`drop index ${index.name}`).execute(trx);
+        await careDueQueries(trx).rebuildCareDue(ctx.clock.now().toISOString());
+        for (const index of indexes) await sql.raw(index.sql).execute(trx);
+      });
+      lap('care due');
+      let passes = 0;
+      for (const job of ctx.background.schedules) {
+        const runs = untilDone.includes(job.name) ? 100 : once.includes(job.name) ? 1 : 0;
+        for (let pass = 0; pass < runs; pass++) {
+          passes++;
+          if ((await job.run()) === 0) break;
+        }
+        if (runs) lap(job.name);
       }
-    }
-    if (errors.length) throw new Error(`settling summaries: ${errors[0]}`);
-    return passes;
-  });
+      if (sqlite) await sql.raw('pragma journal_mode = WAL').execute(ctx.database.db);
+      if (errors.length) throw new Error(`settling summaries: ${errors[0]}`);
+      return passes;
+    },
+    'NORMAL',
+  );
 }
+
+const BULK_PRAGMAS = [
+  'journal_mode = OFF',
+  'synchronous = OFF',
+  'cache_size = -262144',
+  'temp_store = MEMORY',
+];
 
 type Services = ReturnType<typeof createServices>;
 
@@ -63,10 +105,16 @@ async function withServices<T>(
   dataDir: string,
   databaseUrl: string,
   work: (ctx: Services, errors: string[]) => Promise<T>,
+  /** NORMAL for the build's settling (a failed build is thrown away); the app's FULL otherwise. */
+  synchronous: 'FULL' | 'NORMAL' = 'FULL',
 ): Promise<T> {
   let config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' });
   config = { ...config, sessionSecret: resolveSessionSecret(config.dataDir, undefined) };
-  const database = openDatabase({ databaseUrl, sqliteFile: sqliteFileIn(config.dataDir) });
+  const database = openDatabase({
+    databaseUrl,
+    sqliteFile: sqliteFileIn(config.dataDir),
+    synchronous,
+  });
   const errors: string[] = [];
   const quiet = () => {};
   const ctx = createServices({

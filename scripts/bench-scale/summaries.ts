@@ -548,7 +548,10 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
            group by status order by status`,
         ),
       );
-    const located = await geoSums('trees where lat is not null and lng is not null');
+    // 0048's triggers keep rejected trees off the map.
+    const located = await geoSums(
+      `trees where lat is not null and lng is not null and verification_status <> 'rejected'`,
+    );
     const indexed = await geoSums('trees_geo');
     checks.push({
       name: 'trees_geo (R*Tree kept by triggers)',
