@@ -16,6 +16,8 @@ export const showcaseDriveSchema = z.object({
   /** Where, as the organiser wrote it, and the country's name. */
   place: z.string(),
   country: z.string(),
+  /** The country's ISO code (empty when none), so a page names it in its own language. */
+  countryCode: z.string(),
   startsAt: z.string(),
   timeZone: z.string(),
   /** The drive's picture address, or empty (the page draws one). */

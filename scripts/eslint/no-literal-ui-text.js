@@ -1,11 +1,21 @@
 /**
  * canopy/no-literal-ui-text (issue 26): in a converted file every word a person reads comes from
  * the message files (locales/), so a language switch changes all of it. Flags JSX text with a
- * letter in it, a string literal as a JSX child, and literal `aria-label`, `placeholder`, `title`,
+ * letter in it, a string literal as a JSX child, and literal `aria-label`, `aria-roledescription`,
+ * `aria-description`, `aria-valuetext`, `placeholder`, `title`,
  * `alt` and `label` props. Text without letters (punctuation, "·", numbers) is allowed, as are the
  * words in the `allow` option (brand names).
  */
-const PROPS = new Set(['aria-label', 'placeholder', 'title', 'alt', 'label']);
+const PROPS = new Set([
+  'aria-label',
+  'aria-roledescription',
+  'aria-description',
+  'aria-valuetext',
+  'placeholder',
+  'title',
+  'alt',
+  'label',
+]);
 const LETTER = /\p{L}/u;
 
 export const noLiteralUiText = {

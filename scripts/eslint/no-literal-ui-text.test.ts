@@ -30,10 +30,12 @@ tester.run('canopy/no-literal-ui-text', noLiteralUiText, {
     { code: 'const a = <p>{`Sign In`}</p>;', errors: [{ messageId: 'text' }] },
     { code: 'const a = <p>Sólo en español</p>;', errors: [{ messageId: 'text' }] },
     { code: 'const a = <p>पेड़</p>;', errors: [{ messageId: 'text' }] },
-    ...['aria-label', 'placeholder', 'title', 'alt', 'label'].map((prop) => ({
-      code: `const a = <x ${prop}="Close menu" />;`,
-      errors: [{ messageId: 'prop' as const }],
-    })),
+    ...['aria-label', 'aria-roledescription', 'placeholder', 'title', 'alt', 'label'].map(
+      (prop) => ({
+        code: `const a = <x ${prop}="Close menu" />;`,
+        errors: [{ messageId: 'prop' as const }],
+      }),
+    ),
     { code: "const a = <x aria-label={'Close menu'} />;", errors: [{ messageId: 'prop' }] },
   ],
 });

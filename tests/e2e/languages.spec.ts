@@ -80,18 +80,20 @@ async function landingData(page: Page): Promise<string[]> {
 /** The geocoder stub's answer: a place's name (data, as any address). */
 const PLACE = 'Lodhi Garden, New Delhi, India';
 
-/** The names of the drives the member can see (other members' drives show in the donate form). */
-async function driveNames(page: Page, email: string): Promise<string[]> {
+/** The drives the donate form lists (other members' drives): their names and places are data. */
+async function driveChoices(page: Page, email: string): Promise<string[]> {
   const login = await page.request.post('/api/users/login', {
     data: { email, password: PASSWORD },
   });
   expect(login.status()).toBe(200);
   const token = ((await login.json()) as { result: { token: string } }).result.token;
-  const map = await page.request.get('/api/drives/map', { headers: { 'x-auth-token': token } });
-  expect(map.status()).toBe(200);
-  return ((await map.json()) as { data: Array<{ driveName: string }> }).data.map(
-    (drive) => drive.driveName,
-  );
+  const list = await page.request.get('/api/trees/geteventdetail?when=upcoming&page=1&limit=50', {
+    headers: { 'x-auth-token': token },
+  });
+  expect(list.status()).toBe(200);
+  return (
+    (await list.json()) as { data: Array<{ driveName: string; driveLocation: string }> }
+  ).data.flatMap((drive) => [drive.driveName, drive.driveLocation]);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -270,7 +272,7 @@ async function signUpCreateDonate(page: Page, language: JourneyLanguage, phone: 
   // 4. Donate 3 trees to it with the test card.
   await panel.getByRole('link', { name: m.donations('panel.donate'), exact: true }).click();
   await expect(page).toHaveURL(/\/app\/donate-tree\?drive=/);
-  keep.push(...(await driveNames(page, email)));
+  keep.push(...(await driveChoices(page, email)));
   await expect(
     page.getByRole('radio', { name: new RegExp(escapeRegExp(driveName)) }),
   ).toBeChecked();

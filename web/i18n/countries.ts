@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { COUNTRIES } from '../../contract/countries';
 import { SOURCE_LOCALE } from '../../contract/languages';
 import { useLocale } from './locale';
+import { regionName } from './region-name';
 
 type CountryOption = { value: string; label: string };
 
@@ -23,21 +24,10 @@ export function useCountryOptions(): readonly CountryOption[] {
   return useMemo(() => countryOptions(locale), [locale]);
 }
 
-const displayNames = new Map<string, Intl.DisplayNames>();
-
 /** One country's name in `locale` (undefined for a code CLDR does not know). */
 export function countryName(locale: string, code: string): string | undefined {
   if (locale === SOURCE_LOCALE) return COUNTRIES.find((c) => c.value === code)?.label;
-  let names = displayNames.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-    displayNames.set(locale, names);
-  }
-  try {
-    return names.of(code);
-  } catch {
-    return undefined; // not a region code
-  }
+  return regionName(locale, code);
 }
 
 /** A country's name in the current language. */

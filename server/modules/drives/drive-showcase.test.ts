@@ -79,6 +79,7 @@ describe.each(databaseTargets)('the landing page drives on $name', (target) => {
     expect(list[1]).toMatchObject({
       place: 'Lodhi Garden, Delhi',
       country: 'India',
+      countryCode: 'IN',
       startsAt: at(10),
       image: `/api/files/${'a'.repeat(64)}`,
       isPast: false,

@@ -38,6 +38,7 @@ export function driveShowcase({ db, clock }: { db: Kysely<Database>; clock: Cloc
       name: r.name,
       place: r.location_text,
       country: countryLabel(r.country) ?? r.country,
+      countryCode: r.country ?? '',
       startsAt: r.starts_at,
       timeZone: r.time_zone,
       image: r.image_file_id ? fileUrl(r.image_file_id) : '',

@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import type { ShowcaseDrive } from '../../../../contract/landing';
 import { isKnownTimeZone } from '../../../lib/dates';
 import { DriveScene } from './app-screens';
+import { SOURCE_LOCALE } from '../../../../contract/languages';
 import { useIntlLocale } from '../../../i18n/intl-locale';
+import { useLocale } from '../../../i18n/locale';
+import { regionName } from '../../../i18n/region-name';
 import { useT } from '../../../i18n/use-t';
 import { landingMoreMessages } from '../more-messages';
 
@@ -27,6 +30,12 @@ export const driveHref = (id: string) => `/app/delive-detail/${id}`;
 function DriveCard({ drive, index }: { drive: ShowcaseDrive; index: number }) {
   const t = useT(landingMoreMessages);
   const locale = useIntlLocale();
+  const { locale: language } = useLocale();
+  // The country in the page's language (English keeps the server's name).
+  const country =
+    language === SOURCE_LOCALE || !drive.countryCode
+      ? drive.country
+      : (regionName(language, drive.countryCode) ?? drive.country);
   return (
     <li
       className="group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border border-base-content/10 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
@@ -76,7 +85,9 @@ function DriveCard({ drive, index }: { drive: ShowcaseDrive; index: number }) {
           </svg>
           <span className="min-w-0 break-words">
             {drive.place}
-            {drive.country && !drive.place.includes(drive.country) ? `, ${drive.country}` : ''}
+            {country && !drive.place.includes(drive.country) && !drive.place.includes(country)
+              ? `, ${country}`
+              : ''}
           </span>
         </p>
         <p className="text-sm text-base-content/80">

@@ -14,6 +14,7 @@ const DRIVE: ShowcaseDrive = {
   name: 'River park planting',
   place: 'Riverside Park',
   country: 'Kenya',
+  countryCode: 'KE',
   startsAt: '2030-03-02T06:00:00.000Z',
   timeZone: 'Africa/Nairobi',
   image: '/api/files/abc',

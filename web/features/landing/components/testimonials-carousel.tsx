@@ -78,7 +78,7 @@ export function TestimonialsCarousel({ items }: { items: readonly PublicTestimon
   return (
     <div
       className="mx-auto mt-12 max-w-3xl"
-      aria-roledescription="carousel"
+      aria-roledescription={t('carousel.roleCarousel')}
       aria-label={t('carousel.label')}
       role="region"
       onMouseEnter={() => setHovered(true)}
@@ -94,7 +94,7 @@ export function TestimonialsCarousel({ items }: { items: readonly PublicTestimon
             <div
               key={`${testimonial.name}-${index}`}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t('carousel.roleSlide')}
               aria-label={t('carousel.slide', { index: index + 1, count })}
               aria-hidden={!isActive}
               data-testid="testimonial"
