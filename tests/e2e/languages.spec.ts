@@ -71,10 +71,22 @@ async function landingData(page: Page): Promise<string[]> {
           ? Object.values(value).flatMap(strings)
           : [];
   const newest = ((await drives.json()) as { data: Array<{ name: string; place: string }> }).data;
+  const said = ((await testimonials.json()) as { data: Array<{ name: string }> }).data;
+  // A member without a photo is drawn with their initials ("VK"): letters of their name, data too.
+  const initials = said.map(({ name }) =>
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => word[0]!.toUpperCase())
+      .join(''),
+  );
   return [
-    ...newest.flatMap((drive) => [drive.name, drive.place]),
-    ...strings(((await testimonials.json()) as { data: unknown }).data),
-  ].filter((text) => text.length > 2);
+    ...[...newest.flatMap((drive) => [drive.name, drive.place]), ...strings(said)].filter(
+      (text) => text.length > 2,
+    ),
+    ...initials,
+  ];
 }
 
 /** The geocoder stub's answer: a place's name (data, as any address). */
