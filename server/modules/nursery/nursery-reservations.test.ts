@@ -159,18 +159,11 @@ describe.each(databaseTargets)('sapling reservations on $name', (target) => {
       'Acme Trees Ltd reserved 2 Neem saplings for "Lake bund planting". Please confirm or decline.',
     );
     await k.act(nursery.headers, english, 'decline');
-    await k
-      .db()
-      .updateTable('users')
-      .set({ locale: 'hi' })
-      .where('id', '=', nursery.user.id)
-      .execute();
-    await k
-      .db()
-      .updateTable('users')
-      .set({ locale: 'es' })
-      .where('id', '=', organiser.user.id)
-      .execute();
+    for (const [who, locale] of [
+      [nursery, 'hi'],
+      [organiser, 'es'],
+    ] as const)
+      await k.db().updateTable('users').set({ locale }).where('id', '=', who.user.id).execute();
     const id = (await k.reserve(organiser.headers, drive.id, stock.id, 1)).json().data.id;
     expect((await k.noticesOf(nursery.user.id)).at(-1)).toMatchObject({
       title: 'पौधों का नया आरक्षण',
