@@ -4,7 +4,7 @@ import { buildDonation } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { nurseryTestKit, UPCOMING } from '../nursery/nursery-test-kit';
 import type { PaymentEvent } from '../payments/payment-provider';
-import { testPaymentEvent } from '../payments/test-provider';
+import { testPaymentEvent, testReversalEvent } from '../payments/test-provider';
 import { donationApi, NOW } from './donation-test-kit';
 
 const HOUR = 60 * 60 * 1000;
@@ -18,21 +18,10 @@ const DOLLARS = {
   maxTrees: 100,
 };
 
-/** The provider telling that a paid donation was refunded (event id `id`). */
-const refundOf = (
-  row: { id: string; payment_ref: string | null; amount_minor: number; currency: string },
-  id: string,
-): PaymentEvent => ({
-  provider: 'test',
+/** The provider telling that a paid donation was refunded, with a known event id (replays). */
+const refundOf = (row: Parameters<typeof testReversalEvent>[0], id: string): PaymentEvent => ({
+  ...testReversalEvent(row, 'refund'),
   id,
-  type: 'charge.refunded',
-  outcome: 'refunded',
-  sessionId: null,
-  paymentRef: row.payment_ref,
-  donationId: row.id,
-  amount: row.amount_minor,
-  currency: row.currency,
-  failureReason: null,
 });
 
 describe.each(databaseTargets)('Pay now, Cancel and expiry (issue 19 §7) on $name', (target) => {

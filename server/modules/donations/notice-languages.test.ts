@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { testReversalEvent } from '../payments/test-provider';
 import { donationApi } from './donation-test-kit';
 
 // Issue 26: the organiser's "received a donation" notice is written in the organiser's language.
@@ -32,18 +33,7 @@ describe.each(databaseTargets)('donation notices in the reader’s language on $
     const { id } = await api.pending(donor.headers, { kind: 'cash', amount: 2500 });
     await api.pay(donor.headers, id);
     const row = await api.row(id);
-    await api.services().payments.fulfil({
-      provider: 'test',
-      id: 'evt_refund_es',
-      type: 'charge.refunded',
-      outcome: 'refunded',
-      sessionId: null,
-      paymentRef: row.payment_ref,
-      donationId: row.id,
-      amount: row.amount_minor,
-      currency: row.currency,
-      failureReason: null,
-    });
+    await api.services().payments.fulfil(testReversalEvent(row, 'refund'));
     const refunded = (await api.noticesOf(donor.user.id)).find(
       (n) => n.kind === 'donation_refunded',
     );

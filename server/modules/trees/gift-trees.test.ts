@@ -28,6 +28,13 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
   }
 
   const asUser = (u: { user: unknown }) => u.user as SessionUser;
+  /** The clock a minute past the midnight after `now`, the queue run: that day (YYYY-MM-DD). */
+  async function nextDay(now: Date): Promise<string> {
+    const day = now.toISOString().slice(0, 10);
+    kit.clock.set(new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY + 60_000).toISOString());
+    await kit.idle();
+    return kit.clock.now().toISOString().slice(0, 10);
+  }
   const form = (driveId: string | null, treeCount: number, extra = {}) => ({
     treesType: 1,
     treeCount,
@@ -267,17 +274,14 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
       });
       await kit.idle();
       expect(await news()).toHaveLength(1);
-      const day = now.toISOString().slice(0, 10);
-      kit.clock.set(new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY + 60_000).toISOString());
-      await kit.idle();
-      const tomorrow = kit.clock.now().toISOString().slice(0, 10);
+      const tomorrow = await nextDay(now);
       // SQLite's queue ran it at idle; PostgreSQL's waits for real midnight: the job itself.
       await trees().sendGiftTreeNews({ donorId: donor.user.id, day: tomorrow });
       const told = await news();
       expect(told).toHaveLength(2);
       const latest = told.find((n) => n.title !== 'News of a tree you gave')!;
       expect(latest).toMatchObject({ title: 'News of 2 trees you gave', link: '/app/my-forest' });
-      expect(latest.body).toContain(`Neem died on ${day} (drought)`);
+      expect(latest.body).toContain(`Neem died on ${now.toISOString().slice(0, 10)} (drought)`);
       expect(latest.body).toContain('New neem (Neem) was planted to replace a tree that died');
       // Run again: told already.
       expect(await trees().sendGiftTreeNews({ donorId: donor.user.id, day: tomorrow })).toBe(0);
@@ -323,10 +327,7 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
       await kit.idle();
       expect(await byKind(donor.user.id, 'gift_tree_news')).toEqual([]);
 
-      const day = now.toISOString().slice(0, 10);
-      kit.clock.set(new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY + 60_000).toISOString());
-      await kit.idle();
-      const tomorrow = kit.clock.now().toISOString().slice(0, 10);
+      const tomorrow = await nextDay(now);
       // SQLite's queue ran it at idle; PostgreSQL's waits for real midnight: the job itself.
       await trees().sendGiftTreeNews({ donorId: donor.user.id, day: tomorrow });
       expect(await byKind(donor.user.id, 'gift_tree_news')).toEqual([
@@ -369,10 +370,7 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
         },
         photo: await treePhoto(),
       });
-      const day = now.toISOString().slice(0, 10);
-      kit.clock.set(new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY + 60_000).toISOString());
-      await kit.idle();
-      const tomorrow = kit.clock.now().toISOString().slice(0, 10);
+      const tomorrow = await nextDay(now);
       await trees().sendGiftTreeNews({ donorId: spanish.user.id, day: tomorrow });
       expect(await byKind(spanish.user.id, 'gift_tree_news')).toEqual([
         expect.objectContaining({
