@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { TreeForm } from '../../../contract/trees';
 import { buildDonation } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewDonation } from '../../db/tables';
 import type { SessionUser } from '../auth/auth.service';
-import { treePhoto, treesTestKit } from './tree-test-kit';
+import { buildTreeRegistration, treePhoto, treesTestKit } from './tree-test-kit';
 
 const DAY = 86_400_000;
 
@@ -35,19 +36,8 @@ describe.each(databaseTargets)('gifts become trees: notices and upkeep ($name)',
     await kit.idle();
     return kit.clock.now().toISOString().slice(0, 10);
   }
-  const form = (driveId: string | null, treeCount: number, extra = {}) => ({
-    treesType: 1,
-    treeCount,
-    treeSize: 'packet' as const,
-    plantedAt: '2026-05-20T00:00:00.000Z',
-    treeLat: 1,
-    treeLong: 2,
-    treeLocation: null,
-    treeName: null,
-    driveId,
-    replacesTreeId: null,
-    ...extra,
-  });
+  const form = (driveId: string | null, treeCount: number, extra: Partial<TreeForm> = {}) =>
+    buildTreeRegistration({ driveId, treeCount, ...extra });
 
   const allocations = async () =>
     (

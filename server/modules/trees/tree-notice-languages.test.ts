@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { SessionUser } from '../auth/auth.service';
-import { treesTestKit } from './tree-test-kit';
+import { buildTreeRegistration, treesTestKit } from './tree-test-kit';
 
 const DAY = 86_400_000;
 
@@ -20,18 +20,7 @@ describe.each(databaseTargets)('tree notices in the reader’s language on $name
     const trees = kit.services().trees;
     const user = me.user as unknown as SessionUser;
     const tree = await trees.register(user, {
-      form: {
-        treesType: 1,
-        treeCount: 3,
-        treeSize: 'packet',
-        plantedAt: '2026-05-20T00:00:00.000Z',
-        treeLat: 1,
-        treeLong: 2,
-        treeLocation: null,
-        treeName: 'A',
-        driveId: drive.id,
-        replacesTreeId: null,
-      },
+      form: buildTreeRegistration({ treeName: 'A', driveId: drive.id }),
       image: null,
     });
     // Care due from planting: a Spanish member's care notice.

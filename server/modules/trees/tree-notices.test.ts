@@ -5,7 +5,7 @@ import { buildDonation } from '../../../tests/support/factories';
 import { buildTestServices } from '../../../tests/support/test-app';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { SessionUser } from '../auth/auth.service';
-import { treesTestKit } from './tree-test-kit';
+import { buildTreeRegistration, treesTestKit } from './tree-test-kit';
 
 const DAY = 86_400_000;
 
@@ -134,18 +134,7 @@ describe.each(databaseTargets)('tree reminders and notices on $name', (target) =
       const user = me.user as unknown as SessionUser;
       const plant = async (name: string) =>
         trees.register(user, {
-          form: {
-            treesType: 1,
-            treeCount: 3,
-            treeSize: 'packet',
-            plantedAt: '2026-05-20T00:00:00.000Z',
-            treeLat: 1,
-            treeLong: 2,
-            treeLocation: null,
-            treeName: name,
-            driveId: drive.id,
-            replacesTreeId: null,
-          },
+          form: buildTreeRegistration({ treeName: name, driveId: drive.id }),
           image: null,
         });
       const [a, b, c] = [await plant('A'), await plant('B'), await plant('C')];

@@ -3,7 +3,7 @@ import { CARE_MESSAGES } from '../../../contract/tree-care';
 import { buildDonation } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { SessionUser } from '../auth/auth.service';
-import { NOW, treePhoto, treesTestKit } from './tree-test-kit';
+import { NOW, buildTreeRegistration, treePhoto, treesTestKit } from './tree-test-kit';
 
 const DAY = 86_400_000;
 
@@ -38,18 +38,7 @@ describe.each(databaseTargets)('care that matches the tree ($name)', (target) =>
     // news of the tree reaches them at once.
     kit.clock.set(new Date(Date.parse(NOW) - DAY).toISOString());
     const tree = await kit.services().trees.register(asUser(planter), {
-      form: {
-        treesType: 1,
-        treeCount: 2,
-        treeSize: 'packet',
-        plantedAt: '2026-05-20T00:00:00.000Z',
-        treeLat: 1,
-        treeLong: 2,
-        treeLocation: null,
-        treeName: null,
-        driveId: drive.id,
-        replacesTreeId: null,
-      },
+      form: buildTreeRegistration({ treeCount: 2, driveId: drive.id }),
       image: null,
     });
     await kit.idle();

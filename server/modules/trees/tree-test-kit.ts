@@ -6,6 +6,7 @@ import { memoryMailer } from '../../../tests/support/memory-mailer';
 import { signedInUser } from '../../../tests/support/signed-in';
 import { buildTestApp, movableClock, type TestApp } from '../../../tests/support/test-app';
 import type { DatabaseTarget } from '../../../tests/support/test-database';
+import type { TreeForm } from '../../../contract/trees';
 import type { Config } from '../../config';
 import type { NewDrive, NewTree, NewUser } from '../../db/tables';
 import { noticesOf } from '../../../tests/support/notices';
@@ -25,6 +26,23 @@ export function validTreeForm(overrides: Record<string, string | undefined> = {}
     treeLong: '77.219754',
     treeLocation: 'Lodhi Garden, New Delhi',
     treeName: 'Grandma’s neem',
+    ...overrides,
+  };
+}
+
+/** A parsed registration form as the trees service takes it: 3 neem packets at a point. */
+export function buildTreeRegistration(overrides: Partial<TreeForm> = {}): TreeForm {
+  return {
+    treesType: 1,
+    treeCount: 3,
+    treeSize: 'packet',
+    plantedAt: '2026-05-20T00:00:00.000Z',
+    treeLat: 1,
+    treeLong: 2,
+    treeLocation: null,
+    treeName: null,
+    driveId: null,
+    replacesTreeId: null,
     ...overrides,
   };
 }
