@@ -311,13 +311,7 @@ export function donationFulfilment(deps: FulfilmentDeps) {
         // The donor's notice in their language.
         const t = translator((await repo.donor(donation.donor_id))?.locale, 'notices');
         const receipt = donation.receipt_number;
-        const values = {
-          money: translator(t.locale, 'mail-donations').money(
-            donation.amount_minor,
-            donation.currency,
-          ),
-          receipt,
-        };
+        const values = { money: t.money(donation.amount_minor, donation.currency), receipt };
         tx.afterCommit(() =>
           deps.notifications.notify(
             donation.donor_id,
