@@ -17,13 +17,13 @@ export const healthRoutes =
         },
       },
       async (request, reply) => {
-        const report = await deps.metrics.report(deps.queue);
+        // Anyone may ask whether the server is up; what is wrong is for the operator.
+        const operator = deps.metrics.authorized(request.headers.authorization);
+        const report = await deps.metrics.report(deps.queue, { details: operator });
         if (report.status === 'down') request.log.error('health check: database unreachable');
         const up = report.status !== 'down';
         reply.code(up ? 200 : 503).header('cache-control', 'no-store');
-        // Anyone may ask whether the server is up; what is wrong is for the operator.
-        if (!deps.metrics.authorized(request.headers.authorization))
-          return { success: up, status: report.status };
+        if (!operator) return { success: up, status: report.status };
         return {
           success: up,
           status: report.status,

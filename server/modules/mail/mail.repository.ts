@@ -105,6 +105,27 @@ export function mailRepository(db: Kysely<Database>) {
       };
     },
 
+    /** Whether any mail is being retried or was given up on since `recentSince`: two index probes, never a count of all mail. */
+    async trouble(recentSince: string): Promise<{ retrying: boolean; failedRecently: boolean }> {
+      const [retrying, failed] = await Promise.all([
+        db
+          .selectFrom('mails')
+          .select('id')
+          .where('status', '=', 'queued')
+          .where('last_error', 'is not', null)
+          .limit(1)
+          .executeTakeFirst(),
+        db
+          .selectFrom('mails')
+          .select('id')
+          .where('status', '=', 'failed')
+          .where('created_at', '>=', recentSince)
+          .limit(1)
+          .executeTakeFirst(),
+      ]);
+      return { retrying: retrying !== undefined, failedRecently: failed !== undefined };
+    },
+
     /** Sent and failed mail older than `before` (queued mail stays until it is delivered). */
     async prune(before: string): Promise<number> {
       const result = await db

@@ -79,6 +79,8 @@ export function mailService(deps: MailServiceDeps) {
   const repo = mailRepository(deps.db);
   const { clock, log } = deps;
   const keepBodies = deps.config.devMail;
+  const recentFailureSince = () =>
+    new Date(clock.now().getTime() - RECENT_FAILURE_MS).toISOString();
 
   /** The files a mail names, made now; one whose maker answers null no longer applies and is left out. */
   async function makeAttachments(refs: MailAttachmentRef[]): Promise<MailAttachment[]> {
@@ -162,7 +164,10 @@ export function mailService(deps: MailServiceDeps) {
      * Mail by status for /api/metrics and /api/health; `failedRecently` counts mail given up on
      * that was queued in the last two days (a mail fails for good a day after it was queued).
      */
-    figures: () => repo.figures(new Date(clock.now().getTime() - RECENT_FAILURE_MS).toISOString()),
+    figures: () => repo.figures(recentFailureSince()),
+
+    /** For the public /api/health: whether mail is failing, without counting every mail kept. */
+    trouble: () => repo.trouble(recentFailureSince()),
 
     /** Daily: sent and failed mail older than 30 days. */
     prune: (now: Date) => repo.prune(new Date(now.getTime() - KEPT_DAYS * DAY_MS).toISOString()),

@@ -26,7 +26,7 @@ export interface MetricsDeps {
   config: Pick<Config, 'metricsToken'>;
   database: DatabaseHandle;
   log: Log;
-  outbox: Pick<MailService, 'figures'>;
+  outbox: Pick<MailService, 'figures' | 'trouble'>;
 }
 
 /**
@@ -40,7 +40,15 @@ export function metricsService(deps: MetricsDeps) {
   const expected = token ? sha256(token) : undefined;
   const metrics = token ? createMetrics(database.dialect) : undefined;
 
-  async function report(queue: Pick<JobQueue, 'counts'>): Promise<HealthReport> {
+  /**
+   * The health of this server. `details` (the operator's view and /api/metrics) reads the mail and
+   * job figures and the database size; without it only whether anything is wrong, from index probes,
+   * because load balancers ask every few seconds and must never make the server count all mail.
+   */
+  async function report(
+    queue: Pick<JobQueue, 'counts'>,
+    { details = true }: { details?: boolean } = {},
+  ): Promise<HealthReport> {
     if (!(await repo.ping()))
       return { status: 'down', database: 'down', reasons: ['the database does not answer'] };
     const quietly = <T>(what: string, promise: Promise<T>) =>
@@ -48,17 +56,27 @@ export function metricsService(deps: MetricsDeps) {
         log.warn({ err }, `health: reading ${what} failed`);
         return undefined;
       });
-    const mail = await quietly('mail', outbox.figures());
     const jobs = await quietly('jobs', queue.counts());
+    const jobReason =
+      jobs && jobs.failedRecently > 0
+        ? `${jobs.failedRecently} job${jobs.failedRecently === 1 ? '' : 's'} given up on in the last day`
+        : undefined;
+    if (!details) {
+      const trouble = await quietly('mail', outbox.trouble());
+      const reasons = [
+        ...(trouble?.failedRecently ? ['mail given up on in the last two days'] : []),
+        ...(trouble?.retrying ? ['mail failing, being retried'] : []),
+        ...(jobReason ? [jobReason] : []),
+      ];
+      return { status: reasons.length > 0 ? 'degraded' : 'ok', database: 'up', reasons };
+    }
+    const mail = await quietly('mail', outbox.figures());
     const databaseBytes = await quietly('the database size', repo.sizeBytes());
     const reasons: string[] = [];
     if (mail && mail.failedRecently > 0)
       reasons.push(`${mail.failedRecently} mail given up on in the last two days`);
     if (mail && mail.retrying > 0) reasons.push(`${mail.retrying} mail failing, being retried`);
-    if (jobs && jobs.failedRecently > 0)
-      reasons.push(
-        `${jobs.failedRecently} job${jobs.failedRecently === 1 ? '' : 's'} given up on in the last day`,
-      );
+    if (jobReason) reasons.push(jobReason);
     return {
       status: reasons.length > 0 ? 'degraded' : 'ok',
       database: 'up',
