@@ -1,0 +1,169 @@
+/**
+ * Server CPU per request, in-process (issue 20): builds the app on a data directory (as
+ * `server/main.ts` does, no schedules, no listening), signs in the demo members and sends each
+ * endpoint N times one after another through `inject`. Prints per request: CPU (process.cpuUsage,
+ * user + system), the part spent inside SQLite statements, statements run, wall time and size.
+ * CPU per request is steadier than latency on a shared machine; compare runs at the same load.
+ *
+ *   npx tsx scripts/cpu-per-request.ts --data /tmp/scale-x/sqlite-million [--requests 300]
+ *     [--only 'forest'] [--profile out.cpuprofile]
+ *
+ * The data directory is migrated first, like any server start: use a copy, never a shared build.
+ */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import SQLite from 'better-sqlite3';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { migrateToLatest, openDatabase, sqliteFileIn } from '../server/db/database';
+import { resolveSessionSecret } from '../server/lib/secrets';
+import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed/people';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const dataDir = option('--data');
+if (!dataDir) throw new Error('--data DIR is required');
+const requests = Number(option('--requests') ?? 300);
+const only = option('--only');
+const profileFile = option('--profile');
+
+/** The member screens' GETs this measures (the README's scale table names them the same way). */
+const ENDPOINTS: Array<{ who: 'asha' | 'greenleaf' | 'public'; url: string }> = [
+  { who: 'asha', url: '/api/forest' },
+  { who: 'public', url: '/api/public/forests/asha' },
+  { who: 'asha', url: '/api/dashboard/individual' },
+  { who: 'asha', url: '/api/trees/registeredtree?limit=24' },
+  { who: 'asha', url: '/api/drives/mine?when=upcoming' },
+  { who: 'asha', url: '/api/drives/mine?when=past' },
+  { who: 'asha', url: '/api/donations?page=1&limit=20' },
+  { who: 'greenleaf', url: '/api/dashboard/corporate' },
+  { who: 'greenleaf', url: '/api/drives/mine?when=upcoming' },
+  { who: 'asha', url: '/api/users/currentuser' },
+];
+
+// Time inside SQLite: every statement shares one prototype, wrapped once.
+const sqlite = new SQLite(':memory:');
+const statementProto = Object.getPrototypeOf(sqlite.prepare('select 1')) as Record<
+  string,
+  (...a: unknown[]) => unknown
+>;
+sqlite.close();
+let sqlNs = 0n;
+let statements = 0;
+/** With --statements: time and count per SQL text, printed after each endpoint. */
+const perStatement = args.includes('--statements')
+  ? new Map<string, { ns: bigint; n: number }>()
+  : undefined;
+for (const method of ['all', 'get', 'run', 'iterate'] as const) {
+  const original = statementProto[method]!;
+  statementProto[method] = function (this: unknown, ...a: unknown[]) {
+    const started = process.hrtime.bigint();
+    try {
+      return original.apply(this, a);
+    } finally {
+      const spent = process.hrtime.bigint() - started;
+      sqlNs += spent;
+      statements += 1;
+      if (perStatement) {
+        const text = (this as { source: string }).source;
+        const entry = perStatement.get(text) ?? { ns: 0n, n: 0 };
+        entry.ns += spent;
+        entry.n += 1;
+        perStatement.set(text, entry);
+      }
+    }
+  };
+}
+
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  SCHEDULED_JOBS: 'false',
+  RATE_LIMIT_MULTIPLIER: '1000',
+  GEOCODER_URL: 'http://127.0.0.1:9',
+};
+let config = loadConfig(env);
+config = { ...config, sessionSecret: resolveSessionSecret(config.dataDir, config.sessionSecret) };
+const database = openDatabase({ databaseUrl: '', sqliteFile: sqliteFileIn(config.dataDir) });
+await migrateToLatest(database);
+const app = await buildApp({ config, database });
+await app.ready();
+
+async function signIn(who: string): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { email: `${who}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in ${who}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { result: { token: string } }).result.token;
+}
+const tokens = { asha: await signIn('asha'), greenleaf: await signIn('greenleaf') };
+
+const session = profileFile ? new Session() : undefined;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+}
+
+console.log(
+  `${dataDir}: ${requests} requests each, sequential (load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
+);
+console.log('endpoint'.padEnd(52), 'cpu ms  sql ms  stmts  wall ms   KB');
+for (const endpoint of ENDPOINTS) {
+  const name = `${endpoint.who}: ${endpoint.url}`;
+  if (only && !new RegExp(only).test(name)) continue;
+  const headers =
+    endpoint.who === 'public' ? {} : ({ 'x-auth-token': tokens[endpoint.who] } as const);
+  const send = () => app.inject({ method: 'GET', url: endpoint.url, headers });
+  let size = 0;
+  for (let i = 0; i < 30; i++) {
+    const res = await send();
+    if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body}`);
+    size = res.rawPayload.length;
+    if (i === 0 && option('--dump'))
+      fs.writeFileSync(
+        `${option('--dump')}/${endpoint.url.replace(/[^a-z0-9]+/gi, '_')}.json`,
+        res.body,
+      );
+  }
+  perStatement?.clear();
+  if (session) await session.post('Profiler.start');
+  const sql0 = sqlNs;
+  const stmts0 = statements;
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
+  for (let i = 0; i < requests; i++) await send();
+  const wall = performance.now() - wall0;
+  const cpu = process.cpuUsage(cpu0);
+  if (session) {
+    const { profile } = await session.post('Profiler.stop');
+    const file =
+      profileFile!.replace(/\.cpuprofile$/, '') +
+      `-${endpoint.url.replace(/[^a-z0-9]+/gi, '_')}.cpuprofile`;
+    fs.writeFileSync(file, JSON.stringify(profile));
+  }
+  const per = (n: number) => (n / requests).toFixed(2).padStart(6);
+  console.log(
+    name.padEnd(52),
+    per((cpu.user + cpu.system) / 1000),
+    per(Number(sqlNs - sql0) / 1e6),
+    per(statements - stmts0),
+    per(wall),
+    (size / 1024).toFixed(1).padStart(5),
+  );
+  for (const [text, { ns, n }] of [...(perStatement ?? [])].sort((a, b) =>
+    Number(b[1].ns - a[1].ns),
+  ))
+    console.log(
+      `   ${(Number(ns) / 1e6 / requests).toFixed(3)} ms ×${(n / requests).toFixed(1)}  ${text.replace(/\s+/g, ' ').slice(0, 160)}`,
+    );
+}
+await app.close();
+await database.close();
