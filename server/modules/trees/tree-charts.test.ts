@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HISTORY_MONTHS } from '../../../contract/dashboards';
 import { FOREST_LIMITS } from '../../../contract/forest';
 import { buildDrive, buildTree, insertUser } from '../../../tests/support/factories';
@@ -181,6 +181,41 @@ describe.each(databaseTargets)('the community tree charts on $name', (target) =>
     expect(await trees.ownerSummary(owner.id, HISTORY_MONTHS)).toEqual(again);
     kit.clock.advance(200_000);
     expect((await trees.ownerSummary(owner.id, HISTORY_MONTHS)).livingPlants).toBe(5 + 7);
+  });
+
+  it("reads a member's stored figures once for calls made side by side, and again after", async () => {
+    await kit.setup();
+    const owner = await insertUser(kit.db());
+    await treesRepository(kit.db()).insert(buildTree(owner.id, { tree_count: 4, alive_count: 4 }));
+    await nextMillisecond();
+    const trees = kit.services().trees;
+    const made = await trees.ownerTreeFigures(owner.id);
+    const executor = kit.db().getExecutor();
+    const spy = vi.spyOn(executor, 'executeQuery');
+    const snapshotReads = () =>
+      spy.mock.calls.filter(([query]) => /^select .* from "tree_chart_snapshots"/.test(query.sql))
+        .length;
+    try {
+      // A forest view: its totals and drives side by side, each asking for the member's figures.
+      const [figures, totals, drives] = await Promise.all([
+        trees.ownerTreeFigures(owner.id),
+        trees.forestTotals(owner.id),
+        trees.forestDriveIds(owner.id, 50),
+      ]);
+      expect(snapshotReads()).toBe(1);
+      expect(figures).toEqual(made);
+      expect(totals.planted).toBe(4);
+      expect(drives).toEqual(made.drives.map(([drive]) => drive));
+      // Shared only while under way: the next call reads the row again and sees a write.
+      await treesRepository(kit.db()).insert(
+        buildTree(owner.id, { tree_count: 2, alive_count: 2 }),
+      );
+      await nextMillisecond();
+      expect((await trees.ownerTreeFigures(owner.id)).plants).toBe(6);
+      expect(snapshotReads()).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("does not store a member's summary made from reads older than a write's mark", async () => {

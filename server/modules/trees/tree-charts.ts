@@ -335,8 +335,24 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
     return figures;
   }
 
+  const readingOwner = new Map<string, Promise<OwnerTreeFigures>>();
+
+  /**
+   * The member's stored figures; calls made while one read is under way share it (a forest view
+   * asks for its totals, drives and species side by side: one row read and parsed, not three).
+   */
+  function ownerFigures(ownerId: string, months: number): Promise<OwnerTreeFigures> {
+    const key = `${ownerId}|${months}`;
+    let reading = readingOwner.get(key);
+    if (!reading) {
+      reading = readOwnerFigures(ownerId, months).finally(() => readingOwner.delete(key));
+      readingOwner.set(key, reading);
+    }
+    return reading;
+  }
+
   /** The member's stored figures, made again when out of date (see `ownerSummary`). */
-  async function ownerFigures(ownerId: string, months: number): Promise<OwnerTreeFigures> {
+  async function readOwnerFigures(ownerId: string, months: number): Promise<OwnerTreeFigures> {
     const name = ownerSummaryName(ownerId);
     const now = clock.now();
     const stored = await queries().snapshot(name);
