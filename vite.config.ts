@@ -139,45 +139,93 @@ export function inlineFirstPaint(): Plugin {
   };
 }
 
-/** Module id → the chunk it goes into, for the signed-in area's own code (signedInChunks). */
-const signedInGroups = new Map<string, string>();
+/** Module id → the chunk it goes into, for the modules the first screens load (firstLoadChunks). */
+const firstLoadGroups = new Map<string, string>();
 
 /**
- * The signed-in area's shell in one chunk instead of a dozen 1–3 KB ones (issue 20: a phone on
- * HTTP/1.1 asks for six files at a time, so every few small files cost a round trip before the
- * screen shows). From the module graph, before chunking: what web/app/app-routes.tsx and
- * app-layout.tsx import, less anything a page outside /app can load (the entry, the landing,
- * sign-in…), which keeps its own chunks, so the public pages' bundles and budget do not change and
- * the shell's chunk only ever imports theirs.
+ * The pages a phone most often opens first, by the modules that draw each (web/app/router.tsx):
+ * the landing, sign-in and the signed-in area (its shell and the screens below).
  */
-export function signedInChunks(): Plugin {
+const FIRST_LOAD_PAGES: Record<string, string[]> = {
+  landing: ['routes/landing.tsx'],
+  account: ['app/account-area.tsx', 'routes/login.tsx'],
+  app: ['app/app-routes.tsx', 'app/app-layout.tsx'],
+};
+/** The signed-in screens members open first (SIGNED_IN_SCREENS), with the map the trees map draws. */
+const FIRST_APP_SCREENS: Record<string, string[]> = {
+  dashboard: ['routes/app-dashboard.tsx'],
+  'my-trees': ['routes/app-my-trees.tsx'],
+  'trees-map': ['routes/app-trees-map.tsx', 'components/ui/map/server-cluster-map.tsx'],
+  plantations: ['routes/app-plantations.tsx'],
+};
+
+/**
+ * Fewer, larger chunks for a first load (issue 20: a phone on HTTP/1.1 asks for six files at a
+ * time, and each small file costs a round trip before the screen shows; a signed-in screen was
+ * 40–60 files). From the module graph, before chunking, by static imports only (lazy code stays
+ * lazy): what the entry loads is one chunk ("boot"); every other module a first page loads goes
+ * into the chunk of the set of first pages that load it ("first-landing", "first-account-app"…),
+ * so no page loads code that none of its modules imports (the landing's budget holds); code only
+ * the signed-in area loads is split into its shell, what two or more first screens share, and
+ * each screen's own. A module's imports are loaded by every page that loads it, so each chunk only
+ * imports chunks of the same or wider sets: no cycles.
+ */
+export function firstLoadChunks(): Plugin {
   return {
-    name: 'canopy-signed-in-chunks',
+    name: 'canopy-first-load-chunks',
     apply: 'build',
     buildEnd() {
-      signedInGroups.clear();
+      firstLoadGroups.clear();
       const ids = [...this.getModuleIds()];
       const info = (id: string) => this.getModuleInfo(id);
-      const area = ids.find((id) => id.endsWith('/web/app/app-routes.tsx'));
-      const layout = ids.find((id) => id.endsWith('/web/app/app-layout.tsx'));
-      if (!area || !layout)
-        throw new Error('signedInChunks: no web/app/app-routes.tsx or app-layout.tsx');
-      // Everything a page outside /app can load, at once or later, without entering the area.
-      const outside = new Set<string>();
-      const walk = (id: string) => {
-        if (id === area || outside.has(id)) return;
-        outside.add(id);
-        const module = info(id);
-        module?.importedIds.forEach(walk);
-        module?.dynamicallyImportedIds.forEach(walk);
+      const find = (module: string) => {
+        const id = ids.find((i) => i.endsWith(`/web/${module}`));
+        if (!id) throw new Error(`firstLoadChunks: no web/${module}`);
+        return id;
       };
-      ids.filter((id) => info(id)?.isEntry).forEach(walk);
-      const visit = (id: string) => {
-        if (outside.has(id) || signedInGroups.has(id)) return;
-        signedInGroups.set(id, 'app-shell');
-        info(id)?.importedIds.forEach(visit);
+      const closure = (roots: string[], except = new Set<string>()) => {
+        const into = new Set<string>();
+        const walk = (id: string) => {
+          if (into.has(id) || except.has(id)) return;
+          into.add(id);
+          info(id)?.importedIds.forEach(walk);
+        };
+        roots.forEach(walk);
+        return into;
       };
-      [area, layout].forEach(visit);
+      // The entry chunk keeps web/main.tsx (index.html's script); "boot" holds what it imports.
+      const entries = [...ids.filter((id) => info(id)?.isEntry), find('main.tsx')];
+      const boot = closure(entries);
+      const pages = Object.entries(FIRST_LOAD_PAGES).map(
+        ([name, modules]) => [name, closure(modules.map(find), boot)] as const,
+      );
+      const area = pages.find(([name]) => name === 'app')![1];
+      const screens = Object.entries(FIRST_APP_SCREENS).map(
+        ([name, modules]) => [name, closure(modules.map(find), boot)] as const,
+      );
+      // The area as a first page loads its shell and one of these screens.
+      for (const [, screen] of screens) screen.forEach((id) => area.add(id));
+      const shellOnly = closure(FIRST_LOAD_PAGES.app!.map(find), boot);
+      for (const id of boot) if (!entries.includes(id)) firstLoadGroups.set(id, 'boot');
+      // The landing's route keeps its own chunk: scripts/check-bundle.ts finds the landing by it.
+      const ownChunk = find('routes/landing.tsx');
+      for (const id of new Set(pages.flatMap(([, members]) => [...members]))) {
+        if (id === ownChunk) continue;
+        const loadedBy = pages.filter(([, members]) => members.has(id)).map(([name]) => name);
+        if (loadedBy.join() !== 'app') {
+          firstLoadGroups.set(id, `first-${loadedBy.join('-')}`);
+          continue;
+        }
+        const onScreens = screens.filter(([, members]) => members.has(id)).map(([name]) => name);
+        firstLoadGroups.set(
+          id,
+          shellOnly.has(id)
+            ? 'app-shell'
+            : onScreens.length > 1
+              ? 'app-common'
+              : `app-${onScreens[0]}`,
+        );
+      }
     },
   };
 }
@@ -284,7 +332,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineFirstPaint(),
-    signedInChunks(),
+    firstLoadChunks(),
     installableApp(),
     precompress(),
   ],
@@ -309,9 +357,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              name: (id: string) => signedInGroups.get(id) ?? null,
-              debugName: 'app-shell',
-              // Its imports outside the area stay in their chunks (signedInChunks).
+              name: (id: string) => firstLoadGroups.get(id) ?? null,
+              debugName: 'first-load',
+              // Each module's group is chosen from the graph (firstLoadChunks).
               includeDependenciesRecursively: false,
             },
           ],
