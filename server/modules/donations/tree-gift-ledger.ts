@@ -150,52 +150,53 @@ export function treeGiftLedger(db: Executor) {
       donorId: string,
     ): Promise<{ gifts: number; funded: number; planted: number }> {
       const kept = sql<number>`trees - claimed_trees`;
-      const [own, received] = await Promise.all([
-        db
-          .selectFrom('donations')
-          .where('donor_id', '=', donorId)
-          .where(paidTreeGift)
-          .where('claimed_trees', '<', (eb) => eb.ref('trees'))
-          .select((eb) => [
-            eb.fn.countAll<number>().as('gifts'),
-            eb.fn.coalesce(eb.fn.sum<number>(kept), eb.lit(0)).as('funded'),
-            eb.fn
-              .coalesce(
-                eb.fn.sum<number>(
-                  sql`case when planted_trees < ${kept} then planted_trees else ${kept} end`,
-                ),
-                eb.lit(0),
-              )
-              .as('planted'),
-          ])
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('donation_gifts as g')
-          .innerJoin('donations as d', 'd.id', 'g.donation_id')
-          .where('g.claimed_by', '=', donorId)
-          .where('d.kind', '=', 'trees')
-          .where('d.status', '=', 'paid')
-          .select((eb) => {
-            const share = sql<number>`d.planted_trees - g.position * g.trees`;
-            return [
-              eb.fn.countAll<number>().as('gifts'),
-              eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('funded'),
-              eb.fn
-                .coalesce(
-                  eb.fn.sum<number>(
-                    sql`case when ${share} <= 0 then 0 when ${share} >= g.trees then g.trees else ${share} end`,
-                  ),
-                  eb.lit(0),
-                )
-                .as('planted'),
-            ];
-          })
-          .executeTakeFirstOrThrow(),
-      ]);
+      // One statement, two rows (the giver's kept trees, then the claimed shares): a forest view
+      // pays each statement's building and round trip (issue 20, per-request CPU).
+      const rows = await db
+        .selectFrom('donations')
+        .where('donor_id', '=', donorId)
+        .where(paidTreeGift)
+        .where('claimed_trees', '<', (eb) => eb.ref('trees'))
+        .select((eb) => [
+          eb.fn.countAll<number>().as('gifts'),
+          eb.fn.coalesce(eb.fn.sum<number>(kept), eb.lit(0)).as('funded'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                sql`case when planted_trees < ${kept} then planted_trees else ${kept} end`,
+              ),
+              eb.lit(0),
+            )
+            .as('planted'),
+        ])
+        .unionAll(
+          db
+            .selectFrom('donation_gifts as g')
+            .innerJoin('donations as d', 'd.id', 'g.donation_id')
+            .where('g.claimed_by', '=', donorId)
+            .where('d.kind', '=', 'trees')
+            .where('d.status', '=', 'paid')
+            .select((eb) => {
+              const share = sql<number>`d.planted_trees - g.position * g.trees`;
+              return [
+                eb.fn.countAll<number>().as('gifts'),
+                eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('funded'),
+                eb.fn
+                  .coalesce(
+                    eb.fn.sum<number>(
+                      sql`case when ${share} <= 0 then 0 when ${share} >= g.trees then g.trees else ${share} end`,
+                    ),
+                    eb.lit(0),
+                  )
+                  .as('planted'),
+              ];
+            }),
+        )
+        .execute();
       return {
-        gifts: Number(own.gifts) + Number(received.gifts),
-        funded: Number(own.funded) + Number(received.funded),
-        planted: Number(own.planted) + Number(received.planted),
+        gifts: rows.reduce((n, r) => n + Number(r.gifts), 0),
+        funded: rows.reduce((n, r) => n + Number(r.funded), 0),
+        planted: rows.reduce((n, r) => n + Number(r.planted), 0),
       };
     },
 
