@@ -76,6 +76,7 @@ const size = option('--scale') ? scaledSize(Number(option('--scale'))) : FULL_SI
 const only = option('--only') ? new RegExp(option('--only')!, 'i') : undefined;
 const log = (line: string) => console.log(line);
 const round = (n: number, digits = 1) => Number(n.toFixed(digits));
+const checkTime = (c: Check) => (c.seconds === undefined ? '' : ` (${c.seconds.toFixed(1)} s)`);
 
 interface Timing {
   status: number;
@@ -393,6 +394,7 @@ async function reuseBuilt(base: string, name: Target['name'], adminUrl: string):
     trees: await count('trees'),
     measurements: await count('tree_measurements'),
     care: await count('tree_care_log'),
+    careDue: await count('tree_care_due'),
     donations: await count('donations'),
   };
   await db.close();
@@ -471,7 +473,8 @@ async function measure(target: Target): Promise<Outcome> {
       `(+ summaries ${build.summarySeconds.toFixed(1)} s, ANALYZE ${build.analyzeSeconds.toFixed(1)} s, check ${build.checkSeconds.toFixed(1)} s; ` +
       `${build.totalSeconds.toFixed(1)} s with the demo seed)`,
   );
-  for (const c of build.checks) log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+  for (const c of build.checks)
+    log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${checkTime(c)}`);
   for (const c of target.demoChecks.filter((c) => !c.ok)) log(`  FAIL demo ${c.name}: ${c.detail}`);
   assertConsistent(`${target.name} million`, build.checks);
 
@@ -572,7 +575,8 @@ async function buildOnly(dir: string) {
   const started = performance.now();
   log(`Building the million-tree community in ${dir} (SQLite)…`);
   const report = await buildSqlite(dir, size, log);
-  for (const c of report.checks) log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`);
+  for (const c of report.checks)
+    log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${checkTime(c)}`);
   assertConsistent('SQLite', report.checks);
   log(
     `Built in ${((performance.now() - started) / 1000).toFixed(1)} s (demo seed ${report.seedSeconds.toFixed(1)} s, rows ${report.rowsSeconds.toFixed(1)} s). ` +

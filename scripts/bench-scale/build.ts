@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sqliteFileIn } from '../../server/db/database';
@@ -7,6 +8,7 @@ import { DEMO_EMAIL_DOMAIN } from '../seed/people';
 import { BULK_TABLES, postgresBulk, sqliteBulk, type BulkDb } from './bulk-db';
 import { generate, readDemo, type GeneratedCounts, type ScaleSize } from './generate';
 import { settleJobKeptSummaries } from './jobs';
+import { driveMapGridStatements } from '../../server/modules/drives/drive-map-grid';
 import {
   addCohorts,
   addDonationTotals,
@@ -19,6 +21,14 @@ import {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const seconds = (since: number) => (performance.now() - since) / 1000;
+/**
+ * This process's CPU seconds since `since` and the load average: on a shared machine the wall
+ * clock of a phase says little, its CPU (SQLite's work included, in-process) says more.
+ */
+const cpu = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return `CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, load ${os.loadavg()[0]!.toFixed(1)}`;
+};
 
 export interface BuildReport {
   counts: GeneratedCounts;
@@ -105,6 +115,60 @@ async function deferTreesGeo(db: BulkDb): Promise<() => Promise<void>> {
 }
 
 /**
+ * SQLite: summaries kept by a per-row insert trigger, set aside while the bulk rows go in and
+ * brought in step afterwards by one set-based statement over the new rows (the same sums the
+ * trigger adds row by row; the consistency check compares each with its rows): each tree's owner
+ * count (0045) and the plants by day of last check (0049); the drives map's grid (0038) is made
+ * again by its own rebuild. Then the triggers come back from their stored definitions.
+ */
+async function deferSummaryTriggers(db: BulkDb): Promise<() => Promise<void>> {
+  if (db.dialect !== 'sqlite') return async () => {};
+  const [{ last }] = (await db.all<{ last: number | null }>(
+    'select max(rowid) as last from trees',
+  )) as [{ last: number | null }];
+  const after = [last ?? 0];
+  const catchUp: Record<string, () => Promise<void>> = {
+    tree_owner_counts_insert: () =>
+      db.run(
+        `insert into tree_owner_counts (owner_id, records)
+           select * from (select owner_id, count(*) from trees where rowid > ? group by owner_id)
+           where true
+           on conflict (owner_id) do update set records = tree_owner_counts.records + excluded.records`,
+        after,
+      ),
+    tree_check_days_insert: () =>
+      db.run(
+        `insert into tree_check_days (checked_day, verified, planted, alive)
+           select * from (select coalesce(substr(last_checked_at, 1, 10), '') as day,
+               case when verification_status = 'verified' then 1 else 0 end as verified,
+               sum(tree_count), sum(case when status = 'dead' then 0 else alive_count end)
+             from trees where rowid > ? and verification_status <> 'rejected'
+             group by day, verified) where true
+           on conflict (checked_day, verified) do update
+             set planted = tree_check_days.planted + excluded.planted,
+                 alive = tree_check_days.alive + excluded.alive`,
+        after,
+      ),
+    drive_map_cells_insert: async () => {
+      for (const statement of driveMapGridStatements('sqlite').rebuild) await db.run(statement);
+    },
+  };
+  const triggers = await db.all<{ name: string; sql: string }>(
+    `select name, sql from sqlite_master where type = 'trigger' and name in
+       (${Object.keys(catchUp)
+         .map((name) => `'${name}'`)
+         .join(', ')})`,
+  );
+  for (const trigger of triggers) await db.run(`drop trigger ${trigger.name}`);
+  return async () => {
+    for (const trigger of triggers) {
+      await catchUp[trigger.name]!();
+      await db.run(trigger.sql);
+    }
+  };
+}
+
+/**
  * Grows the demo community to `size` with direct bulk inserts, brings every summary in step (by
  * the app's rules; the ones a job keeps by running that job), runs ANALYZE and checks every
  * summary against its rows.
@@ -116,23 +180,30 @@ export async function growOnTop(
   log: (line: string) => void,
 ): Promise<Omit<BuildReport, 'seedSeconds'>> {
   let started = performance.now();
+  let cpuStarted = process.cpuUsage();
   let db = await open();
   let counts: GeneratedCounts;
   let summarySeconds: number;
   let rowsSeconds: number;
   try {
     const demo = await readDemo(db, DEMO_EMAIL_DOMAIN);
-    const restoreIndexes = await db.deferIndexes(BULK_TABLES);
+    // (tree_care_due too: the generator writes each living tree's care rules with it.)
+    const restoreIndexes = await db.deferIndexes([...BULK_TABLES, 'tree_care_due']);
     const restoreMapIndex = await deferTreesGeo(db);
+    const restoreTriggers = await deferSummaryTriggers(db);
     const generated = await generate(db, demo, size, Date.now(), log);
     counts = generated.counts;
     await db.drain();
     const indexStarted = performance.now();
     await restoreIndexes();
     await restoreMapIndex();
-    log(`  indexes built again (${seconds(indexStarted).toFixed(1)} s)`);
+    await restoreTriggers();
     rowsSeconds = seconds(started);
+    log(
+      `  indexes built again (${seconds(indexStarted).toFixed(1)} s; rows ${rowsSeconds.toFixed(1)} s, ${cpu(cpuStarted)})`,
+    );
     started = performance.now();
+    cpuStarted = process.cpuUsage();
     // Each summary's own time, so the slowest one is plain in the log.
     const steps: string[] = [];
     const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
@@ -148,28 +219,31 @@ export async function growOnTop(
     const waitingDrives = await timed('to verify', () => rebuildVerificationDrives(db));
     summarySeconds = seconds(started);
     log(
-      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days, ${waitingDrives.toLocaleString('en')} drives with trees to verify (${summarySeconds.toFixed(1)} s: ${steps.join(', ')})`,
+      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days, ${waitingDrives.toLocaleString('en')} drives with trees to verify (${summarySeconds.toFixed(1)} s: ${steps.join(', ')}; ${cpu(cpuStarted)})`,
     );
   } finally {
     await db.close();
   }
   started = performance.now();
+  cpuStarted = process.cpuUsage();
   const settled: string[] = [];
   const passes = await settleJobKeptSummaries(target.dataDir, target.databaseUrl, {}, settled);
   summarySeconds += seconds(started);
   log(
-    `  job-kept summaries settled: ${passes} passes (${seconds(started).toFixed(1)} s: ${settled.join(', ')})`,
+    `  job-kept summaries settled: ${passes} passes (${seconds(started).toFixed(1)} s: ${settled.join(', ')}; ${cpu(cpuStarted)})`,
   );
   db = await open();
   try {
     started = performance.now();
+    cpuStarted = process.cpuUsage();
     await analyze(db);
     const analyzeSeconds = seconds(started);
-    log(`  ANALYZE (${analyzeSeconds.toFixed(1)} s)`);
+    log(`  ANALYZE (${analyzeSeconds.toFixed(1)} s, ${cpu(cpuStarted)})`);
     started = performance.now();
+    cpuStarted = process.cpuUsage();
     const checks = await checkConsistency(db);
     const checkSeconds = seconds(started);
-    log(`  consistency check (${checkSeconds.toFixed(1)} s)`);
+    log(`  consistency check (${checkSeconds.toFixed(1)} s, ${cpu(cpuStarted)})`);
     return { counts, rowsSeconds, summarySeconds, analyzeSeconds, checkSeconds, checks };
   } finally {
     await db.close();

@@ -1,5 +1,6 @@
 import { DONATION_CATEGORIES, TREE_SPECIES } from '../../contract/options';
 import { DEATH_CAUSES } from '../../contract/tree-care';
+import { careDueRowsOf } from '../../server/modules/trees/tree-care-due.repository';
 import { cohortShare, type CohortShare } from '../../server/modules/trees/tree-impact';
 import type { BulkDb, Columns, Row } from './bulk-db';
 import { PLACES, type Place } from './places';
@@ -208,6 +209,15 @@ const MEASUREMENT_COLUMNS: Columns = [
   ['diameter_cm', 'float8'],
   ['created_at', 'text'],
 ];
+const CARE_DUE_COLUMNS: Columns = [
+  ['tree_id', 'text'],
+  ['rule', 'int4'],
+  ['owner_id', 'text'],
+  ['task', 'text'],
+  ['due_at', 'text'],
+  ['closes_at', 'text'],
+  ['last_done_at', 'text'],
+];
 const CARE_COLUMNS: Columns = [
   ['id', 'text'],
   ['tree_id', 'text'],
@@ -275,6 +285,8 @@ export interface GeneratedCounts {
   trees: number;
   measurements: number;
   care: number;
+  /** `tree_care_due` rows: each living tree's care rules by the app's own `careDueRowsOf`. */
+  careDue: number;
   donations: number;
 }
 
@@ -296,6 +308,10 @@ export async function generate(
   totals: Map<string, { amount: number; trees: number; donations: number }>;
 }> {
   const g = generator(20_2020);
+  // Rows per flush: on SQLite small, so a batch's rows die young (a large one outlived the young
+  // generation and filled the old one: seconds of garbage collection); PostgreSQL's unnest
+  // statements want large ones.
+  const flushRows = db.dialect === 'sqlite' ? 2_000 : 20_000;
   const place = weightedPicker(PLACES, g);
   const started = performance.now();
   const lap = (what: string) =>
@@ -518,14 +534,23 @@ export async function generate(
   const treeRows: Row[] = [];
   const measurementRows: Row[] = [];
   const careRows: Row[] = [];
+  // Each living tree's care rules (`tree_care_due`), written with the tree by the rules the trees
+  // repository keeps them with, rules closed by now left out (as its rebuild leaves them): a
+  // rebuild from the rows after the load read every tree and its care log again (65 s).
+  const careDue = await hasTable(db, 'tree_care_due');
+  const careDueFrom = iso(now);
+  const careDueRows: Row[] = [];
   let measurements = 0;
   let care = 0;
+  let careDueWritten = 0;
   const flush = async () => {
     await db.insert('trees', TREE_COLUMNS, treeRows.splice(0));
     measurements += measurementRows.length;
     await db.insert('tree_measurements', MEASUREMENT_COLUMNS, measurementRows.splice(0));
     care += careRows.length;
     await db.insert('tree_care_log', CARE_COLUMNS, careRows.splice(0));
+    careDueWritten += careDueRows.length;
+    await db.insert('tree_care_due', CARE_DUE_COLUMNS, careDueRows.splice(0));
   };
   for (let n = 0; n < treeCount; n++) {
     const i = order[n]!;
@@ -533,6 +558,7 @@ export async function generate(
     const drive = driveOf[i]! >= 0 ? pastDrives[driveOf[i]!]! : undefined;
     const home = drive?.place ?? place();
     const created = Math.min(now - 60_000, planted + g.int(10, 48 * 60) * 60_000);
+    const createdAt = iso(created);
     const id = g.idAt(created);
     let owner: string;
     if (ashaEvery && n % ashaEvery === ashaEvery - 1 && ashaGiven < ashaNeeded) {
@@ -600,15 +626,21 @@ export async function generate(
     }
     // Care logged on most young living trees.
     let lastCare = 0;
+    const lastDone: Partial<Record<(typeof CARE_ACTIONS)[number], number>> = {};
     if (status !== 'dead' && ageYears < 1 && g.chance(0.35)) {
       for (let k = g.int(1, 3); k > 0; k--) {
         const at = planted + g.random() * (now - planted);
         lastCare = Math.max(lastCare, at);
-        careRows.push([g.idAt(at), id, g.pick(CARE_ACTIONS), iso(at), iso(at)]);
+        const action = g.pick(CARE_ACTIONS);
+        lastDone[action] = Math.max(lastDone[action] ?? 0, at);
+        careRows.push([g.idAt(at), id, action, iso(at), iso(at)]);
       }
     }
     // The last check (0049): registration, the last measurement, care entry or health report.
     const lastChecked = Math.max(created, statusChanged ?? 0, last?.at ?? 0, lastCare);
+    const lastCheckedAt = iso(lastChecked);
+    const doneAt = (action: (typeof CARE_ACTIONS)[number]) =>
+      lastDone[action] === undefined ? null : iso(lastDone[action]);
     const row = {
       species_id: species,
       size,
@@ -641,7 +673,7 @@ export async function generate(
       lng,
       g.chance(0.03) ? `${g.pick(FIRST)}'s tree` : null,
       status,
-      iso(created),
+      createdAt,
       treeCountOf,
       alive,
       drive ? `Planting site, ${home.name}` : `${home.name}, ${home.country}`,
@@ -650,17 +682,41 @@ export async function generate(
       row.last_measured_at,
       row.last_height_cm,
       row.last_diameter_cm,
-      iso(lastChecked),
+      lastCheckedAt,
       lat === null ? null : `${home.name}, ${home.country}`,
     ]);
-    if (treeRows.length >= 20_000) {
+    if (careDue && status !== 'dead')
+      for (const r of careDueRowsOf(
+        {
+          id,
+          owner_id: owner,
+          planted_at: row.planted_at,
+          created_at: createdAt,
+          last_measured_at: row.last_measured_at,
+          last_checked_at: lastCheckedAt,
+          last_watered: doneAt('watered'),
+          last_weeded: doneAt('weeded'),
+          last_mulched: doneAt('mulched'),
+        },
+        careDueFrom,
+      ))
+        careDueRows.push([
+          r.tree_id,
+          r.rule,
+          r.owner_id,
+          r.task,
+          r.due_at,
+          r.closes_at,
+          r.last_done_at ?? null,
+        ]);
+    if (treeRows.length >= flushRows) {
       await flush();
       if ((n + 1) % 200_000 === 0) lap(`${(n + 1).toLocaleString('en')} trees`);
     }
   }
   await flush();
   lap(
-    `${treeCount.toLocaleString('en')} trees, ${measurements.toLocaleString('en')} measurements, ${care.toLocaleString('en')} care entries`,
+    `${treeCount.toLocaleString('en')} trees, ${measurements.toLocaleString('en')} measurements, ${care.toLocaleString('en')} care entries, ${careDueWritten.toLocaleString('en')} care due rows`,
   );
 
   // Donations over five years: cash to the fund or a drive, trees for a drive. A paid tree gift
@@ -750,7 +806,7 @@ export async function generate(
       paidAt === null ? null : iso(paidAt),
       iso(Math.min(now, updated)),
     ]);
-    if (donationRows.length >= 20_000)
+    if (donationRows.length >= flushRows)
       await db.insert('donations', DONATION_COLUMNS, donationRows.splice(0));
   }
   await db.insert('donations', DONATION_COLUMNS, donationRows.splice(0));
@@ -773,6 +829,7 @@ export async function generate(
       trees: treeCount,
       measurements,
       care,
+      careDue: careDueWritten,
       donations: donationCount,
     },
     cohorts,

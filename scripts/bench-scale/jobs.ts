@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../server/config';
 import { createServices } from '../../server/context';
 import { openDatabase, sqliteFileIn } from '../../server/db/database';
-import { careDueQueries } from '../../server/modules/trees/tree-care-due.repository';
 import { EVENT_LOOP_REPORT_PREFIX, startEventLoopReport } from '../../server/lib/event-loop-report';
 import { resolveSessionSecret } from '../../server/lib/secrets';
 import type { EventLoopFigures } from './server';
@@ -32,9 +31,9 @@ export async function timeScheduledJobs(dataDir: string, databaseUrl = ''): Prom
 /**
  * Summaries the app keeps by a job, or rebuilds itself after a bulk load, brought up to date the
  * way the app does it: `untilDone` schedules run until a pass has nothing left to do (the community
- * impact figure's partials, 'impact figures', after the bulk load marked every cohort changed),
- * `once` schedules run one pass (the 'community charts' snapshot), and the care due dates
- * (`tree_care_due`, kept by the trees repository's writes) are made again from every living tree.
+ * impact figure's partials, 'impact figures', after the bulk load marked every cohort changed) and
+ * `once` schedules run one pass (the 'community charts' snapshot). (The care due dates,
+ * `tree_care_due`, the generator writes with each tree by the repository's `careDueRowsOf`.)
  * Schedules this version of the app does not have are skipped. Answers the passes run.
  */
 export async function settleJobKeptSummaries(
@@ -58,22 +57,6 @@ export async function settleJobKeptSummaries(
       if (sqlite)
         for (const pragma of BULK_PRAGMAS)
           await sql.raw(`pragma ${pragma}`).execute(ctx.database.db);
-      // One transaction: the rebuild's thousand-odd batches commit once, not one by one; on
-      // SQLite the table's secondary indexes are built once afterwards, not kept row by row.
-      const indexes = sqlite
-        ? (
-            await sql<{ name: string; sql: string }>`select name, sql from sqlite_master
-              where type = 'index' and tbl_name = 'tree_care_due' and sql is not null`.execute(
-              ctx.database.db,
-            )
-          ).rows
-        : [];
-      await ctx.database.db.transaction().execute(async (trx) => {
-        for (const index of indexes) await sql.raw(`drop index ${index.name}`).execute(trx);
-        await careDueQueries(trx).rebuildCareDue(ctx.clock.now().toISOString());
-        for (const index of indexes) await sql.raw(index.sql).execute(trx);
-      });
-      lap('care due');
       let passes = 0;
       for (const job of ctx.background.schedules) {
         const runs = untilDone.includes(job.name) ? 100 : once.includes(job.name) ? 1 : 0;

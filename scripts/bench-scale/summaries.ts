@@ -3,6 +3,7 @@ import {
   type CohortShare,
   type CohortSource,
 } from '../../server/modules/trees/tree-impact';
+import { careDueRowsOf } from '../../server/modules/trees/tree-care-due.repository';
 import { treeMapGridStatements } from '../../server/modules/trees/tree-map.repository';
 import { driveMapGridStatements } from '../../server/modules/drives/drive-map-grid';
 import { ORGANISER_DRIVE_DAYS_FILL } from '../../server/db/migrations/0032-organiser-drive-days';
@@ -169,6 +170,8 @@ export interface Check {
   name: string;
   ok: boolean;
   detail: string;
+  /** How long the check took (so the slowest one is plain in the log). */
+  seconds?: number;
 }
 
 const SCAN_BATCH = 50_000;
@@ -185,24 +188,32 @@ const SCAN_BATCH = 50_000;
  */
 export async function checkConsistency(db: BulkDb): Promise<Check[]> {
   const checks: Check[] = [];
+  // Each check is timed from the end of the one before.
+  let since = performance.now();
+  const done = (check: Check) => {
+    checks.push({ ...check, seconds: (performance.now() - since) / 1000 });
+    since = performance.now();
+  };
   const count = async (text: string) =>
     Number((await db.all<{ n: number | string }>(text))[0]?.n ?? 0);
   const expectZero = async (name: string, text: string) => {
     const n = await count(text);
-    checks.push({ name, ok: n === 0, detail: n === 0 ? 'consistent' : `${n} rows differ` });
+    done({ name, ok: n === 0, detail: n === 0 ? 'consistent' : `${n} rows differ` });
   };
 
-  // tree_impact_cohorts from every tree.
+  // tree_impact_cohorts and tree_care_due from every tree, in one walk of the trees by id.
+  const careDue = (await hasTable(db, 'tree_care_due')) ? await careDueChecker(db) : undefined;
   const fromRows: Cohorts = new Map();
   let after = '';
   let trees = 0;
   for (;;) {
-    const batch = await db.all<CohortSource & { id: string }>(
+    const batch = await db.all<CohortSource & CareDueTree>(
       `select id, species_id, size, planted_at, status, alive_count, last_measured_at,
-         last_height_cm, last_diameter_cm, verification_status
+         last_height_cm, last_diameter_cm, verification_status${careDue?.columns ?? ''}
        from trees where id > ? order by id limit ${SCAN_BATCH}`,
       [after],
     );
+    careDue?.compare(batch);
     for (const row of batch) {
       const share = cohortShare({
         ...row,
@@ -236,7 +247,7 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
     )
       differ++;
   }
-  checks.push({
+  done({
     name: 'tree_impact_cohorts',
     ok: differ === 0,
     detail:
@@ -244,8 +255,9 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
         ? `${stored.size.toLocaleString('en')} rows equal the ${trees.toLocaleString('en')} trees' shares`
         : `${differ} of ${stored.size} rows differ from the trees' shares`,
   });
+  if (careDue) done(await careDue.result());
 
-  if (await hasTable(db, 'tree_impact_partials')) checks.push(await checkPartials(db));
+  if (await hasTable(db, 'tree_impact_partials')) done(await checkPartials(db));
 
   // donation_totals from paid donations (refunds come off again).
   const totals = await db.all<{
@@ -278,7 +290,7 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
     )
       totalsBad++;
   }
-  checks.push({
+  done({
     name: 'donation_totals',
     ok: totalsBad === 0,
     detail:
@@ -300,7 +312,7 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       Number(counters.find((c) => Number(c.year) === Number(r.year))?.last ?? -1) !==
       Number(r.last),
   ).length;
-  checks.push({
+  done({
     name: 'receipt_counters',
     ok: countersBad === 0,
     detail:
@@ -553,7 +565,7 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       `trees where lat is not null and lng is not null and verification_status <> 'rejected'`,
     );
     const indexed = await geoSums('trees_geo');
-    checks.push({
+    done({
       name: 'trees_geo (R*Tree kept by triggers)',
       ok: located === indexed,
       detail:
@@ -578,13 +590,103 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       `select indexname from pg_indexes where schemaname = current_schema()
          and indexname in ('trees_geo_gist', 'users_username_trgm', 'users_name_trgm')`,
     );
-    checks.push({
+    done({
       name: 'map and people-search indexes',
       ok: indexes.length === 3,
       detail: `${indexes.length} of 3 present`,
     });
   }
   return checks;
+}
+
+type CareDueTree = {
+  id: string;
+  status: string;
+  owner_id: string;
+  planted_at: string;
+  created_at: string;
+  last_measured_at: string | null;
+  last_checked_at: string | null;
+  /** The tree's stored rows, one line each (`line`) joined by ';' in rule order, or null. */
+  care_due: string | null;
+};
+
+/**
+ * `tree_care_due` (0027) against every tree by the trees repository's own `careDueRowsOf` (its
+ * rules, from the tree and its care log's latest dates): each tree's stored rows are among its
+ * rules, field for field, and every rule still open now is stored (one that closed since it was
+ * written waits for the daily prune); a dead tree has none; and no row is left over (the rows
+ * seen through the trees are all the table holds). The rows come with the cohort check's walk of
+ * the trees, each tree's joined into one text in SQL (a million values to read, not four).
+ */
+async function careDueChecker(db: BulkDb) {
+  const now = new Date().toISOString();
+  const lastChecked = await hasColumn(db, 'trees', 'last_checked_at');
+  const done = new Map<string, Partial<Record<string, string>>>();
+  for (const r of await db.all<{ tree_id: string; action: string; last: string }>(
+    `select tree_id, action, max(done_at) as last from tree_care_log
+      where action in ('watered', 'weeded', 'mulched') group by tree_id, action`,
+  )) {
+    const seen = done.get(r.tree_id);
+    if (seen) seen[r.action] = r.last;
+    else done.set(r.tree_id, { [r.action]: r.last });
+  }
+  const line = (r: {
+    rule: number;
+    owner_id: string;
+    task: string;
+    due_at: string;
+    closes_at: string;
+    last_done_at?: string | null;
+  }) => `${r.rule}|${r.owner_id}|${r.task}|${r.due_at}|${r.closes_at}|${r.last_done_at ?? ''}`;
+  const fields = `d.rule || '|' || d.owner_id || '|' || d.task || '|' || d.due_at || '|' ||
+    d.closes_at || '|' || coalesce(d.last_done_at, '')`;
+  const joined =
+    db.dialect === 'postgres'
+      ? `(select string_agg(${fields}, ';' order by d.rule) from tree_care_due d
+           where d.tree_id = trees.id)`
+      : `(select group_concat(l, ';') from (select ${fields} as l from tree_care_due d
+           where d.tree_id = trees.id order by d.rule))`;
+  let rows = 0;
+  let differ = 0;
+  return {
+    /** What the trees' walk selects for this check. */
+    columns: `, owner_id, created_at, ${lastChecked ? 'last_checked_at' : 'null as last_checked_at'},
+      ${joined} as care_due`,
+    compare(trees: readonly CareDueTree[]) {
+      for (const tree of trees) {
+        const stored = tree.care_due ? tree.care_due.split(';') : [];
+        rows += stored.length;
+        if (tree.status === 'dead') {
+          differ += stored.length;
+          continue;
+        }
+        const actions = done.get(tree.id);
+        const rules = careDueRowsOf({
+          ...tree,
+          last_watered: actions?.watered ?? null,
+          last_weeded: actions?.weeded ?? null,
+          last_mulched: actions?.mulched ?? null,
+        }).map((rule) => ({ open: rule.closes_at > now, line: line(rule) }));
+        for (const row of stored) if (!rules.some((rule) => rule.line === row)) differ++;
+        for (const rule of rules) if (rule.open && !stored.includes(rule.line)) differ++;
+      }
+    },
+    async result(): Promise<Check> {
+      const [total] = await db.all<{ n: number | string }>(
+        'select count(*) as n from tree_care_due',
+      );
+      const leftOver = Number(total?.n ?? 0) - rows;
+      const ok = differ === 0 && leftOver === 0;
+      return {
+        name: "tree_care_due (each living tree's care rules, by the repository's rules)",
+        ok,
+        detail: ok
+          ? `${rows.toLocaleString('en')} rows equal the trees' open rules`
+          : `${differ} rows differ from the trees' rules, ${leftOver} rows of no tree`,
+      };
+    },
+  };
 }
 
 /**

@@ -73,7 +73,7 @@ const DUE_COLUMNS = [
 export const movesCareDue = (patch: object) => DUE_COLUMNS.some((column) => column in patch);
 
 /** What the care rules need of a tree (with the latest date of each care action). */
-interface DueSource {
+export interface CareDueSource {
   id: string;
   owner_id: string;
   planted_at: string;
@@ -95,9 +95,13 @@ const lastDone = (eb: ExpressionBuilder<Database, 'trees'>, action: CareAction) 
 
 /**
  * A living tree's rows: every rule that can show at some time, or with `from` (the clock, for a
- * rebuild) still at or after it. Rules whose window closed stay until the daily prune.
+ * rebuild) still at or after it. Rules whose window closed stay until the daily prune. Also what
+ * the scale builder writes for its bulk trees (scripts/bench-scale).
  */
-function rowsOf(tree: DueSource, from?: string): Array<Insertable<TreeCareDueTable>> {
+export function careDueRowsOf(
+  tree: CareDueSource,
+  from?: string,
+): Array<Insertable<TreeCareDueTable>> {
   const dues = ruleDues({
     plantedAt: tree.planted_at,
     registeredAt: tree.created_at,
@@ -241,7 +245,7 @@ export function careDueQueries(db: Kysely<Database>) {
     async refreshCareDue(treeId: string): Promise<void> {
       await db.deleteFrom('tree_care_due').where('tree_id', '=', treeId).execute();
       const tree = await sources().where('trees.id', '=', treeId).executeTakeFirst();
-      if (tree) await insertRows(rowsOf(tree));
+      if (tree) await insertRows(careDueRowsOf(tree));
     },
 
     /**
@@ -260,7 +264,7 @@ export function careDueQueries(db: Kysely<Database>) {
           .limit(REBUILD_BATCH)
           .execute();
         if (batch.length === 0) return written;
-        const rows = batch.flatMap((tree) => rowsOf(tree, from));
+        const rows = batch.flatMap((tree) => careDueRowsOf(tree, from));
         await insertRows(rows);
         written += rows.length;
         after = batch[batch.length - 1]!.id;
