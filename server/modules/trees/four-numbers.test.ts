@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../../../contract/four-numbers';
 import { computeTreeImpact } from '../../../contract/impact';
 import { buildTree } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { SessionUser } from '../auth/auth.service';
+import { fourNumbersQueries } from './tree-four-numbers.repository';
 import { treesTestKit, NOW } from './tree-test-kit';
 import { treesRepository } from './trees.repository';
 
@@ -290,6 +291,71 @@ describe.each(databaseTargets)('the four honest numbers on $name (issue 21 §3)'
       treesAliveChecked: 10,
       treesVerified: 6,
     });
+  });
+
+  it("sums an organiser's drives in one statement per batch, on trees_drive_idx (issue 20)", async () => {
+    await kit.setup();
+    const organiser = await kit.signIn({ profile_type: 'corporate' });
+    const member = await kit.signIn();
+    const drives: string[] = [];
+    for (const day of ['2026-05-20', '2026-05-21', '2026-05-22']) {
+      const drive = await kit.insertDrive(organiser.user.id, { starts_at: `${day}T08:00:00.000Z` });
+      await kit.join(drive.id, member.user.id);
+      drives.push(drive.id);
+    }
+    await register(member.headers, { treeCount: '6', driveId: drives[0] });
+    const verified = (await register(member.headers, { treeCount: '4', driveId: drives[1] })).json()
+      .data.tree;
+    const rejected = (await register(member.headers, { treeCount: '9', driveId: drives[2] })).json()
+      .data.tree;
+    await register(member.headers, { treeCount: '3', driveId: drives[2] });
+    await setVerification(verified.id, 'verified');
+    await setVerification(rejected.id, 'rejected');
+    if (target.name !== 'sqlite') await sql`analyze trees`.execute(db());
+    const boundary = addCalendarMonths(kit.clock.now(), -12).toISOString();
+
+    const { together, apart, plan } = await db()
+      .transaction()
+      .execute(async (tx) => {
+        const postgres = target.name !== 'sqlite';
+        // A few rows are cheapest read any way: ask whether the index can answer at all.
+        if (postgres) await sql`set local enable_seqscan = off`.execute(tx);
+        const nodes: RootOperationNode[] = [];
+        const caught = tx.withPlugin({
+          transformQuery: ({ node }) => (nodes.push(node), node),
+          transformResult: async ({ result }) => result,
+        });
+        const together = await fourNumbersQueries(caught).ofDrives(drives, boundary);
+        expect(nodes).toHaveLength(1);
+        const apart = await Promise.all(
+          drives.map((id) => fourNumbersQueries(tx).ofDrive(id, boundary)),
+        );
+        const compiled = tx.getExecutor().compileQuery(nodes[0]!, { queryId: 'plan' });
+        const { rows } = await tx.executeQuery(
+          CompiledQuery.raw((postgres ? 'explain ' : 'explain query plan ') + compiled.sql, [
+            ...compiled.parameters,
+          ]),
+        );
+        const plan = rows.map((r) => Object.values(r as object).join(' ')).join('\n');
+        return { together, apart, plan };
+      });
+    expect(together).toEqual({ treesPlanted: 13, treesAliveChecked: 13, treesVerified: 4 });
+    const sum = (k: keyof typeof together) => apart.reduce((n, c) => n + c[k], 0);
+    expect(together).toEqual({
+      treesPlanted: sum('treesPlanted'),
+      treesAliveChecked: sum('treesAliveChecked'),
+      treesVerified: sum('treesVerified'),
+    });
+    expect(await fourNumbersQueries(db()).ofDrives([], boundary)).toEqual({
+      treesPlanted: 0,
+      treesAliveChecked: 0,
+      treesVerified: 0,
+    });
+    expect(plan).toMatch(/trees_drive_idx/);
+    expect(plan).not.toMatch(target.name === 'sqlite' ? /SCAN trees\b/ : /Seq Scan on trees/);
+    // The corporate dashboard's counts are the same sums.
+    const corporate = await call('GET', '/api/dashboard/corporate', organiser.headers);
+    expect(corporate.json().data.fourNumbers).toMatchObject(together);
   });
 
   it('reminds a member of a tree unchecked for 10 months, once per lapse', async () => {

@@ -21,6 +21,54 @@ const nextDay = (day: string) =>
  * instant a check must be after to count (`checkBoundary(now)`).
  */
 export function fourNumbersQueries(db: Kysely<Database>) {
+  /**
+   * Several drives' trees summed in one statement (trees_drive_idx, one range per drive): an
+   * organiser's 2,000 drives in 20 round trips, not 2,000 (on PostgreSQL each costs ~1 ms).
+   */
+  async function ofDrives(driveIds: readonly string[], boundary: string): Promise<TreeCounts> {
+    if (driveIds.length === 0) return { treesPlanted: 0, treesAliveChecked: 0, treesVerified: 0 };
+    const row = await db
+      .selectFrom('trees')
+      .select((eb) => {
+        const checked = eb.and([
+          eb('trees.last_checked_at', '>', boundary),
+          eb('trees.status', '!=', 'dead'),
+        ]);
+        return [
+          eb.fn.coalesce(eb.fn.sum<number>('trees.tree_count'), eb.lit(0)).as('planted'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb.case().when(checked).then(eb.ref('trees.alive_count')).else(0).end(),
+              ),
+              eb.lit(0),
+            )
+            .as('checked'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb
+                  .case()
+                  .when(eb.and([checked, eb('trees.verification_status', '=', 'verified')]))
+                  .then(eb.ref('trees.alive_count'))
+                  .else(0)
+                  .end(),
+              ),
+              eb.lit(0),
+            )
+            .as('verified'),
+        ];
+      })
+      .where('trees.drive_id', 'in', [...driveIds])
+      .where('trees.verification_status', '!=', 'rejected')
+      .executeTakeFirstOrThrow();
+    return {
+      treesPlanted: Number(row.planted),
+      treesAliveChecked: Number(row.checked),
+      treesVerified: Number(row.verified),
+    };
+  }
+
   return {
     /**
      * The community's: `tree_check_days` (0049, a row per day of last check and verified or not,
@@ -85,47 +133,9 @@ export function fourNumbersQueries(db: Kysely<Database>) {
     },
 
     /** One drive's trees (trees_drive_idx: bounded by the drive, not the community). */
-    async ofDrive(driveId: string, boundary: string): Promise<TreeCounts> {
-      const row = await db
-        .selectFrom('trees')
-        .select((eb) => {
-          const checked = eb.and([
-            eb('trees.last_checked_at', '>', boundary),
-            eb('trees.status', '!=', 'dead'),
-          ]);
-          return [
-            eb.fn.coalesce(eb.fn.sum<number>('trees.tree_count'), eb.lit(0)).as('planted'),
-            eb.fn
-              .coalesce(
-                eb.fn.sum<number>(
-                  eb.case().when(checked).then(eb.ref('trees.alive_count')).else(0).end(),
-                ),
-                eb.lit(0),
-              )
-              .as('checked'),
-            eb.fn
-              .coalesce(
-                eb.fn.sum<number>(
-                  eb
-                    .case()
-                    .when(eb.and([checked, eb('trees.verification_status', '=', 'verified')]))
-                    .then(eb.ref('trees.alive_count'))
-                    .else(0)
-                    .end(),
-                ),
-                eb.lit(0),
-              )
-              .as('verified'),
-          ];
-        })
-        .where('trees.drive_id', '=', driveId)
-        .where('trees.verification_status', '!=', 'rejected')
-        .executeTakeFirstOrThrow();
-      return {
-        treesPlanted: Number(row.planted),
-        treesAliveChecked: Number(row.checked),
-        treesVerified: Number(row.verified),
-      };
-    },
+    ofDrive: (driveId: string, boundary: string): Promise<TreeCounts> =>
+      ofDrives([driveId], boundary),
+
+    ofDrives,
   };
 }

@@ -15,6 +15,9 @@ export const ORGANISER_COUNTS_MAX_AGE_MS = 10 * 60_000;
 
 const organiserCountsName = (organiserId: string) => `organiser:${organiserId}`;
 
+/** Drives summed per statement when an organiser's counts are made (one round trip each). */
+export const ORGANISER_DRIVES_PER_BATCH = 100;
+
 /** What the four numbers ask of other modules: trees paid for, and whether a drive exists. */
 export interface FourNumbersPorts {
   /** Trees of paid tree donations to the drive, refunds taken away (donations module). */
@@ -31,13 +34,15 @@ export function treeFourNumbers(deps: { db: Executor; clock: Clock; ports: FourN
   const queries = () => fourNumbersQueries(deps.db);
   const making = new Map<string, Promise<TreeCounts>>();
 
-  /** The organiser's drives' trees summed drive by drive (yielding between), and stored. */
+  /** The organiser's drives' trees summed a batch of drives at a time (yielding between), and stored. */
   async function makeOrganiserCounts(organiserId: string): Promise<TreeCounts> {
     const at = deps.clock.now();
     const boundary = checkBoundary(at);
     const total: TreeCounts = { treesPlanted: 0, treesAliveChecked: 0, treesVerified: 0 };
-    for (const driveId of await queries().organiserDriveIds(organiserId)) {
-      const c = await queries().ofDrive(driveId, boundary);
+    const driveIds = await queries().organiserDriveIds(organiserId);
+    for (let from = 0; from < driveIds.length; from += ORGANISER_DRIVES_PER_BATCH) {
+      const batch = driveIds.slice(from, from + ORGANISER_DRIVES_PER_BATCH);
+      const c = await queries().ofDrives(batch, boundary);
       total.treesPlanted += c.treesPlanted;
       total.treesAliveChecked += c.treesAliveChecked;
       total.treesVerified += c.treesVerified;
