@@ -97,6 +97,27 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
     expect(sample.due_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
+  it.runIf(target.name === 'postgres')(
+    'puts back the foreign keys it set aside for the load',
+    async () => {
+      const keys = async (handle: DatabaseHandle) =>
+        (
+          await sql<{ name: string }>`select c.conname as name from pg_constraint c
+            join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+            where c.contype = 'f' and n.nspname = current_schema()
+            order by c.conname`.execute(handle.db)
+        ).rows.map((r) => r.name);
+      const fresh = await createTestDatabase(target);
+      try {
+        const expected = await keys(fresh);
+        expect(expected).toContain('tree_care_due_tree_id_fkey');
+        expect(await keys(database)).toEqual(expected);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
+
   it.runIf(target.name === 'sqlite')(
     'puts back the insert triggers it set aside for the load',
     async () => {

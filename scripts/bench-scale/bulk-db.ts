@@ -32,9 +32,9 @@ export interface BulkDb {
   /** Inserts rows (one transaction on SQLite; one unnest statement per 10,000 rows on PostgreSQL). */
   insert(table: string, columns: Columns, rows: readonly Row[]): Promise<void>;
   /**
-   * Drops the secondary indexes of `tables` (the ones no constraint needs) and returns what makes
-   * them again, from their stored definitions: building an index once after the rows go in is
-   * far cheaper than keeping it through a million inserts.
+   * Drops the secondary indexes of `tables` (the ones no constraint needs; on PostgreSQL their
+   * foreign keys too) and returns what makes them again, from their stored definitions: building
+   * an index once after the rows go in is far cheaper than keeping it through a million inserts.
    */
   deferIndexes(tables: readonly string[]): Promise<() => Promise<void>>;
   /** Waits for inserts still on their way (PostgreSQL pipelines them on its one connection). */
@@ -182,10 +182,24 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
         [tables],
       );
       for (const index of rows) await client.query(`drop index ${index.indexname}`);
+      // Their foreign keys too: checked row by row (a trigger query per row and key) they cost
+      // more than the rows; added again afterwards, each is validated by one join.
+      const { rows: keys } = await client.query<{ table: string; name: string; def: string }>(
+        `select c.conrelid::regclass::text as table, c.conname as name,
+             pg_get_constraintdef(c.oid) as def
+           from pg_constraint c join pg_class t on t.oid = c.conrelid
+           join pg_namespace n on n.oid = t.relnamespace
+          where c.contype = 'f' and n.nspname = current_schema() and t.relname = any($1)`,
+        [tables],
+      );
+      for (const key of keys)
+        await client.query(`alter table ${key.table} drop constraint "${key.name}"`);
       return async () => {
         await drain();
         await client.query(`set maintenance_work_mem = '256MB'`);
         for (const index of rows) await client.query(index.indexdef);
+        for (const key of keys)
+          await client.query(`alter table ${key.table} add constraint "${key.name}" ${key.def}`);
       };
     },
     drain,
