@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PublicLayout } from '../components/ui/public-layout';
 import { BenefitsSection } from '../features/landing/components/benefits-section';
@@ -26,6 +26,11 @@ export default function LandingPage() {
     document.title = title;
   }, [title]);
 
+  // The hero (a phone's whole first screen, its largest paint) mounts first; the sections below
+  // it mount in a deferred render, which React splits into short tasks (issue 20: first paint and
+  // blocking time). Arriving at an anchor, all of it at once: the section is scrolled to.
+  const rest = useDeferredValue(true, arrivalHash.length >= 2);
+
   // Arriving at /#features: the section did not exist yet when the browser looked for it.
   useEffect(() => {
     if (arrivalHash.length < 2) return;
@@ -52,14 +57,21 @@ export default function LandingPage() {
       }}
     >
       <Hero />
-      <ImpactSection />
-      <NewestDrives />
-      <BenefitsSection />
-      <FeaturesSection />
-      <TreesMapSection />
-      <TestimonialsSection />
-      <HowItWorks />
-      <CallToAction />
+      {rest ? (
+        <>
+          <ImpactSection />
+          <NewestDrives />
+          <BenefitsSection />
+          <FeaturesSection />
+          <TreesMapSection />
+          <TestimonialsSection />
+          <HowItWorks />
+          <CallToAction />
+        </>
+      ) : (
+        // A screen's height until then, so the footer stays below the fold: nothing seen moves.
+        <div className="min-h-screen" />
+      )}
     </PublicLayout>
   );
 }
