@@ -17,11 +17,7 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import SQLite from 'better-sqlite3';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { migrateToLatest, openDatabase, sqliteFileIn } from '../server/db/database';
-import { resolveSessionSecret } from '../server/lib/secrets';
-import { DEMO_EMAIL_DOMAIN, DEMO_PASSWORD } from './seed/people';
+import { startInProcessApp } from './bench-scale/in-process-app';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -84,32 +80,7 @@ for (const method of timeSql ? (['all', 'get', 'run', 'iterate'] as const) : [])
   };
 }
 
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'test',
-  SCHEDULED_JOBS: 'false',
-  RATE_LIMIT_MULTIPLIER: '1000',
-  GEOCODER_URL: 'http://127.0.0.1:9',
-};
-let config = loadConfig(env);
-config = { ...config, sessionSecret: resolveSessionSecret(config.dataDir, config.sessionSecret) };
-const database = openDatabase({ databaseUrl: '', sqliteFile: sqliteFileIn(config.dataDir) });
-await migrateToLatest(database);
-const app = await buildApp({ config, database });
-await app.ready();
-
-async function signIn(who: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    payload: { email: `${who}@${DEMO_EMAIL_DOMAIN}`, password: DEMO_PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`sign-in ${who}: ${res.statusCode} ${res.body}`);
-  return (res.json() as { result: { token: string } }).result.token;
-}
-const tokens = { asha: await signIn('asha'), greenleaf: await signIn('greenleaf') };
+const { app, database, tokens } = await startInProcessApp({ dataDir });
 
 const session = profileFile ? new Session() : undefined;
 if (session) {
