@@ -5,7 +5,7 @@ import { movableClock } from '../../tests/support/test-app';
 import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
 import type { DatabaseHandle } from '../db/database';
 import { TableWrites } from '../db/table-writes';
-import { readCache, type TableName } from './cache';
+import { readCache, sharedLoads, type TableName } from './cache';
 
 const NOW = '2026-06-01T10:00:00.000Z';
 
@@ -233,5 +233,33 @@ describe.each(databaseTargets)('readCache and the writes to its tables, on $name
     expect(await first).toBe(before);
     expect(await second).toBe(before + 1);
     expect(loads).toBe(2);
+  });
+});
+
+describe('sharedLoads', () => {
+  it('shares a running load for its key, keeps nothing after it, and starts again after a write', async () => {
+    const tracker = new TableWrites();
+    const loads = sharedLoads<number>({ tables: ['users'], tracker });
+    let count = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = async () => {
+      count += 1;
+      const n = count;
+      await gate;
+      return n;
+    };
+    const first = loads.get('a', load);
+    const second = loads.get('a', load);
+    const other = loads.get('b', load);
+    tracker.record('users');
+    const afterWrite = loads.get('a', load);
+    release();
+    expect(await first).toBe(1);
+    expect(await second).toBe(1);
+    expect(await other).toBe(2);
+    expect(await afterWrite).toBe(3);
+    // Settled: nothing is kept, the next call loads again.
+    expect(await loads.get('a', async () => 42)).toBe(42);
   });
 });

@@ -105,3 +105,26 @@ export function readCache<V>(options: ReadCacheOptions<V>): ReadCache<V> {
     },
   };
 }
+
+/**
+ * Loads shared by the calls for a key made while one runs, and never kept after it settles: for a
+ * read that several parts of one answer make side by side. A call that comes after a write to
+ * `tables` since the running load began starts its own (it may depend on that write).
+ */
+export function sharedLoads<V>(options: { tables: readonly TableName[]; tracker?: TableWrites }) {
+  const tracker = options.tracker ?? tableWrites;
+  const loading = new Map<string, { version: number; pending: Promise<V> }>();
+  return {
+    get(key: string, load: () => Promise<V>): Promise<V> {
+      const version = tracker.writeVersion(options.tables);
+      const running = loading.get(key);
+      // NaN (a write whose tables are unknown) equals no version: never shared.
+      if (running && running.version === version) return running.pending;
+      const pending: Promise<V> = load().finally(() => {
+        if (loading.get(key)?.pending === pending) loading.delete(key);
+      });
+      loading.set(key, { version, pending });
+      return pending;
+    },
+  };
+}

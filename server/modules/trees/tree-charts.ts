@@ -2,6 +2,7 @@ import { HISTORY_MONTHS } from '../../../contract/dashboards';
 import { checkBoundary } from '../../../contract/four-numbers';
 import { addRanges, type Range } from '../../../contract/impact';
 import { FOREST_LIMITS } from '../../../contract/forest';
+import { sharedLoads } from '../../lib/cache';
 import type { Clock } from '../../lib/clock';
 import { stopIfAborted, yieldToEventLoop } from '../../lib/yield';
 import type { Executor } from '../../db/unit-of-work';
@@ -335,20 +336,16 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
     return figures;
   }
 
-  const readingOwner = new Map<string, Promise<OwnerTreeFigures>>();
+  const readingOwner = sharedLoads<OwnerTreeFigures>({
+    tables: ['trees', 'tree_chart_snapshots'],
+  });
 
   /**
    * The member's stored figures; calls made while one read is under way share it (a forest view
    * asks for its totals, drives and species side by side: one row read and parsed, not three).
    */
   function ownerFigures(ownerId: string, months: number): Promise<OwnerTreeFigures> {
-    const key = `${ownerId}|${months}`;
-    let reading = readingOwner.get(key);
-    if (!reading) {
-      reading = readOwnerFigures(ownerId, months).finally(() => readingOwner.delete(key));
-      readingOwner.set(key, reading);
-    }
-    return reading;
+    return readingOwner.get(`${ownerId}|${months}`, () => readOwnerFigures(ownerId, months));
   }
 
   /** The member's stored figures, made again when out of date (see `ownerSummary`). */
