@@ -44,6 +44,7 @@ import {
 import {
   ENDPOINTS,
   MY_TREES_LIST,
+  resolveIds,
   type Caller,
   type Endpoint,
   type Ids,
@@ -230,31 +231,6 @@ async function getJson<T>(server: BenchServer, url: string, token: string): Prom
   const res = await fetch(server.url + url, { headers: { 'x-auth-token': token } });
   if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
   return (await res.json()) as T;
-}
-
-/** The ids the endpoints name, read on the demo server (they exist in both databases). */
-async function resolveIds(demo: BenchServer, asha: string, greenleaf: string) {
-  type Drives = { data: { organised: { id: string }[]; joined: { id: string }[] } };
-  const me = await getJson<{ user: { id: string } }>(demo, '/api/users/currentuser', asha);
-  const org = await getJson<{ user: { id: string } }>(demo, '/api/users/currentuser', greenleaf);
-  const trees = await getJson<{ data: { id: string }[] }>(
-    demo,
-    '/api/trees/registeredtree?page=1&limit=1',
-    asha,
-  );
-  const past = await getJson<{ data: { id: string }[] }>(
-    demo,
-    '/api/trees/geteventdetail?when=past&page=1&limit=12',
-    asha,
-  );
-  const organised = await getJson<Drives>(demo, '/api/drives/mine?when=past', greenleaf);
-  return {
-    ashaId: me.user.id,
-    greenleafId: org.user.id,
-    ashaTreeId: trees.data[0]!.id,
-    pastDriveId: past.data[0]!.id,
-    greenleafDriveId: organised.data.organised[0]?.id ?? past.data[0]!.id,
-  };
 }
 
 /**
@@ -489,7 +465,7 @@ async function measure(target: Target): Promise<Outcome> {
         greenleaf: await signIn(million, 'greenleaf'),
       },
     };
-    const shared = await resolveIds(demo, tokens.demo.asha, tokens.demo.greenleaf);
+    const shared = await resolveIds((url, as) => getJson(demo, url, tokens.demo[as]));
     const ids: { demo: Ids; million: Ids } = {
       demo: {
         ...shared,

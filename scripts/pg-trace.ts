@@ -10,6 +10,12 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
+import {
+  ENDPOINTS as SCREEN_ENDPOINTS,
+  resolveIds,
+  type Caller,
+  type Ids,
+} from './bench-scale/endpoints';
 import { startInProcessApp } from './bench-scale/in-process-app';
 
 const args = process.argv.slice(2);
@@ -48,96 +54,27 @@ proto.query = function (this: unknown, ...a: unknown[]) {
 };
 
 const { app, database, tokens } = await startInProcessApp({ dataDir, databaseUrl: url });
-const me = async (who: 'asha' | 'greenleaf') =>
-  (
-    (
-      await app.inject({ url: '/api/users/currentuser', headers: { 'x-auth-token': tokens[who] } })
-    ).json() as { user: { id: string } }
-  ).user.id;
-const ashaId = await me('asha');
-const ashaTree = (
-  (
-    await app.inject({
-      url: '/api/trees/registeredtree?page=1&limit=1',
-      headers: { 'x-auth-token': tokens.asha },
-    })
-  ).json() as { data: { id: string }[] }
-).data[0]!.id;
-const pastDrive = (
-  (
-    await app.inject({
-      url: '/api/trees/geteventdetail?when=past&page=1&limit=12',
-      headers: { 'x-auth-token': tokens.asha },
-    })
-  ).json() as { data: { id: string }[] }
-).data[0]!.id;
-const glDrive = (
-  (
-    await app.inject({
-      url: '/api/drives/mine?when=past',
-      headers: { 'x-auth-token': tokens.greenleaf },
-    })
-  ).json() as { data: { organised: { id: string }[] } }
-).data.organised[0]!.id;
-
-const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
-const ENDPOINTS: Array<{ who: 'asha' | 'greenleaf' | 'public'; url: string }> = [
-  { who: 'public', url: '/api/stats' },
-  { who: 'public', url: '/api/drives/newest' },
-  { who: 'public', url: '/api/testimonials' },
-  { who: 'public', url: '/api/trees/public-map?bbox=-180,-85,180,85&zoom=2' },
-  { who: 'public', url: '/api/public/forests/asha' },
-  { who: 'asha', url: '/api/users/currentuser' },
-  { who: 'asha', url: '/api/notifications/unread-count' },
-  { who: 'asha', url: '/api/dashboard/individual' },
-  { who: 'asha', url: '/api/drives/mine?when=upcoming&limit=1' },
-  { who: 'asha', url: '/api/trees/geteventdetail?when=upcoming&limit=3' },
-  { who: 'asha', url: '/api/stats/charts' },
-  { who: 'asha', url: '/api/onboarding' },
-  { who: 'asha', url: '/api/trees/care-due' },
-  { who: 'asha', url: '/api/trees/replanting' },
-  { who: 'asha', url: '/api/trees/registeredtree?limit=24' },
-  { who: 'asha', url: `/api/trees/${ashaTree}` },
-  { who: 'asha', url: `/api/trees/care-due?treeId=${ashaTree}` },
-  { who: 'asha', url: `/api/trees/${ashaTree}/growth` },
-  { who: 'asha', url: `/api/trees/${ashaTree}/care` },
-  { who: 'asha', url: '/api/trees/map?bbox=-180,-85,180,85&zoom=2' },
-  { who: 'asha', url: '/api/trees/map?bbox=76.9,28.4,77.5,28.8&zoom=11' },
-  { who: 'asha', url: '/api/trees/map?bbox=77.2,28.6,77.22,28.61&zoom=16' },
-  { who: 'asha', url: '/api/trees/geteventdetail?when=upcoming&page=1&limit=12' },
-  { who: 'asha', url: '/api/trees/geteventdetail?when=past&page=1&limit=12' },
-  { who: 'asha', url: '/api/trees/geteventdetail?when=upcoming&page=1&limit=12&country=IN' },
-  { who: 'asha', url: '/api/trees/geteventdetail?when=past&page=1&limit=12&q=mangrove' },
-  { who: 'asha', url: '/api/drives/map?when=upcoming&bbox=-180,-85,180,85&zoom=2' },
-  { who: 'asha', url: '/api/drives/map?when=upcoming&bbox=76.9,28.4,77.5,28.8&zoom=11' },
-  { who: 'asha', url: '/api/drives/mine?when=upcoming' },
-  { who: 'asha', url: '/api/drives/mine?when=past' },
-  { who: 'asha', url: `/api/drives/calendar?from=${day(0)}&to=${day(90)}` },
-  { who: 'asha', url: `/api/drives/${pastDrive}` },
-  { who: 'asha', url: `/api/drives/${pastDrive}/updates` },
-  { who: 'asha', url: `/api/drives/${pastDrive}/four-numbers` },
-  { who: 'asha', url: '/api/donations?page=1&limit=20' },
-  { who: 'asha', url: '/api/donations/recurring' },
-  { who: 'asha', url: '/api/forest' },
-  { who: 'asha', url: '/api/trees/verification-queue?limit=20' },
-  { who: 'asha', url: '/api/notifications?page=1&limit=20' },
-  { who: 'asha', url: '/api/trees/user-profile?key=an' },
-  { who: 'asha', url: '/api/trees/user-profile?key=zzq' },
-  { who: 'asha', url: `/api/users/${ashaId}/profile` },
-  { who: 'asha', url: `/api/drives/member/${ashaId}` },
-  { who: 'asha', url: `/api/trees/member/${ashaId}` },
-  { who: 'asha', url: '/api/teams/mine' },
-  { who: 'greenleaf', url: '/api/dashboard/corporate' },
-  { who: 'greenleaf', url: '/api/trees/verification-queue?limit=20' },
-  { who: 'greenleaf', url: '/api/drives/mine?when=past' },
-  { who: 'greenleaf', url: '/api/drives/mine?when=upcoming' },
-  { who: 'greenleaf', url: `/api/drives/${glDrive}/donations` },
-  { who: 'greenleaf', url: `/api/drives/${glDrive}/attendance` },
-  { who: 'greenleaf', url: `/api/drives/${glDrive}/pass` },
-  { who: 'greenleaf', url: '/api/donations?page=1&limit=20' },
-  { who: 'greenleaf', url: '/api/donations/recurring' },
+// Every GET a screen makes but the downloads (scripts/bench-scale/endpoints.ts), on the first
+// page of each list, and any --endpoints given.
+const ids: Ids = {
+  ...(await resolveIds(async (url, as) => {
+    const res = await app.inject({ url, headers: { 'x-auth-token': tokens[as] } });
+    if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode}`);
+    return res.json();
+  })),
+  deepCursor: null,
+  deepTreeCursor: null,
+};
+const screenGets = SCREEN_ENDPOINTS.filter((e) => !e.download).flatMap((e) => {
+  const path = e.path(ids);
+  return path === null ? [] : [{ who: e.as, url: path }];
+});
+const ENDPOINTS: Array<{ who: Caller; url: string }> = [
+  ...screenGets.filter(
+    (e, at) => screenGets.findIndex((o) => o.who === e.who && o.url === e.url) === at,
+  ),
   ...extra.map((e) => {
-    const [who, u] = e.split(':') as ['asha' | 'greenleaf' | 'public', string];
+    const [who, u] = e.split(':') as [Caller, string];
     return { who, url: u };
   }),
 ];

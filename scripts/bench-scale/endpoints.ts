@@ -21,6 +21,34 @@ export interface Ids {
   deepTreeCursor: string | null;
 }
 
+/**
+ * The ids the endpoints name, read with `get` (a GET as that member answering JSON) on the demo
+ * database: they exist in the million-tree one too, which grows on top of it.
+ */
+export async function resolveIds(
+  get: <T>(url: string, as: 'asha' | 'greenleaf') => Promise<T>,
+): Promise<Omit<Ids, 'deepCursor' | 'deepTreeCursor'>> {
+  type Drives = { data: { organised: { id: string }[]; joined: { id: string }[] } };
+  const me = await get<{ user: { id: string } }>('/api/users/currentuser', 'asha');
+  const org = await get<{ user: { id: string } }>('/api/users/currentuser', 'greenleaf');
+  const trees = await get<{ data: { id: string }[] }>(
+    '/api/trees/registeredtree?page=1&limit=1',
+    'asha',
+  );
+  const past = await get<{ data: { id: string }[] }>(
+    '/api/trees/geteventdetail?when=past&page=1&limit=12',
+    'asha',
+  );
+  const organised = await get<Drives>('/api/drives/mine?when=past', 'greenleaf');
+  return {
+    ashaId: me.user.id,
+    greenleafId: org.user.id,
+    ashaTreeId: trees.data[0]!.id,
+    pastDriveId: past.data[0]!.id,
+    greenleafDriveId: organised.data.organised[0]?.id ?? past.data[0]!.id,
+  };
+}
+
 export interface Endpoint {
   /** The screen that calls it. */
   screen: string;
