@@ -206,12 +206,12 @@ export function firstLoadChunks(): Plugin {
         ([name, modules]) => [name, closure(modules.map(find), boot)] as const,
       );
       const area = pages.find(([name]) => name === 'app')![1];
+      const shellOnly = new Set(area);
       const screens = Object.entries(FIRST_APP_SCREENS).map(
         ([name, modules]) => [name, closure(modules.map(find), boot)] as const,
       );
       // The area as a first page loads its shell and one of these screens.
       for (const [, screen] of screens) screen.forEach((id) => area.add(id));
-      const shellOnly = closure(FIRST_LOAD_PAGES.app!.map(find), boot);
       for (const id of boot) if (!entries.includes(id)) firstLoadGroups.set(id, 'boot');
       // The landing's route keeps its own chunk: scripts/check-bundle.ts finds the landing by it.
       const ownChunk = find('routes/landing.tsx');
