@@ -336,9 +336,8 @@ export function treeCharts({ db, clock }: { db: Executor; clock: Clock }) {
     return figures;
   }
 
-  const readingOwner = sharedLoads<OwnerTreeFigures>({
-    tables: ['trees', 'tree_chart_snapshots'],
-  });
+  // Not shared past a write to the trees they are made of (the snapshot's own saves don't count).
+  const readingOwner = sharedLoads<OwnerTreeFigures>({ tables: ['trees'] });
 
   /**
    * The member's stored figures; calls made while one read is under way share it (a forest view
