@@ -59,6 +59,27 @@ export interface Endpoint {
    * when its answer starts and by its cost per kilobyte, not by its whole time.
    */
   download?: boolean;
+  /**
+   * A page of the caller's own list that takes `limit=`: the demo member's page holds fewer items
+   * than the million's full one, so its ratio is also taken at equal content (`sameContentUrl`).
+   */
+  paged?: boolean;
+}
+
+/**
+ * The items a list answer holds: its longest array within three levels (`data`, `result.trees`,
+ * …). The bench's equal-content comparison needs only the count, not the shape of each answer.
+ */
+export function itemCount(answer: unknown, depth = 0): number {
+  if (Array.isArray(answer)) return answer.length;
+  if (depth >= 3 || answer === null || typeof answer !== 'object') return 0;
+  return Math.max(0, ...Object.values(answer).map((v) => itemCount(v, depth + 1)));
+}
+
+/** The same list asked with `limit=items` (added when the screen's request has no limit). */
+export function sameContentUrl(url: string, items: number): string {
+  if (/[?&]limit=\d+/.test(url)) return url.replace(/([?&]limit=)\d+/, `$1${items}`);
+  return `${url}${url.includes('?') ? '&' : '?'}limit=${items}`;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -73,12 +94,12 @@ const e = (
   screen: string,
   as: Caller,
   path: string | ((ids: Ids) => string | null),
-  download = false,
+  kind?: 'download' | 'paged',
 ): Endpoint => ({
   screen,
   as,
   path: typeof path === 'string' ? () => path : path,
-  ...(download ? { download } : {}),
+  ...(kind === 'download' ? { download: true } : kind === 'paged' ? { paged: true } : {}),
 });
 
 export const ENDPOINTS: readonly Endpoint[] = [
@@ -103,11 +124,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('care', 'asha', '/api/trees/care-due'),
   e('care', 'asha', '/api/trees/replanting'),
   // My trees: its first page of cards, and Load more 40 pages in (the demo: its first page).
-  e('my trees', 'asha', MY_TREES_LIST),
-  e('my trees', 'asha', (i) =>
-    i.deepTreeCursor
-      ? `${MY_TREES_LIST}&cursor=${encodeURIComponent(i.deepTreeCursor)}`
-      : MY_TREES_LIST,
+  e('my trees', 'asha', MY_TREES_LIST, 'paged'),
+  e(
+    'my trees',
+    'asha',
+    (i) =>
+      i.deepTreeCursor
+        ? `${MY_TREES_LIST}&cursor=${encodeURIComponent(i.deepTreeCursor)}`
+        : MY_TREES_LIST,
+    'paged',
   ),
   e('tree', 'asha', (i) => `/api/trees/${i.ashaTreeId}`),
   e('tree', 'asha', (i) => `/api/trees/care-due?treeId=${i.ashaTreeId}`),
@@ -118,9 +143,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('trees map', 'asha', '/api/trees/map?bbox=76.9,28.4,77.5,28.8&zoom=11'),
   e('trees map', 'asha', '/api/trees/map?bbox=77.2,28.6,77.22,28.61&zoom=16'),
   // Exports.
-  e('my trees', 'asha', '/api/trees/export?format=csv', true),
-  e('my trees', 'asha', '/api/trees/export?format=geojson', true),
-  e('transactions', 'asha', '/api/donations/export.csv', true),
+  e('my trees', 'asha', '/api/trees/export?format=csv', 'download'),
+  e('my trees', 'asha', '/api/trees/export?format=geojson', 'download'),
+  e('transactions', 'asha', '/api/donations/export.csv', 'download'),
   // Plantations.
   e('plantations', 'asha', '/api/trees/geteventdetail?when=upcoming&page=1&limit=12'),
   // Load more, 40 pages in (the demo has fewer: its last page, which is its first).
@@ -135,15 +160,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The Plantations map asks for its view: the world, then a city (as the trees map).
   e('plantations', 'asha', '/api/drives/map?when=upcoming&bbox=-180,-85,180,85&zoom=2'),
   e('plantations', 'asha', '/api/drives/map?when=upcoming&bbox=76.9,28.4,77.5,28.8&zoom=11'),
-  e('my drives', 'asha', '/api/drives/mine?when=upcoming'),
-  e('my drives', 'asha', '/api/drives/mine?when=past'),
+  e('my drives', 'asha', '/api/drives/mine?when=upcoming', 'paged'),
+  e('my drives', 'asha', '/api/drives/mine?when=past', 'paged'),
   e('calendar', 'asha', () => `/api/drives/calendar?from=${today()}&to=${daysAhead(90)}`),
   e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}`),
   e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}/updates`),
   // The drive's four honest numbers (issue 21 §3): its trees on trees_drive_idx.
   e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}/four-numbers`),
   // Giving, forest, notifications, people.
-  e('transactions', 'asha', '/api/donations?page=1&limit=20'),
+  e('transactions', 'asha', '/api/donations?page=1&limit=20', 'paged'),
   // Billing's recurring gifts (issue 22): the member's gifts and their latest periods.
   e('billing', 'asha', '/api/donations/recurring'),
   e('my forest', 'asha', '/api/forest'),
@@ -166,15 +191,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
     'corporate dashboard',
     'greenleaf',
     () => `/api/reports/impact?from=${yearAgo()}&to=${today()}&format=csv`,
-    true,
+    'download',
   ),
-  e('my drives', 'greenleaf', '/api/drives/mine?when=past'),
-  e('my drives', 'greenleaf', '/api/drives/mine?when=upcoming'),
+  e('my drives', 'greenleaf', '/api/drives/mine?when=past', 'paged'),
+  e('my drives', 'greenleaf', '/api/drives/mine?when=upcoming', 'paged'),
   e('drive', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/donations`),
   // The check-in desk (issue 21 §1): the drive's people with their attendance, and the organiser's pass.
   e('check-in', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/attendance`),
   e('drive', 'greenleaf', (i) => `/api/drives/${i.greenleafDriveId}/pass`),
-  e('transactions', 'greenleaf', '/api/donations?page=1&limit=20'),
+  e('transactions', 'greenleaf', '/api/donations?page=1&limit=20', 'paged'),
   e('billing', 'greenleaf', '/api/donations/recurring'),
   e('team', 'greenleaf', (i) => `/api/teams/${i.greenleafId}/members?page=1`),
 ];
