@@ -139,7 +139,7 @@ for (const endpoint of ENDPOINTS) {
     Number(b[1].ns - a[1].ns),
   ))
     console.log(
-      `   ${(Number(ns) / 1e6 / requests).toFixed(3)} ms ×${(n / requests).toFixed(1)}  ${text.replace(/\s+/g, ' ').slice(0, 160)}`,
+      `   ${(Number(ns) / 1e6 / requests).toFixed(3)} ms ×${(n / requests).toFixed(1)}  ${text.replace(/\s+/g, ' ').slice(0, args.includes('--full') ? undefined : 160)}`,
     );
 }
 await app.close();

@@ -14,7 +14,7 @@ import type { DrivesService } from '../drives/drives.service';
 import type { TreeForest } from '../trees/tree-forest';
 
 export interface ForestDeps {
-  trees: Pick<TreeForest, 'forestTotals' | 'forestTrees' | 'forestDriveIds'>;
+  trees: Pick<TreeForest, 'forestFigures' | 'forestTrees'>;
   donations: Pick<TreeGiftLedger, 'donorGiftTotals' | 'donorGifts' | 'donorGiftDriveIds'> &
     Pick<DonationsService, 'donorDriveIds'>;
   drives: Pick<DrivesService, 'briefs' | 'joinedDriveIds'>;
@@ -58,31 +58,44 @@ export function forestService(deps: ForestDeps) {
       const treesBefore = decode(query.treesBefore);
       const giftsBefore = decode(query.giftsBefore);
       const updatesBefore = decode(query.updatesBefore);
-      const [totals, giftTotals, treePage, giftRows, treeDrives, giftDrives, gaveTo, joined] =
-        await Promise.all([
-          deps.trees.forestTotals(userId),
-          deps.donations.donorGiftTotals(userId),
-          deps.trees.forestTrees(
-            userId,
-            treesBefore && { plantedAt: treesBefore.at, id: treesBefore.id },
-            limit,
-          ),
-          deps.donations.donorGifts(
-            userId,
-            giftsBefore && { paidAt: giftsBefore.at, id: giftsBefore.id },
-            limit + 1,
-          ),
-          deps.trees.forestDriveIds(userId, FOREST_LIMITS.drivesMax),
-          deps.donations.donorGiftDriveIds(userId, FOREST_LIMITS.drivesMax),
-          // Every donor and participant of a drive reads its field updates (issue 19 §6).
-          deps.donations.donorDriveIds(userId, FOREST_LIMITS.drivesMax),
-          deps.drives.joinedDriveIds(userId, FOREST_LIMITS.drivesMax),
+      const max = FOREST_LIMITS.drivesMax;
+      const figures = deps.trees.forestFigures(userId, max);
+      /**
+       * The timeline's drives: those of the member's gifts, then of their trees, then the ones
+       * they gave money to or joined (issue 19 §6), the first `max`. The last two are read only
+       * while fewer are known (issue 20: a long history has its `max` in the first two).
+       */
+      const timelineDrives = async () => {
+        const [giftDrives, { driveIds: treeDrives }] = await Promise.all([
+          deps.donations.donorGiftDriveIds(userId, max),
+          figures,
         ]);
+        const ids = new Set([...giftDrives, ...treeDrives]);
+        if (ids.size < max) {
+          const [gaveTo, joined] = await Promise.all([
+            deps.donations.donorDriveIds(userId, max),
+            deps.drives.joinedDriveIds(userId, max),
+          ]);
+          for (const id of [...gaveTo, ...joined]) ids.add(id);
+        }
+        return [...ids].slice(0, max);
+      };
+      const [{ totals }, giftTotals, treePage, giftRows, driveIds] = await Promise.all([
+        figures,
+        deps.donations.donorGiftTotals(userId),
+        deps.trees.forestTrees(
+          userId,
+          treesBefore && { plantedAt: treesBefore.at, id: treesBefore.id },
+          limit,
+        ),
+        deps.donations.donorGifts(
+          userId,
+          giftsBefore && { paidAt: giftsBefore.at, id: giftsBefore.id },
+          limit + 1,
+        ),
+        timelineDrives(),
+      ]);
       const gifts = giftRows.slice(0, limit);
-      const driveIds = [...new Set([...giftDrives, ...treeDrives, ...gaveTo, ...joined])].slice(
-        0,
-        FOREST_LIMITS.drivesMax,
-      );
       const [drives, updates] = await Promise.all([
         deps.drives.briefs([
           ...gifts.flatMap((g) => (g.driveId ? [g.driveId] : [])),

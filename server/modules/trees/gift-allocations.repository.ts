@@ -43,6 +43,103 @@ const latestPlantingFirst = (
 const PLANTED_BEFORE_ANY = '9999-12-31T23:59:59.999Z';
 
 export function giftAllocationsRepository(db: Kysely<Database>) {
+  /**
+   * What a member's gifts hold on trees others registered, in one statement (a forest view pays
+   * each statement's building and round trip, issue 20): the totals (`forestGiftedTotals`) and
+   * the drives of those trees, at most `drivesLimit`, each with its latest such planting.
+   */
+  async function forestGifted(
+    userId: string,
+    boundary: string,
+    drivesLimit: number,
+  ): Promise<{
+    totals: { planted: number; alive: number; checked: number; verified: number };
+    drives: [string, string][];
+  }> {
+    const gifts = () =>
+      db
+        .selectFrom('tree_gift_allocations as a')
+        .innerJoin('trees as t', 't.id', 'a.tree_id')
+        .where('a.donor_id', '=', userId)
+        .where('t.owner_id', '<>', userId);
+    // A drive row's figures (typed as the totals row's: only that row's are read).
+    const none = sql<number>`null`;
+    const rows = await gifts()
+      // Issue 21 §3: a rejected tree counts nowhere.
+      .where('t.verification_status', '!=', 'rejected')
+      .select((eb) => {
+        // The gift's plants alive on the tree (never more than the tree has alive).
+        const alive = eb
+          .case()
+          .when('t.status', '=', 'dead')
+          .then(0)
+          .when('a.plants', '<', eb.ref('t.alive_count'))
+          .then(eb.ref('a.plants'))
+          .else(eb.ref('t.alive_count'))
+          .end();
+        const checked = eb('t.last_checked_at', '>', boundary);
+        return [
+          sql<string | null>`null`.as('drive_id'),
+          sql<string | null>`null`.as('last_planted_at'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(eb.case().when(checked).then(alive).else(0).end()),
+              eb.lit(0),
+            )
+            .as('checked'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb
+                  .case()
+                  .when(eb.and([checked, eb('t.verification_status', '=', 'verified')]))
+                  .then(alive)
+                  .else(0)
+                  .end(),
+              ),
+              eb.lit(0),
+            )
+            .as('verified'),
+          eb.fn.coalesce(eb.fn.sum<number>('a.plants'), eb.lit(0)).as('planted'),
+          eb.fn.coalesce(eb.fn.sum<number>(alive), eb.lit(0)).as('alive'),
+        ];
+      })
+      .unionAll(
+        db
+          .selectFrom(
+            gifts()
+              .where('t.drive_id', 'is not', null)
+              .groupBy('t.drive_id')
+              .select((eb) => ['t.drive_id', eb.fn.max('t.planted_at').as('last_planted_at')])
+              .orderBy((eb) => eb.fn.max('t.planted_at'), 'desc')
+              .limit(drivesLimit)
+              .as('d'),
+          )
+          .select([
+            'd.drive_id',
+            sql<string | null>`d.last_planted_at`.as('last_planted_at'),
+            none.as('checked'),
+            none.as('verified'),
+            none.as('planted'),
+            none.as('alive'),
+          ]),
+      )
+      .execute();
+    // The totals row is the one without a drive (every drive row names one).
+    const totals = rows.find((r) => r.drive_id === null)!;
+    return {
+      totals: {
+        planted: Number(totals.planted),
+        alive: Number(totals.alive),
+        checked: Number(totals.checked),
+        verified: Number(totals.verified),
+      },
+      drives: rows.flatMap((r) =>
+        r.drive_id === null ? [] : [[r.drive_id, String(r.last_planted_at)]],
+      ),
+    };
+  }
+
   return {
     /**
      * PostgreSQL only: one lock for every allocation, held until the transaction ends, so two
@@ -214,75 +311,16 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
       userId: string,
       boundary = '',
     ): Promise<{ planted: number; alive: number; checked: number; verified: number }> {
-      const gifted = await db
-        .selectFrom('tree_gift_allocations as a')
-        .innerJoin('trees as t', 't.id', 'a.tree_id')
-        .where('a.donor_id', '=', userId)
-        .where('t.owner_id', '<>', userId)
-        // Issue 21 §3: a rejected tree counts nowhere.
-        .where('t.verification_status', '!=', 'rejected')
-        .select((eb) => {
-          // The gift's plants alive on the tree (never more than the tree has alive).
-          const alive = eb
-            .case()
-            .when('t.status', '=', 'dead')
-            .then(0)
-            .when('a.plants', '<', eb.ref('t.alive_count'))
-            .then(eb.ref('a.plants'))
-            .else(eb.ref('t.alive_count'))
-            .end();
-          const checked = eb('t.last_checked_at', '>', boundary);
-          return [
-            eb.fn
-              .coalesce(
-                eb.fn.sum<number>(eb.case().when(checked).then(alive).else(0).end()),
-                eb.lit(0),
-              )
-              .as('checked'),
-            eb.fn
-              .coalesce(
-                eb.fn.sum<number>(
-                  eb
-                    .case()
-                    .when(eb.and([checked, eb('t.verification_status', '=', 'verified')]))
-                    .then(alive)
-                    .else(0)
-                    .end(),
-                ),
-                eb.lit(0),
-              )
-              .as('verified'),
-            eb.fn.coalesce(eb.fn.sum<number>('a.plants'), eb.lit(0)).as('planted'),
-            eb.fn
-              .coalesce(
-                eb.fn.sum<number>(
-                  eb
-                    .case()
-                    .when('t.status', '=', 'dead')
-                    .then(0)
-                    .when('a.plants', '<', eb.ref('t.alive_count'))
-                    .then(eb.ref('a.plants'))
-                    .else(eb.ref('t.alive_count'))
-                    .end(),
-                ),
-                eb.lit(0),
-              )
-              .as('alive'),
-          ];
-        })
-        .executeTakeFirstOrThrow();
-      return {
-        planted: Number(gifted.planted),
-        alive: Number(gifted.alive),
-        checked: Number(gifted.checked),
-        verified: Number(gifted.verified),
-      };
+      return (await forestGifted(userId, boundary, 0)).totals;
     },
+
+    forestGifted,
 
     /**
      * A page of a member's forest: trees they registered and trees their gifts hold on others',
      * latest planting first (keyset), each with the plants the member's gifts hold on it. Two
-     * bounded reads merged: their own on trees_owner_planted_idx, the gifted by their gifts.
+     * bounded ranges in one statement: their own on trees_owner_planted_idx, the gifted by their
+     * gifts.
      */
     async forestPage(
       userId: string,
@@ -314,44 +352,28 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
           .orderBy('trees.planted_at', 'desc')
           .orderBy('trees.id', 'desc')
           .limit(limit);
-      const [own, gifted] = await Promise.all([
-        page()
-          .where('trees.owner_id', '=', userId)
-          // Names the planting so the planner walks trees_owner_planted_idx in order and stops at
-          // the page, even when trees_owner_idx has no statistics (remade by 0064 after ANALYZE,
-          // SQLite took it as more selective and sorted all 6,400 of a member's trees: 26 ms).
-          .$if(before === undefined, (q) => q.where('trees.planted_at', '<=', PLANTED_BEFORE_ANY))
-          .execute(),
-        page()
-          .where('trees.owner_id', '<>', userId)
-          .where('trees.id', 'in', (eb) =>
-            eb
-              .selectFrom('tree_gift_allocations as m')
-              .select('m.tree_id')
-              .where('m.donor_id', '=', userId),
-          )
-          .execute(),
-      ]);
-      return [...own, ...gifted].sort(latestPlantingFirst).slice(0, limit);
-    },
-
-    /**
-     * The drives of the trees a member's gifts hold on others' (at most `limit`), each with its
-     * latest such planting, latest first (their own trees' drives are stored figures).
-     */
-    async forestGiftDrives(userId: string, limit: number): Promise<[string, string][]> {
+      const own = page()
+        .where('trees.owner_id', '=', userId)
+        // Names the planting so the planner walks trees_owner_planted_idx in order and stops at
+        // the page, even when trees_owner_idx has no statistics (remade by 0064 after ANALYZE,
+        // SQLite took it as more selective and sorted all 6,400 of a member's trees: 26 ms).
+        .$if(before === undefined, (q) => q.where('trees.planted_at', '<=', PLANTED_BEFORE_ANY));
+      const gifted = page()
+        .where('trees.owner_id', '<>', userId)
+        .where('trees.id', 'in', (eb) =>
+          eb
+            .selectFrom('tree_gift_allocations as m')
+            .select('m.tree_id')
+            .where('m.donor_id', '=', userId),
+        );
+      // One statement (issue 20, per-request CPU): each range stays its own ordered, limited
+      // subquery; the two are merged here.
       const rows = await db
-        .selectFrom('tree_gift_allocations as a')
-        .innerJoin('trees as t', 't.id', 'a.tree_id')
-        .where('a.donor_id', '=', userId)
-        .where('t.owner_id', '<>', userId)
-        .where('t.drive_id', 'is not', null)
-        .groupBy('t.drive_id')
-        .select((eb) => ['t.drive_id', eb.fn.max('t.planted_at').as('last_planted_at')])
-        .orderBy((eb) => eb.fn.max('t.planted_at'), 'desc')
-        .limit(limit)
+        .selectFrom(own.as('own'))
+        .selectAll()
+        .unionAll(db.selectFrom(gifted.as('gifted')).selectAll())
         .execute();
-      return rows.map((r) => [r.drive_id!, String(r.last_planted_at)]);
+      return rows.sort(latestPlantingFirst).slice(0, limit);
     },
   };
 }

@@ -93,7 +93,7 @@ export const treesModule = defineModule({
     'hasTrees',
     'forestTotals',
     'forestTrees',
-    'forestDriveIds',
+    'forestFigures',
     'publicForestTrees',
     'forestSpecies',
     'publicGiftTrees',

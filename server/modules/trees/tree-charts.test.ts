@@ -197,15 +197,16 @@ describe.each(databaseTargets)('the community tree charts on $name', (target) =>
         .length;
     try {
       // A forest view: its totals and drives side by side, each asking for the member's figures.
-      const [figures, totals, drives] = await Promise.all([
+      const [figures, totals, forest] = await Promise.all([
         trees.ownerTreeFigures(owner.id),
         trees.forestTotals(owner.id),
-        trees.forestDriveIds(owner.id, 50),
+        trees.forestFigures(owner.id, 50),
       ]);
       expect(snapshotReads()).toBe(1);
       expect(figures).toEqual(made);
       expect(totals.planted).toBe(4);
-      expect(drives).toEqual(made.drives.map(([drive]) => drive));
+      expect(forest.totals).toEqual(totals);
+      expect(forest.driveIds).toEqual(made.drives.map(([drive]) => drive));
       // Shared only while under way: the next call reads the row again and sees a write.
       await treesRepository(kit.db()).insert(
         buildTree(owner.id, { tree_count: 2, alive_count: 2 }),

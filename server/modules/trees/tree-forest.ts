@@ -7,6 +7,15 @@ import type { OwnerTreeFigures } from './tree-charts';
 import { toTree } from './tree-mapper';
 import type { TreePeople } from './trees-people';
 
+/** A member's forest figures: plants and alive, and three of the four numbers. */
+export interface ForestTotals {
+  planted: number;
+  alive: number;
+  treesPlanted: number;
+  treesAliveChecked: number;
+  treesVerified: number;
+}
+
 /** A tree of a member's forest: as the trees API shows it, and the plants their gifts hold. */
 export type ForestTree = Tree & { giftPlants: number };
 
@@ -25,31 +34,48 @@ export function treeForest(deps: {
   ) => Promise<Pick<OwnerTreeFigures, 'plants' | 'livingPlants' | 'drives' | 'checked'>>;
 }) {
   const repo = giftAllocationsRepository(deps.db);
+
+  /**
+   * `forestTotals` and the drives of the member's latest forest trees (at most `drivesLimit`, for
+   * the timeline's field updates): their own stored figures and one statement for their gifts'.
+   */
+  async function forestFigures(
+    userId: string,
+    drivesLimit: number,
+  ): Promise<{ totals: ForestTotals; driveIds: string[] }> {
+    const [own, gifted] = await Promise.all([
+      deps.own(userId),
+      repo.forestGifted(userId, checkBoundary(deps.clock.now()), drivesLimit),
+    ]);
+    const latest = new Map<string, string>();
+    for (const [drive, at] of [...own.drives, ...gifted.drives])
+      if ((latest.get(drive) ?? '') < at) latest.set(drive, at);
+    return {
+      totals: {
+        planted: own.plants + gifted.totals.planted,
+        alive: own.livingPlants + gifted.totals.alive,
+        treesPlanted: own.checked.treesPlanted + gifted.totals.planted,
+        treesAliveChecked: own.checked.treesAliveChecked + gifted.totals.checked,
+        treesVerified: own.checked.treesVerified + gifted.totals.verified,
+      },
+      driveIds: [...latest.entries()]
+        .sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0] < b[0] ? -1 : 1))
+        .slice(0, drivesLimit)
+        .map(([drive]) => drive),
+    };
+  }
+
   return {
     /**
      * Plants in the member's forest and how many are alive: their own stored, their gifts'; and
      * the four numbers' planted, alive at last check and verified (issue 21 §3, rejected trees
      * left out).
      */
-    async forestTotals(userId: string): Promise<{
-      planted: number;
-      alive: number;
-      treesPlanted: number;
-      treesAliveChecked: number;
-      treesVerified: number;
-    }> {
-      const [own, gifted] = await Promise.all([
-        deps.own(userId),
-        repo.forestGiftedTotals(userId, checkBoundary(deps.clock.now())),
-      ]);
-      return {
-        planted: own.plants + gifted.planted,
-        alive: own.livingPlants + gifted.alive,
-        treesPlanted: own.checked.treesPlanted + gifted.planted,
-        treesAliveChecked: own.checked.treesAliveChecked + gifted.checked,
-        treesVerified: own.checked.treesVerified + gifted.verified,
-      };
+    async forestTotals(userId: string): Promise<ForestTotals> {
+      return (await forestFigures(userId, 0)).totals;
     },
+
+    forestFigures,
 
     /** A page of the member's forest trees, latest planting first, and the next cursor. */
     async forestTrees(
@@ -80,21 +106,6 @@ export function treeForest(deps: {
         trees,
         next: rows.length > limit && last ? { plantedAt: last.planted_at, id: last.id } : null,
       };
-    },
-
-    /** The drives of the member's latest forest trees (for the timeline's field updates). */
-    async forestDriveIds(userId: string, limit: number): Promise<string[]> {
-      const [own, gifted] = await Promise.all([
-        deps.own(userId),
-        repo.forestGiftDrives(userId, limit),
-      ]);
-      const latest = new Map<string, string>();
-      for (const [drive, at] of [...own.drives, ...gifted])
-        if ((latest.get(drive) ?? '') < at) latest.set(drive, at);
-      return [...latest.entries()]
-        .sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0] < b[0] ? -1 : 1))
-        .slice(0, limit)
-        .map(([drive]) => drive);
     },
   };
 }
