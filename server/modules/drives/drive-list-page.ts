@@ -72,8 +72,8 @@ export function jsonAroundCallerFields(drive: Drive): { head: string; tail: stri
  * One list page, the same for every caller: read once, each drive validated against the contract
  * and kept as JSON around the three fields that depend on the caller or the moment (joined,
  * isOrganizer, isPast). Who joined is kept too (for pages with at most LIST_PAGE_MAX_PARTICIPANTS
- * participations), so `joined` and `participantCount` come from the same read. Finished bodies are
- * kept per combination of those fields, so most requests send bytes that already exist.
+ * participations; `participantCount` is the drive's stored count). Finished bodies are kept per
+ * combination of those fields, so most requests send bytes that already exist.
  */
 interface SharedPage {
   page: number;
@@ -151,19 +151,17 @@ export function driveListPages(deps: { repo: DrivesStore; clock: Clock }) {
       repo.namesOf([...new Set(rows.flatMap(landDonorIds))]),
     ]);
     let participants: Map<string, Set<string>> | undefined;
-    let counts: Map<string, { count: number }>;
     if (pairs.length <= LIST_PAGE_MAX_PARTICIPANTS) {
       participants = new Map(ids.map((id) => [id, new Set<string>()]));
       for (const pair of pairs) participants.get(pair.drive_id)?.add(pair.user_id);
-      counts = new Map([...participants].map(([id, set]) => [id, { count: set.size }]));
-    } else counts = await repo.participantStats(ids, '');
+    }
     const donorNames = new Map(donors.map((d) => [d.id, displayName(d)]));
     const now = new Date(filter.now);
     const data = rows.map((row) =>
       toDrive(row, {
         now,
         callerId: '',
-        participantCount: counts.get(row.id)?.count ?? 0,
+        participantCount: Number(row.participants_count),
         joined: false,
         donorNames,
       }),

@@ -109,12 +109,14 @@ export const DRIVE_COLUMNS = [
   'drives.created_at',
   'drives.updated_at',
   'drives.time_zone',
+  // Kept by triggers in the writing statement (0046): a drive's card never counts its people.
+  'drives.participants_count',
 ] as const;
 
 /** A drive as every list and detail reads it (DRIVE_COLUMNS). */
 export type DriveRecord = Omit<
   Selectable<DrivesTable>,
-  'reminder_sent_at' | 'participants_count' | 'attendance_minutes' | 'organiser_attended'
+  'reminder_sent_at' | 'attendance_minutes' | 'organiser_attended'
 >;
 
 /** With its organiser's public summary from the users module (drives-people.ts). */

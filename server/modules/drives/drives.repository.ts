@@ -155,34 +155,6 @@ export function drivesRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    /** Participant count per drive and whether `callerId` is among them: one grouped query per page. */
-    async participantStats(
-      driveIds: readonly string[],
-      callerId: string,
-    ): Promise<Map<string, { count: number; joined: boolean }>> {
-      if (driveIds.length === 0) return new Map();
-      const ids = idSlots(driveIds);
-      const rows = await prepared(
-        `stats:${driveIds.length}`,
-        () =>
-          db
-            .selectFrom('drive_participants')
-            .select((eb) => [
-              'drive_id',
-              eb.fn.countAll<number>().as('n'),
-              eb.fn
-                .sum<number>(eb.case().when('user_id', '=', slot('caller')).then(1).else(0).end())
-                .as('mine'),
-            ])
-            .where('drive_id', 'in', ids.slots)
-            .groupBy('drive_id'),
-        { ...ids.values, caller: callerId },
-      );
-      return new Map(
-        rows.map((r) => [r.drive_id, { count: Number(r.n), joined: Number(r.mine) > 0 }]),
-      );
-    },
-
     /** Who joined which of `driveIds`, at most `limit` pairs (ask for one more than you keep). */
     participantsOf: (driveIds: readonly string[], limit: number) =>
       driveIds.length === 0

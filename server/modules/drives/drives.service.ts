@@ -120,11 +120,14 @@ export function drivesService(deps: DrivesServiceDeps) {
     expiresAt: (v) => (v.nextStart === null ? Infinity : Date.parse(v.nextStart) + 1),
   });
 
-  /** Maps rows with one grouped participant query and one donor-name query for the whole set. */
+  /**
+   * Maps rows with their stored participant counts, one look-up of which the caller joined and one
+   * donor-name query for the whole set: a crowded drive costs no more than an empty one.
+   */
   async function present(rows: DriveWithOrganizer[], callerId: string): Promise<Drive[]> {
     if (rows.length === 0) return [];
-    const [stats, donors] = await Promise.all([
-      repo.participantStats(
+    const [joined, donors] = await Promise.all([
+      repo.joinedAmong(
         rows.map((r) => r.id),
         callerId,
       ),
@@ -132,16 +135,15 @@ export function drivesService(deps: DrivesServiceDeps) {
     ]);
     const donorNames = new Map(donors.map((d) => [d.id, displayName(d)]));
     const now = clock.now();
-    return rows.map((row) => {
-      const s = stats.get(row.id);
-      return toDrive(row, {
+    return rows.map((row) =>
+      toDrive(row, {
         now,
         callerId,
-        participantCount: s?.count ?? 0,
-        joined: s?.joined ?? false,
+        participantCount: Number(row.participants_count),
+        joined: joined.has(row.id),
         donorNames,
-      });
-    });
+      }),
+    );
   }
 
   async function presentOne(id: string, callerId: string): Promise<Drive> {
