@@ -30,6 +30,56 @@ export function donationGiftsRepository(db: Executor) {
         'd.trees as donation_trees',
       ]);
 
+  /** The drives of the member's received gifts, latest payment first (a query to run or nest). */
+  const receivedDrives = (userId: string, limit: number) =>
+    db
+      .selectFrom('donation_gifts as g')
+      .innerJoin('donations as d', 'd.id', 'g.donation_id')
+      .where('g.claimed_by', '=', userId)
+      .where('d.status', '=', 'paid')
+      .where('d.drive_id', 'is not', null)
+      .select((eb) => ['d.drive_id', eb.fn.max('d.paid_at').as('paid_at')])
+      .groupBy('d.drive_id')
+      .orderBy((eb) => eb.fn.max('d.paid_at'), 'desc')
+      .limit(limit);
+
+  /**
+   * `receivedPage` as the forest shows it (a query to nest): each received gift under its
+   * donation's id, with its share's trees and position.
+   */
+  const receivedForestPage = (
+    userId: string,
+    before: { paidAt: string; id: string } | undefined,
+    limit: number,
+  ) =>
+    db
+      .selectFrom('donation_gifts as g')
+      .innerJoin('donations as d', 'd.id', 'g.donation_id')
+      .select([
+        'g.donation_id as id',
+        'd.donor_id',
+        'd.drive_id',
+        'g.trees',
+        'd.planted_trees',
+        'd.paid_at',
+        'g.created_at',
+        'g.position',
+      ])
+      .where('g.claimed_by', '=', userId)
+      .where('d.kind', '=', 'trees')
+      .where('d.status', '=', 'paid')
+      .$if(before !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('d.paid_at', '<', before!.paidAt),
+            eb.and([eb('d.paid_at', '=', before!.paidAt), eb('d.id', '<', before!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('d.paid_at', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(limit);
+
   return {
     async insertMany(rows: Insertable<DonationGiftsTable>[]): Promise<void> {
       // Chunks keep each statement under SQLite's bound-parameter limit.
@@ -215,19 +265,12 @@ export function donationGiftsRepository(db: Executor) {
 
     /** Drives of a member's received paid gifts. */
     async receivedDriveIds(userId: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('donation_gifts as g')
-        .innerJoin('donations as d', 'd.id', 'g.donation_id')
-        .where('g.claimed_by', '=', userId)
-        .where('d.status', '=', 'paid')
-        .where('d.drive_id', 'is not', null)
-        .select('d.drive_id')
-        .groupBy('d.drive_id')
-        .orderBy((eb) => eb.fn.max('d.paid_at'), 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await receivedDrives(userId, limit).execute();
       return rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []));
     },
+
+    receivedDrives,
+    receivedForestPage,
 
     /** The gift a member claimed of a donation (the certificate names its recipient). */
     claimedBy: (donationId: string, userId: string) =>

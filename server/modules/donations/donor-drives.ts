@@ -3,7 +3,15 @@ import type { Database } from '../../db/tables';
 import type { Executor } from '../../db/unit-of-work';
 
 /** Payments read per batch of the walk: most donors' drives show in the first. */
-const BATCH = 100;
+export const DRIVE_WALK_BATCH = 100;
+const BATCH = DRIVE_WALK_BATCH;
+
+/** A payment as the walk reads it. */
+export interface DrivePayment {
+  id: string;
+  drive_id: string | null;
+  paid_at: string | null;
+}
 
 /**
  * The drives of a donor's payments that `which` keeps, latest payment first (ties by drive id), at
@@ -11,12 +19,15 @@ const BATCH = 100;
  * once past the `limit`th drive's latest payment, instead of grouping every payment of the donor
  * (issue 20: asha's 410 at a million trees, on every forest view). Each drive is first met at its
  * latest payment, so the answer is that of `group by drive_id order by max(paid_at) desc, drive_id`.
+ * `first`, when given, is the walk's first batch already read (the same rows, in the same order:
+ * the caller read it in a statement of its own, issue 20).
  */
 export async function latestDriveIds(
   db: Executor,
   donorId: string,
   which: (eb: ExpressionBuilder<Database, 'donations'>) => Expression<SqlBool>,
   limit: number,
+  first?: DrivePayment[],
 ): Promise<string[]> {
   const latest = new Map<string, string>();
   let after: { paidAt: string; id: string } | undefined;
@@ -26,21 +37,10 @@ export async function latestDriveIds(
       .sort(([a, x], [b, y]) => (x === y ? (a < b ? -1 : a > b ? 1 : 0) : x < y ? 1 : -1))
       .slice(0, limit)
       .map(([id]) => id);
+  let batch = first;
   for (;;) {
-    const rows = await db
-      .selectFrom('donations')
-      .select(['id', 'drive_id', 'paid_at'])
-      .where('donor_id', '=', donorId)
-      .where(which)
-      .where('drive_id', 'is not', null)
-      .where('paid_at', 'is not', null)
-      .$if(after !== undefined, (q) =>
-        q.where((eb) => eb(eb.refTuple('paid_at', 'id'), '<', eb.tuple(after!.paidAt, after!.id))),
-      )
-      .orderBy('paid_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(BATCH)
-      .execute();
+    const rows: DrivePayment[] = batch ?? (await walkBatch(db, donorId, which, after).execute());
+    batch = undefined;
     for (const row of rows) {
       const paidAt = String(row.paid_at);
       // Every drive paid at the cutoff moment is met (they tie with the last one kept).
@@ -54,4 +54,26 @@ export async function latestDriveIds(
     if (rows.length < BATCH || !last) return answer();
     after = { paidAt: String(last.paid_at), id: last.id };
   }
+}
+
+/** A batch of the walk: the donor's payments that `which` keeps, newest first, after `after`. */
+export function walkBatch(
+  db: Executor,
+  donorId: string,
+  which: (eb: ExpressionBuilder<Database, 'donations'>) => Expression<SqlBool>,
+  after?: { paidAt: string; id: string },
+) {
+  return db
+    .selectFrom('donations')
+    .select(['id', 'drive_id', 'paid_at'])
+    .where('donor_id', '=', donorId)
+    .where(which)
+    .where('drive_id', 'is not', null)
+    .where('paid_at', 'is not', null)
+    .$if(after !== undefined, (q) =>
+      q.where((eb) => eb(eb.refTuple('paid_at', 'id'), '<', eb.tuple(after!.paidAt, after!.id))),
+    )
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(BATCH);
 }

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/tables';
 import type { Executor, Tx } from '../../db/unit-of-work';
 import { donationGiftsRepository, plantedShare } from './donation-gifts.repository';
-import { latestDriveIds } from './donor-drives';
+import { latestDriveIds, walkBatch, type DrivePayment } from './donor-drives';
 
 /** A paid tree gift as the allocation of gifts to trees sees it. */
 export interface TreeGiftDemand {
@@ -83,6 +83,102 @@ export function treeGiftLedger(db: Executor) {
     ...demandOf(row),
     donorId: row.holder_id ?? row.donor_id,
   });
+
+  /**
+   * A page of the donor's paid tree gifts, newest payment first, after `before`: their own (less
+   * the trees recipients claimed) and the gifts they received, under the donation's id, in one
+   * statement (issue 20).
+   */
+  async function giftPage(
+    donorId: string,
+    before: GiftCursor | undefined,
+    limit: number,
+  ): Promise<ForestGift[]> {
+    const ownPage = db
+      .selectFrom('donations')
+      .select([...COLUMNS, 'created_at', 'claimed_trees'])
+      .where('donor_id', '=', donorId)
+      .where(paidTreeGift)
+      // Trees claimed by recipients are in their forests (issue 19 §5).
+      .where('claimed_trees', '<', (eb) => eb.ref('trees'))
+      .$if(before !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('paid_at', '<', before!.paidAt),
+            eb.and([eb('paid_at', '=', before!.paidAt), eb('id', '<', before!.id)]),
+          ]),
+        ),
+      )
+      .orderBy('paid_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit);
+    const rows = await db
+      .selectFrom(ownPage.as('o'))
+      .select([
+        sql.lit('own').as('part'),
+        ...(
+          [
+            'id',
+            'donor_id',
+            'drive_id',
+            'trees',
+            'planted_trees',
+            'paid_at',
+            'created_at',
+            'claimed_trees',
+          ] as const
+        ).map((c) => `o.${c}` as const),
+        sql<number>`null`.as('position'),
+      ])
+      .unionAll(
+        db
+          .selectFrom(
+            donationGiftsRepository(db).receivedForestPage(donorId, before, limit).as('r'),
+          )
+          .select([
+            sql.lit('received').as('part'),
+            'r.id',
+            'r.donor_id',
+            'r.drive_id',
+            'r.trees',
+            'r.planted_trees',
+            'r.paid_at',
+            'r.created_at',
+            sql<number>`0`.as('claimed_trees'),
+            'r.position',
+          ]),
+      )
+      .execute();
+    const own = rows
+      .filter((r) => r.part === 'own')
+      .map((row) => {
+        const trees = Number(row.trees) - Number(row.claimed_trees);
+        const demand = demandOf(row);
+        return {
+          ...demand,
+          trees,
+          planted: Math.min(demand.planted, trees),
+          createdAt: row.created_at,
+        };
+      });
+    // Gifts received count in place of their giver's, under the donation's id.
+    const gifts = rows
+      .filter((r) => r.part === 'received')
+      .map((g) => ({
+        id: g.id,
+        donorId: g.donor_id,
+        driveId: g.drive_id,
+        trees: Number(g.trees),
+        planted: plantedShare(Number(g.position), Number(g.trees), Number(g.planted_trees)),
+        paidAt: g.paid_at ?? '',
+        createdAt: g.created_at,
+      }));
+    return [...own, ...gifts]
+      .sort((a, b) =>
+        a.paidAt === b.paidAt ? (a.id < b.id ? 1 : -1) : a.paidAt < b.paidAt ? 1 : -1,
+      )
+      .slice(0, limit);
+  }
 
   return {
     /** Paid tree gifts of a drive (null: the general fund) not yet covered, by payment. */
@@ -201,54 +297,140 @@ export function treeGiftLedger(db: Executor) {
     },
 
     /** A page of the donor's paid tree gifts, newest payment first, after `before`. */
-    async donorGifts(
+    donorGifts: giftPage,
+
+    /**
+     * The donor's side of their forest in two statements, as `donorGiftTotals`,
+     * `donorGiftDriveIds(donorId, drivesLimit)` and `donorGifts` answer it (a forest view pays
+     * each statement's building and round trip, issue 20): the figures (both totals rows, the
+     * received gifts' drives and the first batch of the given gifts' drive walk), then the page
+     * (own gifts and received ones). The walk reads further batches only when it needs them.
+     */
+    async donorForest(
       donorId: string,
       before: GiftCursor | undefined,
       limit: number,
-    ): Promise<ForestGift[]> {
-      let query = db
+      drivesLimit: number,
+    ): Promise<{
+      totals: { gifts: number; funded: number; planted: number };
+      gifts: ForestGift[];
+      driveIds: string[];
+    }> {
+      const kept = sql<number>`trees - claimed_trees`;
+      const share = sql<number>`d.planted_trees - g.position * g.trees`;
+      const text = sql<string | null>`null`;
+      const count = sql<number>`null`;
+      const figures = db
         .selectFrom('donations')
-        .select([...COLUMNS, 'created_at', 'claimed_trees'])
         .where('donor_id', '=', donorId)
         .where(paidTreeGift)
-        // Trees claimed by recipients are in their forests (issue 19 §5).
-        .where('claimed_trees', '<', (eb) => eb.ref('trees'));
-      if (before)
-        query = query.where((eb) =>
-          eb.or([
-            eb('paid_at', '<', before.paidAt),
-            eb.and([eb('paid_at', '=', before.paidAt), eb('id', '<', before.id)]),
-          ]),
-        );
-      const [rows, received] = await Promise.all([
-        query.orderBy('paid_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
-        donationGiftsRepository(db).receivedPage(donorId, before, limit),
-      ]);
-      const own = rows.map((row) => {
-        const trees = Number(row.trees) - Number(row.claimed_trees);
-        const demand = demandOf(row);
-        return {
-          ...demand,
-          trees,
-          planted: Math.min(demand.planted, trees),
-          createdAt: row.created_at,
-        };
-      });
-      // Gifts received count in place of their giver's, under the donation's id.
-      const gifts = received.map((g) => ({
-        id: g.donation_id,
-        donorId: g.donor_id,
-        driveId: g.drive_id,
-        trees: Number(g.trees),
-        planted: plantedShare(Number(g.position), Number(g.trees), Number(g.planted_trees)),
-        paidAt: g.paid_at ?? '',
-        createdAt: g.created_at,
-      }));
-      return [...own, ...gifts]
-        .sort((a, b) =>
-          a.paidAt === b.paidAt ? (a.id < b.id ? 1 : -1) : a.paidAt < b.paidAt ? 1 : -1,
+        .where('claimed_trees', '<', (eb) => eb.ref('trees'))
+        .select((eb) => [
+          sql.lit('kept').as('part'),
+          eb.fn.countAll<number>().as('gifts'),
+          eb.fn.coalesce(eb.fn.sum<number>(kept), eb.lit(0)).as('funded'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                sql`case when planted_trees < ${kept} then planted_trees else ${kept} end`,
+              ),
+              eb.lit(0),
+            )
+            .as('planted'),
+          text.as('drive_id'),
+          text.as('paid_at'),
+          text.as('id'),
+        ])
+        .unionAll(
+          db
+            .selectFrom('donation_gifts as g')
+            .innerJoin('donations as d', 'd.id', 'g.donation_id')
+            .where('g.claimed_by', '=', donorId)
+            .where('d.kind', '=', 'trees')
+            .where('d.status', '=', 'paid')
+            .select((eb) => [
+              sql.lit('claimed').as('part'),
+              eb.fn.countAll<number>().as('gifts'),
+              eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('funded'),
+              eb.fn
+                .coalesce(
+                  eb.fn.sum<number>(
+                    sql`case when ${share} <= 0 then 0 when ${share} >= g.trees then g.trees else ${share} end`,
+                  ),
+                  eb.lit(0),
+                )
+                .as('planted'),
+              text.as('drive_id'),
+              text.as('paid_at'),
+              text.as('id'),
+            ]),
         )
-        .slice(0, limit);
+        .unionAll(
+          db
+            .selectFrom(donationGiftsRepository(db).receivedDrives(donorId, drivesLimit).as('r'))
+            .select([
+              sql.lit('received').as('part'),
+              count.as('gifts'),
+              count.as('funded'),
+              count.as('planted'),
+              'r.drive_id',
+              sql<string | null>`r.paid_at`.as('paid_at'),
+              text.as('id'),
+            ]),
+        )
+        .unionAll(
+          db
+            .selectFrom(walkBatch(db, donorId, paidTreeGift).as('w'))
+            .select([
+              sql.lit('given').as('part'),
+              count.as('gifts'),
+              count.as('funded'),
+              count.as('planted'),
+              'w.drive_id',
+              'w.paid_at',
+              sql<string | null>`w.id`.as('id'),
+            ]),
+        );
+      const [rows, gifts] = await Promise.all([
+        figures.execute(),
+        giftPage(donorId, before, limit),
+      ]);
+      const part = (name: string) => rows.filter((r) => r.part === name);
+      // Newest first (each part's own order, kept whatever order the union returns them in).
+      const newest = <T extends { paid_at: string | null; id: string | null }>(list: T[]) =>
+        list.sort((a, b) =>
+          a.paid_at === b.paid_at
+            ? a.id === b.id
+              ? 0
+              : (a.id ?? '') < (b.id ?? '')
+                ? 1
+                : -1
+            : (a.paid_at ?? '') < (b.paid_at ?? '')
+              ? 1
+              : -1,
+        );
+      const received = newest(part('received')).map((r) => r.drive_id!);
+      const given = await latestDriveIds(
+        db,
+        donorId,
+        paidTreeGift,
+        drivesLimit,
+        newest(part('given')).map((r): DrivePayment => ({
+          id: r.id!,
+          drive_id: r.drive_id,
+          paid_at: r.paid_at,
+        })),
+      );
+      const totals = part('kept').concat(part('claimed'));
+      return {
+        totals: {
+          gifts: totals.reduce((n, r) => n + Number(r.gifts), 0),
+          funded: totals.reduce((n, r) => n + Number(r.funded), 0),
+          planted: totals.reduce((n, r) => n + Number(r.planted), 0),
+        },
+        gifts,
+        driveIds: [...new Set([...received, ...given])].slice(0, drivesLimit),
+      };
     },
 
     /** The drives of the donor's latest paid tree gifts (at most `limit`), for their timeline. */

@@ -15,8 +15,7 @@ import type { TreeForest } from '../trees/tree-forest';
 
 export interface ForestDeps {
   trees: Pick<TreeForest, 'forestFigures' | 'forestTrees'>;
-  donations: Pick<TreeGiftLedger, 'donorGiftTotals' | 'donorGifts' | 'donorGiftDriveIds'> &
-    Pick<DonationsService, 'donorDriveIds'>;
+  donations: Pick<TreeGiftLedger, 'donorForest'> & Pick<DonationsService, 'donorDriveIds'>;
   drives: Pick<DrivesService, 'briefs' | 'joinedDriveIds'>;
   driveUpdates: Pick<DriveUpdatesService, 'updatesForDrives'>;
   clock: Clock;
@@ -60,14 +59,20 @@ export function forestService(deps: ForestDeps) {
       const updatesBefore = decode(query.updatesBefore);
       const max = FOREST_LIMITS.drivesMax;
       const figures = deps.trees.forestFigures(userId, max);
+      const donor = deps.donations.donorForest(
+        userId,
+        giftsBefore && { paidAt: giftsBefore.at, id: giftsBefore.id },
+        limit + 1,
+        max,
+      );
       /**
        * The timeline's drives: those of the member's gifts, then of their trees, then the ones
        * they gave money to or joined (issue 19 §6), the first `max`. The last two are read only
        * while fewer are known (issue 20: a long history has its `max` in the first two).
        */
       const timelineDrives = async () => {
-        const [giftDrives, { driveIds: treeDrives }] = await Promise.all([
-          deps.donations.donorGiftDriveIds(userId, max),
+        const [{ driveIds: giftDrives }, { driveIds: treeDrives }] = await Promise.all([
+          donor,
           figures,
         ]);
         const ids = new Set([...giftDrives, ...treeDrives]);
@@ -80,21 +85,17 @@ export function forestService(deps: ForestDeps) {
         }
         return [...ids].slice(0, max);
       };
-      const [{ totals }, giftTotals, treePage, giftRows, driveIds] = await Promise.all([
-        figures,
-        deps.donations.donorGiftTotals(userId),
-        deps.trees.forestTrees(
-          userId,
-          treesBefore && { plantedAt: treesBefore.at, id: treesBefore.id },
-          limit,
-        ),
-        deps.donations.donorGifts(
-          userId,
-          giftsBefore && { paidAt: giftsBefore.at, id: giftsBefore.id },
-          limit + 1,
-        ),
-        timelineDrives(),
-      ]);
+      const [{ totals }, { totals: giftTotals, gifts: giftRows }, treePage, driveIds] =
+        await Promise.all([
+          figures,
+          donor,
+          deps.trees.forestTrees(
+            userId,
+            treesBefore && { plantedAt: treesBefore.at, id: treesBefore.id },
+            limit,
+          ),
+          timelineDrives(),
+        ]);
       const gifts = giftRows.slice(0, limit);
       const [drives, updates] = await Promise.all([
         deps.drives.briefs([
