@@ -32,6 +32,11 @@ export interface BulkDb {
   /** Inserts rows (one transaction on SQLite; one unnest statement per 10,000 rows on PostgreSQL). */
   insert(table: string, columns: Columns, rows: readonly Row[]): Promise<void>;
   /**
+   * The same from one flat array of whole rows' values in column order (the builder's large
+   * tables: no array per row to make, copy and collect). `values` may be reused once this returns.
+   */
+  insertFlat(table: string, columns: Columns, values: readonly unknown[]): Promise<void>;
+  /**
    * Drops the secondary indexes of `tables` (the ones no constraint needs; on PostgreSQL their
    * foreign keys too) and returns what makes them again, from their stored definitions: building
    * an index once after the rows go in is far cheaper than keeping it through a million inserts.
@@ -39,6 +44,8 @@ export interface BulkDb {
   deferIndexes(tables: readonly string[]): Promise<() => Promise<void>>;
   /** Waits for inserts still on their way (PostgreSQL pipelines them on its one connection). */
   drain(): Promise<void>;
+  /** CPU seconds spent in each table's inserts, where this process spends them (SQLite), for the log. */
+  insertCpu(): string;
   close(): Promise<void>;
 }
 
@@ -50,7 +57,7 @@ export function sqliteBulk(file: string): BulkDb {
   const db = new SQLite(file);
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -131072');
+  db.pragma('cache_size = -1048576');
   // The summaries' and the check's GROUP BY sorts in memory, not in temporary files.
   db.pragma('temp_store = MEMORY');
   // CREATE INDEX after the rows sorts with a helper thread (the index builds are seconds each).
@@ -58,6 +65,7 @@ export function sqliteBulk(file: string): BulkDb {
   // The generator only names rows it made; `checkConsistency` runs foreign_key_check afterwards.
   db.pragma('foreign_keys = OFF');
   const statements = new Map<string, SQLite.Statement>();
+  const cpuByTable = new Map<string, number>();
   const prepared = (text: string) => {
     let s = statements.get(text);
     if (!s) statements.set(text, (s = db.prepare(text)));
@@ -74,20 +82,37 @@ export function sqliteBulk(file: string): BulkDb {
       else s.run(...params);
     },
     async insert(table, columns, rows) {
-      if (rows.length === 0) return;
+      await this.insertFlat(table, columns, rows.flat());
+    },
+    async insertFlat(table, columns, values) {
+      const width = columns.length;
+      if (values.length === 0) return;
+      if (values.length % width !== 0)
+        throw new Error(`${table}: ${values.length} values are not whole rows of ${width}`);
       const head = `insert into ${table} (${columns.map((c) => c[0]).join(', ')}) values `;
       const tuple = `(${columns.map(() => '?').join(', ')})`;
-      const many = prepared(head + Array(SQLITE_ROWS).fill(tuple).join(', '));
+      // As many rows per statement as fit SQLITE_PARAMETERS (one call into SQLite for each).
+      const perStatement = Math.max(
+        1,
+        Math.min(SQLITE_ROWS, Math.floor(SQLITE_PARAMETERS / width)),
+      );
+      const many = prepared(head + Array(perStatement).fill(tuple).join(', '));
       const one = prepared(head + tuple);
+      const step = perStatement * width;
+      const cpu = process.cpuUsage();
       db.transaction(() => {
         let i = 0;
-        for (; i + SQLITE_ROWS <= rows.length; i += SQLITE_ROWS) {
-          const values: unknown[] = [];
-          for (let k = i; k < i + SQLITE_ROWS; k++) for (const v of rows[k]!) values.push(v);
-          many.run(values);
-        }
-        for (; i < rows.length; i++) one.run(...rows[i]!);
+        for (; i + step <= values.length; i += step) many.run(values.slice(i, i + step));
+        for (; i < values.length; i += width) one.run(values.slice(i, i + width));
       })();
+      const used = process.cpuUsage(cpu);
+      cpuByTable.set(table, (cpuByTable.get(table) ?? 0) + (used.user + used.system) / 1e6);
+    },
+    insertCpu() {
+      return [...cpuByTable]
+        .sort((a, b) => b[1] - a[1])
+        .map(([table, seconds]) => `${table} ${seconds.toFixed(1)} s`)
+        .join(', ');
     },
     async deferIndexes(tables) {
       const list = tables.map((t) => `'${t}'`).join(', ');
@@ -112,8 +137,9 @@ export function sqliteBulk(file: string): BulkDb {
 }
 
 const PG_BATCH = 10_000;
-/** Rows per SQLite insert statement (one call into SQLite for many rows). */
-const SQLITE_ROWS = 50;
+/** Rows per SQLite insert statement (one call into SQLite for many rows), within its parameters. */
+const SQLITE_ROWS = 200;
+const SQLITE_PARAMETERS = 4_000;
 
 /** `?` placeholders become `$1…`. */
 const numbered = (text: string) => {
@@ -148,7 +174,7 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
     await chain;
     check();
   };
-  return {
+  const bulk: BulkDb = {
     dialect: 'postgres',
     async all<T>(text: string, params: readonly unknown[] = []) {
       await drain();
@@ -159,10 +185,21 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
       await client.query(numbered(text), [...params]);
     },
     async insert(table, columns, rows) {
+      await bulk.insertFlat(table, columns, rows.flat());
+    },
+    async insertFlat(table, columns, values) {
       check();
-      for (let start = 0; start < rows.length; start += PG_BATCH) {
-        const slice = rows.slice(start, start + PG_BATCH);
-        const arrays = columns.map((_, i) => slice.map((row) => row[i] ?? null));
+      const width = columns.length;
+      if (values.length % width !== 0)
+        throw new Error(`${table}: ${values.length} values are not whole rows of ${width}`);
+      const rows = values.length / width;
+      for (let start = 0; start < rows; start += PG_BATCH) {
+        const end = Math.min(rows, start + PG_BATCH);
+        const arrays = columns.map((_, i) => {
+          const column: unknown[] = new Array(end - start);
+          for (let r = start; r < end; r++) column[r - start] = values[r * width + i] ?? null;
+          return column;
+        });
         send(
           `insert into ${table} (${columns.map((c) => c[0]).join(', ')})
              select * from unnest(${columns.map((c, i) => `$${i + 1}::${c[1]}[]`).join(', ')})`,
@@ -203,9 +240,11 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
       };
     },
     drain,
+    insertCpu: () => '',
     async close() {
       await drain().catch(() => undefined);
       await client.end();
     },
   };
+  return bulk;
 }

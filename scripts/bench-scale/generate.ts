@@ -1,8 +1,8 @@
 import { DONATION_CATEGORIES, TREE_SPECIES } from '../../contract/options';
 import { DEATH_CAUSES } from '../../contract/tree-care';
-import { careDueRowsOf } from '../../server/modules/trees/tree-care-due.repository';
 import { cohortShare, type CohortShare } from '../../server/modules/trees/tree-impact';
 import type { BulkDb, Columns, Row } from './bulk-db';
+import { isoAt, pushCareDue, uuidAt, type CareInput } from './fast-rows';
 import { PLACES, type Place } from './places';
 import { hasTable } from './summaries';
 
@@ -107,20 +107,17 @@ function generator(seed: number) {
   const random = () => u32() / 4294967296;
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const hex = (n: number, len: number) => n.toString(16).padStart(len, '0');
   /** A UUIDv7 for a row made at `ms`: time-ordered like the app's ids, random bits from the seed. */
   const idAt = (ms: number) => {
-    const t = hex(Math.floor(ms), 12);
     const a = u32();
     const b = u32();
-    const c = u32();
-    return `${t.slice(0, 8)}-${t.slice(8, 12)}-7${hex(a & 0xfff, 3)}-${hex(0x8000 | ((a >>> 16) & 0x3fff), 4)}-${hex(b, 8)}${hex(c & 0xffff, 4)}`;
+    return uuidAt(ms, a, b, u32());
   };
   return { random, int, pick, idAt, chance: (p: number) => random() < p };
 }
 type Gen = ReturnType<typeof generator>;
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = isoAt;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 function weightedPicker<T extends { weight: number }>(items: readonly T[], g: Gen) {
@@ -531,26 +528,47 @@ export async function generate(
   let ashaGiven = 0;
 
   const cohorts = new Map<string, CohortShare>();
-  const treeRows: Row[] = [];
-  const measurementRows: Row[] = [];
-  const careRows: Row[] = [];
+  // Flat arrays of whole rows' values, emptied by each flush (no array per row).
+  const treeValues: unknown[] = [];
+  const measurementValues: unknown[] = [];
+  const careValues: unknown[] = [];
+  let treesWaiting = 0;
   // Each living tree's care rules (`tree_care_due`), written with the tree by the rules the trees
   // repository keeps them with, rules closed by now left out (as its rebuild leaves them): a
   // rebuild from the rows after the load read every tree and its care log again (65 s).
   const careDue = await hasTable(db, 'tree_care_due');
-  const careDueFrom = iso(now);
-  const careDueRows: Row[] = [];
+  const careDueFrom = Math.floor(now);
+  const careDueValues: unknown[] = [];
+  const careInput: CareInput = {
+    id: '',
+    ownerId: '',
+    planted: 0,
+    created: 0,
+    measured: null,
+    measuredAt: null,
+    checked: null,
+    checkedAt: null,
+    watered: null,
+    wateredAt: null,
+    weeded: null,
+    weededAt: null,
+    mulched: null,
+    mulchedAt: null,
+  };
   let measurements = 0;
   let care = 0;
   let careDueWritten = 0;
   const flush = async () => {
-    await db.insert('trees', TREE_COLUMNS, treeRows.splice(0));
-    measurements += measurementRows.length;
-    await db.insert('tree_measurements', MEASUREMENT_COLUMNS, measurementRows.splice(0));
-    care += careRows.length;
-    await db.insert('tree_care_log', CARE_COLUMNS, careRows.splice(0));
-    careDueWritten += careDueRows.length;
-    await db.insert('tree_care_due', CARE_DUE_COLUMNS, careDueRows.splice(0));
+    await db.insertFlat('trees', TREE_COLUMNS, treeValues);
+    await db.insertFlat('tree_measurements', MEASUREMENT_COLUMNS, measurementValues);
+    await db.insertFlat('tree_care_log', CARE_COLUMNS, careValues);
+    await db.insertFlat('tree_care_due', CARE_DUE_COLUMNS, careDueValues);
+    // (PostgreSQL's batches hold copies of the values, so the arrays are free again.)
+    treeValues.length = 0;
+    measurementValues.length = 0;
+    careValues.length = 0;
+    careDueValues.length = 0;
+    treesWaiting = 0;
   };
   for (let n = 0; n < treeCount; n++) {
     const i = order[n]!;
@@ -621,26 +639,32 @@ export async function generate(
           height: Math.min(15_000, round1(start + growth * years)),
           diameter: Math.min(1000, round1(0.4 + thicken * years)),
         };
-        measurementRows.push([g.idAt(at), id, iso(at), last.height, last.diameter, iso(at)]);
+        const measuredAt = iso(at);
+        measurementValues.push(g.idAt(at), id, measuredAt, last.height, last.diameter, measuredAt);
+        measurements++;
       }
     }
-    // Care logged on most young living trees.
+    // Care logged on most young living trees (the latest of each action kept for the care rules).
     let lastCare = 0;
-    const lastDone: Partial<Record<(typeof CARE_ACTIONS)[number], number>> = {};
+    let watered = 0;
+    let weeded = 0;
+    let mulched = 0;
     if (status !== 'dead' && ageYears < 1 && g.chance(0.35)) {
       for (let k = g.int(1, 3); k > 0; k--) {
         const at = planted + g.random() * (now - planted);
         lastCare = Math.max(lastCare, at);
         const action = g.pick(CARE_ACTIONS);
-        lastDone[action] = Math.max(lastDone[action] ?? 0, at);
-        careRows.push([g.idAt(at), id, action, iso(at), iso(at)]);
+        if (action === 'watered') watered = Math.max(watered, at);
+        else if (action === 'weeded') weeded = Math.max(weeded, at);
+        else mulched = Math.max(mulched, at);
+        const loggedAt = iso(at);
+        careValues.push(g.idAt(at), id, action, loggedAt, loggedAt);
+        care++;
       }
     }
     // The last check (0049): registration, the last measurement, care entry or health report.
     const lastChecked = Math.max(created, statusChanged ?? 0, last?.at ?? 0, lastCare);
     const lastCheckedAt = iso(lastChecked);
-    const doneAt = (action: (typeof CARE_ACTIONS)[number]) =>
-      lastDone[action] === undefined ? null : iso(lastDone[action]);
     const row = {
       species_id: species,
       size,
@@ -662,7 +686,7 @@ export async function generate(
         seen.measured_co2_mg += share.measured_co2_mg;
       }
     }
-    treeRows.push([
+    treeValues.push(
       id,
       owner,
       drive?.id ?? null,
@@ -684,32 +708,27 @@ export async function generate(
       row.last_diameter_cm,
       lastCheckedAt,
       lat === null ? null : `${home.name}, ${home.country}`,
-    ]);
-    if (careDue && status !== 'dead')
-      for (const r of careDueRowsOf(
-        {
-          id,
-          owner_id: owner,
-          planted_at: row.planted_at,
-          created_at: createdAt,
-          last_measured_at: row.last_measured_at,
-          last_checked_at: lastCheckedAt,
-          last_watered: doneAt('watered'),
-          last_weeded: doneAt('weeded'),
-          last_mulched: doneAt('mulched'),
-        },
-        careDueFrom,
-      ))
-        careDueRows.push([
-          r.tree_id,
-          r.rule,
-          r.owner_id,
-          r.task,
-          r.due_at,
-          r.closes_at,
-          r.last_done_at ?? null,
-        ]);
-    if (treeRows.length >= flushRows) {
+    );
+    treesWaiting++;
+    if (careDue && status !== 'dead') {
+      // The same instants as the texts above (whole milliseconds, as the texts hold them).
+      careInput.id = id;
+      careInput.ownerId = owner;
+      careInput.planted = Math.floor(planted);
+      careInput.created = Math.floor(created);
+      careInput.measured = last ? Math.floor(last.at) : null;
+      careInput.measuredAt = row.last_measured_at;
+      careInput.checked = Math.floor(lastChecked);
+      careInput.checkedAt = lastCheckedAt;
+      careInput.watered = watered ? Math.floor(watered) : null;
+      careInput.wateredAt = watered ? iso(watered) : null;
+      careInput.weeded = weeded ? Math.floor(weeded) : null;
+      careInput.weededAt = weeded ? iso(weeded) : null;
+      careInput.mulched = mulched ? Math.floor(mulched) : null;
+      careInput.mulchedAt = mulched ? iso(mulched) : null;
+      careDueWritten += pushCareDue(careDueValues, careInput, careDueFrom);
+    }
+    if (treesWaiting >= flushRows) {
       await flush();
       if ((n + 1) % 200_000 === 0) lap(`${(n + 1).toLocaleString('en')} trees`);
     }
