@@ -1,8 +1,9 @@
 import { CompiledQuery, type RootOperationNode } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildDonation } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewDonation } from '../../db/tables';
+import { newId } from '../../lib/ids';
 import { donationApi } from './donation-test-kit';
 import { treeGiftLedger } from './tree-gift-ledger';
 
@@ -73,5 +74,94 @@ describe.each(databaseTargets)('a donor’s tree gifts for their forest on $name
     // A range of the donor's own entries (after ANALYZE at a million rows: the partial index of
     // paid tree gifts), never every paid tree gift of the community on donations_status_kind_idx.
     for (const plan of plans) expect(plan).toMatch(/donations_donor_\w+idx \(donor_id=\?/);
+  });
+  it('answers the forest’s donor side in two statements, as the separate reads do', async () => {
+    await api.setup();
+    const [giver, recipient, other] = [
+      (await api.signIn()).user.id,
+      (await api.signIn()).user.id,
+      (await api.signIn()).user.id,
+    ];
+    const drives = [];
+    for (let i = 0; i < 70; i++) drives.push(await api.insertDrive(other!));
+    const rows: NewDonation[] = [];
+    for (let i = 0; i < 320; i++) {
+      const at = new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString();
+      // The newest 150 payments go to three drives: the drive walk needs more than one batch.
+      const drive = i >= 170 ? drives[i % 3]! : i % 9 === 0 ? null : drives[i % 70]!;
+      const trees = i % 13 === 0 ? 0 : 1 + (i % 5);
+      const status = i % 17 === 0 ? 'refunded' : 'paid';
+      rows.push(
+        buildDonation(i % 7 === 0 ? recipient! : giver!, {
+          kind: trees > 0 ? 'trees' : 'cash',
+          trees,
+          planted_trees: trees > 0 ? i % 4 : 0,
+          drive_id: drive?.id ?? null,
+          status,
+          created_at: at,
+          paid_at: at,
+          updated_at: at,
+        }),
+      );
+    }
+    await api.db().insertInto('donations').values(rows).execute();
+    // The recipient claims one gift of every tenth of the giver's tree gifts (half of its trees).
+    const claimed = rows.filter(
+      (r, i) => i % 10 === 1 && r.donor_id === giver && r.kind === 'trees' && r.trees! >= 2,
+    );
+    for (const r of claimed) {
+      const share = Math.floor(r.trees! / 2);
+      await api
+        .db()
+        .insertInto('donation_gifts')
+        .values({
+          id: newId(),
+          donation_id: r.id,
+          position: 1,
+          trees: share,
+          recipient_name: 'Ravi',
+          recipient_email: null,
+          message: null,
+          send_on: null,
+          code_hash: newId(),
+          claimed_by: recipient!,
+          claimed_at: r.paid_at,
+          sent_at: null,
+          resend_window_at: null,
+          created_at: r.created_at!,
+        })
+        .execute();
+      await api
+        .db()
+        .updateTable('donations')
+        .set({ claimed_trees: share })
+        .where('id', '=', r.id)
+        .execute();
+    }
+    const statements = new Map<string, number[]>();
+    const counted = api.db().withPlugin({
+      transformQuery: ({ node }) => node,
+      transformResult: async ({ result }) => result,
+    });
+    const spy = vi.spyOn(counted.getExecutor(), 'executeQuery');
+    const ledger = treeGiftLedger(api.db());
+    for (const donor of [giver!, recipient!, other!]) {
+      const gifts = await ledger.donorGifts(donor, undefined, 400);
+      const cursors = [undefined, ...[3, 40].flatMap((i) => (gifts[i] ? [gifts[i]] : []))];
+      for (const before of cursors) {
+        spy.mockClear();
+        const answer = await treeGiftLedger(counted).donorForest(donor, before, 25, 50);
+        statements.set(donor, [...(statements.get(donor) ?? []), spy.mock.calls.length]);
+        expect(answer).toEqual({
+          totals: await ledger.donorGiftTotals(donor),
+          gifts: await ledger.donorGifts(donor, before, 25),
+          driveIds: await ledger.donorGiftDriveIds(donor, 50),
+        });
+      }
+    }
+    spy.mockRestore();
+    // Two statements; the giver's walk of given gifts reads one more batch (its newest 100
+    // payments went to three drives).
+    expect([...statements.values()]).toEqual([[3, 3, 3], [2, 2, 2], [2]]);
   });
 });
