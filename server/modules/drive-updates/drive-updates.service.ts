@@ -100,10 +100,21 @@ export function driveUpdatesService(deps: DriveUpdatesDeps) {
   /** Rows as the API shows them: one query for the photos and one for the authors of a page. */
   async function present(rows: ReadonlyArray<DriveUpdatesTable>): Promise<DriveUpdate[]> {
     if (rows.length === 0) return [];
-    const [photos, people] = await Promise.all([
-      repo.photosOf(rows.map((r) => r.id)),
-      users.people(rows.map((r) => r.author_id)),
-    ]);
+    const photos = await repo.photosOf(rows.map((r) => r.id));
+    return shape(
+      rows.map((row) => ({
+        ...row,
+        photoFileIds: photos.filter((p) => p.update_id === row.id).map((p) => p.file_id),
+      })),
+    );
+  }
+
+  /** Rows with their photos as the API shows them: one query for the authors. */
+  async function shape(
+    rows: ReadonlyArray<DriveUpdatesTable & { photoFileIds: readonly string[] }>,
+  ): Promise<DriveUpdate[]> {
+    if (rows.length === 0) return [];
+    const people = await users.people(rows.map((r) => r.author_id));
     return rows.map((row) => {
       const person = people.get(row.author_id);
       return {
@@ -115,9 +126,7 @@ export function driveUpdatesService(deps: DriveUpdatesDeps) {
         },
         role: row.author_role,
         text: row.text,
-        photos: photos
-          .filter((p) => p.update_id === row.id)
-          .map((p) => ({ id: p.file_id, url: fileUrl(p.file_id) })),
+        photos: row.photoFileIds.map((id) => ({ id, url: fileUrl(id) })),
         createdAt: row.created_at,
       };
     });
@@ -129,11 +138,12 @@ export function driveUpdatesService(deps: DriveUpdatesDeps) {
     before: UpdateCursor | undefined,
     limit: number,
   ): Promise<{ updates: DriveUpdate[]; nextCursor: string | null }> {
-    const rows = await repo.page(driveIds, before, limit + 1);
+    // The updates and their photos in one statement (issue 20).
+    const rows = await repo.pageWithPhotos(driveIds, before, limit + 1);
     const shown = rows.slice(0, limit);
     const last = shown.at(-1);
     return {
-      updates: await present(shown),
+      updates: await shape(shown),
       nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
     };
   }
