@@ -113,7 +113,7 @@ function generator(seed: number) {
     const b = u32();
     return uuidAt(ms, a, b, u32());
   };
-  return { random, int, pick, idAt, chance: (p: number) => random() < p };
+  return { random, int, pick, idAt, u32, chance: (p: number) => random() < p };
 }
 type Gen = ReturnType<typeof generator>;
 
@@ -530,8 +530,11 @@ export async function generate(
   const cohorts = new Map<string, CohortShare>();
   // Flat arrays of whole rows' values, emptied by each flush (no array per row).
   const treeValues: unknown[] = [];
-  const measurementValues: unknown[] = [];
-  const careValues: unknown[] = [];
+  // Measurements and care entries go in after the trees, in the order of their ids (the time
+  // each was made, as the app appends them): tree by tree, their UUIDv7 keys landed all over the
+  // key index (9.6 µs a row, against 3.5 µs for rows appended at its end).
+  const measurementsLater = byTime();
+  const careLater = byTime();
   let treesWaiting = 0;
   // Each living tree's care rules (`tree_care_due`), written with the tree by the rules the trees
   // repository keeps them with, rules closed by now left out (as its rebuild leaves them): a
@@ -560,13 +563,9 @@ export async function generate(
   let careDueWritten = 0;
   const flush = async () => {
     await db.insertFlat('trees', TREE_COLUMNS, treeValues);
-    await db.insertFlat('tree_measurements', MEASUREMENT_COLUMNS, measurementValues);
-    await db.insertFlat('tree_care_log', CARE_COLUMNS, careValues);
     await db.insertFlat('tree_care_due', CARE_DUE_COLUMNS, careDueValues);
     // (PostgreSQL's batches hold copies of the values, so the arrays are free again.)
     treeValues.length = 0;
-    measurementValues.length = 0;
-    careValues.length = 0;
     careDueValues.length = 0;
     treesWaiting = 0;
   };
@@ -639,8 +638,8 @@ export async function generate(
           height: Math.min(15_000, round1(start + growth * years)),
           diameter: Math.min(1000, round1(0.4 + thicken * years)),
         };
-        const measuredAt = iso(at);
-        measurementValues.push(g.idAt(at), id, measuredAt, last.height, last.diameter, measuredAt);
+        measurementsLater.add(at, g.u32(), g.u32(), g.u32());
+        measurementsLater.rest.push(id, last.height, last.diameter);
         measurements++;
       }
     }
@@ -657,8 +656,8 @@ export async function generate(
         if (action === 'watered') watered = Math.max(watered, at);
         else if (action === 'weeded') weeded = Math.max(weeded, at);
         else mulched = Math.max(mulched, at);
-        const loggedAt = iso(at);
-        careValues.push(g.idAt(at), id, action, loggedAt, loggedAt);
+        careLater.add(at, g.u32(), g.u32(), g.u32());
+        careLater.rest.push(id, action);
         care++;
       }
     }
@@ -734,6 +733,21 @@ export async function generate(
     }
   }
   await flush();
+  const { rest: measured } = measurementsLater;
+  await measurementsLater.write(
+    db,
+    'tree_measurements',
+    MEASUREMENT_COLUMNS,
+    (id, ms, k, values) => {
+      const at = iso(ms);
+      values.push(id, measured[3 * k], at, measured[3 * k + 1], measured[3 * k + 2], at);
+    },
+  );
+  const { rest: logged } = careLater;
+  await careLater.write(db, 'tree_care_log', CARE_COLUMNS, (id, ms, k, values) => {
+    const at = iso(ms);
+    values.push(id, logged[2 * k], logged[2 * k + 1], at, at);
+  });
   lap(
     `${treeCount.toLocaleString('en')} trees, ${measurements.toLocaleString('en')} measurements, ${care.toLocaleString('en')} care entries, ${careDueWritten.toLocaleString('en')} care due rows`,
   );
@@ -857,3 +871,40 @@ export async function generate(
 }
 
 const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
+
+/**
+ * Rows kept until the end (each one's instant, its id's three random words and the rest of its
+ * values) and written in the order of that instant, which their UUIDv7 ids begin with.
+ */
+function byTime() {
+  const at: number[] = [];
+  const words: number[] = [];
+  const rest: unknown[] = [];
+  return {
+    /** The rest of each row's values, pushed by the caller after `add`. */
+    rest,
+    add(ms: number, a: number, b: number, c: number) {
+      at.push(ms);
+      words.push(a, b, c);
+    },
+    /** Writes the rows in time order, each one's values pushed by `row`, 4,000 at a time. */
+    async write(
+      db: BulkDb,
+      table: string,
+      columns: Columns,
+      row: (id: string, ms: number, k: number, values: unknown[]) => void,
+    ) {
+      const order = new Uint32Array(at.length).map((_, i) => i).sort((x, y) => at[x]! - at[y]!);
+      const values: unknown[] = [];
+      let waiting = 0;
+      for (const k of order) {
+        row(uuidAt(at[k]!, words[3 * k]!, words[3 * k + 1]!, words[3 * k + 2]!), at[k]!, k, values);
+        if (++waiting < 4_000) continue;
+        await db.insertFlat(table, columns, values);
+        values.length = 0;
+        waiting = 0;
+      }
+      await db.insertFlat(table, columns, values);
+    },
+  };
+}
