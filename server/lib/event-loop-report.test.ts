@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { EVENT_LOOP_REPORT_PREFIX, startEventLoopReport } from './event-loop-report';
+import { Worker } from 'node:worker_threads';
+import {
+  EVENT_LOOP_REPORT_PREFIX,
+  mainThreadCpuMs,
+  startEventLoopReport,
+} from './event-loop-report';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,4 +44,27 @@ describe('event-loop report (bench only)', () => {
     expect(quiet!.blockMs).toBeLessThan(60);
     expect(lines).toHaveLength(3);
   });
+
+  it.runIf(process.platform === 'linux')(
+    "counts the main thread's CPU only, not another thread's (zlib, GC helpers)",
+    async () => {
+      const process0 = process.cpuUsage();
+      const main0 = mainThreadCpuMs();
+      // Another thread spins 200 ms of its own CPU time while the main thread waits.
+      await new Promise<void>((resolve, reject) => {
+        const worker = new Worker(
+          `const fs = require('node:fs');
+           const ns = () => Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]);
+           const s = ns(); while (ns() - s < 200e6);`,
+          { eval: true },
+        );
+        worker.once('exit', () => resolve());
+        worker.once('error', reject);
+      });
+      const processMs =
+        (process.cpuUsage(process0).user + process.cpuUsage(process0).system) / 1000;
+      expect(processMs).toBeGreaterThanOrEqual(190);
+      expect(mainThreadCpuMs() - main0).toBeLessThan(100);
+    },
+  );
 });
