@@ -121,7 +121,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('home', 'asha', '/api/trees/geteventdetail?when=upcoming&limit=3'),
   e('dashboard', 'asha', '/api/stats/charts'),
   e('dashboard', 'asha', '/api/onboarding'),
-  e('care', 'asha', '/api/trees/care-due'),
+  e('care', 'asha', '/api/trees/care-due', 'paged'),
   e('care', 'asha', '/api/trees/replanting'),
   // My trees: its first page of cards, and Load more 40 pages in (the demo: its first page).
   e('my trees', 'asha', MY_TREES_LIST, 'paged'),
