@@ -100,11 +100,12 @@ export function sqliteBulk(file: string): BulkDb {
       const one = prepared(head + tuple);
       const step = perStatement * width;
       const cpu = process.cpuUsage();
-      db.transaction(() => {
-        let i = 0;
-        for (; i + step <= values.length; i += step) many.run(values.slice(i, i + step));
-        for (; i < values.length; i += width) one.run(values.slice(i, i + width));
-      })();
+      // One transaction for the whole load, committed by `drain` (or `close`): a commit per batch
+      // wrote the same index and table pages out again and again.
+      if (!db.inTransaction) db.exec('begin');
+      let i = 0;
+      for (; i + step <= values.length; i += step) many.run(values.slice(i, i + step));
+      for (; i < values.length; i += width) one.run(values.slice(i, i + width));
       const used = process.cpuUsage(cpu);
       cpuByTable.set(table, (cpuByTable.get(table) ?? 0) + (used.user + used.system) / 1e6);
     },
@@ -126,8 +127,11 @@ export function sqliteBulk(file: string): BulkDb {
         for (const index of indexes) db.exec(index.sql);
       };
     },
-    async drain() {},
+    async drain() {
+      if (db.inTransaction) db.exec('commit');
+    },
     async close() {
+      if (db.inTransaction) db.exec('commit');
       statements.clear();
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
