@@ -15,8 +15,8 @@ import { OfflineBanner } from './offline-banner';
 import { OutboxBar } from './outbox-bar';
 import { useCurrentUser, useLogout } from '../features/auth/api';
 import { useMyTeams } from '../features/teams/api';
-import { drivesKey } from '../lib/queries/drives';
-import { reservationsKey } from '../lib/queries/reservations';
+// The keys alone: the drive and nursery schemas stay out of every first screen.
+import { drivesKey, reservationsKey } from '../lib/queries/keys';
 import { RouteErrorBoundary } from './route-error';
 import { Sidebar } from './shell/sidebar';
 import { TopBar } from './shell/top-bar';

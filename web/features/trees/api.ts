@@ -2,13 +2,10 @@ import {
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
-  useQueries,
   useQuery,
   useQueryClient,
-  type UseQueryResult,
 } from '@tanstack/react-query';
 import { messageResponseSchema } from '../../../contract/common';
-import type { Drive, MyDrivesResponse } from '../../../contract/drives';
 import {
   CARE_DUE_PAGE,
   careDueResponseSchema,
@@ -32,8 +29,6 @@ import {
   type TreeStatus,
 } from '../../../contract/trees';
 import { ApiError, apiDownload, apiRequest } from '../../lib/api-client';
-import { myDrivesQuery } from '../../lib/queries/drives';
-import { driveReservationsQuery } from '../../lib/queries/reservations';
 import type { OutboxItem } from '../../lib/outbox/outbox-store';
 import { outboxBody, SAVED_ON_PHONE, sendOrKeep } from '../../lib/outbox/use-outbox';
 import { getSessionClaims } from '../../lib/session';
@@ -115,16 +110,6 @@ export function fetchTreeMap(filters: TreeMapFilters, view: TreeMapView, signal?
     schema: treeMapResponseSchema,
     ...opt(signal),
   });
-}
-
-/** The drives I organised or joined, upcoming and past, newest first, each once. */
-type MyDrivesData = MyDrivesResponse['data'];
-
-export function driveChoices(answers: readonly MyDrivesData[]): Drive[] {
-  const byId = new Map<string, Drive>();
-  for (const answer of answers)
-    for (const drive of [...answer.organised, ...answer.joined]) byId.set(drive.id, drive);
-  return [...byId.values()].sort((a, b) => b.driveDate.localeCompare(a.driveDate));
 }
 
 export const postTree = (body: FormData, idempotencyKey?: string) =>
@@ -280,39 +265,6 @@ export function useTreeMap(filters: TreeMapFilters, view: TreeMapView | null) {
     queryFn: ({ signal }) => fetchTreeMap(filters, view!, signal),
     enabled: view !== null,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** A drive's delivered sapling reservations: what a tree registered there can say it came from. */
-export function useDeliveredReservations(driveId: string) {
-  return useQuery({
-    ...driveReservationsQuery(driveId),
-    select: (answer) => answer.data.filter((reservation) => reservation.status === 'delivered'),
-    enabled: driveId !== '',
-  });
-}
-
-type MyDrivesResult = UseQueryResult<MyDrivesData>;
-const selectMyDrives = (answer: MyDrivesResponse) => answer.data;
-// Module-level, so TanStack Query keeps the combined result until one of the answers changes.
-const combineDriveChoices = (results: MyDrivesResult[]) => ({
-  data: results.every((r) => r.data) ? driveChoices(results.map((r) => r.data!)) : undefined,
-  isPending: results.some((r) => r.isPending),
-  isError: results.some((r) => r.isError),
-});
-
-/**
- * The drives a tree can be linked to: My Plantations' own queries (upcoming and past, one cache),
- * so joining, leaving or editing a drive anywhere shows up in the choice at once.
- */
-export function useDriveChoices() {
-  return useQueries({
-    queries: (['upcoming', 'past'] as const).map((when) => ({
-      ...myDrivesQuery(when),
-      select: selectMyDrives,
-      staleTime: 60_000,
-    })),
-    combine: combineDriveChoices,
   });
 }
 

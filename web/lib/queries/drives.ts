@@ -3,12 +3,9 @@ import type { z } from 'zod';
 import type { myDrivesQuerySchema } from '../../../contract/drives';
 import { driveDetailResponseSchema, myDrivesResponseSchema } from '../../../contract/drives';
 import { ApiError, apiRequest } from '../api-client';
+import { drivesKey } from './keys';
 
-/**
- * Every drive query (lists, map, detail, My Plantations, calendar, the pickers of other features)
- * starts here, so a change to any drive refreshes them all.
- */
-export const drivesKey = ['drives'] as const;
+export { drivesKey };
 export const driveDetailKey = (id: string) => [...drivesKey, 'detail', id] as const;
 export const myDrivesKey = (when: DriveWhen) => [...drivesKey, 'mine', when] as const;
 

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { reservationListResponseSchema } from '../../../contract/nursery';
 import { apiRequest } from '../api-client';
+import { reservationsKey } from './keys';
 
-/** Sapling reservations, read by the nursery panels and the tree form; nursery changes refresh them. */
-export const reservationsKey = ['reservations'] as const;
+export { reservationsKey };
 export const driveReservationsKey = (driveId: string) =>
   [...reservationsKey, 'drive', driveId] as const;
 

@@ -17,7 +17,8 @@ import {
 } from '../../../components/ui/form-steps';
 import { LocationField } from '../../../components/ui/location-field';
 import { VALIDATION_RHYTHM } from '../../../components/ui/use-contract-form';
-import { useDriveChoices, useRegisterTree, useUpdateTree } from '../api';
+import { useRegisterTree, useUpdateTree } from '../api';
+import { useDriveChoices } from '../drive-choices';
 import { sizeKey, todayKey } from '../format';
 import { treesMessages, type TreesT } from '../messages';
 import {
