@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { translator, type Translator } from './i18n';
 import type { Log } from './log';
+import { escapeHtml } from './html';
 
 export interface Mail {
   to: string;
@@ -71,12 +72,6 @@ export function createMailer(
 /** The log's line for a mail kept at /dev/mail. */
 export const devMailLine = (mail: Pick<Mail, 'to' | 'subject'>, inbox: string) =>
   `mail to ${mail.to}: "${mail.subject}" — open ${inbox}`;
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The words every mail ends with, in the recipient's language (server/lib/i18n.ts, issue 26). */
 export interface MailLayout {

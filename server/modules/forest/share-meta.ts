@@ -1,13 +1,5 @@
 import type { ShareMeta } from './forest-sharing.service';
-
-/** Text made safe inside an HTML attribute or element. */
-export const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The app page with a page's link-preview tags (Open Graph, Twitter card) and title: the tags go

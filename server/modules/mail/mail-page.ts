@@ -1,10 +1,5 @@
 import type { MailRow } from './mail.repository';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../../lib/html';
 
 /** Escaped text with its http(s) addresses as links that open in a new tab. */
 export function linkify(text: string): string {
