@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { icuMessages } from './scripts/i18n/vite-plugin';
+import { EARLY_GETS } from './web/lib/early-requests';
 
 /** Text files worth compressing; images other than SVG are compressed already. */
 const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|xml|webmanifest|ico)$/;
@@ -124,19 +125,35 @@ export function inlineFirstPaint(): Plugin {
               if (!chunk) throw new Error(`no chunk for web/${module} (FIRST_SCREENS)`);
               closure(chunk.fileName, files);
             }
-            preload[pathname] = [...files].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+            // Their stylesheets too: a lazy chunk's import waits for its CSS (Leaflet's on a map).
+            const own = [...files].filter((f) => !loaded.has(f));
+            const css = own.flatMap((f) => {
+              const chunk = bundle[f];
+              return chunk?.type === 'chunk' ? [...(chunk.viteMetadata?.importedCss ?? [])] : [];
+            });
+            preload[pathname] = [...own, ...css].map((f) => `/${f}`);
           }
           return preload;
         };
         const themeInit = fs.readFileSync(path.join(publicDir, 'theme-init.js'), 'utf8').trim();
         // sessionStorage may be refused (storage blocked): then no signed-in screen is preloaded.
+        // With a session, the screen's first GETs start too (web/lib/early-requests.ts), and once
+        // the map configuration is in, a connection to the tile server.
         const preloader =
-          `(function(m,s){var p=location.pathname,a=m[p];` +
-          `try{if(!a&&sessionStorage.getItem('token'))a=s[p]}catch(e){}` +
-          `(a||[]).forEach(function(h){` +
-          `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;` +
-          `document.head.appendChild(l)})})(${JSON.stringify(preloadsOf(FIRST_SCREENS))},` +
-          `${JSON.stringify(preloadsOf(SIGNED_IN_SCREENS))});`;
+          `(function(m,s,g){var p=location.pathname,a=m[p],t=null;` +
+          `try{t=sessionStorage.getItem('token');if(!a&&t)a=s[p]}catch(e){}` +
+          `function k(r,h){var l=document.createElement('link');l.rel=r;l.crossOrigin='';` +
+          `l.href=h;if(r=='preload')l.as='style';document.head.appendChild(l)}` +
+          `(a||[]).forEach(function(h){k(/\\.css$/.test(h)?'preload':'modulepreload',h)});` +
+          `var q=t&&!location.search&&g[p],e={token:t,gets:{}};if(!q)return;` +
+          `window.__canopyEarly=e;q.forEach(function(u){e.gets[u]=fetch(u,{headers:` +
+          `{accept:'application/json','x-auth-token':t}})});var c=e.gets['/api/map-config'];` +
+          `c&&c.then(function(r){return r.clone().json()}).then(function(b){` +
+          `var u=b.data.tileUrl;if(!/^https?:\\/\\/[^/{]+\\//.test(u))return;` +
+          `var l=document.createElement('link');l.rel='preconnect';l.href=new URL(u).origin;` +
+          `document.head.appendChild(l)})['catch'](function(){})})` +
+          `(${JSON.stringify(preloadsOf(FIRST_SCREENS))},` +
+          `${JSON.stringify(preloadsOf(SIGNED_IN_SCREENS))},${JSON.stringify(EARLY_GETS)});`;
         const tag = '<script src="/theme-init.js"></script>';
         if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}`);
         return html.replace(tag, `<script>${themeInit}\n${preloader}</script>`);

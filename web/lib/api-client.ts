@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../contract/idempotency';
 import { localizeMessage } from '../i18n/contract-messages';
+import { takeEarlyResponse } from './early-requests';
 import { clearSession, getToken } from './session';
 
 /** A failed API call: the server's message for people and its stable code for programs. */
@@ -50,18 +51,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   if (token) headers['x-auth-token'] = token;
   if (options.idempotencyKey) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey;
   let response: Response;
+  // A GET the page's inline script already started (early-requests.ts): its answer, once.
+  const early = (options.method ?? 'GET') === 'GET' ? takeEarlyResponse(path, token) : undefined;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body:
-        options.body === undefined
-          ? undefined
-          : isForm
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
-      signal,
-    });
+    response = await (early
+      ? untilAborted(early, signal)
+      : fetch(path, {
+          method: options.method ?? 'GET',
+          headers,
+          body:
+            options.body === undefined
+              ? undefined
+              : isForm
+                ? (options.body as FormData)
+                : JSON.stringify(options.body),
+          signal,
+        }));
   } catch {
     throw new ApiError(0, localizeMessage('No response received from server.'), 'NETWORK');
   }
@@ -75,6 +80,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       'BAD_RESPONSE',
     );
   return parsed.data;
+}
+
+/** The answer, or a rejection once the signal aborts (an early answer has no signal of its own). */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    signal.throwIfAborted();
+    signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    answer.then(resolve, reject);
+  });
 }
 
 /** Ends the session on a 401 and turns a refusal into an ApiError with the server's message. */
