@@ -20,7 +20,8 @@ import { chromiumFlags, chromiumPath } from '../tests/support/system-chromium';
  * 8-hour session) before any of the page's scripts run, on every navigation, so Lighthouse still
  * resets storage and cache before each run (a cold load). Map tiles come from a stub on loopback. Prints the four category scores per page
  * (the median of the runs) and fails under the floors below. Builds the web app first if there is
- * no build.
+ * no build. `--against DIR` (another build's dist/web) audits that build too, each run right after
+ * this build's, on a copy of the same data: a before and after at the same machine load.
  */
 const FLOORS: Record<string, Partial<Record<Category, number>>> = {
   '/': { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 },
@@ -41,6 +42,8 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 const onlyArg = process.argv.indexOf('--only');
 const ONLY = onlyArg > 0 ? process.argv[onlyArg + 1]?.split(',') : undefined;
+const againstArg = process.argv.indexOf('--against');
+const AGAINST = againstArg > 0 ? process.argv[againstArg + 1] : undefined;
 const root = path.resolve(import.meta.dirname, '..');
 
 const median = (values: number[]) =>
@@ -123,7 +126,8 @@ async function signedInTab(
 /** Lighthouse could not record the run (NO_NAVSTART and the like, on a busy machine): run it again. */
 class RuntimeError extends Error {}
 
-async function audit(url: string, port: number, page?: Page): Promise<PageResult> {
+/** One Lighthouse run; with LIGHTHOUSE_JSON=prefix its report is saved as prefix-page-tag.json. */
+async function audit(url: string, port: number, page?: Page, tag = ''): Promise<PageResult> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] },
@@ -161,10 +165,37 @@ async function audit(url: string, port: number, page?: Page): Promise<PageResult
     .join(', ');
   if (process.env.LIGHTHOUSE_JSON)
     fs.writeFileSync(
-      `${process.env.LIGHTHOUSE_JSON}-${new URL(url).pathname.replace(/\W/g, '') || 'root'}.json`,
+      `${process.env.LIGHTHOUSE_JSON}-${new URL(url).pathname.replace(/\W/g, '') || 'root'}${tag}.json`,
       JSON.stringify(lhr),
     );
   return { scores, metrics, findings };
+}
+
+/** A server of one build, with the demo member signed in on it. */
+interface Target {
+  name: string;
+  server: Awaited<ReturnType<typeof startServer>>;
+  session: { token: string; user: string };
+  dataDir: string;
+}
+
+/** Prints a page's median scores over `runs` and returns the floors it misses. */
+function report(label: string, runs: PageResult[], floors: Partial<Record<Category, number>>) {
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
+  ) as Record<Category, number>;
+  const perf = runs.map((r) => r.scores.performance);
+  console.log(
+    `${label.padEnd(18)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}` +
+      (runs.length > 1 ? `  (performance runs: ${perf.join(', ')})` : ''),
+  );
+  const medianRun = runs.find((r) => r.scores.performance === scores.performance)!;
+  const indent = ' '.repeat(19);
+  console.log(`${indent}${medianRun.metrics}`);
+  for (const finding of medianRun.findings.slice(0, 8)) console.log(`${indent}- ${finding}`);
+  return (Object.entries(floors) as Array<[Category, number]>)
+    .filter(([category, floor]) => scores[category] < floor)
+    .map(([category, floor]) => `${label} ${category} ${scores[category]} is under ${floor}`);
 }
 
 async function main(): Promise<void> {
@@ -173,11 +204,16 @@ async function main(): Promise<void> {
   // Map tiles from a tile server on loopback: this machine cannot reach OpenStreetMap, and a map
   // whose tiles fail shows a notice (late, and then the largest paint) that a phone would not.
   const tiles = await startTileStub();
-  const server = await startServer({
-    LOG_LEVEL: 'error',
-    DATA_DIR: dataDir,
-    TILE_URL: tiles.tileUrl,
-  });
+  const targets: Target[] = [];
+  const start = async (name: string, dir: string, env: Record<string, string> = {}) => {
+    const server = await startServer({
+      LOG_LEVEL: 'error',
+      DATA_DIR: dir,
+      TILE_URL: tiles.tileUrl,
+      ...env,
+    });
+    targets.push({ name, server, dataDir: dir, session: await signIn(server.url) });
+  };
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,
     chromeFlags: ['--headless=new', ...chromiumFlags],
@@ -188,46 +224,47 @@ async function main(): Promise<void> {
   });
   const problems: string[] = [];
   try {
-    const session = await signIn(server.url);
+    await start('', dataDir);
+    if (AGAINST) {
+      // The same community in a data directory of its own: two servers never share one.
+      const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canopy-lighthouse-'));
+      fs.cpSync(dataDir, otherDir, { recursive: true });
+      await start('against', otherDir, { WEB_DIST_DIR: path.resolve(AGAINST) });
+    }
     const pages = Object.entries(FLOORS).filter(([page]) => !ONLY || ONLY.includes(page));
     for (const [page, floors] of pages) {
-      const runs: PageResult[] = [];
+      const runs = targets.map(() => [] as PageResult[]);
       for (let i = 0; i < RUNS; i++) {
-        for (let attempt = 1; ; attempt++) {
-          const tab = page.startsWith('/app/')
-            ? await signedInTab(browser, server.url, session)
-            : undefined;
-          try {
-            runs.push(await audit(`${server.url}${page}`, chrome.port, tab));
-            break;
-          } catch (error) {
-            if (!(error instanceof RuntimeError) || attempt === 3) throw error;
-            console.log(`${page}: ${error.message}; running it again`);
-          } finally {
-            await tab?.close();
+        for (const [t, target] of targets.entries()) {
+          for (let attempt = 1; ; attempt++) {
+            const tab = page.startsWith('/app/')
+              ? await signedInTab(browser, target.server.url, target.session)
+              : undefined;
+            try {
+              const tag = `-${target.name || 'this'}-${i + 1}`;
+              runs[t]!.push(await audit(`${target.server.url}${page}`, chrome.port, tab, tag));
+              break;
+            } catch (error) {
+              if (!(error instanceof RuntimeError) || attempt === 3) throw error;
+              console.log(`${page}: ${error.message}; running it again`);
+            } finally {
+              await tab?.close();
+            }
           }
         }
       }
-      const scores = Object.fromEntries(
-        CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]),
-      ) as Record<Category, number>;
-      const perf = runs.map((r) => r.scores.performance);
-      console.log(
-        `${page.padEnd(18)} ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join('  ')}` +
-          (RUNS > 1 ? `  (performance runs: ${perf.join(', ')})` : ''),
-      );
-      const medianRun = runs.find((r) => r.scores.performance === scores.performance)!;
-      const indent = ' '.repeat(19);
-      console.log(`${indent}${medianRun.metrics}`);
-      for (const finding of medianRun.findings.slice(0, 8)) console.log(`${indent}- ${finding}`);
-      for (const [category, floor] of Object.entries(floors) as Array<[Category, number]>)
-        if (scores[category] < floor)
-          problems.push(`${page} ${category} ${scores[category]} is under ${floor}`);
+      for (const [t, target] of targets.entries()) {
+        const missed = report(target.name ? `${page} (${target.name})` : page, runs[t]!, floors);
+        if (t === 0) problems.push(...missed);
+      }
     }
   } finally {
     await browser.disconnect();
     await chrome.kill();
-    await server.stop();
+    for (const target of targets) {
+      await target.server.stop();
+      fs.rmSync(target.dataDir, { recursive: true, force: true });
+    }
     await tiles.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
