@@ -16,6 +16,7 @@
  *
  *   npm run bench:scale                          # SQLite, then PostgreSQL (TEST_DATABASE_URL)
  *   npm run bench:scale -- --build DIR           # only build the SQLite data directory
+ *   npm run bench:scale -- --build DIR --postgres-only   # only build PostgreSQL's pair (kept, for --reuse DIR)
  *   npm run bench:scale -- --sqlite-only | --postgres-only [--postgres URL]
  *   npm run bench:scale -- --duration 5 --only 'trees map' --scale 0.1 --keep --json out.json
  *   npm run bench:scale -- --sqlite-only --reuse /tmp/canopy-scale-XXXX   # a --keep run's build
@@ -619,12 +620,39 @@ async function buildOnly(dir: string) {
   );
 }
 
+/**
+ * `--build DIR --postgres-only`: the PostgreSQL demo and million-tree databases (canopy_scale_demo
+ * and canopy_scale_million) with their data directories in DIR, built, checked and kept, so
+ * `--reuse DIR --postgres-only` measures them later.
+ */
+async function buildOnlyPostgres(dir: string, pgUrl: string) {
+  if (!pgUrl)
+    throw new Error('--build --postgres-only: set TEST_DATABASE_URL or pass --postgres URL');
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
+    throw new Error(`${dir} is not empty; the databases' data directories go in a fresh one`);
+  fs.mkdirSync(dir, { recursive: true });
+  const target = await preparePostgres(dir, pgUrl);
+  const { build } = target;
+  for (const c of build.checks)
+    log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${checkTime(c)}`);
+  assertConsistent('PostgreSQL', build.checks);
+  assertConsistent('PostgreSQL demo', target.demoChecks);
+  log(
+    `Built in ${build.totalSeconds.toFixed(1)} s (demo seed ${build.seedSeconds.toFixed(1)} s, rows ${build.rowsSeconds.toFixed(1)} s, ` +
+      `summaries ${build.summarySeconds.toFixed(1)} s, ANALYZE ${build.analyzeSeconds.toFixed(1)} s, check ${build.checkSeconds.toFixed(1)} s): ` +
+      `${target.million.databaseUrl} (demo: ${target.demo.databaseUrl}); measure with --reuse ${dir} --postgres-only.`,
+  );
+}
+
 async function main() {
+  const pgUrl = option('--postgres') ?? process.env.TEST_DATABASE_URL ?? '';
   const buildDir = option('--build');
-  if (buildDir) return buildOnly(path.resolve(buildDir));
+  if (buildDir)
+    return flag('--postgres-only')
+      ? buildOnlyPostgres(path.resolve(buildDir), pgUrl)
+      : buildOnly(path.resolve(buildDir));
 
   const loadAtStart = os.loadavg()[0]!;
-  const pgUrl = option('--postgres') ?? process.env.TEST_DATABASE_URL ?? '';
   const wanted: Array<'SQLite' | 'PostgreSQL'> = [];
   if (!flag('--postgres-only')) wanted.push('SQLite');
   if (!flag('--sqlite-only')) wanted.push('PostgreSQL');
