@@ -25,8 +25,8 @@ export interface ForestSharingDeps {
   uow: UnitOfWork;
   clock: Clock;
   appUrl: string;
-  trees: Pick<TreeForest, 'forestTotals'> &
-    Pick<TreePublic, 'publicForestTrees' | 'forestSpecies' | 'publicGiftTrees' | 'giftSpecies'>;
+  trees: Pick<TreeForest, 'forestFigures'> &
+    Pick<TreePublic, 'publicForestTrees' | 'publicGiftTrees' | 'giftSpecies'>;
   donations: Pick<TreeGiftLedger, 'donorGiftTotals' | 'publicTreeGift'>;
   drives: Pick<DrivesService, 'briefs'>;
   users: Pick<PeopleReads, 'people'>;
@@ -82,10 +82,10 @@ export function forestSharingService(deps: ForestSharingDeps) {
     const found = await publicProfile(handle);
     if (!found) throw notFound(SHARING_MESSAGES.forestNotFound);
     const userId = found.profile.user_id;
-    const [totals, gifts, species, records] = await Promise.all([
-      deps.trees.forestTotals(userId),
+    // Totals and species in one read of the gifts' trees (issue 20); no timeline drives here.
+    const [{ totals, species }, gifts, records] = await Promise.all([
+      deps.trees.forestFigures(userId, 0, SHARING_LIMITS.species),
       deps.donations.donorGiftTotals(userId),
-      deps.trees.forestSpecies(userId, SHARING_LIMITS.species),
       deps.trees.publicForestTrees(userId, SHARING_LIMITS.trees),
     ]);
     const trees = await withDrives(records);

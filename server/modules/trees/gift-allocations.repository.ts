@@ -46,15 +46,18 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
   /**
    * What a member's gifts hold on trees others registered, in one statement (a forest view pays
    * each statement's building and round trip, issue 20): the totals (`forestGiftedTotals`) and
-   * the drives of those trees, at most `drivesLimit`, each with its latest such planting.
+   * the drives of those trees, at most `drivesLimit`, each with its latest such planting; with
+   * `withSpecies`, also the plants per species (`giftedSpecies`).
    */
   async function forestGifted(
     userId: string,
     boundary: string,
     drivesLimit: number,
+    withSpecies = false,
   ): Promise<{
     totals: { planted: number; alive: number; checked: number; verified: number };
     drives: [string, string][];
+    species: [number, number][];
   }> {
     const gifts = () =>
       db
@@ -64,6 +67,8 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
         .where('t.owner_id', '<>', userId);
     // A drive row's figures (typed as the totals row's: only that row's are read).
     const none = sql<number>`null`;
+    // Typed for PostgreSQL, which takes an untyped null in the first rows of a union as text.
+    const noSpecies = sql<number | null>`cast(null as integer)`;
     const rows = await gifts()
       // Issue 21 §3: a rejected tree counts nowhere.
       .where('t.verification_status', '!=', 'rejected')
@@ -79,6 +84,8 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
           .end();
         const checked = eb('t.last_checked_at', '>', boundary);
         return [
+          sql.lit('totals').as('part'),
+          noSpecies.as('species_id'),
           sql<string | null>`null`.as('drive_id'),
           sql<string | null>`null`.as('last_planted_at'),
           eb.fn
@@ -116,6 +123,8 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
               .as('d'),
           )
           .select([
+            sql.lit('drive').as('part'),
+            noSpecies.as('species_id'),
             'd.drive_id',
             sql<string | null>`d.last_planted_at`.as('last_planted_at'),
             none.as('checked'),
@@ -124,9 +133,24 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
             none.as('alive'),
           ]),
       )
+      .$if(withSpecies, (q) =>
+        q.unionAll(
+          gifts()
+            .groupBy('t.species_id')
+            .select((eb) => [
+              sql.lit('species').as('part'),
+              't.species_id',
+              sql<string | null>`null`.as('drive_id'),
+              sql<string | null>`null`.as('last_planted_at'),
+              none.as('checked'),
+              none.as('verified'),
+              eb.fn.sum<number>('a.plants').as('planted'),
+              none.as('alive'),
+            ]),
+        ),
+      )
       .execute();
-    // The totals row is the one without a drive (every drive row names one).
-    const totals = rows.find((r) => r.drive_id === null)!;
+    const totals = rows.find((r) => r.part === 'totals')!;
     return {
       totals: {
         planted: Number(totals.planted),
@@ -135,7 +159,12 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
         verified: Number(totals.verified),
       },
       drives: rows.flatMap((r) =>
-        r.drive_id === null ? [] : [[r.drive_id, String(r.last_planted_at)]],
+        r.part === 'drive' && r.drive_id !== null ? [[r.drive_id, String(r.last_planted_at)]] : [],
+      ),
+      species: rows.flatMap((r) =>
+        r.part === 'species' && r.species_id !== null
+          ? [[Number(r.species_id), Number(r.planted)]]
+          : [],
       ),
     };
   }

@@ -1,10 +1,12 @@
 import { checkBoundary } from '../../../contract/four-numbers';
+import type { PublicSpecies } from '../../../contract/forest-sharing';
 import type { Tree } from '../../../contract/trees';
 import type { Executor } from '../../db/unit-of-work';
 import type { Clock } from '../../lib/clock';
 import { giftAllocationsRepository, type ForestTreeCursor } from './gift-allocations.repository';
 import type { OwnerTreeFigures } from './tree-charts';
 import { toTree } from './tree-mapper';
+import { speciesList } from './tree-public';
 import type { TreePeople } from './trees-people';
 
 /** A member's forest figures: plants and alive, and three of the four numbers. */
@@ -31,22 +33,34 @@ export function treeForest(deps: {
   /** The member's own trees' stored figures (tree-charts.ts). */
   own: (
     userId: string,
-  ) => Promise<Pick<OwnerTreeFigures, 'plants' | 'livingPlants' | 'drives' | 'checked'>>;
+  ) => Promise<
+    Pick<OwnerTreeFigures, 'plants' | 'livingPlants' | 'drives' | 'checked' | 'species'>
+  >;
 }) {
   const repo = giftAllocationsRepository(deps.db);
 
   /**
    * `forestTotals` and the drives of the member's latest forest trees (at most `drivesLimit`, for
-   * the timeline's field updates): their own stored figures and one statement for their gifts'.
+   * the timeline's field updates), and with `speciesLimit` their species as `forestSpecies` lists
+   * them: their own stored figures and one statement for their gifts'.
    */
   async function forestFigures(
     userId: string,
     drivesLimit: number,
-  ): Promise<{ totals: ForestTotals; driveIds: string[] }> {
+    speciesLimit?: number,
+  ): Promise<{ totals: ForestTotals; driveIds: string[]; species: PublicSpecies[] }> {
     const [own, gifted] = await Promise.all([
       deps.own(userId),
-      repo.forestGifted(userId, checkBoundary(deps.clock.now()), drivesLimit),
+      repo.forestGifted(
+        userId,
+        checkBoundary(deps.clock.now()),
+        drivesLimit,
+        speciesLimit !== undefined,
+      ),
     ]);
+    const plants = new Map<number, number>();
+    for (const [species, n] of [...own.species, ...gifted.species])
+      plants.set(species, (plants.get(species) ?? 0) + n);
     const latest = new Map<string, string>();
     for (const [drive, at] of [...own.drives, ...gifted.drives])
       if ((latest.get(drive) ?? '') < at) latest.set(drive, at);
@@ -62,6 +76,7 @@ export function treeForest(deps: {
         .sort((a, b) => (a[1] < b[1] ? 1 : a[1] > b[1] ? -1 : a[0] < b[0] ? -1 : 1))
         .slice(0, drivesLimit)
         .map(([drive]) => drive),
+      species: speciesLimit === undefined ? [] : speciesList(plants, speciesLimit),
     };
   }
 

@@ -40,7 +40,8 @@ function toPublicTree(row: TreeRow, plants: number, now: Date): PublicTreeRecord
   };
 }
 
-const speciesList = (plants: Map<number, number>, limit: number): PublicSpecies[] =>
+/** Plants per species, most first (ties by species), at most `limit`. */
+export const speciesList = (plants: Map<number, number>, limit: number): PublicSpecies[] =>
   [...plants]
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
