@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forestResponseSchema, type Forest } from '../../../contract/forest';
+import { FOREST_LIMITS, forestResponseSchema, type Forest } from '../../../contract/forest';
 import { TREE_MESSAGES } from '../../../contract/trees';
 import { buildDonation } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
@@ -358,6 +358,46 @@ describe.each(databaseTargets)('gifts become trees, my forest ($name)', (target)
     }
     for (const member of [refunded, stranger])
       expect((await forest(member.headers)).updates).toEqual([]);
+  });
+
+  it('shows the updates of the first 50 timeline drives: its gifts’ first, then cash and joined drives only while there is room', async () => {
+    const organiser = await kit.signIn();
+    const member = await kit.signIn();
+    const giftDrives = [];
+    for (let i = 0; i < FOREST_LIMITS.drivesMax; i++) {
+      const drive = await kit.insertDrive(organiser.user.id);
+      giftDrives.push(drive);
+      await paidGift(member.user.id, 1, { drive_id: drive.id });
+    }
+    const cash = await kit.insertDrive(organiser.user.id);
+    const joined = await kit.insertDrive(organiser.user.id);
+    await paidGift(member.user.id, 0, { kind: 'cash', drive_id: cash.id });
+    await kit.join(joined.id, member.user.id);
+    for (const drive of [giftDrives[0]!, cash, joined]) {
+      const posted = await kit.sendForm(
+        'POST',
+        `/api/drives/${drive.id}/updates`,
+        organiser.headers,
+        { text: `News from ${drive.id}` },
+      );
+      expect(posted.statusCode, posted.body).toBe(201);
+    }
+    // Fifty gift drives fill the timeline: the cash and joined drives are past it (they are not
+    // read at all), as when every list was read and the first fifty kept.
+    expect((await forest(member.headers)).updates.map((u) => u.driveId)).toEqual([
+      giftDrives[0]!.id,
+    ]);
+    // One gift refunded leaves room for one more: the cash drive (read before the joined ones).
+    await kit
+      .db()
+      .updateTable('donations')
+      .set({ status: 'refunded' })
+      .where('donor_id', '=', member.user.id)
+      .where('drive_id', '=', giftDrives[1]!.id)
+      .execute();
+    expect(new Set((await forest(member.headers)).updates.map((u) => u.driveId))).toEqual(
+      new Set([giftDrives[0]!.id, cash.id]),
+    );
   });
 
   it('pages the trees and gifts by keyset', async () => {
