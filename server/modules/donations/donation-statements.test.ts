@@ -1,9 +1,10 @@
-import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { RECURRING_MESSAGES } from '../../../contract/recurring-gifts';
 import { buildDonation } from '../../../tests/support/factories';
 import { pdfText } from '../../../tests/support/pdf-text';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { queryPlans } from '../../../tests/support/query-plans';
 import type { ReceiptIssuer } from '../../config';
 import type { NewDonation } from '../../db/tables';
 import { newId } from '../../lib/ids';
@@ -338,36 +339,17 @@ describe.each(databaseTargets)('yearly statements on $name', (target) => {
     await api.db().insertInto('donations').values(rows).execute();
     const postgres = target.name !== 'sqlite';
     if (postgres) await sql`analyze donations`.execute(api.db());
-    const plans = await api
-      .db()
-      .transaction()
-      .execute(async (tx) => {
-        if (postgres) await sql`set local enable_seqscan = off`.execute(tx);
-        const nodes: RootOperationNode[] = [];
-        const caught = tx.withPlugin({
-          transformQuery: ({ node }) => (nodes.push(node), node),
-          transformResult: async ({ result }) => result,
-        });
-        const repo = donationStatementsRepository(caught);
-        const range = yearRange(2024);
-        expect(await repo.paidGifts(donors[0]!, range, null, 5)).toHaveLength(5);
-        const page = await repo.paidGifts(donors[0]!, range, { paidAt: range.from, id: '' }, 5);
-        expect(page).toHaveLength(5);
-        const sorted = [...donors].sort();
-        expect(await repo.donorsAfter(null, 4)).toEqual(sorted.slice(0, 4));
-        expect(await repo.donorsAfter(sorted[3]!, 4)).toEqual(sorted.slice(4));
-        expect(await repo.withPaidGifts(sorted.slice(0, 4), range)).toEqual(sorted.slice(0, 4));
-        const out: string[] = [];
-        for (const node of nodes) {
-          const compiled = tx.getExecutor().compileQuery(node, { queryId: 'plan' });
-          const explain = postgres ? 'explain ' : 'explain query plan ';
-          const { rows: plan } = await tx.executeQuery(
-            CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]),
-          );
-          out.push(plan.map((r) => Object.values(r as object).join(' ')).join('\n'));
-        }
-        return out;
-      });
+    const { plans } = await queryPlans(api.db(), async (caught) => {
+      const repo = donationStatementsRepository(caught);
+      const range = yearRange(2024);
+      expect(await repo.paidGifts(donors[0]!, range, null, 5)).toHaveLength(5);
+      const page = await repo.paidGifts(donors[0]!, range, { paidAt: range.from, id: '' }, 5);
+      expect(page).toHaveLength(5);
+      const sorted = [...donors].sort();
+      expect(await repo.donorsAfter(null, 4)).toEqual(sorted.slice(0, 4));
+      expect(await repo.donorsAfter(sorted[3]!, 4)).toEqual(sorted.slice(4));
+      expect(await repo.withPaidGifts(sorted.slice(0, 4), range)).toEqual(sorted.slice(0, 4));
+    });
     expect(plans).toHaveLength(5);
     // A donor's year and which donors gave that year: ranges of (donor_id, paid_at).
     for (const plan of [plans[0]!, plans[1]!, plans[4]!]) {

@@ -1,6 +1,6 @@
-import { CompiledQuery, type RootOperationNode } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { buildDonation } from '../../../tests/support/factories';
+import { queryPlans } from '../../../tests/support/query-plans';
 import { databaseTargets } from '../../../tests/support/test-database';
 import type { NewDonation } from '../../db/tables';
 import { newId } from '../../lib/ids';
@@ -35,41 +35,34 @@ describe.each(databaseTargets)('a donor’s tree gifts for their forest on $name
       );
     }
     await api.db().insertInto('donations').values(rows).execute();
-    const nodes: RootOperationNode[] = [];
-    const caught = api.db().withPlugin({
-      transformQuery: ({ node }) => (nodes.push(node), node),
-      transformResult: async ({ result }) => result,
-    });
-    for (const donor of donors) {
-      const mine = rows.filter(
-        (r) => r.donor_id === donor && r.kind === 'trees' && r.status === 'paid',
-      );
-      const totals = await treeGiftLedger(caught).donorGiftTotals(donor);
-      expect(totals).toEqual({
-        gifts: mine.length,
-        funded: mine.reduce((n, r) => n + Number(r.trees), 0),
-        planted: mine.reduce((n, r) => n + Math.min(Number(r.planted_trees), Number(r.trees)), 0),
-      });
-      const latest = new Map<string, string>();
-      for (const r of mine)
-        if (r.drive_id && (latest.get(r.drive_id) ?? '') < r.paid_at!)
-          latest.set(r.drive_id, r.paid_at!);
-      expect(await treeGiftLedger(caught).donorGiftDriveIds(donor, 50)).toEqual(
-        [...latest.entries()].sort((a, b) => (a[1] < b[1] ? 1 : -1)).map(([id]) => id),
-      );
-    }
+    const { plans } = await queryPlans(
+      api.db(),
+      async (caught) => {
+        for (const donor of donors) {
+          const mine = rows.filter(
+            (r) => r.donor_id === donor && r.kind === 'trees' && r.status === 'paid',
+          );
+          const totals = await treeGiftLedger(caught).donorGiftTotals(donor);
+          expect(totals).toEqual({
+            gifts: mine.length,
+            funded: mine.reduce((n, r) => n + Number(r.trees), 0),
+            planted: mine.reduce(
+              (n, r) => n + Math.min(Number(r.planted_trees), Number(r.trees)),
+              0,
+            ),
+          });
+          const latest = new Map<string, string>();
+          for (const r of mine)
+            if (r.drive_id && (latest.get(r.drive_id) ?? '') < r.paid_at!)
+              latest.set(r.drive_id, r.paid_at!);
+          expect(await treeGiftLedger(caught).donorGiftDriveIds(donor, 50)).toEqual(
+            [...latest.entries()].sort((a, b) => (a[1] < b[1] ? 1 : -1)).map(([id]) => id),
+          );
+        }
+      },
+      { only: (sql) => sql.startsWith('select') && sql.includes('from "donations" where') },
+    );
     if (target.name !== 'sqlite') return;
-    const plans: string[] = [];
-    for (const node of nodes.filter((n) => n.kind === 'SelectQueryNode')) {
-      const compiled = api.db().getExecutor().compileQuery(node, { queryId: 'plan' });
-      if (!compiled.sql.includes('from "donations" where')) continue;
-      const { rows: plan } = await api
-        .db()
-        .executeQuery(
-          CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-        );
-      plans.push(plan.map((r) => Object.values(r as object).join(' ')).join('\n'));
-    }
     expect(plans.length).toBeGreaterThanOrEqual(2);
     // A range of the donor's own entries (after ANALYZE at a million rows: the partial index of
     // paid tree gifts), never every paid tree gift of the community on donations_status_kind_idx.

@@ -1,6 +1,7 @@
-import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildTree } from '../../../tests/support/factories';
+import { queryPlans } from '../../../tests/support/query-plans';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { giftAllocationsRepository } from './gift-allocations.repository';
 import { treesTestKit } from './tree-test-kit';
@@ -37,21 +38,15 @@ describe.each(databaseTargets)('the forest page on $name', (target) => {
         .execute(db)
         .catch(() => undefined);
     await sql`analyze sqlite_schema`.execute(db);
-    const nodes: RootOperationNode[] = [];
-    const caught = db.withPlugin({
-      transformQuery: ({ node }) => (nodes.push(node), node),
-      transformResult: async ({ result }) => result,
-    });
-    await giftAllocationsRepository(caught).forestPage(me.user.id, undefined, 21);
-    const query = db.getExecutor().compileQuery(nodes.at(-1)!, { queryId: 'plan' });
-    const { rows: plan } = await db.executeQuery(
-      CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+    const { plans } = await queryPlans(db, (caught) =>
+      giftAllocationsRepository(caught).forestPage(me.user.id, undefined, 21),
     );
     // One statement (the own range, then the gifted one after UNION ALL; the last query the
     // plugin saw, after its subqueries): the own range's plan.
-    const details = plan.map((r) => (r as { detail: string }).detail);
-    const detail = details.slice(0, details.indexOf('UNION ALL')).join('\n');
-    expect(details).toContain('UNION ALL');
+    const lines = plans.at(-1)!.split('\n');
+    const union = lines.findIndex((line) => line.endsWith(' UNION ALL'));
+    expect(union).toBeGreaterThan(0);
+    const detail = lines.slice(0, union).join('\n');
     expect(detail).toMatch(/SEARCH trees USING INDEX trees_owner_planted_idx \(owner_id=\? AND/);
     expect(detail).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
   });

@@ -1,9 +1,10 @@
-import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addCalendarMonths } from '../../../contract/four-numbers';
 import { computeTreeImpact } from '../../../contract/impact';
 import { buildTree } from '../../../tests/support/factories';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { queryPlans } from '../../../tests/support/query-plans';
 import type { SessionUser } from '../auth/auth.service';
 import { fourNumbersQueries } from './tree-four-numbers.repository';
 import { treesTestKit, NOW } from './tree-test-kit';
@@ -314,31 +315,15 @@ describe.each(databaseTargets)('the four honest numbers on $name (issue 21 §3)'
     if (target.name !== 'sqlite') await sql`analyze trees`.execute(db());
     const boundary = addCalendarMonths(kit.clock.now(), -12).toISOString();
 
-    const { together, apart, plan } = await db()
-      .transaction()
-      .execute(async (tx) => {
-        const postgres = target.name !== 'sqlite';
-        // A few rows are cheapest read any way: ask whether the index can answer at all.
-        if (postgres) await sql`set local enable_seqscan = off`.execute(tx);
-        const nodes: RootOperationNode[] = [];
-        const caught = tx.withPlugin({
-          transformQuery: ({ node }) => (nodes.push(node), node),
-          transformResult: async ({ result }) => result,
-        });
-        const together = await fourNumbersQueries(caught).ofDrives(drives, boundary);
-        expect(nodes).toHaveLength(1);
-        const apart = await Promise.all(
-          drives.map((id) => fourNumbersQueries(tx).ofDrive(id, boundary)),
-        );
-        const compiled = tx.getExecutor().compileQuery(nodes[0]!, { queryId: 'plan' });
-        const { rows } = await tx.executeQuery(
-          CompiledQuery.raw((postgres ? 'explain ' : 'explain query plan ') + compiled.sql, [
-            ...compiled.parameters,
-          ]),
-        );
-        const plan = rows.map((r) => Object.values(r as object).join(' ')).join('\n');
-        return { together, apart, plan };
-      });
+    const {
+      plans,
+      result: { together, apart },
+    } = await queryPlans(db(), async (caught, tx) => ({
+      together: await fourNumbersQueries(caught).ofDrives(drives, boundary),
+      apart: await Promise.all(drives.map((id) => fourNumbersQueries(tx).ofDrive(id, boundary))),
+    }));
+    expect(plans).toHaveLength(1);
+    const plan = plans[0]!;
     expect(together).toEqual({ treesPlanted: 13, treesAliveChecked: 13, treesVerified: 4 });
     const sum = (k: keyof typeof together) => apart.reduce((n, c) => n + c[k], 0);
     expect(together).toEqual({

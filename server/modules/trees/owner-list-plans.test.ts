@@ -1,5 +1,6 @@
-import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { queryPlans } from '../../../tests/support/query-plans';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { donationsRepository } from '../donations/donations.repository';
 import { treesRepository } from './trees.repository';
@@ -27,23 +28,12 @@ describe.each(databaseTargets)('member lists read their index in order on $name'
       ]);
       return;
     }
-    const nodes: RootOperationNode[] = [];
-    const caught = db.withPlugin({
-      transformQuery: ({ node }) => (nodes.push(node), node),
-      transformResult: async ({ result }) => result,
-    });
     const after = { createdAt: '2026-01-01T00:00:00.000Z', id: 'z' };
-    await treesRepository(caught).ownerRecordsAfter(me.user.id, null, 25);
-    await treesRepository(caught).ownerRecordsAfter(me.user.id, after, 25);
-    await donationsRepository(caught).listRecordsWithGiftsForDonor(me.user.id, undefined, 21, 0);
-    const plans: string[] = [];
-    for (const node of nodes) {
-      const query = db.getExecutor().compileQuery(node, { queryId: 'plan' });
-      const { rows } = await db.executeQuery(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      plans.push(rows.map((r) => (r as { detail: string }).detail).join('\n'));
-    }
+    const { plans } = await queryPlans(db, async (caught) => {
+      await treesRepository(caught).ownerRecordsAfter(me.user.id, null, 25);
+      await treesRepository(caught).ownerRecordsAfter(me.user.id, after, 25);
+      await donationsRepository(caught).listRecordsWithGiftsForDonor(me.user.id, undefined, 21, 0);
+    });
     expect(plans[0]).toMatch(/SEARCH trees USING INDEX trees_owner_idx \(owner_id=\? AND/);
     expect(plans[1]).toMatch(
       /SEARCH trees USING INDEX trees_owner_idx \(owner_id=\? AND \(created_at,id\)<\(\?,\?\)\)/,

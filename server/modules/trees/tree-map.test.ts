@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type RootOperationNode } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { seed } from '../../../scripts/seed-demo';
 import {
@@ -8,6 +8,7 @@ import {
   type TreeMapPoint,
 } from '../../../contract/trees';
 import { buildTree } from '../../../tests/support/factories';
+import { queryPlans } from '../../../tests/support/query-plans';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { buildConfig } from '../../config';
 import type { Database, NewTree } from '../../db/tables';
@@ -394,39 +395,18 @@ describe.each(databaseTargets)('the trees map by box and zoom on $name', (target
     await insertAll(db(), around(me.user.id, CITIES.delhi, 50));
     // As autovacuum would have by then: without statistics a 50-row table can be planned any way.
     if (target.name !== 'sqlite') await sql`analyze trees`.execute(db());
-    const plans = await db()
-      .transaction()
-      .execute(async (tx) => {
-        const postgres = target.name !== 'sqlite';
-        if (postgres) await sql`set local enable_seqscan = off`.execute(tx);
-        // Catch the queries the repository sends, and ask the database how it would run them.
-        const nodes: RootOperationNode[] = [];
-        const caught = tx.withPlugin({
-          transformQuery: ({ node }) => (nodes.push(node), node),
-          transformResult: async ({ result }) => result,
-        });
+    const { plans } = await queryPlans(
+      db(),
+      async (caught) => {
         const repo = treeMapRepository(caught);
         await repo.cells(mapPlan([77, 28, 78, 29], 10).window!, {});
         await repo.cells(mapPlan([170, -30, -170, 0], 4).window!, { species: 1 });
         await repo.treesAt([CITIES.delhi, CITIES.lima], { status: 'alive' });
         await repo.trees([77, 28, 78, 29], { species: 1 }, 10);
         await repo.countInBox([77.2, 28.6, 77.22, 28.61], TREE_MAP_VIEW_POINTS + 1);
-        const queries = new Map(
-          nodes.map((node) => {
-            const query = tx.getExecutor().compileQuery(node, { queryId: 'plan' });
-            return [query.sql, query] as const;
-          }),
-        );
-        const out: string[] = [];
-        for (const compiled of queries.values()) {
-          const explain = postgres ? 'explain ' : 'explain query plan ';
-          const { rows } = await tx.executeQuery(
-            CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]),
-          );
-          out.push(rows.map((r) => Object.values(r as object).join(' ')).join('\n'));
-        }
-        return out;
-      });
+      },
+      { distinct: true },
+    );
     // The grid's two reads, then the lone trees' and the street's (and its subquery).
     const grid = plans.filter((plan) => plan.includes('tree_map_cells'));
     expect(grid.length).toBeGreaterThanOrEqual(2);

@@ -1,8 +1,9 @@
-import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VERIFICATION_MESSAGES } from '../../../contract/tree-verification';
 import { databaseTargets } from '../../../tests/support/test-database';
+import { queryPlans } from '../../../tests/support/query-plans';
 import { VERIFICATION_DRIVES_FILL } from '../../db/migrations/0061-verification-waiting-drives';
 import { newId } from '../../lib/ids';
 import { photoPlace, distanceM } from './tree-photo-gps';
@@ -538,35 +539,16 @@ describe.each(databaseTargets)('tree verification on $name', (target) => {
     const postgres = target.name !== 'sqlite';
     for (const statement of VERIFICATION_DRIVES_FILL) await sql.raw(statement).execute(kit.db());
     if (postgres) await sql`analyze trees`.execute(kit.db());
-    const plans = await kit
-      .db()
-      .transaction()
-      .execute(async (tx) => {
-        if (postgres) await sql`set local enable_seqscan = off`.execute(tx);
-        const nodes: RootOperationNode[] = [];
-        const caught = tx.withPlugin({
-          transformQuery: ({ node }) => (nodes.push(node), node),
-          transformResult: async ({ result }) => result,
-        });
-        const repo = treeVerificationRepository(caught);
-        const keys = drives.map((d) => d.id).sort();
-        expect(await repo.waitingAfter('drive_id', keys, null, 5)).toHaveLength(5);
-        expect(await repo.countWaiting('drive_id', keys, 100)).toBe(16);
-        // The organiser's drives with waiting trees, and their count (0061).
-        const kept = treeVerificationDrives(caught);
-        expect(await kept.drivesAfter([org.user.id], null, 500)).toHaveLength(2);
-        expect(await kept.waitingOf([org.user.id])).toBe(16);
-        const out: string[] = [];
-        for (const node of nodes) {
-          const compiled = tx.getExecutor().compileQuery(node, { queryId: 'plan' });
-          const explain = postgres ? 'explain ' : 'explain query plan ';
-          const { rows } = await tx.executeQuery(
-            CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]),
-          );
-          out.push(rows.map((r) => Object.values(r as object).join(' ')).join('\n'));
-        }
-        return out;
-      });
+    const { plans } = await queryPlans(kit.db(), async (caught) => {
+      const repo = treeVerificationRepository(caught);
+      const keys = drives.map((d) => d.id).sort();
+      expect(await repo.waitingAfter('drive_id', keys, null, 5)).toHaveLength(5);
+      expect(await repo.countWaiting('drive_id', keys, 100)).toBe(16);
+      // The organiser's drives with waiting trees, and their count (0061).
+      const kept = treeVerificationDrives(caught);
+      expect(await kept.drivesAfter([org.user.id], null, 500)).toHaveLength(2);
+      expect(await kept.waitingOf([org.user.id])).toBe(16);
+    });
     expect(plans).toHaveLength(4);
     for (const plan of plans.slice(0, 2)) expect(plan).toContain('trees_verification_drive_idx');
     for (const plan of plans.slice(2))

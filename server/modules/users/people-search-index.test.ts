@@ -1,6 +1,6 @@
-import { CompiledQuery, sql, type RootOperationNode } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { insertUser } from '../../../tests/support/factories';
+import { queryPlans } from '../../../tests/support/query-plans';
 import { databaseTargets } from '../../../tests/support/test-database';
 import { usersRepository } from './users.repository';
 import { useProfilesApi } from './users-test-kit';
@@ -14,29 +14,15 @@ describe.each(databaseTargets)('people search index on $name', (target) => {
     const me = await kit.signIn();
     for (let i = 0; i < 30; i++)
       await insertUser(kit.db, { username: `member${i}`, name: `Name ${i}` });
-    const plan = await kit.db.transaction().execute(async (tx) => {
-      const postgres = target.name !== 'sqlite';
-      // A 30-row table is cheapest read any way; turn off the plain scans (a GIN index is only read by
-      // bitmap scans) so the plan shows whether the trigram indexes can answer the query at all.
-      if (postgres) {
-        await sql`set local enable_seqscan = off`.execute(tx);
-        await sql`set local enable_indexscan = off`.execute(tx);
-      }
-      // Catch the query the repository sends, and ask the database how it would run it.
-      const nodes: RootOperationNode[] = [];
-      const caught = tx.withPlugin({
-        transformQuery: ({ node }) => (nodes.push(node), node),
-        transformResult: async ({ result }) => result,
-      });
-      await usersRepository(caught).searchVisible('zzq', me.user.id, 10);
-      expect(nodes).toHaveLength(1);
-      const compiled = tx.getExecutor().compileQuery(nodes[0]!, { queryId: 'plan' });
-      const explain = postgres ? 'explain ' : 'explain query plan ';
-      const { rows } = await tx.executeQuery(
-        CompiledQuery.raw(explain + compiled.sql, [...compiled.parameters]),
-      );
-      return rows.map((r) => Object.values(r as object).join(' ')).join('\n');
-    });
+    // A GIN index is only read by bitmap scans: with index scans off too, the plan shows whether
+    // the trigram indexes can answer the query at all.
+    const { plans } = await queryPlans(
+      kit.db,
+      (caught) => usersRepository(caught).searchVisible('zzq', me.user.id, 10),
+      { off: ['seqscan', 'indexscan'] },
+    );
+    expect(plans).toHaveLength(1);
+    const plan = plans[0]!;
     if (target.name === 'sqlite') {
       expect(plan).toMatch(/users_search VIRTUAL TABLE INDEX/);
       expect(plan).toMatch(/SEARCH users USING INDEX/);
