@@ -3,8 +3,7 @@ import { driveUpdateSchema } from './drive-updates';
 import { fourNumbersSchema } from './tree-figures';
 import { treeSchema } from './trees';
 
-/** A member's forest (issue 19 §2): the trees they registered and the trees their gifts paid for. */
-export const FOREST_PATH = '/app/my-forest';
+export { FOREST_PATH } from './app-paths';
 
 export const FOREST_LIMITS = {
   /** Trees, gifts and updates per page unless `limit` says otherwise. */

@@ -153,8 +153,7 @@ export const verificationQueueResponseSchema = z.object({
 export type VerificationQueueResponse = z.infer<typeof verificationQueueResponseSchema>;
 export const WAITING_COUNT_MAX = 999;
 
-/** In-app path of the verifiers' queue. */
-export const VERIFY_PATH = '/app/verify';
+export { VERIFY_PATH } from './app-paths';
 
 /** A tree nobody decided on yet (new trees; test data). */
 export const UNVERIFIED: TreeVerification = {

@@ -9,7 +9,7 @@ import type { GiftTreeNews } from './gift-tree-news';
 import { speciesRef } from './tree-mapper';
 
 /** Where a donor reads what their gifts became. */
-export const FOREST_PATH = '/app/my-forest';
+export { FOREST_PATH } from '../../../contract/app-paths';
 
 /** Rows read per step of an allocation loop. */
 const BATCH = 50;

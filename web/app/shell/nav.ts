@@ -1,6 +1,5 @@
-import { FOREST_PATH } from '../../../contract/forest';
+import { FOREST_PATH, VERIFY_PATH } from '../../../contract/app-paths';
 import { dashboardRouteFor } from '../../../contract/session';
-import { VERIFY_PATH } from '../../../contract/tree-verification';
 import type { ShellKey } from '../messages';
 
 export type NavIcon =

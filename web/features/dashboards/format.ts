@@ -1,4 +1,4 @@
-import { FOREST_PATH } from '../../../contract/forest';
+import { FOREST_PATH } from '../../../contract/app-paths';
 import { currencyDigits, formatMoney } from '../../../contract/money';
 import type { CurrencyTotal } from '../../../contract/dashboards';
 import { formatDate, formatMonthKey } from '../../lib/dates';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Donation } from '../../../../contract/donations';
-import { FOREST_PATH } from '../../../../contract/forest';
+import { FOREST_PATH } from '../../../../contract/app-paths';
 import { ButtonLink } from '../../../components/ui/button';
 import { ShareButtons } from '../../../components/ui/share-buttons';
 import { mutedText, sectionCard } from '../../../components/ui/looks';

@@ -7,10 +7,9 @@ import { getToken } from '../../../lib/session';
 import { useAskingOpenTabs } from '../../../lib/use-open-tab-session';
 import { useIntlLocale } from '../../../i18n/intl-locale';
 import { useT } from '../../../i18n/use-t';
+import { FOREST_PATH } from '../../../../contract/app-paths';
 import { useClaimGift, useGiftPreview } from '../api';
 import { giftsMessages } from '../messages';
-
-const FOREST_PATH = '/app/my-forest';
 
 function GiftSummary({ gift }: { gift: GiftPreview }) {
   const t = useT(giftsMessages);
