@@ -122,7 +122,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('dashboard', 'asha', '/api/stats/charts'),
   e('dashboard', 'asha', '/api/onboarding'),
   e('care', 'asha', '/api/trees/care-due', 'paged'),
-  e('care', 'asha', '/api/trees/replanting'),
+  e('care', 'asha', '/api/trees/replanting', 'paged'),
   // My trees: its first page of cards, and Load more 40 pages in (the demo: its first page).
   e('my trees', 'asha', MY_TREES_LIST, 'paged'),
   e(
