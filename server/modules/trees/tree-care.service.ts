@@ -29,6 +29,7 @@ import type { CareDuePosition, CareDueRow } from './tree-care-due.repository';
 import { dueTasks, overdueDaysAt } from './tree-care-schedule';
 import { rowStatus, speciesRef, toMeasurement, treeTitle } from './tree-mapper';
 import type { TreesStore } from './trees-people';
+import { PRUNE_BATCH } from './tree-notices';
 
 export interface MeasurementInput {
   form: MeasurementForm;
@@ -67,7 +68,6 @@ export interface TreeCareDeps {
 
 const day = (iso: string) => iso.slice(0, 10);
 const DAY_MS = 86_400_000;
-const PRUNE_BATCH = 1000;
 /** How long a member's care totals are kept unless a write makes them stale (issue 20). */
 export const CARE_TOTALS_TTL_MS = 10_000;
 const CARE_TOTALS_CACHE_MAX = 2_000;
