@@ -330,9 +330,16 @@ describe.each(databaseTargets)('trees given to someone on $name', (target) => {
     ).code_version;
     expect(latest).toBe(3);
     const ravi = await api.signIn();
-    // The newest code (from the latest mail) claims; afterwards nothing is resent.
-    const mails = api.mailer.sent.filter((m) => m.to === 'ravi@example.com');
-    expect((await claim(claimLinkOf(mails.at(-1)!.text), ravi.headers)).statusCode).toBe(200);
+    // Only the newest code works, whichever mail the queue (4 at a time) sent last; it claims, and
+    // afterwards nothing is resent.
+    const links = api.mailer.sent
+      .filter((m) => m.to === 'ravi@example.com')
+      .map((m) => claimLinkOf(m.text));
+    const live: string[] = [];
+    for (const link of new Set(links))
+      if ((await call('GET', `/api/gifts/${link}`)).statusCode === 200) live.push(link);
+    expect(live).toHaveLength(1);
+    expect((await claim(live[0]!, ravi.headers)).statusCode).toBe(200);
     const done = await call('POST', url, donor.headers, {});
     expect(done.statusCode).toBe(409);
     expect(done.json().message).toBe(GIFT_MESSAGES.resendClaimed);
