@@ -50,6 +50,51 @@ const paidTreeGift = ({ eb, and }: ExpressionBuilder<Database, 'donations'>) =>
 
 const COLUMNS = ['id', 'donor_id', 'drive_id', 'trees', 'planted_trees', 'paid_at'] as const;
 
+/** The donor's paid tree gifts, the trees nobody claimed: how many, funded, planted (one row). */
+function keptGiftTotals(db: Executor, donorId: string) {
+  const kept = sql<number>`trees - claimed_trees`;
+  return db
+    .selectFrom('donations')
+    .where('donor_id', '=', donorId)
+    .where(paidTreeGift)
+    .where('claimed_trees', '<', (eb) => eb.ref('trees'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('gifts'),
+      eb.fn.coalesce(eb.fn.sum<number>(kept), eb.lit(0)).as('funded'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            sql`case when planted_trees < ${kept} then planted_trees else ${kept} end`,
+          ),
+          eb.lit(0),
+        )
+        .as('planted'),
+    ]);
+}
+
+/** The shares of others' paid tree gifts the member claimed: how many, funded, planted (one row). */
+function claimedGiftTotals(db: Executor, memberId: string) {
+  const share = sql<number>`d.planted_trees - g.position * g.trees`;
+  return db
+    .selectFrom('donation_gifts as g')
+    .innerJoin('donations as d', 'd.id', 'g.donation_id')
+    .where('g.claimed_by', '=', memberId)
+    .where('d.kind', '=', 'trees')
+    .where('d.status', '=', 'paid')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('gifts'),
+      eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('funded'),
+      eb.fn
+        .coalesce(
+          eb.fn.sum<number>(
+            sql`case when ${share} <= 0 then 0 when ${share} >= g.trees then g.trees else ${share} end`,
+          ),
+          eb.lit(0),
+        )
+        .as('planted'),
+    ]);
+}
+
 /**
  * Donations' side of "gifts become trees" (issue 19 §1): the paid tree gifts still waiting for
  * plants, earliest payment first, and the planted count kept on each gift (`planted_trees`). The
@@ -245,49 +290,10 @@ export function treeGiftLedger(db: Executor) {
     async donorGiftTotals(
       donorId: string,
     ): Promise<{ gifts: number; funded: number; planted: number }> {
-      const kept = sql<number>`trees - claimed_trees`;
       // One statement, two rows (the giver's kept trees, then the claimed shares): a forest view
       // pays each statement's building and round trip (issue 20, per-request CPU).
-      const rows = await db
-        .selectFrom('donations')
-        .where('donor_id', '=', donorId)
-        .where(paidTreeGift)
-        .where('claimed_trees', '<', (eb) => eb.ref('trees'))
-        .select((eb) => [
-          eb.fn.countAll<number>().as('gifts'),
-          eb.fn.coalesce(eb.fn.sum<number>(kept), eb.lit(0)).as('funded'),
-          eb.fn
-            .coalesce(
-              eb.fn.sum<number>(
-                sql`case when planted_trees < ${kept} then planted_trees else ${kept} end`,
-              ),
-              eb.lit(0),
-            )
-            .as('planted'),
-        ])
-        .unionAll(
-          db
-            .selectFrom('donation_gifts as g')
-            .innerJoin('donations as d', 'd.id', 'g.donation_id')
-            .where('g.claimed_by', '=', donorId)
-            .where('d.kind', '=', 'trees')
-            .where('d.status', '=', 'paid')
-            .select((eb) => {
-              const share = sql<number>`d.planted_trees - g.position * g.trees`;
-              return [
-                eb.fn.countAll<number>().as('gifts'),
-                eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('funded'),
-                eb.fn
-                  .coalesce(
-                    eb.fn.sum<number>(
-                      sql`case when ${share} <= 0 then 0 when ${share} >= g.trees then g.trees else ${share} end`,
-                    ),
-                    eb.lit(0),
-                  )
-                  .as('planted'),
-              ];
-            }),
-        )
+      const rows = await keptGiftTotals(db, donorId)
+        .unionAll(claimedGiftTotals(db, donorId))
         .execute();
       return {
         gifts: rows.reduce((n, r) => n + Number(r.gifts), 0),
@@ -316,63 +322,32 @@ export function treeGiftLedger(db: Executor) {
       gifts: ForestGift[];
       driveIds: string[];
     }> {
-      const kept = sql<number>`trees - claimed_trees`;
-      const share = sql<number>`d.planted_trees - g.position * g.trees`;
       const text = sql<string | null>`null`;
       const count = sql<number>`null`;
-      const figures = db
-        .selectFrom('donations')
-        .where('donor_id', '=', donorId)
-        .where(paidTreeGift)
-        .where('claimed_trees', '<', (eb) => eb.ref('trees'))
-        .select((eb) => [
+      // A union matches columns by position: the totals' three, then the part and a drive row's.
+      const figures = keptGiftTotals(db, donorId)
+        .select([
           sql.lit('kept').as('part'),
-          eb.fn.countAll<number>().as('gifts'),
-          eb.fn.coalesce(eb.fn.sum<number>(kept), eb.lit(0)).as('funded'),
-          eb.fn
-            .coalesce(
-              eb.fn.sum<number>(
-                sql`case when planted_trees < ${kept} then planted_trees else ${kept} end`,
-              ),
-              eb.lit(0),
-            )
-            .as('planted'),
           text.as('drive_id'),
           text.as('paid_at'),
           text.as('id'),
         ])
         .unionAll(
-          db
-            .selectFrom('donation_gifts as g')
-            .innerJoin('donations as d', 'd.id', 'g.donation_id')
-            .where('g.claimed_by', '=', donorId)
-            .where('d.kind', '=', 'trees')
-            .where('d.status', '=', 'paid')
-            .select((eb) => [
-              sql.lit('claimed').as('part'),
-              eb.fn.countAll<number>().as('gifts'),
-              eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('funded'),
-              eb.fn
-                .coalesce(
-                  eb.fn.sum<number>(
-                    sql`case when ${share} <= 0 then 0 when ${share} >= g.trees then g.trees else ${share} end`,
-                  ),
-                  eb.lit(0),
-                )
-                .as('planted'),
-              text.as('drive_id'),
-              text.as('paid_at'),
-              text.as('id'),
-            ]),
+          claimedGiftTotals(db, donorId).select([
+            sql.lit('claimed').as('part'),
+            text.as('drive_id'),
+            text.as('paid_at'),
+            text.as('id'),
+          ]),
         )
         .unionAll(
           db
             .selectFrom(donationGiftsRepository(db).receivedDrives(donorId, drivesLimit).as('r'))
             .select([
-              sql.lit('received').as('part'),
               count.as('gifts'),
               count.as('funded'),
               count.as('planted'),
+              sql.lit('received').as('part'),
               'r.drive_id',
               sql<string | null>`r.paid_at`.as('paid_at'),
               text.as('id'),
@@ -382,10 +357,10 @@ export function treeGiftLedger(db: Executor) {
           db
             .selectFrom(walkBatch(db, donorId, paidTreeGift).as('w'))
             .select([
-              sql.lit('given').as('part'),
               count.as('gifts'),
               count.as('funded'),
               count.as('planted'),
+              sql.lit('given').as('part'),
               'w.drive_id',
               'w.paid_at',
               sql<string | null>`w.id`.as('id'),
