@@ -30,6 +30,15 @@ export function donationGiftsRepository(db: Executor) {
         'd.trees as donation_trees',
       ]);
 
+  /** The shares of paid tree gifts the member claimed, with their donations (a query to build on). */
+  const claimedTreeGifts = (userId: string) =>
+    db
+      .selectFrom('donation_gifts as g')
+      .innerJoin('donations as d', 'd.id', 'g.donation_id')
+      .where('g.claimed_by', '=', userId)
+      .where('d.kind', '=', 'trees')
+      .where('d.status', '=', 'paid');
+
   /** The drives of the member's received gifts, latest payment first (a query to run or nest). */
   const receivedDrives = (userId: string, limit: number) =>
     db
@@ -52,9 +61,7 @@ export function donationGiftsRepository(db: Executor) {
     before: { paidAt: string; id: string } | undefined,
     limit: number,
   ) =>
-    db
-      .selectFrom('donation_gifts as g')
-      .innerJoin('donations as d', 'd.id', 'g.donation_id')
+    claimedTreeGifts(userId)
       .select([
         'g.donation_id as id',
         'd.donor_id',
@@ -65,9 +72,6 @@ export function donationGiftsRepository(db: Executor) {
         'g.created_at',
         'g.position',
       ])
-      .where('g.claimed_by', '=', userId)
-      .where('d.kind', '=', 'trees')
-      .where('d.status', '=', 'paid')
       .$if(before !== undefined, (q) =>
         q.where((eb) =>
           eb.or([
@@ -237,12 +241,7 @@ export function donationGiftsRepository(db: Executor) {
 
     /** Received gifts of paid donations: how many and their trees (one aggregate). */
     async receivedTotals(userId: string): Promise<{ gifts: number; trees: number }> {
-      const row = await db
-        .selectFrom('donation_gifts as g')
-        .innerJoin('donations as d', 'd.id', 'g.donation_id')
-        .where('g.claimed_by', '=', userId)
-        .where('d.kind', '=', 'trees')
-        .where('d.status', '=', 'paid')
+      const row = await claimedTreeGifts(userId)
         .select((eb) => [
           eb.fn.countAll<number>().as('gifts'),
           eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('trees'),
@@ -253,12 +252,7 @@ export function donationGiftsRepository(db: Executor) {
 
     /** Rows that planted counts need: position and trees of received gifts (for planted shares). */
     async receivedShares(userId: string) {
-      return db
-        .selectFrom('donation_gifts as g')
-        .innerJoin('donations as d', 'd.id', 'g.donation_id')
-        .where('g.claimed_by', '=', userId)
-        .where('d.kind', '=', 'trees')
-        .where('d.status', '=', 'paid')
+      return claimedTreeGifts(userId)
         .select(['g.position', 'g.trees', 'd.planted_trees'])
         .execute();
     },
@@ -269,6 +263,7 @@ export function donationGiftsRepository(db: Executor) {
       return rows.flatMap((r) => (r.drive_id ? [r.drive_id] : []));
     },
 
+    claimedTreeGifts,
     receivedDrives,
     receivedForestPage,
 

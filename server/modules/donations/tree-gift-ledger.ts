@@ -75,12 +75,8 @@ function keptGiftTotals(db: Executor, donorId: string) {
 /** The shares of others' paid tree gifts the member claimed: how many, funded, planted (one row). */
 function claimedGiftTotals(db: Executor, memberId: string) {
   const share = sql<number>`d.planted_trees - g.position * g.trees`;
-  return db
-    .selectFrom('donation_gifts as g')
-    .innerJoin('donations as d', 'd.id', 'g.donation_id')
-    .where('g.claimed_by', '=', memberId)
-    .where('d.kind', '=', 'trees')
-    .where('d.status', '=', 'paid')
+  return donationGiftsRepository(db)
+    .claimedTreeGifts(memberId)
     .select((eb) => [
       eb.fn.countAll<number>().as('gifts'),
       eb.fn.coalesce(eb.fn.sum<number>('g.trees'), eb.lit(0)).as('funded'),
