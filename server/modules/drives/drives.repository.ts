@@ -224,12 +224,13 @@ export function drivesRepository(db: Kysely<Database>) {
       ).map((r) => r.user_id),
 
     async participantCount(driveId: string): Promise<number> {
+      // The stored count (0046, kept by triggers in the writing statement), as the cards read it.
       const row = await db
-        .selectFrom('drive_participants')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('drive_id', '=', driveId)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .selectFrom('drives')
+        .select('participants_count')
+        .where('id', '=', driveId)
+        .executeTakeFirst();
+      return Number(row?.participants_count ?? 0);
     },
 
     /** True when this call added the person (joining twice changes nothing). */
