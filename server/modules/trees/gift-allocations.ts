@@ -8,9 +8,6 @@ import { giftAllocationsRepository, type FreeTree } from './gift-allocations.rep
 import type { GiftTreeNews } from './gift-tree-news';
 import { speciesRef } from './tree-mapper';
 
-/** Where a donor reads what their gifts became. */
-export { FOREST_PATH } from '../../../contract/app-paths';
-
 /** Rows read per step of an allocation loop. */
 const BATCH = 50;
 

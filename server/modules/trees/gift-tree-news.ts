@@ -5,7 +5,7 @@ import { localSpeciesName, translator, type Translator } from '../../lib/i18n';
 import { newId } from '../../lib/ids';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
-import { FOREST_PATH } from './gift-allocations';
+import { FOREST_PATH } from '../../../contract/app-paths';
 import {
   newsRepository,
   type GiftTreeEvent,
