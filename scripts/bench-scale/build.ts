@@ -237,7 +237,13 @@ export async function growOnTop(
   started = performance.now();
   cpuStarted = process.cpuUsage();
   const settled: string[] = [];
-  const passes = await settleJobKeptSummaries(target.dataDir, target.databaseUrl, {}, settled);
+  // (The impact figure's partials were written with the cohorts: `addCohorts`.)
+  const passes = await settleJobKeptSummaries(
+    target.dataDir,
+    target.databaseUrl,
+    { untilDone: [] },
+    settled,
+  );
   summarySeconds += seconds(started);
   log(
     `  job-kept summaries settled: ${passes} passes (${seconds(started).toFixed(1)} s: ${settled.join(', ')}; ${cpu(cpuStarted)})`,

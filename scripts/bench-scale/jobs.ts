@@ -31,8 +31,9 @@ export async function timeScheduledJobs(dataDir: string, databaseUrl = ''): Prom
 /**
  * Summaries the app keeps by a job, or rebuilds itself after a bulk load, brought up to date the
  * way the app does it: `untilDone` schedules run until a pass has nothing left to do (the community
- * impact figure's partials, 'impact figures', after the bulk load marked every cohort changed) and
- * `once` schedules run one pass (the 'community charts' snapshot). (The care due dates,
+ * impact figure's partials, 'impact figures', when every cohort is marked changed; the build writes
+ * them with the cohorts and passes none) and `once` schedules run one pass (the 'community charts'
+ * snapshot). (The care due dates,
  * `tree_care_due`, the generator writes with each tree by the repository's `careDueRowsOf`.)
  * Schedules this version of the app does not have are skipped. Answers the passes run.
  */
