@@ -22,7 +22,8 @@
  *   npm run bench:scale -- --sqlite-only --reuse /tmp/canopy-scale-XXXX   # a --keep run's build
  *
  * The PostgreSQL role needs CREATEDB: the run makes (and drops) canopy_scale_demo and
- * canopy_scale_million next to the database in the URL.
+ * canopy_scale_million next to the database in the URL (`--pg-name NAME`: NAME_demo and
+ * NAME_million instead, e.g. to build a second pair while another is measured).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,6 +80,10 @@ const SOLO_REQUESTS = 10;
 const SOLO_DOWNLOADS = 3;
 
 const duration = Number(option('--duration') ?? 3);
+/** The PostgreSQL databases' names: PG_NAME_demo and PG_NAME_million. */
+const PG_NAME = option('--pg-name') ?? 'canopy_scale';
+if (!/^[a-z][a-z0-9_]{0,40}$/.test(PG_NAME))
+  throw new Error(`--pg-name: '${PG_NAME}' is not a plain lower-case name`);
 const size = option('--scale') ? scaledSize(Number(option('--scale'))) : FULL_SIZE;
 const only = option('--only') ? new RegExp(option('--only')!, 'i') : undefined;
 const log = (line: string) => console.log(line);
@@ -380,11 +385,11 @@ async function reuseBuilt(base: string, name: Target['name'], adminUrl: string):
   const sqlite = name === 'SQLite';
   const demo = {
     dataDir: path.join(base, sqlite ? 'sqlite-demo' : 'pg-demo'),
-    databaseUrl: sqlite ? '' : withDatabase(adminUrl, 'canopy_scale_demo'),
+    databaseUrl: sqlite ? '' : withDatabase(adminUrl, `${PG_NAME}_demo`),
   };
   const million = {
     dataDir: path.join(base, sqlite ? 'sqlite-million' : 'pg-million'),
-    databaseUrl: sqlite ? '' : withDatabase(adminUrl, 'canopy_scale_million'),
+    databaseUrl: sqlite ? '' : withDatabase(adminUrl, `${PG_NAME}_million`),
   };
   for (const dir of [demo.dataDir, million.dataDir])
     if (!fs.existsSync(dir)) throw new Error(`--reuse: ${dir} is missing (made by a --keep run)`);
@@ -436,8 +441,8 @@ async function reuseBuilt(base: string, name: Target['name'], adminUrl: string):
 }
 
 async function preparePostgres(base: string, adminUrl: string): Promise<Target> {
-  const demoName = 'canopy_scale_demo';
-  const millionName = 'canopy_scale_million';
+  const demoName = `${PG_NAME}_demo`;
+  const millionName = `${PG_NAME}_million`;
   const demoUrl = withDatabase(adminUrl, demoName);
   const millionUrl = withDatabase(adminUrl, millionName);
   const demoDir = path.join(base, 'pg-demo');
@@ -622,7 +627,7 @@ async function buildOnly(dir: string) {
 
 /**
  * `--build DIR --postgres-only`: the PostgreSQL demo and million-tree databases (canopy_scale_demo
- * and canopy_scale_million) with their data directories in DIR, built, checked and kept, so
+ * and canopy_scale_million, or `--pg-name`'s) with their data directories in DIR, built, checked and kept, so
  * `--reuse DIR --postgres-only` measures them later.
  */
 async function buildOnlyPostgres(dir: string, pgUrl: string) {
@@ -640,7 +645,7 @@ async function buildOnlyPostgres(dir: string, pgUrl: string) {
   log(
     `Built in ${build.totalSeconds.toFixed(1)} s (demo seed ${build.seedSeconds.toFixed(1)} s, rows ${build.rowsSeconds.toFixed(1)} s, ` +
       `summaries ${build.summarySeconds.toFixed(1)} s, ANALYZE ${build.analyzeSeconds.toFixed(1)} s, check ${build.checkSeconds.toFixed(1)} s): ` +
-      `${target.million.databaseUrl} (demo: ${target.demo.databaseUrl}); measure with --reuse ${dir} --postgres-only.`,
+      `${target.million.databaseUrl} (demo: ${target.demo.databaseUrl}); measure with --reuse ${dir} --postgres-only${PG_NAME === 'canopy_scale' ? '' : ` --pg-name ${PG_NAME}`}.`,
   );
 }
 

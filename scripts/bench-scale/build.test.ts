@@ -14,7 +14,7 @@ import { careDueQueries } from '../../server/modules/trees/tree-care-due.reposit
 import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
 import { seed } from '../seed-demo';
 import { growOnTop } from './build';
-import { postgresBulk, sqliteBulk } from './bulk-db';
+import { postgresBulk, sqliteBulk, sqliteBulkThread } from './bulk-db';
 import { scaledSize } from './generate';
 import type { Check } from './summaries';
 
@@ -63,10 +63,13 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
     await seed({ config, database });
     if (target.name === 'sqlite') await database.close();
     const report = await growOnTop(
-      () =>
-        target.name === 'sqlite'
-          ? Promise.resolve(sqliteBulk(sqliteFileIn(dataDir)))
-          : postgresBulk(databaseUrl),
+      // SQLite's load on its writer thread, as `buildSqlite` does it.
+      async (use) =>
+        target.name !== 'sqlite'
+          ? postgresBulk(databaseUrl)
+          : use === 'load'
+            ? sqliteBulkThread(sqliteFileIn(dataDir))
+            : sqliteBulk(sqliteFileIn(dataDir)),
       { dataDir, databaseUrl },
       scaledSize(0.002),
       () => {},
@@ -118,14 +121,36 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
     },
   );
 
+  it.runIf(target.name === 'postgres')(
+    'enables again the insert triggers it set aside for the load',
+    async () => {
+      const { rows } = await sql<{ name: string; enabled: string }>`select t.tgname as name,
+          t.tgenabled as enabled from pg_trigger t join pg_class c on c.oid = t.tgrelid
+          join pg_namespace n on n.oid = c.relnamespace
+        where not t.tgisinternal and n.nspname = current_schema()
+        order by t.tgname`.execute(database.db);
+      expect(rows.map((r) => r.name)).toEqual(
+        expect.arrayContaining([
+          'donation_donor_totals_summary',
+          'drive_participant_counts',
+          'tree_check_days_insert_delete',
+          'tree_owner_counts_insert_delete',
+        ]),
+      );
+      expect(rows.filter((r) => r.enabled !== 'O')).toEqual([]);
+    },
+  );
+
   it.runIf(target.name === 'sqlite')(
     'puts back the insert triggers it set aside for the load',
     async () => {
       const { rows } = await sql<{ name: string }>`select name from sqlite_master
         where type = 'trigger' and name in ('tree_owner_counts_insert', 'tree_check_days_insert',
-          'drive_map_cells_insert', 'trees_geo_insert') order by name`.execute(database.db);
+          'drive_map_cells_insert', 'trees_geo_insert', 'drive_participant_counts_insert')
+        order by name`.execute(database.db);
       expect(rows.map((r) => r.name)).toEqual([
         'drive_map_cells_insert',
+        'drive_participant_counts_insert',
         'tree_check_days_insert',
         'tree_owner_counts_insert',
         'trees_geo_insert',

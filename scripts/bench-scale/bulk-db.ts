@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 
@@ -41,7 +43,7 @@ export interface BulkDb {
    * foreign keys too) and returns what makes them again, from their stored definitions: building
    * an index once after the rows go in is far cheaper than keeping it through a million inserts.
    */
-  deferIndexes(tables: readonly string[]): Promise<() => Promise<void>>;
+  deferIndexes(tables: readonly string[]): Promise<() => Promise<string>>;
   /** Waits for inserts still on their way (PostgreSQL pipelines them on its one connection). */
   drain(): Promise<void>;
   /** CPU seconds spent in each table's inserts, where this process spends them (SQLite), for the log. */
@@ -50,22 +52,28 @@ export interface BulkDb {
 }
 
 /**
- * SQLite for the build: no rollback journal and no fsync while the rows go in (a failed build is
- * thrown away), a large page cache; WAL and the app's settings come back in `close`.
+ * SQLite's settings for the build: no rollback journal and no fsync while the rows go in (a
+ * failed build is thrown away), a large page cache; WAL and the app's settings come back in `close`.
  */
-export function sqliteBulk(file: string): BulkDb {
-  const db = new SQLite(file);
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
+const SQLITE_BULK_PRAGMAS = [
+  'journal_mode = OFF',
+  'synchronous = OFF',
   // 128 MiB: a 1 GiB cache made the index builds after the load slower (tree_care_due_owner_idx
   // 10.0 → 12.5 s CPU, trees_owner_planted_idx 2.4 → 3.0 s).
-  db.pragma('cache_size = -131072');
+  'cache_size = -131072',
   // The summaries' and the check's GROUP BY sorts in memory, not in temporary files.
-  db.pragma('temp_store = MEMORY');
+  'temp_store = MEMORY',
   // CREATE INDEX after the rows sorts with a helper thread (the index builds are seconds each).
-  db.pragma('threads = 2');
+  'threads = 2',
   // The generator only names rows it made; `checkConsistency` runs foreign_key_check afterwards.
-  db.pragma('foreign_keys = OFF');
+  'foreign_keys = OFF',
+];
+const SQLITE_CLOSING_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON'];
+
+/** SQLite for the build, in this thread (the consistency check reads through it). */
+export function sqliteBulk(file: string): BulkDb {
+  const db = new SQLite(file);
+  for (const pragma of SQLITE_BULK_PRAGMAS) db.pragma(pragma);
   const statements = new Map<string, SQLite.Statement>();
   const cpuByTable = new Map<string, number>();
   const prepared = (text: string) => {
@@ -126,18 +134,213 @@ export function sqliteBulk(file: string): BulkDb {
         )
         .all() as { name: string; sql: string }[];
       for (const index of indexes) db.exec(`drop index ${index.name}`);
-      return async () => {
-        for (const index of indexes) db.exec(index.sql);
-      };
+      return () => remake(indexes, (sql) => db.exec(sql));
     },
     async drain() {},
     async close() {
       statements.clear();
-      db.pragma('journal_mode = WAL');
-      db.pragma('foreign_keys = ON');
+      for (const pragma of SQLITE_CLOSING_PRAGMAS) db.pragma(pragma);
       db.close();
     },
   };
+}
+
+/**
+ * The writer thread of `sqliteBulkThread` (plain JavaScript, evaluated: no TypeScript loader in a
+ * worker). It runs each message in order on its own connection; an insert answers only when
+ * done (for the main thread's count of inserts on their way), its error with the next answer.
+ */
+const WRITER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const SQLite = require(workerData.driver);
+const db = new SQLite(workerData.file);
+for (const pragma of workerData.pragmas) db.pragma(pragma);
+const statements = new Map();
+const prepared = (text) => {
+  let s = statements.get(text);
+  if (!s) statements.set(text, (s = db.prepare(text)));
+  return s;
+};
+// This thread's CPU (Linux: its schedstat), else its wall clock.
+const stat = '/proc/thread-self/schedstat';
+const ms = fs.existsSync(stat)
+  ? () => Number(fs.readFileSync(stat, 'utf8').split(' ', 1)[0]) / 1e6
+  : () => performance.now();
+const spent = new Map();
+let failure = null;
+parentPort.on('message', (m) => {
+  try {
+    if (m.op === 'insert') {
+      if (failure) return parentPort.postMessage({ inserted: true });
+      const started = ms();
+      const width = m.columns.length;
+      const values = m.values;
+      const head = 'insert into ' + m.table + ' (' + m.columns.join(', ') + ') values ';
+      const tuple = '(' + m.columns.map(() => '?').join(', ') + ')';
+      const many = prepared(head + Array(m.perStatement).fill(tuple).join(', '));
+      const one = prepared(head + tuple);
+      const step = m.perStatement * width;
+      db.transaction(() => {
+        let i = 0;
+        for (; i + step <= values.length; i += step) many.run(values.slice(i, i + step));
+        for (; i < values.length; i += width) one.run(values.slice(i, i + width));
+      })();
+      spent.set(m.table, (spent.get(m.table) || 0) + (ms() - started) / 1000);
+      return parentPort.postMessage({ inserted: true });
+    }
+    if (failure) throw failure;
+    let result;
+    if (m.op === 'all') result = prepared(m.text).all(...m.params);
+    else if (m.op === 'run') {
+      const s = prepared(m.text);
+      if (s.reader) s.all(...m.params);
+      else s.run(...m.params);
+    } else if (m.op === 'exec') db.exec(m.text);
+    else if (m.op === 'spent') result = [...spent];
+    else if (m.op === 'close') {
+      statements.clear();
+      for (const pragma of workerData.closing) db.pragma(pragma);
+      db.close();
+    }
+    parentPort.postMessage({ id: m.id, result });
+  } catch (error) {
+    if (m.op === 'insert') {
+      failure = failure || error;
+      return parentPort.postMessage({ inserted: true });
+    }
+    failure = null;
+    parentPort.postMessage({ id: m.id, error: String(error && error.message || error) });
+  }
+});
+`;
+
+/** Inserts sent to the writer thread and not yet done: past this the generator waits. */
+const WRITER_QUEUE = 4;
+
+/**
+ * SQLite for the load, written by a thread of its own: the generator (this thread) makes the next
+ * rows while the writer inserts the last ones, on two cores (each insert's values are copied to
+ * the writer; `values` may be reused at once). Everything else goes to the writer too, in order,
+ * so the load has one connection as before.
+ */
+export function sqliteBulkThread(file: string): BulkDb {
+  const worker = new Worker(WRITER, {
+    eval: true,
+    workerData: {
+      file,
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      pragmas: SQLITE_BULK_PRAGMAS,
+      closing: SQLITE_CLOSING_PRAGMAS,
+    },
+  });
+  let next = 0;
+  let inserting = 0;
+  let waitingForInsert: (() => void) | null = null;
+  let broken: Error | null = null;
+  const answers = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  worker.on(
+    'message',
+    (m: { id?: number; inserted?: boolean; result?: unknown; error?: string }) => {
+      if (m.inserted) {
+        inserting--;
+        waitingForInsert?.();
+        return;
+      }
+      const answer = answers.get(m.id!);
+      answers.delete(m.id!);
+      if (m.error) answer?.reject(new Error(m.error));
+      else answer?.resolve(m.result);
+    },
+  );
+  const fail = (error: Error) => {
+    broken = error;
+    for (const answer of answers.values()) answer.reject(error);
+    answers.clear();
+    waitingForInsert?.();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the SQLite writer thread stopped (${code})`)));
+  const ask = <T>(message: object): Promise<T> => {
+    if (broken) return Promise.reject(broken);
+    const id = next++;
+    return new Promise<T>((resolve, reject) => {
+      answers.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+  let spent: [string, number][] = [];
+  return {
+    dialect: 'sqlite',
+    all: <T>(text: string, params: readonly unknown[] = []) =>
+      ask<T[]>({ op: 'all', text, params }),
+    run: (text, params = []) => ask<void>({ op: 'run', text, params }),
+    async insert(table, columns, rows) {
+      await this.insertFlat(table, columns, rows.flat());
+    },
+    async insertFlat(table, columns, values) {
+      const width = columns.length;
+      if (values.length === 0) return;
+      if (values.length % width !== 0)
+        throw new Error(`${table}: ${values.length} values are not whole rows of ${width}`);
+      if (broken) throw broken;
+      inserting++;
+      worker.postMessage({
+        op: 'insert',
+        table,
+        columns: columns.map((c) => c[0]),
+        values,
+        perStatement: Math.max(1, Math.min(SQLITE_ROWS, Math.floor(SQLITE_PARAMETERS / width))),
+      });
+      while (inserting > WRITER_QUEUE && !broken)
+        await new Promise<void>((resolve) => (waitingForInsert = resolve));
+      waitingForInsert = null;
+    },
+    insertCpu() {
+      return spent
+        .sort((a, b) => b[1] - a[1])
+        .map(([table, seconds]) => `${table} ${seconds.toFixed(1)} s`)
+        .join(', ');
+    },
+    async deferIndexes(tables) {
+      const list = tables.map((t) => `'${t}'`).join(', ');
+      const indexes = await this.all<{ name: string; sql: string }>(
+        `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${list})`,
+      );
+      for (const index of indexes) await ask({ op: 'exec', text: `drop index ${index.name}` });
+      return () => remake(indexes, (text) => ask({ op: 'exec', text }));
+    },
+    async drain() {
+      // (An answer comes after every insert sent before it; a failed insert's error with it.)
+      spent = await ask<[string, number][]>({ op: 'spent' });
+    },
+    async close() {
+      try {
+        await ask({ op: 'close' });
+      } finally {
+        worker.removeAllListeners('exit');
+        await worker.terminate();
+      }
+    },
+  };
+}
+
+/** Makes each index again from its definition, and says which took longest (for the log). */
+async function remake(
+  indexes: readonly { name: string; sql: string }[],
+  make: (sql: string) => unknown,
+): Promise<string> {
+  const took: [string, number][] = [];
+  for (const index of indexes) {
+    const started = performance.now();
+    await make(index.sql);
+    took.push([index.name, (performance.now() - started) / 1000]);
+  }
+  return took
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
+    .join(', ');
 }
 
 const PG_BATCH = 10_000;
@@ -238,9 +441,13 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
       return async () => {
         await drain();
         await client.query(`set maintenance_work_mem = '256MB'`);
-        for (const index of rows) await client.query(index.indexdef);
+        const slowest = await remake(
+          rows.map((r) => ({ name: r.indexname, sql: r.indexdef })),
+          (sql) => client.query(sql),
+        );
         for (const key of keys)
           await client.query(`alter table ${key.table} add constraint "${key.name}" ${key.def}`);
+        return slowest;
       };
     },
     drain,

@@ -4,7 +4,7 @@ import { cohortShare, type CohortShare } from '../../server/modules/trees/tree-i
 import type { BulkDb, Columns, Row } from './bulk-db';
 import { isoAt, pushCareDue, uuidAt, type CareInput } from './fast-rows';
 import { PLACES, type Place } from './places';
-import { hasTable } from './summaries';
+import { hasColumn, hasTable } from './summaries';
 
 /** What a successful platform holds (issue 20), the demo community included. */
 export interface ScaleSize {
@@ -381,9 +381,15 @@ export async function generate(
   // by the same rule), so 0047's triggers count them on insert; an update of every drive after
   // the fact took PostgreSQL's per-row triggers over 8 minutes.
   const attendance = await hasTable(db, 'drive_attendance');
-  const driveColumns: Columns = attendance
-    ? [...DRIVE_COLUMNS, ['attendance_minutes', 'int4']]
-    : DRIVE_COLUMNS;
+  // Each drive's count of members who joined (0046) too, from its participants below: the
+  // builder sets aside the trigger that counts each participation (on PostgreSQL each one's
+  // update of its drive fired the drives' statement triggers).
+  const participantCounts = await hasColumn(db, 'drives', 'participants_count');
+  const driveColumns: Columns = [
+    ...DRIVE_COLUMNS,
+    ...(attendance ? ([['attendance_minutes', 'int4']] as const) : []),
+    ...(participantCounts ? ([['participants_count', 'int4']] as const) : []),
+  ];
   const attendedMinutes = (drive: Drive, upcoming: boolean) =>
     upcoming
       ? 0
@@ -459,6 +465,7 @@ export async function generate(
       upcoming ? null : iso(startsAt - DAY),
       home.timeZone,
       ...(attendance ? [attendedMinutes(drive, upcoming)] : []),
+      ...(participantCounts ? [drive.participants.length] : []),
     ]);
     if (driveRows.length >= 10_000) {
       await db.insert('drives', driveColumns, driveRows.splice(0));

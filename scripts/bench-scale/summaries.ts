@@ -149,7 +149,7 @@ export async function hasTable(db: BulkDb, name: string): Promise<boolean> {
 }
 
 /** Whether `table` has the column `name` (a summary column a later migration adds). */
-async function hasColumn(db: BulkDb, table: string, name: string): Promise<boolean> {
+export async function hasColumn(db: BulkDb, table: string, name: string): Promise<boolean> {
   const rows =
     db.dialect === 'sqlite'
       ? await db.all(`select 1 from pragma_table_info(?) where name = ?`, [table, name])
