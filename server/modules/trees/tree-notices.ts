@@ -170,11 +170,15 @@ export function treeNotices(deps: TreeNoticesDeps) {
       const store = deps.repo(tx.db);
       const notices: Array<{ userId: string; notice: NewNotice }> = [];
       let told = 0;
+      // Between statements the event loop runs (SQLite's run on its thread, and the statements
+      // chained by promises alone would hold it for the whole batch); the transaction waits.
       for (const range of ranges) {
         const due = await store.careSince(range, day);
         if (due.length === 0) continue;
+        await yieldToEventLoop();
         const claimed = await store.claimCareDay(range, day, clock.now().toISOString(), at);
         if (claimed.length === 0) continue;
+        await yieldToEventLoop();
         const ids = new Set(claimed.map((c) => c.ownerId));
         const named = new Map<string, NewlyDueTask[]>();
         const first = await store.newlyDueFirst(
@@ -182,6 +186,7 @@ export function treeNotices(deps: TreeNoticesDeps) {
           at,
           LISTED,
         );
+        await yieldToEventLoop();
         for (const task of first)
           named.set(task.owner_id, [...(named.get(task.owner_id) ?? []), task]);
         for (const m of claimed) {
