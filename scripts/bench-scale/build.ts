@@ -230,7 +230,7 @@ async function deferPostgresTriggers(db: BulkDb): Promise<() => Promise<void>> {
  * summary against its rows.
  */
 export async function growOnTop(
-  /** The database, for the load and summaries, then for ANALYZE and the check. */
+  /** The database, for the load, summaries and ANALYZE, then for the check. */
   open: (use: 'load' | 'check') => Promise<BulkDb>,
   target: { dataDir: string; databaseUrl: string },
   size: ScaleSize,
@@ -243,6 +243,7 @@ export async function growOnTop(
   let counts: GeneratedCounts;
   let summarySeconds: number;
   let rowsSeconds: number;
+  let analyzeSeconds: number;
   try {
     const demo = await readDemo(db, DEMO_EMAIL_DOMAIN);
     // (tree_care_due too: the generator writes each living tree's care rules with it.)
@@ -267,6 +268,20 @@ export async function growOnTop(
     );
     started = performance.now();
     cpuStarted = process.cpuUsage();
+    // The job-kept summary (the community charts, made from the trees alone) is made by the
+    // app's job on a connection of its own while the summaries below are written: on SQLite in
+    // this thread while the writer thread writes (WAL from here on, so neither waits on the
+    // other), on PostgreSQL by another server process.
+    if (db.dialect === 'sqlite') await db.run('pragma journal_mode = WAL');
+    const settled: string[] = [];
+    // (The impact figure's partials are written with the cohorts: `addCohorts`.)
+    const settling = settleJobKeptSummaries(
+      target.dataDir,
+      target.databaseUrl,
+      { untilDone: [] },
+      settled,
+    ).then((passes) => ({ passes, seconds: seconds(started) }));
+    settling.catch(() => undefined); // (awaited below; a summary's failure is thrown first)
     // Each summary's own time, so the slowest one is plain in the log.
     const steps: string[] = [];
     const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
@@ -280,34 +295,22 @@ export async function growOnTop(
     const gridRows = await timed('map grid', () => rebuildTreeMapGrid(db));
     const driveDayRows = await timed('drive days', () => rebuildOrganiserDriveDays(db));
     const waitingDrives = await timed('to verify', () => rebuildVerificationDrives(db));
+    const written = seconds(started);
+    const { passes, seconds: settleSeconds } = await settling;
     summarySeconds = seconds(started);
     log(
-      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days, ${waitingDrives.toLocaleString('en')} drives with trees to verify (${summarySeconds.toFixed(1)} s: ${steps.join(', ')}; ${cpu(cpuStarted)})`,
+      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days, ${waitingDrives.toLocaleString('en')} drives with trees to verify (${written.toFixed(1)} s: ${steps.join(', ')}); beside them the job-kept summaries, ${passes} passes (${settleSeconds.toFixed(1)} s: ${settled.join(', ')}); ${summarySeconds.toFixed(1)} s, ${cpu(cpuStarted)}`,
     );
-  } finally {
-    await db.close();
-  }
-  started = performance.now();
-  cpuStarted = process.cpuUsage();
-  const settled: string[] = [];
-  // (The impact figure's partials were written with the cohorts: `addCohorts`.)
-  const passes = await settleJobKeptSummaries(
-    target.dataDir,
-    target.databaseUrl,
-    { untilDone: [] },
-    settled,
-  );
-  summarySeconds += seconds(started);
-  log(
-    `  job-kept summaries settled: ${passes} passes (${seconds(started).toFixed(1)} s: ${settled.join(', ')}; ${cpu(cpuStarted)})`,
-  );
-  db = await open('check');
-  try {
     started = performance.now();
     cpuStarted = process.cpuUsage();
     await analyze(db);
-    const analyzeSeconds = seconds(started);
+    analyzeSeconds = seconds(started);
     log(`  ANALYZE (${analyzeSeconds.toFixed(1)} s, ${cpu(cpuStarted)})`);
+  } finally {
+    await db.close();
+  }
+  db = await open('check');
+  try {
     started = performance.now();
     cpuStarted = process.cpuUsage();
     // (Left out only by a caller timing the build alone.)

@@ -67,6 +67,8 @@ const SQLITE_BULK_PRAGMAS = [
   'threads = 2',
   // The generator only names rows it made; `checkConsistency` runs foreign_key_check afterwards.
   'foreign_keys = OFF',
+  // (The community charts' job writes its snapshot beside the summaries: each waits its turn.)
+  'busy_timeout = 120000',
 ];
 const SQLITE_CLOSING_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON'];
 

@@ -52,8 +52,8 @@ export async function settleJobKeptSummaries(
         steps.push(`${name} ${((performance.now() - at) / 1000).toFixed(1)} s`);
         at = performance.now();
       };
-      // SQLite: the bulk connection's settings while settling (no journal, no fsync, a large
-      // cache: a failed build is thrown away); WAL comes back at the end.
+      // SQLite: the bulk connection's settings while settling (no fsync, a large cache: a failed
+      // build is thrown away), in WAL beside the builder's writer, waiting for its statements.
       const sqlite = ctx.database.dialect === 'sqlite';
       if (sqlite)
         for (const pragma of BULK_PRAGMAS)
@@ -67,7 +67,6 @@ export async function settleJobKeptSummaries(
         }
         if (runs) lap(job.name);
       }
-      if (sqlite) await sql.raw('pragma journal_mode = WAL').execute(ctx.database.db);
       if (errors.length) throw new Error(`settling summaries: ${errors[0]}`);
       return passes;
     },
@@ -76,7 +75,7 @@ export async function settleJobKeptSummaries(
 }
 
 const BULK_PRAGMAS = [
-  'journal_mode = OFF',
+  'busy_timeout = 120000',
   'synchronous = OFF',
   'cache_size = -262144',
   'temp_store = MEMORY',
