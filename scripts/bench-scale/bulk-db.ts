@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 /**
  * The tables the builder writes: their secondary indexes are built once, after the rows, and the
@@ -17,21 +18,21 @@ export const BULK_TABLES = [
   'donations',
 ] as const;
 
-/** A column of a bulk insert: its name and, for PostgreSQL's unnest, its array element type. */
+/** A column of a bulk insert: its name and its PostgreSQL type (documentation; COPY parses by the table's). */
 export type ColumnType = 'text' | 'int4' | 'int8' | 'float8';
 export type Columns = ReadonlyArray<readonly [name: string, type: ColumnType]>;
 export type Row = readonly unknown[];
 
 /**
  * The few things the million-tree builder asks of a database, on better-sqlite3 or `pg` directly
- * (no Kysely: a million rows go in through prepared statements / unnest batches). SQL is written
+ * (no Kysely: a million rows go in through prepared statements / COPY batches). SQL is written
  * with `?` placeholders on both.
  */
 export interface BulkDb {
   dialect: 'sqlite' | 'postgres';
   all<T>(text: string, params?: readonly unknown[]): Promise<T[]>;
   run(text: string, params?: readonly unknown[]): Promise<void>;
-  /** Inserts rows (one transaction on SQLite; one unnest statement per 10,000 rows on PostgreSQL). */
+  /** Inserts rows (one transaction on SQLite; one COPY per 10,000 rows on PostgreSQL). */
   insert(table: string, columns: Columns, rows: readonly Row[]): Promise<void>;
   /**
    * The same from one flat array of whole rows' values in column order (the builder's large
@@ -356,9 +357,20 @@ const numbered = (text: string) => {
   return text.replace(/\?/g, () => `$${++n}`);
 };
 
+/** A value in COPY's text format: `\N` for null; a backslash, tab, newline or return escaped. */
+const copyText = (value: unknown): string => {
+  if (value === null || value === undefined) return '\\N';
+  const text = String(value);
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c as keyof typeof ESCAPES])
+    : text;
+};
+const ESCAPES = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' } as const;
+
 /**
- * PostgreSQL for the build: one connection without waiting for WAL flushes; each batch is
- * `insert … select * from unnest($1::text[], …)`, sent while the next batch is generated.
+ * PostgreSQL for the build: one connection without waiting for WAL flushes; each batch is a
+ * `COPY … FROM STDIN` (pg-copy-streams: PostgreSQL's bulk path, rows written many to a call,
+ * against an `insert … select * from unnest(…)` of arrays), sent while the next batch is generated.
  */
 export async function postgresBulk(url: string): Promise<BulkDb> {
   const client = new pg.Client({ connectionString: url });
@@ -369,10 +381,20 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
   let chain: Promise<unknown> = Promise.resolve();
   let queued = 0;
   let failure: unknown;
-  const send = (text: string, values: unknown[]) => {
+  /** COPY's rows, in its text format, after the batches before them. */
+  const copy = (table: string, names: string, text: string) => {
     queued++;
     chain = chain
-      .then(() => (failure ? undefined : client.query(text, values)))
+      .then(() =>
+        failure
+          ? undefined
+          : new Promise<void>((resolve, reject) => {
+              const stream = client.query(copyFrom(`copy ${table} (${names}) from stdin`));
+              stream.on('finish', resolve);
+              stream.on('error', reject);
+              stream.end(text);
+            }),
+      )
       .catch((error: unknown) => (failure ??= error))
       .finally(() => queued--);
   };
@@ -402,18 +424,17 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
       if (values.length % width !== 0)
         throw new Error(`${table}: ${values.length} values are not whole rows of ${width}`);
       const rows = values.length / width;
+      const names = columns.map((c) => c[0]).join(', ');
       for (let start = 0; start < rows; start += PG_BATCH) {
         const end = Math.min(rows, start + PG_BATCH);
-        const arrays = columns.map((_, i) => {
-          const column: unknown[] = new Array(end - start);
-          for (let r = start; r < end; r++) column[r - start] = values[r * width + i] ?? null;
-          return column;
-        });
-        send(
-          `insert into ${table} (${columns.map((c) => c[0]).join(', ')})
-             select * from unnest(${columns.map((c, i) => `$${i + 1}::${c[1]}[]`).join(', ')})`,
-          arrays,
-        );
+        let text = '';
+        for (let r = start; r < end; r++) {
+          const at = r * width;
+          let line = copyText(values[at]);
+          for (let i = 1; i < width; i++) line += '\t' + copyText(values[at + i]);
+          text += line + '\n';
+        }
+        copy(table, names, text);
       }
       // At most a few batches waiting: the generator waits here rather than filling memory.
       while (queued > 3) await Promise.race([chain, new Promise((r) => setTimeout(r, 5))]);
