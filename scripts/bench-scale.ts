@@ -44,6 +44,7 @@ import {
   type BuildReport,
 } from './bench-scale/build';
 import {
+  comparableAnswer,
   ENDPOINTS,
   itemCount,
   MY_TREES_LIST,
@@ -52,6 +53,7 @@ import {
   type Caller,
   type Endpoint,
   type Ids,
+  type TwinCaller,
 } from './bench-scale/endpoints';
 import { FULL_SIZE, scaledSize } from './bench-scale/generate';
 import { timeScheduledJobs, type JobTiming } from './bench-scale/jobs';
@@ -248,7 +250,10 @@ async function timeWhole(
   };
 }
 
-async function signIn(server: BenchServer, who: Exclude<Caller, 'public'>): Promise<string> {
+async function signIn(
+  server: BenchServer,
+  who: Exclude<Caller, 'public'> | TwinCaller,
+): Promise<string> {
   const res = await fetch(`${server.url}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -293,10 +298,12 @@ interface Row {
   verdict: 'pass' | 'FAIL' | 'n/a';
   why: string;
   /**
-   * A page of the caller's own list fuller on the million than on the demo: the million asked
-   * for the demo's number of items, and the ratio of the full pages (not judged).
+   * Fuller on the million than on the demo, so compared at equal content: a page of the caller's
+   * own list asked for the demo's number of items (`demo` absent: the demo's own answer), or the
+   * endpoint's twin (`twin`: another demo member or place, the same answer on both databases);
+   * with the ratio of the full answers (not judged).
    */
-  sameContent?: { items: number; million: Timing; fullRatio: number };
+  sameContent?: { items: number; million: Timing; fullRatio: number; demo?: Timing; twin?: string };
 }
 
 /** Milliseconds per kilobyte of a download at 10 connections. */
@@ -310,22 +317,22 @@ const msPerKb = (t: Timing) => t.meanMs / Math.max(t.download?.kb ?? 0, 0.001);
 function judge(
   demo: Timing,
   million: Timing,
-  sameContent?: Timing,
+  sameContent?: Timing & { demo?: Timing },
 ): Pick<Row, 'ratio' | 'verdict' | 'why'> {
   const download = demo.download && million.download;
   const ratio = download
     ? msPerKb(million) / Math.max(msPerKb(demo), 0.000001)
-    : (sameContent ?? million).meanMs / Math.max(demo.meanMs, 0.001);
+    : (sameContent ?? million).meanMs / Math.max((sameContent?.demo ?? demo).meanMs, 0.001);
   if (demo.status === 404 && million.status === 404)
     return { ratio: 1, verdict: 'n/a', why: 'not on this server (404)' };
   const why: string[] = [];
   if (million.status === 200 && !(million.meanMs > 0)) why.push('no answer');
-  for (const t of sameContent ? [million, sameContent] : [million])
+  for (const t of sameContent ? [million, sameContent, sameContent.demo ?? demo] : [million])
     if (t.status !== 200 || t.errors > 0)
       why.push(`${t.status !== 200 ? t.status : `${t.errors} errors`}`);
   if (ratio > RATIO_BUDGET)
     why.push(
-      `${ratio.toFixed(2)}×${download ? ' per KB' : sameContent ? ` at ${sameContent.items} item${sameContent.items === 1 ? '' : 's'}` : ''}`,
+      `${ratio.toFixed(2)}×${download ? ' per KB' : sameContent?.demo ? ' at equal content' : sameContent ? ` at ${sameContent.items} item${sameContent.items === 1 ? '' : 's'}` : ''}`,
     );
   if (download) {
     if (download.startMaxMs > P99_BUDGET_MS)
@@ -510,6 +517,32 @@ async function measure(target: Target): Promise<Outcome> {
         greenleaf: await signIn(million, 'greenleaf'),
       },
     };
+    const twinTokens = new Map<string, string>();
+    const twinToken = async (server: BenchServer, who: TwinCaller) => {
+      const key = `${server.url} ${who}`;
+      if (!twinTokens.has(key)) twinTokens.set(key, await signIn(server, who));
+      return twinTokens.get(key)!;
+    };
+    /** The twin timed on both, when both answer it with the same text (else not used: said so). */
+    const timeTwin = async (twin: NonNullable<Endpoint['twin']>, url: string) => {
+      const headers = {
+        demo: { 'x-auth-token': await twinToken(demo, twin.as) },
+        million: { 'x-auth-token': await twinToken(million, twin.as) },
+      };
+      const [a, b] = await Promise.all(
+        [demo.url, million.url].map(async (base, i) =>
+          comparableAnswer(
+            await (await fetch(base + url, { headers: i ? headers.million : headers.demo })).text(),
+          ),
+        ),
+      );
+      if (a !== b) {
+        log(`  (the twin ${twin.as}: ${url} differs between the databases: not used)`);
+        return undefined;
+      }
+      const twinDemo = await timeEndpoint(demo, url, headers.demo);
+      return { ...(await timeEndpoint(million, url, headers.million)), demo: twinDemo };
+    };
     const shared = await resolveIds((url, as) => getJson(demo, url, tokens.demo[as]));
     const ids: { demo: Ids; million: Ids } = {
       demo: {
@@ -539,9 +572,12 @@ async function measure(target: Target): Promise<Outcome> {
       // The rule is about the community's size: a page fuller than the demo member's is also
       // timed holding the demo's items (docs/decisions/scale-bench-equal-content.md).
       const fuller = endpoint.paged && d.items > 0 && m.items > d.items;
-      const same = fuller
+      const twinUrl = endpoint.twin?.path(ids.demo);
+      const same: (Timing & { demo?: Timing }) | undefined = fuller
         ? await timeEndpoint(million, sameContentUrl(millionUrl, d.items), headers('million'))
-        : undefined;
+        : endpoint.twin && twinUrl
+          ? await timeTwin(endpoint.twin, twinUrl)
+          : undefined;
       const row: Row = {
         endpoint,
         url: label,
@@ -551,9 +587,10 @@ async function measure(target: Target): Promise<Outcome> {
         ...judge(d, m, same),
         ...(same && {
           sameContent: {
-            items: d.items,
+            items: same.demo ? same.items : d.items,
             million: same,
             fullRatio: m.meanMs / Math.max(d.meanMs, 0.001),
+            ...(same.demo && { demo: same.demo, twin: `${endpoint.twin!.as}: ${twinUrl}` }),
           },
         }),
       };
@@ -569,7 +606,7 @@ async function measure(target: Target): Promise<Outcome> {
       );
       if (row.sameContent)
         log(
-          `  ${''.padEnd(20)} ${`  ‖ the million at the demo's ${row.sameContent.items} of ${m.items} items`.padEnd(58)} ${''.padStart(17)} ${fmt(row.sameContent.million).padStart(20)} ${`${row.ratio.toFixed(2)}×`.padStart(7)}  (full pages ${row.sameContent.fullRatio.toFixed(2)}×, not judged)`,
+          `  ${''.padEnd(20)} ${(row.sameContent.twin ? `  ‖ twin ${row.sameContent.twin}` : `  ‖ the million at the demo's ${row.sameContent.items} of ${m.items} items`).slice(0, 58).padEnd(58)} ${(row.sameContent.demo ? fmt(row.sameContent.demo) : '').padStart(17)} ${fmt(row.sameContent.million).padStart(20)} ${`${row.ratio.toFixed(2)}×`.padStart(7)}  (full answers ${row.sameContent.fullRatio.toFixed(2)}×, not judged)`,
         );
     }
   } finally {
@@ -581,7 +618,7 @@ async function measure(target: Target): Promise<Outcome> {
     `  † a download: mean ms at ${CONNECTIONS} connections / its size / the longest of 5 starts (headers) in ms; judged per KB and by its start`,
   );
   log(
-    `  ‖ a page of the caller's own list, fuller on the million: its ratio is judged at the demo's number of items, its p99 and block on the full page`,
+    `  ‖ fuller on the million: a page of the caller's own list is judged at the demo's number of items, a dashboard, calendar or map view by its twin (another demo member or place, the same answer on both); p99 and block on the full answer`,
   );
   log(
     `  * timed by 3 single requests (the first took over ${SLOW_MS / 1000} s, or fewer than ${CONNECTIONS} answers came back in ${duration} s at ${CONNECTIONS} connections). Million server while endpoints were timed: ` +

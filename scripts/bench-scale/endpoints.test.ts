@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, itemCount, sameContentUrl } from './endpoints';
+import { comparableAnswer, ENDPOINTS, itemCount, sameContentUrl } from './endpoints';
 
 describe('bench:scale equal-content comparison', () => {
   it('counts a list answer by its longest array, wherever the list sits', () => {
@@ -25,5 +25,27 @@ describe('bench:scale equal-content comparison', () => {
     const paged = ENDPOINTS.filter((e) => e.paged);
     expect(paged.length).toBeGreaterThan(0);
     expect(paged.every((e) => !e.download && e.as !== 'public')).toBe(true);
+  });
+
+  it('uses a twin only when the two answers are the same text but for when they were computed', () => {
+    const at = (t: string) => `{"data":{"trees":3},"computedAt":"${t}"}`;
+    expect(comparableAnswer(at('2026-11-28T10:00:00.000Z'))).toBe(
+      comparableAnswer(at('2026-11-28T10:00:01.500Z')),
+    );
+    expect(comparableAnswer('{"data":{"trees":3}}')).not.toBe(
+      comparableAnswer('{"data":{"trees":4}}'),
+    );
+  });
+
+  it('gives a twin only to answers that take no limit, and never to a download', () => {
+    const twins = ENDPOINTS.filter((e) => e.twin);
+    expect(twins.map((e) => e.screen).sort()).toEqual([
+      'calendar',
+      'corporate dashboard',
+      'dashboard',
+      'trees map',
+      'trees map',
+    ]);
+    expect(twins.every((e) => !e.download && !e.paged && e.as !== 'public')).toBe(true);
   });
 });

@@ -6,6 +6,8 @@
 import { MY_TREES_PAGE } from '../../contract/trees';
 
 export type Caller = 'asha' | 'greenleaf' | 'public';
+/** A demo member whose answers are the same on both databases (the million grows around them). */
+export type TwinCaller = 'rahul' | 'mataverde';
 
 /** Ids read from the demo server once, so both databases answer the very same requests. */
 export interface Ids {
@@ -64,6 +66,12 @@ export interface Endpoint {
    * than the million's full one, so its ratio is also taken at equal content (`sameContentUrl`).
    */
   paged?: boolean;
+  /**
+   * An answer that holds more at a million without taking `limit=` (a dashboard, the calendar, a
+   * map view): the same screen asked where the million holds exactly what the demo holds (another
+   * demo member, a place the million plants nowhere), so its ratio is also taken at equal content.
+   */
+  twin?: { as: TwinCaller; path: (ids: Ids) => string };
 }
 
 /**
@@ -82,6 +90,13 @@ export function sameContentUrl(url: string, items: number): string {
   return `${url}${url.includes('?') ? '&' : '?'}limit=${items}`;
 }
 
+/**
+ * The answer with what differs between two identical reads taken apart (`computedAt`) left out:
+ * a twin is used only when the demo and the million answer it with the same text.
+ */
+export const comparableAnswer = (body: string): string =>
+  body.replace(/"computedAt":"[^"]*"/g, '"computedAt":""');
+
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAhead = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -94,13 +109,28 @@ const e = (
   screen: string,
   as: Caller,
   path: string | ((ids: Ids) => string | null),
-  kind?: 'download' | 'paged',
+  kind?: 'download' | 'paged' | Endpoint['twin'],
 ): Endpoint => ({
   screen,
   as,
   path: typeof path === 'string' ? () => path : path,
-  ...(kind === 'download' ? { download: true } : kind === 'paged' ? { paged: true } : {}),
+  ...(kind === 'download'
+    ? { download: true }
+    : kind === 'paged'
+      ? { paged: true }
+      : kind
+        ? { twin: kind }
+        : {}),
 });
+
+const twin = (as: TwinCaller, path: string | ((ids: Ids) => string)): Endpoint['twin'] => ({
+  as,
+  path: typeof path === 'string' ? () => path : path,
+});
+/** Seville: demo trees (a patio in Triana) and no place the million plants (places.ts). */
+const SEVILLE_CITY = '/api/trees/map?bbox=-6.28,37.19,-5.68,37.59&zoom=11';
+const SEVILLE_STREETS = '/api/trees/map?bbox=-5.995,37.384,-5.975,37.394&zoom=16';
+const calendar = () => `/api/drives/calendar?from=${today()}&to=${daysAhead(90)}`;
 
 export const ENDPOINTS: readonly Endpoint[] = [
   // Landing and public pages.
@@ -114,7 +144,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('shell', 'asha', '/api/users/currentuser'),
   e('shell', 'asha', '/api/notifications/unread-count'),
   // Dashboard.
-  e('dashboard', 'asha', '/api/dashboard/individual'),
+  e('dashboard', 'asha', '/api/dashboard/individual', twin('rahul', '/api/dashboard/individual')),
   // The individual home (issue 23): their forest (/api/forest, below), their next drive, or the
   // soonest drives to join when they have none.
   e('home', 'asha', '/api/drives/mine?when=upcoming&limit=1'),
@@ -140,8 +170,18 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('tree', 'asha', (i) => `/api/trees/${i.ashaTreeId}/care`),
   // Trees map: the world, a city, a few streets.
   e('trees map', 'asha', '/api/trees/map?bbox=-180,-85,180,85&zoom=2'),
-  e('trees map', 'asha', '/api/trees/map?bbox=76.9,28.4,77.5,28.8&zoom=11'),
-  e('trees map', 'asha', '/api/trees/map?bbox=77.2,28.6,77.22,28.61&zoom=16'),
+  e(
+    'trees map',
+    'asha',
+    '/api/trees/map?bbox=76.9,28.4,77.5,28.8&zoom=11',
+    twin('rahul', SEVILLE_CITY),
+  ),
+  e(
+    'trees map',
+    'asha',
+    '/api/trees/map?bbox=77.2,28.6,77.22,28.61&zoom=16',
+    twin('rahul', SEVILLE_STREETS),
+  ),
   // Exports.
   e('my trees', 'asha', '/api/trees/export?format=csv', 'download'),
   e('my trees', 'asha', '/api/trees/export?format=geojson', 'download'),
@@ -162,7 +202,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('plantations', 'asha', '/api/drives/map?when=upcoming&bbox=76.9,28.4,77.5,28.8&zoom=11'),
   e('my drives', 'asha', '/api/drives/mine?when=upcoming', 'paged'),
   e('my drives', 'asha', '/api/drives/mine?when=past', 'paged'),
-  e('calendar', 'asha', () => `/api/drives/calendar?from=${today()}&to=${daysAhead(90)}`),
+  e('calendar', 'asha', calendar, twin('rahul', calendar)),
   e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}`),
   e('drive', 'asha', (i) => `/api/drives/${i.pastDriveId}/updates`),
   // The drive's four honest numbers (issue 21 §3): its trees on trees_drive_idx.
@@ -182,7 +222,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('profile', 'asha', (i) => `/api/trees/member/${i.ashaId}`),
   e('teams', 'asha', '/api/teams/mine'),
   // The corporate account.
-  e('corporate dashboard', 'greenleaf', '/api/dashboard/corporate'),
+  e(
+    'corporate dashboard',
+    'greenleaf',
+    '/api/dashboard/corporate',
+    twin('mataverde', '/api/dashboard/corporate'),
+  ),
   // The corporate and nursery homes' "what's next": trees waiting for their verification.
   e('home', 'greenleaf', '/api/trees/verification-queue?limit=20'),
   // The impact report is a download: every drive of the period by design (a year of greenleaf's
