@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { preparedQuery, slot } from '../../db/prepared-query';
 import type { Database } from '../../db/tables';
 import type { Executor, Tx } from '../../db/unit-of-work';
 import { donationGiftsRepository, plantedShare } from './donation-gifts.repository';
@@ -91,6 +92,126 @@ function claimedGiftTotals(db: Executor, memberId: string) {
     ]);
 }
 
+/** A donor's kept gift totals and claimed shares (`donorGiftTotals`), prepared once (issue 20). */
+const giftTotalsQuery = preparedQuery((db: Executor) =>
+  keptGiftTotals(db, slot('donor')).unionAll(claimedGiftTotals(db, slot('donor'))),
+);
+
+/**
+ * A page of a donor's paid tree gifts (`giftPage`), prepared once per shape (issue 20,
+ * per-request CPU): the first page, or the page after a cursor.
+ */
+const giftPageQuery = preparedQuery((db: Executor, shape: 'first' | 'after') => {
+  const ownPage = db
+    .selectFrom('donations')
+    .select([...COLUMNS, 'created_at', 'claimed_trees'])
+    .where('donor_id', '=', slot('donor'))
+    .where(paidTreeGift)
+    // Trees claimed by recipients are in their forests (issue 19 §5).
+    .where('claimed_trees', '<', (eb) => eb.ref('trees'))
+    .$if(shape === 'after', (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('paid_at', '<', slot('paidAt')),
+          eb.and([eb('paid_at', '=', slot('paidAt')), eb('id', '<', slot('id'))]),
+        ]),
+      ),
+    )
+    .orderBy('paid_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(slot<number>('limit'));
+  return db
+    .selectFrom(ownPage.as('o'))
+    .select([
+      sql.lit('own').as('part'),
+      ...(
+        [
+          'id',
+          'donor_id',
+          'drive_id',
+          'trees',
+          'planted_trees',
+          'paid_at',
+          'created_at',
+          'claimed_trees',
+        ] as const
+      ).map((c) => `o.${c}` as const),
+      sql<number>`null`.as('position'),
+    ])
+    .unionAll(
+      db
+        .selectFrom(
+          donationGiftsRepository(db)
+            .receivedForestPage(
+              slot('donor'),
+              shape === 'after' ? { paidAt: slot('paidAt'), id: slot('id') } : undefined,
+              slot<number>('limit'),
+            )
+            .as('r'),
+        )
+        .select([
+          sql.lit('received').as('part'),
+          'r.id',
+          'r.donor_id',
+          'r.drive_id',
+          'r.trees',
+          'r.planted_trees',
+          'r.paid_at',
+          'r.created_at',
+          sql<number>`0`.as('claimed_trees'),
+          'r.position',
+        ]),
+    );
+});
+
+/**
+ * A donor's forest figures (`donorForest`), prepared once (issue 20, per-request CPU): both
+ * totals rows, the received gifts' drives and the first batch of the given gifts' drive walk.
+ */
+const donorFiguresQuery = preparedQuery((db: Executor) => {
+  const text = sql<string | null>`null`;
+  const count = sql<number>`null`;
+  // A union matches columns by position: the totals' three, then the part and a drive row's.
+  return keptGiftTotals(db, slot('donor'))
+    .select([sql.lit('kept').as('part'), text.as('drive_id'), text.as('paid_at'), text.as('id')])
+    .unionAll(
+      claimedGiftTotals(db, slot('donor')).select([
+        sql.lit('claimed').as('part'),
+        text.as('drive_id'),
+        text.as('paid_at'),
+        text.as('id'),
+      ]),
+    )
+    .unionAll(
+      db
+        .selectFrom(
+          donationGiftsRepository(db).receivedDrives(slot('donor'), slot<number>('drives')).as('r'),
+        )
+        .select([
+          count.as('gifts'),
+          count.as('funded'),
+          count.as('planted'),
+          sql.lit('received').as('part'),
+          'r.drive_id',
+          sql<string | null>`r.paid_at`.as('paid_at'),
+          text.as('id'),
+        ]),
+    )
+    .unionAll(
+      db
+        .selectFrom(walkBatch(db, slot('donor'), paidTreeGift).as('w'))
+        .select([
+          count.as('gifts'),
+          count.as('funded'),
+          count.as('planted'),
+          sql.lit('given').as('part'),
+          'w.drive_id',
+          'w.paid_at',
+          sql<string | null>`w.id`.as('id'),
+        ]),
+    );
+});
+
 /**
  * Donations' side of "gifts become trees" (issue 19 §1): the paid tree gifts still waiting for
  * plants, earliest payment first, and the planted count kept on each gift (`planted_trees`). The
@@ -135,61 +256,11 @@ export function treeGiftLedger(db: Executor) {
     before: GiftCursor | undefined,
     limit: number,
   ): Promise<ForestGift[]> {
-    const ownPage = db
-      .selectFrom('donations')
-      .select([...COLUMNS, 'created_at', 'claimed_trees'])
-      .where('donor_id', '=', donorId)
-      .where(paidTreeGift)
-      // Trees claimed by recipients are in their forests (issue 19 §5).
-      .where('claimed_trees', '<', (eb) => eb.ref('trees'))
-      .$if(before !== undefined, (q) =>
-        q.where((eb) =>
-          eb.or([
-            eb('paid_at', '<', before!.paidAt),
-            eb.and([eb('paid_at', '=', before!.paidAt), eb('id', '<', before!.id)]),
-          ]),
-        ),
-      )
-      .orderBy('paid_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit);
-    const rows = await db
-      .selectFrom(ownPage.as('o'))
-      .select([
-        sql.lit('own').as('part'),
-        ...(
-          [
-            'id',
-            'donor_id',
-            'drive_id',
-            'trees',
-            'planted_trees',
-            'paid_at',
-            'created_at',
-            'claimed_trees',
-          ] as const
-        ).map((c) => `o.${c}` as const),
-        sql<number>`null`.as('position'),
-      ])
-      .unionAll(
-        db
-          .selectFrom(
-            donationGiftsRepository(db).receivedForestPage(donorId, before, limit).as('r'),
-          )
-          .select([
-            sql.lit('received').as('part'),
-            'r.id',
-            'r.donor_id',
-            'r.drive_id',
-            'r.trees',
-            'r.planted_trees',
-            'r.paid_at',
-            'r.created_at',
-            sql<number>`0`.as('claimed_trees'),
-            'r.position',
-          ]),
-      )
-      .execute();
+    const rows = await giftPageQuery(db, before === undefined ? 'first' : 'after', {
+      donor: donorId,
+      limit,
+      ...(before && { paidAt: before.paidAt, id: before.id }),
+    });
     const own = rows
       .filter((r) => r.part === 'own')
       .map((row) => {
@@ -288,9 +359,7 @@ export function treeGiftLedger(db: Executor) {
     ): Promise<{ gifts: number; funded: number; planted: number }> {
       // One statement, two rows (the giver's kept trees, then the claimed shares): a forest view
       // pays each statement's building and round trip (issue 20, per-request CPU).
-      const rows = await keptGiftTotals(db, donorId)
-        .unionAll(claimedGiftTotals(db, donorId))
-        .execute();
+      const rows = await giftTotalsQuery(db, '', { donor: donorId });
       return {
         gifts: rows.reduce((n, r) => n + Number(r.gifts), 0),
         funded: rows.reduce((n, r) => n + Number(r.funded), 0),
@@ -318,52 +387,8 @@ export function treeGiftLedger(db: Executor) {
       gifts: ForestGift[];
       driveIds: string[];
     }> {
-      const text = sql<string | null>`null`;
-      const count = sql<number>`null`;
-      // A union matches columns by position: the totals' three, then the part and a drive row's.
-      const figures = keptGiftTotals(db, donorId)
-        .select([
-          sql.lit('kept').as('part'),
-          text.as('drive_id'),
-          text.as('paid_at'),
-          text.as('id'),
-        ])
-        .unionAll(
-          claimedGiftTotals(db, donorId).select([
-            sql.lit('claimed').as('part'),
-            text.as('drive_id'),
-            text.as('paid_at'),
-            text.as('id'),
-          ]),
-        )
-        .unionAll(
-          db
-            .selectFrom(donationGiftsRepository(db).receivedDrives(donorId, drivesLimit).as('r'))
-            .select([
-              count.as('gifts'),
-              count.as('funded'),
-              count.as('planted'),
-              sql.lit('received').as('part'),
-              'r.drive_id',
-              sql<string | null>`r.paid_at`.as('paid_at'),
-              text.as('id'),
-            ]),
-        )
-        .unionAll(
-          db
-            .selectFrom(walkBatch(db, donorId, paidTreeGift).as('w'))
-            .select([
-              count.as('gifts'),
-              count.as('funded'),
-              count.as('planted'),
-              sql.lit('given').as('part'),
-              'w.drive_id',
-              'w.paid_at',
-              sql<string | null>`w.id`.as('id'),
-            ]),
-        );
       const [rows, gifts] = await Promise.all([
-        figures.execute(),
+        donorFiguresQuery(db, '', { donor: donorId, drives: drivesLimit }),
         giftPage(donorId, before, limit),
       ]);
       const part = (name: string) => rows.filter((r) => r.part === name);

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { listSlots, preparedQuery, slot } from '../../db/prepared-query';
 import type {
   Database,
   DriveUpdatePhotosTable,
@@ -14,24 +15,58 @@ export interface UpdateCursor {
 }
 
 /** All SQL of field updates: `drive_updates` and `drive_update_photos`, nothing else. */
-export function driveUpdatesRepository(db: Kysely<Database>) {
-  /** Updates of these drives, newest first, older than `before`. */
-  const newestFirst = (driveIds: readonly string[], before: UpdateCursor | undefined) => {
-    let query = db.selectFrom('drive_updates').selectAll().where('drive_id', 'in', driveIds);
-    if (before) {
-      const { createdAt, id } = before;
-      query = query.where((eb) =>
-        id === undefined
-          ? eb('created_at', '<', createdAt)
-          : eb.or([
-              eb('created_at', '<', createdAt),
-              eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
-            ]),
-      );
-    }
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
-  };
+/** Updates of these drives, newest first, older than `before`. */
+function newestFirst(
+  db: Kysely<Database>,
+  driveIds: readonly string[],
+  before: UpdateCursor | undefined,
+) {
+  let query = db.selectFrom('drive_updates').selectAll().where('drive_id', 'in', driveIds);
+  if (before) {
+    const { createdAt, id } = before;
+    query = query.where((eb) =>
+      id === undefined
+        ? eb('created_at', '<', createdAt)
+        : eb.or([
+            eb('created_at', '<', createdAt),
+            eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+          ]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+}
 
+/** `page` with each update's photos (see `pageWithPhotos`). */
+const withPhotos = (
+  db: Kysely<Database>,
+  driveIds: readonly string[],
+  before: UpdateCursor | undefined,
+  limit: number,
+) =>
+  db
+    .selectFrom(newestFirst(db, driveIds, before).limit(limit).as('u'))
+    .leftJoin('drive_update_photos as p', 'p.update_id', 'u.id')
+    .selectAll('u')
+    .select('p.file_id as photo_file_id')
+    .orderBy('u.created_at', 'desc')
+    .orderBy('u.id', 'desc')
+    .orderBy('p.position');
+
+/**
+ * `withPhotos` prepared per shape (issue 20, per-request CPU): `{drives}:{first|at|after}`, the
+ * number of drives and the kind of cursor.
+ */
+const withPhotosQuery = preparedQuery((db: Kysely<Database>, shape: string) => {
+  const [count, kind] = shape.split(':');
+  const drives = Array.from({ length: Number(count) }, (_, i) => slot(`drive${i}`));
+  const cursor =
+    kind === 'first'
+      ? undefined
+      : { createdAt: slot('createdAt'), id: kind === 'after' ? slot('id') : undefined };
+  return withPhotos(db, drives, cursor, slot<number>('limit'));
+});
+
+export function driveUpdatesRepository(db: Kysely<Database>) {
   return {
     insert: (row: Insertable<DriveUpdatesTable>) =>
       db.insertInto('drive_updates').values(row).execute(),
@@ -51,7 +86,7 @@ export function driveUpdatesRepository(db: Kysely<Database>) {
     page: (driveIds: readonly string[], before: UpdateCursor | undefined, limit: number) =>
       driveIds.length === 0
         ? Promise.resolve([])
-        : newestFirst(driveIds, before).limit(limit).execute(),
+        : newestFirst(db, driveIds, before).limit(limit).execute(),
 
     /**
      * `page` with each update's photos (file ids in posted order), in one statement: a forest
@@ -63,15 +98,19 @@ export function driveUpdatesRepository(db: Kysely<Database>) {
       limit: number,
     ): Promise<Array<DriveUpdatesTable & { photoFileIds: string[] }>> {
       if (driveIds.length === 0) return [];
-      const rows = await db
-        .selectFrom(newestFirst(driveIds, before).limit(limit).as('u'))
-        .leftJoin('drive_update_photos as p', 'p.update_id', 'u.id')
-        .selectAll('u')
-        .select('p.file_id as photo_file_id')
-        .orderBy('u.created_at', 'desc')
-        .orderBy('u.id', 'desc')
-        .orderBy('p.position')
-        .execute();
+      // A timeline's drives (at most 50) are prepared per count and cursor kind (issue 20).
+      const rows =
+        driveIds.length > 100
+          ? await withPhotos(db, driveIds, before, limit).execute()
+          : await withPhotosQuery(
+              db,
+              `${driveIds.length}:${before ? (before.id === undefined ? 'at' : 'after') : 'first'}`,
+              {
+                ...listSlots('drive', driveIds).values,
+                limit,
+                ...(before && { createdAt: before.createdAt, id: before.id }),
+              },
+            );
       const updates: Array<DriveUpdatesTable & { photoFileIds: string[] }> = [];
       for (const { photo_file_id: photo, ...row } of rows) {
         const last = updates.at(-1);

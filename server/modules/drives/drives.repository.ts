@@ -87,15 +87,20 @@ export function drivesRepository(db: Kysely<Database>) {
 
     /** What other modules show of these drives (drives.briefs), 500 ids a statement. */
     async briefRecords(ids: readonly string[]) {
+      const briefs = (list: readonly string[]) =>
+        db
+          .selectFrom('drives')
+          .select(['id', 'name', 'starts_at', 'duration_hours', 'organizer_id'])
+          .where('id', 'in', list);
+      if (ids.length === 0) return [];
+      // A page's drives (a forest view names up to ~100) are prepared per count (issue 20).
+      if (ids.length <= 100) {
+        const { slots, values } = idSlots(ids);
+        return prepared(`briefs:${ids.length}`, () => briefs(slots), values);
+      }
       const rows = [];
       for (let i = 0; i < ids.length; i += 500)
-        rows.push(
-          ...(await db
-            .selectFrom('drives')
-            .select(['id', 'name', 'starts_at', 'duration_hours', 'organizer_id'])
-            .where('id', 'in', ids.slice(i, i + 500))
-            .execute()),
-        );
+        rows.push(...(await briefs(ids.slice(i, i + 500)).execute()));
       return rows;
     },
 
@@ -297,14 +302,18 @@ export function drivesRepository(db: Kysely<Database>) {
 
     /** The ids of the drives the member joined, latest start first (drive_participants_user_idx). */
     async joinedDriveIds(userId: string, limit: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('drive_participants')
-        .select('drive_id')
-        .where('user_id', '=', userId)
-        .orderBy('drive_starts_at', 'desc')
-        .orderBy('drive_id', 'desc')
-        .limit(limit)
-        .execute();
+      const rows = await prepared(
+        'joinedDriveIds',
+        () =>
+          db
+            .selectFrom('drive_participants')
+            .select('drive_id')
+            .where('user_id', '=', slot('user'))
+            .orderBy('drive_starts_at', 'desc')
+            .orderBy('drive_id', 'desc')
+            .limit(sql<number>`${slot('limit')}`),
+        { user: userId, limit },
+      );
       return rows.map((r) => r.drive_id);
     },
 

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery, slot } from '../../db/prepared-query';
 import type { Database } from '../../db/tables';
+
+/** A profile by its handle, prepared once (every public forest view reads it, issue 20). */
+const byHandleQuery = preparedQuery((db: Kysely<Database>) =>
+  db.selectFrom('forest_profiles').selectAll().where('handle', '=', slot('handle')),
+);
 
 /** SQL of forest sharing (issue 19 §4): `forest_profiles`, the forest module's one table. */
 export function forestSharingRepository(db: Kysely<Database>) {
@@ -8,8 +14,7 @@ export function forestSharingRepository(db: Kysely<Database>) {
       db.selectFrom('forest_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
     /** The profile holding a handle (public or not), by the unique index. */
-    byHandle: (handle: string) =>
-      db.selectFrom('forest_profiles').selectAll().where('handle', '=', handle).executeTakeFirst(),
+    byHandle: async (handle: string) => (await byHandleQuery(db, '', { handle }))[0],
 
     /** Public profiles after a handle, in handle order (the unique index), at most `limit`. */
     publicAfter: (after: string | null, limit: number) =>

@@ -418,4 +418,50 @@ describe.each(databaseTargets)('gifts become trees, my forest ($name)', (target)
     expect(second.next).toMatchObject({ trees: null, gifts: null });
     expect(new Set([...first.trees, ...second.trees].map((t) => t.id)).size).toBe(3);
   });
+
+  it('reads two members’ pages in turn, each after its own cursors: every list shows its own member’s', async () => {
+    // Issue 20: the forest's reads are prepared once and bind each call's member and cursors.
+    const organiser = await kit.signIn();
+    const members = [await kit.signIn(), await kit.signIn()];
+    const theirs = new Map<string, { trees: string[]; gifts: string[]; updates: string[] }>();
+    for (const [k, member] of members.entries()) {
+      const drive = await kit.insertDrive(organiser.user.id);
+      await kit.join(drive.id, member.user.id);
+      const own = { trees: [] as string[], gifts: [] as string[], updates: [] as string[] };
+      for (let i = 0; i < 3; i++) {
+        const day = `2026-05-0${1 + i + 3 * k}T00:00:00.000Z`;
+        own.trees.push((await kit.insertTree(member.user.id, { planted_at: day })).id);
+        own.gifts.push((await paidGift(member.user.id, 1)).id);
+        const text = `News ${k}.${i}`;
+        const posted = await kit.sendForm(
+          'POST',
+          `/api/drives/${drive.id}/updates`,
+          organiser.headers,
+          { text },
+        );
+        expect(posted.statusCode, posted.body).toBe(201);
+        own.updates.push(text);
+      }
+      theirs.set(member.user.id, own);
+    }
+    const firsts = [];
+    for (const member of members) firsts.push(await forest(member.headers, '?limit=2'));
+    for (const [k, member] of members.entries()) {
+      const first = firsts[k]!;
+      const { trees, gifts, updates } = theirs.get(member.user.id)!;
+      expect(first.trees.map((t) => t.id)).toEqual([trees[2], trees[1]]);
+      const second = await forest(
+        member.headers,
+        `?limit=2&treesBefore=${first.next.trees}&giftsBefore=${first.next.gifts}&updatesBefore=${first.next.updates}`,
+      );
+      expect([...first.trees, ...second.trees].map((t) => t.id)).toEqual([...trees].reverse());
+      expect([...first.gifts, ...second.gifts].map((g) => g.donationId)).toEqual(
+        [...gifts].reverse(),
+      );
+      expect(new Set([...first.updates, ...second.updates].map((u) => u.text))).toEqual(
+        new Set(updates),
+      );
+      expect(second.next).toEqual({ trees: null, gifts: null, updates: null });
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import { preparedQuery, slot } from '../../db/prepared-query';
 import type { Database } from '../../db/tables';
+import type { Executor } from '../../db/unit-of-work';
 import type { TreeWithReplacement } from './tree-mapper';
 import { replacedById } from './trees.repository';
 
@@ -42,34 +44,23 @@ const latestPlantingFirst = (
 /** A planting time after every tree's (`planted_at` is never null). */
 const PLANTED_BEFORE_ANY = '9999-12-31T23:59:59.999Z';
 
-export function giftAllocationsRepository(db: Kysely<Database>) {
-  /**
-   * What a member's gifts hold on trees others registered, in one statement (a forest view pays
-   * each statement's building and round trip, issue 20): the totals (`forestGiftedTotals`) and
-   * the drives of those trees, at most `drivesLimit`, each with its latest such planting; with
-   * `withSpecies`, also the plants per species (`giftedSpecies`).
-   */
-  async function forestGifted(
-    userId: string,
-    boundary: string,
-    drivesLimit: number,
-    withSpecies = false,
-  ): Promise<{
-    totals: { planted: number; alive: number; checked: number; verified: number };
-    drives: [string, string][];
-    species: [number, number][];
-  }> {
-    const gifts = () =>
-      db
-        .selectFrom('tree_gift_allocations as a')
-        .innerJoin('trees as t', 't.id', 'a.tree_id')
-        .where('a.donor_id', '=', userId)
-        .where('t.owner_id', '<>', userId);
-    // A drive row's figures (typed as the totals row's: only that row's are read).
-    const none = sql<number>`null`;
-    // Typed for PostgreSQL, which takes an untyped null in the first rows of a union as text.
-    const noSpecies = sql<number | null>`cast(null as integer)`;
-    const rows = await gifts()
+/**
+ * What a member's gifts hold on trees others registered (`forestGifted`), prepared once per shape
+ * (issue 20, per-request CPU): with the plants per species or without.
+ */
+const forestGiftedQuery = preparedQuery((db: Executor, shape: 'species' | 'plain') => {
+  const gifts = () =>
+    db
+      .selectFrom('tree_gift_allocations as a')
+      .innerJoin('trees as t', 't.id', 'a.tree_id')
+      .where('a.donor_id', '=', slot('user'))
+      .where('t.owner_id', '<>', slot('user'));
+  // A drive row's figures (typed as the totals row's: only that row's are read).
+  const none = sql<number>`null`;
+  // Typed for PostgreSQL, which takes an untyped null in the first rows of a union as text.
+  const noSpecies = sql<number | null>`cast(null as integer)`;
+  return (
+    gifts()
       // Issue 21 §3: a rejected tree counts nowhere.
       .where('t.verification_status', '!=', 'rejected')
       .select((eb) => {
@@ -82,7 +73,7 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
           .then(eb.ref('a.plants'))
           .else(eb.ref('t.alive_count'))
           .end();
-        const checked = eb('t.last_checked_at', '>', boundary);
+        const checked = eb('t.last_checked_at', '>', slot('boundary'));
         return [
           sql.lit('totals').as('part'),
           noSpecies.as('species_id'),
@@ -119,7 +110,7 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
               .groupBy('t.drive_id')
               .select((eb) => ['t.drive_id', eb.fn.max('t.planted_at').as('last_planted_at')])
               .orderBy((eb) => eb.fn.max('t.planted_at'), 'desc')
-              .limit(drivesLimit)
+              .limit(slot<number>('drives'))
               .as('d'),
           )
           .select([
@@ -133,7 +124,7 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
             none.as('alive'),
           ]),
       )
-      .$if(withSpecies, (q) =>
+      .$if(shape === 'species', (q) =>
         q.unionAll(
           gifts()
             .groupBy('t.species_id')
@@ -149,7 +140,86 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
             ]),
         ),
       )
-      .execute();
+  );
+});
+
+/** A row of the forest page: the tree, its replacement and the plants the member's gifts hold on it. */
+export type ForestPageRow = TreeWithReplacement & { member_gift_plants: number | string | null };
+
+/**
+ * A page of a member's forest (`forestPage`), prepared once per shape (issue 20, per-request
+ * CPU): the first page, or the page after a cursor.
+ */
+const forestPageQuery = preparedQuery<ForestPageRow, 'first' | 'after'>((db, shape) => {
+  const page = () =>
+    db
+      .selectFrom('trees')
+      .selectAll('trees')
+      .select((eb) => [
+        replacedById(eb),
+        eb
+          .selectFrom('tree_gift_allocations as g')
+          .select((g) => g.fn.sum<number>('g.plants').as('n'))
+          .whereRef('g.tree_id', '=', 'trees.id')
+          .where('g.donor_id', '=', slot('user'))
+          .as('member_gift_plants'),
+      ])
+      .$if(shape === 'after', (q) =>
+        q.where((eb) =>
+          eb(
+            eb.refTuple('trees.planted_at', 'trees.id'),
+            '<',
+            eb.tuple(slot('plantedAt'), slot('id')),
+          ),
+        ),
+      )
+      .orderBy('trees.planted_at', 'desc')
+      .orderBy('trees.id', 'desc')
+      .limit(slot<number>('limit'));
+  const own = page()
+    .where('trees.owner_id', '=', slot('user'))
+    // Names the planting so the planner walks trees_owner_planted_idx in order and stops at
+    // the page, even when trees_owner_idx has no statistics (remade by 0064 after ANALYZE,
+    // SQLite took it as more selective and sorted all 6,400 of a member's trees: 26 ms).
+    .$if(shape === 'first', (q) => q.where('trees.planted_at', '<=', PLANTED_BEFORE_ANY));
+  const gifted = page()
+    .where('trees.owner_id', '<>', slot('user'))
+    .where('trees.id', 'in', (eb) =>
+      eb
+        .selectFrom('tree_gift_allocations as m')
+        .select('m.tree_id')
+        .where('m.donor_id', '=', slot('user')),
+    );
+  // One statement (issue 20, per-request CPU): each range stays its own ordered, limited
+  // subquery; the two are merged by the caller.
+  return db
+    .selectFrom(own.as('own'))
+    .selectAll()
+    .unionAll(db.selectFrom(gifted.as('gifted')).selectAll());
+});
+
+export function giftAllocationsRepository(db: Kysely<Database>) {
+  /**
+   * What a member's gifts hold on trees others registered, in one statement (a forest view pays
+   * each statement's building and round trip, issue 20): the totals (`forestGiftedTotals`) and
+   * the drives of those trees, at most `drivesLimit`, each with its latest such planting; with
+   * `withSpecies`, also the plants per species (`giftedSpecies`).
+   */
+  async function forestGifted(
+    userId: string,
+    boundary: string,
+    drivesLimit: number,
+    withSpecies = false,
+  ): Promise<{
+    totals: { planted: number; alive: number; checked: number; verified: number };
+    drives: [string, string][];
+    species: [number, number][];
+  }> {
+    const rows = await forestGiftedQuery(db, withSpecies ? 'species' : 'plain', {
+      user: userId,
+      boundary,
+      drives: drivesLimit,
+    });
     const totals = rows.find((r) => r.part === 'totals')!;
     return {
       totals: {
@@ -355,53 +425,12 @@ export function giftAllocationsRepository(db: Kysely<Database>) {
       userId: string,
       before: ForestTreeCursor | undefined,
       limit: number,
-    ): Promise<Array<TreeWithReplacement & { member_gift_plants: number | string | null }>> {
-      const page = () =>
-        db
-          .selectFrom('trees')
-          .selectAll('trees')
-          .select((eb) => [
-            replacedById(eb),
-            eb
-              .selectFrom('tree_gift_allocations as g')
-              .select((g) => g.fn.sum<number>('g.plants').as('n'))
-              .whereRef('g.tree_id', '=', 'trees.id')
-              .where('g.donor_id', '=', userId)
-              .as('member_gift_plants'),
-          ])
-          .$if(before !== undefined, (q) =>
-            q.where((eb) =>
-              eb(
-                eb.refTuple('trees.planted_at', 'trees.id'),
-                '<',
-                eb.tuple(before!.plantedAt, before!.id),
-              ),
-            ),
-          )
-          .orderBy('trees.planted_at', 'desc')
-          .orderBy('trees.id', 'desc')
-          .limit(limit);
-      const own = page()
-        .where('trees.owner_id', '=', userId)
-        // Names the planting so the planner walks trees_owner_planted_idx in order and stops at
-        // the page, even when trees_owner_idx has no statistics (remade by 0064 after ANALYZE,
-        // SQLite took it as more selective and sorted all 6,400 of a member's trees: 26 ms).
-        .$if(before === undefined, (q) => q.where('trees.planted_at', '<=', PLANTED_BEFORE_ANY));
-      const gifted = page()
-        .where('trees.owner_id', '<>', userId)
-        .where('trees.id', 'in', (eb) =>
-          eb
-            .selectFrom('tree_gift_allocations as m')
-            .select('m.tree_id')
-            .where('m.donor_id', '=', userId),
-        );
-      // One statement (issue 20, per-request CPU): each range stays its own ordered, limited
-      // subquery; the two are merged here.
-      const rows = await db
-        .selectFrom(own.as('own'))
-        .selectAll()
-        .unionAll(db.selectFrom(gifted.as('gifted')).selectAll())
-        .execute();
+    ): Promise<Array<ForestPageRow>> {
+      const rows = await forestPageQuery(db, before === undefined ? 'first' : 'after', {
+        user: userId,
+        limit,
+        ...(before && { plantedAt: before.plantedAt, id: before.id }),
+      });
       return rows.sort(latestPlantingFirst).slice(0, limit);
     },
   };

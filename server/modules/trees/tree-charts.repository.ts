@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { preparedQuery, slot } from '../../db/prepared-query';
 import type { Database } from '../../db/tables';
 
 /** What the community charts read of each tree. */
@@ -22,6 +23,11 @@ export const CHART_TREE_COLUMNS = [
 
 /** A member's stored tree summary (dashboard); a write to one of their trees marks it out of date. */
 export const ownerSummaryName = (ownerId: string) => `owner:${ownerId}`;
+
+/** A stored chart or summary by name, prepared once (a forest view reads one, issue 20). */
+const snapshotQuery = preparedQuery((db: Kysely<Database>) =>
+  db.selectFrom('tree_chart_snapshots').selectAll().where('name', '=', slot('name')),
+);
 
 /** The community charts' reads and their stored snapshot (`tree_chart_snapshots`). */
 export function chartsQueries(db: Kysely<Database>) {
@@ -59,8 +65,7 @@ export function chartsQueries(db: Kysely<Database>) {
         .limit(limit)
         .execute(),
 
-    snapshot: (name: string) =>
-      db.selectFrom('tree_chart_snapshots').selectAll().where('name', '=', name).executeTakeFirst(),
+    snapshot: async (name: string) => (await snapshotQuery(db, '', { name }))[0],
 
     /**
      * Marks the owners' stored summaries out of date, in the writing transaction: a row with no
