@@ -35,6 +35,13 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * A whole number with its thousands grouped as `toLocaleString('en-US')` writes it ("100,000"),
+ * without Intl: a message built when its module loads would otherwise start the browser's number
+ * formatting before a phone's first screen has painted (~40 ms with the CPU slowed 4×, issue 20).
+ */
+export const groupedWhole = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 /** Trims, then requires the value; for the spec's "<field> is required!" messages. */
 export const requiredText = (message: string) =>
   z.string({ error: message }).trim().min(1, message);

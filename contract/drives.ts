@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   errorResponseSchema,
+  groupedWhole,
   pagedResponseFields,
   pagingQueryFields,
   requiredText,
@@ -29,7 +30,7 @@ export const DRIVE_MESSAGES = {
   nameRequired: 'Drive Name is required!',
   nameTooLong: `Drive Name must be at most ${DRIVE_LIMITS.nameMax} characters.`,
   quantityRequired: 'Tree Quantity is required!',
-  quantityInvalid: `Tree Quantity must be a whole number from 1 to ${DRIVE_LIMITS.quantityMax.toLocaleString('en-US')}.`,
+  quantityInvalid: `Tree Quantity must be a whole number from 1 to ${groupedWhole(DRIVE_LIMITS.quantityMax)}.`,
   dateRequired: 'Drive Date is required!',
   dateInvalid: 'Date input not valid.',
   dateInPast: 'Drive Date must not be in the past.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedResponseFields, pagingQueryFields } from './common';
+import { groupedWhole, pagedResponseFields, pagingQueryFields } from './common';
 import { cursorField, decodeCursor, encodeCursor, isRowId } from './cursor';
 import { GEO_MESSAGES } from './geo';
 import { TREE_SIZES, TREE_SPECIES, type TreeSizeValue } from './options';
@@ -27,7 +27,7 @@ export const NURSERY_MESSAGES = {
   stockNotYours: 'You can only change your own stock.',
   speciesRequired: 'Please choose a species from the list.',
   sizeRequired: 'Please choose a size from the list.',
-  quantityInvalid: `Quantity must be a whole number from 0 to ${NURSERY_LIMITS.quantityMax.toLocaleString('en-US')}.`,
+  quantityInvalid: `Quantity must be a whole number from 0 to ${groupedWhole(NURSERY_LIMITS.quantityMax)}.`,
   priceInvalid: 'Please enter a price per sapling from 0 to 10,000.',
   priceConfirm:
     'A price above 1,000 per sapling is unusual: tick "This price is right" to save it.',
@@ -42,7 +42,7 @@ export const NURSERY_MESSAGES = {
     'This stock has open reservations. Decline them or mark them delivered before deleting it.',
   stockSaved: 'Stock saved.',
   stockDeleted: 'Stock deleted.',
-  quantityRequired: `Please reserve from 1 to ${NURSERY_LIMITS.reserveMax.toLocaleString('en-US')} saplings.`,
+  quantityRequired: `Please reserve from 1 to ${groupedWhole(NURSERY_LIMITS.reserveMax)} saplings.`,
   notEnoughStock: (available: number) =>
     available === 0
       ? 'These saplings are no longer available: the nursery has none left.'

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedResponseFields, pagingQueryFields, requiredText } from './common';
+import { groupedWhole, pagedResponseFields, pagingQueryFields, requiredText } from './common';
 import { cursorField, decodeCursor, encodeCursor, isInstant, isRowId } from './cursor';
 import { GEO_MESSAGES } from './geo';
 import { TREE_SIZES, TREE_SPECIES, type TreeSizeValue } from './options';
@@ -21,7 +21,7 @@ export const TREE_MESSAGES = {
   typeRequired: 'Tree Type is required!',
   typeUnknown: 'Please choose a tree type from the list.',
   countRequired: 'Tree Count is required!',
-  countInvalid: `Tree Count must be a whole number from 1 to ${TREE_LIMITS.countMax.toLocaleString('en-US')}.`,
+  countInvalid: `Tree Count must be a whole number from 1 to ${groupedWhole(TREE_LIMITS.countMax)}.`,
   sizeRequired: 'Tree Size is required!',
   sizeUnknown: 'Please choose a tree size from the list.',
   plantedRequired: 'Planting Date is required!',
