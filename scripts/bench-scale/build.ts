@@ -8,6 +8,7 @@ import { DEMO_EMAIL_DOMAIN } from '../seed/people';
 import { BULK_TABLES, postgresBulk, sqliteBulk, sqliteBulkThread, type BulkDb } from './bulk-db';
 import { generate, readDemo, type GeneratedCounts, type ScaleSize } from './generate';
 import { settleJobKeptSummaries } from './jobs';
+import { deferTreesGeo } from './trees-geo';
 import { driveMapGridStatements } from '../../server/modules/drives/drive-map-grid';
 import {
   addCohorts,
@@ -89,37 +90,6 @@ export async function analyzePostgres(url: string): Promise<void> {
   } finally {
     await db.close();
   }
-}
-
-/**
- * SQLite: the trees map's R*Tree (`trees_geo`, migration 0022) is kept by a trigger per inserted
- * tree; for the bulk load the insert trigger is set aside and the new trees are added to it in one
- * statement (the migration's own backfill, for rows after the demo's), then the trigger comes back
- * from its stored definition. The consistency check compares the index with the trees.
- */
-async function deferTreesGeo(db: BulkDb): Promise<() => Promise<void>> {
-  if (db.dialect !== 'sqlite') return async () => {};
-  const [trigger] = await db.all<{ sql: string }>(
-    `select sql from sqlite_master where type = 'trigger' and name = 'trees_geo_insert'`,
-  );
-  if (!trigger) return async () => {};
-  const [{ last }] = (await db.all<{ last: number | null }>(
-    'select max(rowid) as last from trees',
-  )) as [{ last: number | null }];
-  await db.run('drop trigger trees_geo_insert');
-  return async () => {
-    await db.run(
-      // Its columns as migration 0041 made them (the marker's fields ride along).
-      `insert into trees_geo (min_lat, max_lat, min_lng, max_lng, tree_id, species_id, status,
-           lat, lng, tree_count, alive_count, created_at)
-         select lat, lat, lng, lng, id, species_id, status, lat, lng, tree_count, alive_count,
-           created_at from trees
-          where rowid > ? and lat is not null and lng is not null
-            and verification_status <> 'rejected'`,
-      [last ?? 0],
-    );
-    await db.run(trigger.sql);
-  };
 }
 
 /**
@@ -248,23 +218,34 @@ export async function growOnTop(
     const demo = await readDemo(db, DEMO_EMAIL_DOMAIN);
     // (tree_care_due too: the generator writes each living tree's care rules with it.)
     const restoreIndexes = await db.deferIndexes([...BULK_TABLES, 'tree_care_due']);
-    const restoreMapIndex = await deferTreesGeo(db);
+    const treesGeo = await deferTreesGeo(db);
     const restoreTriggers = await deferSummaryTriggers(db);
     const restorePostgresTriggers = await deferPostgresTriggers(db);
-    const generated = await generate(db, demo, size, Date.now(), log);
+    const generated = await generate(db, demo, size, Date.now(), log, treesGeo.add);
     counts = generated.counts;
     await db.drain();
     const inserts = db.insertCpu();
     const indexStarted = performance.now();
-    const slowestIndexes = await restoreIndexes();
+    // (SQLite: the writer thread builds the indexes while this one builds the trees map's R*Tree.)
+    const indexesBuilt = restoreIndexes();
+    indexesBuilt.catch(() => undefined); // (awaited below)
+    treesGeo.build();
+    const geoSeconds = seconds(indexStarted);
+    const slowestIndexes = await indexesBuilt;
     const indexSeconds = seconds(indexStarted);
-    const catchUpStarted = performance.now();
-    await restoreMapIndex();
-    await restoreTriggers();
-    await restorePostgresTriggers();
+    const catchUp: string[] = [];
+    for (const [name, step] of [
+      ['trees map R*Tree', treesGeo.restore],
+      ['SQLite triggers', restoreTriggers],
+      ['PostgreSQL triggers', restorePostgresTriggers],
+    ] as const) {
+      const at = performance.now();
+      await step();
+      if (seconds(at) >= 0.1) catchUp.push(`${name} ${seconds(at).toFixed(1)} s`);
+    }
     rowsSeconds = seconds(started);
     log(
-      `  indexes built again (${indexSeconds.toFixed(1)} s; slowest: ${slowestIndexes}), the triggers' summaries brought in step (${seconds(catchUpStarted).toFixed(1)} s); rows ${rowsSeconds.toFixed(1)} s, ${cpu(cpuStarted)}${inserts ? `; inserts' CPU: ${inserts}` : ''}`,
+      `  indexes built again (${indexSeconds.toFixed(1)} s; slowest: ${slowestIndexes}${db.dialect === 'sqlite' ? `; beside them the trees map's R*Tree, ${geoSeconds.toFixed(1)} s` : ''}), summaries of the set-aside triggers (${catchUp.join(', ') || 'none'}); rows ${rowsSeconds.toFixed(1)} s, ${cpu(cpuStarted)}${inserts ? `; inserts' CPU: ${inserts}` : ''}`,
     );
     started = performance.now();
     cpuStarted = process.cpuUsage();

@@ -32,6 +32,11 @@ export interface BulkDb {
   dialect: 'sqlite' | 'postgres';
   all<T>(text: string, params?: readonly unknown[]): Promise<T[]>;
   run(text: string, params?: readonly unknown[]): Promise<void>;
+  /**
+   * Statements without parameters; `unsafe` (SQLite) with its defensive mode off, for the one
+   * step that writes an R*Tree's shadow tables (trees-geo.ts).
+   */
+  exec(text: string, options?: { unsafe?: boolean }): Promise<void>;
   /** Inserts rows (one transaction on SQLite; one COPY per 10,000 rows on PostgreSQL). */
   insert(table: string, columns: Columns, rows: readonly Row[]): Promise<void>;
   /**
@@ -93,6 +98,14 @@ export function sqliteBulk(file: string): BulkDb {
       const s = prepared(text);
       if (s.reader) s.all(...params);
       else s.run(...params);
+    },
+    async exec(text, { unsafe = false } = {}) {
+      db.unsafeMode(unsafe);
+      try {
+        db.exec(text);
+      } finally {
+        db.unsafeMode(false);
+      }
     },
     async insert(table, columns, rows) {
       await this.insertFlat(table, columns, rows.flat());
@@ -199,7 +212,21 @@ parentPort.on('message', (m) => {
       const s = prepared(m.text);
       if (s.reader) s.all(...m.params);
       else s.run(...m.params);
-    } else if (m.op === 'exec') db.exec(m.text);
+    } else if (m.op === 'exec') {
+      db.unsafeMode(Boolean(m.unsafe));
+      try {
+        db.exec(m.text);
+      } finally {
+        db.unsafeMode(false);
+      }
+    } else if (m.op === 'remake') {
+      result = [];
+      for (const index of m.indexes) {
+        const started = performance.now();
+        db.exec(index.sql);
+        result.push([index.name, (performance.now() - started) / 1000]);
+      }
+    }
     else if (m.op === 'spent') result = [...spent];
     else if (m.op === 'close') {
       statements.clear();
@@ -278,6 +305,7 @@ export function sqliteBulkThread(file: string): BulkDb {
     all: <T>(text: string, params: readonly unknown[] = []) =>
       ask<T[]>({ op: 'all', text, params }),
     run: (text, params = []) => ask<void>({ op: 'run', text, params }),
+    exec: (text, { unsafe = false } = {}) => ask<void>({ op: 'exec', text, unsafe }),
     async insert(table, columns, rows) {
       await this.insertFlat(table, columns, rows.flat());
     },
@@ -311,7 +339,9 @@ export function sqliteBulkThread(file: string): BulkDb {
         `select name, sql from sqlite_master where type = 'index' and sql is not null and tbl_name in (${list})`,
       );
       for (const index of indexes) await ask({ op: 'exec', text: `drop index ${index.name}` });
-      return () => remake(indexes, (text) => ask({ op: 'exec', text }));
+      // One message for them all: the writer builds them one after another while this thread
+      // does other work (the trees map's R*Tree), without waiting here between two.
+      return async () => slowest(await ask<[string, number][]>({ op: 'remake', indexes }));
     },
     async drain() {
       // (An answer comes after every insert sent before it; a failed insert's error with it.)
@@ -328,7 +358,7 @@ export function sqliteBulkThread(file: string): BulkDb {
   };
 }
 
-/** Makes each index again from its definition, and says which took longest (for the log). */
+/** Makes each index again from its definition, and says which took 0.3 s or more (for the log). */
 async function remake(
   indexes: readonly { name: string; sql: string }[],
   make: (sql: string) => unknown,
@@ -339,9 +369,14 @@ async function remake(
     await make(index.sql);
     took.push([index.name, (performance.now() - started) / 1000]);
   }
+  return slowest(took);
+}
+
+/** The indexes that took 0.3 s or more, slowest first, with their seconds. */
+function slowest(took: [string, number][]): string {
   return took
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
+    .filter(([, seconds]) => seconds >= 0.3)
     .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
     .join(', ');
 }
@@ -414,6 +449,10 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
     async run(text, params = []) {
       await drain();
       await client.query(numbered(text), [...params]);
+    },
+    async exec(text) {
+      await drain();
+      await client.query(text);
     },
     async insert(table, columns, rows) {
       await bulk.insertFlat(table, columns, rows.flat());

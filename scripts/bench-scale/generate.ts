@@ -4,6 +4,7 @@ import { cohortShare, type CohortShare } from '../../server/modules/trees/tree-i
 import type { BulkDb, Columns, Row } from './bulk-db';
 import { isoAt, pushCareDue, uuidAt, type CareInput } from './fast-rows';
 import { PLACES, type Place } from './places';
+import type { AddGeoTree } from './trees-geo';
 import { hasColumn, hasTable } from './summaries';
 
 /** What a successful platform holds (issue 20), the demo community included. */
@@ -299,6 +300,8 @@ export async function generate(
   size: ScaleSize,
   now: number,
   log: (line: string) => void,
+  /** Each new located tree, for the trees map's R*Tree (SQLite; trees-geo.ts). */
+  onLocatedTree?: AddGeoTree,
 ): Promise<{
   counts: GeneratedCounts;
   cohorts: Map<string, CohortShare>;
@@ -716,6 +719,8 @@ export async function generate(
       lat === null ? null : `${home.name}, ${home.country}`,
     );
     treesWaiting++;
+    if (lat !== null && lng !== null)
+      onLocatedTree?.(id, species, status, lat, lng, treeCountOf, alive, createdAt);
     if (careDue && status !== 'dead') {
       // The same instants as the texts above (whole milliseconds, as the texts hold them).
       careInput.id = id;

@@ -623,13 +623,17 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       `trees where lat is not null and lng is not null and verification_status <> 'rejected'`,
     );
     const indexed = await geoSums('trees_geo');
+    // Its structure too (the build writes its shadow tables whole: trees-geo.ts).
+    const [{ r: structure }] = (await db.all<{ r: string }>(
+      `select rtreecheck('trees_geo') as r`,
+    )) as [{ r: string }];
     done({
       name: 'trees_geo (R*Tree kept by triggers)',
-      ok: located === indexed,
+      ok: located === indexed && structure === 'ok',
       detail:
-        located === indexed
-          ? 'counts, species, plants, alive and newest by status equal the located trees'
-          : `trees ${located} vs index ${indexed}`,
+        located === indexed && structure === 'ok'
+          ? 'counts, species, plants, alive and newest by status equal the located trees; rtreecheck ok'
+          : `trees ${located} vs index ${indexed}; rtreecheck: ${structure.slice(0, 200)}`,
     });
     const users = await count('select count(*) as n from users');
     await expectZero(
