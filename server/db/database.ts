@@ -13,6 +13,7 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { preparingClient } from './pg-named-statements';
 import { migrations } from './migrations/index';
 import { analyseBareIndexes } from './sqlite-statistics';
 import { tableWrites, trackingWrites } from './table-writes';
@@ -96,7 +97,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle client error (e.g. the server restarted) must not crash the process.
     pool.on('error', () => undefined);
     // Nor an error on a checked-out client: the query using it fails with it (graphile-worker asks for this).
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      // preparedQuery's statements are prepared once per connection (pg-named-statements.ts).
+      preparingClient(client);
+    });
     // Other app servers' writes reach this process's caches at once (server/db/write-listener.ts).
     const dialect = trackingWrites(new PostgresDialect({ pool }), tableWrites, (tracker) =>
       listenForWrites(connection, tracker),

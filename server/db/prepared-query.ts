@@ -1,4 +1,5 @@
-import { createQueryId, type CompiledQuery, type RootOperationNode } from 'kysely';
+import { createQueryId, PostgresAdapter, type CompiledQuery, type RootOperationNode } from 'kysely';
+import { nameStatement } from './pg-named-statements';
 import type { Executor } from './unit-of-work';
 
 const SLOT = '\u0000slot:';
@@ -75,6 +76,8 @@ export function preparedQuery<R, Shape extends string | number = string>(
     if (!query) {
       query = build(db, shape).compile();
       shapes.set(shape, query);
+      // PostgreSQL then plans it once per connection, not on every call (pg-named-statements.ts).
+      if (executor.adapter instanceof PostgresAdapter) nameStatement(query.sql);
     }
     const parameters = query.parameters.map((p) => (isSlot(p) ? valueOf(p, values) : p));
     return (await db.executeQuery<R>({ ...query, parameters })).rows;

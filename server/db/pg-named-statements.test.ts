@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildUser } from '../../tests/support/factories';
+import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
+import type { DatabaseHandle } from './database';
+import { nameStatement, statementName } from './pg-named-statements';
+import { preparedQuery, slot } from './prepared-query';
+import type { Executor } from './unit-of-work';
+
+const postgres = databaseTargets.find((t) => t.name === 'postgres');
+
+describe.skipIf(!postgres)('named statements on PostgreSQL', () => {
+  let handle: DatabaseHandle | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+  });
+
+  it('prepares a named text once per connection, and runs it unnamed once its plan went stale', async () => {
+    handle = await createTestDatabase(postgres!);
+    const client = await handle.pgPool!.connect();
+    try {
+      await client.query('create table named_probe (id integer, label text)');
+      await client.query("insert into named_probe values (1, 'one'), (2, 'two')");
+      const text = 'select * from named_probe where id = $1';
+      nameStatement(text);
+      const name = statementName(text);
+      expect(name).toMatch(/^canopy_prepared_\d+$/);
+      expect((await client.query(text, [1])).rows).toEqual([{ id: 1, label: 'one' }]);
+      expect((await client.query(text, [2])).rows).toEqual([{ id: 2, label: 'two' }]);
+      const prepared = await client.query(
+        'select name from pg_prepared_statements where statement = $1',
+        [text],
+      );
+      expect(prepared.rows).toEqual([{ name }]);
+      // Unnamed texts stay unnamed.
+      await client.query('select count(*) from named_probe where id = $1', [1]);
+      expect(
+        (await client.query('select count(*)::int as n from pg_prepared_statements')).rows,
+      ).toEqual([{ n: 1 }]);
+      // Another server adds a column: the prepared plan's columns are wrong, the text runs unnamed.
+      await client.query('alter table named_probe add column note text');
+      expect((await client.query(text, [1])).rows).toEqual([{ id: 1, label: 'one', note: null }]);
+      expect(statementName(text)).toBeUndefined();
+    } finally {
+      await client.query('drop table if exists named_probe');
+      client.release();
+    }
+  });
+
+  it("prepares preparedQuery's statements by name on the connection that runs them", async () => {
+    handle = await createTestDatabase(postgres!);
+    await handle.db
+      .insertInto('users')
+      .values([buildUser({ username: 'named_ann' })])
+      .execute();
+    const build = (on: Executor) =>
+      on.selectFrom('users').select('username').where('username', '=', slot('name'));
+    const query = preparedQuery(build);
+    const text = build(handle.db).compile().sql;
+    await handle.db.transaction().execute(async (trx) => {
+      expect(await query(trx, '', { name: 'named_ann' })).toEqual([{ username: 'named_ann' }]);
+      expect(await query(trx, '', { name: 'nobody' })).toEqual([]);
+      const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements
+        where statement = ${text}`.execute(trx);
+      expect(rows).toEqual([{ name: statementName(text) }]);
+    });
+  });
+});
