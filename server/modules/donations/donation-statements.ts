@@ -199,9 +199,12 @@ export function donationStatements(deps: DonationStatementsDeps) {
           const person = people.get(id);
           return person && !person.deletedAt && person.email ? [person] : [];
         });
+        // The event loop runs between the batch's reads and between its mails (SQLite answers on
+        // this thread, and a promise chain alone would hold the loop for the whole batch).
+        await yieldToEventLoop();
         if (donors.length > 0)
           await uow.withTransaction(async (tx) => {
-            for (const donor of donors)
+            for (const donor of donors) {
               await deps.mail.send(
                 tx,
                 statementMail(donor.email, displayName(donor), year, link, donor.locale),
@@ -210,6 +213,8 @@ export function donationStatements(deps: DonationStatementsDeps) {
                   attachments: [{ kind: STATEMENT_ATTACHMENT, id: `${donor.id}:${year}` }],
                 },
               );
+              await yieldToEventLoop();
+            }
           });
         queued += donors.length;
         if (candidates.length < STATEMENT_DONOR_BATCH) break;
