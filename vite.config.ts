@@ -3,10 +3,11 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { defineConfig, parseAst, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { icuMessages } from './scripts/i18n/vite-plugin';
 import { EARLY_GETS } from './web/lib/early-requests';
+import { lazySchemasTransform } from './web/lib/lazy-schemas-transform';
 
 /** Text files worth compressing; images other than SVG are compressed already. */
 const COMPRESSIBLE = /\.(?:m?js|css|html|svg|json|txt|xml|webmanifest|ico)$/;
@@ -158,6 +159,28 @@ export function inlineFirstPaint(): Plugin {
         if (!html.includes(tag)) throw new Error(`index.html no longer has ${tag}`);
         return html.replace(tag, `<script>${themeInit}\n${preloader}</script>`);
       },
+    },
+  };
+}
+
+/**
+ * Build only: the contract's module-level schemas are built on first use, not when their module
+ * loads (web/lib/lazy-schema.ts; docs/decisions/lazy-contract-schemas.md). A first screen imports
+ * contract modules for a few of their schemas and pays for building all of them before it can
+ * paint: on My Trees about 60 ms of a phone's CPU (issue 20). The server and the tests build
+ * them as written; the rules and messages are the same text.
+ */
+export function lazyContractSchemas(): Plugin {
+  const contractDir = path.resolve(import.meta.dirname, 'contract') + path.sep;
+  const runtime = path.resolve(import.meta.dirname, 'web/lib/lazy-schema.ts');
+  return {
+    name: 'canopy-lazy-contract-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.startsWith(contractDir) || !/(?<!\.test)\.ts$/.test(id)) return null;
+      const out = lazySchemasTransform(code, parseAst(code, { lang: 'ts' }, id), runtime);
+      return out === null ? null : { code: out, map: null };
     },
   };
 }
@@ -355,6 +378,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     inlineFirstPaint(),
+    lazyContractSchemas(),
     firstLoadChunks(),
     installableApp(),
     precompress(),
