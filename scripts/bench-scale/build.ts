@@ -7,6 +7,7 @@ import { sqliteFileIn } from '../../server/db/database';
 import { DEMO_EMAIL_DOMAIN } from '../seed/people';
 import { BULK_TABLES, postgresBulk, sqliteBulk, sqliteBulkThread, type BulkDb } from './bulk-db';
 import { generate, readDemo, type GeneratedCounts, type ScaleSize } from './generate';
+import { mainThreadCpuMs } from '../../server/lib/event-loop-report';
 import { settleJobKeptSummaries } from './jobs';
 import { deferTreesGeo } from './trees-geo';
 import { driveMapGridStatements } from '../../server/modules/drives/drive-map-grid';
@@ -30,6 +31,21 @@ const cpu = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return `CPU ${((used.user + used.system) / 1e6).toFixed(1)} s, load ${os.loadavg()[0]!.toFixed(1)}`;
 };
+
+/**
+ * This thread's and the SQLite writer thread's CPU seconds since `since` (what a quiet machine's
+ * two cores would each spend: the longer is the phase's least wall clock there), for the log.
+ */
+async function threadCpu(db: BulkDb, since: { main: number; writer: number | null }) {
+  const writer = await db.writerCpu();
+  if (writer === null || since.writer === null) return '';
+  const main = mainThreadCpuMs() / 1000 - since.main;
+  return `; this thread ${main.toFixed(1)} s, the writer thread ${(writer - since.writer).toFixed(1)} s`;
+}
+const threadsNow = async (db: BulkDb) => ({
+  main: mainThreadCpuMs() / 1000,
+  writer: await db.writerCpu(),
+});
 
 export interface BuildReport {
   counts: GeneratedCounts;
@@ -215,6 +231,7 @@ export async function growOnTop(
   let rowsSeconds: number;
   let analyzeSeconds: number;
   try {
+    let threads = await threadsNow(db);
     const demo = await readDemo(db, DEMO_EMAIL_DOMAIN);
     // (tree_care_due too: the generator writes each living tree's care rules with it.)
     const restoreIndexes = await db.deferIndexes([...BULK_TABLES, 'tree_care_due']);
@@ -245,8 +262,9 @@ export async function growOnTop(
     }
     rowsSeconds = seconds(started);
     log(
-      `  indexes built again (${indexSeconds.toFixed(1)} s; slowest: ${slowestIndexes}${db.dialect === 'sqlite' ? `; beside them the trees map's R*Tree, ${geoSeconds.toFixed(1)} s` : ''}), summaries of the set-aside triggers (${catchUp.join(', ') || 'none'}); rows ${rowsSeconds.toFixed(1)} s, ${cpu(cpuStarted)}${inserts ? `; inserts' CPU: ${inserts}` : ''}`,
+      `  indexes built again (${indexSeconds.toFixed(1)} s; slowest: ${slowestIndexes}${db.dialect === 'sqlite' ? `; beside them the trees map's R*Tree, ${geoSeconds.toFixed(1)} s` : ''}), summaries of the set-aside triggers (${catchUp.join(', ') || 'none'}); rows ${rowsSeconds.toFixed(1)} s, ${cpu(cpuStarted)}${await threadCpu(db, threads)}${inserts ? `; inserts' CPU: ${inserts}` : ''}`,
     );
+    threads = await threadsNow(db);
     started = performance.now();
     cpuStarted = process.cpuUsage();
     // The job-kept summary (the community charts, made from the trees alone) is made by the
@@ -280,7 +298,7 @@ export async function growOnTop(
     const { passes, seconds: settleSeconds } = await settling;
     summarySeconds = seconds(started);
     log(
-      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days, ${waitingDrives.toLocaleString('en')} drives with trees to verify (${written.toFixed(1)} s: ${steps.join(', ')}); beside them the job-kept summaries, ${passes} passes (${settleSeconds.toFixed(1)} s: ${settled.join(', ')}); ${summarySeconds.toFixed(1)} s, ${cpu(cpuStarted)}`,
+      `  summaries: ${cohortRows.toLocaleString('en')} impact cohorts, donation totals, ${gridRows.toLocaleString('en')} map grid cells, ${driveDayRows.toLocaleString('en')} organisers' drive days, ${waitingDrives.toLocaleString('en')} drives with trees to verify (${written.toFixed(1)} s: ${steps.join(', ')}); beside them the job-kept summaries, ${passes} passes (${settleSeconds.toFixed(1)} s: ${settled.join(', ')}); ${summarySeconds.toFixed(1)} s, ${cpu(cpuStarted)}${await threadCpu(db, threads)}`,
     );
     started = performance.now();
     cpuStarted = process.cpuUsage();

@@ -54,6 +54,8 @@ export interface BulkDb {
   drain(): Promise<void>;
   /** CPU seconds spent in each table's inserts, where this process spends them (SQLite), for the log. */
   insertCpu(): string;
+  /** The writer thread's CPU seconds so far (`sqliteBulkThread`), else null. */
+  writerCpu(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -136,6 +138,7 @@ export function sqliteBulk(file: string): BulkDb {
       const used = process.cpuUsage(cpu);
       cpuByTable.set(table, (cpuByTable.get(table) ?? 0) + (used.user + used.system) / 1e6);
     },
+    writerCpu: async () => null,
     insertCpu() {
       return [...cpuByTable]
         .sort((a, b) => b[1] - a[1])
@@ -228,6 +231,7 @@ parentPort.on('message', (m) => {
       }
     }
     else if (m.op === 'spent') result = [...spent];
+    else if (m.op === 'cpu') result = ms() / 1000;
     else if (m.op === 'close') {
       statements.clear();
       for (const pragma of workerData.closing) db.pragma(pragma);
@@ -327,6 +331,7 @@ export function sqliteBulkThread(file: string): BulkDb {
         await new Promise<void>((resolve) => (waitingForInsert = resolve));
       waitingForInsert = null;
     },
+    writerCpu: () => ask<number>({ op: 'cpu' }),
     insertCpu() {
       return spent
         .sort((a, b) => b[1] - a[1])
@@ -514,6 +519,7 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
     },
     drain,
     insertCpu: () => '',
+    writerCpu: async () => null,
     async close() {
       await drain().catch(() => undefined);
       await client.end();
