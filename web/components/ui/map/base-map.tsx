@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { FitBoundsOptions, LatLngBoundsLiteral } from 'leaflet';
 import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import { MAP_DEFAULTS, OSM_ATTRIBUTION } from '../../../../contract/map';
 import './leaflet-setup';
@@ -129,6 +130,8 @@ function TilesFailedNotice({ picker }: { picker: boolean }) {
 export function BaseMap({
   center,
   zoom = MAP_DEFAULTS.zoom,
+  bounds,
+  boundsOptions,
   height = MAP_DEFAULTS.heightPx,
   label,
   describedBy,
@@ -138,6 +141,9 @@ export function BaseMap({
 }: {
   center?: LatLng;
   zoom?: number;
+  /** Opens framed on these corners instead (`center` and `zoom` are then not used). */
+  bounds?: LatLngBoundsLiteral;
+  boundsOptions?: FitBoundsOptions;
   height?: number;
   label: string;
   describedBy?: string;
@@ -155,8 +161,9 @@ export function BaseMap({
       data-testid={testId}
     >
       <MapContainer
-        center={[start.lat, start.lng]}
-        zoom={zoom}
+        {...(bounds
+          ? { bounds, ...(boundsOptions ? { boundsOptions } : {}) }
+          : { center: [start.lat, start.lng] as [number, number], zoom })}
         maxZoom={MAP_DEFAULTS.maxZoom}
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerFetch, renderWithApp } from '../../../test-support/render';
+import { L } from './leaflet-setup';
 import PointsClusterMap from './points-cluster-map';
 import type { ClusterPoint } from './types';
 
@@ -82,6 +83,17 @@ describe('PointsClusterMap', () => {
     fireEvent.click(link);
     expect(onOpen).toHaveBeenCalledWith('c');
   });
+  it('opens framed on its points, with no world view set up first', async () => {
+    const setView = vi.spyOn(L.Map.prototype, 'setView');
+    renderWithApp(<Refetching />);
+    await waitFor(() => expect(document.querySelector('.marker-cluster')).not.toBeNull());
+    expect(setView).toHaveBeenCalledTimes(1);
+    expect(setView.mock.calls[0]![1]).toBeGreaterThan(2);
+    // Equal places arriving again keep the view.
+    fireEvent.click(screen.getByRole('button', { name: 'Same again' }));
+    expect(setView).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps its markers and an open popup when equal points arrive again', async () => {
     renderWithApp(<Refetching />);
     const marker = await screen.findByRole('button', { name: 'Old oak' });

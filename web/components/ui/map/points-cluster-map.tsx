@@ -11,6 +11,10 @@ import type { ClusterPoint, PointsClusterMapProps } from './types';
 import { useT } from '../../../i18n/use-t';
 import { mapMessages } from './messages';
 
+/** How the map frames its points: when it opens, and again when they move. */
+const FRAME = { padding: [32, 32], maxZoom: 13, animate: false } satisfies L.FitBoundsOptions;
+const cornersOf = (points: ClusterPoint[]) => points.map((p) => [p.lat, p.lng] as [number, number]);
+
 /** The plugin's usual bubble, with a name a screen reader can say ("3 trees") instead of "3". */
 const clusterIcon = (spokenText: string) => (cluster: L.MarkerCluster) => {
   const count = cluster.getChildCount();
@@ -38,8 +42,13 @@ function ClusterLayer({
   linkFor,
   openLabel,
   itemsName,
-}: Pick<PointsClusterMapProps, 'points' | 'onOpen' | 'linkFor' | 'openLabel' | 'itemsName'>) {
+  framed,
+}: Pick<PointsClusterMapProps, 'points' | 'onOpen' | 'linkFor' | 'openLabel' | 'itemsName'> & {
+  /** The corners the map opened framed on. */
+  framed: [number, number][];
+}) {
   const map = useMap();
+  const framedKey = useRef(JSON.stringify(framed));
   const t = useT(mapMessages);
   const spokenText = t('cluster.spoken', { items: itemsName });
   const shown = useSamePoints(points);
@@ -63,9 +72,12 @@ function ClusterLayer({
       ),
     );
     map.addLayer(group);
-    if (shown.length > 0) {
-      const bounds = L.latLngBounds(shown.map((p) => [p.lat, p.lng] as [number, number]));
-      map.fitBounds(bounds, { padding: [32, 32], maxZoom: 13, animate: false });
+    // Framed again only when the points moved: the map opened on the first ones.
+    const corners = cornersOf(shown);
+    const key = JSON.stringify(corners);
+    if (corners.length > 0 && key !== framedKey.current) {
+      map.fitBounds(L.latLngBounds(corners), FRAME);
+      framedKey.current = key;
     }
     return () => {
       map.removeLayer(group);
@@ -88,10 +100,19 @@ export default function PointsClusterMap({
   height,
   label,
 }: PointsClusterMapProps) {
+  // The map opens framed on the first points: one view to set up, not a world view and then
+  // theirs (a phone's first load of My Trees, issue 20).
+  const [framed] = useState(() => cornersOf(points));
   return (
-    <BaseMap {...(height ? { height } : {})} zoom={2} label={label} testId="points-cluster-map">
+    <BaseMap
+      {...(height ? { height } : {})}
+      {...(framed.length > 0 ? { bounds: framed, boundsOptions: FRAME } : { zoom: 2 })}
+      label={label}
+      testId="points-cluster-map"
+    >
       <ClusterLayer
         points={points}
+        framed={framed}
         onOpen={onOpen}
         openLabel={openLabel}
         itemsName={itemsName}
