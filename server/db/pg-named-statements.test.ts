@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../tests/support/factories';
 import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
@@ -48,7 +47,7 @@ describe.skipIf(!postgres)('named statements on PostgreSQL', () => {
     }
   });
 
-  it("prepares preparedQuery's statements by name on the connection that runs them", async () => {
+  it("names preparedQuery's statements, and runs every text unnamed inside a transaction", async () => {
     handle = await createTestDatabase(postgres!);
     await handle.db
       .insertInto('users')
@@ -58,12 +57,29 @@ describe.skipIf(!postgres)('named statements on PostgreSQL', () => {
       on.selectFrom('users').select('username').where('username', '=', slot('name'));
     const query = preparedQuery(build);
     const text = build(handle.db).compile().sql;
-    await handle.db.transaction().execute(async (trx) => {
-      expect(await query(trx, '', { name: 'named_ann' })).toEqual([{ username: 'named_ann' }]);
-      expect(await query(trx, '', { name: 'nobody' })).toEqual([]);
-      const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements
-        where statement = ${text}`.execute(trx);
-      expect(rows).toEqual([{ name: statementName(text) }]);
-    });
+    expect(await query(handle.db, '', { name: 'named_ann' })).toEqual([{ username: 'named_ann' }]);
+    expect(statementName(text)).toMatch(/^canopy_prepared_\d+$/);
+    const client = await handle.pgPool!.connect();
+    try {
+      const inTransaction = 'select username from users where username = $1 and id is not null';
+      nameStatement(inTransaction);
+      const preparedHere = async () =>
+        (
+          await client.query(
+            'select count(*)::int as n from pg_prepared_statements where statement = $1',
+            [inTransaction],
+          )
+        ).rows[0].n;
+      await client.query('begin');
+      expect((await client.query(inTransaction, ['named_ann'])).rows).toEqual([
+        { username: 'named_ann' },
+      ]);
+      expect(await preparedHere()).toBe(0);
+      await client.query('rollback');
+      await client.query(inTransaction, ['named_ann']);
+      expect(await preparedHere()).toBe(1);
+    } finally {
+      client.release();
+    }
   });
 });

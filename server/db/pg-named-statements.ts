@@ -13,6 +13,9 @@ export function nameStatement(text: string): void {
 
 export const statementName = (text: string): string | undefined => names.get(text);
 
+const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
+const TRANSACTION_END = /^\s*(commit|end|rollback)(\s+(work|transaction))?\s*;?\s*$/i;
+
 /** A named statement whose table changed columns since this connection prepared it. */
 const isStalePlan = (error: unknown) =>
   (error as { code?: string }).code === '0A000' &&
@@ -25,9 +28,16 @@ const isStalePlan = (error: unknown) =>
  */
 export function preparingClient(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  // Inside a transaction every text runs unnamed: a migration run (one transaction) may change a
+  // table after reading it, and a stale plan there would abort the whole transaction.
+  let inTransaction = false;
   const prepared = (text: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (typeof text === 'string') {
+      if (TRANSACTION_START.test(text)) inTransaction = true;
+      else if (TRANSACTION_END.test(text)) inTransaction = false;
+    }
     const name =
-      typeof text === 'string' && Array.isArray(values) && rest.length === 0
+      !inTransaction && typeof text === 'string' && Array.isArray(values) && rest.length === 0
         ? names.get(text)
         : undefined;
     if (!name) return query(text, values, ...rest);
