@@ -132,7 +132,12 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
       expect(rows.map((r) => r.name)).toEqual(
         expect.arrayContaining([
           'donation_donor_totals_summary',
+          'drive_countries_insert_delete',
           'drive_participant_counts',
+          'drive_participants_starts',
+          'drive_participants_summary',
+          'drives_attended_insert_delete',
+          'drives_summary_insert',
           'tree_check_days_insert_delete',
           'tree_owner_counts_insert_delete',
         ]),

@@ -167,10 +167,10 @@ async function deferSummaryTriggers(db: BulkDb): Promise<() => Promise<void>> {
 /**
  * PostgreSQL: per-row insert triggers set aside while the bulk rows go in (each ran a plpgsql
  * upsert per row, most of them on the same few summary rows), then the summaries brought in step
- * by one statement each: the migration's own fill (0045, 0049, 0044) over every row, written over
- * each key's stored row (a key with no rows left keeps its row, as the triggers leave it). The
- * participations' count (0046) the generator writes with each drive. Then the triggers are
- * enabled again. The consistency check compares each summary with its rows.
+ * by one statement each: the migration's own fill (0045, 0049, 0044, the drives' summaries) over
+ * every row, written over each key's stored row (a key with no rows left keeps its row, as the
+ * triggers leave it). The participations' count (0046) the generator writes with each drive.
+ * Then the triggers are enabled again. The consistency check compares each summary with its rows.
  */
 async function deferPostgresTriggers(db: BulkDb): Promise<() => Promise<void>> {
   if (db.dialect !== 'postgres') return async () => {};
@@ -194,6 +194,38 @@ async function deferPostgresTriggers(db: BulkDb): Promise<() => Promise<void>> {
         on conflict (donor_id, currency) do update set amount_minor = excluded.amount_minor,
           trees = excluded.trees, donations = excluded.donations`,
     drive_participant_counts: '',
+    // The drives' summaries (0031, 0035, 0037, 0047), filled as the check counts them: each
+    // organiser's months (drives, sign-ups, hours; the community's months follow by the trigger
+    // on drive_organiser_months, left on), the countries, the attended minutes (both tables
+    // written only by these triggers, a row of zero kept), each participation's drive start.
+    drives_summary_insert: `insert into drive_organiser_months
+          (organizer_id, month, drives, participants, hours)
+        select d.organizer_id, substr(d.starts_at, 1, 7), count(*), coalesce(sum(p.n), 0),
+          sum(d.duration_hours * (1 + coalesce(p.n, 0)))
+        from drives d
+        left join (select drive_id, count(*) as n from drive_participants group by drive_id) p
+          on p.drive_id = d.id
+        group by d.organizer_id, substr(d.starts_at, 1, 7)
+        on conflict (organizer_id, month) do update set drives = excluded.drives,
+          participants = excluded.participants, hours = excluded.hours
+        where (drive_organiser_months.drives, drive_organiser_months.participants,
+          drive_organiser_months.hours) is distinct from
+          (excluded.drives, excluded.participants, excluded.hours)`,
+    // (Counted by the organiser months' fill above: it runs after every participation.)
+    drive_participants_summary: '',
+    drive_countries_insert_delete: `insert into drive_countries (country, drives)
+        select country, count(*) from drives group by country
+        on conflict (country) do update set drives = excluded.drives`,
+    drives_attended_insert_delete: `insert into drive_attended_months (organizer_id, month, minutes)
+        select organizer_id, substr(starts_at, 1, 7), sum(attendance_minutes
+          + case when organiser_attended = 0 then duration_hours * 60 else 0 end)
+        from drives group by organizer_id, substr(starts_at, 1, 7)
+        on conflict (organizer_id, month) do update set minutes = excluded.minutes;
+      insert into drive_community_attended_months (month, minutes)
+        select month, sum(minutes) from drive_attended_months group by month
+        on conflict (month) do update set minutes = excluded.minutes`,
+    drive_participants_starts: `update drive_participants p set drive_starts_at = d.starts_at
+        from drives d where d.id = p.drive_id and p.drive_starts_at is distinct from d.starts_at`,
   };
   const triggers = await db.all<{ name: string; table: string }>(
     `select t.tgname as name, c.relname as table from pg_trigger t
@@ -204,7 +236,7 @@ async function deferPostgresTriggers(db: BulkDb): Promise<() => Promise<void>> {
   for (const t of triggers) await db.run(`alter table ${t.table} disable trigger ${t.name}`);
   return async () => {
     for (const t of triggers) {
-      if (catchUp[t.name]) await db.run(catchUp[t.name]!);
+      if (catchUp[t.name]) await db.exec(catchUp[t.name]!);
       await db.run(`alter table ${t.table} enable trigger ${t.name}`);
     }
   };
