@@ -80,6 +80,13 @@ const SQLITE_BULK_PRAGMAS = [
 ];
 const SQLITE_CLOSING_PRAGMAS = ['journal_mode = WAL', 'foreign_keys = ON'];
 
+/** The rows `values` hold for `width` columns, flat; a partial row is the caller's mistake. */
+function wholeRows(table: string, values: readonly unknown[], width: number): number {
+  if (values.length % width !== 0)
+    throw new Error(`${table}: ${values.length} values are not whole rows of ${width}`);
+  return values.length / width;
+}
+
 /** SQLite for the build, in this thread (the consistency check reads through it). */
 export function sqliteBulk(file: string): BulkDb {
   const db = new SQLite(file);
@@ -115,8 +122,7 @@ export function sqliteBulk(file: string): BulkDb {
     async insertFlat(table, columns, values) {
       const width = columns.length;
       if (values.length === 0) return;
-      if (values.length % width !== 0)
-        throw new Error(`${table}: ${values.length} values are not whole rows of ${width}`);
+      wholeRows(table, values, width);
       const head = `insert into ${table} (${columns.map((c) => c[0]).join(', ')}) values `;
       const tuple = `(${columns.map(() => '?').join(', ')})`;
       // As many rows per statement as fit SQLITE_PARAMETERS (one call into SQLite for each).
@@ -316,8 +322,7 @@ export function sqliteBulkThread(file: string): BulkDb {
     async insertFlat(table, columns, values) {
       const width = columns.length;
       if (values.length === 0) return;
-      if (values.length % width !== 0)
-        throw new Error(`${table}: ${values.length} values are not whole rows of ${width}`);
+      wholeRows(table, values, width);
       if (broken) throw broken;
       inserting++;
       worker.postMessage({
@@ -465,9 +470,7 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
     async insertFlat(table, columns, values) {
       check();
       const width = columns.length;
-      if (values.length % width !== 0)
-        throw new Error(`${table}: ${values.length} values are not whole rows of ${width}`);
-      const rows = values.length / width;
+      const rows = wholeRows(table, values, width);
       const names = columns.map((c) => c[0]).join(', ');
       for (let start = 0; start < rows; start += PG_BATCH) {
         const end = Math.min(rows, start + PG_BATCH);
