@@ -53,6 +53,7 @@ import {
   type Caller,
   type Endpoint,
   type Ids,
+  TWIN_CALLERS,
   type TwinCaller,
 } from './bench-scale/endpoints';
 import { FULL_SIZE, scaledSize } from './bench-scale/generate';
@@ -510,24 +511,21 @@ async function measure(target: Target): Promise<Outcome> {
   const million = await startBenchServer(target.million.dataDir, target.million.databaseUrl);
   const rows: Row[] = [];
   try {
-    const tokens = {
-      demo: { asha: await signIn(demo, 'asha'), greenleaf: await signIn(demo, 'greenleaf') },
-      million: {
-        asha: await signIn(million, 'asha'),
-        greenleaf: await signIn(million, 'greenleaf'),
-      },
+    // Every member an endpoint or its twin is asked as, signed in on both servers.
+    const signInAll = async (server: BenchServer) => {
+      const callers = ['asha', 'greenleaf', ...TWIN_CALLERS] as const;
+      const signed = await Promise.all(callers.map((who) => signIn(server, who)));
+      return Object.fromEntries(callers.map((who, i) => [who, signed[i]!])) as Record<
+        Exclude<Caller, 'public'> | TwinCaller,
+        string
+      >;
     };
-    const twinTokens = new Map<string, string>();
-    const twinToken = async (server: BenchServer, who: TwinCaller) => {
-      const key = `${server.url} ${who}`;
-      if (!twinTokens.has(key)) twinTokens.set(key, await signIn(server, who));
-      return twinTokens.get(key)!;
-    };
+    const tokens = { demo: await signInAll(demo), million: await signInAll(million) };
     /** The twin timed on both, when both answer it with the same text (else not used: said so). */
     const timeTwin = async (twin: NonNullable<Endpoint['twin']>, url: string) => {
       const headers = {
-        demo: { 'x-auth-token': await twinToken(demo, twin.as) },
-        million: { 'x-auth-token': await twinToken(million, twin.as) },
+        demo: { 'x-auth-token': tokens.demo[twin.as] },
+        million: { 'x-auth-token': tokens.million[twin.as] },
       };
       const [a, b] = await Promise.all(
         [demo.url, million.url].map(async (base, i) =>

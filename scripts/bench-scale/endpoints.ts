@@ -7,7 +7,8 @@ import { MY_TREES_PAGE } from '../../contract/trees';
 
 export type Caller = 'asha' | 'greenleaf' | 'public';
 /** A demo member whose answers are the same on both databases (the million grows around them). */
-export type TwinCaller = 'rahul' | 'mataverde';
+export const TWIN_CALLERS = ['rahul', 'mataverde'] as const;
+export type TwinCaller = (typeof TWIN_CALLERS)[number];
 
 /** Ids read from the demo server once, so both databases answer the very same requests. */
 export interface Ids {
