@@ -41,6 +41,11 @@ describe.skipIf(!postgres)('named statements on PostgreSQL', () => {
       await client.query('alter table named_probe add column note text');
       expect((await client.query(text, [1])).rows).toEqual([{ id: 1, label: 'one', note: null }]);
       expect(statementName(text)).toBeUndefined();
+      // A text named later never takes the stale one's name, still prepared on this connection.
+      const next = 'select label from named_probe where id = $1';
+      nameStatement(next);
+      expect(statementName(next)).not.toBe(name);
+      expect((await client.query(next, [2])).rows).toEqual([{ label: 'two' }]);
     } finally {
       await client.query('drop table if exists named_probe');
       client.release();

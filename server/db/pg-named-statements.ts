@@ -6,9 +6,11 @@ import type pg from 'pg';
  * each shape it compiles; any other text runs unnamed as before.
  */
 const names = new Map<string, string>();
+// Never reused: a stale text's name stays prepared on the connections that had it.
+let lastName = 0;
 
 export function nameStatement(text: string): void {
-  if (!names.has(text)) names.set(text, `canopy_prepared_${names.size + 1}`);
+  if (!names.has(text)) names.set(text, `canopy_prepared_${++lastName}`);
 }
 
 export const statementName = (text: string): string | undefined => names.get(text);
