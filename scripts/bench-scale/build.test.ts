@@ -140,6 +140,7 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
           'drives_summary_insert',
           'tree_check_days_insert_delete',
           'tree_owner_counts_insert_delete',
+          'tree_replanting_counts_insert',
         ]),
       );
       expect(rows.filter((r) => r.enabled !== 'O')).toEqual([]);
@@ -151,13 +152,15 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
     async () => {
       const { rows } = await sql<{ name: string }>`select name from sqlite_master
         where type = 'trigger' and name in ('tree_owner_counts_insert', 'tree_check_days_insert',
-          'drive_map_cells_insert', 'trees_geo_insert', 'drive_participant_counts_insert')
+          'drive_map_cells_insert', 'trees_geo_insert', 'drive_participant_counts_insert',
+          'tree_replanting_counts_insert')
         order by name`.execute(database.db);
       expect(rows.map((r) => r.name)).toEqual([
         'drive_map_cells_insert',
         'drive_participant_counts_insert',
         'tree_check_days_insert',
         'tree_owner_counts_insert',
+        'tree_replanting_counts_insert',
         'trees_geo_insert',
       ]);
     },

@@ -11,6 +11,7 @@ import { mainThreadCpuMs } from '../../server/lib/event-loop-report';
 import { settleJobKeptSummaries } from './jobs';
 import { deferTreesGeo } from './trees-geo';
 import { driveMapGridStatements } from '../../server/modules/drives/drive-map-grid';
+import { OPEN_BY_OWNER } from '../../server/db/migrations/0067-tree-replanting-counts';
 import {
   addCohorts,
   addDonationTotals,
@@ -143,6 +144,7 @@ async function deferSummaryTriggers(db: BulkDb): Promise<() => Promise<void>> {
                  alive = tree_check_days.alive + excluded.alive`,
         after,
       ),
+    tree_replanting_counts_insert: () => db.run(FILL_REPLANTING_COUNTS),
     drive_map_cells_insert: async () => {
       for (const statement of driveMapGridStatements('sqlite').rebuild) await db.run(statement);
     },
@@ -163,6 +165,11 @@ async function deferSummaryTriggers(db: BulkDb): Promise<() => Promise<void>> {
     }
   };
 }
+
+/** Each member's open replanting tasks (0067) from the rows, over what the triggers kept. */
+const FILL_REPLANTING_COUNTS = `insert into tree_replanting_counts (owner_id, open)
+  select * from (${OPEN_BY_OWNER}) c where true
+  on conflict (owner_id) do update set open = excluded.open`;
 
 /**
  * PostgreSQL: per-row insert triggers set aside while the bulk rows go in (each ran a plpgsql
@@ -187,6 +194,7 @@ async function deferPostgresTriggers(db: BulkDb): Promise<() => Promise<void>> {
           case when verification_status = 'verified' then 1 else 0 end
         on conflict (checked_day, verified) do update
           set planted = excluded.planted, alive = excluded.alive`,
+    tree_replanting_counts_insert: FILL_REPLANTING_COUNTS,
     donation_donor_totals_summary: `insert into donation_donor_totals
           (donor_id, currency, amount_minor, trees, donations)
         select donor_id, currency, sum(amount_minor), sum(trees), count(*) from donations

@@ -10,6 +10,7 @@ import { driveMapGridStatements } from '../../server/modules/drives/drive-map-gr
 import { ORGANISER_DRIVE_DAYS_FILL } from '../../server/db/migrations/0032-organiser-drive-days';
 import { ORGANISER_PERIODS_FILL } from '../../server/db/migrations/0039-organiser-periods';
 import { VERIFICATION_DRIVES_FILL } from '../../server/db/migrations/0061-verification-waiting-drives';
+import { OPEN_BY_OWNER } from '../../server/db/migrations/0067-tree-replanting-counts';
 import { BULK_TABLES, type BulkDb, type Columns } from './bulk-db';
 
 type Cohorts = Map<string, CohortShare>;
@@ -496,6 +497,16 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
       'tree_owner_counts (tree records per member)',
       `select (select count(*) from (${stored} except ${counted}) a)
             + (select count(*) from (${counted} except ${stored}) b) as n`,
+    );
+  }
+
+  // Each member's open replanting tasks (0067), kept by triggers on trees.
+  if (await hasTable(db, 'tree_replanting_counts')) {
+    const stored = 'select owner_id, open from tree_replanting_counts';
+    await expectZero(
+      'tree_replanting_counts (open replanting tasks per member)',
+      `select (select count(*) from (${stored} except ${OPEN_BY_OWNER}) a)
+            + (select count(*) from (${OPEN_BY_OWNER} except ${stored}) b) as n`,
     );
   }
 

@@ -266,6 +266,12 @@ export interface TreeOwnerCountsTable {
   records: number;
 }
 
+/** Each member's open replanting tasks, kept by triggers on `trees` (0067). */
+export interface TreeReplantingCountsTable {
+  owner_id: string;
+  open: number;
+}
+
 /**
  * 0049: plants of trees not rejected per UTC day of their last check ('' never) and verified (1)
  * or not (0), kept by triggers (trees module). PostgreSQL answers the sums as text.
@@ -902,6 +908,7 @@ export interface Database {
   drive_community_attended_months: DriveCommunityAttendedMonthsTable;
   trees: TreesTable;
   tree_owner_counts: TreeOwnerCountsTable;
+  tree_replanting_counts: TreeReplantingCountsTable;
   tree_check_days: TreeCheckDaysTable;
   tree_measurements: TreeMeasurementsTable;
   tree_impact_cohorts: TreeImpactCohortsTable;

@@ -46,6 +46,7 @@ import * as verificationWaitingDrives from './0061-verification-waiting-drives';
 import * as userLocale from './0062-user-locale';
 import * as ownerKeysetIndexes from './0064-owner-keyset-indexes';
 import * as donorTreeGiftsCovering from './0065-donor-tree-gifts-covering';
+import * as treeReplantingCounts from './0067-tree-replanting-counts';
 import * as unloggedRateLimitHits from './0063-unlogged-rate-limit-hits';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '0064-owner-keyset-indexes': ownerKeysetIndexes,
   '0063-unlogged-rate-limit-hits': unloggedRateLimitHits,
   '0065-donor-tree-gifts-covering': donorTreeGiftsCovering,
+  '0067-tree-replanting-counts': treeReplantingCounts,
 };

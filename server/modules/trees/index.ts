@@ -79,6 +79,7 @@ export const treesModule = defineModule({
     'tree_verification_drives',
     'tree_organiser_periods',
     'tree_owner_counts',
+    'tree_replanting_counts',
     'tree_check_days',
   ],
   figures: [

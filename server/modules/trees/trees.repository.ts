@@ -285,14 +285,14 @@ export function treesRepository(db: Kysely<Database>, organisers?: DriveOrganise
         .limit(limit)
         .execute(),
 
-    /** How many of the owner's dead trees no registration has replaced yet. */
+    /** How many of the owner's dead trees no registration has replaced yet (kept by 0067's triggers). */
     async countDeadUnreplaced(ownerId: string): Promise<number> {
       const row = await db
-        .selectFrom('trees')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where(deadUnreplacedOf(ownerId))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .selectFrom('tree_replanting_counts')
+        .select('open')
+        .where('owner_id', '=', ownerId)
+        .executeTakeFirst();
+      return Number(row?.open ?? 0);
     },
 
     /** The id of the tree registered in place of `id`, if any. */
