@@ -135,10 +135,10 @@ export function forestService(deps: ForestDeps) {
             paidAt: g.paidAt,
           };
         }),
-        trees: treePage.trees.map((t) => ({
-          ...t,
-          driveName: (t.driveId && drives.get(t.driveId)?.name) || null,
-        })),
+        // Added to each tree, not spread into a copy (issue 20, per-request CPU).
+        trees: treePage.trees.map((t) =>
+          Object.assign(t, { driveName: (t.driveId && drives.get(t.driveId)?.name) || null }),
+        ),
         updates: updates.updates,
         next: {
           gifts: giftRows.length > limit && lastGift ? encode(lastGift.paidAt, lastGift.id) : null,

@@ -105,16 +105,15 @@ export function treeForest(deps: {
       const trees = page.flatMap((row) => {
         const owner = owners.get(row.owner_id);
         if (!owner) return [];
-        const tree = toTree(
-          {
-            ...row,
-            owner_name: owner.name,
-            owner_username: owner.username,
-            owner_deleted_at: owner.deletedAt,
-          },
-          { callerId: userId, now },
-        );
-        return [{ ...tree, giftPlants: Number(row.member_gift_plants ?? 0) }];
+        // Set on the row and the tree, not spread into copies: a copy of a 35-column row is made
+        // field by field, ~8 µs a tree (issue 20, per-request CPU). The rows are this call's own.
+        const withOwner = Object.assign(row, {
+          owner_name: owner.name,
+          owner_username: owner.username,
+          owner_deleted_at: owner.deletedAt,
+        });
+        const tree = toTree(withOwner, { callerId: userId, now });
+        return [Object.assign(tree, { giftPlants: Number(row.member_gift_plants ?? 0) })];
       });
       const last = page.at(-1);
       return {
