@@ -16,6 +16,7 @@ import pg from 'pg';
 import { preparingClient } from './pg-named-statements';
 import { migrations } from './migrations/index';
 import { analyseBareIndexes } from './sqlite-statistics';
+import { withFastRows, type FastRowStatement } from './sqlite-fast-rows';
 import { tableWrites, trackingWrites } from './table-writes';
 import { listenForWrites } from './write-listener';
 import type { Database } from './tables';
@@ -60,7 +61,7 @@ export function withStatementCache(
   sqlite: SQLite.Database,
   max = STATEMENT_CACHE_SIZE,
 ): SqliteDatabase & { readonly cachedStatements: number } {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, FastRowStatement>();
   return {
     get cachedStatements() {
       return statements.size;
@@ -68,13 +69,14 @@ export function withStatementCache(
     prepare(text: string) {
       const cached = statements.get(text);
       if (cached) {
-        if (cached.busy) return sqlite.prepare(text);
+        if (cached.busy) return withFastRows(text, sqlite.prepare(text));
         // Most recently used last, so the first key is the one to evict.
         statements.delete(text);
         statements.set(text, cached);
         return cached;
       }
-      const statement = sqlite.prepare(text);
+      // preparedQuery's reads make their rows in JavaScript (sqlite-fast-rows.ts).
+      const statement = withFastRows(text, sqlite.prepare(text));
       statements.set(text, statement);
       if (statements.size > max) statements.delete(statements.keys().next().value!);
       return statement;

@@ -1,5 +1,12 @@
-import { createQueryId, PostgresAdapter, type CompiledQuery, type RootOperationNode } from 'kysely';
+import {
+  createQueryId,
+  PostgresAdapter,
+  SqliteAdapter,
+  type CompiledQuery,
+  type RootOperationNode,
+} from 'kysely';
 import { nameStatement } from './pg-named-statements';
+import { markFastRows } from './sqlite-fast-rows';
 import type { Executor } from './unit-of-work';
 
 const SLOT = '\u0000slot:';
@@ -76,8 +83,10 @@ export function preparedQuery<R, Shape extends string | number = string>(
     if (!query) {
       query = build(db, shape).compile();
       shapes.set(shape, query);
-      // PostgreSQL then plans it once per connection, not on every call (pg-named-statements.ts).
+      // PostgreSQL then plans it once per connection, not on every call (pg-named-statements.ts);
+      // SQLite's rows are made in JavaScript (sqlite-fast-rows.ts).
       if (executor.adapter instanceof PostgresAdapter) nameStatement(query.sql);
+      else if (executor.adapter instanceof SqliteAdapter) markFastRows(query.sql);
     }
     const parameters = query.parameters.map((p) => (isSlot(p) ? valueOf(p, values) : p));
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
