@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser } from '../../tests/support/factories';
 import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
 import type { DatabaseHandle } from './database';
-import { nameStatement, statementName } from './pg-named-statements';
+import { NAME_READS_AFTER, nameStatement, statementName } from './pg-named-statements';
 import { preparedQuery, slot } from './prepared-query';
 import type { Executor } from './unit-of-work';
 
@@ -35,7 +35,11 @@ describe.skipIf(!postgres)('named statements on PostgreSQL', () => {
       // Unnamed texts stay unnamed.
       await client.query('select count(*) from named_probe where id = $1', [1]);
       expect(
-        (await client.query('select count(*)::int as n from pg_prepared_statements')).rows,
+        (
+          await client.query(
+            "select count(*)::int as n from pg_prepared_statements where statement like '%named_probe%'",
+          )
+        ).rows,
       ).toEqual([{ n: 1 }]);
       // Another server adds a column: the prepared plan's columns are wrong, the text runs unnamed.
       await client.query('alter table named_probe add column note text');
@@ -84,6 +88,39 @@ describe.skipIf(!postgres)('named statements on PostgreSQL', () => {
       await client.query(inTransaction, ['named_ann']);
       expect(await preparedHere()).toBe(1);
     } finally {
+      client.release();
+    }
+  });
+
+  it('names any read once it has run often outside a transaction, and never a write', async () => {
+    handle = await createTestDatabase(postgres!);
+    const client = await handle.pgPool!.connect();
+    try {
+      await client.query('create table often_probe (id integer)');
+      const read = `select id from often_probe where id > $1 /* ${Math.random()} */`;
+      const write = `insert into often_probe (id) values ($1) /* ${Math.random()} */`;
+      const inTransaction = `select id from often_probe where id < $1 /* ${Math.random()} */`;
+      await client.query('begin');
+      for (let n = 0; n < NAME_READS_AFTER + 1; n++) await client.query(inTransaction, [n]);
+      await client.query('commit');
+      for (let n = 1; n < NAME_READS_AFTER; n++) {
+        await client.query(read, [n]);
+        await client.query(write, [n]);
+      }
+      expect(statementName(read)).toBeUndefined();
+      await client.query(read, [0]);
+      await client.query(write, [0]);
+      expect(statementName(read)).toMatch(/^canopy_prepared_\d+$/);
+      expect(statementName(write)).toBeUndefined();
+      expect(statementName(inTransaction)).toBeUndefined();
+      expect((await client.query(read, [0])).rows).toHaveLength(NAME_READS_AFTER - 1);
+      const prepared = await client.query(
+        'select statement from pg_prepared_statements where statement like $1',
+        ['%often_probe%'],
+      );
+      expect(prepared.rows).toEqual([{ statement: read }]);
+    } finally {
+      await client.query('drop table if exists often_probe');
       client.release();
     }
   });

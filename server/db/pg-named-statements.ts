@@ -3,7 +3,7 @@ import type pg from 'pg';
 /**
  * Statements a PostgreSQL connection prepares once, by name (issue 20: the forest's reads cost
  * PostgreSQL 2–4 ms of planning each and well under 1 ms to run). preparedQuery names the SQL of
- * each shape it compiles; any other text runs unnamed as before.
+ * each shape it compiles; any other read is named once it is seen often (countRead).
  */
 const names = new Map<string, string>();
 // Never reused: a stale text's name stays prepared on the connections that had it.
@@ -14,6 +14,34 @@ export function nameStatement(text: string): void {
 }
 
 export const statementName = (text: string): string | undefined => names.get(text);
+
+/**
+ * Any other read is named once it has run this many times outside a transaction, up to
+ * NAMED_READS_MAX texts per process (each is a plan in every connection's backend). Planning is
+ * what a short read costs PostgreSQL; the bound keeps one-off texts (`in` lists of every length)
+ * unprepared.
+ */
+export const NAME_READS_AFTER = 3;
+export const NAMED_READS_MAX = 500;
+const TEXT_MAX = 8_000;
+const SEEN_MAX = 20_000;
+const seen = new Map<string, number>();
+let namedReads = 0;
+const READ = /^\s*select\b/i;
+
+function countRead(text: string): void {
+  if (namedReads >= NAMED_READS_MAX || text.length > TEXT_MAX || !READ.test(text)) return;
+  const n = (seen.get(text) ?? 0) + 1;
+  if (n < NAME_READS_AFTER) {
+    // A crude bound on the counts of texts never named: forget them all now and then.
+    if (seen.size >= SEEN_MAX) seen.clear();
+    seen.set(text, n);
+    return;
+  }
+  seen.delete(text);
+  namedReads++;
+  nameStatement(text);
+}
 
 const TRANSACTION_START = /^\s*(begin|start\s+transaction)\b/i;
 const TRANSACTION_END = /^\s*(commit|end|rollback)(\s+(work|transaction))?\s*;?\s*$/i;
@@ -38,10 +66,10 @@ export function preparingClient(client: pg.PoolClient): void {
       if (TRANSACTION_START.test(text)) inTransaction = true;
       else if (TRANSACTION_END.test(text)) inTransaction = false;
     }
-    const name =
-      !inTransaction && typeof text === 'string' && Array.isArray(values) && rest.length === 0
-        ? names.get(text)
-        : undefined;
+    const plain =
+      !inTransaction && typeof text === 'string' && Array.isArray(values) && rest.length === 0;
+    if (plain && !names.has(text)) countRead(text);
+    const name = plain ? names.get(text) : undefined;
     if (!name) return query(text, values, ...rest);
     return query({ name, text, values }).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;
