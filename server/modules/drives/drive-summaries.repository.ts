@@ -285,6 +285,24 @@ export function driveSummariesRepository(db: Kysely<Database>) {
       return Number(attended.m) + Number(organised.m);
     },
 
+    /** Whether the member organised any drive (an index seek, however many). */
+    hasOrganised: async (userId: string): Promise<boolean> =>
+      (await db
+        .selectFrom('drives')
+        .select('id')
+        .where('organizer_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
+    /** Whether the member joined any drive (an index seek, however many). */
+    hasJoined: async (userId: string): Promise<boolean> =>
+      (await db
+        .selectFrom('drive_participants')
+        .select('drive_id')
+        .where('user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
     /** Drives a member organised and drives they joined (each one indexed count). */
     async memberCounts(userId: string): Promise<{ organised: number; joined: number }> {
       const [organised, joined] = await Promise.all([

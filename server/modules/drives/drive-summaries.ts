@@ -195,7 +195,11 @@ export function driveSummaries(uow: UnitOfWork, clock: Clock) {
         .sort((a, b) => b.drives - a.drives || a.country.localeCompare(b.country));
     },
 
-    /** How many drives the member organised and joined (profiles, onboarding). */
+    /** Whether the member organised a drive, and joined one (onboarding's steps: not counts). */
+    hasOrganisedDrive: (userId: string) => driveSummariesRepository(uow.db).hasOrganised(userId),
+    hasJoinedDrive: (userId: string) => driveSummariesRepository(uow.db).hasJoined(userId),
+
+    /** How many drives the member organised and joined, and their hours (profiles). */
     async memberFigures(userId: string): Promise<MemberDriveFigures> {
       const repo = driveSummariesRepository(uow.db);
       const [{ organised, joined }, minutes] = await Promise.all([

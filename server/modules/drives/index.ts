@@ -33,6 +33,8 @@ export const drivesModule = defineModule({
     'communityCounts',
     'drivesPerCountry',
     'memberFigures',
+    'hasOrganisedDrive',
+    'hasJoinedDrive',
     'organisedSummary',
     'organisedDrivesAfter',
     'joinedUpcoming',

@@ -15,18 +15,18 @@ type Check = (user: SessionUser) => Promise<boolean>;
  * it, so a step is ticked the moment it is really done (and unticked if it is undone).
  */
 export function onboardingService(deps: {
-  drives: Pick<DrivesService, 'memberFigures'>;
+  drives: Pick<DrivesService, 'hasJoinedDrive' | 'hasOrganisedDrive'>;
   trees: Pick<TreesService, 'hasTrees'>;
   donations: Pick<DonationsService, 'hasPaidDonation'>;
   /** Whether a nursery lists any sapling stock; without it the nursery has no stock step. */
   nurseryHasStock?: (userId: string) => Promise<boolean>;
 }) {
-  // Each step is one of the owners' figures (an index lookup or count), never a list.
+  // Each step is one owner's yes-or-no (an index seek), never a count or a list.
   const checks: Record<OnboardingStepId, Check | undefined> = {
     'verify-email': async (user) => user.verified_at !== null,
     'add-photo': async (user) => user.avatar_file_id !== null,
-    'join-drive': async (user) => (await deps.drives.memberFigures(user.id)).drivesJoined > 0,
-    'create-drive': async (user) => (await deps.drives.memberFigures(user.id)).drivesOrganised > 0,
+    'join-drive': (user) => deps.drives.hasJoinedDrive(user.id),
+    'create-drive': (user) => deps.drives.hasOrganisedDrive(user.id),
     'register-tree': (user) => deps.trees.hasTrees(user.id),
     'make-donation': (user) => deps.donations.hasPaidDonation(user.id),
     'add-stock': deps.nurseryHasStock ? (user) => deps.nurseryHasStock!(user.id) : undefined,
