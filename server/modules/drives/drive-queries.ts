@@ -1,12 +1,14 @@
 /** Query shapes shared by the drives repository: list filters, prepared queries, selected columns. */
 import {
   sql,
+  SqliteAdapter,
   type CompiledQuery,
   type Expression,
   type Kysely,
   type Selectable,
   type SqlBool,
 } from 'kysely';
+import { markFastRows } from '../../db/sqlite-fast-rows';
 import type { Database, DrivesTable } from '../../db/tables';
 
 /** Which drives a list shows; bounds are ISO timestamps, `now` splits upcoming from past. */
@@ -74,6 +76,8 @@ export function preparedQueries(db: Kysely<Database>) {
     if (!query) {
       query = build().compile();
       compiled.set(key, query);
+      // SQLite's rows are made in JavaScript (server/db/sqlite-fast-rows.ts, issue 20).
+      if (db.getExecutor().adapter instanceof SqliteAdapter) markFastRows(query.sql);
     }
     const parameters = query.parameters.map((p) => (isSlot(p) ? values[p.slice(SLOT.length)] : p));
     // The same operation tree with the call's values: write tracking still sees which tables it reads.
