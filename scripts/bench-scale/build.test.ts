@@ -14,7 +14,7 @@ import { careDueQueries } from '../../server/modules/trees/tree-care-due.reposit
 import { createTestDatabase, databaseTargets } from '../../tests/support/test-database';
 import { seed } from '../seed-demo';
 import { growOnTop } from './build';
-import { postgresBulk, sqliteBulk, sqliteBulkThread } from './bulk-db';
+import { PG_LOAD_CONNECTIONS, postgresBulk, sqliteBulk, sqliteBulkThread } from './bulk-db';
 import { scaledSize } from './generate';
 import type { Check } from './summaries';
 
@@ -66,7 +66,7 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
       // SQLite's load on its writer thread, as `buildSqlite` does it.
       async (use) =>
         target.name !== 'sqlite'
-          ? postgresBulk(databaseUrl)
+          ? postgresBulk(databaseUrl, { connections: use === 'load' ? PG_LOAD_CONNECTIONS : 1 })
           : use === 'load'
             ? sqliteBulkThread(sqliteFileIn(dataDir))
             : sqliteBulk(sqliteFileIn(dataDir)),
@@ -101,7 +101,7 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
   });
 
   it.runIf(target.name === 'postgres')(
-    'puts back the foreign keys it set aside for the load',
+    'puts back the foreign keys and the primary and unique keys it set aside for the load',
     async () => {
       const keys = async (handle: DatabaseHandle) =>
         (
@@ -110,11 +110,25 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
             where c.contype = 'f' and n.nspname = current_schema()
             order by c.conname`.execute(handle.db)
         ).rows.map((r) => r.name);
+      // The primary and unique keys it built after the rows too, each as the migrations made it.
+      const uniques = async (handle: DatabaseHandle) =>
+        (
+          await sql<{ key: string }>`select t.relname || ' ' || c.conname || ' '
+              || pg_get_constraintdef(c.oid) || ' ' || pg_get_indexdef(c.conindid) as key
+            from pg_constraint c join pg_class t on t.oid = c.conrelid
+            where c.contype in ('p', 'u') and t.relnamespace = current_schema()::regnamespace
+            order by 1`.execute(handle.db)
+        ).rows.map((r) => r.key.replace(/ ON \S+\./, ' ON '));
       const fresh = await createTestDatabase(target);
       try {
         const expected = await keys(fresh);
         expect(expected).toContain('tree_care_due_tree_id_fkey');
         expect(await keys(database)).toEqual(expected);
+        const expectedUniques = await uniques(fresh);
+        expect(expectedUniques).toContainEqual(
+          expect.stringMatching(/^tree_care_due tree_care_due_pkey /),
+        );
+        expect(await uniques(database)).toEqual(expectedUniques);
       } finally {
         await fresh.close();
       }

@@ -5,7 +5,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { sqliteFileIn } from '../../server/db/database';
 import { DEMO_EMAIL_DOMAIN } from '../seed/people';
-import { BULK_TABLES, postgresBulk, sqliteBulk, sqliteBulkThread, type BulkDb } from './bulk-db';
+import {
+  BULK_TABLES,
+  PG_LOAD_CONNECTIONS,
+  postgresBulk,
+  sqliteBulk,
+  sqliteBulkThread,
+  type BulkDb,
+} from './bulk-db';
 import { generate, readDemo, type GeneratedCounts, type ScaleSize } from './generate';
 import { mainThreadCpuMs } from '../../server/lib/event-loop-report';
 import { settleJobKeptSummaries } from './jobs';
@@ -86,9 +93,16 @@ export async function seedDemo(dataDir: string, databaseUrl = ''): Promise<numbe
 export async function analyze(db: BulkDb): Promise<void> {
   if (db.dialect === 'sqlite') return db.run('analyze');
   const tables = await db.all<{ name: string }>(
-    `select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()`,
+    `select quote_ident(tablename) as name from pg_tables where schemaname = current_schema()
+      order by pg_relation_size(to_regclass(quote_ident(tablename))) desc`,
   );
-  if (tables.length) await db.run(`analyze ${tables.map((t) => t.name).join(', ')}`);
+  // The largest first, on the load's connections beside each other (each samples its own table).
+  await Promise.all(
+    [db, ...(db.beside?.() ?? [])].map(async (on) => {
+      for (let t = tables.shift(); t !== undefined; t = tables.shift())
+        await on.run(`analyze ${t.name}`);
+    }),
+  );
 }
 
 export async function analyzeSqlite(dataDir: string): Promise<void> {
@@ -234,6 +248,9 @@ async function deferPostgresTriggers(db: BulkDb): Promise<() => Promise<void>> {
         on conflict (month) do update set minutes = excluded.minutes`,
     drive_participants_starts: `update drive_participants p set drive_starts_at = d.starts_at
         from drives d where d.id = p.drive_id and p.drive_starts_at is distinct from d.starts_at`,
+    // The drives map's grid (0038): a statement trigger upserting each COPY batch's 28 cells a
+    // drive; made again from every drive by its own rebuild, as on SQLite.
+    drive_map_cells_insert: driveMapGridStatements('postgres').rebuild.join(';\n'),
   };
   const triggers = await db.all<{ name: string; table: string }>(
     `select t.tgname as name, c.relname as table from pg_trigger t
@@ -243,10 +260,15 @@ async function deferPostgresTriggers(db: BulkDb): Promise<() => Promise<void>> {
   );
   for (const t of triggers) await db.run(`alter table ${t.table} disable trigger ${t.name}`);
   return async () => {
-    for (const t of triggers) {
-      if (catchUp[t.name]) await db.exec(catchUp[t.name]!);
-      await db.run(`alter table ${t.table} enable trigger ${t.name}`);
-    }
+    // Each fill writes its own summary tables: on the load's connections beside each other.
+    const fills = triggers.map((t) => catchUp[t.name]!).filter(Boolean);
+    await Promise.all(
+      [db, ...(db.beside?.() ?? [])].map(async (on) => {
+        for (let fill = fills.shift(); fill !== undefined; fill = fills.shift())
+          await on.exec(fill);
+      }),
+    );
+    for (const t of triggers) await db.run(`alter table ${t.table} enable trigger ${t.name}`);
   };
 }
 
@@ -302,7 +324,7 @@ export async function growOnTop(
     }
     rowsSeconds = seconds(started);
     log(
-      `  indexes built again (${indexSeconds.toFixed(1)} s; slowest: ${slowestIndexes}${db.dialect === 'sqlite' ? `; beside them the trees map's R*Tree, ${geoSeconds.toFixed(1)} s` : ''}), summaries of the set-aside triggers (${catchUp.join(', ') || 'none'}); rows ${rowsSeconds.toFixed(1)} s, ${cpu(cpuStarted)}${await threadCpu(db, threads)}${inserts ? `; inserts' CPU: ${inserts}` : ''}`,
+      `  indexes built again (${indexSeconds.toFixed(1)} s; slowest: ${slowestIndexes}${db.dialect === 'sqlite' ? `; beside them the trees map's R*Tree, ${geoSeconds.toFixed(1)} s` : ''}), summaries of the set-aside triggers (${catchUp.join(', ') || 'none'}); rows ${rowsSeconds.toFixed(1)} s, ${cpu(cpuStarted)}${await threadCpu(db, threads)}${inserts ? `; ${db.dialect === 'sqlite' ? "inserts' CPU" : 'COPY time by table'}: ${inserts}` : ''}`,
     );
     threads = await threadsNow(db);
     started = performance.now();
@@ -329,11 +351,32 @@ export async function growOnTop(
       steps.push(`${name} ${seconds(at).toFixed(1)} s`);
       return result;
     };
-    const cohortRows = await timed('cohorts', () => addCohorts(db, generated.cohorts));
-    await timed('donation totals', () => addDonationTotals(db, generated.totals));
-    const gridRows = await timed('map grid', () => rebuildTreeMapGrid(db));
-    const driveDayRows = await timed('drive days', () => rebuildOrganiserDriveDays(db));
-    const waitingDrives = await timed('to verify', () => rebuildVerificationDrives(db));
+    // Three groups writing tables of their own: on PostgreSQL each on a connection of its own,
+    // beside each other (and the job); on SQLite one after another on the writer.
+    const groups = [
+      async (on: BulkDb) => {
+        const rows = await timed('cohorts', () => addCohorts(on, generated.cohorts));
+        await timed('donation totals', () => addDonationTotals(on, generated.totals));
+        return [rows];
+      },
+      async (on: BulkDb) => [await timed('map grid', () => rebuildTreeMapGrid(on))],
+      async (on: BulkDb) => [
+        await timed('drive days', () => rebuildOrganiserDriveDays(on)),
+        await timed('to verify', () => rebuildVerificationDrives(on)),
+      ],
+    ];
+    const beside = db.beside?.() ?? [];
+    const results: number[][] = [];
+    if (beside.length >= groups.length - 1)
+      results.push(
+        ...(await Promise.all(groups.map((group, i) => group(i ? beside[i - 1]! : db)))),
+      );
+    else for (const group of groups) results.push(await group(db));
+    const [[cohortRows], [gridRows], [driveDayRows, waitingDrives]] = results as [
+      [number],
+      [number],
+      [number, number],
+    ];
     const written = seconds(started);
     const { passes, seconds: settleSeconds } = await settling;
     summarySeconds = seconds(started);
@@ -434,5 +477,10 @@ export async function buildPostgres(
   size: ScaleSize,
   log: (line: string) => void,
 ): Promise<Omit<BuildReport, 'seedSeconds'>> {
-  return growOnTop(() => postgresBulk(url), { dataDir, databaseUrl: url }, size, log);
+  return growOnTop(
+    (use) => postgresBulk(url, { connections: use === 'load' ? PG_LOAD_CONNECTIONS : 1 }),
+    { dataDir, databaseUrl: url },
+    size,
+    log,
+  );
 }

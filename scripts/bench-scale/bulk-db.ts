@@ -52,8 +52,16 @@ export interface BulkDb {
   deferIndexes(tables: readonly string[]): Promise<() => Promise<string>>;
   /** Waits for inserts still on their way (PostgreSQL pipelines them on its one connection). */
   drain(): Promise<void>;
-  /** CPU seconds spent in each table's inserts, where this process spends them (SQLite), for the log. */
+  /**
+   * Seconds spent in each table's inserts, for the log: CPU where this process spends them
+   * (SQLite), else each table's COPY time on its connection (PostgreSQL: the server's work).
+   */
   insertCpu(): string;
+  /**
+   * PostgreSQL: the load's other connections, for work beside this one's (each its own
+   * statements in order); none on SQLite (one writer).
+   */
+  beside?(): readonly BulkDb[];
   /** The writer thread's CPU seconds so far (`sqliteBulkThread`), else null. */
   writerCpu(): Promise<number | null>;
   close(): Promise<void>;
@@ -402,100 +410,170 @@ const numbered = (text: string) => {
   return text.replace(/\?/g, () => `$${++n}`);
 };
 
-/** A value in COPY's text format: `\N` for null; a backslash, tab, newline or return escaped. */
-const copyText = (value: unknown): string => {
-  if (value === null || value === undefined) return '\\N';
-  const text = String(value);
-  return /[\\\t\n\r]/.test(text)
-    ? text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c as keyof typeof ESCAPES])
-    : text;
-};
+/** COPY's text format: a backslash, tab, newline or return in a value is escaped. */
+const SPECIAL = /[\\\t\n\r]/;
 const ESCAPES = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' } as const;
+const escaped = (text: string) =>
+  text.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c as keyof typeof ESCAPES]);
 
 /**
- * PostgreSQL for the build: one connection without waiting for WAL flushes; each batch is a
- * `COPY … FROM STDIN` (pg-copy-streams: PostgreSQL's bulk path, rows written many to a call,
- * against an `insert … select * from unnest(…)` of arrays), sent while the next batch is generated.
+ * Which of PostgreSQL's load connections takes a table's COPY (the rest go on the first): the
+ * trees, their care due rows and their measurements and care entries go in beside each other,
+ * each parsed and inserted by a server process of its own while this one generates the rows.
  */
-export async function postgresBulk(url: string): Promise<BulkDb> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('set synchronous_commit = off');
-  // Batches go one after another on the connection (a chain, not concurrent queries), while the
-  // generator makes the next ones; at most a few wait, so memory stays flat.
-  let chain: Promise<unknown> = Promise.resolve();
-  let queued = 0;
+const PG_LANE_OF: Record<string, number> = {
+  tree_care_due: 1,
+  tree_measurements: 2,
+  tree_care_log: 2,
+};
+/**
+ * PostgreSQL: primary and unique keys no foreign key names are built after the load with the
+ * other indexes, rather than kept row by row through it.
+ */
+const PG_KEYS_AFTER_LOAD = true;
+/** Each index build's sort memory (per connection; 256 MB sorted the care due rows in runs). */
+const PG_INDEX_MEMORY = '1GB';
+/** Connections `postgresBulk` opens for a load (one for a check's reads). */
+export const PG_LOAD_CONNECTIONS = 3;
+
+/** One connection of `postgresBulk`, its COPY batches chained one after another. */
+interface PgLane {
+  client: pg.Client;
+  chain: Promise<unknown>;
+  queued: number;
+}
+
+/**
+ * PostgreSQL for the build: `connections` connections without waiting for WAL flushes (the first
+ * for every statement, the others for some tables' COPY, summaries and index builds beside it);
+ * each batch is a `COPY … FROM STDIN` (pg-copy-streams: PostgreSQL's bulk path, rows written many
+ * to a call, against an `insert … select * from unnest(…)` of arrays), sent while the next batch
+ * is generated.
+ */
+export async function postgresBulk(
+  url: string,
+  { connections = 1 }: { connections?: number } = {},
+): Promise<BulkDb> {
+  const lanes: PgLane[] = [];
+  for (let i = 0; i < Math.max(1, connections); i++) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('set synchronous_commit = off');
+    lanes.push({ client, chain: Promise.resolve(), queued: 0 });
+  }
+  const first = lanes[0]!;
+  const laneOf = (table: string) => lanes[(PG_LANE_OF[table] ?? 0) % lanes.length]!;
   let failure: unknown;
-  /** COPY's rows, in its text format, after the batches before them. */
-  const copy = (table: string, names: string, text: string) => {
-    queued++;
-    chain = chain
+  /** Each table's seconds of COPY on its connection (the server's parsing and inserting), for the log. */
+  const spent = new Map<string, number>();
+  /** COPY's rows, in its text format, after the batches before them on `lane`. */
+  const copy = (lane: PgLane, table: string, names: string, text: string) => {
+    lane.queued++;
+    lane.chain = lane.chain
       .then(() =>
         failure
           ? undefined
           : new Promise<void>((resolve, reject) => {
-              const stream = client.query(copyFrom(`copy ${table} (${names}) from stdin`));
-              stream.on('finish', resolve);
+              const started = performance.now();
+              const stream = lane.client.query(copyFrom(`copy ${table} (${names}) from stdin`));
+              stream.on('finish', () => {
+                spent.set(table, (spent.get(table) ?? 0) + (performance.now() - started) / 1000);
+                resolve();
+              });
               stream.on('error', reject);
               stream.end(text);
             }),
       )
       .catch((error: unknown) => (failure ??= error))
-      .finally(() => queued--);
+      .finally(() => lane.queued--);
   };
   const check = () => {
     if (failure) throw failure;
   };
-  const drain = async () => {
-    await chain;
+  const drainLane = async (lane: PgLane) => {
+    await lane.chain;
     check();
   };
+  const drain = async () => {
+    await Promise.all(lanes.map((lane) => lane.chain));
+    check();
+  };
+  const insertFlat = async (
+    lane: PgLane,
+    table: string,
+    columns: Columns,
+    values: readonly unknown[],
+  ) => {
+    check();
+    const width = columns.length;
+    const rows = wholeRows(table, values, width);
+    const names = columns.map((c) => c[0]).join(', ');
+    for (let start = 0; start < rows; start += PG_BATCH)
+      copy(lane, table, names, copyRows(values, width, start, Math.min(rows, start + PG_BATCH)));
+    // At most a few batches waiting: the generator waits here rather than filling memory.
+    while (lane.queued > 3) await Promise.race([lane.chain, new Promise((r) => setTimeout(r, 5))]);
+    check();
+  };
+  /** The same connection's statements, after its batches (for work beside the first one's). */
+  const laneDb = (lane: PgLane, drainFirst: () => Promise<void>): BulkDb => {
+    const db: BulkDb = {
+      dialect: 'postgres',
+      async all<T>(text: string, params: readonly unknown[] = []) {
+        await drainFirst();
+        return (await lane.client.query(numbered(text), [...params])).rows as T[];
+      },
+      async run(text, params = []) {
+        await drainFirst();
+        await lane.client.query(numbered(text), [...params]);
+      },
+      async exec(text) {
+        await drainFirst();
+        await lane.client.query(text);
+      },
+      insert: (table, columns, rows) => db.insertFlat(table, columns, rows.flat()),
+      insertFlat: (table, columns, values) => insertFlat(lane, table, columns, values),
+      deferIndexes: () => Promise.reject(new Error('deferIndexes: on the first connection')),
+      drain: drainFirst,
+      insertCpu: () => '',
+      writerCpu: async () => null,
+      close: async () => {},
+    };
+    return db;
+  };
+  const beside = lanes.slice(1).map((lane) => laneDb(lane, () => drainLane(lane)));
   const bulk: BulkDb = {
-    dialect: 'postgres',
-    async all<T>(text: string, params: readonly unknown[] = []) {
-      await drain();
-      return (await client.query(numbered(text), [...params])).rows as T[];
-    },
-    async run(text, params = []) {
-      await drain();
-      await client.query(numbered(text), [...params]);
-    },
-    async exec(text) {
-      await drain();
-      await client.query(text);
-    },
-    async insert(table, columns, rows) {
-      await bulk.insertFlat(table, columns, rows.flat());
-    },
-    async insertFlat(table, columns, values) {
-      check();
-      const width = columns.length;
-      const rows = wholeRows(table, values, width);
-      const names = columns.map((c) => c[0]).join(', ');
-      for (let start = 0; start < rows; start += PG_BATCH) {
-        const end = Math.min(rows, start + PG_BATCH);
-        let text = '';
-        for (let r = start; r < end; r++) {
-          const at = r * width;
-          let line = copyText(values[at]);
-          for (let i = 1; i < width; i++) line += '\t' + copyText(values[at + i]);
-          text += line + '\n';
-        }
-        copy(table, names, text);
-      }
-      // At most a few batches waiting: the generator waits here rather than filling memory.
-      while (queued > 3) await Promise.race([chain, new Promise((r) => setTimeout(r, 5))]);
-      check();
-    },
+    ...laneDb(first, drain),
+    insertFlat: (table, columns, values) => insertFlat(laneOf(table), table, columns, values),
+    insert: (table, columns, rows) => bulk.insertFlat(table, columns, rows.flat()),
+    beside: () => beside,
     async deferIndexes(tables) {
       await drain();
-      const { rows } = await client.query<{ indexname: string; indexdef: string }>(
-        `select indexname, indexdef from pg_indexes i
+      const client = first.client;
+      const { rows } = await client.query<{ indexname: string; indexdef: string; table: string }>(
+        `select indexname, indexdef, tablename as table from pg_indexes i
           where schemaname = current_schema() and tablename = any($1)
             and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
         [tables],
       );
       for (const index of rows) await client.query(`drop index ${index.indexname}`);
+      // The primary and unique keys of tables no foreign key names (each inserted row's key
+      // searched for and added to its index): their index is built after the rows like the
+      // others, then taken as the constraint again.
+      const { rows: uniques } = PG_KEYS_AFTER_LOAD
+        ? await client.query<{ table: string; name: string; kind: string; indexdef: string }>(
+            `select t.relname as table, c.conname as name,
+                 case c.contype when 'p' then 'primary key' else 'unique' end as kind,
+                 pg_get_indexdef(c.conindid) as indexdef
+               from pg_constraint c join pg_class t on t.oid = c.conrelid
+              where c.contype in ('p', 'u') and t.relnamespace = current_schema()::regnamespace
+                and t.relname = any($1)
+                and not exists (select 1 from pg_constraint f
+                  where f.contype = 'f' and f.confrelid = c.conrelid)`,
+            [tables],
+          )
+        : { rows: [] };
+      for (const key of uniques)
+        await client.query(`alter table ${key.table} drop constraint "${key.name}"`);
       // Their foreign keys too: checked row by row (a trigger query per row and key) they cost
       // more than the rows; added again afterwards, each is validated by one join.
       const { rows: keys } = await client.query<{ table: string; name: string; def: string }>(
@@ -510,23 +588,104 @@ export async function postgresBulk(url: string): Promise<BulkDb> {
         await client.query(`alter table ${key.table} drop constraint "${key.name}"`);
       return async () => {
         await drain();
-        await client.query(`set maintenance_work_mem = '256MB'`);
-        const slowest = await remake(
-          rows.map((r) => ({ name: r.indexname, sql: r.indexdef })),
-          (sql) => client.query(sql),
+        const took: [string, number][] = [];
+        /** `work` done by every connection at once, each taking the next item when free. */
+        const shared = async <T>(
+          items: T[],
+          work: (client: pg.Client, item: T) => Promise<string>,
+        ) => {
+          const queue = [...items];
+          await Promise.all(
+            lanes.map(async ({ client }) => {
+              for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+                const started = performance.now();
+                const name = await work(client, item);
+                took.push([name, (performance.now() - started) / 1000]);
+              }
+            }),
+          );
+        };
+        const { rows: sizes } = await client.query<{ table: string; bytes: string }>(
+          `select relname as table, pg_relation_size(oid) as bytes from pg_class
+            where relnamespace = current_schema()::regnamespace and relname = any($1)`,
+          [tables],
         );
+        const bytes = new Map(sizes.map((r) => [r.table, Number(r.bytes)]));
+        const largest = <T extends { table: string }>(items: T[]) =>
+          [...items].sort((a, b) => (bytes.get(b.table) ?? 0) - (bytes.get(a.table) ?? 0));
+        for (const { client } of lanes)
+          await client.query(`set maintenance_work_mem = '${PG_INDEX_MEMORY}'`);
+        // The indexes of the largest tables first, on every connection beside each other (two
+        // index builds share a table's lock): the longest ones do not start last.
+        await shared(
+          largest([
+            ...uniques.map((key) => ({
+              table: key.table,
+              indexname: key.name,
+              indexdef: key.indexdef,
+            })),
+            ...rows,
+          ]),
+          async (c, index) => (await c.query(index.indexdef), index.indexname),
+        );
+        for (const key of uniques)
+          await client.query(
+            `alter table ${key.table} add constraint "${key.name}" ${key.kind} using index "${key.name}"`,
+          );
+        // The keys come back unvalidated (no row read, a lock each), then each is validated by
+        // one join, beside each other (a validation locks only its own table against writes).
+        const unvalidated = keys.filter((key) => !/\bNOT VALID$/.test(key.def));
         for (const key of keys)
-          await client.query(`alter table ${key.table} add constraint "${key.name}" ${key.def}`);
-        return slowest;
+          await client.query(
+            `alter table ${key.table} add constraint "${key.name}" ${key.def}${unvalidated.includes(key) ? ' not valid' : ''}`,
+          );
+        await shared(largest(unvalidated), async (c, key) => {
+          await c.query(`alter table ${key.table} validate constraint "${key.name}"`);
+          return `${key.name} (validated)`;
+        });
+        return slowest(took);
       };
     },
-    drain,
-    insertCpu: () => '',
-    writerCpu: async () => null,
+    insertCpu() {
+      return [...spent]
+        .sort((a, b) => b[1] - a[1])
+        .map(([table, seconds]) => `${table} ${seconds.toFixed(1)} s`)
+        .join(', ');
+    },
     async close() {
       await drain().catch(() => undefined);
-      await client.end();
+      await Promise.all(lanes.map((lane) => lane.client.end()));
     },
   };
   return bulk;
+}
+
+/**
+ * Rows `start` to `end` of `values` (`width` to a row) as COPY's text: tab between, newline
+ * after. One loop over the values appending to one string, a number appended as it is (no
+ * function and no String() per value: 2-3x faster on the trees' rows than a line at a time).
+ */
+export function copyRows(
+  values: readonly unknown[],
+  width: number,
+  start: number,
+  end: number,
+): string {
+  let text = '';
+  const last = width - 1;
+  for (let k = start * width, stop = end * width, column = 0; k < stop; k++) {
+    const value = values[k];
+    if (typeof value === 'string') text += SPECIAL.test(value) ? escaped(value) : value;
+    else if (typeof value === 'number') text += value;
+    else if (value === null || value === undefined) text += '\\N';
+    else text += escaped(String(value));
+    if (column === last) {
+      text += '\n';
+      column = 0;
+    } else {
+      text += '\t';
+      column++;
+    }
+  }
+  return text;
 }

@@ -308,10 +308,10 @@ export async function generate(
   totals: Map<string, { amount: number; trees: number; donations: number }>;
 }> {
   const g = generator(20_2020);
-  // Rows per flush: on SQLite small, so a batch's rows die young (a large one outlived the young
-  // generation and filled the old one: seconds of garbage collection); PostgreSQL's unnest
-  // statements want large ones.
-  const flushRows = db.dialect === 'sqlite' ? 2_000 : 20_000;
+  // Rows per flush: small, so a batch's rows die young (a large one outlived the young generation
+  // and filled the old one: seconds of garbage collection; on PostgreSQL too, now each flush is a
+  // COPY rather than an unnest statement that wanted large ones).
+  const flushRows = 2_000;
   const place = weightedPicker(PLACES, g);
   const started = performance.now();
   const lap = (what: string) =>
