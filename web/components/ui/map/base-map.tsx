@@ -7,6 +7,7 @@ import type { LatLng } from './types';
 import { useMapConfig } from './use-map-config';
 import { useT } from '../../../i18n/use-t';
 import { mapMessages } from './messages';
+import { LaterTask } from '../later-task';
 
 export const prefersReducedMotion = () =>
   typeof window.matchMedia === 'function' &&
@@ -69,6 +70,23 @@ const osmAttribution = (words: string) =>
     /&#60;link&#62;(.*?)&#60;\/link&#62;/,
     '<a href="https://www.openstreetmap.org/copyright">$1</a>',
   );
+
+/**
+ * A map's setup in tasks of its own (issue 20's blocking time on a phone): Leaflet's map, then a
+ * map framed on corners its view, then the tiles (LaterTask), then a points map's markers.
+ */
+export const TILES_TASK = 2;
+export const MARKERS_TASK = 3;
+
+/** Frames the map on `bounds` once, when it opens (its first view). */
+function OpenOn({ bounds, options }: { bounds: LatLngBoundsLiteral; options?: FitBoundsOptions }) {
+  const map = useMap();
+  const [first] = useState({ bounds, options });
+  useEffect(() => {
+    map.fitBounds(first.bounds, first.options);
+  }, [map, first]);
+  return null;
+}
 
 type TileHealth = 'unknown' | 'ok' | 'failed';
 
@@ -161,9 +179,8 @@ export function BaseMap({
       data-testid={testId}
     >
       <MapContainer
-        {...(bounds
-          ? { bounds, ...(boundsOptions ? { boundsOptions } : {}) }
-          : { center: [start.lat, start.lng] as [number, number], zoom })}
+        // Framed on corners: the view is set a task after Leaflet builds the map (OpenOn).
+        {...(bounds ? {} : { center: [start.lat, start.lng] as [number, number], zoom })}
         maxZoom={MAP_DEFAULTS.maxZoom}
         style={{ height: '100%', width: '100%' }}
         scrollWheelZoom
@@ -171,7 +188,15 @@ export function BaseMap({
       >
         <MapAccessibility label={label} {...(describedBy ? { describedBy } : {})} />
         <FocusWithoutScrolling />
-        <ConfiguredTiles onHealth={setTiles} />
+        {bounds ? (
+          <LaterTask>
+            <OpenOn bounds={bounds} {...(boundsOptions ? { options: boundsOptions } : {})} />
+          </LaterTask>
+        ) : null}
+        {/* The tiles a task after the view: shorter tasks than Leaflet's whole setup in one. */}
+        <LaterTask tasks={TILES_TASK}>
+          <ConfiguredTiles onHealth={setTiles} />
+        </LaterTask>
         {children}
       </MapContainer>
     </div>
