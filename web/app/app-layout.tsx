@@ -54,6 +54,9 @@ function Shell() {
   const mainRef = useRef<HTMLElement>(null);
   const navRef = useRef<HTMLDialogElement>(null);
   const [navOpen, setNavOpen] = useState(false);
+  // The sidebar column only exists at desktop width: a phone's first load does not build (and
+  // rebuild on every answer the shell reads) a hidden copy of the nav (issue 20's blocking time).
+  const [desktop, setDesktop] = useState(() => window.matchMedia?.(DESKTOP_QUERY).matches ?? true);
   const navId = useId();
   const home = dashboardRouteFor(user.profileType);
 
@@ -98,6 +101,7 @@ function Shell() {
     const query = window.matchMedia?.(DESKTOP_QUERY);
     if (!query) return;
     const onChange = () => {
+      setDesktop(query.matches);
       if (query.matches && navRef.current?.open) navRef.current.close();
     };
     query.addEventListener('change', onChange);
@@ -150,7 +154,7 @@ function Shell() {
         {t('skip.main')}
       </a>
       <div className="hidden w-64 shrink-0 border-r border-base-300 bg-base-100 lg:block">
-        <Sidebar profileType={user.profileType} inTeam={inTeam} />
+        {desktop ? <Sidebar profileType={user.profileType} inTeam={inTeam} /> : null}
       </div>
       <dialog
         ref={navRef}
