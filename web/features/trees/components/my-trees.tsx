@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { Tree } from '../../../../contract/trees';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -9,7 +9,8 @@ import { PointsClusterMap, type ClusterPoint } from '../../../components/ui/map'
 import { LoadErrorCard, LoadingState } from '../../../components/ui/status-cards';
 import { distinctItems, useCareDue, useMyTrees, useReplanting } from '../api';
 import { useT } from '../../../i18n/use-t';
-import { REGISTER_PATH, statusKey, treePath } from '../format';
+import { formatDay, formatKg, REGISTER_PATH, statusKey, treePath } from '../format';
+import { useIntlLocale } from '../../../i18n/intl-locale';
 import { useTreeNames, type TreeNames } from '../use-tree-names';
 import { treesMessages, type TreesT } from '../messages';
 import { CareDuePanel } from './care-due-panel';
@@ -64,7 +65,12 @@ function TreesFound({ trees, total, more }: { trees: Tree[]; total: number; more
       ) : null}
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {trees.map((tree) => (
-          <li key={tree.id}>
+          // A card off screen (below the map on a phone) is laid out and painted only when it nears
+          // the screen: its first load paints the map sooner (issue 20's largest paint).
+          <li
+            key={tree.id}
+            className="[contain-intrinsic-size:auto_220px] [content-visibility:auto]"
+          >
             <TreeCard tree={tree} />
           </li>
         ))}
@@ -74,10 +80,25 @@ function TreesFound({ trees, total, more }: { trees: Tree[]; total: number; more
   );
 }
 
+/**
+ * Builds the page's date and number formatters, each in a task of its own, while the answers are
+ * awaited: the browser's first Intl formatter starts its locale data (~100 ms on a phone), which
+ * would otherwise lengthen the render of the first panel that shows a date (issue 20).
+ */
+function useWarmFormatters() {
+  const locale = useIntlLocale();
+  useEffect(() => {
+    const steps = [() => formatDay('2026-01-01', locale), () => formatKg(1, locale)];
+    const timers = steps.map((step, i) => setTimeout(step, i));
+    return () => timers.forEach(clearTimeout);
+  }, [locale]);
+}
+
 /** My Trees: the care due, replanting tasks, then my trees (filtered) on a map and as cards. */
 export function MyTrees() {
   const headingId = useId();
   const t = useT(treesMessages);
+  useWarmFormatters();
   const { filters, set, clear } = useTreeFilters();
   const filtered = filters.species !== undefined || filters.status !== undefined;
   const trees = useMyTrees(filters);
