@@ -467,7 +467,7 @@ export async function postgresBulk(
   /** Each table's seconds of COPY on its connection (the server's parsing and inserting), for the log. */
   const spent = new Map<string, number>();
   /** COPY's rows, in its text format, after the batches before them on `lane`. */
-  const copy = (lane: PgLane, table: string, names: string, text: string) => {
+  const copy = (lane: PgLane, table: string, names: string, text: Buffer) => {
     lane.queued++;
     lane.chain = lane.chain
       .then(() =>
@@ -509,9 +509,20 @@ export async function postgresBulk(
     const rows = wholeRows(table, values, width);
     const names = columns.map((c) => c[0]).join(', ');
     for (let start = 0; start < rows; start += PG_BATCH)
-      copy(lane, table, names, copyRows(values, width, start, Math.min(rows, start + PG_BATCH)));
+      // As bytes at once: a batch waiting its turn is then one buffer outside the JavaScript heap,
+      // not a string of thousands of pieces that each young-generation collection copies.
+      copy(
+        lane,
+        table,
+        names,
+        Buffer.from(copyRows(values, width, start, Math.min(rows, start + PG_BATCH))),
+      );
     // At most a few batches waiting: the generator waits here rather than filling memory.
     while (lane.queued > 3) await Promise.race([lane.chain, new Promise((r) => setTimeout(r, 5))]);
+    // A turn of the event loop in any case: the generator's awaits are microtasks, so without one
+    // the sockets' pending writes and the servers' answers (and the next COPY on each connection)
+    // waited for the generator to block on a full queue, and the servers sat idle meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
     check();
   };
   /** The same connection's statements, after its batches (for work beside the first one's). */
@@ -613,8 +624,11 @@ export async function postgresBulk(
         const bytes = new Map(sizes.map((r) => [r.table, Number(r.bytes)]));
         const largest = <T extends { table: string }>(items: T[]) =>
           [...items].sort((a, b) => (bytes.get(b.table) ?? 0) - (bytes.get(a.table) ?? 0));
+        // (No parallel workers: the connections already build as many indexes at once.)
         for (const { client } of lanes)
-          await client.query(`set maintenance_work_mem = '${PG_INDEX_MEMORY}'`);
+          await client.query(
+            `set maintenance_work_mem = '${PG_INDEX_MEMORY}'; set max_parallel_maintenance_workers = 0`,
+          );
         // The indexes of the largest tables first, on every connection beside each other (two
         // index builds share a table's lock): the longest ones do not start last.
         await shared(
