@@ -47,6 +47,7 @@ import * as userLocale from './0062-user-locale';
 import * as ownerKeysetIndexes from './0064-owner-keyset-indexes';
 import * as donorTreeGiftsCovering from './0065-donor-tree-gifts-covering';
 import * as treeReplantingCounts from './0067-tree-replanting-counts';
+import * as replantingIndexOrder from './0068-replanting-index-order';
 import * as unloggedRateLimitHits from './0063-unlogged-rate-limit-hits';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   '0063-unlogged-rate-limit-hits': unloggedRateLimitHits,
   '0065-donor-tree-gifts-covering': donorTreeGiftsCovering,
   '0067-tree-replanting-counts': treeReplantingCounts,
+  '0068-replanting-index-order': replantingIndexOrder,
 };

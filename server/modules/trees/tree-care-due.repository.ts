@@ -156,8 +156,13 @@ export function careDueQueries(db: Kysely<Database>) {
 
   /** The member's (or, with `treeId`, one of their trees') rows. */
   const ofOwner = (ownerId: string, treeId: string | undefined) => {
-    const query = db.selectFrom('tree_care_due').where('tree_care_due.owner_id', '=', ownerId);
-    return treeId === undefined ? query : query.where('tree_care_due.tree_id', '=', treeId);
+    const query = db.selectFrom('tree_care_due');
+    if (treeId === undefined) return query.where('tree_care_due.owner_id', '=', ownerId);
+    // One tree's few rows by its key, the owner checked on them in a form no owner index serves:
+    // PostgreSQL's generic plan of the named statement walked all the owner's tasks due by now.
+    return query
+      .where('tree_care_due.tree_id', '=', treeId)
+      .where(sql`coalesce(${sql.ref('tree_care_due.owner_id')}, '')`, '=', ownerId);
   };
 
   /** The member's visible tasks at `now` from `after` on, in list order. */
