@@ -341,7 +341,8 @@ describe.each(databaseTargets)('the trees map by box and zoom on $name', (target
       expect(records(answer), query).toBe(4000);
       expect(answer.bytes, query).toBeLessThan(50_000);
     }
-  });
+    // 4,000 trees through PostgreSQL's per-row grid triggers: ~30 s under a loaded CI machine.
+  }, 90_000);
 
   it('clusters a dense street view at zoom 16 on the finest grid level, and shows a sparse one tree by tree', async () => {
     await kit.setup();
