@@ -464,13 +464,17 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Drops (when there) and creates a database with the admin URL's role as owner. */
+/**
+ * Drops (when there) and creates a database with the admin URL's role as owner; a new one (no
+ * `template`) sorts text bytewise (`lc_collate 'C'`), as README advises for production: the same
+ * order as C.UTF-8, without a locale call per comparison (docs/decisions/pg-c-collation.md).
+ */
 export async function recreateDatabase(adminUrl: string, name: string, template?: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    await admin.query(`create database ${name} template ${template ?? `template0 lc_collate 'C'`}`);
   } finally {
     await admin.end();
   }

@@ -173,17 +173,31 @@ export async function rebuildTreeMapGrid(db: BulkDb): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** PostgreSQL's triggers (0039) that keep the organisers' periods from the day rows. */
+const PERIOD_TRIGGERS = [
+  ['tree_drive_days', 'tree_drive_days_periods'],
+  ['donation_drive_days', 'donation_drive_days_periods'],
+] as const;
+
 /**
  * The corporate figures' day rows (`tree_drive_days`, `donation_drive_days`, 0032) made again
  * from the trees, donations and drives with the migration's fill: the bulk rows went past the
  * trees repository's and fulfilment's writes.
  */
 export async function rebuildOrganiserDriveDays(db: BulkDb): Promise<number> {
-  for (const statement of ORGANISER_DRIVE_DAYS_FILL) await db.run(statement);
-  // The organisers' months and days (0039): its triggers follow the fill row by row; summed
-  // again from the day rows in one statement each, as the migration fills them.
-  if (await hasTable(db, 'tree_organiser_periods'))
-    for (const statement of ORGANISER_PERIODS_FILL) await db.run(statement);
+  const periods = await hasTable(db, 'tree_organiser_periods');
+  // PostgreSQL's period triggers (0039) would follow the fill with a plpgsql upsert per day row
+  // and span (~29 s at a million); the periods' own fill below makes them whole, so they wait.
+  const aside = db.dialect === 'postgres' && periods ? PERIOD_TRIGGERS : [];
+  for (const [table, name] of aside) await db.run(`alter table ${table} disable trigger ${name}`);
+  try {
+    for (const statement of ORGANISER_DRIVE_DAYS_FILL) await db.run(statement);
+  } finally {
+    for (const [table, name] of aside) await db.run(`alter table ${table} enable trigger ${name}`);
+  }
+  // The organisers' months and days (0039), summed again from the day rows in one statement
+  // each, as the migration fills them (on SQLite its triggers followed the fill row by row).
+  if (periods) for (const statement of ORGANISER_PERIODS_FILL) await db.run(statement);
   const [row] = await db.all<{ n: number | string }>(
     'select (select count(*) from tree_drive_days) + (select count(*) from donation_drive_days) as n',
   );
