@@ -432,6 +432,24 @@ export function treeMapRepository(db: Kysely<Database>) {
      */
     async cells(window: GridWindow, filter: TreeMapFilter): Promise<TreeMapCellRow[]> {
       const rows = Array.from({ length: window.y1 - window.y0 + 1 }, (_, i) => window.y0 + i);
+      if (postgres) {
+        // One index range per row of cells, a lateral kept apart by `offset 0` (else it is
+        // flattened into a join): a named statement's generic plan for `cy in (…)` kept only `cx`
+        // in the index condition and read every cell of the columns' band (0.56 ms against 0.08
+        // at a million); here every plan, generic or custom, has the whole key.
+        const parts = window.columns.map(
+          ([x0, x1]) => sql`select c.* from unnest(cast(${rows} as bigint[])) as r(cy)
+            cross join lateral (select * from tree_map_cells
+              where level = ${window.level} and species_id = ${filter.species ?? ANY_SPECIES}
+                and status = ${filter.status ?? ANY_STATUS} and cy = r.cy
+                and cx >= ${x0} and cx <= ${x1} and records > 0 offset 0) c`,
+        );
+        const { rows: found } = await sql<Record<string, unknown>>`${sql.join(
+          parts,
+          sql` union all `,
+        )}`.execute(db);
+        return found.map(toRow);
+      }
       const parts = window.columns.map(([x0, x1]) =>
         db
           .selectFrom('tree_map_cells')
