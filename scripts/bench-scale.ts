@@ -546,10 +546,13 @@ async function measure(target: Target): Promise<Outcome> {
     const tokens = { demo: await signInAll(demo), million: await signInAll(million) };
     /** The twin timed on both, when both answer it with the same text (else not used: said so). */
     const timeTwin = async (twin: NonNullable<Endpoint['twin']>, url: string) => {
-      const headers = {
-        demo: { 'x-auth-token': tokens.demo[twin.as] },
-        million: { 'x-auth-token': tokens.million[twin.as] },
-      };
+      // A public page's twin is asked as nobody, as the page is.
+      const headers: Record<'demo' | 'million', Record<string, string>> = twin.as === 'public'
+        ? { demo: {}, million: {} }
+        : {
+            demo: { 'x-auth-token': tokens.demo[twin.as] },
+            million: { 'x-auth-token': tokens.million[twin.as] },
+          };
       const [a, b] = await Promise.all(
         [demo.url, million.url].map(async (base, i) =>
           comparableAnswer(

@@ -72,7 +72,7 @@ export interface Endpoint {
    * map view): the same screen asked where the million holds exactly what the demo holds (another
    * demo member, a place the million plants nowhere), so its ratio is also taken at equal content.
    */
-  twin?: { as: TwinCaller; path: (ids: Ids) => string };
+  twin?: { as: TwinCaller | 'public'; path: (ids: Ids) => string };
 }
 
 /**
@@ -124,7 +124,10 @@ const e = (
         : {}),
 });
 
-const twin = (as: TwinCaller, path: string | ((ids: Ids) => string)): Endpoint['twin'] => ({
+const twin = (
+  as: TwinCaller | 'public',
+  path: string | ((ids: Ids) => string),
+): Endpoint['twin'] => ({
   as,
   path: typeof path === 'string' ? () => path : path,
 });
@@ -140,7 +143,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('landing', 'public', '/api/drives/newest'),
   e('landing', 'public', '/api/testimonials'),
   e('landing', 'public', '/api/trees/public-map?bbox=-180,-85,180,85&zoom=2'),
-  e('public forest', 'public', '/api/public/forests/asha'),
+  // Its twin: wanjiru's public forest, which the million leaves as the demo made it.
+  e(
+    'public forest',
+    'public',
+    '/api/public/forests/asha',
+    twin('public', '/api/public/forests/wanjiru-kamau'),
+  ),
   // The signed-in shell (every screen).
   e('shell', 'asha', '/api/users/currentuser'),
   e('shell', 'asha', '/api/notifications/unread-count'),
