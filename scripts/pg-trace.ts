@@ -5,8 +5,14 @@
  * trips, their number, wall time and size, each statement's share; with --explain also
  * EXPLAIN (ANALYZE, BUFFERS) of every distinct select with the parameters of its last call.
  *
+ * --generic audits the named statements' plans (docs/decisions/pg-named-statements.md): each
+ * distinct select is prepared and run (EXPLAIN ANALYZE) with its last call's parameters under a
+ * custom plan and under the generic plan PostgreSQL may keep after five calls; one whose generic
+ * plan runs over twice as long is printed with both plans (the trap fixed in one tree's care due
+ * and the map's cells).
+ *
  *   npx tsx scripts/pg-trace.ts --url postgres://…/canopy_scale_million --data DIR/pg-million
- *     [--requests 50] [--only 'forest'] [--explain] [--endpoints 'asha:/api/…,public:/api/…']
+ *     [--requests 50] [--only 'forest'] [--explain | --generic] [--endpoints 'asha:/api/…']
  */
 import fs from 'node:fs';
 import pg from 'pg';
@@ -28,6 +34,7 @@ const dataDir = option('--data')!;
 const requests = Number(option('--requests') ?? 50);
 const only = option('--only');
 const explain = args.includes('--explain');
+const generic = args.includes('--generic');
 const extra = option('--endpoints')?.split(',') ?? [];
 
 let recording = false;
@@ -82,6 +89,53 @@ const ENDPOINTS: Array<{ who: Caller; url: string }> = [
 const explainer = new pg.Client({ connectionString: url });
 await explainer.connect();
 
+let audits = 0;
+/** The plan `text` gets under a plan mode with these parameters (EXPLAIN EXECUTE of literals). */
+async function planOf(text: string, values: unknown[], mode: 'custom' | 'generic') {
+  const name = `canopy_audit_${++audits}`;
+  await explainer.query(`set plan_cache_mode = force_${mode}_plan`);
+  await explainer.query(`prepare ${name} as ${text}`);
+  const literals = values.map((v) =>
+    v === null || v === undefined
+      ? 'null'
+      : explainer.escapeLiteral(
+          Array.isArray(v)
+            ? `{${v.map((x) => (x === null ? 'NULL' : JSON.stringify(String(x)))).join(',')}}`
+            : v instanceof Date
+              ? v.toISOString()
+              : typeof v === 'object'
+                ? JSON.stringify(v)
+                : String(v),
+        ),
+  );
+  const { rows } = await explainer.query(
+    `explain (analyze, buffers) execute ${name}${literals.length ? `(${literals.join(', ')})` : ''}`,
+  );
+  return rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n        ');
+}
+
+/** Flags a select whose generic plan runs much slower than a custom one (EXPLAIN ANALYZE). */
+async function auditGeneric(text: string, values: unknown[]) {
+  try {
+    // The custom plan first: the generic one then runs on pages the custom one read.
+    const custom = await planOf(text, values, 'custom');
+    const plans = { generic: await planOf(text, values, 'generic'), custom };
+    const ran = (plan: string) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
+    const [general, particular] = [ran(plans.generic), ran(custom)];
+    const trap = general > particular * 2 && general - particular > 0.05;
+    console.log(
+      `      runs ${general.toFixed(3)} ms generic, ${particular.toFixed(3)} ms custom${trap ? '  ← GENERIC PLAN SLOWER' : ''}`,
+    );
+    if (trap)
+      for (const mode of ['generic', 'custom'] as const)
+        console.log(`      ${mode}:\n        ${plans[mode]}`);
+  } catch (error) {
+    console.log(`      audit failed: ${(error as Error).message}`);
+  } finally {
+    await explainer.query('reset plan_cache_mode').catch(() => undefined);
+  }
+}
+
 console.log(
   `${url.replace(/:[^:@]*@/, ':***@')}: ${requests} requests each, sequential (load ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})`,
 );
@@ -134,6 +188,7 @@ for (const endpoint of ENDPOINTS) {
     console.log(
       `   ${(e.ms / requests).toFixed(3)} ms ×${(e.n / requests).toFixed(1)}  ${text.replace(/\s+/g, ' ').slice(0, 220)}`,
     );
+    if (generic && /^\s*select/i.test(text)) await auditGeneric(text, e.values);
     if (!explain || !/^\s*(select|with)/i.test(text)) continue;
     try {
       const { rows } = await explainer.query(`explain (analyze, buffers) ${text}`, e.values);

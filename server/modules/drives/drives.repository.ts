@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database, DrivesTable, NewDrive } from '../../db/tables';
 import {
   direction,
@@ -31,6 +31,7 @@ export type DriveChanges = Omit<
 /** All drive SQL, on the executor it is given: the database, or a unit of work's transaction. */
 export function drivesRepository(db: Kysely<Database>) {
   const prepared = preparedQueries(db);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   /** Drives as lists and details read them (their organisers' names: drives-people.ts). */
   const listed = () => db.selectFrom('drives').select(DRIVE_COLUMNS);
 
@@ -178,6 +179,17 @@ export function drivesRepository(db: Kysely<Database>) {
     /** Which of `driveIds` the caller joined: one small indexed query. */
     async joinedAmong(driveIds: readonly string[], callerId: string): Promise<Set<string>> {
       if (driveIds.length === 0) return new Set();
+      if (postgres) {
+        // Each id probed on the primary key (drive_id, user_id), a lateral kept apart by `offset
+        // 0`: a named statement's generic plan for `user_id = … and drive_id in (…)` walked all
+        // the caller's participations on drive_participants_user_idx (asha at a million: 512
+        // rows, 0.36-0.57 ms against 0.10-0.15 ms). One text for any number of ids, too.
+        const { rows } = await sql<{ drive_id: string }>`select r.id as drive_id
+          from unnest(cast(${[...driveIds]} as text[])) as r(id)
+          cross join lateral (select 1 from drive_participants p
+            where p.drive_id = r.id and p.user_id = ${callerId} offset 0) p`.execute(db);
+        return new Set(rows.map((r) => r.drive_id));
+      }
       const ids = idSlots(driveIds);
       const rows = await prepared(
         `joined:${driveIds.length}`,
