@@ -8,8 +8,8 @@
  * --generic audits the named statements' plans (docs/decisions/pg-named-statements.md): each
  * distinct select is prepared and run (EXPLAIN ANALYZE) with its last call's parameters under a
  * custom plan and under the generic plan PostgreSQL may keep after five calls; one whose generic
- * plan runs over twice as long is printed with both plans (the trap fixed in one tree's care due
- * and the map's cells).
+ * plan differs and runs over twice as long is printed with both plans (the trap fixed in one
+ * tree's care due and the map's cells).
  *
  *   npx tsx scripts/pg-trace.ts --url postgres://…/canopy_scale_million --data DIR/pg-million
  *     [--requests 50] [--only 'forest'] [--explain | --generic] [--endpoints 'asha:/api/…']
@@ -122,7 +122,24 @@ async function auditGeneric(text: string, values: unknown[]) {
     const plans = { generic: await planOf(text, values, 'generic'), custom };
     const ran = (plan: string) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? 0);
     const [general, particular] = [ran(plans.generic), ran(custom)];
-    const trap = general > particular * 2 && general - particular > 0.05;
+    // The same plan but for its parameters is timing noise (cold pages, a busy machine).
+    const shape = (plan: string) =>
+      plan
+        .split('\n')
+        .filter((line) => !/Time:|Buffers:|Heap|Rows Removed|Planning/.test(line))
+        .map((line) =>
+          line
+            .replace(/\(cost=.*$/, '')
+            .replace(/\(never executed\)/, '')
+            .replace(/'(?:[^']|'')*'(::[\w[\]]+)?|\$\d+|\b\d+(\.\d+)?\b/g, '?')
+            .replace(/ARRAY\[[?, ]*\]|\(\?\)/g, '?')
+            .trim(),
+        )
+        .join('\n');
+    const trap =
+      general > particular * 2 &&
+      general - particular > 0.05 &&
+      shape(plans.generic) !== shape(custom);
     console.log(
       `      runs ${general.toFixed(3)} ms generic, ${particular.toFixed(3)} ms custom${trap ? '  ← GENERIC PLAN SLOWER' : ''}`,
     );
