@@ -86,6 +86,9 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
   it('passes every consistency check, the care due rows by the trees repository rules included', () => {
     expect(checks.filter((c) => !c.ok)).toEqual([]);
     expect(checks.map((c) => c.name)).toContainEqual(expect.stringMatching(/^tree_care_due /));
+    expect(checks.map((c) => c.name)).toContainEqual(
+      expect.stringMatching(/^drive_member_totals /),
+    );
     expect(careDueRows).toBeGreaterThan(2_000);
   });
 
@@ -147,6 +150,8 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
         expect.arrayContaining([
           'donation_donor_totals_summary',
           'drive_countries_insert_delete',
+          'drive_member_totals_drive_insert_delete',
+          'drive_member_totals_drive_update',
           'drive_participant_counts',
           'drive_participants_starts',
           'drive_participants_summary',
@@ -167,10 +172,14 @@ describe.each(databaseTargets)('the scale build on $name', (target) => {
       const { rows } = await sql<{ name: string }>`select name from sqlite_master
         where type = 'trigger' and name in ('tree_owner_counts_insert', 'tree_check_days_insert',
           'drive_map_cells_insert', 'trees_geo_insert', 'drive_participant_counts_insert',
-          'tree_replanting_counts_insert')
+          'tree_replanting_counts_insert', 'drive_member_totals_drive_insert',
+          'drive_member_totals_participant_insert', 'drive_member_totals_attendance_insert')
         order by name`.execute(database.db);
       expect(rows.map((r) => r.name)).toEqual([
         'drive_map_cells_insert',
+        'drive_member_totals_attendance_insert',
+        'drive_member_totals_drive_insert',
+        'drive_member_totals_participant_insert',
         'drive_participant_counts_insert',
         'tree_check_days_insert',
         'tree_owner_counts_insert',

@@ -19,6 +19,7 @@ import { settleJobKeptSummaries } from './jobs';
 import { deferTreesGeo } from './trees-geo';
 import { driveMapGridStatements } from '../../server/modules/drives/drive-map-grid';
 import { OPEN_BY_OWNER } from '../../server/db/migrations/0067-tree-replanting-counts';
+import { FILL_DRIVE_MEMBER_TOTALS } from '../../server/db/migrations/0069-drive-member-totals';
 import {
   addCohorts,
   addDonationTotals,
@@ -180,6 +181,12 @@ async function deferSummaryTriggers(db: BulkDb): Promise<() => Promise<void>> {
     },
     // The generator writes each new drive's count with it (its participants join no other drive).
     drive_participant_counts_insert: async () => {},
+    // Each member's drive totals (0069): the migration's fill over every row, once.
+    ...memberTotalsCatchUp(
+      'sqlite',
+      () => db.run(FILL_DRIVE_MEMBER_TOTALS),
+      async () => {},
+    ),
   };
   const triggers = await db.all<{ name: string; sql: string }>(
     `select name, sql from sqlite_master where type = 'trigger' and name in
@@ -194,6 +201,19 @@ async function deferSummaryTriggers(db: BulkDb): Promise<() => Promise<void>> {
       await db.run(trigger.sql);
     }
   };
+}
+
+/**
+ * 0069's triggers (drives, participations, attendance): the first named does the fill, the rest
+ * nothing. On PostgreSQL the update triggers wait too (the generator's recount updates drives).
+ */
+function memberTotalsCatchUp<T>(dialect: 'sqlite' | 'postgres', fill: T, none: T) {
+  const names = ['drive', 'participant', 'attendance'].flatMap((n) =>
+    dialect === 'postgres'
+      ? [`drive_member_totals_${n}_insert_delete`, `drive_member_totals_${n}_update`]
+      : [`drive_member_totals_${n}_insert`],
+  );
+  return Object.fromEntries(names.map((name, i) => [name, i === 0 ? fill : none]));
 }
 
 /** Each member's open replanting tasks (0067) from the rows, over what the triggers kept. */
@@ -267,6 +287,8 @@ async function deferPostgresTriggers(db: BulkDb): Promise<() => Promise<void>> {
     // The drives map's grid (0038): a statement trigger upserting each COPY batch's 28 cells a
     // drive; made again from every drive by its own rebuild, as on SQLite.
     drive_map_cells_insert: driveMapGridStatements('postgres').rebuild.join(';\n'),
+    // Each member's drive totals (0069): the migration's fill over every row, once.
+    ...memberTotalsCatchUp('postgres', FILL_DRIVE_MEMBER_TOTALS, ''),
   };
   const triggers = await db.all<{ name: string; table: string }>(
     `select t.tgname as name, c.relname as table from pg_trigger t

@@ -134,6 +134,18 @@ export interface DriveAttendedMonthsTable {
   minutes: number;
 }
 
+/**
+ * 0069: a member's drives organised and joined, their attendance rows' minutes, and the minutes
+ * of their organised drives without an attendance row of theirs (counted once the drive started).
+ */
+export interface DriveMemberTotalsTable {
+  user_id: string;
+  organised: Generated<number>;
+  joined: Generated<number>;
+  attended_minutes: Generated<number>;
+  unattended_minutes: Generated<number>;
+}
+
 /** 0047: the community's attended minutes per month of the drives' starts. */
 export interface DriveCommunityAttendedMonthsTable {
   month: string;
@@ -905,6 +917,7 @@ export interface Database {
   drive_countries: DriveCountriesTable;
   drive_attendance: DriveAttendanceTable;
   drive_attended_months: DriveAttendedMonthsTable;
+  drive_member_totals: DriveMemberTotalsTable;
   drive_community_attended_months: DriveCommunityAttendedMonthsTable;
   trees: TreesTable;
   tree_owner_counts: TreeOwnerCountsTable;

@@ -48,6 +48,7 @@ import * as ownerKeysetIndexes from './0064-owner-keyset-indexes';
 import * as donorTreeGiftsCovering from './0065-donor-tree-gifts-covering';
 import * as treeReplantingCounts from './0067-tree-replanting-counts';
 import * as replantingIndexOrder from './0068-replanting-index-order';
+import * as driveMemberTotals from './0069-drive-member-totals';
 import * as unloggedRateLimitHits from './0063-unlogged-rate-limit-hits';
 import * as organiserPeriods from './0039-organiser-periods';
 import * as donorTotals from './0044-donor-totals';
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '0065-donor-tree-gifts-covering': donorTreeGiftsCovering,
   '0067-tree-replanting-counts': treeReplantingCounts,
   '0068-replanting-index-order': replantingIndexOrder,
+  '0069-drive-member-totals': driveMemberTotals,
 };

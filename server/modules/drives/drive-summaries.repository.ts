@@ -262,27 +262,38 @@ export function driveSummariesRepository(db: Kysely<Database>) {
     perCountry: () => db.selectFrom('drive_countries').select(['country', 'drives as n']).execute(),
 
     /**
-     * The member's own attended minutes: their attendance rows (drive_attendance_user_idx), and
-     * their organised drives that started without a row of theirs (drives_organizer_idx range).
+     * The member's totals (`drive_member_totals`, 0069, kept by triggers): drives organised and
+     * joined, their attendance rows' minutes, and their organised drives' without a row of theirs.
      */
-    async memberMinutes(userId: string, now: string): Promise<number> {
-      const [attended, organised] = await Promise.all([
-        db
-          .selectFrom('drive_attendance')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('minutes'), eb.lit(0)).as('m'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('drives')
-          .select((eb) =>
-            eb.fn.coalesce(eb.fn.sum<number>(sql`duration_hours * 60`), eb.lit(0)).as('m'),
-          )
-          .where('organizer_id', '=', userId)
-          .where('starts_at', '<=', now)
-          .where('organiser_attended', '=', 0)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return Number(attended.m) + Number(organised.m);
+    async memberTotals(userId: string) {
+      const row = await db
+        .selectFrom('drive_member_totals')
+        .select(['organised', 'joined', 'attended_minutes', 'unattended_minutes'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return {
+        organised: Number(row?.organised ?? 0),
+        joined: Number(row?.joined ?? 0),
+        attendedMinutes: Number(row?.attended_minutes ?? 0),
+        unattendedMinutes: Number(row?.unattended_minutes ?? 0),
+      };
+    },
+
+    /**
+     * The minutes of the member's organised drives without a row of theirs that start after
+     * `now` (drives_organizer_idx range over the upcoming ones only): they count once started.
+     */
+    async upcomingUnattendedMinutes(userId: string, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('drives')
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number>(sql`duration_hours * 60`), eb.lit(0)).as('m'),
+        )
+        .where('organizer_id', '=', userId)
+        .where('starts_at', '>', now)
+        .where('organiser_attended', '=', 0)
+        .executeTakeFirstOrThrow();
+      return Number(row.m);
     },
 
     /** Whether the member organised any drive (an index seek, however many). */
@@ -302,23 +313,6 @@ export function driveSummariesRepository(db: Kysely<Database>) {
         .where('user_id', '=', userId)
         .limit(1)
         .executeTakeFirst()) !== undefined,
-
-    /** Drives a member organised and drives they joined (each one indexed count). */
-    async memberCounts(userId: string): Promise<{ organised: number; joined: number }> {
-      const [organised, joined] = await Promise.all([
-        db
-          .selectFrom('drives')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('organizer_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('drive_participants')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { organised: Number(organised.n), joined: Number(joined.n) };
-    },
   };
 }
 export type DriveSummariesRepository = ReturnType<typeof driveSummariesRepository>;

@@ -202,13 +202,14 @@ export function driveSummaries(uow: UnitOfWork, clock: Clock) {
     /** How many drives the member organised and joined, and their hours (profiles). */
     async memberFigures(userId: string): Promise<MemberDriveFigures> {
       const repo = driveSummariesRepository(uow.db);
-      const [{ organised, joined }, minutes] = await Promise.all([
-        repo.memberCounts(userId),
-        repo.memberMinutes(userId, nowIso()),
+      const [totals, upcoming] = await Promise.all([
+        repo.memberTotals(userId),
+        repo.upcomingUnattendedMinutes(userId, nowIso()),
       ]);
+      const minutes = totals.attendedMinutes + totals.unattendedMinutes - upcoming;
       return {
-        drivesOrganised: organised,
-        drivesJoined: joined,
+        drivesOrganised: totals.organised,
+        drivesJoined: totals.joined,
         volunteerHours: Math.round((minutes / 60) * 100) / 100,
       };
     },

@@ -27,6 +27,7 @@ export const drivesModule = defineModule({
     'drive_attendance',
     'drive_attended_months',
     'drive_community_attended_months',
+    'drive_member_totals',
   ],
   figures: [
     'volunteerHours',
