@@ -516,6 +516,9 @@ interface Outcome {
   millionStall: { delayMs: number; blockMs: number };
 }
 
+/** The build's own time, demo seed included: the consistency check verifies it, not builds it. */
+const buildSeconds = (build: Target['build']) => build.totalSeconds - build.checkSeconds;
+
 async function measure(target: Target): Promise<Outcome> {
   const { build } = target;
   log(
@@ -523,7 +526,7 @@ async function measure(target: Target): Promise<Outcome> {
       `${build.counts.drives.toLocaleString('en')} drives, ${build.counts.donations.toLocaleString('en')} donations, ` +
       `${build.counts.members.toLocaleString('en')} members added in ${build.rowsSeconds.toFixed(1)} s ` +
       `(+ summaries ${build.summarySeconds.toFixed(1)} s, ANALYZE ${build.analyzeSeconds.toFixed(1)} s, check ${build.checkSeconds.toFixed(1)} s; ` +
-      `${build.totalSeconds.toFixed(1)} s with the demo seed)`,
+      `${buildSeconds(build).toFixed(1)} s with the demo seed, without the check)`,
   );
   for (const c of build.checks)
     log(`  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${checkTime(c)}`);
@@ -757,7 +760,7 @@ async function main() {
     log(
       (o.build.reused
         ? `${o.target}: reused a kept build (migrated and checked in ${o.build.totalSeconds.toFixed(1)} s; build time not measured); `
-        : `${o.target}: built in ${o.build.totalSeconds.toFixed(1)} s (rows ${o.build.rowsSeconds.toFixed(1)} s${o.build.totalSeconds > BUILD_BUDGET_S ? `, over the ${BUILD_BUDGET_S} s budget` : ''}); `) +
+        : `${o.target}: built in ${buildSeconds(o.build).toFixed(1)} s (rows ${o.build.rowsSeconds.toFixed(1)} s${buildSeconds(o.build) > BUILD_BUDGET_S ? `, over the ${BUILD_BUDGET_S} s budget` : ''}; then checked in ${o.build.checkSeconds.toFixed(1)} s); `) +
         `${o.rows.length - bad.length} of ${o.rows.length} endpoints within budget` +
         (bad.length ? `; FAILING: ${bad.map((r) => `${r.url} (${r.why})`).join('; ')}` : '') +
         (badJobs.length
