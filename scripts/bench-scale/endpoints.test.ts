@@ -43,6 +43,8 @@ describe('bench:scale equal-content comparison', () => {
       'calendar',
       'corporate dashboard',
       'dashboard',
+      'profile',
+      'profile',
       'public forest',
       'trees map',
       'trees map',

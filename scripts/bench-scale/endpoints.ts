@@ -14,6 +14,8 @@ export type TwinCaller = (typeof TWIN_CALLERS)[number];
 export interface Ids {
   ashaId: string;
   greenleafId: string;
+  /** A twin caller's own id (a profile's twin: a member the million adds nothing to). */
+  rahulId: string;
   ashaTreeId: string;
   pastDriveId: string;
   /** A drive greenleaf organised (its donations list is the organiser's). */
@@ -43,9 +45,16 @@ export async function resolveIds(
     'asha',
   );
   const organised = await get<Drives>('/api/drives/mine?when=past', 'greenleaf');
+  const found = await get<{ data: { id: string; username: string }[] }>(
+    '/api/trees/user-profile?key=rahul',
+    'asha',
+  );
+  const rahul = found.data.find((u) => u.username === 'rahul');
+  if (!rahul) throw new Error('the demo member rahul was not found');
   return {
     ashaId: me.user.id,
     greenleafId: org.user.id,
+    rahulId: rahul.id,
     ashaTreeId: trees.data[0]!.id,
     pastDriveId: past.data[0]!.id,
     greenleafDriveId: organised.data.organised[0]?.id ?? past.data[0]!.id,
@@ -228,8 +237,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
   e('people', 'asha', '/api/trees/user-profile?key=an'),
   e('people', 'asha', '/api/trees/user-profile?key=zzq'),
   e('profile', 'asha', (i) => `/api/users/${i.ashaId}/profile`),
-  e('profile', 'asha', (i) => `/api/drives/member/${i.ashaId}`),
-  e('profile', 'asha', (i) => `/api/trees/member/${i.ashaId}`),
+  // A profile's drives and trees: asha's grow with her history; rahul's, the same on both.
+  e(
+    'profile',
+    'asha',
+    (i) => `/api/drives/member/${i.ashaId}`,
+    twin('rahul', (i) => `/api/drives/member/${i.rahulId}`),
+  ),
+  e(
+    'profile',
+    'asha',
+    (i) => `/api/trees/member/${i.ashaId}`,
+    twin('rahul', (i) => `/api/trees/member/${i.rahulId}`),
+  ),
   e('teams', 'asha', '/api/teams/mine'),
   // The corporate account.
   e(
