@@ -166,6 +166,8 @@ describe.each(databaseTargets)('test-mode payments on $name', (target) => {
     expect(await api.db().selectFrom('receipt_counters').selectAll().execute()).toEqual([
       { year: 2026, last: 1 },
     ]);
+    // Mail is sent in the background: wait for the receipt, then find it the only one.
+    await api.mailer.next(me.user.email);
     expect(api.mailer.sent.filter((m) => m.to === me.user.email)).toHaveLength(1);
   });
 
