@@ -11,7 +11,10 @@ import { ORGANISER_DRIVE_DAYS_FILL } from '../../server/db/migrations/0032-organ
 import { ORGANISER_PERIODS_FILL } from '../../server/db/migrations/0039-organiser-periods';
 import { VERIFICATION_DRIVES_FILL } from '../../server/db/migrations/0061-verification-waiting-drives';
 import { OPEN_BY_OWNER } from '../../server/db/migrations/0067-tree-replanting-counts';
-import { MEMBER_TOTALS_FROM_ROWS } from '../../server/db/migrations/0069-drive-member-totals';
+import {
+  DRIVE_MEMBER_TOTAL_COLUMNS,
+  MEMBER_TOTALS_FROM_ROWS,
+} from '../../server/db/migrations/0069-drive-member-totals';
 import { BULK_TABLES, type BulkDb, type Columns } from './bulk-db';
 
 type Cohorts = Map<string, CohortShare>;
@@ -517,11 +520,11 @@ export async function checkConsistency(db: BulkDb): Promise<Check[]> {
 
   // Each member's drive totals (0069), kept by triggers (a row of zeros counts as none).
   if (await hasTable(db, 'drive_member_totals')) {
+    const columns = DRIVE_MEMBER_TOTAL_COLUMNS;
     const nonZero = (rows: string) => `select * from (${rows}) t
-      where organised <> 0 or joined <> 0 or attended_minutes <> 0 or unattended_minutes <> 0`;
+      where ${columns.map((c) => `${c} <> 0`).join(' or ')}`;
     const counted = nonZero(MEMBER_TOTALS_FROM_ROWS);
-    const stored = nonZero(`select user_id, organised, joined, attended_minutes,
-      unattended_minutes from drive_member_totals`);
+    const stored = nonZero(`select user_id, ${columns.join(', ')} from drive_member_totals`);
     await expectZero(
       'drive_member_totals (drives organised and joined, attended minutes per member)',
       `select (select count(*) from (${stored} except ${counted}) a)

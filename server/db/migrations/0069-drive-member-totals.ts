@@ -22,7 +22,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(FILL_DRIVE_MEMBER_TOTALS).execute(db);
 }
 
-const COLUMNS = ['organised', 'joined', 'attended_minutes', 'unattended_minutes'] as const;
+/** The table's counters beside `user_id` (a member whose counters are all 0 has no row). */
+export const DRIVE_MEMBER_TOTAL_COLUMNS = [
+  'organised',
+  'joined',
+  'attended_minutes',
+  'unattended_minutes',
+] as const;
+const COLUMNS = DRIVE_MEMBER_TOTAL_COLUMNS;
 type Column = (typeof COLUMNS)[number];
 
 /** The minutes an organised drive counts its organiser while they have no attendance row. */
@@ -44,10 +51,9 @@ export const MEMBER_TOTALS_FROM_ROWS = `select user_id, sum(organised) as organi
  * scale builder runs it after its bulk rows, with these triggers set aside).
  */
 export const FILL_DRIVE_MEMBER_TOTALS = `insert into drive_member_totals
-    (user_id, organised, joined, attended_minutes, unattended_minutes)
+    (user_id, ${COLUMNS.join(', ')})
   ${MEMBER_TOTALS_FROM_ROWS}
-  on conflict (user_id) do update set organised = excluded.organised, joined = excluded.joined,
-    attended_minutes = excluded.attended_minutes, unattended_minutes = excluded.unattended_minutes`;
+  on conflict (user_id) do update set ${COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`;
 
 /**
  * Adds (`+`) or takes away (`-`) each value from the member's columns; a member with nothing left
